@@ -1,0 +1,167 @@
+# Makefile -- Stampbook: build, run, test, bench, lint. Plain non-recursive GNU make.
+#
+#   make run      install what is missing, build, migrate data/stampbook.db, serve :8080
+#   make test     the whole suite: unit (release and ASan+UBSan), integration, browser
+#   make bench    the benchmark against a baseline built in the same run
+#   make lint     clang-format check, clang-tidy, cppcheck, layering greps
+#   make fuzz     libFuzzer targets, FUZZ_SECONDS each
+#
+# One build folder per configuration: build/release, build/asan, build/fuzz.
+# The release binary is build/stampbook.
+
+CONFIG ?= release
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+PKGS := libmicrohttpd libcjson sqlite3 libsodium
+TEST_PKGS := cmocka
+PREFIX ?= /usr/local
+DESTDIR ?=
+PORT ?= 8080
+DB ?= data/stampbook.db
+FUZZ_SECONDS ?= 60
+
+VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+
+WARN := -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wstrict-prototypes \
+        -Wmissing-prototypes -Wformat=2 -Wvla -Werror
+BASE_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -D_GNU_SOURCE -g $(WARN) -MMD -MP \
+               -DSTAMPBOOK_VERSION='"$(VERSION)"' -DSTAMPBOOK_PREFIX='"$(PREFIX)"'
+
+ifeq ($(CONFIG),release)
+  CFG_CFLAGS := -O2 -D_FORTIFY_SOURCE=2 -fstack-protector-strong -fPIE -DNDEBUG
+  CFG_LDFLAGS := -pie -Wl,-z,relro,-z,now
+else ifeq ($(CONFIG),asan)
+  CFG_CFLAGS := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined \
+                -fno-sanitize-recover=undefined
+  CFG_LDFLAGS := -fsanitize=address,undefined
+else ifeq ($(CONFIG),fuzz)
+  CC := clang
+  CFG_CFLAGS := -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
+                -DSTAMPBOOK_FUZZ
+  CFG_LDFLAGS := -fsanitize=address,undefined
+else
+  $(error CONFIG must be release, asan or fuzz)
+endif
+
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null)
+TEST_LIBS = $(shell $(PKG_CONFIG) --libs $(TEST_PKGS) 2>/dev/null)
+
+ALL_CFLAGS = $(BASE_CFLAGS) $(CFG_CFLAGS) $(PKG_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(CFG_LDFLAGS) $(LDFLAGS)
+LIBS := -lpthread -lm
+
+B := build/$(CONFIG)
+SRCS := $(filter-out src/main.c,$(wildcard src/*.c))
+OBJS := $(SRCS:src/%.c=$(B)/obj/%.o)
+LIB := $(B)/libstampbook.a
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_HELPERS := $(filter-out tests/unit/test_%,$(wildcard tests/unit/*.c))
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
+FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(B)/fuzz/%)
+
+ifeq ($(CONFIG),release)
+  BIN := build/stampbook
+else
+  BIN := $(B)/stampbook
+endif
+
+.PHONY: all run deps test-deps test unit unit-asan integration browser bench lint fuzz \
+        fuzz-replay clean install uninstall format
+.DEFAULT_GOAL := all
+
+all: $(BIN)
+
+$(BIN): $(B)/obj/main.o $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS) $(LIBS)
+
+$(LIB): $(OBJS)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(B)/obj/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/tests/helpers/%.o: tests/unit/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Isrc -Wno-missing-prototypes -c -o $@ $<
+
+$(B)/tests/%.o: tests/unit/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Isrc -Wno-missing-prototypes -c -o $@ $<
+
+UNIT_HELPER_OBJS := $(UNIT_HELPERS:tests/unit/%.c=$(B)/tests/helpers/%.o)
+
+$(B)/tests/test_%: $(B)/tests/test_%.o $(UNIT_HELPER_OBJS) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS) $(TEST_LIBS) $(LIBS)
+
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc -Wno-missing-prototypes -fsanitize=fuzzer -o $@ $^ \
+	    $(ALL_LDFLAGS) $(PKG_LIBS) $(LIBS)
+
+# Set-up: install the Debian packages that are missing (needs root and apt-get).
+deps:
+	@sh scripts/install-deps build
+test-deps:
+	@sh scripts/install-deps test
+
+data:
+	@mkdir -p data
+
+run: deps
+	@$(MAKE) --no-print-directory CONFIG=release all
+	@mkdir -p data
+	./build/stampbook migrate --db $(DB)
+	./build/stampbook serve --port $(PORT) --db $(DB) --static static
+
+# The suite. Quick depth: unit; full depth (CI): everything.
+test: test-deps
+	@$(MAKE) --no-print-directory CONFIG=release unit all
+	@$(MAKE) --no-print-directory CONFIG=asan unit
+	@$(MAKE) --no-print-directory CONFIG=release integration
+	@$(MAKE) --no-print-directory CONFIG=release browser
+	@$(MAKE) --no-print-directory fuzz-replay
+	@echo "make test: all suites passed"
+
+unit: $(UNIT_BINS)
+	@sh scripts/run-unit $(B)/tests $(UNIT_BINS)
+
+integration: $(BIN)
+	STAMPBOOK_BIN=$(abspath $(BIN)) node --test --test-concurrency=1 tests/integration/
+
+browser: $(BIN)
+	@sh scripts/node-deps
+	STAMPBOOK_BIN=$(abspath $(BIN)) node --test --test-concurrency=1 tests/browser/
+
+fuzz-replay:
+	@if [ -n "$(FUZZ_SRCS)" ]; then $(MAKE) --no-print-directory CONFIG=fuzz fuzz-bins && \
+	  sh scripts/fuzz replay build/fuzz/fuzz; fi
+
+fuzz-bins: $(FUZZ_BINS)
+
+fuzz:
+	@$(MAKE) --no-print-directory CONFIG=fuzz fuzz-bins
+	sh scripts/fuzz run build/fuzz/fuzz $(FUZZ_SECONDS)
+
+bench: deps
+	@$(MAKE) --no-print-directory CONFIG=release all
+	sh bench/run
+
+lint:
+	sh scripts/lint
+
+format:
+	clang-format -i src/*.c src/*.h tests/unit/*.c
+
+install: $(BIN)
+	sh scripts/install "$(DESTDIR)" "$(PREFIX)" "$(BIN)"
+
+clean:
+	rm -rf build
+
+-include $(wildcard $(B)/obj/*.d $(B)/tests/*.d $(B)/tests/helpers/*.d)

@@ -1,0 +1,41 @@
+/* board_json.h -- board documents (API.md "Board shape") to struct board and back.
+ *
+ * A board document is what an edition file holds and what a campaign keeps as its own
+ * copy: names, texts and sources live only in the document; board_from_json() keeps
+ * what the rules need. */
+#ifndef STAMPBOOK_BOARD_JSON_H
+#define STAMPBOOK_BOARD_JSON_H
+
+#include <cjson/cJSON.h>
+
+#include "board.h"
+#include "error.h"
+
+/* Parse and check a whole board document into *b: 40 spaces of known kinds, every
+ * destination on exactly one destination space, goals naming destinations, tokens and
+ * cards with unique slugs, effects of known shapes, money non-negative multiples of
+ * 10. Returns 0, or SB_EINVALID with err naming the bad fact. */
+int board_from_json(const cJSON *doc, struct board *b, struct sb_error *err);
+
+/* Parse a Chance-style effect object ({"collect":N}, {"move_to":"id","salary":true},
+ * ...) against the spaces and destinations of b. Returns 0 or SB_EINVALID. */
+int board_effect_from_json(const struct board *b, const cJSON *obj, struct effect *e,
+                           struct sb_error *err);
+
+/* Parse a Travel Journal effect ({"per_stamp":{"collect":N}}, optionally "drawer"). */
+int board_journal_effect_from_json(const struct board *b, const cJSON *obj,
+                                   struct journal_card *card, struct sb_error *err);
+
+/* Apply a PUT body to the destination did (fields name, colour, price, fee, set_fee,
+ * goal) / journal card / chance card of the document doc, in place, marking each
+ * edited object source "group". The result is checked with board_from_json() and
+ * doc is left unchanged on error. *item is set to the edited object (borrowed from
+ * doc). Returns 0, SB_ENOTFOUND for an unknown id, SB_EBADREQ or SB_EINVALID. */
+int board_put_destination(cJSON *doc, const char *did, const cJSON *body, cJSON **item,
+                          struct sb_error *err);
+int board_put_journal(cJSON *doc, const char *card, const cJSON *body, cJSON **item,
+                      struct sb_error *err);
+int board_put_chance(cJSON *doc, const char *card, const cJSON *body, cJSON **item,
+                     struct sb_error *err);
+
+#endif

@@ -1,0 +1,58 @@
+/* json.h -- strict JSON input: parsing request bodies and reading typed fields.
+ *
+ * Every reader returns 0, or SB_EBADREQ (400) for a wrong type, SB_EINVALID (422) for
+ * a value out of its range, filling err. Integers must be whole JSON numbers within
+ * +-2^53; strings valid UTF-8 without NUL (json_parse checks the whole body). */
+#ifndef STAMPBOOK_JSON_H
+#define STAMPBOOK_JSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "error.h"
+
+#define JSON_NAME_MAX_CHARS 80
+#define JSON_TEXT_MAX_CHARS 2000
+#define JSON_MONEY_MAX 1000000000LL
+#define JSON_INT_MAX 9007199254740992LL /* 2^53 */
+#define JSON_MAX_DEPTH 64
+
+/* Parse body (len bytes, not necessarily NUL-terminated) into *out, which the caller
+ * frees with cJSON_Delete. Rejects invalid UTF-8, NUL anywhere (raw or \u0000),
+ * nesting deeper than JSON_MAX_DEPTH and trailing garbage. */
+int json_parse(const char *body, size_t len, cJSON **out, struct sb_error *err);
+
+/* Same as json_parse, and the document must be an object. */
+int json_parse_object(const char *body, size_t len, cJSON **out, struct sb_error *err);
+
+/* Read obj[key] as an integer in [min, max]. Absent: SB_EBADREQ if required, else 0
+ * with *out untouched and *present (if given) false. */
+int json_get_int(const cJSON *obj, const char *key, bool required, int64_t min, int64_t max,
+                 int64_t *out, bool *present, struct sb_error *err);
+
+/* Read obj[key] as a string of 1..max_chars characters (0..max_chars when allow_empty).
+ * *out is borrowed from obj. Absent: as json_get_int. */
+int json_get_string(const cJSON *obj, const char *key, bool required, size_t max_chars,
+                    bool allow_empty, const char **out, struct sb_error *err);
+
+/* Read obj[key] as a boolean. Absent: as json_get_int. */
+int json_get_bool(const cJSON *obj, const char *key, bool required, bool *out,
+                  bool *present, struct sb_error *err);
+
+/* Is n a finite whole number within +-2^53? This function can't fail. */
+bool json_is_int(const cJSON *n);
+
+/* Number of UTF-8 characters in s (assumed valid). This function can't fail. */
+size_t json_utf8_chars(const char *s);
+
+/* True when s[0..len) is valid UTF-8 without NUL bytes. This function can't fail. */
+bool json_utf8_valid(const char *s, size_t len);
+
+/* Print item unformatted into a new string the caller frees with free(); NULL when out
+ * of memory. */
+char *json_print(const cJSON *item);
+
+#endif

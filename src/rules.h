@@ -1,0 +1,229 @@
+/* rules.h -- the Travel World Tour rules engine: pure C, no I/O.
+ *
+ * rules_apply() takes the campaign's board, the stamp-owner policy, a game state and
+ * one event, and either changes the state and lists the effects, or refuses and
+ * names the rule (RULES.md ids such as "TWT-FEE-GOAL"). The state holds the Travel
+ * Journal as it stands (stamps from earlier games, plus those made in this game), so
+ * payouts need nothing else. A refused event leaves the state exactly as it was. */
+#ifndef STAMPBOOK_RULES_H
+#define STAMPBOOK_RULES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+#define RULES_MAX_PLAYERS 4
+#define RULES_MIN_PLAYERS 2
+#define RULES_NAME_MAX 324 /* 80 characters of UTF-8, NUL included */
+#define RULES_TEXT_MAX 8004
+#define RULES_MAX_EFFECTS 160
+#define RULES_DETAIL_MAX 240
+#define RULES_WIN_STAMPS 4
+#define RULES_JAIL_FINE 50
+#define RULES_FLIGHT_LOCAL_COST 100
+#define RULES_FLIGHT_LONG_COST 200
+#define RULES_JAIL_SPACE 10
+
+enum game_mode { MODE_BANKER, MODE_JOURNAL };
+enum game_status { STATUS_ACTIVE, STATUS_FINISHED, STATUS_ABANDONED };
+enum stamp_owner { STAMP_OWNER_TOKEN, STAMP_OWNER_PLAYER };
+
+enum pending_kind {
+    PENDING_NONE,
+    PENDING_BUY_OR_AUCTION, /* blocks; dest */
+    PENDING_DRAW,           /* blocks; deck */
+    PENDING_CHOOSE,         /* blocks; options */
+    PENDING_FEE,            /* does not block; lapses at the next turn-beginning event */
+};
+
+enum deck { DECK_CHANCE, DECK_JOURNAL };
+
+struct pending {
+    enum pending_kind kind;
+    int seat;  /* the player who must decide (the lander, drawer or chooser) */
+    int dest;  /* BUY_OR_AUCTION, FEE: the destination index */
+    enum deck deck;
+    int owner; /* FEE: seat of the owner */
+    int amount; /* FEE */
+    int noptions; /* CHOOSE: destination indexes */
+    int options[BOARD_MAX_DESTS];
+};
+
+/* One stamp on a Travel Journal card: permanent across games. */
+struct journal_stamp {
+    int token;       /* index into board.tokens */
+    int64_t player;  /* the person who stamped */
+    int64_t game;    /* the game it was made in */
+    int64_t seq;     /* the event that made it */
+};
+
+struct journal_state {
+    int nstamps; /* stamps fill slots in order: slot i holds stamps[i] */
+    struct journal_stamp stamps[BOARD_MAX_SLOTS];
+};
+
+struct player_state {
+    int64_t id;
+    char name[RULES_NAME_MAX];
+    int token; /* index into board.tokens */
+    int cash;
+    int position;
+    bool in_jail;
+    int jail_attempts; /* failed rolls for a double in this stay */
+    int jail_cards;
+    int nstamped; /* board stamps this game */
+};
+
+struct dest_state {
+    int owner;      /* seat, or -1 for the Bank */
+    int stamped_by; /* seat, or -1 */
+};
+
+struct turn_state {
+    int seat;      /* whose turn it is */
+    int doubles;   /* doubles rolled in a row this turn, 0..2 */
+    int rolls;     /* rolls made this turn; 0 at its start */
+    bool rolled;   /* no roll left this turn */
+    bool jumped;   /* a goal jump was made this turn */
+    bool can_fly;  /* the current player stands on a flight space just landed on */
+};
+
+struct game_state {
+    int64_t game;
+    enum game_mode mode;
+    enum game_status status;
+    int winner; /* seat, or -1 */
+    int64_t seq; /* the last live event applied */
+    int nplayers;
+    struct player_state players[RULES_MAX_PLAYERS];
+    struct dest_state dests[BOARD_MAX_DESTS];
+    struct turn_state turn;
+    struct pending pending;
+    int ticket_holder; /* seat, or -1 */
+    bool ticket_used;
+    struct journal_state journal[BOARD_MAX_CARDS]; /* by board.journal index */
+};
+
+enum event_type {
+    EVENT_ROLL,
+    EVENT_BUY,
+    EVENT_AUCTION,
+    EVENT_COLLECT_FEE,
+    EVENT_DRAW_CHANCE,
+    EVENT_DRAW_JOURNAL,
+    EVENT_CHOOSE,
+    EVENT_FLY,
+    EVENT_USE_TICKET,
+    EVENT_GOAL_JUMP,
+    EVENT_JAIL_PAY,
+    EVENT_JAIL_CARD,
+    EVENT_TRADE,
+    EVENT_ADJUST,
+    EVENT_NOTE,
+    EVENT_END,
+    EVENT_STAMP_GOAL,
+};
+
+struct trade_side {
+    int cash;
+    int ndests;
+    int dests[BOARD_MAX_DESTS];
+    int jail_cards;
+};
+
+/* An event with its ids resolved to indexes by the caller; -1 where a field is absent
+ * ("player" = seat, "card" = index into the deck, "dest"/"to" = destination index). */
+struct rules_event {
+    enum event_type type;
+    int64_t seq; /* the seq this event gets in the log */
+    int player;  /* ROLL (optional), ADJUST, DRAW_JOURNAL and STAMP_GOAL in journal mode */
+    int d1, d2;  /* ROLL */
+    int card;    /* DRAW_CHANCE, DRAW_JOURNAL */
+    int dest;    /* CHOOSE, FLY, USE_TICKET, GOAL_JUMP, STAMP_GOAL */
+    int winner;  /* AUCTION, END: seat or -1 */
+    int price;   /* AUCTION */
+    int a, b;    /* TRADE: seats */
+    struct trade_side a_gives, b_gives;
+    int amount;  /* ADJUST: may be negative */
+};
+
+enum effect_out_kind {
+    OUT_MOVE,          /* player, from, to */
+    OUT_SALARY,        /* player, amount */
+    OUT_PAY,           /* from, to (seat or -1 for the Bank), amount, reason */
+    OUT_BOARD_STAMP,   /* player, dest */
+    OUT_JOURNAL_STAMP, /* card, slot, token, player */
+    OUT_JOURNAL_PAYOUT,/* card, player, token, stamps, amount */
+    OUT_JAIL,          /* player */
+    OUT_JAIL_FREE,     /* player leaves Jail */
+    OUT_TICKET,        /* player, action (ticket_take / ticket_use) */
+    OUT_OWNER,         /* dest, from, to: a destination changes hands */
+    OUT_WIN,           /* player */
+};
+
+enum ticket_action { TICKET_TAKE, TICKET_USE };
+
+struct rules_effect {
+    enum effect_out_kind kind;
+    int player; /* seat */
+    int from, to; /* MOVE: spaces; PAY/OWNER: seats, -1 = the Bank */
+    int amount;
+    const char *reason; /* PAY: a static string such as "fee", "tax", "journal" */
+    int dest;
+    int card;  /* journal card index */
+    int slot;
+    int token;
+    int stamps;
+    enum ticket_action action;
+};
+
+struct rules_refusal {
+    int status;        /* 409 or 422 */
+    const char *rule;  /* a RULES.md id, static */
+    char detail[RULES_DETAIL_MAX];
+};
+
+struct rules_outcome {
+    int neffects;
+    struct rules_effect effects[RULES_MAX_EFFECTS];
+    struct rules_refusal refusal;
+};
+
+/* The seats of a new game, in play order. */
+struct rules_seat {
+    int64_t player;
+    const char *name;
+    int token; /* index into board.tokens */
+};
+
+/* Fill st with the state of a new game: every seat with start_cash on GO (banker
+ * mode), the first seat to roll, the golden ticket on Free Parking, and the journal
+ * as given (NULL: no stamps). Returns 0, or -1 with out->refusal set when the seats are
+ * not 2..4 players with distinct players and tokens. */
+int rules_init(const struct board *b, enum game_mode mode, int64_t game,
+               const struct rules_seat *seats, int nseats,
+               const struct journal_state *journal, struct game_state *st,
+               struct rules_outcome *out);
+
+/* Apply one event. On success returns 0: st is the new state (st->seq = ev->seq) and
+ * out lists the effects in order. On refusal returns -1: st is unchanged and
+ * out->refusal says why. This function does no I/O and allocates nothing. */
+int rules_apply(const struct board *b, enum stamp_owner policy, struct game_state *st,
+                const struct rules_event *ev, struct rules_outcome *out);
+
+/* The seat of the player with this id, or -1. This function can't fail. */
+int rules_seat_of(const struct game_state *st, int64_t player);
+
+/* The seat whose action is next at the dice: the current seat while it may still roll,
+ * else the following seat. This function can't fail. */
+int rules_next_seat(const struct game_state *st);
+
+/* True when seat owns a card whose goal is dest (TWT-GOAL-1). This function can't fail. */
+bool rules_is_goal(const struct board *b, const struct game_state *st, int seat, int dest);
+
+/* Event type names as in API.md ("roll", "draw_journal"...), and back (-1: unknown). */
+const char *rules_event_name(enum event_type t);
+int rules_event_from_name(const char *name);
+
+#endif

@@ -1,0 +1,34 @@
+/* state_json.h -- game states, events and effects between the engine and JSON.
+ *
+ * The state document is API.md's "Game state shape" plus what the engine needs to
+ * resume exactly (the journal, the turn's flags, pending details); state_from_json()
+ * reads back exactly what state_to_json() writes, so a snapshot round-trips. */
+#ifndef STAMPBOOK_STATE_JSON_H
+#define STAMPBOOK_STATE_JSON_H
+
+#include <cjson/cJSON.h>
+
+#include "board.h"
+#include "error.h"
+#include "rules.h"
+
+/* A new JSON object for st (ids as slugs, seats as player ids) with "version" set to
+ * version; NULL when out of memory. The caller frees it with cJSON_Delete. */
+cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t version);
+
+/* Read a document written by state_to_json() into *st. Returns 0 or SB_EINVALID. */
+int state_from_json(const struct board *b, const cJSON *doc, struct game_state *st,
+                    struct sb_error *err);
+
+/* Decode an event body against the board and the current state into *ev (ids resolved
+ * to indexes; ev->seq left for the caller). Returns 0, SB_EBADREQ for a wrong type or
+ * a missing field, SB_EINVALID for an unknown type, id, seat or a value out of range. */
+int event_from_json(const struct board *b, const struct game_state *st, const cJSON *body,
+                    struct rules_event *ev, struct sb_error *err);
+
+/* A new JSON array of the effects of out, ids as slugs and seats as player ids;
+ * NULL when out of memory. st is the state after the event (for seat -> player id). */
+cJSON *effects_to_json(const struct board *b, const struct game_state *st,
+                       const struct rules_outcome *out);
+
+#endif
