@@ -11,8 +11,8 @@ struct decision {
     bool bankrupt[RESULTS_MAX_PLAYERS]; /* out of the running */
     int64_t score[RESULTS_MAX_PLAYERS]; /* higher is better among those still in */
     int64_t bonus[RESULTS_MAX_PLAYERS];
-    const char *score_name;             /* "net worth", "cash"...: for tie sentences */
-    int score_halves;                   /* 2 when score counts half units, else 1 */
+    const char *score_name; /* "net worth", "cash"...: for tie sentences */
+    int score_halves;       /* 2 when score counts half units, else 1 */
 };
 
 /* Fill out->refusal (status 422, rule, detail) and return -1. */
@@ -126,8 +126,8 @@ static int check_money(struct results_outcome *out, const char *rule, int64_t pl
     if (!has)
         return 0;
     if (value < 0)
-        return refuse(out, rule, "player %" PRId64 ": %s is negative (%" PRId64 ")", player,
-                      name, value);
+        return refuse(out, rule, "player %" PRId64 ": %s is negative (%" PRId64 ")", player, name,
+                      value);
     if (value > RESULTS_MONEY_MAX)
         return refuse(out, rule, "player %" PRId64 ": %s is over 1,000,000,000", player, name);
     return 0;
@@ -140,12 +140,11 @@ static int check_figures(enum results_edition ed, const char *rule,
 {
     for (int i = 0; i < n; i++) {
         const struct results_standing *p = &s[i];
-        int rc = 0;
+        int rc;
         for (int j = 0; j < i; j++)
             if (s[j].player == p->player)
                 return refuse(out, rule, "player %" PRId64 " has two standings", p->player);
-        if (rc == 0)
-            rc = check_money(out, rule, p->player, "cash", p->has_cash, p->cash);
+        rc = check_money(out, rule, p->player, "cash", p->has_cash, p->cash);
         if (rc == 0)
             rc = check_money(out, rule, p->player, "property_value", p->has_property_value,
                              p->property_value);
@@ -167,18 +166,16 @@ static int check_figures(enum results_edition ed, const char *rule,
             return refuse(out, rule,
                           "player %" PRId64 ": %d wonders ticked, a passport has 0 to 22",
                           p->player, p->wonders_ticked);
-        if (p->has_complete_sets &&
-            (p->complete_sets < 0 || p->complete_sets > RESULTS_MAX_SETS))
-            return refuse(out, rule,
-                          "player %" PRId64 ": %d complete sets, a deck has 0 to %d",
+        if (p->has_complete_sets && (p->complete_sets < 0 || p->complete_sets > RESULTS_MAX_SETS))
+            return refuse(out, rule, "player %" PRId64 ": %d complete sets, a deck has 0 to %d",
                           p->player, p->complete_sets, RESULTS_MAX_SETS);
     }
     return 0;
 }
 
 /* Check that the bankrupt orders are 1..k, each once, and set *k. */
-static int check_bankruptcies(const char *rule, const struct results_standing *s, int n,
-                              int *k, struct results_outcome *out)
+static int check_bankruptcies(const char *rule, const struct results_standing *s, int n, int *k,
+                              struct results_outcome *out)
 {
     int64_t holder[RESULTS_MAX_PLAYERS + 1];
     bool seen[RESULTS_MAX_PLAYERS + 1] = {false};
@@ -189,17 +186,15 @@ static int check_bankruptcies(const char *rule, const struct results_standing *s
         int o = s[i].bankrupt_order;
         if (seen[o])
             return refuse(out, rule,
-                          "players %" PRId64 " and %" PRId64 " both went bankrupt %d%s",
-                          holder[o], s[i].player, o,
-                          o == 1 ? "st" : o == 2 ? "nd" : o == 3 ? "rd" : "th");
+                          "players %" PRId64 " and %" PRId64 " both have bankrupt_order %d",
+                          holder[o], s[i].player, o);
         seen[o] = true;
         holder[o] = s[i].player;
         count++;
     }
     for (int o = 1; o <= count; o++)
         if (!seen[o])
-            return refuse(out, rule,
-                          "bankrupt orders must run 1 to %d without gaps: nobody has %d",
+            return refuse(out, rule, "bankrupt orders must run 1 to %d without gaps: nobody has %d",
                           count, o);
     *k = count;
     return 0;
@@ -229,7 +224,7 @@ static int decide_classic(enum results_variant v, const char *rule,
                       "is left (use the short or timed variant for a game stopped earlier)",
                       n - k);
     if (v == RESULTS_SHORT) {
-        int want = n - 1 < 2 ? n - 1 : 2;
+        int want = n >= 3 ? 2 : 1; /* with two players the first bankruptcy ends it */
         if (k != want)
             return refuse(out, rule,
                           "%d players went bankrupt: the short game ends at the %s bankruptcy, "
@@ -353,9 +348,8 @@ static bool ranks_above(const struct decision *d, const struct results_standing 
 
 /* Pick the winner among those still in: the highest score, a tie broken only by the
  * table's declared winner. */
-static int pick_winner(const char *rule, const struct decision *d,
-                       const struct results_standing *s, int n, int *winner, bool *tie_broken,
-                       struct results_outcome *out)
+static int pick_winner(const char *rule, const struct decision *d, const struct results_standing *s,
+                       int n, int *winner, bool *tie_broken, struct results_outcome *out)
 {
     int best = -1, tied = 0, declared = -1, ndeclared = 0;
     for (int i = 0; i < n; i++) {
@@ -373,8 +367,7 @@ static int pick_winner(const char *rule, const struct decision *d,
         }
     }
     if (ndeclared > 1)
-        return refuse(out, "RESULTS-TIE", "%d players are named the winner: name one",
-                      ndeclared);
+        return refuse(out, "RESULTS-TIE", "%d players are named the winner: name one", ndeclared);
     if (declared >= 0 && d->bankrupt[declared])
         return refuse(out, rule, "player %" PRId64 " is named the winner but went bankrupt",
                       s[declared].player);
@@ -389,15 +382,15 @@ static int pick_winner(const char *rule, const struct decision *d,
         for (int i = 0; i < n && len < sizeof(who); i++) {
             if (d->bankrupt[i] || d->score[i] != d->score[best])
                 continue;
-            int w = snprintf(who + len, sizeof(who) - len, "%s%" PRId64, len ? ", " : "",
-                             s[i].player);
+            int w =
+                snprintf(who + len, sizeof(who) - len, "%s%" PRId64, len ? ", " : "", s[i].player);
             if (w < 0)
                 break;
             len += (size_t)w;
         }
         return refuse(out, "RESULTS-TIE",
-                      "players %s tie with a %s of %" PRId64 "%s: name the winner the table "
-                      "agreed on",
+                      "players %s tie with a %s of %" PRId64 "%s: send \"winner\" with the "
+                      "player the table agreed on",
                       who, d->score_name, d->score[best] / d->score_halves,
                       d->score_halves == 2 && d->score[best] % 2 ? ".5" : "");
     }
@@ -418,6 +411,7 @@ int results_decide(enum results_edition ed, enum results_variant v,
 
     memset(&o, 0, sizeof(o));
     memset(&d, 0, sizeof(d));
+    d.score_halves = 1;
     if (!edition_known(ed))
         return refuse(out, "RESULTS-VARIANT", "not a results-mode edition");
     if (!results_has_variant(ed, v))

@@ -41,8 +41,8 @@
 #define RESULTS_MAX_PLAYERS 8
 #define RESULTS_WONDERS_TOTAL 22   /* wonders in a passport */
 #define RESULTS_WONDERS_BONUS 1500 /* paid to the player who ticks all 22 */
-#define RESULTS_DEAL_SETS 3       /* complete sets that win Monopoly Deal */
-#define RESULTS_MAX_SETS 10       /* colour sets in a Monopoly Deal deck */
+#define RESULTS_DEAL_SETS 3        /* complete sets that win Monopoly Deal */
+#define RESULTS_MAX_SETS 10        /* colour sets in a Monopoly Deal deck */
 #define RESULTS_MONEY_MAX 1000000000LL
 #define RESULTS_DETAIL_MAX 240
 

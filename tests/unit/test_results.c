@@ -1,0 +1,881 @@
+/* test_results.c -- the end-of-game rules of results mode (RULES.md section 2), and the
+ * result event's JSON in and out. Test names carry the rule they check. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "json.h"
+#include "results.h"
+#include "results_json.h"
+
+/* ---- helpers ---------------------------------------------------------------------- */
+
+static struct results_standing out_at(int64_t player, int order)
+{
+    struct results_standing s;
+    memset(&s, 0, sizeof(s));
+    s.player = player;
+    s.has_bankrupt_order = true;
+    s.bankrupt_order = order;
+    return s;
+}
+
+static struct results_standing still_in(int64_t player)
+{
+    struct results_standing s;
+    memset(&s, 0, sizeof(s));
+    s.player = player;
+    return s;
+}
+
+static struct results_standing worth(int64_t player, int64_t cash, int64_t property,
+                                     int64_t mortgaged, int64_t buildings)
+{
+    struct results_standing s = still_in(player);
+    s.has_cash = true;
+    s.cash = cash;
+    s.has_property_value = true;
+    s.property_value = property;
+    s.has_mortgaged_value = true;
+    s.mortgaged_value = mortgaged;
+    s.has_buildings_value = true;
+    s.buildings_value = buildings;
+    return s;
+}
+
+static struct results_standing ticked(int64_t player, int wonders, int64_t cash)
+{
+    struct results_standing s = still_in(player);
+    s.has_wonders_ticked = true;
+    s.wonders_ticked = wonders;
+    s.has_cash = true;
+    s.cash = cash;
+    return s;
+}
+
+static struct results_standing sets(int64_t player, int complete)
+{
+    struct results_standing s = still_in(player);
+    s.has_complete_sets = true;
+    s.complete_sets = complete;
+    return s;
+}
+
+/* Decide, expect a refusal under rule. */
+static void assert_refused(enum results_edition ed, enum results_variant v,
+                           const struct results_standing *s, int n, const char *rule)
+{
+    struct results_outcome o;
+    memset(&o, 0, sizeof(o));
+    assert_int_equal(results_decide(ed, v, s, n, &o), -1);
+    assert_int_equal(o.refusal.status, 422);
+    assert_non_null(o.refusal.rule);
+    assert_string_equal(o.refusal.rule, rule);
+    assert_true(strlen(o.refusal.detail) > 0);
+}
+
+/* Decide, expect success and return the outcome. */
+static struct results_outcome decided(enum results_edition ed, enum results_variant v,
+                                      const struct results_standing *s, int n)
+{
+    struct results_outcome o;
+    memset(&o, 0, sizeof(o));
+    int rc = results_decide(ed, v, s, n, &o);
+    if (rc != 0)
+        fail_msg("refused: %s %s", o.refusal.rule ? o.refusal.rule : "-", o.refusal.detail);
+    assert_null(o.refusal.rule);
+    assert_int_equal(o.n, n);
+    return o;
+}
+
+static cJSON *parse(const char *text)
+{
+    cJSON *doc = NULL;
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    assert_int_equal(json_parse_object(text, strlen(text), &doc, &err), 0);
+    return doc;
+}
+
+/* Parse text as a result event for the given seats; return the code. */
+static int from_text(const char *text, enum results_edition ed, const int64_t *seats, int nseats,
+                     struct results_standing *s, int *n, enum results_variant *v,
+                     struct sb_error *err)
+{
+    cJSON *doc = parse(text);
+    memset(err, 0, sizeof(*err));
+    int rc = results_from_json(doc, ed, seats, nseats, s, n, v, err);
+    cJSON_Delete(doc);
+    return rc;
+}
+
+/* ---- names ------------------------------------------------------------------------ */
+
+static void test_results_names(void **state)
+{
+    (void)state;
+    assert_int_equal(results_edition_from_id("classic"), RESULTS_CLASSIC);
+    assert_int_equal(results_edition_from_id("wonders"), RESULTS_WONDERS);
+    assert_int_equal(results_edition_from_id("deal"), RESULTS_DEAL);
+    assert_int_equal(results_edition_from_id("travel-world-tour"), -1);
+    assert_int_equal(results_edition_from_id(NULL), -1);
+    assert_string_equal(results_edition_id(RESULTS_WONDERS), "wonders");
+    assert_int_equal(results_variant_from_name("standard"), RESULTS_STANDARD);
+    assert_int_equal(results_variant_from_name("short"), RESULTS_SHORT);
+    assert_int_equal(results_variant_from_name("timed"), RESULTS_TIMED);
+    assert_int_equal(results_variant_from_name("Short"), -1);
+    assert_string_equal(results_variant_name(RESULTS_TIMED), "timed");
+    assert_true(results_has_variant(RESULTS_CLASSIC, RESULTS_SHORT));
+    assert_false(results_has_variant(RESULTS_DEAL, RESULTS_TIMED));
+    assert_int_equal(results_players_max(RESULTS_CLASSIC), 8);
+    assert_int_equal(results_players_max(RESULTS_WONDERS), 6);
+    assert_int_equal(results_players_max(RESULTS_DEAL), 5);
+    assert_string_equal(results_rule(RESULTS_CLASSIC, RESULTS_TIMED), "CLASSIC-TIMED");
+}
+
+/* ---- CLASSIC-END ------------------------------------------------------------------ */
+
+static void test_classic_end_last_player_standing_wins(void **state)
+{
+    (void)state;
+    struct results_standing s[4] = {out_at(11, 2), still_in(12), out_at(13, 1), out_at(14, 3)};
+    struct results_outcome o = decided(RESULTS_CLASSIC, RESULTS_STANDARD, s, 4);
+    assert_int_equal(o.winner, 12);
+    assert_int_equal(o.winner_index, 1);
+    assert_false(o.tie_broken);
+    /* the later a player went bankrupt, the better the rank */
+    assert_int_equal(o.players[1].rank, 1);
+    assert_int_equal(o.players[3].rank, 2);
+    assert_int_equal(o.players[0].rank, 3);
+    assert_int_equal(o.players[2].rank, 4);
+    assert_true(o.players[2].bankrupt);
+    assert_int_equal(o.players[2].bankrupt_order, 1);
+    assert_false(o.players[1].bankrupt);
+}
+
+static void test_classic_end_two_players_never_bankrupt_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {still_in(1), still_in(2), out_at(3, 1)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_STANDARD, s, 3, "CLASSIC-END");
+}
+
+static void test_classic_end_everyone_bankrupt_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {out_at(1, 1), out_at(2, 2)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_STANDARD, s, 2, "CLASSIC-END");
+}
+
+static void test_classic_end_bankrupt_order_gap_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[4] = {out_at(1, 1), still_in(2), out_at(3, 3), out_at(4, 4)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_STANDARD, s, 4, "CLASSIC-END");
+}
+
+static void test_classic_end_bankrupt_order_duplicate_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {out_at(1, 1), still_in(2), out_at(3, 1)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_STANDARD, s, 3, "CLASSIC-END");
+}
+
+static void test_classic_end_bankrupt_order_out_of_range_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {out_at(1, 3), still_in(2)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_STANDARD, s, 2, "CLASSIC-END");
+}
+
+static void test_classic_end_negative_money_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {out_at(1, 1), worth(2, -5, 0, 0, 0)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_STANDARD, s, 2, "CLASSIC-END");
+}
+
+static void test_classic_end_duplicate_player_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {out_at(1, 1), still_in(1)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_STANDARD, s, 2, "CLASSIC-END");
+}
+
+static void test_classic_end_named_winner_must_match(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {out_at(1, 1), still_in(2)};
+    s[0].declared_winner = true;
+    assert_refused(RESULTS_CLASSIC, RESULTS_STANDARD, s, 2, "CLASSIC-END");
+    s[0].declared_winner = false;
+    s[1].declared_winner = true;
+    struct results_outcome o = decided(RESULTS_CLASSIC, RESULTS_STANDARD, s, 2);
+    assert_int_equal(o.winner, 2);
+    assert_false(o.tie_broken);
+}
+
+/* ---- CLASSIC-SHORT ---------------------------------------------------------------- */
+
+static void test_classic_short_richest_by_net_worth_wins(void **state)
+{
+    (void)state;
+    /* net worth: 13 = 100 + 1000 + 400/2 + 300 = 1600; 14 = 1500 + 0 + 0 + 0 = 1500 */
+    struct results_standing s[4] = {out_at(11, 1), out_at(12, 2), worth(13, 100, 1000, 400, 300),
+                                    worth(14, 1500, 0, 0, 0)};
+    struct results_outcome o = decided(RESULTS_CLASSIC, RESULTS_SHORT, s, 4);
+    assert_int_equal(o.winner, 13);
+    assert_int_equal(o.variant, RESULTS_SHORT);
+    assert_true(o.players[2].has_net_worth);
+    assert_int_equal(o.players[2].net_worth, 1600);
+    assert_int_equal(o.players[3].net_worth, 1500);
+    assert_false(o.players[0].has_net_worth);
+    assert_int_equal(o.players[2].rank, 1);
+    assert_int_equal(o.players[3].rank, 2);
+    assert_int_equal(o.players[1].rank, 3);
+    assert_int_equal(o.players[0].rank, 4);
+}
+
+static void test_classic_short_mortgaged_counts_half(void **state)
+{
+    (void)state;
+    /* 1: 1000 cash + 400 mortgaged -> 1200; 2: 1150 cash -> 1150 */
+    struct results_standing s[4] = {worth(1, 1000, 0, 400, 0), worth(2, 1150, 0, 0, 0),
+                                    out_at(3, 1), out_at(4, 2)};
+    struct results_outcome o = decided(RESULTS_CLASSIC, RESULTS_SHORT, s, 4);
+    assert_int_equal(o.winner, 1);
+    assert_int_equal(o.players[0].net_worth, 1200);
+}
+
+static void test_classic_short_half_unit_decides_exactly(void **state)
+{
+    (void)state;
+    /* 1: 100 + 101/2 = 150.5, reported 150; 2: 150 -> player 1 is ahead by half */
+    struct results_standing s[4] = {worth(1, 100, 0, 101, 0), worth(2, 150, 0, 0, 0), out_at(3, 1),
+                                    out_at(4, 2)};
+    struct results_outcome o = decided(RESULTS_CLASSIC, RESULTS_SHORT, s, 4);
+    assert_int_equal(o.winner, 1);
+    assert_int_equal(o.players[0].net_worth, 150);
+    assert_int_equal(o.players[1].rank, 2);
+}
+
+static void test_classic_short_ends_at_second_bankruptcy(void **state)
+{
+    (void)state;
+    /* only one bankrupt among four: not yet over */
+    struct results_standing one[4] = {out_at(1, 1), worth(2, 10, 0, 0, 0), worth(3, 20, 0, 0, 0),
+                                      worth(4, 30, 0, 0, 0)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_SHORT, one, 4, "CLASSIC-SHORT");
+    /* three bankrupt among five: it should have ended at the second */
+    struct results_standing three[5] = {out_at(1, 1), out_at(2, 2), out_at(3, 3),
+                                        worth(4, 30, 0, 0, 0), worth(5, 40, 0, 0, 0)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_SHORT, three, 5, "CLASSIC-SHORT");
+}
+
+static void test_classic_short_two_players_end_at_first_bankruptcy(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {out_at(1, 1), worth(2, 900, 200, 0, 0)};
+    struct results_outcome o = decided(RESULTS_CLASSIC, RESULTS_SHORT, s, 2);
+    assert_int_equal(o.winner, 2);
+    assert_int_equal(o.players[1].net_worth, 1100);
+}
+
+static void test_classic_short_bankrupt_orders_must_be_first_and_second(void **state)
+{
+    (void)state;
+    struct results_standing s[4] = {out_at(1, 1), out_at(2, 3), worth(3, 10, 0, 0, 0),
+                                    worth(4, 20, 0, 0, 0)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_SHORT, s, 4, "CLASSIC-SHORT");
+}
+
+static void test_classic_short_missing_cash_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {out_at(1, 1), out_at(2, 2), still_in(3)};
+    s[2].has_property_value = true;
+    s[2].property_value = 500;
+    assert_refused(RESULTS_CLASSIC, RESULTS_SHORT, s, 3, "CLASSIC-SHORT");
+}
+
+static void test_classic_short_absent_values_count_zero(void **state)
+{
+    (void)state;
+    struct results_standing s[4] = {out_at(1, 1), out_at(2, 2), still_in(3), still_in(4)};
+    s[2].has_cash = true;
+    s[2].cash = 700;
+    s[3].has_cash = true;
+    s[3].cash = 600;
+    s[3].has_buildings_value = true;
+    s[3].buildings_value = 200;
+    struct results_outcome o = decided(RESULTS_CLASSIC, RESULTS_SHORT, s, 4);
+    assert_int_equal(o.winner, 4);
+    assert_int_equal(o.players[3].net_worth, 800);
+}
+
+/* ---- CLASSIC-TIMED ---------------------------------------------------------------- */
+
+static void test_classic_timed_richest_wins_without_bankruptcy(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {worth(1, 500, 1200, 0, 400), worth(2, 2000, 0, 0, 0),
+                                    worth(3, 300, 600, 200, 0)};
+    struct results_outcome o = decided(RESULTS_CLASSIC, RESULTS_TIMED, s, 3);
+    assert_int_equal(o.winner, 1);
+    assert_int_equal(o.players[0].net_worth, 2100);
+    assert_int_equal(o.players[1].rank, 2);
+    assert_int_equal(o.players[2].rank, 3);
+}
+
+static void test_classic_timed_bankrupt_player_cannot_win(void **state)
+{
+    (void)state;
+    /* the bankrupt player's figures (whatever they say) do not count */
+    struct results_standing s[3] = {out_at(1, 1), worth(2, 100, 0, 0, 0), worth(3, 50, 0, 0, 0)};
+    s[0].has_cash = true;
+    s[0].cash = 99999;
+    struct results_outcome o = decided(RESULTS_CLASSIC, RESULTS_TIMED, s, 3);
+    assert_int_equal(o.winner, 2);
+    assert_int_equal(o.players[0].rank, 3);
+    assert_false(o.players[0].has_net_worth);
+}
+
+static void test_classic_timed_bankrupt_order_gap_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {out_at(1, 2), worth(2, 100, 0, 0, 0), worth(3, 50, 0, 0, 0)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_TIMED, s, 3, "CLASSIC-TIMED");
+}
+
+static void test_classic_timed_everyone_bankrupt_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {out_at(1, 2), out_at(2, 1)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_TIMED, s, 2, "CLASSIC-TIMED");
+}
+
+static void test_classic_timed_money_over_cap_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {worth(1, 1000000001, 0, 0, 0), worth(2, 1, 0, 0, 0)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_TIMED, s, 2, "CLASSIC-TIMED");
+}
+
+/* ---- RESULTS-TIE ------------------------------------------------------------------ */
+
+static void test_results_tie_refused_without_named_winner(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {worth(1, 1000, 500, 0, 0), worth(2, 1500, 0, 0, 0),
+                                    worth(3, 200, 0, 0, 0)};
+    struct results_outcome o;
+    assert_int_equal(results_decide(RESULTS_CLASSIC, RESULTS_TIMED, s, 3, &o), -1);
+    assert_string_equal(o.refusal.rule, "RESULTS-TIE");
+    assert_non_null(strstr(o.refusal.detail, "1, 2"));
+    assert_non_null(strstr(o.refusal.detail, "1500"));
+}
+
+static void test_results_tie_broken_by_named_winner(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {worth(1, 1000, 500, 0, 0), worth(2, 1500, 0, 0, 0),
+                                    worth(3, 200, 0, 0, 0)};
+    s[1].declared_winner = true;
+    struct results_outcome o = decided(RESULTS_CLASSIC, RESULTS_TIMED, s, 3);
+    assert_int_equal(o.winner, 2);
+    assert_true(o.tie_broken);
+    assert_int_equal(o.players[1].rank, 1);
+    assert_int_equal(o.players[0].rank, 2);
+    assert_int_equal(o.players[2].rank, 3);
+}
+
+static void test_results_tie_named_winner_outside_tie_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {worth(1, 1000, 500, 0, 0), worth(2, 1500, 0, 0, 0),
+                                    worth(3, 200, 0, 0, 0)};
+    s[2].declared_winner = true;
+    assert_refused(RESULTS_CLASSIC, RESULTS_TIMED, s, 3, "CLASSIC-TIMED");
+}
+
+static void test_results_tie_two_named_winners_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {worth(1, 1500, 0, 0, 0), worth(2, 1500, 0, 0, 0)};
+    s[0].declared_winner = true;
+    s[1].declared_winner = true;
+    assert_refused(RESULTS_CLASSIC, RESULTS_TIMED, s, 2, "RESULTS-TIE");
+}
+
+static void test_results_tie_shares_rank_below_winner(void **state)
+{
+    (void)state;
+    struct results_standing s[4] = {worth(1, 3000, 0, 0, 0), worth(2, 1000, 0, 0, 0),
+                                    worth(3, 1000, 0, 0, 0), worth(4, 10, 0, 0, 0)};
+    struct results_outcome o = decided(RESULTS_CLASSIC, RESULTS_TIMED, s, 4);
+    assert_int_equal(o.players[0].rank, 1);
+    assert_int_equal(o.players[1].rank, 2);
+    assert_int_equal(o.players[2].rank, 2);
+    assert_int_equal(o.players[3].rank, 4);
+}
+
+/* ---- RESULTS-PLAYERS, RESULTS-VARIANT --------------------------------------------- */
+
+static void test_results_players_count_per_edition(void **state)
+{
+    (void)state;
+    struct results_standing one[1] = {still_in(1)};
+    assert_refused(RESULTS_CLASSIC, RESULTS_STANDARD, one, 1, "RESULTS-PLAYERS");
+    struct results_standing six[6] = {sets(1, 3), sets(2, 0), sets(3, 0),
+                                      sets(4, 0), sets(5, 0), sets(6, 0)};
+    assert_refused(RESULTS_DEAL, RESULTS_STANDARD, six, 6, "RESULTS-PLAYERS");
+    struct results_standing seven[7];
+    for (int i = 0; i < 7; i++)
+        seven[i] = ticked(i + 1, 3, 100);
+    seven[0].wonders_ticked = 22;
+    assert_refused(RESULTS_WONDERS, RESULTS_STANDARD, seven, 7, "RESULTS-PLAYERS");
+    assert_refused(RESULTS_WONDERS, RESULTS_STANDARD, NULL, 2, "RESULTS-PLAYERS");
+}
+
+static void test_results_variant_only_classic_has_short_and_timed(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {sets(1, 3), sets(2, 1)};
+    assert_refused(RESULTS_DEAL, RESULTS_SHORT, s, 2, "RESULTS-VARIANT");
+    struct results_standing w[2] = {ticked(1, 22, 10), ticked(2, 5, 10)};
+    assert_refused(RESULTS_WONDERS, RESULTS_TIMED, w, 2, "RESULTS-VARIANT");
+}
+
+/* ---- WONDERS-END ------------------------------------------------------------------ */
+
+static void test_wonders_end_bonus_goes_to_the_player_with_22(void **state)
+{
+    (void)state;
+    /* 1 ticks 22 with 800 cash -> 2300; 2 has 2000 -> 1 wins thanks to the bonus */
+    struct results_standing s[3] = {ticked(1, 22, 800), ticked(2, 18, 2000), ticked(3, 9, 100)};
+    struct results_outcome o = decided(RESULTS_WONDERS, RESULTS_STANDARD, s, 3);
+    assert_int_equal(o.winner, 1);
+    assert_int_equal(o.players[0].bonus, RESULTS_WONDERS_BONUS);
+    assert_int_equal(o.players[0].wealth, 2300);
+    assert_int_equal(o.players[1].bonus, 0);
+    assert_int_equal(o.players[1].wealth, 2000);
+    assert_int_equal(o.players[1].rank, 2);
+    assert_true(o.players[0].has_wonders_ticked);
+    assert_false(o.players[0].has_net_worth);
+}
+
+static void test_wonders_end_richest_wins_even_without_22(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {ticked(1, 22, 300), ticked(2, 12, 2500), ticked(3, 9, 100)};
+    struct results_outcome o = decided(RESULTS_WONDERS, RESULTS_STANDARD, s, 3);
+    assert_int_equal(o.winner, 2);
+    assert_int_equal(o.players[0].wealth, 1800);
+    assert_int_equal(o.players[0].rank, 2);
+}
+
+static void test_wonders_end_two_players_with_22_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {ticked(1, 22, 300), ticked(2, 22, 2500), ticked(3, 9, 100)};
+    assert_refused(RESULTS_WONDERS, RESULTS_STANDARD, s, 3, "WONDERS-END");
+}
+
+static void test_wonders_end_nobody_with_22_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {ticked(1, 21, 300), ticked(2, 20, 2500)};
+    assert_refused(RESULTS_WONDERS, RESULTS_STANDARD, s, 2, "WONDERS-END");
+}
+
+static void test_wonders_end_last_player_standing_wins(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {out_at(1, 1), ticked(2, 14, 4000), out_at(3, 2)};
+    struct results_outcome o = decided(RESULTS_WONDERS, RESULTS_STANDARD, s, 3);
+    assert_int_equal(o.winner, 2);
+    assert_int_equal(o.players[1].bonus, 0);
+    assert_int_equal(o.players[2].rank, 2);
+    assert_int_equal(o.players[0].rank, 3);
+}
+
+static void test_wonders_end_bankrupt_player_with_22_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {out_at(1, 1), ticked(2, 14, 4000), ticked(3, 10, 10)};
+    s[0].has_wonders_ticked = true;
+    s[0].wonders_ticked = 22;
+    assert_refused(RESULTS_WONDERS, RESULTS_STANDARD, s, 3, "WONDERS-END");
+}
+
+static void test_wonders_end_more_than_22_ticks_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {ticked(1, 23, 300), ticked(2, 22, 2500)};
+    assert_refused(RESULTS_WONDERS, RESULTS_STANDARD, s, 2, "WONDERS-END");
+}
+
+static void test_wonders_end_missing_figures_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {ticked(1, 22, 300), ticked(2, 20, 2500)};
+    s[1].has_wonders_ticked = false;
+    assert_refused(RESULTS_WONDERS, RESULTS_STANDARD, s, 2, "WONDERS-END");
+    s[1].has_wonders_ticked = true;
+    s[0].has_cash = false;
+    assert_refused(RESULTS_WONDERS, RESULTS_STANDARD, s, 2, "WONDERS-END");
+}
+
+static void test_wonders_end_tie_on_wealth(void **state)
+{
+    (void)state;
+    /* 1: 500 + 1500 = 2000 ties with 2's 2000 cash */
+    struct results_standing s[2] = {ticked(1, 22, 500), ticked(2, 20, 2000)};
+    assert_refused(RESULTS_WONDERS, RESULTS_STANDARD, s, 2, "RESULTS-TIE");
+    s[0].declared_winner = true;
+    struct results_outcome o = decided(RESULTS_WONDERS, RESULTS_STANDARD, s, 2);
+    assert_int_equal(o.winner, 1);
+    assert_true(o.tie_broken);
+}
+
+/* ---- DEAL-END --------------------------------------------------------------------- */
+
+static void test_deal_end_three_complete_sets_win(void **state)
+{
+    (void)state;
+    struct results_standing s[4] = {sets(1, 2), sets(2, 3), sets(3, 0), sets(4, 2)};
+    struct results_outcome o = decided(RESULTS_DEAL, RESULTS_STANDARD, s, 4);
+    assert_int_equal(o.winner, 2);
+    assert_int_equal(o.players[1].rank, 1);
+    assert_int_equal(o.players[0].rank, 2);
+    assert_int_equal(o.players[3].rank, 2);
+    assert_int_equal(o.players[2].rank, 4);
+    assert_true(o.players[1].has_complete_sets);
+    assert_int_equal(o.players[1].complete_sets, 3);
+    assert_false(o.players[1].has_cash);
+}
+
+static void test_deal_end_nobody_with_three_sets_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {sets(1, 2), sets(2, 2), sets(3, 1)};
+    assert_refused(RESULTS_DEAL, RESULTS_STANDARD, s, 3, "DEAL-END");
+}
+
+static void test_deal_end_two_players_with_three_sets_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {sets(1, 3), sets(2, 3), sets(3, 1)};
+    assert_refused(RESULTS_DEAL, RESULTS_STANDARD, s, 3, "DEAL-END");
+}
+
+static void test_deal_end_missing_sets_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {sets(1, 3), still_in(2)};
+    assert_refused(RESULTS_DEAL, RESULTS_STANDARD, s, 2, "DEAL-END");
+}
+
+static void test_deal_end_sets_beyond_the_deck_refused(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {sets(1, 11), sets(2, 0)};
+    assert_refused(RESULTS_DEAL, RESULTS_STANDARD, s, 2, "DEAL-END");
+}
+
+static void test_deal_end_ignores_bankruptcy_figures(void **state)
+{
+    (void)state;
+    struct results_standing s[2] = {sets(1, 3), sets(2, 1)};
+    s[1].has_bankrupt_order = true;
+    s[1].bankrupt_order = 5;
+    struct results_outcome o = decided(RESULTS_DEAL, RESULTS_STANDARD, s, 2);
+    assert_int_equal(o.winner, 1);
+    assert_false(o.players[1].bankrupt);
+}
+
+/* ---- results_from_json ------------------------------------------------------------ */
+
+static const int64_t seats4[4] = {11, 12, 13, 14};
+
+static void test_results_json_reads_standings_in_seat_order(void **state)
+{
+    (void)state;
+    struct results_standing s[RESULTS_MAX_PLAYERS];
+    struct sb_error err;
+    enum results_variant v = RESULTS_STANDARD;
+    int n = 0;
+    const char *body =
+        "{\"type\":\"result\",\"variant\":\"short\",\"standings\":["
+        "{\"player\":14,\"cash\":1500,\"property_value\":0,\"mortgaged_value\":0,"
+        "\"buildings_value\":0},"
+        "{\"player\":12,\"bankrupt_order\":2},"
+        "{\"player\":11,\"bankrupt_order\":1,\"cash\":null},"
+        "{\"player\":13,\"cash\":100,\"property_value\":1000,\"mortgaged_value\":400,"
+        "\"buildings_value\":300,\"note\":\"ignored\"}]}";
+    assert_int_equal(from_text(body, RESULTS_CLASSIC, seats4, 4, s, &n, &v, &err), 0);
+    assert_int_equal(n, 4);
+    assert_int_equal(v, RESULTS_SHORT);
+    assert_int_equal(s[0].player, 11);
+    assert_true(s[0].has_bankrupt_order);
+    assert_false(s[0].has_cash);
+    assert_int_equal(s[2].player, 13);
+    assert_int_equal(s[2].mortgaged_value, 400);
+    assert_int_equal(s[3].cash, 1500);
+    assert_false(s[3].declared_winner);
+
+    struct results_outcome o = decided(RESULTS_CLASSIC, v, s, n);
+    assert_int_equal(o.winner, 13);
+}
+
+static void test_results_json_variant_defaults_to_standard(void **state)
+{
+    (void)state;
+    struct results_standing s[RESULTS_MAX_PLAYERS];
+    struct sb_error err;
+    enum results_variant v = RESULTS_TIMED;
+    int n = 0;
+    const int64_t seats[2] = {1, 2};
+    assert_int_equal(from_text("{\"standings\":[{\"player\":1,\"complete_sets\":3},"
+                               "{\"player\":2,\"complete_sets\":0}]}",
+                               RESULTS_DEAL, seats, 2, s, &n, &v, &err),
+                     0);
+    assert_int_equal(v, RESULTS_STANDARD);
+    assert_int_equal(n, 2);
+}
+
+static void test_results_json_winner_names_the_tie_breaker(void **state)
+{
+    (void)state;
+    struct results_standing s[RESULTS_MAX_PLAYERS];
+    struct sb_error err;
+    enum results_variant v;
+    int n = 0;
+    const int64_t seats[2] = {1, 2};
+    const char *body = "{\"type\":\"result\",\"variant\":\"timed\",\"winner\":2,\"standings\":["
+                       "{\"player\":1,\"cash\":700},{\"player\":2,\"cash\":700}]}";
+    assert_int_equal(from_text(body, RESULTS_CLASSIC, seats, 2, s, &n, &v, &err), 0);
+    assert_true(s[1].declared_winner);
+    assert_false(s[0].declared_winner);
+    struct results_outcome o = decided(RESULTS_CLASSIC, v, s, n);
+    assert_int_equal(o.winner, 2);
+    assert_true(o.tie_broken);
+
+    assert_int_equal(from_text("{\"winner\":3,\"standings\":[{\"player\":1},{\"player\":2}]}",
+                               RESULTS_CLASSIC, seats, 2, s, &n, &v, &err),
+                     SB_EINVALID);
+}
+
+static void test_results_json_wrong_types_are_bad_requests(void **state)
+{
+    (void)state;
+    struct results_standing s[RESULTS_MAX_PLAYERS];
+    struct sb_error err;
+    enum results_variant v;
+    int n = 0;
+    const int64_t seats[2] = {1, 2};
+    static const char *const bad[] = {
+        "{}",
+        "{\"standings\":{}}",
+        "{\"standings\":[1,2]}",
+        "{\"standings\":[{\"player\":\"1\"},{\"player\":2}]}",
+        "{\"standings\":[{\"player\":1,\"cash\":\"10\"},{\"player\":2}]}",
+        "{\"standings\":[{\"player\":1,\"cash\":10.5},{\"player\":2}]}",
+        "{\"standings\":[{\"cash\":10},{\"player\":2}]}",
+        "{\"variant\":3,\"standings\":[{\"player\":1},{\"player\":2}]}",
+        "{\"type\":7,\"standings\":[{\"player\":1},{\"player\":2}]}",
+        "{\"winner\":\"1\",\"standings\":[{\"player\":1},{\"player\":2}]}",
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        n = -7;
+        int rc = from_text(bad[i], RESULTS_CLASSIC, seats, 2, s, &n, &v, &err);
+        if (rc != SB_EBADREQ)
+            fail_msg("%s: got %d (%s)", bad[i], rc, err.detail);
+        assert_int_equal(err.status, 400);
+        assert_int_equal(n, -7); /* outputs untouched */
+    }
+    struct sb_error e2;
+    memset(&e2, 0, sizeof(e2));
+    cJSON *arr = cJSON_CreateArray();
+    assert_int_equal(results_from_json(arr, RESULTS_CLASSIC, seats, 2, s, &n, &v, &e2), SB_EBADREQ);
+    cJSON_Delete(arr);
+}
+
+static void test_results_json_bad_values_are_invalid(void **state)
+{
+    (void)state;
+    struct results_standing s[RESULTS_MAX_PLAYERS];
+    struct sb_error err;
+    enum results_variant v;
+    int n = 0;
+    const int64_t seats[2] = {1, 2};
+    static const char *const bad[] = {
+        /* a player missing, an unseated player, a player twice */
+        "{\"standings\":[{\"player\":1}]}",
+        "{\"standings\":[{\"player\":1},{\"player\":3}]}",
+        "{\"standings\":[{\"player\":1},{\"player\":1},{\"player\":2}]}",
+        /* money out of 0..10^9 */
+        "{\"standings\":[{\"player\":1,\"cash\":-1},{\"player\":2}]}",
+        "{\"standings\":[{\"player\":1,\"buildings_value\":1000000001},{\"player\":2}]}",
+        /* counts out of range */
+        "{\"standings\":[{\"player\":1,\"wonders_ticked\":23},{\"player\":2}]}",
+        "{\"standings\":[{\"player\":1,\"complete_sets\":-1},{\"player\":2}]}",
+        "{\"standings\":[{\"player\":1,\"bankrupt_order\":3},{\"player\":2}]}",
+        "{\"standings\":[{\"player\":1,\"bankrupt_order\":0},{\"player\":2}]}",
+        /* type and variant */
+        "{\"type\":\"roll\",\"standings\":[{\"player\":1},{\"player\":2}]}",
+        "{\"variant\":\"marathon\",\"standings\":[{\"player\":1},{\"player\":2}]}",
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        int rc = from_text(bad[i], RESULTS_CLASSIC, seats, 2, s, &n, &v, &err);
+        if (rc != SB_EINVALID)
+            fail_msg("%s: got %d (%s)", bad[i], rc, err.detail);
+        assert_int_equal(err.status, 422);
+    }
+    /* a variant another edition has */
+    assert_int_equal(from_text("{\"variant\":\"short\",\"standings\":[{\"player\":1},"
+                               "{\"player\":2}]}",
+                               RESULTS_DEAL, seats, 2, s, &n, &v, &err),
+                     SB_EINVALID);
+    assert_string_equal(err.rule, "RESULTS-VARIANT");
+    /* the detail says which standing */
+    assert_int_equal(from_text("{\"standings\":[{\"player\":1},{\"player\":2,\"cash\":-4}]}",
+                               RESULTS_CLASSIC, seats, 2, s, &n, &v, &err),
+                     SB_EINVALID);
+    assert_non_null(strstr(err.detail, "standings[1]"));
+    assert_non_null(strstr(err.detail, "cash"));
+}
+
+/* ---- results_to_json, results_decide_json ----------------------------------------- */
+
+static void test_results_json_outcome_document(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {ticked(1, 22, 800), ticked(2, 18, 2000), out_at(3, 1)};
+    struct results_outcome o = decided(RESULTS_WONDERS, RESULTS_STANDARD, s, 3);
+    cJSON *doc = results_to_json(&o);
+    assert_non_null(doc);
+    char *text = json_print(doc);
+    assert_non_null(text);
+    assert_string_equal(
+        text, "{\"edition\":\"wonders\",\"variant\":\"standard\",\"winner\":1,"
+              "\"tie_broken\":false,\"players\":["
+              "{\"player\":1,\"rank\":1,\"bankrupt\":false,\"cash\":800,\"wonders_ticked\":22,"
+              "\"bonus\":1500,\"wealth\":2300},"
+              "{\"player\":2,\"rank\":2,\"bankrupt\":false,\"cash\":2000,\"wonders_ticked\":18,"
+              "\"bonus\":0,\"wealth\":2000},"
+              "{\"player\":3,\"rank\":3,\"bankrupt\":true,\"bankrupt_order\":1}]}");
+    free(text);
+    cJSON_Delete(doc);
+}
+
+static void test_results_json_classic_outcome_has_net_worth(void **state)
+{
+    (void)state;
+    struct results_standing s[3] = {out_at(5, 1), out_at(6, 2), worth(7, 10, 20, 30, 40)};
+    struct results_outcome o = decided(RESULTS_CLASSIC, RESULTS_SHORT, s, 3);
+    cJSON *doc = results_to_json(&o);
+    assert_non_null(doc);
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(doc, "players");
+    const cJSON *p = cJSON_GetArrayItem(players, 2);
+    assert_int_equal(cJSON_GetObjectItemCaseSensitive(p, "net_worth")->valueint, 85);
+    assert_int_equal(cJSON_GetObjectItemCaseSensitive(doc, "winner")->valueint, 7);
+    assert_string_equal(cJSON_GetObjectItemCaseSensitive(doc, "variant")->valuestring, "short");
+    cJSON_Delete(doc);
+}
+
+static void test_results_decide_json_maps_refusal_to_error(void **state)
+{
+    (void)state;
+    const int64_t seats[3] = {1, 2, 3};
+    struct results_outcome o;
+    struct sb_error err;
+    memset(&err, 0, sizeof(err));
+    cJSON *doc = parse("{\"type\":\"result\",\"standings\":[{\"player\":1,\"complete_sets\":2},"
+                       "{\"player\":2,\"complete_sets\":2},{\"player\":3,\"complete_sets\":1}]}");
+    assert_int_equal(results_decide_json(doc, RESULTS_DEAL, seats, 3, &o, &err), SB_EINVALID);
+    assert_int_equal(err.status, 422);
+    assert_string_equal(err.rule, "DEAL-END");
+    assert_true(strlen(err.detail) > 0);
+    cJSON_Delete(doc);
+
+    doc = parse("{\"type\":\"result\",\"standings\":[{\"player\":1,\"complete_sets\":3},"
+                "{\"player\":2,\"complete_sets\":2},{\"player\":3,\"complete_sets\":1}]}");
+    memset(&err, 0, sizeof(err));
+    assert_int_equal(results_decide_json(doc, RESULTS_DEAL, seats, 3, &o, &err), 0);
+    assert_int_equal(o.winner, 1);
+    cJSON_Delete(doc);
+
+    doc = parse("{\"standings\":[{\"player\":1}]}");
+    assert_int_equal(results_decide_json(doc, RESULTS_DEAL, seats, 3, &o, &err), SB_EINVALID);
+    assert_null(err.rule);
+    cJSON_Delete(doc);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_results_names),
+        cmocka_unit_test(test_classic_end_last_player_standing_wins),
+        cmocka_unit_test(test_classic_end_two_players_never_bankrupt_refused),
+        cmocka_unit_test(test_classic_end_everyone_bankrupt_refused),
+        cmocka_unit_test(test_classic_end_bankrupt_order_gap_refused),
+        cmocka_unit_test(test_classic_end_bankrupt_order_duplicate_refused),
+        cmocka_unit_test(test_classic_end_bankrupt_order_out_of_range_refused),
+        cmocka_unit_test(test_classic_end_negative_money_refused),
+        cmocka_unit_test(test_classic_end_duplicate_player_refused),
+        cmocka_unit_test(test_classic_end_named_winner_must_match),
+        cmocka_unit_test(test_classic_short_richest_by_net_worth_wins),
+        cmocka_unit_test(test_classic_short_mortgaged_counts_half),
+        cmocka_unit_test(test_classic_short_half_unit_decides_exactly),
+        cmocka_unit_test(test_classic_short_ends_at_second_bankruptcy),
+        cmocka_unit_test(test_classic_short_two_players_end_at_first_bankruptcy),
+        cmocka_unit_test(test_classic_short_bankrupt_orders_must_be_first_and_second),
+        cmocka_unit_test(test_classic_short_missing_cash_refused),
+        cmocka_unit_test(test_classic_short_absent_values_count_zero),
+        cmocka_unit_test(test_classic_timed_richest_wins_without_bankruptcy),
+        cmocka_unit_test(test_classic_timed_bankrupt_player_cannot_win),
+        cmocka_unit_test(test_classic_timed_bankrupt_order_gap_refused),
+        cmocka_unit_test(test_classic_timed_everyone_bankrupt_refused),
+        cmocka_unit_test(test_classic_timed_money_over_cap_refused),
+        cmocka_unit_test(test_results_tie_refused_without_named_winner),
+        cmocka_unit_test(test_results_tie_broken_by_named_winner),
+        cmocka_unit_test(test_results_tie_named_winner_outside_tie_refused),
+        cmocka_unit_test(test_results_tie_two_named_winners_refused),
+        cmocka_unit_test(test_results_tie_shares_rank_below_winner),
+        cmocka_unit_test(test_results_players_count_per_edition),
+        cmocka_unit_test(test_results_variant_only_classic_has_short_and_timed),
+        cmocka_unit_test(test_wonders_end_bonus_goes_to_the_player_with_22),
+        cmocka_unit_test(test_wonders_end_richest_wins_even_without_22),
+        cmocka_unit_test(test_wonders_end_two_players_with_22_refused),
+        cmocka_unit_test(test_wonders_end_nobody_with_22_refused),
+        cmocka_unit_test(test_wonders_end_last_player_standing_wins),
+        cmocka_unit_test(test_wonders_end_bankrupt_player_with_22_refused),
+        cmocka_unit_test(test_wonders_end_more_than_22_ticks_refused),
+        cmocka_unit_test(test_wonders_end_missing_figures_refused),
+        cmocka_unit_test(test_wonders_end_tie_on_wealth),
+        cmocka_unit_test(test_deal_end_three_complete_sets_win),
+        cmocka_unit_test(test_deal_end_nobody_with_three_sets_refused),
+        cmocka_unit_test(test_deal_end_two_players_with_three_sets_refused),
+        cmocka_unit_test(test_deal_end_missing_sets_refused),
+        cmocka_unit_test(test_deal_end_sets_beyond_the_deck_refused),
+        cmocka_unit_test(test_deal_end_ignores_bankruptcy_figures),
+        cmocka_unit_test(test_results_json_reads_standings_in_seat_order),
+        cmocka_unit_test(test_results_json_variant_defaults_to_standard),
+        cmocka_unit_test(test_results_json_winner_names_the_tie_breaker),
+        cmocka_unit_test(test_results_json_wrong_types_are_bad_requests),
+        cmocka_unit_test(test_results_json_bad_values_are_invalid),
+        cmocka_unit_test(test_results_json_outcome_document),
+        cmocka_unit_test(test_results_json_classic_outcome_has_net_worth),
+        cmocka_unit_test(test_results_decide_json_maps_refusal_to_error),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
