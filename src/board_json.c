@@ -1,0 +1,1092 @@
+/* board_json.c -- board documents (API.md "Board shape") checked and read into struct board. */
+#include "board_json.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "rules.h"
+
+#define BJ_PATH_MAX 96
+
+/* What a document check needs besides the board it fills: the space ids read so far
+ * (borrowed from the document; NULL for a space without one). */
+struct bj_ctx {
+    struct board *b;
+    const char *space_ids[BOARD_SPACES];
+    struct sb_error *err;
+};
+
+static const char *const bj_kind_names[] = {
+    [SPACE_GO] = "go",
+    [SPACE_DESTINATION] = "destination",
+    [SPACE_CHANCE] = "chance",
+    [SPACE_JOURNAL] = "journal",
+    [SPACE_FLIGHT_LOCAL] = "flight_local",
+    [SPACE_FLIGHT_LONG] = "flight_long",
+    [SPACE_TAX] = "tax",
+    [SPACE_JAIL] = "jail",
+    [SPACE_FREE_PARKING] = "free_parking",
+    [SPACE_GO_TO_JAIL] = "go_to_jail",
+};
+
+/* The ids a board without its document still gives the spaces of a kind it has once. */
+static const char *const bj_kind_ids[] = {
+    [SPACE_GO] = "go",
+    [SPACE_DESTINATION] = NULL,
+    [SPACE_CHANCE] = NULL,
+    [SPACE_JOURNAL] = NULL,
+    [SPACE_FLIGHT_LOCAL] = NULL,
+    [SPACE_FLIGHT_LONG] = NULL,
+    [SPACE_TAX] = NULL,
+    [SPACE_JAIL] = "jail",
+    [SPACE_FREE_PARKING] = "free-parking",
+    [SPACE_GO_TO_JAIL] = "go-to-jail",
+};
+
+static const char *const bj_source_tags[] = {"rulebook", "web", "inferred", "placeholder",
+                                             "group"};
+
+static int bj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt,
+                   ...) __attribute__((format(printf, 4, 5)));
+
+/* Fail with SB_EINVALID and the detail "<path>.<key>: <message>" (no key: "<path>: ...";
+ * no path: "<key>: ..."). Returns SB_EINVALID. */
+static int bj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt,
+                   ...)
+{
+    char msg[SB_DETAIL_MAX];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    if (key && path[0])
+        return sb_fail(err, SB_EINVALID, NULL, "%s.%s: %s", path, key, msg);
+    if (key)
+        return sb_fail(err, SB_EINVALID, NULL, "%s: %s", key, msg);
+    return sb_fail(err, SB_EINVALID, NULL, "%s: %s", path, msg);
+}
+
+/* True when s is a slug: 1..BOARD_SLUG_MAX-1 bytes of [a-z0-9-]. This function can't fail. */
+static bool bj_is_slug(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n >= BOARD_SLUG_MAX)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'))
+            return false;
+    }
+    return true;
+}
+
+/* True when v is an amount of money: a multiple of 10 in 0..JSON_MONEY_MAX. */
+static bool bj_is_money(int64_t v)
+{
+    return v >= 0 && v <= JSON_MONEY_MAX && v % 10 == 0;
+}
+
+/* Read obj[key] as an integer in [min, max] into *out. Returns 0 or SB_EINVALID. */
+static int bj_get_int(const cJSON *obj, const char *path, const char *key, int min, int max,
+                      int *out, struct sb_error *err)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!item)
+        return bj_fail(err, path, key, "is required");
+    if (!json_is_int(item) || item->valuedouble < min || item->valuedouble > max)
+        return bj_fail(err, path, key, "must be a whole number from %d to %d", min, max);
+    *out = (int)item->valuedouble;
+    return 0;
+}
+
+/* Read obj[key] as money (a multiple of 10 in 0..10^9) into *out. */
+static int bj_get_money(const cJSON *obj, const char *path, const char *key, int *out,
+                        struct sb_error *err)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!item)
+        return bj_fail(err, path, key, "is required");
+    if (!json_is_int(item) || !bj_is_money((int64_t)item->valuedouble))
+        return bj_fail(err, path, key, "must be a multiple of 10 from 0 to %lld",
+                       (long long)JSON_MONEY_MAX);
+    *out = (int)item->valuedouble;
+    return 0;
+}
+
+/* Read obj[key] as a string of 1..max_chars UTF-8 characters; *out is borrowed. */
+static int bj_get_text(const cJSON *obj, const char *path, const char *key, size_t max_chars,
+                       const char **out, struct sb_error *err)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    size_t n;
+    if (!item)
+        return bj_fail(err, path, key, "is required");
+    if (!cJSON_IsString(item) || !item->valuestring)
+        return bj_fail(err, path, key, "must be a string");
+    if (!json_utf8_valid(item->valuestring, strlen(item->valuestring)))
+        return bj_fail(err, path, key, "must be valid UTF-8");
+    n = json_utf8_chars(item->valuestring);
+    if (n < 1 || n > max_chars)
+        return bj_fail(err, path, key, "must be 1 to %zu characters", max_chars);
+    *out = item->valuestring;
+    return 0;
+}
+
+/* Read obj[key] as a slug; *out is borrowed. */
+static int bj_get_slug(const cJSON *obj, const char *path, const char *key, const char **out,
+                       struct sb_error *err)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!item)
+        return bj_fail(err, path, key, "is required");
+    if (!cJSON_IsString(item) || !item->valuestring || !bj_is_slug(item->valuestring))
+        return bj_fail(err, path, key, "must be a slug: 1 to %d characters of a-z, 0-9 and '-'",
+                       BOARD_SLUG_MAX - 1);
+    *out = item->valuestring;
+    return 0;
+}
+
+/* True when s is one of the source tags. This function can't fail. */
+static bool bj_is_source_tag(const char *s)
+{
+    for (size_t i = 0; i < sizeof(bj_source_tags) / sizeof(bj_source_tags[0]); i++)
+        if (strcmp(s, bj_source_tags[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Check obj's "source" (required, a tag) and "sources" (optional, field -> tag). */
+static int bj_check_source(const cJSON *obj, const char *path, struct sb_error *err)
+{
+    const cJSON *src = cJSON_GetObjectItemCaseSensitive(obj, "source");
+    const cJSON *srcs = cJSON_GetObjectItemCaseSensitive(obj, "sources");
+    const cJSON *it;
+
+    if (!src)
+        return bj_fail(err, path, "source", "is required");
+    if (!cJSON_IsString(src) || !src->valuestring || !bj_is_source_tag(src->valuestring))
+        return bj_fail(err, path, "source",
+                       "must be one of rulebook, web, inferred, placeholder, group");
+    if (!srcs)
+        return 0;
+    if (!cJSON_IsObject(srcs))
+        return bj_fail(err, path, "sources", "must be an object of field: source");
+    cJSON_ArrayForEach(it, srcs)
+    {
+        if (!cJSON_IsString(it) || !it->valuestring || !bj_is_source_tag(it->valuestring))
+            return bj_fail(err, path, "sources",
+                           "'%s' must be one of rulebook, web, inferred, placeholder, group",
+                           it->string ? it->string : "");
+    }
+    return 0;
+}
+
+/* obj[key] as an array of min..max items in *out. */
+static int bj_get_array(const cJSON *obj, const char *key, int min, int max, const cJSON **out,
+                        int *n, struct sb_error *err)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(obj, key);
+    int count;
+    if (!arr)
+        return bj_fail(err, "", key, "is required");
+    if (!cJSON_IsArray(arr))
+        return bj_fail(err, "", key, "must be an array");
+    count = cJSON_GetArraySize(arr);
+    if (count < min || count > max)
+        return bj_fail(err, "", key, "must hold %d to %d items, not %d", min, max, count);
+    *out = arr;
+    *n = count;
+    return 0;
+}
+
+/* Index of the space whose id is id, or -1: by the document's ids when ctx has them, else
+ * by the ids of the kinds a board has once. This function can't fail. */
+static int bj_find_space(const struct board *b, const char *const *space_ids, const char *id)
+{
+    if (space_ids) {
+        for (int i = 0; i < BOARD_SPACES; i++)
+            if (space_ids[i] && strcmp(space_ids[i], id) == 0)
+                return i;
+        return -1;
+    }
+    for (int k = 0; k < (int)(sizeof(bj_kind_ids) / sizeof(bj_kind_ids[0])); k++) {
+        int found = -1, count = 0;
+        if (!bj_kind_ids[k] || strcmp(bj_kind_ids[k], id) != 0)
+            continue;
+        for (int i = 0; i < BOARD_SPACES; i++)
+            if ((int)b->spaces[i].kind == k) {
+                found = i;
+                count++;
+            }
+        return count == 1 ? found : -1;
+    }
+    return -1;
+}
+
+/* True when some destination of b has this colour. This function can't fail. */
+static bool bj_colour_exists(const struct board *b, const char *colour)
+{
+    for (int i = 0; i < b->ndests; i++)
+        if (strcmp(b->dests[i].colour, colour) == 0)
+            return true;
+    return false;
+}
+
+/* Read a move_to_colour list into e. */
+static int bj_effect_colours(const struct board *b, const cJSON *arr, const char *path,
+                             struct effect *e, struct sb_error *err)
+{
+    const cJSON *it;
+    int n = 0;
+
+    if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) < 1 ||
+        cJSON_GetArraySize(arr) > BOARD_MAX_COLOURS)
+        return bj_fail(err, path, "move_to_colour", "must be an array of 1 to %d colours",
+                       BOARD_MAX_COLOURS);
+    cJSON_ArrayForEach(it, arr)
+    {
+        if (!cJSON_IsString(it) || !it->valuestring || !bj_is_slug(it->valuestring))
+            return bj_fail(err, path, "move_to_colour", "must hold colour slugs");
+        if (!bj_colour_exists(b, it->valuestring))
+            return bj_fail(err, path, "move_to_colour", "no destination has the colour '%s'",
+                           it->valuestring);
+        for (int i = 0; i < n; i++)
+            if (strcmp(e->colours[i], it->valuestring) == 0)
+                return bj_fail(err, path, "move_to_colour", "'%s' is named twice",
+                               it->valuestring);
+        snprintf(e->colours[n], sizeof(e->colours[n]), "%s", it->valuestring);
+        n++;
+    }
+    e->ncolours = n;
+    return 0;
+}
+
+/* Read a Chance-style effect object at path into *out (written only on success). */
+static int bj_effect(const struct board *b, const char *const *space_ids, const cJSON *obj,
+                     const char *path, struct effect *out, struct sb_error *err)
+{
+    static const char *const keys[] = {"collect", "pay", "move_to", "move_to_colour",
+                                       "move_by", "go_to_jail", "jail_free"};
+    struct effect e;
+    const cJSON *it, *main = NULL, *salary = NULL;
+    int64_t v;
+
+    memset(&e, 0, sizeof(e));
+    if (!cJSON_IsObject(obj))
+        return bj_fail(err, path, NULL, "must be an effect object");
+    cJSON_ArrayForEach(it, obj)
+    {
+        bool known = false;
+        const char *k = it->string ? it->string : "";
+        for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+            known = known || strcmp(k, keys[i]) == 0;
+        if (strcmp(k, "salary") == 0) {
+            salary = it;
+        } else if (!known) {
+            return bj_fail(err, path, NULL, "unknown field '%s'", k);
+        } else if (main) {
+            return bj_fail(err, path, NULL, "holds both '%s' and '%s'; an effect does one thing",
+                           main->string, k);
+        } else {
+            main = it;
+        }
+    }
+    if (!main)
+        return bj_fail(err, path, NULL,
+                       "needs one of collect, pay, move_to, move_to_colour, move_by, "
+                       "go_to_jail, jail_free");
+    if (salary && strcmp(main->string, "move_to") != 0)
+        return bj_fail(err, path, "salary", "goes only with move_to");
+    v = json_is_int(main) ? (int64_t)main->valuedouble : -1;
+    if (strcmp(main->string, "collect") == 0 || strcmp(main->string, "pay") == 0) {
+        if (!bj_is_money(v))
+            return bj_fail(err, path, main->string, "must be a multiple of 10 from 0 to %lld",
+                           (long long)JSON_MONEY_MAX);
+        e.kind = main->string[0] == 'c' ? EFFECT_COLLECT : EFFECT_PAY;
+        e.amount = (int)v;
+    } else if (strcmp(main->string, "move_to") == 0) {
+        int d, s;
+        if (!cJSON_IsString(main) || !main->valuestring)
+            return bj_fail(err, path, "move_to", "must be a space or destination id");
+        d = board_find_dest(b, main->valuestring);
+        s = d >= 0 ? b->dests[d].space : bj_find_space(b, space_ids, main->valuestring);
+        if (s < 0)
+            return bj_fail(err, path, "move_to", "unknown space or destination '%s'",
+                           main->valuestring);
+        if (salary && !cJSON_IsBool(salary))
+            return bj_fail(err, path, "salary", "must be true or false");
+        e.kind = EFFECT_MOVE_TO;
+        e.space = s;
+        e.salary = salary && cJSON_IsTrue(salary);
+    } else if (strcmp(main->string, "move_to_colour") == 0) {
+        int rc = bj_effect_colours(b, main, path, &e, err);
+        if (rc != 0)
+            return rc;
+        e.kind = EFFECT_MOVE_TO_COLOUR;
+    } else if (strcmp(main->string, "move_by") == 0) {
+        if (!json_is_int(main) || v == 0 || main->valuedouble <= -BOARD_SPACES ||
+            main->valuedouble >= BOARD_SPACES)
+            return bj_fail(err, path, "move_by", "must be a non-zero whole number from %d to %d",
+                           1 - BOARD_SPACES, BOARD_SPACES - 1);
+        e.kind = EFFECT_MOVE_BY;
+        e.steps = (int)main->valuedouble;
+    } else {
+        if (!cJSON_IsTrue(main))
+            return bj_fail(err, path, main->string, "must be true");
+        e.kind = main->string[0] == 'g' ? EFFECT_GO_TO_JAIL : EFFECT_JAIL_FREE;
+    }
+    *out = e;
+    return 0;
+}
+
+/* Read a Travel Journal effect object at path into card's per_stamp and drawer fields. */
+static int bj_journal_effect(const struct board *b, const char *const *space_ids,
+                             const cJSON *obj, const char *path, struct journal_card *card,
+                             struct sb_error *err)
+{
+    static const char *const kinds[] = {"collect", "pay", "collect_from_each"};
+    static const enum per_stamp_kind kind_values[] = {PER_STAMP_COLLECT, PER_STAMP_PAY,
+                                                      PER_STAMP_COLLECT_FROM_EACH};
+    char sub[BJ_PATH_MAX];
+    const cJSON *it, *per, *drawer;
+    enum per_stamp_kind kind = PER_STAMP_NONE;
+    int64_t amount = 0;
+    struct effect de;
+    int n = 0;
+
+    memset(&de, 0, sizeof(de));
+    de.kind = EFFECT_NONE;
+    if (!cJSON_IsObject(obj))
+        return bj_fail(err, path, NULL, "must be an effect object");
+    cJSON_ArrayForEach(it, obj)
+    {
+        const char *k = it->string ? it->string : "";
+        if (strcmp(k, "per_stamp") != 0 && strcmp(k, "drawer") != 0)
+            return bj_fail(err, path, NULL, "unknown field '%s'", k);
+    }
+    per = cJSON_GetObjectItemCaseSensitive(obj, "per_stamp");
+    if (!cJSON_IsObject(per))
+        return bj_fail(err, path, "per_stamp",
+                       "must be an object: {\"collect\":N}, {\"pay\":N} or "
+                       "{\"collect_from_each\":N}");
+    snprintf(sub, sizeof(sub), "%s.per_stamp", path);
+    cJSON_ArrayForEach(it, per)
+    {
+        size_t i;
+        const char *k = it->string ? it->string : "";
+        for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+            if (strcmp(k, kinds[i]) == 0)
+                break;
+        if (i == sizeof(kinds) / sizeof(kinds[0]))
+            return bj_fail(err, sub, NULL, "unknown field '%s'", k);
+        if (!json_is_int(it) || !bj_is_money((int64_t)it->valuedouble))
+            return bj_fail(err, sub, k, "must be a multiple of 10 from 0 to %lld",
+                           (long long)JSON_MONEY_MAX);
+        kind = kind_values[i];
+        amount = (int64_t)it->valuedouble;
+        n++;
+    }
+    if (n != 1)
+        return bj_fail(err, sub, NULL, "needs exactly one of collect, pay, collect_from_each");
+    drawer = cJSON_GetObjectItemCaseSensitive(obj, "drawer");
+    if (drawer) {
+        int rc;
+        snprintf(sub, sizeof(sub), "%s.drawer", path);
+        rc = bj_effect(b, space_ids, drawer, sub, &de, err);
+        if (rc != 0)
+            return rc;
+    }
+    card->per_stamp = kind;
+    card->per_stamp_amount = (int)amount;
+    card->drawer = de;
+    return 0;
+}
+
+int board_effect_from_json(const struct board *b, const cJSON *obj, struct effect *e,
+                           struct sb_error *err)
+{
+    return bj_effect(b, NULL, obj, "effect", e, err);
+}
+
+int board_journal_effect_from_json(const struct board *b, const cJSON *obj,
+                                   struct journal_card *card, struct sb_error *err)
+{
+    return bj_journal_effect(b, NULL, obj, "effect", card, err);
+}
+
+/* The top-level facts: edition, name, player counts, engine, money. */
+static int bj_read_top(const cJSON *doc, struct board *b, struct sb_error *err)
+{
+    const char *s;
+    const cJSON *it;
+    int rc = bj_get_slug(doc, "", "edition", &s, err);
+    if (rc == 0)
+        rc = bj_get_text(doc, "", "name", JSON_NAME_MAX_CHARS, &s, err);
+    if (rc == 0)
+        rc = bj_get_money(doc, "", "start_cash", &b->start_cash, err);
+    if (rc == 0)
+        rc = bj_get_money(doc, "", "go_salary", &b->go_salary, err);
+    if (rc != 0)
+        return rc;
+    it = cJSON_GetObjectItemCaseSensitive(doc, "engine");
+    if (it && !(cJSON_IsString(it) && it->valuestring && strcmp(it->valuestring, "full") == 0))
+        return bj_fail(err, "", "engine", "must be \"full\" for a board the engine plays");
+    it = cJSON_GetObjectItemCaseSensitive(doc, "sources");
+    if (it && !cJSON_IsObject(it))
+        return bj_fail(err, "", "sources", "must be an object");
+    return 0;
+}
+
+/* players_min and players_max, when given: 2 <= min <= max <= tokens and seats. */
+static int bj_read_players(const cJSON *doc, const struct board *b, struct sb_error *err)
+{
+    int lo = RULES_MIN_PLAYERS, hi = RULES_MAX_PLAYERS;
+    int rc = 0;
+    if (cJSON_GetObjectItemCaseSensitive(doc, "players_min"))
+        rc = bj_get_int(doc, "", "players_min", RULES_MIN_PLAYERS, RULES_MAX_PLAYERS, &lo, err);
+    if (rc == 0 && cJSON_GetObjectItemCaseSensitive(doc, "players_max"))
+        rc = bj_get_int(doc, "", "players_max", lo, RULES_MAX_PLAYERS, &hi, err);
+    if (rc == 0 && hi > b->ntokens)
+        rc = bj_fail(err, "", "players_max", "%d players need %d tokens; the board has %d", hi,
+                     hi, b->ntokens);
+    return rc;
+}
+
+static int bj_read_tokens(const cJSON *doc, struct board *b, struct sb_error *err)
+{
+    const cJSON *arr, *it;
+    int n, i = 0;
+    int rc = bj_get_array(doc, "tokens", 2, BOARD_MAX_TOKENS, &arr, &n, err);
+    if (rc != 0)
+        return rc;
+    cJSON_ArrayForEach(it, arr)
+    {
+        char path[BJ_PATH_MAX];
+        const char *id, *s;
+        snprintf(path, sizeof(path), "tokens[%d]", i);
+        if (!cJSON_IsObject(it))
+            return bj_fail(err, path, NULL, "must be an object");
+        rc = bj_get_slug(it, path, "id", &id, err);
+        if (rc == 0)
+            rc = bj_get_text(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
+        if (rc == 0)
+            rc = bj_get_text(it, path, "colour", JSON_NAME_MAX_CHARS, &s, err);
+        if (rc == 0)
+            rc = bj_check_source(it, path, err);
+        if (rc != 0)
+            return rc;
+        if (board_find_token(b, id) >= 0)
+            return bj_fail(err, path, "id", "'%s' is used twice", id);
+        snprintf(b->tokens[i].id, sizeof(b->tokens[i].id), "%s", id);
+        b->ntokens = ++i;
+    }
+    return 0;
+}
+
+/* Destinations, with each goal id kept in goals[] to be resolved once all are read. */
+static int bj_read_dests(const cJSON *doc, struct board *b, const cJSON **goals,
+                         struct sb_error *err)
+{
+    const cJSON *arr, *it;
+    int n, i = 0;
+    int rc = bj_get_array(doc, "destinations", 1, BOARD_MAX_DESTS, &arr, &n, err);
+    if (rc != 0)
+        return rc;
+    cJSON_ArrayForEach(it, arr)
+    {
+        char path[BJ_PATH_MAX];
+        const char *id, *colour, *s;
+        struct destination *d = &b->dests[i];
+        snprintf(path, sizeof(path), "destinations[%d]", i);
+        if (!cJSON_IsObject(it))
+            return bj_fail(err, path, NULL, "must be an object");
+        rc = bj_get_slug(it, path, "id", &id, err);
+        if (rc == 0)
+            rc = bj_get_text(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
+        if (rc == 0)
+            rc = bj_get_slug(it, path, "colour", &colour, err);
+        if (rc == 0)
+            rc = bj_get_money(it, path, "price", &d->price, err);
+        if (rc == 0)
+            rc = bj_get_money(it, path, "fee", &d->fee, err);
+        if (rc == 0)
+            rc = bj_get_money(it, path, "set_fee", &d->set_fee, err);
+        if (rc == 0)
+            rc = bj_get_int(it, path, "space", 0, BOARD_SPACES - 1, &d->space, err);
+        if (rc == 0)
+            rc = bj_check_source(it, path, err);
+        if (rc != 0)
+            return rc;
+        goals[i] = cJSON_GetObjectItemCaseSensitive(it, "goal");
+        if (!goals[i])
+            return bj_fail(err, path, "goal", "is required (null for none)");
+        if (!cJSON_IsNull(goals[i]) && !cJSON_IsString(goals[i]))
+            return bj_fail(err, path, "goal", "must be a destination id or null");
+        if (board_find_dest(b, id) >= 0)
+            return bj_fail(err, path, "id", "'%s' is used twice", id);
+        snprintf(d->id, sizeof(d->id), "%s", id);
+        snprintf(d->colour, sizeof(d->colour), "%s", colour);
+        d->goal = -1;
+        b->ndests = ++i;
+    }
+    for (i = 0; i < b->ndests; i++) {
+        char path[BJ_PATH_MAX];
+        int g;
+        if (cJSON_IsNull(goals[i]))
+            continue;
+        snprintf(path, sizeof(path), "destinations[%d]", i);
+        g = board_find_dest(b, goals[i]->valuestring);
+        if (g < 0)
+            return bj_fail(err, path, "goal", "unknown destination '%s'",
+                           goals[i]->valuestring);
+        if (g == i)
+            return bj_fail(err, path, "goal", "a card cannot be its own travel goal");
+        b->dests[i].goal = g;
+    }
+    return 0;
+}
+
+/* The kind named s, or -1. This function can't fail. */
+static int bj_kind_of(const char *s)
+{
+    for (int k = 0; k < (int)(sizeof(bj_kind_names) / sizeof(bj_kind_names[0])); k++)
+        if (strcmp(s, bj_kind_names[k]) == 0)
+            return k;
+    return -1;
+}
+
+/* One space at index i, after the destinations are read. */
+static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
+{
+    struct board *b = ctx->b;
+    struct sb_error *err = ctx->err;
+    struct space *sp = &b->spaces[i];
+    const cJSON *kind = cJSON_GetObjectItemCaseSensitive(it, "kind");
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(it, "id");
+    const cJSON *dest = cJSON_GetObjectItemCaseSensitive(it, "destination");
+    const cJSON *amount = cJSON_GetObjectItemCaseSensitive(it, "amount");
+    char path[BJ_PATH_MAX];
+    const char *s;
+    int index, k, rc;
+
+    snprintf(path, sizeof(path), "spaces[%d]", i);
+    if (!cJSON_IsObject(it))
+        return bj_fail(err, path, NULL, "must be an object");
+    rc = bj_get_int(it, path, "index", 0, BOARD_SPACES - 1, &index, err);
+    if (rc == 0 && index != i)
+        rc = bj_fail(err, path, "index", "must be %d: spaces are listed in board order", i);
+    if (rc == 0)
+        rc = bj_get_text(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
+    if (rc == 0)
+        rc = bj_check_source(it, path, err);
+    if (rc != 0)
+        return rc;
+    if (!kind)
+        return bj_fail(err, path, "kind", "is required");
+    k = cJSON_IsString(kind) && kind->valuestring ? bj_kind_of(kind->valuestring) : -1;
+    if (k < 0)
+        return bj_fail(err, path, "kind",
+                       "must be one of go, destination, chance, journal, flight_local, "
+                       "flight_long, tax, jail, free_parking, go_to_jail");
+    sp->kind = (enum space_kind)k;
+    sp->dest = -1;
+    sp->amount = 0;
+    if (k == SPACE_DESTINATION) {
+        int d;
+        if (id)
+            return bj_fail(err, path, "id", "a destination space is named by its destination");
+        rc = bj_get_slug(it, path, "destination", &s, err);
+        if (rc != 0)
+            return rc;
+        d = board_find_dest(b, s);
+        if (d < 0)
+            return bj_fail(err, path, "destination", "unknown destination '%s'", s);
+        if (b->dests[d].space != i)
+            return bj_fail(err, path, "destination", "'%s' says it is on space %d", s,
+                           b->dests[d].space);
+        sp->dest = d;
+    } else if (dest) {
+        return bj_fail(err, path, "destination", "only a destination space has one");
+    }
+    if (k == SPACE_TAX) {
+        rc = bj_get_money(it, path, "amount", &sp->amount, err);
+        if (rc != 0)
+            return rc;
+    } else if (amount) {
+        return bj_fail(err, path, "amount", "only a tax space has one");
+    }
+    if (id) {
+        rc = bj_get_slug(it, path, "id", &s, err);
+        if (rc != 0)
+            return rc;
+        if (board_find_dest(b, s) >= 0 || bj_find_space(b, ctx->space_ids, s) >= 0)
+            return bj_fail(err, path, "id", "'%s' is used twice among spaces and destinations",
+                           s);
+        ctx->space_ids[i] = s;
+    }
+    return 0;
+}
+
+/* The 40 spaces in order, Jail where the engine keeps it, every destination on its space. */
+static int bj_read_spaces(const cJSON *doc, struct bj_ctx *ctx)
+{
+    struct board *b = ctx->b;
+    const cJSON *arr, *it;
+    int n, i = 0, ngo = 0, njail = 0;
+    int rc = bj_get_array(doc, "spaces", BOARD_SPACES, BOARD_SPACES, &arr, &n, ctx->err);
+    if (rc != 0)
+        return rc;
+    cJSON_ArrayForEach(it, arr)
+    {
+        rc = bj_read_space(it, i, ctx);
+        if (rc != 0)
+            return rc;
+        ngo += b->spaces[i].kind == SPACE_GO;
+        njail += b->spaces[i].kind == SPACE_JAIL;
+        i++;
+    }
+    if (b->spaces[0].kind != SPACE_GO || ngo != 1)
+        return bj_fail(ctx->err, "spaces", NULL, "GO must be space 0 and the only GO");
+    if (b->spaces[RULES_JAIL_SPACE].kind != SPACE_JAIL || njail != 1)
+        return bj_fail(ctx->err, "spaces", NULL, "Jail must be space %d and the only Jail",
+                       RULES_JAIL_SPACE);
+    for (int d = 0; d < b->ndests; d++) {
+        if (b->spaces[b->dests[d].space].dest != d) {
+            char path[BJ_PATH_MAX];
+            snprintf(path, sizeof(path), "destinations[%d]", d);
+            return bj_fail(ctx->err, path, "space", "space %d is not the destination space of '%s'",
+                           b->dests[d].space, b->dests[d].id);
+        }
+    }
+    return 0;
+}
+
+static int bj_read_chance(const cJSON *doc, struct bj_ctx *ctx)
+{
+    struct board *b = ctx->b;
+    struct sb_error *err = ctx->err;
+    const cJSON *arr, *it;
+    int n, i = 0;
+    int rc = bj_get_array(doc, "chance", 1, BOARD_MAX_CARDS, &arr, &n, err);
+    if (rc != 0)
+        return rc;
+    cJSON_ArrayForEach(it, arr)
+    {
+        char path[BJ_PATH_MAX], epath[BJ_PATH_MAX];
+        const char *id, *s;
+        struct chance_card *c = &b->chance[i];
+        snprintf(path, sizeof(path), "chance[%d]", i);
+        snprintf(epath, sizeof(epath), "chance[%d].effect", i);
+        if (!cJSON_IsObject(it))
+            return bj_fail(err, path, NULL, "must be an object");
+        rc = bj_get_slug(it, path, "id", &id, err);
+        if (rc == 0)
+            rc = bj_get_text(it, path, "text", JSON_TEXT_MAX_CHARS, &s, err);
+        if (rc == 0)
+            rc = bj_check_source(it, path, err);
+        if (rc == 0 && !cJSON_GetObjectItemCaseSensitive(it, "effect"))
+            rc = bj_fail(err, path, "effect", "is required");
+        if (rc == 0)
+            rc = bj_effect(b, ctx->space_ids, cJSON_GetObjectItemCaseSensitive(it, "effect"),
+                           epath, &c->effect, err);
+        if (rc != 0)
+            return rc;
+        if (board_find_chance(b, id) >= 0)
+            return bj_fail(err, path, "id", "'%s' is used twice", id);
+        snprintf(c->id, sizeof(c->id), "%s", id);
+        b->nchance = ++i;
+    }
+    return 0;
+}
+
+static int bj_read_journal(const cJSON *doc, struct bj_ctx *ctx)
+{
+    struct board *b = ctx->b;
+    struct sb_error *err = ctx->err;
+    const cJSON *arr, *it;
+    int n, i = 0;
+    int rc = bj_get_array(doc, "journal", 1, BOARD_MAX_CARDS, &arr, &n, err);
+    if (rc != 0)
+        return rc;
+    cJSON_ArrayForEach(it, arr)
+    {
+        char path[BJ_PATH_MAX], epath[BJ_PATH_MAX];
+        const char *id, *s;
+        struct journal_card *c = &b->journal[i];
+        snprintf(path, sizeof(path), "journal[%d]", i);
+        snprintf(epath, sizeof(epath), "journal[%d].effect", i);
+        if (!cJSON_IsObject(it))
+            return bj_fail(err, path, NULL, "must be an object");
+        rc = bj_get_slug(it, path, "id", &id, err);
+        if (rc == 0)
+            rc = bj_get_text(it, path, "title", JSON_NAME_MAX_CHARS, &s, err);
+        if (rc == 0)
+            rc = bj_get_text(it, path, "text", JSON_TEXT_MAX_CHARS, &s, err);
+        if (rc == 0)
+            rc = bj_get_int(it, path, "slots", 1, BOARD_MAX_SLOTS, &c->slots, err);
+        if (rc == 0)
+            rc = bj_check_source(it, path, err);
+        if (rc == 0 && !cJSON_GetObjectItemCaseSensitive(it, "effect"))
+            rc = bj_fail(err, path, "effect", "is required");
+        if (rc == 0)
+            rc = bj_journal_effect(b, ctx->space_ids,
+                                   cJSON_GetObjectItemCaseSensitive(it, "effect"), epath, c,
+                                   err);
+        if (rc != 0)
+            return rc;
+        if (board_find_journal(b, id) >= 0)
+            return bj_fail(err, path, "id", "'%s' is used twice", id);
+        snprintf(c->id, sizeof(c->id), "%s", id);
+        b->njournal = ++i;
+    }
+    return 0;
+}
+
+int board_from_json(const cJSON *doc, struct board *b, struct sb_error *err)
+{
+    const cJSON *goals[BOARD_MAX_DESTS];
+    struct bj_ctx ctx;
+    struct board *nb;
+    int rc;
+
+    if (!cJSON_IsObject(doc))
+        return sb_fail(err, SB_EINVALID, NULL, "the board must be a JSON object");
+    nb = calloc(1, sizeof(*nb));
+    if (!nb)
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    memset(&ctx, 0, sizeof(ctx));
+    ctx.b = nb;
+    ctx.err = err;
+    rc = bj_read_top(doc, nb, err);
+    if (rc == 0)
+        rc = bj_read_tokens(doc, nb, err);
+    if (rc == 0)
+        rc = bj_read_players(doc, nb, err);
+    if (rc == 0)
+        rc = bj_read_dests(doc, nb, goals, err);
+    if (rc == 0)
+        rc = bj_read_spaces(doc, &ctx);
+    if (rc == 0)
+        rc = bj_read_chance(doc, &ctx);
+    if (rc == 0)
+        rc = bj_read_journal(doc, &ctx);
+    if (rc != 0)
+        goto out;
+    *b = *nb;
+out:
+    free(nb);
+    return rc;
+}
+
+/* The item of the array doc[list] whose "id" is id, its position in *index; NULL if none.
+ * This function can't fail. */
+static cJSON *bj_find_item(const cJSON *doc, const char *list, const char *id, int *index)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(doc, list);
+    cJSON *it;
+    int i = 0;
+    cJSON_ArrayForEach(it, arr)
+    {
+        const cJSON *iid = cJSON_GetObjectItemCaseSensitive(it, "id");
+        if (cJSON_IsString(iid) && iid->valuestring && strcmp(iid->valuestring, id) == 0) {
+            *index = i;
+            return it;
+        }
+        i++;
+    }
+    return NULL;
+}
+
+/* Set obj[key] to val, which obj then owns (val NULL: out of memory). Returns 0 or
+ * SB_ENOMEM; val is freed on failure. */
+static int bj_set(cJSON *obj, const char *key, cJSON *val, struct sb_error *err)
+{
+    if (!val)
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    if (cJSON_GetObjectItemCaseSensitive(obj, key)) {
+        if (!cJSON_ReplaceItemInObjectCaseSensitive(obj, key, val)) {
+            cJSON_Delete(val);
+            return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        }
+        return 0;
+    }
+    if (!cJSON_AddItemToObject(obj, key, val)) {
+        cJSON_Delete(val);
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    }
+    return 0;
+}
+
+/* Tag the fields edited[0..nedited) of obj "group" in its "sources" (created from its old
+ * "source" for every field of fields[] when missing), and obj itself when whole is set. */
+static int bj_mark_group(cJSON *obj, const char *const *fields, int nfields,
+                         const char *const *edited, int nedited, bool whole,
+                         struct sb_error *err)
+{
+    const cJSON *src = cJSON_GetObjectItemCaseSensitive(obj, "source");
+    cJSON *srcs = cJSON_GetObjectItemCaseSensitive(obj, "sources");
+    const char *old = cJSON_IsString(src) && src->valuestring ? src->valuestring : "placeholder";
+    int rc = 0;
+
+    if (!cJSON_IsObject(srcs)) {
+        srcs = cJSON_CreateObject();
+        for (int i = 0; rc == 0 && i < nfields; i++)
+            rc = srcs ? bj_set(srcs, fields[i], cJSON_CreateString(old), err)
+                      : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        if (rc != 0) {
+            cJSON_Delete(srcs);
+            return rc;
+        }
+        rc = bj_set(obj, "sources", srcs, err);
+    }
+    for (int i = 0; rc == 0 && i < nedited; i++)
+        rc = bj_set(srcs, edited[i], cJSON_CreateString("group"), err);
+    if (rc == 0 && whole)
+        rc = bj_set(obj, "source", cJSON_CreateString("group"), err);
+    return rc;
+}
+
+/* Read body[key] as money into *v (present: *present). 400 for a wrong type, else 422. */
+static int bj_body_money(const cJSON *body, const char *key, int64_t *v, bool *present,
+                         struct sb_error *err)
+{
+    int rc = json_get_int(body, key, false, 0, JSON_MONEY_MAX, v, present, err);
+    if (rc == 0 && *present && *v % 10 != 0)
+        return sb_fail(err, SB_EINVALID, NULL, "'%s' must be a multiple of 10", key);
+    return rc;
+}
+
+/* Read body[key] as an effect object (copied into *out when present; NULL when absent).
+ * Returns 0, SB_EBADREQ when it is not an object, or SB_ENOMEM. */
+static int bj_body_effect(const cJSON *body, cJSON **out, struct sb_error *err)
+{
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(body, "effect");
+    *out = NULL;
+    if (!e || cJSON_IsNull(e))
+        return 0;
+    if (!cJSON_IsObject(e))
+        return sb_fail(err, SB_EBADREQ, NULL, "'effect' must be an object");
+    *out = cJSON_Duplicate(e, true);
+    return *out ? 0 : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+}
+
+/* Check the edited copy dup and, when it passes, swap its contents into doc (dup then holds
+ * the old contents). Returns 0, SB_EINVALID or SB_ENOMEM. */
+static int bj_commit(cJSON *doc, cJSON *dup, struct sb_error *err)
+{
+    struct board *b = malloc(sizeof(*b));
+    cJSON *child;
+    int rc;
+
+    if (!b)
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    rc = board_from_json(dup, b, err);
+    free(b);
+    if (rc != 0)
+        return rc;
+    child = doc->child;
+    doc->child = dup->child;
+    dup->child = child;
+    return 0;
+}
+
+/* The edits a destination PUT may make, read from the body before anything changes. */
+static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
+{
+    static const char *const fields[] = {"name", "colour", "price", "fee", "set_fee", "goal",
+                                         "space"};
+    static const char *const money[] = {"price", "fee", "set_fee"};
+    static const char *const space_fields[] = {"index", "kind", "destination", "name"};
+    const char *edited[6];
+    const char *name = NULL, *colour = NULL, *goal = NULL;
+    const cJSON *goal_item = cJSON_GetObjectItemCaseSensitive(body, "goal");
+    int64_t amounts[3];
+    bool present[3];
+    int nedited = 0, rc;
+
+    rc = json_get_string(body, "name", false, JSON_NAME_MAX_CHARS, false, &name, err);
+    if (rc == 0)
+        rc = json_get_string(body, "colour", false, BOARD_SLUG_MAX - 1, false, &colour, err);
+    for (int i = 0; rc == 0 && i < 3; i++)
+        rc = bj_body_money(body, money[i], &amounts[i], &present[i], err);
+    if (rc == 0 && goal_item && !cJSON_IsNull(goal_item))
+        rc = json_get_string(body, "goal", false, BOARD_SLUG_MAX - 1, false, &goal, err);
+    if (rc != 0)
+        return rc;
+    if (name) {
+        rc = bj_set(obj, "name", cJSON_CreateString(name), err);
+        edited[nedited++] = "name";
+    }
+    if (rc == 0 && colour) {
+        rc = bj_set(obj, "colour", cJSON_CreateString(colour), err);
+        edited[nedited++] = "colour";
+    }
+    for (int i = 0; rc == 0 && i < 3; i++) {
+        if (!present[i])
+            continue;
+        rc = bj_set(obj, money[i], cJSON_CreateNumber((double)amounts[i]), err);
+        edited[nedited++] = money[i];
+    }
+    if (rc == 0 && goal_item) {
+        rc = bj_set(obj, "goal", goal ? cJSON_CreateString(goal) : cJSON_CreateNull(), err);
+        edited[nedited++] = "goal";
+    }
+    if (rc != 0)
+        return rc;
+    if (nedited == 0)
+        return sb_fail(err, SB_EINVALID, NULL,
+                       "nothing to change: give any of name, colour, price, fee, set_fee, goal");
+    rc = bj_mark_group(obj, fields, 7, edited, nedited, true, err);
+    if (rc == 0 && name) {
+        /* The destination's space shows its name too. */
+        const cJSON *sp_index = cJSON_GetObjectItemCaseSensitive(obj, "space");
+        cJSON *space = json_is_int(sp_index)
+                           ? cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(dup, "spaces"),
+                                                (int)sp_index->valuedouble)
+                           : NULL;
+        static const char *const space_edited[] = {"name"};
+        if (cJSON_IsObject(space)) {
+            rc = bj_set(space, "name", cJSON_CreateString(name), err);
+            if (rc == 0)
+                rc = bj_mark_group(space, space_fields, 4, space_edited, 1, false, err);
+        }
+    }
+    return rc;
+}
+
+static int bj_apply_journal(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
+{
+    static const char *const fields[] = {"title", "text", "slots", "effect"};
+    const char *edited[4];
+    const char *title = NULL, *text = NULL;
+    cJSON *effect = NULL;
+    int64_t slots = 0;
+    bool has_slots = false;
+    int nedited = 0, rc;
+
+    (void)dup;
+    rc = json_get_string(body, "title", false, JSON_NAME_MAX_CHARS, false, &title, err);
+    if (rc == 0)
+        rc = json_get_string(body, "text", false, JSON_TEXT_MAX_CHARS, false, &text, err);
+    if (rc == 0)
+        rc = json_get_int(body, "slots", false, 1, BOARD_MAX_SLOTS, &slots, &has_slots, err);
+    if (rc == 0)
+        rc = bj_body_effect(body, &effect, err);
+    if (rc != 0)
+        return rc;
+    if (title) {
+        rc = bj_set(obj, "title", cJSON_CreateString(title), err);
+        edited[nedited++] = "title";
+    }
+    if (rc == 0 && text) {
+        rc = bj_set(obj, "text", cJSON_CreateString(text), err);
+        edited[nedited++] = "text";
+    }
+    if (rc == 0 && has_slots) {
+        rc = bj_set(obj, "slots", cJSON_CreateNumber((double)slots), err);
+        edited[nedited++] = "slots";
+    }
+    if (effect) {
+        if (rc == 0)
+            rc = bj_set(obj, "effect", effect, err);
+        else
+            cJSON_Delete(effect);
+        edited[nedited++] = "effect";
+    }
+    if (rc != 0)
+        return rc;
+    if (nedited == 0)
+        return sb_fail(err, SB_EINVALID, NULL,
+                       "nothing to change: give any of title, text, slots, effect");
+    return bj_mark_group(obj, fields, 4, edited, nedited, true, err);
+}
+
+static int bj_apply_chance(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
+{
+    static const char *const fields[] = {"text", "effect"};
+    const char *edited[2];
+    const char *text = NULL;
+    cJSON *effect = NULL;
+    int nedited = 0, rc;
+
+    (void)dup;
+    rc = json_get_string(body, "text", false, JSON_TEXT_MAX_CHARS, false, &text, err);
+    if (rc == 0)
+        rc = bj_body_effect(body, &effect, err);
+    if (rc != 0)
+        return rc;
+    if (text) {
+        rc = bj_set(obj, "text", cJSON_CreateString(text), err);
+        edited[nedited++] = "text";
+    }
+    if (effect) {
+        if (rc == 0)
+            rc = bj_set(obj, "effect", effect, err);
+        else
+            cJSON_Delete(effect);
+        edited[nedited++] = "effect";
+    }
+    if (rc != 0)
+        return rc;
+    if (nedited == 0)
+        return sb_fail(err, SB_EINVALID, NULL, "nothing to change: give any of text, effect");
+    return bj_mark_group(obj, fields, 2, edited, nedited, true, err);
+}
+
+/* The common PUT: find id in doc[list], apply body to a copy of the document, check the
+ * whole copy, and only then swap it into doc. */
+static int bj_put(cJSON *doc, const char *list, const char *what, const char *id,
+                  const cJSON *body,
+                  int (*apply)(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err),
+                  cJSON **item, struct sb_error *err)
+{
+    cJSON *dup = NULL, *obj;
+    int index = -1, rc;
+
+    if (!cJSON_IsObject(doc))
+        return sb_fail(err, SB_EINVALID, NULL, "the board must be a JSON object");
+    if (!id || !bj_find_item(doc, list, id, &index))
+        return sb_fail(err, SB_ENOTFOUND, NULL, "unknown %s '%s'", what, id ? id : "");
+    if (!cJSON_IsObject(body))
+        return sb_fail(err, SB_EBADREQ, NULL, "the body must be a JSON object");
+    dup = cJSON_Duplicate(doc, true);
+    if (!dup) {
+        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        goto out;
+    }
+    obj = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(dup, list), index);
+    rc = apply(dup, obj, body, err);
+    if (rc == 0)
+        rc = bj_commit(doc, dup, err);
+    if (rc == 0)
+        *item = obj; /* now in doc's tree */
+out:
+    cJSON_Delete(dup);
+    return rc;
+}
+
+int board_put_destination(cJSON *doc, const char *did, const cJSON *body, cJSON **item,
+                          struct sb_error *err)
+{
+    return bj_put(doc, "destinations", "destination", did, body, bj_apply_destination, item,
+                  err);
+}
+
+int board_put_journal(cJSON *doc, const char *card, const cJSON *body, cJSON **item,
+                      struct sb_error *err)
+{
+    return bj_put(doc, "journal", "Travel Journal card", card, body, bj_apply_journal, item,
+                  err);
+}
+
+int board_put_chance(cJSON *doc, const char *card, const cJSON *body, cJSON **item,
+                     struct sb_error *err)
+{
+    return bj_put(doc, "chance", "Chance card", card, body, bj_apply_chance, item, err);
+}
