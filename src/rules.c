@@ -524,7 +524,7 @@ static int ev_goal_jump(struct ctx *c)
         return refuse(c, "TWT-GOAL-JUMP", "A goal jump needs a destination the player owns "
                                           "that is also one of their travel goals.");
     if (c->st->dests[d].stamped_by >= 0)
-        return refuse(c, "TWT-GOAL-3", "That destination is already stamped in this game.");
+        return refuse(c, "TWT-GOAL-JUMP", "That goal is already stamped in this game.");
     c->st->turn.jumped = true;
     move_to(c, seat, c->b->dests[d].space, false);
     return 0;
