@@ -1,0 +1,554 @@
+/* api.c -- the request core: routing, keys, problem+json, answers, change notices. */
+#include "api.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "api_internal.h"
+#include "json.h"
+#include "keys.h"
+
+/* ---- the routes ---- */
+
+enum api_auth {
+    AUTH_NONE,     /* public */
+    AUTH_ADMIN,    /* public unless the server has an admin key */
+    AUTH_CAMPAIGN, /* a campaign's key or view key; writes need the key */
+};
+
+struct api_route {
+    const char *method;
+    const char *pattern; /* segments; {cid} {gid} {pid} are integers, {slug} an id */
+    enum api_auth auth;
+    bool write;
+    api_handler_fn fn;
+};
+
+static const struct api_route api_routes[] = {
+    {"GET", "/api/v1/health", AUTH_NONE, false, api_get_health},
+    {"GET", "/api/v1/editions", AUTH_NONE, false, api_get_editions},
+    {"GET", "/api/v1/editions/{slug}", AUTH_NONE, false, api_get_edition},
+    {"GET", "/api/v1/openapi.json", AUTH_NONE, false, api_get_openapi},
+    {"GET", "/metrics", AUTH_NONE, false, api_get_metrics},
+    {"POST", "/api/v1/campaigns", AUTH_ADMIN, true, api_post_campaign},
+    {"POST", "/api/v1/campaigns/import", AUTH_ADMIN, true, api_post_import},
+    {"GET", "/api/v1/campaigns/{cid}", AUTH_CAMPAIGN, false, api_get_campaign},
+    {"PATCH", "/api/v1/campaigns/{cid}", AUTH_CAMPAIGN, true, api_patch_campaign},
+    {"GET", "/api/v1/campaigns/{cid}/board", AUTH_CAMPAIGN, false, api_get_board},
+    {"PUT", "/api/v1/campaigns/{cid}/board/destinations/{slug}", AUTH_CAMPAIGN, true,
+     api_put_board_destination},
+    {"PUT", "/api/v1/campaigns/{cid}/board/journal/{slug}", AUTH_CAMPAIGN, true,
+     api_put_board_journal},
+    {"PUT", "/api/v1/campaigns/{cid}/board/chance/{slug}", AUTH_CAMPAIGN, true,
+     api_put_board_chance},
+    {"POST", "/api/v1/campaigns/{cid}/players", AUTH_CAMPAIGN, true, api_post_player},
+    {"GET", "/api/v1/campaigns/{cid}/players", AUTH_CAMPAIGN, false, api_get_players},
+    {"PATCH", "/api/v1/campaigns/{cid}/players/{pid}", AUTH_CAMPAIGN, true, api_patch_player},
+    {"POST", "/api/v1/campaigns/{cid}/games", AUTH_CAMPAIGN, true, api_post_game},
+    {"GET", "/api/v1/campaigns/{cid}/games", AUTH_CAMPAIGN, false, api_get_games},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}", AUTH_CAMPAIGN, false, api_get_game},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/state", AUTH_CAMPAIGN, false,
+     api_get_game_state},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/events", AUTH_CAMPAIGN, false,
+     api_get_events},
+    {"POST", "/api/v1/campaigns/{cid}/games/{gid}/events", AUTH_CAMPAIGN, true,
+     api_post_event},
+    {"POST", "/api/v1/campaigns/{cid}/games/{gid}/undo", AUTH_CAMPAIGN, true, api_post_undo},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/stream", AUTH_CAMPAIGN, false,
+     api_get_stream},
+    {"GET", "/api/v1/campaigns/{cid}/journal", AUTH_CAMPAIGN, false, api_get_journal},
+    {"GET", "/api/v1/campaigns/{cid}/journal/{slug}", AUTH_CAMPAIGN, false,
+     api_get_journal_card},
+    {"GET", "/api/v1/campaigns/{cid}/stats", AUTH_CAMPAIGN, false, api_get_stats},
+    {"GET", "/api/v1/campaigns/{cid}/export", AUTH_CAMPAIGN, false, api_get_export},
+    {"GET", "/api/v1/campaigns/{cid}/export/plays.csv", AUTH_CAMPAIGN, false,
+     api_get_plays_csv},
+    {"GET", "/api/v1/campaigns/{cid}/export/bgg", AUTH_CAMPAIGN, false, api_get_plays_bgg},
+};
+
+#define API_NROUTES (sizeof(api_routes) / sizeof(api_routes[0]))
+
+/* Parse a positive decimal id of at most 15 digits; -1 when it is not one. */
+static int64_t api_parse_id(const char *s, size_t len)
+{
+    int64_t v = 0;
+    if (len == 0 || len > 15 || s[0] == '0')
+        return -1;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+
+/* Does path match pattern? Fills the path parameters of ctx when it does. */
+static bool api_match(const char *pattern, const char *path, struct api_ctx *ctx)
+{
+    const char *p = pattern, *q = path;
+    while (*p && *q) {
+        if (*p != '{') {
+            if (*p != *q)
+                return false;
+            p++;
+            q++;
+            continue;
+        }
+        const char *pend = strchr(p, '}');
+        const char *qend = strchr(q, '/');
+        size_t plen = (size_t)(pend - p - 1), qlen = qend ? (size_t)(qend - q) : strlen(q);
+        if (qlen == 0)
+            return false;
+        if (strncmp(p + 1, "slug", plen) == 0) {
+            if (qlen >= sizeof(ctx->slug_buf))
+                return false;
+            memcpy(ctx->slug_buf, q, qlen);
+            ctx->slug_buf[qlen] = '\0';
+            ctx->slug = ctx->slug_buf;
+        } else {
+            int64_t id = api_parse_id(q, qlen);
+            if (id < 0)
+                return false;
+            if (strncmp(p + 1, "cid", plen) == 0)
+                ctx->cid = id;
+            else if (strncmp(p + 1, "gid", plen) == 0)
+                ctx->gid = id;
+            else
+                ctx->pid = id;
+        }
+        p = pend + 1;
+        q += qlen;
+    }
+    return *p == '\0' && *q == '\0';
+}
+
+/* ---- answers ---- */
+
+void api_response_clear(struct api_response *res)
+{
+    free(res->body);
+    memset(res, 0, sizeof(*res));
+}
+
+void api_problem(struct api_response *res, int status, const char *rule, const char *detail)
+{
+    static const char fallback[] =
+        "{\"type\":\"about:blank\",\"title\":\"Internal Server Error\",\"status\":500}";
+    cJSON *p = cJSON_CreateObject();
+    char *text = NULL;
+
+    free(res->body);
+    res->body = NULL;
+    res->etag[0] = '\0';
+    res->stream = false;
+    if (p && cJSON_AddStringToObject(p, "type", "about:blank") &&
+        cJSON_AddStringToObject(p, "title", sb_title(status)) &&
+        cJSON_AddNumberToObject(p, "status", status) &&
+        cJSON_AddStringToObject(p, "detail", detail && *detail ? detail : sb_title(status)) &&
+        (!rule || cJSON_AddStringToObject(p, "rule", rule)))
+        text = cJSON_PrintUnformatted(p);
+    cJSON_Delete(p);
+    res->content_type = "application/problem+json";
+    if (text) {
+        res->status = status;
+        res->body = text;
+        res->body_len = strlen(text);
+    } else {
+        res->status = 500;
+        res->body = strdup(fallback);
+        res->body_len = res->body ? strlen(fallback) : 0;
+    }
+}
+
+void api_reply_owned(struct api_ctx *ctx, int status, char *body)
+{
+    free(ctx->res->body);
+    ctx->res->status = status;
+    ctx->res->content_type = "application/json; charset=utf-8";
+    ctx->res->body = body;
+    ctx->res->body_len = body ? strlen(body) : 0;
+}
+
+int api_reply_text(struct api_ctx *ctx, int status, const char *content_type, const char *text,
+                   size_t len)
+{
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    free(ctx->res->body);
+    ctx->res->status = status;
+    ctx->res->content_type = content_type;
+    ctx->res->body = copy;
+    ctx->res->body_len = len;
+    return 0;
+}
+
+int api_reply_json(struct api_ctx *ctx, int status, const cJSON *item)
+{
+    char *text = cJSON_PrintUnformatted(item);
+    if (!text)
+        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    api_reply_owned(ctx, status, text);
+    return 0;
+}
+
+int api_reply_wrapped(struct api_ctx *ctx, int status, const char *key, const char *raw)
+{
+    size_t len = strlen(key) + strlen(raw) + 8;
+    char *body = malloc(len);
+    if (!body)
+        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    snprintf(body, len, "{\"%s\":%s}", key, raw);
+    api_reply_owned(ctx, status, body);
+    return 0;
+}
+
+void api_set_etag(struct api_ctx *ctx, int64_t version)
+{
+    snprintf(ctx->res->etag, sizeof(ctx->res->etag), "\"%lld\"", (long long)version);
+}
+
+const char *api_param(const struct api_ctx *ctx, const char *key)
+{
+    for (int i = 0; i < ctx->req->nparams; i++)
+        if (strcmp(ctx->req->params[i].key, key) == 0)
+            return ctx->req->params[i].value;
+    return NULL;
+}
+
+int api_body_object(struct api_ctx *ctx, cJSON **out)
+{
+    const char *ct = ctx->req->content_type;
+    if (!ctx->req->body || ctx->req->body_len == 0)
+        return sb_fail(&ctx->err, SB_EBADREQ, NULL, "the request needs a JSON object body");
+    if (!ct || strncasecmp(ct, "application/json", 16) != 0 ||
+        (ct[16] != '\0' && ct[16] != ';' && ct[16] != ' '))
+        return sb_fail(&ctx->err, SB_EMEDIA, NULL,
+                       "the body must be sent as Content-Type: application/json");
+    return json_parse_object(ctx->req->body, ctx->req->body_len, out, &ctx->err);
+}
+
+int api_parse_stored(struct api_ctx *ctx, const char *text, cJSON **out)
+{
+    cJSON *doc = cJSON_Parse(text);
+    if (!doc)
+        return sb_fail(&ctx->err, SB_EIO, NULL, "stored JSON is damaged");
+    *out = doc;
+    return 0;
+}
+
+int api_take_stored(struct api_ctx *ctx, char *text, cJSON **out)
+{
+    int rc = api_parse_stored(ctx, text, out);
+    free(text);
+    return rc;
+}
+
+int api_need_write(struct api_ctx *ctx)
+{
+    if (ctx->access == ACCESS_WRITE)
+        return 0;
+    return sb_fail(&ctx->err, SB_EFORBIDDEN, NULL,
+                   "the view key reads only: writing needs the campaign key");
+}
+
+/* ---- keys ---- */
+
+/* The bearer token of the request (or the stream's ?key=), or NULL. */
+static const char *api_bearer(const struct api_ctx *ctx, size_t *len)
+{
+    const char *h = ctx->req->authorization;
+    if (h && strncasecmp(h, "Bearer ", 7) == 0) {
+        h += 7;
+        while (*h == ' ')
+            h++;
+        *len = strlen(h);
+        while (*len > 0 && h[*len - 1] == ' ')
+            (*len)--;
+        return *len ? h : NULL;
+    }
+    if (!h) {
+        const char *k = api_param(ctx, "key");
+        if (k && *k && strstr(ctx->req->path, "/stream")) {
+            *len = strlen(k);
+            return k;
+        }
+    }
+    return NULL;
+}
+
+/* Check the campaign key of the request; sets ctx->access and ctx->campaign. */
+static int api_authorize_campaign(struct api_ctx *ctx, bool write)
+{
+    unsigned char hash[KEYS_HASH_BYTES];
+    size_t len = 0;
+    const char *key = api_bearer(ctx, &len);
+    int rc;
+
+    if (!key)
+        return sb_fail(&ctx->err, SB_EUNAUTH, NULL,
+                       "this route needs Authorization: Bearer <campaign key>");
+    rc = store_campaign_get(ctx->store, ctx->cid, &ctx->campaign, &ctx->err);
+    if (rc != 0)
+        return rc;
+    keys_hash(key, len, hash);
+    if (keys_equal(hash, ctx->campaign.key_hash))
+        ctx->access = ACCESS_WRITE;
+    else if (keys_equal(hash, ctx->campaign.view_key_hash))
+        ctx->access = ACCESS_READ;
+    else
+        return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "the key does not open this campaign");
+    return write ? api_need_write(ctx) : 0;
+}
+
+/* Check the admin key when the server has one. */
+static int api_authorize_admin(struct api_ctx *ctx)
+{
+    unsigned char hash[KEYS_HASH_BYTES];
+    size_t len = 0;
+    const char *key;
+    if (!ctx->api->has_admin_key)
+        return 0;
+    key = api_bearer(ctx, &len);
+    if (!key)
+        return sb_fail(&ctx->err, SB_EUNAUTH, NULL,
+                       "creating a campaign needs Authorization: Bearer <admin key>");
+    keys_hash(key, len, hash);
+    if (!keys_equal(hash, ctx->api->admin_hash))
+        return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "wrong admin key");
+    return 0;
+}
+
+/* ---- dispatch ---- */
+
+/* Find the route; 404 when no pattern matches the path, 405 when only the method is
+ * wrong (res->allow lists the methods). */
+static const struct api_route *api_route_find(struct api_ctx *ctx)
+{
+    static const char *const allows[] = {"GET", "POST", "PUT", "PATCH", "GET, PATCH",
+                                         "GET, POST"};
+    bool get = false, post = false, put = false, patch = false;
+    for (size_t i = 0; i < API_NROUTES; i++) {
+        struct api_ctx probe = *ctx;
+        if (!api_match(api_routes[i].pattern, ctx->req->path, &probe))
+            continue;
+        if (strcmp(api_routes[i].method, ctx->req->method) == 0) {
+            *ctx = probe;
+            ctx->res->route = api_routes[i].pattern;
+            return &api_routes[i];
+        }
+        get |= strcmp(api_routes[i].method, "GET") == 0;
+        post |= strcmp(api_routes[i].method, "POST") == 0;
+        put |= strcmp(api_routes[i].method, "PUT") == 0;
+        patch |= strcmp(api_routes[i].method, "PATCH") == 0;
+        ctx->res->route = api_routes[i].pattern;
+    }
+    if (!get && !post && !put && !patch) {
+        sb_fail(&ctx->err, SB_ENOTFOUND, NULL, "no route %s", ctx->req->path);
+        return NULL;
+    }
+    ctx->res->allow = get && patch ? allows[4]
+                      : get && post ? allows[5]
+                      : get         ? allows[0]
+                      : post        ? allows[1]
+                      : put         ? allows[2]
+                                    : allows[3];
+    sb_fail(&ctx->err, SB_EMETHOD, NULL, "%s is not allowed here (allowed: %s)",
+            ctx->req->method, ctx->res->allow);
+    return NULL;
+}
+
+/* Authorize and run one route on a pooled connection. */
+static int api_run(struct api_ctx *ctx, const struct api_route *route)
+{
+    int rc = store_pool_get(ctx->api->pool, &ctx->store, &ctx->err);
+    if (rc != 0)
+        return rc;
+    if (route->auth == AUTH_ADMIN)
+        rc = api_authorize_admin(ctx);
+    else if (route->auth == AUTH_CAMPAIGN)
+        rc = api_authorize_campaign(ctx, route->write);
+    if (rc == 0)
+        rc = route->fn(ctx);
+    store_pool_put(ctx->api->pool, ctx->store);
+    ctx->store = NULL;
+    return rc;
+}
+
+void api_handle(struct api *api, const struct api_request *req, struct api_response *res)
+{
+    struct api_ctx ctx;
+    const struct api_route *route;
+    int rc;
+
+    memset(res, 0, sizeof(*res));
+    memset(&ctx, 0, sizeof(ctx));
+    ctx.api = api;
+    ctx.req = req;
+    ctx.res = res;
+    res->route = "other";
+    route = api_route_find(&ctx);
+    if (!route) {
+        rc = ctx.err.code;
+    } else if (req->body_too_large) {
+        rc = sb_fail(&ctx.err, SB_ETOOBIG, NULL, "the body is over %d bytes", API_BODY_MAX);
+    } else {
+        rc = api_run(&ctx, route);
+    }
+    if (rc != 0) {
+        if (ctx.err.code != rc)
+            sb_fail(&ctx.err, rc, NULL, "%s", sb_title(sb_status(rc)));
+        api_problem(res, sb_status(rc), ctx.err.rule, ctx.err.detail);
+    } else if (!res->body && !res->stream) {
+        api_problem(res, 500, NULL, "the route gave no answer");
+    }
+}
+
+/* ---- life cycle and change notices ---- */
+
+/* Read the OpenAPI document from share_dir/schema/openapi.json, if there. */
+static void api_load_openapi(struct api *api)
+{
+    char path[4096];
+    FILE *f;
+    long n;
+    snprintf(path, sizeof(path), "%s/schema/openapi.json", api->share_dir);
+    f = fopen(path, "rb");
+    if (!f)
+        return;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0) {
+        api->openapi = malloc((size_t)n + 1);
+        if (api->openapi && fread(api->openapi, 1, (size_t)n, f) == (size_t)n) {
+            api->openapi[n] = '\0';
+            api->openapi_len = (size_t)n;
+        } else {
+            free(api->openapi);
+            api->openapi = NULL;
+        }
+    }
+    fclose(f);
+}
+
+int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err)
+{
+    struct api *api = calloc(1, sizeof(*api));
+    struct store *s = NULL;
+    char path[4096];
+    int rc = 0;
+
+    if (!api)
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    pthread_mutex_init(&api->change_lock, NULL);
+    pthread_cond_init(&api->change_cond, NULL);
+    if (keys_init() != 0)
+        rc = sb_fail(err, SB_EIO, NULL, "libsodium cannot start");
+    if (rc == 0 && !(api->share_dir = strdup(cfg->share_dir)))
+        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0 && !(api->metrics = metrics_new()))
+        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0 && cfg->admin_key && *cfg->admin_key) {
+        api->has_admin_key = true;
+        keys_hash(cfg->admin_key, strlen(cfg->admin_key), api->admin_hash);
+    }
+    if (rc == 0) {
+        snprintf(path, sizeof(path), "%s/schema/editions", cfg->share_dir);
+        rc = editions_load(path, &api->editions, err);
+    }
+    if (rc == 0)
+        rc = store_pool_new(cfg->db_path, cfg->pool_size > 0 ? cfg->pool_size : 8, &api->pool,
+                            err);
+    if (rc == 0)
+        rc = store_pool_get(api->pool, &s, err);
+    if (rc == 0) {
+        snprintf(path, sizeof(path), "%s/migrations", cfg->share_dir);
+        rc = store_migrate(s, path, err);
+        store_pool_put(api->pool, s);
+    }
+    if (rc != 0) {
+        api_free(api);
+        return rc;
+    }
+    api_load_openapi(api);
+    *out = api;
+    return 0;
+}
+
+void api_free(struct api *api)
+{
+    if (!api)
+        return;
+    store_pool_free(api->pool);
+    editions_free(api->editions);
+    metrics_free(api->metrics);
+    pthread_cond_destroy(&api->change_cond);
+    pthread_mutex_destroy(&api->change_lock);
+    free(api->openapi);
+    free(api->share_dir);
+    free(api);
+}
+
+void api_observe(struct api *api, const char *route, int status, uint64_t usec)
+{
+    metrics_observe(api->metrics, route, status, usec);
+}
+
+void api_changed(struct api *api)
+{
+    pthread_mutex_lock(&api->change_lock);
+    api->changes++;
+    pthread_cond_broadcast(&api->change_cond);
+    pthread_mutex_unlock(&api->change_lock);
+}
+
+uint64_t api_change_number(struct api *api)
+{
+    uint64_t n;
+    pthread_mutex_lock(&api->change_lock);
+    n = api->changes;
+    pthread_mutex_unlock(&api->change_lock);
+    return n;
+}
+
+uint64_t api_wait_change(struct api *api, uint64_t since, int timeout_ms, bool *closing)
+{
+    struct timespec deadline;
+    uint64_t n;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    deadline.tv_sec += timeout_ms / 1000;
+    deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec++;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&api->change_lock);
+    while (api->changes == since && !api->closing)
+        if (pthread_cond_timedwait(&api->change_cond, &api->change_lock, &deadline) != 0)
+            break;
+    n = api->changes;
+    *closing = api->closing;
+    pthread_mutex_unlock(&api->change_lock);
+    return n;
+}
+
+void api_shutdown(struct api *api)
+{
+    pthread_mutex_lock(&api->change_lock);
+    api->closing = true;
+    pthread_cond_broadcast(&api->change_cond);
+    pthread_mutex_unlock(&api->change_lock);
+}
+
+int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state,
+                     int64_t *version, struct sb_error *err)
+{
+    struct store *s = NULL;
+    int rc = store_pool_get(api->pool, &s, err);
+    if (rc == 0)
+        rc = store_game_state(s, cid, gid, state, version, err);
+    store_pool_put(api->pool, s);
+    return rc;
+}

@@ -1,0 +1,96 @@
+/* api.h -- the request core: method, path, headers and body in; status and body out.
+ *
+ * api_handle() knows every route of API.md and nothing of sockets: the HTTP layer
+ * (http.c) fills a struct api_request from libmicrohttpd, and the fuzzers and tests
+ * call it directly. One struct api serves every thread at once. */
+#ifndef STAMPBOOK_API_H
+#define STAMPBOOK_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+
+#define API_BODY_MAX (64 * 1024)
+#define API_MAX_PARAMS 16
+#define API_ETAG_MAX 32
+
+struct api;
+
+struct api_config {
+    const char *db_path;    /* the SQLite file (or a "file:...?mode=memory" URI) */
+    const char *share_dir;  /* holds schema/editions/ and migrations/ */
+    const char *admin_key;  /* NULL: anyone may create or import a campaign */
+    int pool_size;          /* connections kept open */
+};
+
+struct api_param {
+    const char *key;
+    const char *value;
+};
+
+struct api_request {
+    const char *method;
+    const char *path; /* without the query string */
+    int nparams;      /* query parameters */
+    struct api_param params[API_MAX_PARAMS];
+    const char *authorization;
+    const char *if_match;
+    const char *idempotency_key;
+    const char *content_type;
+    const char *body; /* NULL when the request had none */
+    size_t body_len;
+    bool body_too_large; /* the HTTP layer stopped reading past API_BODY_MAX */
+};
+
+struct api_response {
+    int status;
+    const char *content_type; /* static */
+    char *body;               /* owned; free with api_response_clear() */
+    size_t body_len;
+    char etag[API_ETAG_MAX];  /* empty when none */
+    const char *allow;        /* 405: the methods the path allows; static */
+    const char *route;        /* the route template matched, for metrics; static */
+    bool stream;              /* the HTTP layer must stream this game's states (SSE) */
+    int64_t stream_campaign;
+    int64_t stream_game;
+};
+
+/* Open the store, migrate it, load the editions. Returns 0 and *out, or an error. */
+int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err);
+
+/* Free everything; api_free(NULL) is a no-op. No request may be running. */
+void api_free(struct api *api);
+
+/* Answer one request into res (always filled: errors become problem+json). Safe to
+ * call from many threads at once. Free res with api_response_clear(). */
+void api_handle(struct api *api, const struct api_request *req, struct api_response *res);
+
+/* Free what a response owns and zero it. */
+void api_response_clear(struct api_response *res);
+
+/* Record a finished request for /metrics. This function can't fail. */
+void api_observe(struct api *api, const char *route, int status, uint64_t usec);
+
+/* For the event stream: the current state of a game as JSON text (caller frees) and
+ * its version. */
+int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state,
+                     int64_t *version, struct sb_error *err);
+
+/* Block until a game changes after change number `since`, timeout_ms passes, or the
+ * API shuts down. Returns the current change number; *closing is set once
+ * api_shutdown() has been called. */
+uint64_t api_wait_change(struct api *api, uint64_t since, int timeout_ms, bool *closing);
+
+/* The current change number. This function can't fail. */
+uint64_t api_change_number(struct api *api);
+
+/* Wake every waiter for good (the server is stopping). This function can't fail. */
+void api_shutdown(struct api *api);
+
+/* Fill a problem+json response. This function can't fail (it falls back to a static
+ * body when out of memory). */
+void api_problem(struct api_response *res, int status, const char *rule, const char *detail);
+
+#endif

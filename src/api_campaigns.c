@@ -1,0 +1,392 @@
+/* api_campaigns.c -- routes for the service, editions, campaigns, boards and players. */
+#include "api_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board_json.h"
+#include "json.h"
+#include "keys.h"
+
+#ifndef STAMPBOOK_VERSION
+#define STAMPBOOK_VERSION "0.0.0"
+#endif
+
+/* ---- the service ---- */
+
+int api_get_health(struct api_ctx *ctx)
+{
+    int version = 0;
+    cJSON *o;
+    int rc = store_schema_version(ctx->store, &version, &ctx->err);
+    if (rc != 0)
+        return rc;
+    o = cJSON_CreateObject();
+    if (!o || !cJSON_AddStringToObject(o, "status", "ok") ||
+        !cJSON_AddStringToObject(o, "version", STAMPBOOK_VERSION) ||
+        !cJSON_AddNumberToObject(o, "schema_version", version))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0)
+        rc = api_reply_json(ctx, 200, o);
+    cJSON_Delete(o);
+    return rc;
+}
+
+int api_get_editions(struct api_ctx *ctx)
+{
+    char *list = cJSON_PrintUnformatted(editions_list(ctx->api->editions));
+    int rc;
+    if (!list)
+        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    rc = api_reply_wrapped(ctx, 200, "editions", list);
+    free(list);
+    return rc;
+}
+
+int api_get_edition(struct api_ctx *ctx)
+{
+    const cJSON *doc = editions_find(ctx->api->editions, ctx->slug);
+    if (!doc)
+        return sb_fail(&ctx->err, SB_ENOTFOUND, NULL, "no edition '%s'", ctx->slug);
+    return api_reply_json(ctx, 200, doc);
+}
+
+int api_get_openapi(struct api_ctx *ctx)
+{
+    if (!ctx->api->openapi)
+        return sb_fail(&ctx->err, SB_ENOTFOUND, NULL, "the OpenAPI document is not installed");
+    return api_reply_text(ctx, 200, "application/json; charset=utf-8", ctx->api->openapi,
+                          ctx->api->openapi_len);
+}
+
+int api_get_metrics(struct api_ctx *ctx)
+{
+    int64_t bytes = 0;
+    char *text;
+    int rc = store_db_size(ctx->store, &bytes, &ctx->err);
+    if (rc != 0)
+        return rc;
+    text = metrics_render(ctx->api->metrics, bytes);
+    if (!text)
+        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    api_reply_owned(ctx, 200, text);
+    ctx->res->content_type = "text/plain; version=0.0.4; charset=utf-8";
+    return 0;
+}
+
+/* ---- campaigns ---- */
+
+/* Read "stamp_owner" of body if present: "token" or "player". */
+static int api_read_policy(struct api_ctx *ctx, const cJSON *body, const char **policy)
+{
+    const char *v = NULL;
+    int rc = json_get_string(body, "stamp_owner", false, 16, false, &v, &ctx->err);
+    if (rc != 0 || !v)
+        return rc;
+    if (strcmp(v, "token") != 0 && strcmp(v, "player") != 0)
+        return sb_fail(&ctx->err, SB_EINVALID, "TWT-JOURNAL-5",
+                       "stamp_owner must be \"token\" or \"player\"");
+    *policy = v;
+    return 0;
+}
+
+/* Create a campaign of edition with a copy of its board (board NULL: the edition's
+ * default); answers 201 {"campaign","key","view_key"} when reply is set. *cid gets the
+ * id. Runs inside the caller's write transaction. */
+static int api_create_campaign(struct api_ctx *ctx, const char *name, const char *edition,
+                               const char *policy, const char *board, int64_t *cid,
+                               bool reply)
+{
+    char key[KEYS_TEXT_MAX], view_key[KEYS_TEXT_MAX];
+    unsigned char key_hash[KEYS_HASH_BYTES], view_hash[KEYS_HASH_BYTES];
+    char *board_text = NULL, *campaign = NULL, *body = NULL;
+    int rc;
+
+    if (!board) {
+        const cJSON *doc = editions_find(ctx->api->editions, edition);
+        if (!doc)
+            return sb_fail(&ctx->err, SB_EINVALID, NULL, "no edition '%s'", edition);
+        board_text = cJSON_PrintUnformatted(doc);
+        if (!board_text)
+            return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        board = board_text;
+    }
+    keys_generate(key);
+    keys_generate(view_key);
+    keys_hash(key, strlen(key), key_hash);
+    keys_hash(view_key, strlen(view_key), view_hash);
+    rc = store_campaign_create(ctx->store, name, edition, policy, key_hash, view_hash, board,
+                               cid, &ctx->err);
+    if (rc == 0 && reply)
+        rc = store_campaign_json(ctx->store, *cid, &campaign, &ctx->err);
+    if (rc == 0 && reply) {
+        size_t len = strlen(campaign) + 2 * KEYS_TEXT_MAX + 64;
+        body = malloc(len);
+        if (!body)
+            rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        else
+            snprintf(body, len, "{\"campaign\":%s,\"key\":\"%s\",\"view_key\":\"%s\"}",
+                     campaign, key, view_key);
+    }
+    if (rc == 0 && reply) {
+        api_reply_owned(ctx, 201, body);
+        body = NULL;
+    }
+    free(body);
+    free(campaign);
+    free(board_text);
+    return rc;
+}
+
+int api_create_campaign_from(struct api_ctx *ctx, const char *name, const char *edition,
+                             const char *policy, const char *board, int64_t *cid)
+{
+    return api_create_campaign(ctx, name, edition, policy, board, cid, true);
+}
+
+int api_post_campaign(struct api_ctx *ctx)
+{
+    cJSON *body = NULL;
+    const char *name = NULL, *edition = "travel-world-tour", *policy = "token";
+    int64_t cid = 0;
+    int rc = api_body_object(ctx, &body);
+    if (rc == 0)
+        rc = json_get_string(body, "name", true, JSON_NAME_MAX_CHARS, false, &name, &ctx->err);
+    if (rc == 0)
+        rc = json_get_string(body, "edition", false, 64, false, &edition, &ctx->err);
+    if (rc == 0)
+        rc = api_read_policy(ctx, body, &policy);
+    if (rc == 0 && !editions_find(ctx->api->editions, edition))
+        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "no edition '%s'", edition);
+    if (rc == 0)
+        rc = store_begin_write(ctx->store, &ctx->err);
+    if (rc == 0) {
+        rc = api_create_campaign(ctx, name, edition, policy, NULL, &cid, true);
+        rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
+    }
+    cJSON_Delete(body);
+    return rc;
+}
+
+int api_get_campaign(struct api_ctx *ctx)
+{
+    char *campaign = NULL, *players = NULL, *games = NULL, *body = NULL;
+    int rc = store_begin_read(ctx->store, &ctx->err);
+    if (rc == 0)
+        rc = store_campaign_json(ctx->store, ctx->cid, &campaign, &ctx->err);
+    if (rc == 0)
+        rc = store_players_json(ctx->store, ctx->cid, &players, &ctx->err);
+    if (rc == 0)
+        rc = store_games_json(ctx->store, ctx->cid, &games, &ctx->err);
+    store_rollback(ctx->store);
+    if (rc == 0) {
+        size_t len = strlen(campaign) + strlen(players) + strlen(games) + 64;
+        body = malloc(len);
+        if (!body)
+            rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        else
+            snprintf(body, len, "{\"campaign\":%s,\"players\":%s,\"games\":%s}", campaign,
+                     players, games);
+    }
+    if (rc == 0)
+        api_reply_owned(ctx, 200, body);
+    free(campaign);
+    free(players);
+    free(games);
+    return rc;
+}
+
+int api_patch_campaign(struct api_ctx *ctx)
+{
+    cJSON *body = NULL, *campaign = NULL;
+    const char *name = NULL, *policy = NULL;
+    char *text = NULL;
+    int rc = api_body_object(ctx, &body);
+    if (rc == 0)
+        rc = json_get_string(body, "name", false, JSON_NAME_MAX_CHARS, false, &name, &ctx->err);
+    if (rc == 0)
+        rc = api_read_policy(ctx, body, &policy);
+    if (rc == 0)
+        rc = store_begin_write(ctx->store, &ctx->err);
+    if (rc == 0) {
+        rc = store_campaign_update(ctx->store, ctx->cid, name, policy, &ctx->err);
+        if (rc == 0)
+            rc = store_campaign_json(ctx->store, ctx->cid, &text, &ctx->err);
+        rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
+    }
+    if (rc == 0)
+        rc = api_parse_stored(ctx, text, &campaign);
+    if (rc == 0) {
+        /* The campaign's fields, and the same object under "campaign" like the other
+         * campaign answers. */
+        cJSON *copy = cJSON_Duplicate(campaign, true);
+        if (!copy || !cJSON_AddItemToObject(campaign, "campaign", copy)) {
+            cJSON_Delete(copy);
+            rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        }
+    }
+    if (rc == 0)
+        rc = api_reply_json(ctx, 200, campaign);
+    cJSON_Delete(campaign);
+    cJSON_Delete(body);
+    free(text);
+    return rc;
+}
+
+/* ---- the board ---- */
+
+int api_get_board(struct api_ctx *ctx)
+{
+    char *board = NULL;
+    int rc = store_campaign_board(ctx->store, ctx->cid, &board, &ctx->err);
+    if (rc == 0)
+        api_reply_owned(ctx, 200, board);
+    return rc;
+}
+
+enum api_board_part { PART_DESTINATION, PART_JOURNAL, PART_CHANCE };
+
+/* Check a journal edit: slots may not drop below the stamps already on the card. */
+static int api_check_slots(struct api_ctx *ctx, const cJSON *body)
+{
+    int64_t slots = 0;
+    bool present = false;
+    int stamps = 0;
+    int rc = json_get_int(body, "slots", false, 1, 1000, &slots, &present, &ctx->err);
+    if (rc != 0 || !present)
+        return rc;
+    rc = store_journal_card_stamps(ctx->store, ctx->cid, ctx->slug, &stamps, &ctx->err);
+    if (rc == 0 && slots < stamps)
+        rc = sb_fail(&ctx->err, SB_EINVALID, "TWT-JOURNAL-2",
+                     "card %s already carries %d stamps: it cannot have %lld circles",
+                     ctx->slug, stamps, (long long)slots);
+    return rc;
+}
+
+/* Edit one part of the campaign's board copy and answer the edited item. */
+static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
+{
+    cJSON *body = NULL, *doc = NULL, *item = NULL;
+    char *board = NULL, *text = NULL;
+    int rc = api_body_object(ctx, &body);
+    if (rc == 0)
+        rc = store_begin_write(ctx->store, &ctx->err);
+    if (rc != 0) {
+        cJSON_Delete(body);
+        return rc;
+    }
+    if (part == PART_DESTINATION && ctx->campaign.active_game)
+        rc = sb_fail(&ctx->err, SB_ECONFLICT, NULL,
+                     "destinations cannot change while game %lld is active",
+                     (long long)ctx->campaign.active_game);
+    if (rc == 0 && part == PART_JOURNAL)
+        rc = api_check_slots(ctx, body);
+    if (rc == 0)
+        rc = store_campaign_board(ctx->store, ctx->cid, &board, &ctx->err);
+    if (rc == 0)
+        rc = api_parse_stored(ctx, board, &doc);
+    if (rc == 0) {
+        if (part == PART_DESTINATION)
+            rc = board_put_destination(doc, ctx->slug, body, &item, &ctx->err);
+        else if (part == PART_JOURNAL)
+            rc = board_put_journal(doc, ctx->slug, body, &item, &ctx->err);
+        else
+            rc = board_put_chance(doc, ctx->slug, body, &item, &ctx->err);
+    }
+    if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0)
+        rc = store_campaign_set_board(ctx->store, ctx->cid, text, &ctx->err);
+    if (rc == 0)
+        rc = store_commit(ctx->store, &ctx->err);
+    else
+        store_rollback(ctx->store);
+    if (rc == 0)
+        rc = api_reply_json(ctx, 200, item);
+    free(text);
+    free(board);
+    cJSON_Delete(doc);
+    cJSON_Delete(body);
+    return rc;
+}
+
+int api_put_board_destination(struct api_ctx *ctx)
+{
+    return api_put_board(ctx, PART_DESTINATION);
+}
+
+int api_put_board_journal(struct api_ctx *ctx)
+{
+    return api_put_board(ctx, PART_JOURNAL);
+}
+
+int api_put_board_chance(struct api_ctx *ctx)
+{
+    return api_put_board(ctx, PART_CHANCE);
+}
+
+/* ---- players ---- */
+
+/* Answer {"id","name"} with status. */
+static int api_reply_player(struct api_ctx *ctx, int status, int64_t pid, const char *name)
+{
+    cJSON *o = cJSON_CreateObject();
+    int rc = 0;
+    if (!o || !cJSON_AddNumberToObject(o, "id", (double)pid) ||
+        !cJSON_AddStringToObject(o, "name", name))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0)
+        rc = api_reply_json(ctx, status, o);
+    cJSON_Delete(o);
+    return rc;
+}
+
+int api_post_player(struct api_ctx *ctx)
+{
+    cJSON *body = NULL;
+    const char *name = NULL;
+    int64_t pid = 0;
+    int rc = api_body_object(ctx, &body);
+    if (rc == 0)
+        rc = json_get_string(body, "name", true, JSON_NAME_MAX_CHARS, false, &name, &ctx->err);
+    if (rc == 0)
+        rc = store_player_create(ctx->store, ctx->cid, name, &pid, &ctx->err);
+    if (rc == 0)
+        rc = api_reply_player(ctx, 201, pid, name);
+    cJSON_Delete(body);
+    return rc;
+}
+
+int api_get_players(struct api_ctx *ctx)
+{
+    char *players = NULL;
+    int rc = store_players_json(ctx->store, ctx->cid, &players, &ctx->err);
+    if (rc == 0)
+        rc = api_reply_wrapped(ctx, 200, "players", players);
+    free(players);
+    return rc;
+}
+
+int api_patch_player(struct api_ctx *ctx)
+{
+    cJSON *body = NULL;
+    const char *name = NULL;
+    int rc = api_body_object(ctx, &body);
+    if (rc == 0)
+        rc = json_get_string(body, "name", true, JSON_NAME_MAX_CHARS, false, &name, &ctx->err);
+    if (rc == 0)
+        rc = store_begin_write(ctx->store, &ctx->err);
+    if (rc == 0) {
+        rc = store_player_rename(ctx->store, ctx->cid, ctx->pid, name, &ctx->err);
+        if (rc == 0)
+            rc = games_rename_player(ctx, ctx->pid, name);
+        rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
+    }
+    if (rc == 0)
+        rc = api_reply_player(ctx, 200, ctx->pid, name);
+    if (rc == 0)
+        api_changed(ctx->api);
+    cJSON_Delete(body);
+    return rc;
+}

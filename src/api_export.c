@@ -1,0 +1,513 @@
+/* api_export.c -- a campaign as one document (export, import) and its plays for other
+ * apps (a CSV for spreadsheets, BoardGameGeek's play-log fields). */
+#include "api_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board_json.h"
+#include "json.h"
+
+#define EXPORT_FORMAT "stampbook-campaign"
+#define EXPORT_VERSION 1
+#define IMPORT_MAX_PLAYERS 1000
+
+/* ---- export ---- */
+
+/* Add a stored JSON text to doc under key (text is freed). */
+static int add_stored(struct api_ctx *ctx, cJSON *doc, const char *key, char *text)
+{
+    cJSON *item = NULL;
+    int rc = api_take_stored(ctx, text, &item);
+    if (rc == 0 && !cJSON_AddItemToObject(doc, key, item)) {
+        cJSON_Delete(item);
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    }
+    return rc;
+}
+
+int api_get_export(struct api_ctx *ctx)
+{
+    char *campaign = NULL, *board = NULL, *players = NULL, *games = NULL;
+    char now[STORE_TIME_MAX];
+    cJSON *doc = cJSON_CreateObject();
+    int rc = doc ? store_begin_read(ctx->store, &ctx->err)
+                 : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0)
+        rc = store_campaign_json(ctx->store, ctx->cid, &campaign, &ctx->err);
+    if (rc == 0)
+        rc = store_campaign_board(ctx->store, ctx->cid, &board, &ctx->err);
+    if (rc == 0)
+        rc = store_export_players_json(ctx->store, ctx->cid, &players, &ctx->err);
+    if (rc == 0)
+        rc = store_export_games_json(ctx->store, ctx->cid, &games, &ctx->err);
+    if (doc)
+        store_rollback(ctx->store);
+    store_now(now);
+    if (rc == 0 && (!cJSON_AddStringToObject(doc, "format", EXPORT_FORMAT) ||
+                    !cJSON_AddNumberToObject(doc, "version", EXPORT_VERSION) ||
+                    !cJSON_AddStringToObject(doc, "exported_at", now)))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0) {
+        rc = add_stored(ctx, doc, "campaign", campaign);
+        campaign = NULL;
+    }
+    if (rc == 0) {
+        rc = add_stored(ctx, doc, "board", board);
+        board = NULL;
+    }
+    if (rc == 0) {
+        rc = add_stored(ctx, doc, "players", players);
+        players = NULL;
+    }
+    if (rc == 0) {
+        rc = add_stored(ctx, doc, "games", games);
+        games = NULL;
+    }
+    if (rc == 0)
+        rc = api_reply_json(ctx, 200, doc);
+    free(campaign);
+    free(board);
+    free(players);
+    free(games);
+    cJSON_Delete(doc);
+    return rc;
+}
+
+/* ---- import ---- */
+
+struct id_map {
+    int n;
+    int64_t from[IMPORT_MAX_PLAYERS];
+    int64_t to[IMPORT_MAX_PLAYERS];
+};
+
+/* The new id of an exported player id, or 0. */
+static int64_t id_map_get(const struct id_map *m, int64_t from)
+{
+    for (int i = 0; i < m->n; i++)
+        if (m->from[i] == from)
+            return m->to[i];
+    return 0;
+}
+
+/* Replace the player id at obj[key] (when it is a number) by its new id. */
+static int remap_field(struct api_ctx *ctx, const struct id_map *m, cJSON *obj, const char *key)
+{
+    cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    int64_t to;
+    if (!cJSON_IsNumber(v))
+        return 0;
+    to = id_map_get(m, (int64_t)v->valuedouble);
+    if (to == 0)
+        return sb_fail(&ctx->err, SB_EINVALID, NULL, "import: '%s' names unknown player %lld",
+                       key, (long long)v->valuedouble);
+    cJSON_SetNumberValue(v, (double)to);
+    return 0;
+}
+
+/* Rewrite the player ids of an exported event payload to the new ids. */
+static int remap_payload(struct api_ctx *ctx, const struct id_map *m, cJSON *payload)
+{
+    static const char *const fields[] = {"player", "a", "b", "winner"};
+    cJSON *s;
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < sizeof(fields) / sizeof(fields[0]); i++)
+        rc = remap_field(ctx, m, payload, fields[i]);
+    cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(payload, "standings"))
+    {
+        if (rc == 0 && cJSON_IsObject(s))
+            rc = remap_field(ctx, m, s, "player");
+    }
+    return rc;
+}
+
+/* Create the players of the document and fill the id map. */
+static int import_players(struct api_ctx *ctx, int64_t cid, const cJSON *players,
+                          struct id_map *m)
+{
+    const cJSON *p;
+    if (!cJSON_IsArray(players))
+        return sb_fail(&ctx->err, SB_EINVALID, NULL, "import: 'players' must be an array");
+    cJSON_ArrayForEach(p, players)
+    {
+        int64_t from = 0, to = 0;
+        const char *name = NULL;
+        int rc = cJSON_IsObject(p) ? 0
+                                   : sb_fail(&ctx->err, SB_EINVALID, NULL,
+                                             "import: each player must be an object");
+        if (rc == 0)
+            rc = json_get_int(p, "id", true, 1, JSON_INT_MAX, &from, NULL, &ctx->err);
+        if (rc == 0)
+            rc = json_get_string(p, "name", true, JSON_NAME_MAX_CHARS, false, &name, &ctx->err);
+        if (rc == 0 && (m->n == IMPORT_MAX_PLAYERS || id_map_get(m, from)))
+            rc = sb_fail(&ctx->err, SB_EINVALID, NULL,
+                         "import: player %lld is listed twice (or too many players)",
+                         (long long)from);
+        if (rc == 0)
+            rc = store_player_create(ctx->store, cid, name, &to, &ctx->err);
+        if (rc != 0)
+            return rc;
+        m->from[m->n] = from;
+        m->to[m->n] = to;
+        m->n++;
+    }
+    return 0;
+}
+
+/* Replay one exported game's log into the new campaign. */
+static int import_game(struct api_ctx *ctx, const struct id_map *m, const cJSON *game)
+{
+    const cJSON *events = cJSON_GetObjectItemCaseSensitive(game, "events");
+    const cJSON *board = cJSON_GetObjectItemCaseSensitive(game, "board");
+    cJSON *body = cJSON_CreateObject(), *seats = NULL, *e;
+    char *board_text = NULL;
+    int64_t gid = 0, version = 0;
+    int rc = 0;
+
+    if (!body)
+        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    if (!cJSON_IsObject(game) || !cJSON_IsArray(events))
+        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "import: each game needs an events array");
+    if (rc == 0) {
+        const cJSON *mode = cJSON_GetObjectItemCaseSensitive(game, "mode");
+        const cJSON *played = cJSON_GetObjectItemCaseSensitive(game, "played_at");
+        seats = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(game, "seats"), true);
+        cJSON_AddItemToObject(body, "mode", cJSON_Duplicate(mode, true));
+        if (cJSON_IsString(played))
+            cJSON_AddStringToObject(body, "played_at", played->valuestring);
+        cJSON_AddItemToObject(body, "seats", seats ? seats : cJSON_CreateNull());
+        e = NULL;
+        cJSON_ArrayForEach(e, seats)
+        {
+            if (rc == 0)
+                rc = remap_field(ctx, m, e, "player");
+        }
+    }
+    if (rc == 0 && cJSON_IsObject(board) && !(board_text = cJSON_PrintUnformatted(board)))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0)
+        rc = games_create(ctx, body, board_text, &gid);
+    if (rc == 0) {
+        /* The new game is now the campaign's active one until its log ends it. */
+        ctx->campaign.active_game = gid;
+        ctx->campaign.latest_game = gid;
+    }
+    cJSON_ArrayForEach(e, (rc == 0 ? events : NULL))
+    {
+        cJSON *payload = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(e, "payload"), true);
+        const cJSON *seq = cJSON_GetObjectItemCaseSensitive(e, "seq");
+        const cJSON *at = cJSON_GetObjectItemCaseSensitive(e, "at");
+        const cJSON *type = cJSON_GetObjectItemCaseSensitive(payload, "type");
+        const char *when = cJSON_IsString(at) ? at->valuestring : NULL;
+        if (!cJSON_IsObject(payload) || !json_is_int(seq) || seq->valuedouble < 1 ||
+            !cJSON_IsString(type))
+            rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "import: an event lacks seq or payload");
+        if (rc == 0)
+            rc = remap_payload(ctx, m, payload);
+        if (rc == 0 && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "voided"))) {
+            char *text = cJSON_PrintUnformatted(payload);
+            rc = text ? store_event_insert_voided(ctx->store, gid, (int64_t)seq->valuedouble,
+                                                  type->valuestring, text, when, &ctx->err)
+                      : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+            free(text);
+        } else if (rc == 0) {
+            rc = games_append(ctx, gid, payload, (int64_t)seq->valuedouble, when, NULL, NULL,
+                              &version);
+        }
+        cJSON_Delete(payload);
+        if (rc != 0) {
+            char detail[SB_DETAIL_MAX];
+            snprintf(detail, sizeof(detail), "%s", ctx->err.detail);
+            if (rc != SB_ENOMEM)
+                rc = sb_fail(&ctx->err, SB_EINVALID, ctx->err.rule,
+                             "import: game event %lld does not replay: %s",
+                             json_is_int(seq) ? (long long)seq->valuedouble : 0LL, detail);
+            break;
+        }
+    }
+    if (rc == 0) {
+        struct store_campaign c;
+        rc = store_campaign_get(ctx->store, ctx->cid, &c, &ctx->err);
+        if (rc == 0)
+            ctx->campaign.active_game = c.active_game;
+    }
+    free(board_text);
+    cJSON_Delete(body);
+    return rc;
+}
+
+int api_post_import(struct api_ctx *ctx)
+{
+    struct id_map *m = calloc(1, sizeof(*m));
+    cJSON *doc = NULL;
+    const cJSON *campaign, *format, *version, *board, *game;
+    const char *name = NULL, *edition = NULL, *policy = "token";
+    char *board_text = NULL;
+    int64_t cid = 0;
+    int rc = m ? api_body_object(ctx, &doc) : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+
+    if (rc == 0) {
+        format = cJSON_GetObjectItemCaseSensitive(doc, "format");
+        version = cJSON_GetObjectItemCaseSensitive(doc, "version");
+        campaign = cJSON_GetObjectItemCaseSensitive(doc, "campaign");
+        board = cJSON_GetObjectItemCaseSensitive(doc, "board");
+        if (!cJSON_IsString(format) || strcmp(format->valuestring, EXPORT_FORMAT) != 0 ||
+            !cJSON_IsNumber(version) || version->valuedouble != EXPORT_VERSION ||
+            !cJSON_IsObject(campaign) || !cJSON_IsObject(board))
+            rc = sb_fail(&ctx->err, SB_EINVALID, NULL,
+                         "not a Stampbook campaign export (format %s, version %d)",
+                         EXPORT_FORMAT, EXPORT_VERSION);
+    }
+    if (rc == 0)
+        rc = json_get_string(campaign, "name", true, JSON_NAME_MAX_CHARS, false, &name,
+                             &ctx->err);
+    if (rc == 0)
+        rc = json_get_string(campaign, "edition", true, 64, false, &edition, &ctx->err);
+    if (rc == 0)
+        rc = json_get_string(campaign, "stamp_owner", false, 16, false, &policy, &ctx->err);
+    if (rc == 0 && strcmp(policy, "token") != 0 && strcmp(policy, "player") != 0)
+        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "import: bad stamp_owner");
+    if (rc == 0 && !editions_find(ctx->api->editions, edition))
+        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "import: no edition '%s'", edition);
+    if (rc == 0 && editions_is_full(editions_find(ctx->api->editions, edition))) {
+        struct board *b = malloc(sizeof(*b));
+        rc = b ? board_from_json(board, b, &ctx->err)
+               : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        free(b);
+    }
+    if (rc == 0 && !(board_text = cJSON_PrintUnformatted(board)))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0 && (rc = store_begin_write(ctx->store, &ctx->err)) == 0) {
+        rc = api_create_campaign_from(ctx, name, edition, policy, board_text, &cid);
+        if (rc == 0) {
+            ctx->cid = cid;
+            rc = store_campaign_get(ctx->store, cid, &ctx->campaign, &ctx->err);
+        }
+        if (rc == 0)
+            rc = import_players(ctx, cid, cJSON_GetObjectItemCaseSensitive(doc, "players"), m);
+        cJSON_ArrayForEach(game, (rc == 0 ? cJSON_GetObjectItemCaseSensitive(doc, "games") : NULL))
+        {
+            rc = import_game(ctx, m, game);
+            if (rc != 0)
+                break;
+        }
+        if (rc == 0)
+            rc = store_commit(ctx->store, &ctx->err);
+        else
+            store_rollback(ctx->store);
+    }
+    if (rc != 0 && rc != SB_ENOMEM && rc != SB_EBUSY && rc != SB_EIO && rc != SB_EMEDIA &&
+        rc != SB_EBADREQ)
+        rc = sb_fail(&ctx->err, SB_EINVALID, ctx->err.rule, "%s", ctx->err.detail);
+    free(board_text);
+    free(m);
+    cJSON_Delete(doc);
+    return rc;
+}
+
+/* ---- plays for other apps ---- */
+
+struct text_buf {
+    char *data;
+    size_t len, cap;
+    bool failed;
+};
+
+/* Append len bytes of s; remembers a failure and does nothing more. */
+static void buf_put(struct text_buf *b, const char *s, size_t len)
+{
+    if (b->failed)
+        return;
+    if (b->len + len + 1 > b->cap) {
+        size_t ncap = (b->cap + len + 1) * 2;
+        char *grown = realloc(b->data, ncap);
+        if (!grown) {
+            b->failed = true;
+            return;
+        }
+        b->data = grown;
+        b->cap = ncap;
+    }
+    memcpy(b->data + b->len, s, len);
+    b->len += len;
+    b->data[b->len] = '\0';
+}
+
+static void buf_str(struct text_buf *b, const char *s)
+{
+    buf_put(b, s, strlen(s));
+}
+
+/* Append one CSV field (RFC 4180: quoted when needed, quotes doubled), then sep. A
+ * leading = + - @ is prefixed with ' so spreadsheets do not read it as a formula. */
+static void buf_csv(struct text_buf *b, const char *field, const char *sep)
+{
+    bool quote = strpbrk(field, ",\"\r\n") != NULL;
+    if (quote)
+        buf_str(b, "\"");
+    if (field[0] && strchr("=+-@", field[0]))
+        buf_str(b, "'");
+    for (const char *p = field; *p; p++) {
+        if (*p == '"')
+            buf_str(b, "\"\"");
+        else
+            buf_put(b, p, 1);
+    }
+    if (quote)
+        buf_str(b, "\"");
+    buf_str(b, sep);
+}
+
+/* The string at obj[key], or "" when it is not a string. */
+static const char *str_of(const cJSON *obj, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+/* The number at obj[key], or 0. */
+static long long num_of(const cJSON *obj, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsNumber(v) ? (long long)v->valuedouble : 0;
+}
+
+/* Load every play of the campaign. */
+static int load_plays(struct api_ctx *ctx, cJSON **plays)
+{
+    char *text = NULL;
+    int rc = store_plays_json(ctx->store, ctx->cid, &text, &ctx->err);
+    return rc == 0 ? api_take_stored(ctx, text, plays) : rc;
+}
+
+/* "Hazel (Ann) stamped journal-3 circle 2; ..." for a play's journal stamps. */
+static void buf_journal(struct text_buf *b, const cJSON *journal)
+{
+    const cJSON *j;
+    char line[512];
+    bool first = true;
+    cJSON_ArrayForEach(j, journal)
+    {
+        snprintf(line, sizeof(line), "%s%s (%s) stamped %s circle %lld", first ? "" : "; ",
+                 str_of(j, "token"), str_of(j, "name"), str_of(j, "card"), num_of(j, "slot"));
+        buf_str(b, line);
+        first = false;
+    }
+}
+
+int api_get_plays_csv(struct api_ctx *ctx)
+{
+    struct text_buf b = {0};
+    cJSON *plays = NULL, *p;
+    int rc = load_plays(ctx, &plays);
+    if (rc != 0)
+        return rc;
+    buf_str(&b, "game,date,edition,mode,status,winner,players,tokens,board_stamps,"
+                "journal_stamps\r\n");
+    cJSON_ArrayForEach(p, plays)
+    {
+        struct text_buf names = {0}, tokens = {0}, stamps = {0}, journal = {0};
+        const cJSON *s;
+        char num[32];
+        cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(p, "seats"))
+        {
+            const char *sep = names.len ? "; " : "";
+            buf_str(&names, sep);
+            buf_str(&names, str_of(s, "name"));
+            buf_str(&tokens, sep);
+            buf_str(&tokens, str_of(s, "token"));
+            snprintf(num, sizeof(num), "%s%lld", sep, num_of(s, "stamps"));
+            buf_str(&stamps, num);
+        }
+        buf_journal(&journal, cJSON_GetObjectItemCaseSensitive(p, "journal"));
+        snprintf(num, sizeof(num), "%lld", num_of(p, "game"));
+        buf_csv(&b, num, ",");
+        buf_csv(&b, str_of(p, "date"), ",");
+        buf_csv(&b, ctx->campaign.edition, ",");
+        buf_csv(&b, str_of(p, "mode"), ",");
+        buf_csv(&b, str_of(p, "status"), ",");
+        buf_csv(&b, str_of(p, "winner"), ",");
+        buf_csv(&b, names.data ? names.data : "", ",");
+        buf_csv(&b, tokens.data ? tokens.data : "", ",");
+        buf_csv(&b, stamps.data ? stamps.data : "", ",");
+        buf_csv(&b, journal.data ? journal.data : "", "\r\n");
+        b.failed |= names.failed || tokens.failed || stamps.failed || journal.failed;
+        free(names.data);
+        free(tokens.data);
+        free(stamps.data);
+        free(journal.data);
+    }
+    cJSON_Delete(plays);
+    if (b.failed) {
+        free(b.data);
+        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    }
+    api_reply_owned(ctx, 200, b.data);
+    ctx->res->content_type = "text/csv; charset=utf-8; header=present";
+    return 0;
+}
+
+/* One play in BoardGameGeek's play-log fields. */
+static cJSON *bgg_play(const cJSON *play, const char *game_name)
+{
+    cJSON *o = cJSON_CreateObject(), *players = cJSON_CreateArray();
+    const cJSON *s;
+    struct text_buf comments = {0};
+    const char *winner = str_of(play, "winner");
+    if (!o || !players || !cJSON_AddItemToObject(o, "players", players)) {
+        cJSON_Delete(o);
+        cJSON_Delete(players);
+        return NULL;
+    }
+    cJSON_AddStringToObject(o, "date", str_of(play, "date"));
+    cJSON_AddStringToObject(o, "game", game_name);
+    cJSON_AddNumberToObject(o, "quantity", 1);
+    cJSON_AddBoolToObject(o, "incomplete", strcmp(str_of(play, "status"), "finished") != 0);
+    cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(play, "seats"))
+    {
+        cJSON *p = cJSON_CreateObject();
+        if (!p || !cJSON_AddItemToArray(players, p)) {
+            cJSON_Delete(p);
+            cJSON_Delete(o);
+            return NULL;
+        }
+        cJSON_AddStringToObject(p, "name", str_of(s, "name"));
+        cJSON_AddStringToObject(p, "color", str_of(s, "token"));
+        cJSON_AddNumberToObject(p, "score", (double)num_of(s, "stamps"));
+        cJSON_AddBoolToObject(p, "win", *winner && strcmp(winner, str_of(s, "name")) == 0);
+        cJSON_AddBoolToObject(p, "new", false);
+    }
+    buf_str(&comments, "Travel Journal stamps: ");
+    buf_journal(&comments, cJSON_GetObjectItemCaseSensitive(play, "journal"));
+    if (!cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(play, "journal")))
+        buf_str(&comments, "none");
+    cJSON_AddStringToObject(o, "comments", comments.data ? comments.data : "");
+    free(comments.data);
+    return o;
+}
+
+int api_get_plays_bgg(struct api_ctx *ctx)
+{
+    const cJSON *edition = editions_find(ctx->api->editions, ctx->campaign.edition);
+    const char *game_name = str_of(edition, "name");
+    cJSON *plays = NULL, *doc = cJSON_CreateObject(), *list, *p;
+    int rc = doc && (list = cJSON_AddArrayToObject(doc, "plays")) != NULL
+                 ? load_plays(ctx, &plays)
+                 : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    cJSON_ArrayForEach(p, (rc == 0 ? plays : NULL))
+    {
+        cJSON *play = bgg_play(p, game_name);
+        if (!play || !cJSON_AddItemToArray(list, play)) {
+            cJSON_Delete(play);
+            rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+            break;
+        }
+    }
+    if (rc == 0)
+        rc = api_reply_json(ctx, 200, doc);
+    cJSON_Delete(plays);
+    cJSON_Delete(doc);
+    return rc;
+}

@@ -1,0 +1,136 @@
+/* api_internal.h -- what the route handlers of api_*.c share: the request context,
+ * answer helpers and the handlers themselves. Not for the HTTP layer. */
+#ifndef STAMPBOOK_API_INTERNAL_H
+#define STAMPBOOK_API_INTERNAL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "api.h"
+#include "editions.h"
+#include "error.h"
+#include "metrics.h"
+#include "store.h"
+
+enum api_access { ACCESS_NONE, ACCESS_READ, ACCESS_WRITE };
+
+struct api {
+    struct store_pool *pool;
+    struct editions *editions;
+    struct metrics *metrics;
+    char *share_dir;
+    bool has_admin_key;
+    unsigned char admin_hash[32];
+    char *openapi; /* the OpenAPI document as text, NULL when missing */
+    size_t openapi_len;
+    pthread_mutex_t change_lock;
+    pthread_cond_t change_cond;
+    uint64_t changes;
+    bool closing;
+};
+
+/* One request being answered. */
+struct api_ctx {
+    struct api *api;
+    const struct api_request *req;
+    struct api_response *res;
+    struct store *store;
+    struct sb_error err;
+    /* path parameters, as the route names them */
+    int64_t cid, gid, pid;
+    const char *slug; /* eid, did or card */
+    char slug_buf[128];
+    enum api_access access;
+    struct store_campaign campaign; /* loaded when the route is under a campaign */
+};
+
+typedef int (*api_handler_fn)(struct api_ctx *ctx);
+
+/* ---- answers (api.c) ---- */
+
+/* Answer status with a body that the response takes over (must be malloc'd). */
+void api_reply_owned(struct api_ctx *ctx, int status, char *body);
+/* Answer status with a copy of text. Returns 0 or SB_ENOMEM. */
+int api_reply_text(struct api_ctx *ctx, int status, const char *content_type, const char *text,
+                   size_t len);
+/* Answer status with item printed (item is not freed). Returns 0 or SB_ENOMEM. */
+int api_reply_json(struct api_ctx *ctx, int status, const cJSON *item);
+/* Answer {"<key>": <raw JSON text>} without parsing text. Returns 0 or SB_ENOMEM. */
+int api_reply_wrapped(struct api_ctx *ctx, int status, const char *key, const char *raw);
+/* Set the ETag of the answer to the game version. */
+void api_set_etag(struct api_ctx *ctx, int64_t version);
+/* The value of query parameter key, or NULL. */
+const char *api_param(const struct api_ctx *ctx, const char *key);
+/* Parse the request body as a JSON object (415/400 as needed). */
+int api_body_object(struct api_ctx *ctx, cJSON **out);
+/* Wake everyone following a game. */
+void api_changed(struct api *api);
+/* Require write access (403 for a view key). */
+int api_need_write(struct api_ctx *ctx);
+/* Parse a JSON text from the store (SB_EIO when it is not valid JSON). */
+int api_parse_stored(struct api_ctx *ctx, const char *text, cJSON **out);
+/* The same, and free text. */
+int api_take_stored(struct api_ctx *ctx, char *text, cJSON **out);
+
+/* ---- handlers ---- */
+
+int api_get_health(struct api_ctx *ctx);
+int api_get_editions(struct api_ctx *ctx);
+int api_get_edition(struct api_ctx *ctx);
+int api_get_openapi(struct api_ctx *ctx);
+int api_get_metrics(struct api_ctx *ctx);
+
+int api_post_campaign(struct api_ctx *ctx);
+int api_get_campaign(struct api_ctx *ctx);
+int api_patch_campaign(struct api_ctx *ctx);
+int api_get_board(struct api_ctx *ctx);
+int api_put_board_destination(struct api_ctx *ctx);
+int api_put_board_journal(struct api_ctx *ctx);
+int api_put_board_chance(struct api_ctx *ctx);
+int api_post_player(struct api_ctx *ctx);
+int api_get_players(struct api_ctx *ctx);
+int api_patch_player(struct api_ctx *ctx);
+
+int api_post_game(struct api_ctx *ctx);
+int api_get_games(struct api_ctx *ctx);
+int api_get_game(struct api_ctx *ctx);
+int api_get_game_state(struct api_ctx *ctx);
+int api_get_events(struct api_ctx *ctx);
+int api_post_event(struct api_ctx *ctx);
+int api_post_undo(struct api_ctx *ctx);
+int api_get_stream(struct api_ctx *ctx);
+
+int api_get_journal(struct api_ctx *ctx);
+int api_get_journal_card(struct api_ctx *ctx);
+int api_get_stats(struct api_ctx *ctx);
+int api_get_export(struct api_ctx *ctx);
+int api_post_import(struct api_ctx *ctx);
+int api_get_plays_csv(struct api_ctx *ctx);
+int api_get_plays_bgg(struct api_ctx *ctx);
+
+/* Create a campaign with its own board document (import), inside the caller's write
+ * transaction; answers 201 {"campaign","key","view_key"}. (api_campaigns.c) */
+int api_create_campaign_from(struct api_ctx *ctx, const char *name, const char *edition,
+                             const char *policy, const char *board, int64_t *cid);
+
+/* ---- shared game machinery (api_games.c) ---- */
+
+/* Create a game in campaign cid from a POST body (seats, mode, played_at), inside the
+ * caller's write transaction, on board (a board document; NULL: the campaign's own).
+ * *gid gets its id. */
+int games_create(struct api_ctx *ctx, const cJSON *body, const char *board, int64_t *gid);
+
+/* Append one event (a parsed body) to game gid as event seq (0: the next one) inside
+ * the caller's write transaction. at: NULL for now. *answer (if given) gets the
+ * {"event","effects","state"} document the caller frees with cJSON_Delete; *version
+ * the new version. */
+int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t seq,
+                 const char *at, const char *idem_key, cJSON **answer, int64_t *version);
+
+/* Rename player pid in the snapshots of every game it sits in. */
+int games_rename_player(struct api_ctx *ctx, int64_t pid, const char *name);
+
+#endif

@@ -1,0 +1,287 @@
+/* api_journal.c -- the campaign's memory: the Travel Journal, tonight's briefing and
+ * the stats. */
+#include "api_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+
+#define BRIEFING_MAX_SEATS 8
+
+/* ---- tonight's briefing ---- */
+
+struct briefing_seat {
+    int64_t player;
+    char token[64];
+};
+
+/* Parse ?seats=pid:token,pid:token into seats. */
+static int briefing_parse(struct api_ctx *ctx, const char *v, struct briefing_seat *seats,
+                          int *n)
+{
+    int count = 0;
+    while (*v) {
+        const char *comma = strchr(v, ',');
+        size_t len = comma ? (size_t)(comma - v) : strlen(v);
+        const char *colon = memchr(v, ':', len);
+        char *end = NULL;
+        long long pid;
+        size_t tlen;
+        if (count == BRIEFING_MAX_SEATS || !colon)
+            return sb_fail(&ctx->err, SB_EBADREQ, NULL,
+                           "seats must read player:token,player:token (at most %d)",
+                           BRIEFING_MAX_SEATS);
+        pid = strtoll(v, &end, 10);
+        tlen = len - (size_t)(colon + 1 - v);
+        if (end != colon || pid <= 0 || tlen == 0 || tlen >= sizeof(seats[0].token))
+            return sb_fail(&ctx->err, SB_EBADREQ, NULL, "bad seat '%.*s'", (int)len, v);
+        seats[count].player = pid;
+        memcpy(seats[count].token, colon + 1, tlen);
+        seats[count].token[tlen] = '\0';
+        count++;
+        v += len + (comma ? 1 : 0);
+    }
+    *n = count;
+    return 0;
+}
+
+/* Seats of the campaign's active game, for a briefing without ?seats=. */
+static int briefing_active_seats(struct api_ctx *ctx, struct briefing_seat *seats, int *n)
+{
+    char *text = NULL;
+    cJSON *game = NULL, *s;
+    int count = 0;
+    int rc = store_game_json(ctx->store, ctx->campaign.active_game, &text, &ctx->err);
+    if (rc == 0)
+        rc = api_take_stored(ctx, text, &game);
+    if (rc != 0)
+        return rc;
+    cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(game, "seats"))
+    {
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(s, "player");
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(s, "token");
+        if (count < BRIEFING_MAX_SEATS && cJSON_IsNumber(p) && cJSON_IsString(t)) {
+            seats[count].player = (int64_t)p->valuedouble;
+            snprintf(seats[count].token, sizeof(seats[count].token), "%s", t->valuestring);
+            count++;
+        }
+    }
+    cJSON_Delete(game);
+    *n = count;
+    return 0;
+}
+
+/* What one stamp pays its holder when the card is drawn, from the card's effect. */
+static int briefing_amount(const cJSON *card, int nseats)
+{
+    const cJSON *per = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(card, "effect"), "per_stamp");
+    const cJSON *v;
+    if ((v = cJSON_GetObjectItemCaseSensitive(per, "collect")) && cJSON_IsNumber(v))
+        return (int)v->valuedouble;
+    if ((v = cJSON_GetObjectItemCaseSensitive(per, "pay")) && cJSON_IsNumber(v))
+        return -(int)v->valuedouble;
+    if ((v = cJSON_GetObjectItemCaseSensitive(per, "collect_from_each")) && cJSON_IsNumber(v))
+        return (int)v->valuedouble * (nseats - 1);
+    return 0;
+}
+
+/* Add "briefing":[{"player","token","stamps","amount"}] to card: who tonight holds the
+ * stamps already on it, under the campaign's policy, and what a draw pays each. */
+static bool briefing_card(struct api_ctx *ctx, cJSON *card, const cJSON *stamps,
+                          const struct briefing_seat *seats, int nseats)
+{
+    cJSON *list = cJSON_CreateArray();
+    int per = briefing_amount(card, nseats);
+    if (!list || !cJSON_AddItemToObject(card, "briefing", list))
+        return false;
+    for (int i = 0; i < nseats; i++) {
+        int held = 0;
+        const cJSON *s;
+        cJSON_ArrayForEach(s, stamps)
+        {
+            const cJSON *t = cJSON_GetObjectItemCaseSensitive(s, "token");
+            const cJSON *pid = cJSON_GetObjectItemCaseSensitive(
+                cJSON_GetObjectItemCaseSensitive(s, "player"), "id");
+            if (ctx->campaign.policy_player ? cJSON_IsNumber(pid) &&
+                                                  (int64_t)pid->valuedouble == seats[i].player
+                                            : cJSON_IsString(t) &&
+                                                  strcmp(t->valuestring, seats[i].token) == 0)
+                held++;
+        }
+        if (held == 0)
+            continue;
+        cJSON *o = cJSON_CreateObject();
+        if (!o || !cJSON_AddItemToArray(list, o) ||
+            !cJSON_AddNumberToObject(o, "player", (double)seats[i].player) ||
+            !cJSON_AddStringToObject(o, "token", seats[i].token) ||
+            !cJSON_AddNumberToObject(o, "stamps", held) ||
+            !cJSON_AddNumberToObject(o, "amount", held * per))
+            return false;
+    }
+    return true;
+}
+
+/* ---- the journal ---- */
+
+/* The cards of the campaign's board with circles, open count, stamps, draws and paid
+ * out; with a briefing when seats are given. */
+static int journal_cards(struct api_ctx *ctx, const struct briefing_seat *seats, int nseats,
+                         cJSON **out)
+{
+    char *board_text = NULL, *stamps_text = NULL, *totals_text = NULL;
+    cJSON *board = NULL, *stamps = NULL, *totals = NULL, *cards = NULL, *c;
+    int rc = store_campaign_board(ctx->store, ctx->cid, &board_text, &ctx->err);
+    if (rc == 0)
+        rc = store_journal_stamps_json(ctx->store, ctx->cid, 0, &stamps_text, &ctx->err);
+    if (rc == 0)
+        rc = store_journal_totals_json(ctx->store, ctx->cid, &totals_text, &ctx->err);
+    if (rc == 0)
+        rc = api_take_stored(ctx, board_text, &board);
+    else
+        free(board_text);
+    board_text = NULL;
+    if (rc == 0)
+        rc = api_take_stored(ctx, stamps_text, &stamps);
+    else
+        free(stamps_text);
+    if (rc == 0)
+        rc = api_take_stored(ctx, totals_text, &totals);
+    else
+        free(totals_text);
+    if (rc == 0 && !(cards = cJSON_CreateArray()))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    cJSON_ArrayForEach(c, (rc == 0 ? cJSON_GetObjectItemCaseSensitive(board, "journal") : NULL))
+    {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
+        const cJSON *slots = cJSON_GetObjectItemCaseSensitive(c, "slots");
+        cJSON *card = cJSON_Duplicate(c, true), *mine = cJSON_CreateArray(), *s, *t;
+        int draws = 0, paid = 0, n = 0;
+        if (!card || !mine || !cJSON_IsString(id) || !cJSON_AddItemToArray(cards, card)) {
+            cJSON_Delete(card);
+            cJSON_Delete(mine);
+            rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+            break;
+        }
+        cJSON_AddItemToObject(card, "stamps", mine);
+        cJSON_ArrayForEach(s, stamps)
+        {
+            const cJSON *sc = cJSON_GetObjectItemCaseSensitive(s, "card");
+            if (cJSON_IsString(sc) && strcmp(sc->valuestring, id->valuestring) == 0) {
+                cJSON *copy = cJSON_Duplicate(s, true);
+                if (copy) {
+                    cJSON_DeleteItemFromObjectCaseSensitive(copy, "card");
+                    cJSON_AddItemToArray(mine, copy);
+                }
+                n++;
+            }
+        }
+        cJSON_ArrayForEach(t, totals)
+        {
+            const cJSON *tc = cJSON_GetObjectItemCaseSensitive(t, "card");
+            if (cJSON_IsString(tc) && strcmp(tc->valuestring, id->valuestring) == 0) {
+                draws = (int)cJSON_GetObjectItemCaseSensitive(t, "draws")->valuedouble;
+                paid = (int)cJSON_GetObjectItemCaseSensitive(t, "paid_out")->valuedouble;
+            }
+        }
+        cJSON_AddNumberToObject(card, "open",
+                                cJSON_IsNumber(slots) && slots->valuedouble > n
+                                    ? slots->valuedouble - n
+                                    : 0);
+        cJSON_AddNumberToObject(card, "draws", draws);
+        cJSON_AddNumberToObject(card, "paid_out", paid);
+        if (nseats > 0 && !briefing_card(ctx, card, mine, seats, nseats))
+            rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    }
+    cJSON_Delete(board);
+    cJSON_Delete(stamps);
+    cJSON_Delete(totals);
+    if (rc != 0) {
+        cJSON_Delete(cards);
+        return rc;
+    }
+    *out = cards;
+    return 0;
+}
+
+/* The seats of the briefing: ?seats=, else the active game's, else none. */
+static int journal_briefing_seats(struct api_ctx *ctx, struct briefing_seat *seats, int *n)
+{
+    const char *v = api_param(ctx, "seats");
+    *n = 0;
+    if (v)
+        return briefing_parse(ctx, v, seats, n);
+    if (ctx->campaign.active_game)
+        return briefing_active_seats(ctx, seats, n);
+    return 0;
+}
+
+int api_get_journal(struct api_ctx *ctx)
+{
+    struct briefing_seat seats[BRIEFING_MAX_SEATS];
+    cJSON *cards = NULL, *doc = NULL;
+    int n = 0;
+    int rc = store_begin_read(ctx->store, &ctx->err);
+    if (rc == 0)
+        rc = journal_briefing_seats(ctx, seats, &n);
+    if (rc == 0)
+        rc = journal_cards(ctx, seats, n, &cards);
+    store_rollback(ctx->store);
+    if (rc == 0 && (!(doc = cJSON_CreateObject()) ||
+                    !cJSON_AddItemToObject(doc, "cards", cards))) {
+        cJSON_Delete(cards);
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    }
+    if (rc == 0)
+        rc = api_reply_json(ctx, 200, doc);
+    cJSON_Delete(doc);
+    return rc;
+}
+
+int api_get_journal_card(struct api_ctx *ctx)
+{
+    struct briefing_seat seats[BRIEFING_MAX_SEATS];
+    cJSON *cards = NULL, *card = NULL, *history = NULL, *c;
+    char *text = NULL;
+    int n = 0;
+    int rc = store_begin_read(ctx->store, &ctx->err);
+    if (rc == 0)
+        rc = journal_briefing_seats(ctx, seats, &n);
+    if (rc == 0)
+        rc = journal_cards(ctx, seats, n, &cards);
+    if (rc == 0)
+        rc = store_journal_history_json(ctx->store, ctx->cid, ctx->slug, &text, &ctx->err);
+    store_rollback(ctx->store);
+    if (rc == 0)
+        rc = api_take_stored(ctx, text, &history);
+    cJSON_ArrayForEach(c, (rc == 0 ? cards : NULL))
+    {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
+        if (cJSON_IsString(id) && strcmp(id->valuestring, ctx->slug) == 0)
+            card = c;
+    }
+    if (rc == 0 && !card)
+        rc = sb_fail(&ctx->err, SB_ENOTFOUND, NULL, "no Travel Journal card '%s'", ctx->slug);
+    if (rc == 0) {
+        cJSON_AddItemToObject(card, "history", history);
+        history = NULL;
+        rc = api_reply_json(ctx, 200, card);
+    }
+    cJSON_Delete(history);
+    cJSON_Delete(cards);
+    return rc;
+}
+
+int api_get_stats(struct api_ctx *ctx)
+{
+    char *stats = NULL;
+    int rc = store_begin_read(ctx->store, &ctx->err);
+    if (rc == 0)
+        rc = store_stats_json(ctx->store, ctx->cid, &stats, &ctx->err);
+    store_rollback(ctx->store);
+    if (rc == 0)
+        api_reply_owned(ctx, 200, stats);
+    return rc;
+}

@@ -1,0 +1,152 @@
+/* editions.c -- edition documents loaded from schema/editions/. */
+#include "editions.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+
+#define EDITIONS_MAX 16
+#define EDITIONS_FILE_MAX (1024 * 1024)
+
+struct editions {
+    int n;
+    cJSON *docs[EDITIONS_MAX];
+    cJSON *list;
+};
+
+/* Read and parse one edition file into *out. */
+static int editions_read(const char *path, cJSON **out, struct sb_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t n;
+    int rc;
+    if (!f)
+        return sb_fail(err, SB_EIO, NULL, "cannot open %s", path);
+    buf = malloc(EDITIONS_FILE_MAX);
+    if (!buf) {
+        fclose(f);
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    }
+    n = fread(buf, 1, EDITIONS_FILE_MAX, f);
+    fclose(f);
+    rc = json_parse_object(buf, n, out, err);
+    free(buf);
+    if (rc != 0)
+        return sb_fail(err, SB_EIO, NULL, "%s: %s", path, err ? err->detail : "bad JSON");
+    return 0;
+}
+
+/* Add {"id","name","players_min","players_max","engine"} of doc to the list. */
+static int editions_summarise(struct editions *e, const cJSON *doc, const char *path,
+                              struct sb_error *err)
+{
+    static const char *const fields[] = {"name", "players_min", "players_max", "engine"};
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(doc, "edition");
+    cJSON *item = cJSON_CreateObject();
+    if (!item || !cJSON_AddItemToArray(e->list, item))
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    if (!cJSON_IsString(id))
+        return sb_fail(err, SB_EIO, NULL, "%s: no \"edition\" id", path);
+    cJSON_AddStringToObject(item, "id", id->valuestring);
+    for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(doc, fields[i]);
+        if (!v)
+            return sb_fail(err, SB_EIO, NULL, "%s: no \"%s\"", path, fields[i]);
+        cJSON_AddItemToObject(item, fields[i], cJSON_Duplicate(v, true));
+    }
+    return 0;
+}
+
+static int editions_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int editions_load(const char *dir, struct editions **out, struct sb_error *err)
+{
+    struct editions *e = calloc(1, sizeof(*e));
+    char *names[EDITIONS_MAX];
+    int nnames = 0, rc = 0;
+    DIR *d;
+    struct dirent *ent;
+
+    if (!e || !(e->list = cJSON_CreateArray())) {
+        free(e);
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    }
+    d = opendir(dir);
+    if (!d) {
+        editions_free(e);
+        return sb_fail(err, SB_EIO, NULL, "cannot open the editions folder %s", dir);
+    }
+    while ((ent = readdir(d)) != NULL && nnames < EDITIONS_MAX) {
+        size_t len = strlen(ent->d_name);
+        if (len > 5 && strcmp(ent->d_name + len - 5, ".json") == 0 && ent->d_name[0] != '.')
+            if ((names[nnames] = strdup(ent->d_name)) != NULL)
+                nnames++;
+    }
+    closedir(d);
+    qsort(names, (size_t)nnames, sizeof(names[0]), editions_cmp);
+    /* The full-engine edition first: it is the default. */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; rc == 0 && i < nnames; i++) {
+            char path[4096];
+            cJSON *doc = NULL;
+            snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+            rc = editions_read(path, &doc, err);
+            if (rc != 0)
+                break;
+            if (editions_is_full(doc) != (pass == 0)) {
+                cJSON_Delete(doc);
+                continue;
+            }
+            e->docs[e->n++] = doc;
+            rc = editions_summarise(e, doc, path, err);
+        }
+    }
+    for (int i = 0; i < nnames; i++)
+        free(names[i]);
+    if (rc == 0 && e->n == 0)
+        rc = sb_fail(err, SB_EIO, NULL, "no edition in %s", dir);
+    if (rc != 0) {
+        editions_free(e);
+        return rc;
+    }
+    *out = e;
+    return 0;
+}
+
+void editions_free(struct editions *e)
+{
+    if (!e)
+        return;
+    for (int i = 0; i < e->n; i++)
+        cJSON_Delete(e->docs[i]);
+    cJSON_Delete(e->list);
+    free(e);
+}
+
+const cJSON *editions_find(const struct editions *e, const char *id)
+{
+    for (int i = 0; i < e->n; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(e->docs[i], "edition");
+        if (cJSON_IsString(v) && strcmp(v->valuestring, id) == 0)
+            return e->docs[i];
+    }
+    return NULL;
+}
+
+const cJSON *editions_list(const struct editions *e)
+{
+    return e->list;
+}
+
+bool editions_is_full(const cJSON *edition)
+{
+    const cJSON *engine = cJSON_GetObjectItemCaseSensitive(edition, "engine");
+    return cJSON_IsString(engine) && strcmp(engine->valuestring, "full") == 0;
+}

@@ -1,0 +1,301 @@
+/* main.c -- the stampbook command: serve, migrate, backup. */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "api.h"
+#include "http.h"
+#include "store.h"
+
+#ifndef STAMPBOOK_VERSION
+#define STAMPBOOK_VERSION "0.0.0"
+#endif
+#ifndef STAMPBOOK_PREFIX
+#define STAMPBOOK_PREFIX "/usr/local"
+#endif
+
+#define EXIT_USAGE 2
+
+struct options {
+    const char *command;
+    const char *db;
+    const char *static_dir;
+    const char *share;
+    const char *host;
+    const char *admin_key;
+    const char *to;
+    long port;
+    long per_ip;
+    int quiet;
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
+            "                       [--host 0.0.0.0] [--admin-key KEY] [--per-ip N] [--quiet]\n"
+            "       stampbook migrate [--db PATH]\n"
+            "       stampbook backup [--db PATH] --to FILE\n"
+            "       stampbook --help | --version\n"
+            "\n"
+            "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
+            "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
+            "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given;\n"
+            "--share DIR names the folder with schema/ and migrations/ (found by default).\n");
+}
+
+/* Write a + b into buf; false (and an empty buf) when it does not fit. */
+static int join(char *buf, size_t size, const char *a, const char *b)
+{
+    int n = snprintf(buf, size, "%s%s", a, b);
+    if (n < 0 || (size_t)n >= size) {
+        buf[0] = '\0';
+        return 0;
+    }
+    return 1;
+}
+
+/* True when dir/migrations is a folder. */
+static int has_migrations(const char *dir)
+{
+    char path[PATH_MAX];
+    struct stat st;
+    return join(path, sizeof(path), dir, "/migrations") && stat(path, &st) == 0 &&
+           S_ISDIR(st.st_mode);
+}
+
+/* Find the folder holding schema/ and migrations/: --share, $STAMPBOOK_SHARE, beside an
+ * installed binary (../share/stampbook), the source tree of a built one (..), the
+ * current folder, then the compiled-in prefix. */
+static const char *find_share(const char *given, char *buf, size_t size)
+{
+    char exe[PATH_MAX];
+    ssize_t n;
+    const char *env = getenv("STAMPBOOK_SHARE");
+    if (given)
+        return given;
+    if (env && *env)
+        return env;
+    n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (n > 0) {
+        char *slash;
+        exe[n] = '\0';
+        slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            if (join(buf, size, exe, "/../share/stampbook") && has_migrations(buf))
+                return buf;
+            if (join(buf, size, exe, "/..") && has_migrations(buf))
+                return buf;
+        }
+    }
+    if (has_migrations("."))
+        return ".";
+    snprintf(buf, size, "%s/share/stampbook", STAMPBOOK_PREFIX);
+    return buf;
+}
+
+/* Parse a number in [min, max]; -1 when it is not one. */
+static long parse_num(const char *s, long min, long max)
+{
+    char *end = NULL;
+    long v;
+    errno = 0;
+    v = strtol(s, &end, 10);
+    if (errno || !*s || *end || v < min || v > max)
+        return -1;
+    return v;
+}
+
+static int parse_options(int argc, char **argv, struct options *o)
+{
+    static const struct option longs[] = {
+        {"port", required_argument, NULL, 'p'},  {"db", required_argument, NULL, 'd'},
+        {"static", required_argument, NULL, 's'}, {"share", required_argument, NULL, 'S'},
+        {"host", required_argument, NULL, 'H'},  {"admin-key", required_argument, NULL, 'k'},
+        {"to", required_argument, NULL, 't'},    {"per-ip", required_argument, NULL, 'i'},
+        {"quiet", no_argument, NULL, 'q'},       {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0}};
+    int c;
+    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+        switch (c) {
+        case 'p':
+            if ((o->port = parse_num(optarg, 0, 65535)) < 0) {
+                fprintf(stderr, "stampbook: --port takes 0..65535\n");
+                return EXIT_USAGE;
+            }
+            break;
+        case 'i':
+            if ((o->per_ip = parse_num(optarg, 1, 100000)) < 0) {
+                fprintf(stderr, "stampbook: --per-ip takes a positive number\n");
+                return EXIT_USAGE;
+            }
+            break;
+        case 'd': o->db = optarg; break;
+        case 's': o->static_dir = optarg; break;
+        case 'S': o->share = optarg; break;
+        case 'H': o->host = optarg; break;
+        case 'k': o->admin_key = optarg; break;
+        case 't': o->to = optarg; break;
+        case 'q': o->quiet = 1; break;
+        case 'h': usage(stdout); exit(0);
+        case 'V': printf("stampbook %s\n", STAMPBOOK_VERSION); exit(0);
+        default: usage(stderr); return EXIT_USAGE;
+        }
+    }
+    if (optind < argc)
+        o->command = argv[optind++];
+    if (!o->command || optind < argc) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* Make the folder that will hold the database file, when it is missing. */
+static void make_db_dir(const char *db)
+{
+    char dir[PATH_MAX];
+    char *slash;
+    snprintf(dir, sizeof(dir), "%s", db);
+    slash = strrchr(dir, '/');
+    if (slash && slash != dir) {
+        *slash = '\0';
+        mkdir(dir, 0750);
+    }
+}
+
+static int cmd_migrate(const struct options *o, const char *share)
+{
+    struct store *s = NULL;
+    struct sb_error err = {0};
+    char dir[PATH_MAX];
+    int version = 0, rc;
+    make_db_dir(o->db);
+    if (!join(dir, sizeof(dir), share, "/migrations")) {
+        fprintf(stderr, "stampbook: the share folder's path is too long\n");
+        return 1;
+    }
+    rc = store_open(o->db, &s, &err);
+    if (rc == 0)
+        rc = store_migrate(s, dir, &err);
+    if (rc == 0)
+        rc = store_schema_version(s, &version, &err);
+    store_close(s);
+    if (rc != 0) {
+        fprintf(stderr, "stampbook: migrate %s: %s\n", o->db, err.detail);
+        return 1;
+    }
+    printf("stampbook: %s is at schema version %d\n", o->db, version);
+    return 0;
+}
+
+static int cmd_backup(const struct options *o)
+{
+    struct store *s = NULL;
+    struct sb_error err = {0};
+    int rc;
+    if (!o->to) {
+        fprintf(stderr, "stampbook: backup needs --to FILE\n");
+        return EXIT_USAGE;
+    }
+    if (access(o->db, R_OK) != 0) {
+        fprintf(stderr, "stampbook: backup: no database %s\n", o->db);
+        return 1;
+    }
+    rc = store_open(o->db, &s, &err);
+    if (rc == 0)
+        rc = store_backup(s, o->to, &err);
+    store_close(s);
+    if (rc != 0) {
+        fprintf(stderr, "stampbook: backup %s: %s\n", o->db, err.detail);
+        return 1;
+    }
+    printf("stampbook: %s copied to %s (integrity ok)\n", o->db, o->to);
+    return 0;
+}
+
+static int cmd_serve(const struct options *o, const char *share)
+{
+    struct api_config acfg;
+    struct http_config hcfg;
+    struct api *api = NULL;
+    struct http_server *http = NULL;
+    struct sb_error err = {0};
+    char static_dir[PATH_MAX];
+    struct stat st;
+    sigset_t stop;
+    int sig = 0;
+    const char *admin = o->admin_key ? o->admin_key : getenv("STAMPBOOK_ADMIN_KEY");
+
+    /* Every thread started from here on leaves SIGINT and SIGTERM to sigwait(). */
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    snprintf(static_dir, sizeof(static_dir), "%s", o->static_dir);
+    if (stat(static_dir, &st) != 0 && strcmp(o->static_dir, "static") == 0)
+        join(static_dir, sizeof(static_dir), share, "/static");
+    make_db_dir(o->db);
+    memset(&acfg, 0, sizeof(acfg));
+    acfg.db_path = o->db;
+    acfg.share_dir = share;
+    acfg.admin_key = admin && *admin ? admin : NULL;
+    acfg.pool_size = 16;
+    if (api_new(&acfg, &api, &err) != 0) {
+        fprintf(stderr, "stampbook: %s\n", err.detail);
+        return 1;
+    }
+    memset(&hcfg, 0, sizeof(hcfg));
+    hcfg.host = o->host;
+    hcfg.port = (uint16_t)o->port;
+    hcfg.static_dir = static_dir;
+    hcfg.connection_limit = 512;
+    hcfg.per_ip_limit = (unsigned)o->per_ip;
+    hcfg.timeout_seconds = 60;
+    hcfg.quiet = o->quiet;
+    if (http_start(&hcfg, api, &http, &err) != 0) {
+        fprintf(stderr, "stampbook: %s\n", err.detail);
+        api_free(api);
+        return 1;
+    }
+    fprintf(stderr, "stampbook %s: serving http://%s:%u/ (database %s)\n", STAMPBOOK_VERSION,
+            o->host, (unsigned)http_port(http), o->db);
+    sigwait(&stop, &sig);
+    fprintf(stderr, "stampbook: stopping (signal %d)\n", sig);
+    api_shutdown(api);
+    http_stop(http);
+    api_free(api);
+    fprintf(stderr, "stampbook: stopped\n");
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    struct options o = {NULL, "data/stampbook.db", "static", NULL, "0.0.0.0", NULL, NULL,
+                        8080, 256, 0};
+    char share_buf[PATH_MAX];
+    const char *share;
+    int rc = parse_options(argc, argv, &o);
+    if (rc != 0)
+        return rc;
+    share = find_share(o.share, share_buf, sizeof(share_buf));
+    if (strcmp(o.command, "serve") == 0)
+        return cmd_serve(&o, share);
+    if (strcmp(o.command, "migrate") == 0)
+        return cmd_migrate(&o, share);
+    if (strcmp(o.command, "backup") == 0)
+        return cmd_backup(&o);
+    fprintf(stderr, "stampbook: unknown command '%s'\n", o.command);
+    usage(stderr);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,1152 @@
+/* store.c -- the SQLite store: the only file that speaks to SQLite. */
+#include "store.h"
+
+#include <dirent.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sqlite3.h>
+
+#define STORE_STMT_CACHE 64
+#define STORE_BUSY_MS 5000
+
+struct store_stmt {
+    const char *sql; /* identity: the address of a static SQL string */
+    sqlite3_stmt *stmt;
+};
+
+struct store {
+    sqlite3 *db;
+    int nstmts;
+    struct store_stmt stmts[STORE_STMT_CACHE];
+    bool pooled;
+};
+
+struct store_pool {
+    pthread_mutex_t lock;
+    char *path;
+    int max;
+    int nfree;
+    struct store **free;
+};
+
+/* ---- errors and statements ---- */
+
+/* Map the connection's last SQLite error to a project code. */
+static int store_fail(struct store *s, struct sb_error *err, const char *what)
+{
+    int rc = sqlite3_extended_errcode(s->db);
+    int primary = rc & 0xff;
+    if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED)
+        return sb_fail(err, SB_EBUSY, NULL, "the database is busy, try again");
+    if (primary == SQLITE_CONSTRAINT)
+        return sb_fail(err, SB_ECONFLICT, NULL, "%s: %s", what, sqlite3_errmsg(s->db));
+    if (primary == SQLITE_NOMEM)
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    return sb_fail(err, SB_EIO, NULL, "%s: %s", what, sqlite3_errmsg(s->db));
+}
+
+/* The prepared statement for sql (a static string: cached by its address), reset and
+ * with bindings cleared; NULL with err set on failure. */
+static sqlite3_stmt *store_stmt(struct store *s, const char *sql, struct sb_error *err)
+{
+    sqlite3_stmt *stmt = NULL;
+    for (int i = 0; i < s->nstmts; i++) {
+        if (s->stmts[i].sql == sql) {
+            sqlite3_reset(s->stmts[i].stmt);
+            sqlite3_clear_bindings(s->stmts[i].stmt);
+            return s->stmts[i].stmt;
+        }
+    }
+    if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, NULL) !=
+        SQLITE_OK) {
+        store_fail(s, err, "prepare");
+        return NULL;
+    }
+    if (s->nstmts < STORE_STMT_CACHE) {
+        s->stmts[s->nstmts].sql = sql;
+        s->stmts[s->nstmts].stmt = stmt;
+        s->nstmts++;
+    }
+    return stmt;
+}
+
+/* Give back a statement taken with store_stmt(): reset it, finalize it if uncached. */
+static void store_done(struct store *s, sqlite3_stmt *stmt)
+{
+    if (!stmt)
+        return;
+    sqlite3_reset(stmt);
+    for (int i = 0; i < s->nstmts; i++)
+        if (s->stmts[i].stmt == stmt)
+            return;
+    sqlite3_finalize(stmt);
+}
+
+/* Bind values by a format: 'i' int64, 't' text (NULL binds NULL), 'b' 32-byte blob. */
+static int store_bindv(struct store *s, sqlite3_stmt *stmt, const char *fmt, va_list ap,
+                       struct sb_error *err)
+{
+    int rc = SQLITE_OK;
+    for (int i = 0; fmt[i] && rc == SQLITE_OK; i++) {
+        int col = i + 1;
+        if (fmt[i] == 'i') {
+            rc = sqlite3_bind_int64(stmt, col, va_arg(ap, int64_t));
+        } else if (fmt[i] == 't') {
+            const char *t = va_arg(ap, const char *);
+            rc = t ? sqlite3_bind_text(stmt, col, t, -1, SQLITE_TRANSIENT)
+                   : sqlite3_bind_null(stmt, col);
+        } else {
+            const unsigned char *blob = va_arg(ap, const unsigned char *);
+            rc = sqlite3_bind_blob(stmt, col, blob, STORE_HASH_BYTES, SQLITE_TRANSIENT);
+        }
+    }
+    return rc == SQLITE_OK ? 0 : store_fail(s, err, "bind");
+}
+
+/* Run a statement that returns no rows. *changes (if given) gets the rows changed. */
+static int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *err,
+                      const char *fmt, ...)
+{
+    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    va_list ap;
+    int rc;
+    if (!stmt)
+        return err ? err->code : SB_EIO;
+    va_start(ap, fmt);
+    rc = store_bindv(s, stmt, fmt, ap, err);
+    va_end(ap);
+    if (rc == 0 && sqlite3_step(stmt) != SQLITE_DONE)
+        rc = store_fail(s, err, "write");
+    if (rc == 0 && changes)
+        *changes = sqlite3_changes(s->db);
+    store_done(s, stmt);
+    return rc;
+}
+
+/* Run a query whose first row's first column is text (JSON, usually); *out gets a copy
+ * the caller frees. No row or a NULL value: SB_ENOTFOUND. */
+static int store_text(struct store *s, const char *sql, char **out, struct sb_error *err,
+                      const char *fmt, ...)
+{
+    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    va_list ap;
+    int rc, step;
+    if (!stmt)
+        return err ? err->code : SB_EIO;
+    va_start(ap, fmt);
+    rc = store_bindv(s, stmt, fmt, ap, err);
+    va_end(ap);
+    if (rc == 0) {
+        step = sqlite3_step(stmt);
+        if (step == SQLITE_ROW && sqlite3_column_type(stmt, 0) != SQLITE_NULL) {
+            const char *t = (const char *)sqlite3_column_text(stmt, 0);
+            char *copy = t ? strdup(t) : NULL;
+            if (!copy)
+                rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+            else
+                *out = copy;
+        } else if (step == SQLITE_ROW || step == SQLITE_DONE) {
+            rc = sb_fail(err, SB_ENOTFOUND, NULL, "not found");
+        } else {
+            rc = store_fail(s, err, "read");
+        }
+    }
+    store_done(s, stmt);
+    return rc;
+}
+
+/* Run a query whose first row's first column is an integer. No row: SB_ENOTFOUND. */
+static int store_int(struct store *s, const char *sql, int64_t *out, struct sb_error *err,
+                     const char *fmt, ...)
+{
+    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    va_list ap;
+    int rc, step;
+    if (!stmt)
+        return err ? err->code : SB_EIO;
+    va_start(ap, fmt);
+    rc = store_bindv(s, stmt, fmt, ap, err);
+    va_end(ap);
+    if (rc == 0) {
+        step = sqlite3_step(stmt);
+        if (step == SQLITE_ROW)
+            *out = sqlite3_column_int64(stmt, 0);
+        else if (step == SQLITE_DONE)
+            rc = sb_fail(err, SB_ENOTFOUND, NULL, "not found");
+        else
+            rc = store_fail(s, err, "read");
+    }
+    store_done(s, stmt);
+    return rc;
+}
+
+/* ---- connections ---- */
+
+void store_now(char out[STORE_TIME_MAX])
+{
+    struct timespec ts;
+    struct tm tm;
+    char base[24];
+    clock_gettime(CLOCK_REALTIME, &ts);
+    gmtime_r(&ts.tv_sec, &tm);
+    strftime(base, sizeof(base), "%Y-%m-%dT%H:%M:%S", &tm);
+    snprintf(out, STORE_TIME_MAX, "%.20s.%03dZ", base, (int)(ts.tv_nsec / 1000000) % 1000);
+}
+
+/* SQL function now_utc(): the current time as store_now() writes it. */
+static void store_sql_now(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    char now[STORE_TIME_MAX];
+    (void)argc;
+    (void)argv;
+    store_now(now);
+    sqlite3_result_text(ctx, now, -1, SQLITE_TRANSIENT);
+}
+
+int store_open(const char *path, struct store **out, struct sb_error *err)
+{
+    static const char *const pragmas =
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
+        "PRAGMA temp_store=MEMORY;";
+    struct store *s = calloc(1, sizeof(*s));
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX |
+                SQLITE_OPEN_URI;
+    if (!s)
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
+        int rc = s->db ? store_fail(s, err, "open")
+                       : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        store_close(s);
+        return rc;
+    }
+    sqlite3_extended_result_codes(s->db, 1);
+    sqlite3_busy_timeout(s->db, STORE_BUSY_MS);
+    if (sqlite3_exec(s->db, pragmas, NULL, NULL, NULL) != SQLITE_OK ||
+        sqlite3_create_function(s->db, "now_utc", 0, SQLITE_UTF8, NULL, store_sql_now, NULL,
+                                NULL) != SQLITE_OK) {
+        int rc = store_fail(s, err, "open");
+        store_close(s);
+        return rc;
+    }
+    *out = s;
+    return 0;
+}
+
+void store_close(struct store *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < s->nstmts; i++)
+        sqlite3_finalize(s->stmts[i].stmt);
+    sqlite3_close(s->db);
+    free(s);
+}
+
+int store_begin_write(struct store *s, struct sb_error *err)
+{
+    return sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK
+               ? 0
+               : store_fail(s, err, "begin");
+}
+
+int store_begin_read(struct store *s, struct sb_error *err)
+{
+    return sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK
+               ? 0
+               : store_fail(s, err, "begin");
+}
+
+int store_commit(struct store *s, struct sb_error *err)
+{
+    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+        return 0;
+    int rc = store_fail(s, err, "commit");
+    store_rollback(s);
+    return rc;
+}
+
+void store_rollback(struct store *s)
+{
+    if (!sqlite3_get_autocommit(s->db))
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/* ---- migrations ---- */
+
+static int store_cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Read a whole file into a new NUL-terminated string; NULL on failure. */
+static char *store_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    long n;
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        buf = malloc((size_t)n + 1);
+        if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+            free(buf);
+            buf = NULL;
+        } else if (buf) {
+            buf[n] = '\0';
+        }
+    }
+    fclose(f);
+    return buf;
+}
+
+/* Apply one migration file (version v) in its own transaction. */
+static int store_apply_migration(struct store *s, const char *dir, const char *name, int v,
+                                 struct sb_error *err)
+{
+    static const char *const record =
+        "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, now_utc())";
+    char path[4096];
+    char *sql;
+    int rc;
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    sql = store_read_file(path);
+    if (!sql)
+        return sb_fail(err, SB_EIO, NULL, "cannot read migration %s", name);
+    rc = store_begin_write(s, err);
+    if (rc == 0 && sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+        rc = store_fail(s, err, name);
+    if (rc == 0)
+        rc = store_exec(s, record, NULL, err, "it", (int64_t)v, name);
+    if (rc == 0)
+        rc = store_commit(s, err);
+    else
+        store_rollback(s);
+    free(sql);
+    return rc;
+}
+
+int store_migrate(struct store *s, const char *migrations_dir, struct sb_error *err)
+{
+    static const char *const create =
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,"
+        " name TEXT NOT NULL, applied_at TEXT NOT NULL)";
+    DIR *d;
+    struct dirent *e;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int current = 0, rc = 0;
+
+    if (sqlite3_exec(s->db, create, NULL, NULL, NULL) != SQLITE_OK)
+        return store_fail(s, err, "schema_migrations");
+    rc = store_schema_version(s, &current, err);
+    if (rc != 0)
+        return rc;
+    d = opendir(migrations_dir);
+    if (!d)
+        return sb_fail(err, SB_EIO, NULL, "cannot open the migrations folder %s",
+                       migrations_dir);
+    while (rc == 0 && (e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 9 || strcmp(e->d_name + len - 4, ".sql") != 0 || e->d_name[0] < '0' ||
+            e->d_name[0] > '9')
+            continue;
+        if (n == cap) {
+            size_t ncap = cap ? cap * 2 : 16;
+            char **grown = realloc(names, ncap * sizeof(*names));
+            if (!grown) {
+                rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+                break;
+            }
+            names = grown;
+            cap = ncap;
+        }
+        names[n] = strdup(e->d_name);
+        if (!names[n])
+            rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        else
+            n++;
+    }
+    closedir(d);
+    if (n > 0)
+        qsort(names, n, sizeof(*names), store_cmp_names);
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        int v = atoi(names[i]);
+        if (v > current)
+            rc = store_apply_migration(s, migrations_dir, names[i], v, err);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return rc;
+}
+
+int store_schema_version(struct store *s, int *version, struct sb_error *err)
+{
+    static const char *const exists =
+        "SELECT count(*) FROM sqlite_schema WHERE name = 'schema_migrations'";
+    static const char *const sql = "SELECT coalesce(max(version), 0) FROM schema_migrations";
+    int64_t v = 0;
+    int rc = store_int(s, exists, &v, err, "");
+    if (rc == 0 && v > 0)
+        rc = store_int(s, sql, &v, err, "");
+    if (rc == 0)
+        *version = (int)v;
+    return rc;
+}
+
+int store_schema_sql(struct store *s, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT group_concat(sql, char(10)) FROM (SELECT sql || ';' AS sql FROM sqlite_schema"
+        " WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations'"
+        " ORDER BY type DESC, name)";
+    return store_text(s, sql, out, err, "");
+}
+
+int store_db_size(struct store *s, int64_t *bytes, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()";
+    return store_int(s, sql, bytes, err, "");
+}
+
+int store_backup(struct store *s, const char *file, struct sb_error *err)
+{
+    sqlite3 *dst = NULL;
+    sqlite3_backup *b;
+    int rc = 0, step;
+    char *check = NULL;
+
+    if (sqlite3_open_v2(file, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+        SQLITE_OK) {
+        rc = sb_fail(err, SB_EIO, NULL, "cannot open %s: %s", file,
+                     dst ? sqlite3_errmsg(dst) : "out of memory");
+        goto out;
+    }
+    b = sqlite3_backup_init(dst, "main", s->db, "main");
+    if (!b) {
+        rc = sb_fail(err, SB_EIO, NULL, "backup: %s", sqlite3_errmsg(dst));
+        goto out;
+    }
+    do {
+        step = sqlite3_backup_step(b, 256);
+        if (step == SQLITE_BUSY || step == SQLITE_LOCKED)
+            sqlite3_sleep(20);
+    } while (step == SQLITE_OK || step == SQLITE_BUSY || step == SQLITE_LOCKED);
+    sqlite3_backup_finish(b);
+    if (step != SQLITE_DONE) {
+        rc = sb_fail(err, SB_EIO, NULL, "backup: %s", sqlite3_errstr(step));
+        goto out;
+    }
+    {
+        sqlite3_stmt *stmt = NULL;
+        if (sqlite3_prepare_v2(dst, "PRAGMA integrity_check", -1, &stmt, NULL) == SQLITE_OK &&
+            sqlite3_step(stmt) == SQLITE_ROW) {
+            const char *t = (const char *)sqlite3_column_text(stmt, 0);
+            check = strdup(t ? t : "");
+        }
+        sqlite3_finalize(stmt);
+    }
+    if (!check || strcmp(check, "ok") != 0)
+        rc = sb_fail(err, SB_EIO, NULL, "the backup failed its integrity check: %s",
+                     check ? check : "no answer");
+out:
+    free(check);
+    sqlite3_close(dst);
+    return rc;
+}
+
+/* ---- the pool ---- */
+
+int store_pool_new(const char *path, int max, struct store_pool **out, struct sb_error *err)
+{
+    struct store_pool *p = calloc(1, sizeof(*p));
+    if (!p)
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    p->path = strdup(path);
+    p->free = calloc((size_t)max, sizeof(*p->free));
+    if (!p->path || !p->free) {
+        free(p->path);
+        free(p->free);
+        free(p);
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    }
+    p->max = max;
+    pthread_mutex_init(&p->lock, NULL);
+    *out = p;
+    return 0;
+}
+
+int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *err)
+{
+    struct store *s = NULL;
+    pthread_mutex_lock(&p->lock);
+    if (p->nfree > 0)
+        s = p->free[--p->nfree];
+    pthread_mutex_unlock(&p->lock);
+    if (s) {
+        *out = s;
+        return 0;
+    }
+    return store_open(p->path, out, err);
+}
+
+void store_pool_put(struct store_pool *p, struct store *s)
+{
+    if (!s)
+        return;
+    store_rollback(s);
+    pthread_mutex_lock(&p->lock);
+    if (p->nfree < p->max) {
+        p->free[p->nfree++] = s;
+        s = NULL;
+    }
+    pthread_mutex_unlock(&p->lock);
+    store_close(s);
+}
+
+void store_pool_free(struct store_pool *p)
+{
+    if (!p)
+        return;
+    for (int i = 0; i < p->nfree; i++)
+        store_close(p->free[i]);
+    pthread_mutex_destroy(&p->lock);
+    free(p->free);
+    free(p->path);
+    free(p);
+}
+
+/* ---- campaigns ---- */
+
+int store_campaign_create(struct store *s, const char *name, const char *edition,
+                          const char *stamp_owner, const unsigned char *key_hash,
+                          const unsigned char *view_key_hash, const char *board,
+                          int64_t *id, struct sb_error *err)
+{
+    static const char *const sql =
+        "INSERT INTO campaigns(name, edition, stamp_owner, key_hash, view_key_hash, board,"
+        " created_at) VALUES (?, ?, ?, ?, ?, ?, now_utc())";
+    int rc = store_exec(s, sql, NULL, err, "tttbbt", name, edition, stamp_owner, key_hash,
+                        view_key_hash, board);
+    if (rc == 0)
+        *id = sqlite3_last_insert_rowid(s->db);
+    return rc;
+}
+
+int store_campaign_get(struct store *s, int64_t cid, struct store_campaign *out,
+                       struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT edition, stamp_owner, key_hash, view_key_hash,"
+        " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'),"
+        " (SELECT max(id) FROM games WHERE campaign_id = c.id)"
+        " FROM campaigns c WHERE id = ?";
+    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    int rc = 0, step;
+    if (!stmt)
+        return err ? err->code : SB_EIO;
+    if (sqlite3_bind_int64(stmt, 1, cid) != SQLITE_OK) {
+        rc = store_fail(s, err, "bind");
+        goto out;
+    }
+    step = sqlite3_step(stmt);
+    if (step == SQLITE_DONE) {
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no campaign %lld", (long long)cid);
+    } else if (step != SQLITE_ROW) {
+        rc = store_fail(s, err, "read");
+    } else if (sqlite3_column_bytes(stmt, 2) != STORE_HASH_BYTES ||
+               sqlite3_column_bytes(stmt, 3) != STORE_HASH_BYTES) {
+        rc = sb_fail(err, SB_EIO, NULL, "campaign %lld has damaged keys", (long long)cid);
+    } else {
+        const char *ed = (const char *)sqlite3_column_text(stmt, 0);
+        const char *owner = (const char *)sqlite3_column_text(stmt, 1);
+        memset(out, 0, sizeof(*out));
+        out->id = cid;
+        snprintf(out->edition, sizeof(out->edition), "%s", ed ? ed : "");
+        out->policy_player = owner && strcmp(owner, "player") == 0;
+        memcpy(out->key_hash, sqlite3_column_blob(stmt, 2), STORE_HASH_BYTES);
+        memcpy(out->view_key_hash, sqlite3_column_blob(stmt, 3), STORE_HASH_BYTES);
+        out->active_game = sqlite3_column_int64(stmt, 4);
+        out->latest_game = sqlite3_column_int64(stmt, 5);
+    }
+out:
+    store_done(s, stmt);
+    return rc;
+}
+
+int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT json_object('id', id, 'name', name, 'edition', edition, 'stamp_owner',"
+        " stamp_owner, 'created_at', created_at, 'active_game',"
+        " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'))"
+        " FROM campaigns c WHERE id = ?";
+    return store_text(s, sql, out, err, "i", cid);
+}
+
+int store_campaign_update(struct store *s, int64_t cid, const char *name,
+                          const char *stamp_owner, struct sb_error *err)
+{
+    static const char *const sql =
+        "UPDATE campaigns SET name = coalesce(?, name), stamp_owner = coalesce(?, stamp_owner)"
+        " WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "tti", name, stamp_owner, cid);
+}
+
+int store_campaign_board(struct store *s, int64_t cid, char **out, struct sb_error *err)
+{
+    static const char *const sql = "SELECT board FROM campaigns WHERE id = ?";
+    return store_text(s, sql, out, err, "i", cid);
+}
+
+int store_campaign_set_board(struct store *s, int64_t cid, const char *board,
+                             struct sb_error *err)
+{
+    static const char *const sql = "UPDATE campaigns SET board = ? WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "ti", board, cid);
+}
+
+/* ---- players ---- */
+
+int store_player_create(struct store *s, int64_t cid, const char *name, int64_t *id,
+                        struct sb_error *err)
+{
+    static const char *const sql =
+        "INSERT INTO players(campaign_id, name, created_at) VALUES (?, ?, now_utc())";
+    int rc = store_exec(s, sql, NULL, err, "it", cid, name);
+    if (rc == 0)
+        *id = sqlite3_last_insert_rowid(s->db);
+    return rc;
+}
+
+int store_player_rename(struct store *s, int64_t cid, int64_t pid, const char *name,
+                        struct sb_error *err)
+{
+    static const char *const sql =
+        "UPDATE players SET name = ? WHERE id = ? AND campaign_id = ?";
+    int changes = 0;
+    int rc = store_exec(s, sql, &changes, err, "tii", name, pid, cid);
+    if (rc == 0 && changes == 0)
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no player %lld in this campaign",
+                     (long long)pid);
+    return rc;
+}
+
+int store_player_name(struct store *s, int64_t cid, int64_t pid, char *buf, size_t size,
+                      struct sb_error *err)
+{
+    static const char *const sql = "SELECT name FROM players WHERE id = ? AND campaign_id = ?";
+    char *name = NULL;
+    int rc = store_text(s, sql, &name, err, "ii", pid, cid);
+    if (rc == SB_ENOTFOUND)
+        rc = sb_fail(err, SB_EINVALID, NULL, "no player %lld in this campaign",
+                     (long long)pid);
+    if (rc == 0)
+        snprintf(buf, size, "%s", name);
+    free(name);
+    return rc;
+}
+
+int store_players_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT coalesce(json_group_array(json_object('id', p.id, 'name', p.name,"
+        " 'games', (SELECT count(*) FROM games g, json_each(g.seats) st"
+        "   WHERE g.campaign_id = p.campaign_id AND st.value ->> 'player' = p.id),"
+        " 'wins', (SELECT count(*) FROM games g WHERE g.campaign_id = p.campaign_id"
+        "   AND g.winner = p.id))), '[]')"
+        " FROM (SELECT * FROM players WHERE campaign_id = ? ORDER BY id) p";
+    return store_text(s, sql, out, err, "i", cid);
+}
+
+/* ---- games ---- */
+
+void store_game_clear(struct store_game *g)
+{
+    free(g->board);
+    free(g->state);
+    free(g->initial);
+    g->board = g->state = g->initial = NULL;
+}
+
+int store_game_next_id(struct store *s, int64_t *id, struct sb_error *err)
+{
+    static const char *const sql = "SELECT coalesce(max(id), 0) + 1 FROM games";
+    return store_int(s, sql, id, err, "");
+}
+
+int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode,
+                      const char *seats, const char *board, const char *state,
+                      const char *played_at, struct sb_error *err)
+{
+    static const char *const sql =
+        "INSERT INTO games(id, campaign_id, mode, status, seats, board, initial, state,"
+        " started_at, played_at) VALUES (?, ?, ?, 'active', ?, ?, ?, ?, now_utc(), ?)";
+    int rc = store_exec(s, sql, NULL, err, "iitttttt", id, cid, mode, seats, board, state,
+                        state, played_at);
+    if (rc == SB_ECONFLICT)
+        return sb_fail(err, SB_ECONFLICT, NULL, "this campaign already has an active game");
+    return rc;
+}
+
+int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
+                          int (*fn)(void *ctx, int64_t gid), void *ctx, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT DISTINCT g.id FROM games g, json_each(g.seats) st WHERE g.campaign_id = ?"
+        " AND st.value ->> 'player' = ? ORDER BY g.id";
+    sqlite3_stmt *stmt;
+    int rc = 0, step = SQLITE_DONE;
+    if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+        return store_fail(s, err, "prepare");
+    if (sqlite3_bind_int64(stmt, 1, cid) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 2, pid) != SQLITE_OK)
+        rc = store_fail(s, err, "bind");
+    while (rc == 0 && (step = sqlite3_step(stmt)) == SQLITE_ROW)
+        rc = fn(ctx, sqlite3_column_int64(stmt, 0));
+    if (rc == 0 && step != SQLITE_DONE)
+        rc = store_fail(s, err, "read");
+    sqlite3_finalize(stmt);
+    return rc;
+}
+
+int store_game_set_docs(struct store *s, int64_t gid, const char *state, const char *initial,
+                        struct sb_error *err)
+{
+    static const char *const sql =
+        "UPDATE games SET state = ?, initial = ?, version = version + 1 WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "tti", state, initial, gid);
+}
+
+/* Copy column col of stmt as a new string into *dst; SB_ENOMEM on failure. */
+static int store_col_dup(sqlite3_stmt *stmt, int col, char **dst, struct sb_error *err)
+{
+    const char *t = (const char *)sqlite3_column_text(stmt, col);
+    *dst = strdup(t ? t : "");
+    return *dst ? 0 : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+}
+
+int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
+                   struct store_game *out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT mode, status, version,"
+        " (SELECT coalesce(max(seq), 0) FROM events WHERE game_id = g.id AND NOT voided),"
+        " (SELECT coalesce(max(seq), 0) FROM events WHERE game_id = g.id),"
+        " CASE WHEN ? THEN board END, CASE WHEN ? THEN state END,"
+        " CASE WHEN ? THEN initial END"
+        " FROM games g WHERE id = ? AND campaign_id = ?";
+    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    struct store_game g;
+    int rc = 0, step;
+    memset(&g, 0, sizeof(g));
+    if (!stmt)
+        return err ? err->code : SB_EIO;
+    if (sqlite3_bind_int(stmt, 1, with_docs) != SQLITE_OK ||
+        sqlite3_bind_int(stmt, 2, with_docs) != SQLITE_OK ||
+        sqlite3_bind_int(stmt, 3, with_docs) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 4, gid) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 5, cid) != SQLITE_OK) {
+        rc = store_fail(s, err, "bind");
+        goto out;
+    }
+    step = sqlite3_step(stmt);
+    if (step == SQLITE_DONE) {
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no game %lld in this campaign", (long long)gid);
+        goto out;
+    }
+    if (step != SQLITE_ROW) {
+        rc = store_fail(s, err, "read");
+        goto out;
+    }
+    g.id = gid;
+    g.campaign = cid;
+    snprintf(g.mode, sizeof(g.mode), "%s", (const char *)sqlite3_column_text(stmt, 0));
+    snprintf(g.status, sizeof(g.status), "%s", (const char *)sqlite3_column_text(stmt, 1));
+    g.version = sqlite3_column_int64(stmt, 2);
+    g.seq = sqlite3_column_int64(stmt, 3);
+    g.last_seq = sqlite3_column_int64(stmt, 4);
+    if (with_docs) {
+        rc = store_col_dup(stmt, 5, &g.board, err);
+        if (rc == 0)
+            rc = store_col_dup(stmt, 6, &g.state, err);
+        if (rc == 0)
+            rc = store_col_dup(stmt, 7, &g.initial, err);
+    }
+out:
+    store_done(s, stmt);
+    if (rc == 0)
+        *out = g;
+    else
+        store_game_clear(&g);
+    return rc;
+}
+
+#define STORE_GAME_OBJECT                                                                  \
+    "json_object('id', g.id, 'mode', g.mode, 'status', g.status, 'started_at',"            \
+    " g.started_at, 'ended_at', g.ended_at, 'played_at', g.played_at, 'winner', g.winner," \
+    " 'version', g.version, 'seats', (SELECT json_group_array(json_object('player',"       \
+    " st.value ->> 'player', 'name', p.name, 'token', st.value ->> 'token'))"              \
+    " FROM json_each(g.seats) st LEFT JOIN players p ON p.id = st.value ->> 'player'),"    \
+    " 'events', (SELECT count(*) FROM events e WHERE e.game_id = g.id AND NOT e.voided))"
+
+int store_game_json(struct store *s, int64_t gid, char **out, struct sb_error *err)
+{
+    static const char *const sql = "SELECT " STORE_GAME_OBJECT " FROM games g WHERE g.id = ?";
+    return store_text(s, sql, out, err, "i", gid);
+}
+
+int store_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT coalesce(json_group_array(json(o)), '[]') FROM (SELECT " STORE_GAME_OBJECT
+        " AS o FROM games g WHERE g.campaign_id = ? ORDER BY g.id DESC)";
+    return store_text(s, sql, out, err, "i", cid);
+}
+
+int store_game_state(struct store *s, int64_t cid, int64_t gid, char **state,
+                     int64_t *version, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT state, version FROM games WHERE id = ? AND campaign_id = ?";
+    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    int rc = 0, step;
+    if (!stmt)
+        return err ? err->code : SB_EIO;
+    if (sqlite3_bind_int64(stmt, 1, gid) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 2, cid) != SQLITE_OK) {
+        rc = store_fail(s, err, "bind");
+        goto out;
+    }
+    step = sqlite3_step(stmt);
+    if (step == SQLITE_ROW) {
+        rc = store_col_dup(stmt, 0, state, err);
+        if (rc == 0)
+            *version = sqlite3_column_int64(stmt, 1);
+    } else if (step == SQLITE_DONE) {
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no game %lld in this campaign", (long long)gid);
+    } else {
+        rc = store_fail(s, err, "read");
+    }
+out:
+    store_done(s, stmt);
+    return rc;
+}
+
+/* Write the snapshot of gid and bump its version. */
+static int store_write_snapshot(struct store *s, int64_t gid, const struct store_snapshot *snap,
+                                int64_t *version, struct sb_error *err)
+{
+    static const char *const sql =
+        "UPDATE games SET state = ?, status = ?, winner = nullif(?, 0),"
+        " ended_at = CASE WHEN ? THEN coalesce(ended_at, now_utc()) END,"
+        " version = version + 1 WHERE id = ? RETURNING version";
+    return store_int(s, sql, version, err, "ttiii", snap->state, snap->status, snap->winner,
+                     (int64_t)snap->ended, gid);
+}
+
+int store_event_append(struct store *s, int64_t gid, int64_t seq, const char *type,
+                       const char *payload, const char *effects, const char *at,
+                       const char *idem_key, const struct store_snapshot *snap,
+                       int64_t *version, struct sb_error *err)
+{
+    static const char *const sql =
+        "INSERT INTO events(game_id, seq, type, payload, effects, at, idempotency_key)"
+        " VALUES (?, ?, ?, ?, ?, coalesce(?, now_utc()), ?)";
+    int rc = store_exec(s, sql, NULL, err, "iittttt", gid, seq, type, payload, effects, at,
+                        idem_key);
+    if (rc == 0)
+        rc = store_write_snapshot(s, gid, snap, version, err);
+    return rc;
+}
+
+int store_event_set_answer(struct store *s, int64_t gid, int64_t seq, const char *answer,
+                           struct sb_error *err)
+{
+    static const char *const sql = "UPDATE events SET answer = ? WHERE game_id = ? AND seq = ?";
+    return store_exec(s, sql, NULL, err, "tii", answer, gid, seq);
+}
+
+int store_event_by_key(struct store *s, int64_t gid, const char *key, char **answer,
+                       struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT answer FROM events WHERE game_id = ? AND idempotency_key = ?";
+    return store_text(s, sql, answer, err, "it", gid, key);
+}
+
+int store_event_void(struct store *s, int64_t gid, int64_t seq,
+                     const struct store_snapshot *snap, int64_t *version, struct sb_error *err)
+{
+    static const char *const sql =
+        "UPDATE events SET voided = 1 WHERE game_id = ? AND seq = ? AND NOT voided";
+    int changes = 0;
+    int rc = store_exec(s, sql, &changes, err, "ii", gid, seq);
+    if (rc == 0 && changes != 1)
+        rc = sb_fail(err, SB_ECONFLICT, NULL, "event %lld is not live", (long long)seq);
+    if (rc == 0)
+        rc = store_write_snapshot(s, gid, snap, version, err);
+    return rc;
+}
+
+int store_events_json(struct store *s, int64_t gid, int64_t after, char **out,
+                      struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT json_object('events', coalesce(json_group_array(json(o)), json('[]')))"
+        " FROM (SELECT json_patch(payload, json_object('seq', seq, 'type', type, 'at', at,"
+        " 'voided', json(CASE WHEN voided THEN 'true' ELSE 'false' END),"
+        " 'effects', json(effects))) AS o"
+        " FROM events WHERE game_id = ? AND seq > ? ORDER BY seq)";
+    return store_text(s, sql, out, err, "ii", gid, after);
+}
+
+int store_events_each(struct store *s, int64_t gid, int64_t upto, store_event_fn fn, void *ctx,
+                      struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT seq, type, payload FROM events WHERE game_id = ? AND NOT voided"
+        " AND (? = 0 OR seq <= ?) ORDER BY seq";
+    sqlite3_stmt *stmt;
+    int rc = 0, step = SQLITE_DONE;
+    /* Not cached: fn may run queries of its own on this connection. */
+    if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+        return store_fail(s, err, "prepare");
+    if (sqlite3_bind_int64(stmt, 1, gid) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 2, upto) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 3, upto) != SQLITE_OK)
+        rc = store_fail(s, err, "bind");
+    while (rc == 0 && (step = sqlite3_step(stmt)) == SQLITE_ROW)
+        rc = fn(ctx, sqlite3_column_int64(stmt, 0), (const char *)sqlite3_column_text(stmt, 1),
+                (const char *)sqlite3_column_text(stmt, 2));
+    if (rc == 0 && step != SQLITE_DONE)
+        rc = store_fail(s, err, "read");
+    sqlite3_finalize(stmt);
+    return rc;
+}
+
+/* ---- the Travel Journal ---- */
+
+int store_journal_stamp_add(struct store *s, int64_t cid, const char *card, int slot,
+                            const char *token, int64_t player, int64_t gid, int64_t seq,
+                            struct sb_error *err)
+{
+    static const char *const sql =
+        "INSERT INTO journal_stamps(campaign_id, card, slot, token, player_id, game_id, seq, at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, now_utc())";
+    return store_exec(s, sql, NULL, err, "ititiii", cid, card, (int64_t)slot, token, player,
+                      gid, seq);
+}
+
+int store_journal_draw_add(struct store *s, int64_t cid, int64_t gid, int64_t seq,
+                           const char *card, int64_t drawer, int stamped_slot,
+                           struct sb_error *err)
+{
+    static const char *const sql =
+        "INSERT INTO journal_draws(game_id, seq, campaign_id, card, drawer, stamped_slot, at)"
+        " VALUES (?, ?, ?, ?, ?, nullif(?, -1), now_utc())";
+    return store_exec(s, sql, NULL, err, "iiitii", gid, seq, cid, card, drawer,
+                      (int64_t)stamped_slot);
+}
+
+int store_journal_payout_add(struct store *s, int64_t gid, int64_t seq, int64_t player,
+                             const char *token, int stamps, int amount, struct sb_error *err)
+{
+    static const char *const sql =
+        "INSERT INTO journal_payouts(game_id, seq, player_id, token, stamps, amount)"
+        " VALUES (?, ?, ?, ?, ?, ?)";
+    return store_exec(s, sql, NULL, err, "iiitii", gid, seq, player, token, (int64_t)stamps,
+                      (int64_t)amount);
+}
+
+int store_journal_undo(struct store *s, int64_t gid, int64_t seq, struct sb_error *err)
+{
+    static const char *const payouts =
+        "DELETE FROM journal_payouts WHERE game_id = ? AND seq = ?";
+    static const char *const draws = "DELETE FROM journal_draws WHERE game_id = ? AND seq = ?";
+    static const char *const stamps = "DELETE FROM journal_stamps WHERE game_id = ? AND seq = ?";
+    int rc = store_exec(s, payouts, NULL, err, "ii", gid, seq);
+    if (rc == 0)
+        rc = store_exec(s, draws, NULL, err, "ii", gid, seq);
+    if (rc == 0)
+        rc = store_exec(s, stamps, NULL, err, "ii", gid, seq);
+    return rc;
+}
+
+int store_journal_stamp_used_later(struct store *s, int64_t gid, int64_t seq, bool *used,
+                                   struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT count(*) FROM journal_stamps st JOIN journal_draws d"
+        " ON d.campaign_id = st.campaign_id AND d.card = st.card AND d.game_id > st.game_id"
+        " WHERE st.game_id = ? AND st.seq = ?";
+    int64_t n = 0;
+    int rc = store_int(s, sql, &n, err, "ii", gid, seq);
+    if (rc == 0)
+        *used = n > 0;
+    return rc;
+}
+
+int store_journal_stamps_json(struct store *s, int64_t cid, int64_t before_game, char **out,
+                              struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT coalesce(json_group_array(json_object('card', st.card, 'slot', st.slot,"
+        " 'token', st.token, 'player', json_object('id', p.id, 'name', p.name),"
+        " 'game', st.game_id, 'seq', st.seq, 'at', st.at)), '[]')"
+        " FROM (SELECT * FROM journal_stamps WHERE campaign_id = ? AND (? = 0 OR game_id < ?)"
+        " ORDER BY card, slot) st JOIN players p ON p.id = st.player_id";
+    return store_text(s, sql, out, err, "iii", cid, before_game, before_game);
+}
+
+int store_journal_totals_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT coalesce(json_group_array(json_object('card', card, 'draws', draws,"
+        " 'paid_out', paid)), '[]') FROM (SELECT d.card, count(*) AS draws,"
+        " coalesce(sum((SELECT sum(amount) FROM journal_payouts pp"
+        "   WHERE pp.game_id = d.game_id AND pp.seq = d.seq)), 0) AS paid"
+        " FROM journal_draws d WHERE d.campaign_id = ? GROUP BY d.card)";
+    return store_text(s, sql, out, err, "i", cid);
+}
+
+int store_journal_history_json(struct store *s, int64_t cid, const char *card, char **out,
+                               struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT coalesce(json_group_array(json(o)), '[]') FROM (SELECT json_object("
+        " 'game', d.game_id, 'seq', d.seq, 'at', d.at, 'drawer', json_object('id', d.drawer,"
+        " 'name', (SELECT name FROM players WHERE id = d.drawer)),"
+        " 'stamped_slot', d.stamped_slot, 'payouts', (SELECT coalesce(json_group_array("
+        "   json_object('player', json_object('id', pp.player_id, 'name', pl.name),"
+        "   'token', pp.token, 'amount', pp.amount, 'stamps', pp.stamps)), json('[]'))"
+        "   FROM journal_payouts pp JOIN players pl ON pl.id = pp.player_id"
+        "   WHERE pp.game_id = d.game_id AND pp.seq = d.seq)) AS o"
+        " FROM journal_draws d WHERE d.campaign_id = ? AND d.card = ?"
+        " ORDER BY d.game_id, d.seq)";
+    return store_text(s, sql, out, err, "it", cid, card);
+}
+
+int store_journal_card_stamps(struct store *s, int64_t cid, const char *card, int *n,
+                              struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT count(*) FROM journal_stamps WHERE campaign_id = ? AND card = ?";
+    int64_t v = 0;
+    int rc = store_int(s, sql, &v, err, "it", cid, card);
+    if (rc == 0)
+        *n = (int)v;
+    return rc;
+}
+
+/* ---- stats and export ---- */
+
+int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "WITH seats AS (SELECT g.id AS game, g.winner, st.value ->> 'player' AS player,"
+        "   st.value ->> 'token' AS token FROM games g, json_each(g.seats) st"
+        "   WHERE g.campaign_id = ?1),"
+        " fx AS (SELECT e.game_id AS game, f.value AS v FROM events e"
+        "   JOIN games g ON g.id = e.game_id AND g.campaign_id = ?1, json_each(e.effects) f"
+        "   WHERE NOT e.voided),"
+        " stamps AS (SELECT fx.game, fx.v ->> 'player' AS player,"
+        "   fx.v ->> 'destination' AS dest FROM fx WHERE fx.v ->> 'kind' = 'board_stamp'),"
+        " pays AS (SELECT p.game_id AS game, p.player_id AS player, p.token, p.amount"
+        "   FROM journal_payouts p JOIN games g ON g.id = p.game_id AND g.campaign_id = ?1),"
+        " js AS (SELECT * FROM journal_stamps WHERE campaign_id = ?1)"
+        " SELECT json_object("
+        " 'players', (SELECT coalesce(json_group_array(json_object('id', p.id, 'name', p.name,"
+        "   'games', (SELECT count(*) FROM seats WHERE player = p.id),"
+        "   'wins', (SELECT count(*) FROM seats WHERE player = p.id AND winner = p.id),"
+        "   'board_stamps', (SELECT count(*) FROM stamps WHERE player = p.id),"
+        "   'journal_stamps', (SELECT count(*) FROM js WHERE player_id = p.id),"
+        "   'payouts_received', (SELECT coalesce(sum(amount), 0) FROM pays"
+        "     WHERE player = p.id))), json('[]'))"
+        "   FROM (SELECT * FROM players WHERE campaign_id = ?1 ORDER BY id) p),"
+        " 'tokens', (SELECT coalesce(json_group_array(json_object('token', t.token,"
+        "   'games', (SELECT count(*) FROM seats WHERE token = t.token),"
+        "   'wins', (SELECT count(*) FROM seats WHERE token = t.token AND winner = player),"
+        "   'board_stamps', (SELECT count(*) FROM stamps sp JOIN seats se ON se.game = sp.game"
+        "     AND se.player = sp.player WHERE se.token = t.token),"
+        "   'journal_stamps', (SELECT count(*) FROM js WHERE token = t.token),"
+        "   'payouts_received', (SELECT coalesce(sum(amount), 0) FROM pays"
+        "     WHERE token = t.token))), json('[]'))"
+        "   FROM (SELECT DISTINCT token FROM seats UNION SELECT token FROM js"
+        "     ORDER BY 1) t),"
+        " 'cards', (SELECT coalesce(json_group_array(json_object('card', d.card,"
+        "   'draws', d.draws, 'paid_out', d.paid, 'stamps', (SELECT count(*) FROM js"
+        "   WHERE js.card = d.card))), json('[]')) FROM (SELECT card, count(*) AS draws,"
+        "   (SELECT coalesce(sum(pp.amount), 0) FROM journal_payouts pp JOIN journal_draws dd"
+        "    ON dd.game_id = pp.game_id AND dd.seq = pp.seq WHERE dd.campaign_id = ?1"
+        "    AND dd.card = jd.card) AS paid"
+        "   FROM journal_draws jd WHERE campaign_id = ?1 GROUP BY card ORDER BY card) d),"
+        " 'destinations', (SELECT coalesce(json_group_array(json_object('destination', x.dest,"
+        "   'bought', x.bought, 'fees_collected', x.fees, 'stamped', x.stamped)), json('[]'))"
+        "   FROM (SELECT dest, sum(bought) AS bought, sum(fees) AS fees,"
+        "     sum(stamped) AS stamped FROM ("
+        "     SELECT v ->> 'destination' AS dest, 1 AS bought, 0 AS fees, 0 AS stamped FROM fx"
+        "       WHERE v ->> 'kind' = 'owner' AND v ->> 'from' = 'bank'"
+        "     UNION ALL SELECT v ->> 'destination', 0, v ->> 'amount', 0 FROM fx"
+        "       WHERE v ->> 'kind' = 'pay' AND v ->> 'reason' = 'fee'"
+        "       AND v ->> 'destination' IS NOT NULL"
+        "     UNION ALL SELECT dest, 0, 0, 1 FROM stamps)"
+        "     GROUP BY dest ORDER BY dest) x))";
+    return store_text(s, sql, out, err, "i", cid);
+}
+
+int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT coalesce(json_group_array(json(o)), '[]') FROM (SELECT json_object('id', g.id,"
+        " 'mode', g.mode, 'status', g.status, 'started_at', g.started_at, 'ended_at',"
+        " g.ended_at, 'played_at', g.played_at, 'winner', g.winner, 'seats', json(g.seats),"
+        " 'board', json(g.board), 'events', (SELECT coalesce(json_group_array(json_object("
+        "   'seq', e.seq, 'type', e.type, 'at', e.at, 'voided', json(CASE WHEN e.voided"
+        "   THEN 'true' ELSE 'false' END), 'payload', json(e.payload))), json('[]'))"
+        "   FROM (SELECT * FROM events WHERE game_id = g.id ORDER BY seq) e)) AS o"
+        " FROM games g WHERE g.campaign_id = ? ORDER BY g.id)";
+    return store_text(s, sql, out, err, "i", cid);
+}
+
+int store_export_players_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT coalesce(json_group_array(json_object('id', id, 'name', name, 'created_at',"
+        " created_at)), '[]') FROM (SELECT * FROM players WHERE campaign_id = ? ORDER BY id)";
+    return store_text(s, sql, out, err, "i", cid);
+}
+
+int store_event_insert_voided(struct store *s, int64_t gid, int64_t seq, const char *type,
+                              const char *payload, const char *at, struct sb_error *err)
+{
+    static const char *const sql =
+        "INSERT INTO events(game_id, seq, type, payload, effects, at, voided)"
+        " VALUES (?, ?, ?, ?, '[]', coalesce(?, now_utc()), 1)";
+    return store_exec(s, sql, NULL, err, "iittt", gid, seq, type, payload, at);
+}
+
+int store_plays_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT coalesce(json_group_array(json(o)), '[]') FROM (SELECT json_object("
+        " 'game', g.id, 'date', substr(coalesce(g.played_at, g.started_at), 1, 10),"
+        " 'mode', g.mode, 'status', g.status, 'winner', (SELECT name FROM players"
+        "   WHERE id = g.winner),"
+        " 'seats', (SELECT json_group_array(json_object('player', p.id, 'name', p.name,"
+        "   'token', st.value ->> 'token', 'stamps', (SELECT count(*) FROM events e,"
+        "   json_each(e.effects) f WHERE e.game_id = g.id AND NOT e.voided"
+        "   AND f.value ->> 'kind' = 'board_stamp' AND f.value ->> 'player' = p.id)))"
+        "   FROM json_each(g.seats) st JOIN players p ON p.id = st.value ->> 'player'),"
+        " 'journal', (SELECT coalesce(json_group_array(json_object('card', js.card, 'slot',"
+        "   js.slot, 'token', js.token, 'name', p.name)), json('[]')) FROM journal_stamps js"
+        "   JOIN players p ON p.id = js.player_id WHERE js.game_id = g.id)) AS o"
+        " FROM games g WHERE g.campaign_id = ? ORDER BY g.id)";
+    return store_text(s, sql, out, err, "i", cid);
+}
