@@ -1,0 +1,545 @@
+/* test_rules_random.c -- randomized games against the rules engine's invariants. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "board_fixture.h"
+#include "rules.h"
+
+#define SEEDS 300
+#define CANDIDATES 400 /* candidate events per game, accepted or not */
+#define ID_POOL 6      /* player ids 101..106: some stamp holders are not seated */
+
+/* A small deterministic generator (splitmix64), one per game. */
+struct rng {
+    uint64_t s;
+};
+
+static uint64_t rng_next(struct rng *r)
+{
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* A number in 0..n-1 (n > 0). */
+static int rng_int(struct rng *r, int n)
+{
+    return (int)(rng_next(r) % (uint64_t)n);
+}
+
+static bool rng_chance(struct rng *r, int percent)
+{
+    return rng_int(r, 100) < percent;
+}
+
+/* One randomized game: how it was set up, its accepted events and the state after each. */
+struct game {
+    struct board b;
+    enum stamp_owner policy;
+    enum game_mode mode;
+    int nseats;
+    struct rules_seat seats[RULES_MAX_PLAYERS];
+    struct journal_state journal[BOARD_MAX_CARDS];
+    struct game_state init;
+    struct game_state st;
+    struct rules_outcome out;
+    int nevents;
+    struct rules_event events[CANDIDATES];
+    uint64_t digests[CANDIDATES];  /* of each accepted event's effects */
+    struct game_state snaps[CANDIDATES]; /* the state after each accepted event */
+    int games, accepted, refused, finished, stamp_wins;
+    int by_type[EVENT_STAMP_GOAL + 1]; /* accepted events by type, over all games */
+};
+
+/* FNV-1a over the effects of out, so a replay can be checked to list the same ones. */
+static uint64_t effects_digest(const struct rules_outcome *out)
+{
+    const unsigned char *p = (const unsigned char *)out->effects;
+    size_t n = (size_t)out->neffects * sizeof out->effects[0];
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 1099511628211ULL;
+    return h ^ (uint64_t)out->neffects;
+}
+
+/* ---- setting up a game ------------------------------------------------------------------ */
+
+/* Seats 2..4 with distinct ids from the pool and distinct tokens; random old stamps. */
+static void game_setup(struct game *g, struct rng *r)
+{
+    int ids[ID_POOL], tokens[4] = {0, 1, 2, 3};
+    for (int i = 0; i < ID_POOL; i++)
+        ids[i] = 101 + i;
+    for (int i = ID_POOL - 1; i > 0; i--) {
+        int j = rng_int(r, i + 1), t = ids[i];
+        ids[i] = ids[j];
+        ids[j] = t;
+    }
+    for (int i = 3; i > 0; i--) {
+        int j = rng_int(r, i + 1), t = tokens[i];
+        tokens[i] = tokens[j];
+        tokens[j] = t;
+    }
+    g->nseats = 2 + rng_int(r, 3);
+    g->mode = rng_chance(r, 80) ? MODE_BANKER : MODE_JOURNAL;
+    g->policy = rng_chance(r, 50) ? STAMP_OWNER_TOKEN : STAMP_OWNER_PLAYER;
+    for (int i = 0; i < g->nseats; i++) {
+        g->seats[i].player = ids[i];
+        g->seats[i].name = "Player";
+        g->seats[i].token = tokens[i];
+    }
+    memset(g->journal, 0, sizeof g->journal);
+    for (int c = 0; c < g->b.njournal; c++) {
+        struct journal_state *js = &g->journal[c];
+        js->nstamps = rng_int(r, g->b.journal[c].slots + 1);
+        for (int k = 0; k < js->nstamps; k++) {
+            js->stamps[k].token = rng_int(r, 4);
+            js->stamps[k].player = 101 + rng_int(r, ID_POOL);
+            js->stamps[k].game = 1 + rng_int(r, 5);
+            js->stamps[k].seq = 1 + rng_int(r, 500);
+        }
+    }
+    assert_int_equal(rules_init(&g->b, g->mode, 42, g->seats, g->nseats, g->journal, &g->init,
+                                &g->out),
+                     0);
+    memcpy(&g->st, &g->init, sizeof g->st);
+    g->nevents = 0;
+}
+
+/* ---- candidate events ------------------------------------------------------------------- */
+
+static struct rules_event ev_new(enum event_type t)
+{
+    struct rules_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = t;
+    ev.player = -1;
+    ev.card = -1;
+    ev.dest = -1;
+    ev.winner = -1;
+    ev.a = -1;
+    ev.b = -1;
+    return ev;
+}
+
+/* A seat, now and then one that is not seated. */
+static int any_seat(struct rng *r, const struct game *g)
+{
+    if (rng_chance(r, 95))
+        return rng_int(r, g->nseats);
+    return rng_chance(r, 50) ? -1 : g->nseats;
+}
+
+/* A destination index, now and then a bad one. */
+static int any_dest(struct rng *r, const struct game *g)
+{
+    return rng_chance(r, 97) ? rng_int(r, g->b.ndests) : g->b.ndests;
+}
+
+/* A destination the next player could jump to, or any. */
+static int jump_dest(struct rng *r, const struct game *g)
+{
+    int seat = rules_next_seat(&g->st);
+    for (int d = 0; d < g->b.ndests; d++)
+        if (g->st.dests[d].owner == seat && rules_is_goal(&g->b, &g->st, seat, d) &&
+            g->st.dests[d].stamped_by < 0 && rng_chance(r, 80))
+            return d;
+    return any_dest(r, g);
+}
+
+/* A destination a few spaces ahead of the current player (a local flight target). */
+static int near_dest(struct rng *r, const struct game *g)
+{
+    int pos = g->st.players[g->st.turn.seat].position;
+    for (int i = 1 + rng_int(r, 6); i < BOARD_SPACES; i++) {
+        int d = g->b.spaces[(pos + i) % BOARD_SPACES].dest;
+        if (d >= 0)
+            return d;
+    }
+    return any_dest(r, g);
+}
+
+static struct rules_event gen_roll(struct rng *r, const struct game *g)
+{
+    struct rules_event ev = ev_new(EVENT_ROLL);
+    ev.d1 = 1 + rng_int(r, 6);
+    ev.d2 = rng_chance(r, 20) ? ev.d1 : 1 + rng_int(r, 6);
+    if (rng_chance(r, 2))
+        ev.d2 = 7;
+    if (rng_chance(r, 40))
+        ev.player = rng_chance(r, 85) ? rules_next_seat(&g->st) : any_seat(r, g);
+    return ev;
+}
+
+static struct rules_event gen_auction(struct rng *r, const struct game *g)
+{
+    struct rules_event ev = ev_new(EVENT_AUCTION);
+    if (rng_chance(r, 20))
+        return ev;
+    ev.winner = any_seat(r, g);
+    int cash = ev.winner >= 0 && ev.winner < g->nseats ? g->st.players[ev.winner].cash : 100;
+    ev.price = 10 * rng_int(r, cash / 10 + 3);
+    if (rng_chance(r, 5))
+        ev.price += 5;
+    return ev;
+}
+
+/* One side of a random trade: some owned destinations, some cash, maybe a Jail card. */
+static void gen_side(struct rng *r, const struct game *g, int seat, struct trade_side *s)
+{
+    if (seat < 0 || seat >= g->nseats)
+        return;
+    const struct player_state *p = &g->st.players[seat];
+    s->cash = rng_chance(r, 50) ? 10 * rng_int(r, p->cash / 10 + 2) : 0;
+    s->jail_cards = rng_chance(r, 20) ? rng_int(r, p->jail_cards + 2) : 0;
+    for (int d = 0; d < g->b.ndests && s->ndests < BOARD_MAX_DESTS; d++)
+        if ((g->st.dests[d].owner == seat && rng_chance(r, 30)) || rng_chance(r, 1))
+            s->dests[s->ndests++] = d;
+}
+
+static struct rules_event gen_trade(struct rng *r, const struct game *g)
+{
+    struct rules_event ev = ev_new(EVENT_TRADE);
+    ev.a = any_seat(r, g);
+    ev.b = rng_chance(r, 95) ? (ev.a + 1 + rng_int(r, g->nseats - 1)) % g->nseats : ev.a;
+    gen_side(r, g, ev.a, &ev.a_gives);
+    gen_side(r, g, ev.b, &ev.b_gives);
+    return ev;
+}
+
+/* The answer to a pending decision, or -1 type when none (or now and then anyway). */
+static bool gen_pending(struct rng *r, const struct game *g, struct rules_event *ev)
+{
+    const struct pending *p = &g->st.pending;
+    if (rng_chance(r, 10))
+        return false;
+    switch (p->kind) {
+    case PENDING_BUY_OR_AUCTION:
+        *ev = rng_chance(r, 55) ? ev_new(EVENT_BUY) : gen_auction(r, g);
+        return true;
+    case PENDING_DRAW:
+        *ev = ev_new(p->deck == DECK_CHANCE ? EVENT_DRAW_CHANCE : EVENT_DRAW_JOURNAL);
+        if (rng_chance(r, 5))
+            ev->type = p->deck == DECK_CHANCE ? EVENT_DRAW_JOURNAL : EVENT_DRAW_CHANCE;
+        ev->card = rng_int(r, p->deck == DECK_CHANCE ? g->b.nchance : g->b.njournal);
+        if (rng_chance(r, 3))
+            ev->card = -1;
+        return true;
+    case PENDING_CHOOSE:
+        *ev = ev_new(EVENT_CHOOSE);
+        ev->dest = rng_chance(r, 85) ? p->options[rng_int(r, p->noptions)] : any_dest(r, g);
+        return true;
+    case PENDING_FEE:
+        if (!rng_chance(r, 60))
+            return false;
+        *ev = ev_new(EVENT_COLLECT_FEE);
+        return true;
+    case PENDING_NONE: return false;
+    }
+    return false;
+}
+
+/* Any event of banker mode, weighted towards moving the game on. */
+static struct rules_event gen_banker(struct rng *r, const struct game *g)
+{
+    struct rules_event ev;
+    if (gen_pending(r, g, &ev))
+        return ev;
+    int k = rng_int(r, 1000);
+    if (k < 500)
+        return gen_roll(r, g);
+    if (k < 560) {
+        ev = ev_new(EVENT_FLY);
+        ev.dest = rng_chance(r, 50) ? near_dest(r, g) : any_dest(r, g);
+    } else if (k < 600) {
+        ev = ev_new(EVENT_USE_TICKET);
+        ev.dest = any_dest(r, g);
+    } else if (k < 660) {
+        ev = ev_new(EVENT_GOAL_JUMP);
+        ev.dest = jump_dest(r, g);
+    } else if (k < 720) {
+        ev = ev_new(EVENT_JAIL_PAY);
+    } else if (k < 760) {
+        ev = ev_new(EVENT_JAIL_CARD);
+    } else if (k < 830) {
+        ev = gen_trade(r, g);
+    } else if (k < 870) {
+        ev = ev_new(EVENT_ADJUST);
+        ev.player = any_seat(r, g);
+        ev.amount = 10 * (rng_int(r, 61) - 30);
+    } else if (k < 900) {
+        ev = ev_new(EVENT_COLLECT_FEE);
+    } else if (k < 930) {
+        ev = rng_chance(r, 50) ? ev_new(EVENT_BUY) : gen_auction(r, g);
+    } else if (k < 960) {
+        ev = ev_new(rng_chance(r, 50) ? EVENT_DRAW_CHANCE : EVENT_DRAW_JOURNAL);
+        ev.card = rng_int(r, 10);
+    } else if (k < 975) {
+        ev = ev_new(EVENT_CHOOSE);
+        ev.dest = any_dest(r, g);
+    } else if (k < 990) {
+        ev = ev_new(EVENT_NOTE);
+    } else if (k < 999 || rng_chance(r, 50)) {
+        ev = ev_new(EVENT_STAMP_GOAL);
+        ev.player = any_seat(r, g);
+        ev.dest = any_dest(r, g);
+    } else {
+        ev = ev_new(EVENT_END);
+        ev.winner = rng_chance(r, 50) ? any_seat(r, g) : -1;
+    }
+    return ev;
+}
+
+/* Any event of journal mode, with some of banker mode that must be refused. */
+static struct rules_event gen_journal(struct rng *r, const struct game *g)
+{
+    struct rules_event ev;
+    int k = rng_int(r, 1000);
+    if (k < 550) {
+        ev = ev_new(EVENT_DRAW_JOURNAL);
+        ev.card = rng_chance(r, 97) ? rng_int(r, g->b.njournal) : g->b.njournal;
+        ev.player = rng_chance(r, 95) ? any_seat(r, g) : -1;
+    } else if (k < 600) {
+        ev = ev_new(EVENT_STAMP_GOAL);
+        ev.player = any_seat(r, g);
+        ev.dest = any_dest(r, g);
+    } else if (k < 650) {
+        ev = ev_new(EVENT_NOTE);
+    } else if (k < 651) {
+        ev = ev_new(EVENT_END);
+        ev.winner = rng_chance(r, 50) ? any_seat(r, g) : -1;
+    } else {
+        ev = gen_banker(r, g);
+    }
+    return ev;
+}
+
+/* ---- invariants ------------------------------------------------------------------------- */
+
+/* Money: every cash change is an OUT_PAY or OUT_SALARY, and the sum of cash changes
+ * only by the Bank's flows. */
+static void check_money(const struct game *g, const struct game_state *before)
+{
+    const struct game_state *st = &g->st;
+    long long delta[RULES_MAX_PLAYERS] = {0}, bank_out = 0, sum_before = 0, sum_after = 0;
+    for (int i = 0; i < g->out.neffects; i++) {
+        const struct rules_effect *e = &g->out.effects[i];
+        if (e->kind == OUT_PAY) {
+            assert_true(e->amount > 0);
+            assert_non_null(e->reason);
+            assert_true(e->from != e->to);
+            assert_true(e->from >= -1 && e->from < st->nplayers);
+            assert_true(e->to >= -1 && e->to < st->nplayers);
+            if (e->from >= 0)
+                delta[e->from] -= e->amount;
+            else
+                bank_out += e->amount;
+            if (e->to >= 0)
+                delta[e->to] += e->amount;
+            else
+                bank_out -= e->amount;
+        } else if (e->kind == OUT_SALARY) {
+            assert_true(e->amount > 0);
+            delta[e->player] += e->amount;
+            bank_out += e->amount;
+        }
+    }
+    for (int i = 0; i < st->nplayers; i++) {
+        assert_true(st->players[i].cash >= 0);
+        assert_true(st->players[i].cash == before->players[i].cash + delta[i]);
+        sum_before += before->players[i].cash;
+        sum_after += st->players[i].cash;
+        if (st->mode == MODE_JOURNAL)
+            assert_int_equal(st->players[i].cash, 0);
+    }
+    assert_true(sum_after == sum_before + bank_out);
+}
+
+/* Board stamps and owners: in range, counted right, never taken back in a game. */
+static void check_board(const struct game *g, const struct game_state *before)
+{
+    const struct game_state *st = &g->st;
+    int counted[RULES_MAX_PLAYERS] = {0};
+    for (int d = 0; d < BOARD_MAX_DESTS; d++) {
+        const struct dest_state *ds = &st->dests[d];
+        if (d >= g->b.ndests) {
+            assert_int_equal(ds->owner, -1);
+            assert_int_equal(ds->stamped_by, -1);
+            continue;
+        }
+        assert_true(ds->owner >= -1 && ds->owner < st->nplayers);
+        assert_true(ds->stamped_by >= -1 && ds->stamped_by < st->nplayers);
+        if (before->dests[d].stamped_by >= 0)
+            assert_int_equal(ds->stamped_by, before->dests[d].stamped_by);
+        if (ds->stamped_by >= 0)
+            counted[ds->stamped_by]++;
+    }
+    for (int i = 0; i < st->nplayers; i++) {
+        assert_int_equal(st->players[i].nstamped, counted[i]);
+        if (counted[i] >= RULES_WIN_STAMPS)
+            assert_int_not_equal(st->status, STATUS_ACTIVE);
+    }
+    assert_true(st->ticket_holder >= -1 && st->ticket_holder < st->nplayers);
+    assert_true(!st->ticket_used || st->ticket_holder >= 0);
+}
+
+/* Journal stamps are permanent: old ones unchanged, new ones only in open circles. */
+static void check_journal(const struct game *g, const struct game_state *before)
+{
+    for (int c = 0; c < g->b.njournal; c++) {
+        const struct journal_state *a = &before->journal[c], *z = &g->st.journal[c];
+        assert_true(z->nstamps >= a->nstamps);
+        assert_true(z->nstamps <= a->nstamps + 1);
+        assert_true(z->nstamps <= g->b.journal[c].slots || z->nstamps == a->nstamps);
+        assert_memory_equal(a->stamps, z->stamps, sizeof a->stamps[0] * (size_t)a->nstamps);
+        if (z->nstamps > a->nstamps)
+            assert_true(z->stamps[a->nstamps].seq == g->st.seq);
+    }
+}
+
+/* Positions, Jail, the turn and the pending decision make sense. */
+static void check_turn(const struct game *g)
+{
+    const struct game_state *st = &g->st;
+    for (int i = 0; i < st->nplayers; i++) {
+        const struct player_state *p = &st->players[i];
+        assert_true(p->position >= 0 && p->position < BOARD_SPACES);
+        assert_true(!p->in_jail || p->position == RULES_JAIL_SPACE);
+        assert_true(p->jail_attempts >= 0 && p->jail_attempts < 3);
+        assert_true(p->jail_cards >= 0);
+    }
+    assert_true(st->turn.seat >= 0 && st->turn.seat < st->nplayers);
+    assert_true(st->turn.doubles >= 0 && st->turn.doubles <= 2);
+    const struct pending *p = &st->pending;
+    if (p->kind == PENDING_NONE)
+        return;
+    assert_int_equal(st->status, STATUS_ACTIVE);
+    assert_true(p->seat >= 0 && p->seat < st->nplayers);
+    if (p->kind == PENDING_BUY_OR_AUCTION)
+        assert_int_equal(st->dests[p->dest].owner, -1);
+    if (p->kind == PENDING_FEE)
+        assert_true(p->owner != p->seat && p->amount > 0);
+    if (p->kind == PENDING_CHOOSE)
+        assert_true(p->noptions > 0);
+}
+
+static void check_refusal(const struct game *g, const struct game_state *before,
+                          const struct rules_event *ev)
+{
+    assert_memory_equal(before, &g->st, sizeof *before);
+    assert_int_equal(g->out.neffects, 0);
+    assert_non_null(g->out.refusal.rule);
+    assert_true(g->out.refusal.detail[0] != '\0');
+    bool over = before->status != STATUS_ACTIVE && ev->type != EVENT_NOTE;
+    assert_int_equal(g->out.refusal.status, over ? 409 : 422);
+}
+
+/* ---- replay ------------------------------------------------------------------------------- */
+
+/* Replaying the accepted events from rules_init gives byte-identical states and the same
+ * effects after every event; so undoing the last event (replaying all but it) gives the
+ * state before it. */
+static void check_replay(struct game *g)
+{
+    struct game_state st;
+    assert_int_equal(rules_init(&g->b, g->mode, 42, g->seats, g->nseats, g->journal, &st,
+                                &g->out),
+                     0);
+    assert_memory_equal(&st, &g->init, sizeof st);
+    for (int i = 0; i < g->nevents; i++) {
+        assert_int_equal(rules_apply(&g->b, g->policy, &st, &g->events[i], &g->out), 0);
+        assert_memory_equal(&st, &g->snaps[i], sizeof st);
+        assert_true(effects_digest(&g->out) == g->digests[i]);
+    }
+    if (g->nevents < 1)
+        return;
+    /* undo: all but the last event, from scratch */
+    assert_int_equal(rules_init(&g->b, g->mode, 42, g->seats, g->nseats, g->journal, &st,
+                                &g->out),
+                     0);
+    for (int i = 0; i + 1 < g->nevents; i++)
+        assert_int_equal(rules_apply(&g->b, g->policy, &st, &g->events[i], &g->out), 0);
+    const struct game_state *prev = g->nevents >= 2 ? &g->snaps[g->nevents - 2] : &g->init;
+    assert_memory_equal(&st, prev, sizeof st);
+}
+
+/* Close a game: check its replay and count how it went. */
+static void game_close(struct game *g)
+{
+    g->games++;
+    g->finished += g->st.status != STATUS_ACTIVE;
+    for (int i = 0; i < g->st.nplayers; i++)
+        g->stamp_wins += g->st.players[i].nstamped >= RULES_WIN_STAMPS;
+    check_replay(g);
+}
+
+/* Play CANDIDATES random events from one seed, checking every answer; a game that is
+ * over takes a few more (refused) events, then a new game starts. */
+static void play(struct game *g, uint64_t seed)
+{
+    struct rng r = {seed * 7919 + 1};
+    struct game_state before;
+    game_setup(g, &r);
+    for (int n = 0; n < CANDIDATES; n++) {
+        if (g->st.status != STATUS_ACTIVE && rng_chance(&r, 20)) {
+            game_close(g);
+            game_setup(g, &r);
+        }
+        struct rules_event ev = g->mode == MODE_BANKER ? gen_banker(&r, g) : gen_journal(&r, g);
+        ev.seq = g->st.seq + 1;
+        memcpy(&before, &g->st, sizeof before);
+        if (rules_apply(&g->b, g->policy, &g->st, &ev, &g->out) != 0) {
+            check_refusal(g, &before, &ev);
+            g->refused++;
+            continue;
+        }
+        assert_true(g->st.seq == ev.seq);
+        assert_true(g->out.neffects >= 0 && g->out.neffects <= RULES_MAX_EFFECTS);
+        check_money(g, &before);
+        check_board(g, &before);
+        check_journal(g, &before);
+        check_turn(g);
+        g->events[g->nevents] = ev;
+        g->digests[g->nevents] = effects_digest(&g->out);
+        memcpy(&g->snaps[g->nevents], &g->st, sizeof g->st);
+        g->nevents++;
+        g->accepted++;
+        g->by_type[ev.type]++;
+    }
+    game_close(g);
+}
+
+static void test_random_games_keep_every_invariant(void **state)
+{
+    (void)state;
+    struct game *g = calloc(1, sizeof *g);
+    assert_non_null(g);
+    board_fixture_default(&g->b);
+    for (uint64_t seed = 1; seed <= SEEDS; seed++)
+        play(g, seed);
+    print_message("%d events accepted, %d refused; %d of %d games over, %d won by stamps\n",
+                  g->accepted, g->refused, g->finished, g->games, g->stamp_wins);
+    for (int t = 0; t <= EVENT_STAMP_GOAL; t++) {
+        print_message("  %-12s %d\n", rules_event_name((enum event_type)t), g->by_type[t]);
+        assert_true(g->by_type[t] > 0); /* every kind of event was exercised */
+    }
+    assert_true(g->accepted > SEEDS * CANDIDATES / 3);
+    assert_true(g->refused > 0);
+    assert_true(g->stamp_wins > 0);
+    free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_games_keep_every_invariant),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
