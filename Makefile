@@ -68,7 +68,7 @@ else
   BIN := $(B)/stampbook
 endif
 
-.PHONY: all run deps test-deps test unit unit-asan integration browser bench lint fuzz \
+.PHONY: all run deps test-deps test unit unit-asan integration stress browser bench lint fuzz \
         fuzz-replay clean install uninstall format
 .DEFAULT_GOAL := all
 
@@ -124,6 +124,7 @@ test: test-deps
 	@$(MAKE) --no-print-directory CONFIG=release unit all
 	@$(MAKE) --no-print-directory CONFIG=asan unit
 	@$(MAKE) --no-print-directory CONFIG=release integration
+	@$(MAKE) --no-print-directory CONFIG=release stress
 	@$(MAKE) --no-print-directory CONFIG=release browser
 	@$(MAKE) --no-print-directory fuzz-replay
 	@echo "make test: all suites passed"
@@ -133,6 +134,10 @@ unit: $(UNIT_BINS)
 
 integration: $(BIN)
 	STAMPBOOK_BIN=$(abspath $(BIN)) node --test --test-concurrency=1 tests/integration/
+
+# Crash safety, races and hostile input against the real server (tests/stress/).
+stress: $(BIN)
+	STAMPBOOK_BIN=$(abspath $(BIN)) node --test --test-concurrency=1 tests/stress/
 
 browser: $(BIN)
 	@sh scripts/node-deps
