@@ -1,0 +1,1004 @@
+/* state_json.c -- game states, events and effects between the rules engine and JSON. */
+#include "state_json.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+
+#define SJ_PATH_MAX 64
+#define SJ_JAIL_CARDS_MAX (2 * BOARD_MAX_CARDS)
+
+static const char *const sj_status_names[] = {
+    [STATUS_ACTIVE] = "active",
+    [STATUS_FINISHED] = "finished",
+    [STATUS_ABANDONED] = "abandoned",
+};
+
+static const char *const sj_mode_names[] = {
+    [MODE_BANKER] = "banker",
+    [MODE_JOURNAL] = "journal",
+};
+
+static const char *const sj_pending_names[] = {
+    [PENDING_NONE] = "none",
+    [PENDING_BUY_OR_AUCTION] = "buy_or_auction",
+    [PENDING_DRAW] = "draw",
+    [PENDING_CHOOSE] = "choose",
+    [PENDING_FEE] = "fee",
+};
+
+static const char *const sj_deck_names[] = {
+    [DECK_CHANCE] = "chance",
+    [DECK_JOURNAL] = "journal",
+};
+
+/* ---- writing --------------------------------------------------------------------------- */
+
+/* Add item to obj under key (to the array obj when key is NULL). Returns false, with item
+ * freed, when item is NULL or out of memory. */
+static bool sj_add(cJSON *obj, const char *key, cJSON *item)
+{
+    if (!item)
+        return false;
+    if (key ? cJSON_AddItemToObject(obj, key, item) : cJSON_AddItemToArray(obj, item))
+        return true;
+    cJSON_Delete(item);
+    return false;
+}
+
+/* A JSON number for an integer (exact up to 2^53). NULL when out of memory. */
+static cJSON *sj_num(int64_t v)
+{
+    return cJSON_CreateNumber((double)v);
+}
+
+/* The player id of seat, or null for a seat outside the game (the Bank, nobody). */
+static cJSON *sj_seat(const struct game_state *st, int seat)
+{
+    if (seat < 0 || seat >= st->nplayers)
+        return cJSON_CreateNull();
+    return sj_num(st->players[seat].id);
+}
+
+/* The player id of seat, or "bank" for -1 (effects' payers and payees). */
+static cJSON *sj_seat_or_bank(const struct game_state *st, int seat)
+{
+    if (seat < 0 || seat >= st->nplayers)
+        return cJSON_CreateString("bank");
+    return sj_num(st->players[seat].id);
+}
+
+/* A slug of the board (destination, card, token), or null for an index out of range. */
+static cJSON *sj_slug(const char *slug)
+{
+    return slug ? cJSON_CreateString(slug) : cJSON_CreateNull();
+}
+
+static const char *sj_dest_id(const struct board *b, int d)
+{
+    return d >= 0 && d < b->ndests ? b->dests[d].id : NULL;
+}
+
+static const char *sj_token_id(const struct board *b, int t)
+{
+    return t >= 0 && t < b->ntokens ? b->tokens[t].id : NULL;
+}
+
+static const char *sj_journal_id(const struct board *b, int c)
+{
+    return c >= 0 && c < b->njournal ? b->journal[c].id : NULL;
+}
+
+/* The pending decision: null, or {"kind", "player", ...its details}. */
+static cJSON *sj_pending_to_json(const struct board *b, const struct game_state *st)
+{
+    const struct pending *p = &st->pending;
+    cJSON *o, *opts;
+    bool ok;
+
+    if (p->kind == PENDING_NONE || (int)p->kind < 0 || p->kind > PENDING_FEE)
+        return cJSON_CreateNull();
+    o = cJSON_CreateObject();
+    if (!o)
+        return NULL;
+    ok = sj_add(o, "kind", cJSON_CreateString(sj_pending_names[p->kind]));
+    ok = ok && sj_add(o, "player", sj_seat(st, p->seat));
+    switch (p->kind) {
+    case PENDING_BUY_OR_AUCTION:
+        ok = ok && sj_add(o, "destination", sj_slug(sj_dest_id(b, p->dest)));
+        break;
+    case PENDING_DRAW:
+        ok = ok && sj_add(o, "deck", cJSON_CreateString(sj_deck_names[p->deck == DECK_JOURNAL]));
+        break;
+    case PENDING_CHOOSE:
+        opts = cJSON_CreateArray();
+        ok = ok && sj_add(o, "options", opts);
+        for (int i = 0; ok && i < p->noptions && i < BOARD_MAX_DESTS; i++)
+            ok = sj_add(opts, NULL, sj_slug(sj_dest_id(b, p->options[i])));
+        break;
+    case PENDING_FEE:
+        ok = ok && sj_add(o, "destination", sj_slug(sj_dest_id(b, p->dest)));
+        ok = ok && sj_add(o, "owner", sj_seat(st, p->owner));
+        ok = ok && sj_add(o, "payer", sj_seat(st, p->seat));
+        ok = ok && sj_add(o, "amount", sj_num(p->amount));
+        break;
+    case PENDING_NONE: break;
+    }
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* The turn object (banker mode). */
+static cJSON *sj_turn_to_json(const struct board *b, const struct game_state *st)
+{
+    const struct turn_state *t = &st->turn;
+    cJSON *o = cJSON_CreateObject();
+    bool ok = o != NULL;
+
+    ok = ok && sj_add(o, "player", sj_seat(st, t->seat));
+    ok = ok && sj_add(o, "next", sj_seat(st, rules_next_seat(st)));
+    ok = ok && sj_add(o, "doubles", sj_num(t->doubles));
+    ok = ok && sj_add(o, "rolled", cJSON_CreateBool(t->rolled));
+    ok = ok && sj_add(o, "rolls", sj_num(t->rolls));
+    ok = ok && sj_add(o, "jumped", cJSON_CreateBool(t->jumped));
+    ok = ok && sj_add(o, "can_fly", cJSON_CreateBool(t->can_fly));
+    ok = ok && sj_add(o, "pending", sj_pending_to_json(b, st));
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* One player: "owns" and "goals" from the destinations' owners, "stamped" from theirs. */
+static cJSON *sj_player_to_json(const struct board *b, const struct game_state *st, int seat)
+{
+    const struct player_state *p = &st->players[seat];
+    bool banker = st->mode == MODE_BANKER;
+    cJSON *o = cJSON_CreateObject();
+    cJSON *owns = banker ? cJSON_CreateArray() : NULL;
+    cJSON *goals = cJSON_CreateArray();
+    cJSON *stamped = cJSON_CreateArray();
+    bool ok = o != NULL;
+
+    ok = ok && sj_add(o, "id", sj_num(p->id));
+    ok = ok && sj_add(o, "name", cJSON_CreateString(p->name));
+    ok = ok && sj_add(o, "token", sj_slug(sj_token_id(b, p->token)));
+    ok = ok && sj_add(o, "cash", banker ? sj_num(p->cash) : cJSON_CreateNull());
+    ok = ok && sj_add(o, "position", banker ? sj_num(p->position) : cJSON_CreateNull());
+    ok = ok && sj_add(o, "in_jail", cJSON_CreateBool(p->in_jail));
+    ok = ok && sj_add(o, "jail_attempts", sj_num(p->jail_attempts));
+    ok = ok && sj_add(o, "jail_cards", sj_num(p->jail_cards));
+    for (int d = 0; ok && d < b->ndests; d++) {
+        int g = b->dests[d].goal;
+        if (st->dests[d].owner != seat)
+            continue;
+        if (owns)
+            ok = sj_add(owns, NULL, cJSON_CreateString(b->dests[d].id));
+        if (ok && g >= 0 && g < b->ndests)
+            ok = sj_add(goals, NULL, cJSON_CreateString(b->dests[g].id));
+    }
+    for (int d = 0; ok && d < b->ndests; d++)
+        if (st->dests[d].stamped_by == seat)
+            ok = sj_add(stamped, NULL, cJSON_CreateString(b->dests[d].id));
+    if (ok) {
+        ok = sj_add(o, "owns", banker ? owns : cJSON_CreateNull());
+        owns = NULL;
+    }
+    if (ok) {
+        ok = sj_add(o, "goals", goals);
+        goals = NULL;
+    }
+    if (ok) {
+        ok = sj_add(o, "stamped", stamped);
+        stamped = NULL;
+    }
+    cJSON_Delete(owns);
+    cJSON_Delete(goals);
+    cJSON_Delete(stamped);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* The Travel Journal as it stands: every card of the board, its stamps in slot order
+ * (slots counted from 0, as the engine does). */
+static cJSON *sj_journal_to_json(const struct board *b, const struct game_state *st)
+{
+    cJSON *arr = cJSON_CreateArray();
+    bool ok = arr != NULL;
+
+    for (int c = 0; ok && c < b->njournal; c++) {
+        const struct journal_state *js = &st->journal[c];
+        cJSON *card = cJSON_CreateObject();
+        cJSON *stamps;
+        ok = sj_add(arr, NULL, card);
+        ok = ok && sj_add(card, "card", cJSON_CreateString(b->journal[c].id));
+        stamps = ok ? cJSON_AddArrayToObject(card, "stamps") : NULL;
+        ok = stamps != NULL;
+        for (int i = 0; ok && i < js->nstamps && i < BOARD_MAX_SLOTS; i++) {
+            const struct journal_stamp *s = &js->stamps[i];
+            cJSON *so = cJSON_CreateObject();
+            ok = sj_add(stamps, NULL, so);
+            ok = ok && sj_add(so, "slot", sj_num(i));
+            ok = ok && sj_add(so, "token", sj_slug(sj_token_id(b, s->token)));
+            ok = ok && sj_add(so, "player", sj_num(s->player));
+            ok = ok && sj_add(so, "game", sj_num(s->game));
+            ok = ok && sj_add(so, "seq", sj_num(s->seq));
+        }
+    }
+    if (!ok) {
+        cJSON_Delete(arr);
+        return NULL;
+    }
+    return arr;
+}
+
+cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t version)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON *players = cJSON_CreateArray();
+    cJSON *dests = cJSON_CreateArray();
+    cJSON *ticket = cJSON_CreateObject();
+    bool banker = st->mode == MODE_BANKER;
+    bool ok = o != NULL;
+
+    ok = ok && sj_add(o, "version", sj_num(version));
+    ok = ok && sj_add(o, "game", sj_num(st->game));
+    ok = ok && sj_add(o, "seq", sj_num(st->seq));
+    ok = ok && sj_add(o, "status",
+                      cJSON_CreateString(st->status == STATUS_FINISHED    ? "finished"
+                                         : st->status == STATUS_ABANDONED ? "abandoned"
+                                                                          : "active"));
+    ok = ok && sj_add(o, "mode", cJSON_CreateString(banker ? "banker" : "journal"));
+    ok = ok && sj_add(o, "winner", sj_seat(st, st->winner));
+    ok = ok && sj_add(o, "turn", banker ? sj_turn_to_json(b, st) : cJSON_CreateNull());
+    for (int i = 0; ok && i < st->nplayers && i < RULES_MAX_PLAYERS; i++)
+        ok = sj_add(players, NULL, sj_player_to_json(b, st, i));
+    for (int d = 0; ok && d < b->ndests; d++) {
+        cJSON *dobj = cJSON_CreateObject();
+        ok = sj_add(dests, NULL, dobj);
+        ok = ok && sj_add(dobj, "id", cJSON_CreateString(b->dests[d].id));
+        ok = ok && sj_add(dobj, "owner", sj_seat(st, st->dests[d].owner));
+        ok = ok && sj_add(dobj, "stamped_by", sj_seat(st, st->dests[d].stamped_by));
+    }
+    ok = ok && ticket && sj_add(ticket, "holder", sj_seat(st, st->ticket_holder));
+    ok = ok && sj_add(ticket, "used", cJSON_CreateBool(st->ticket_used));
+    if (ok) {
+        ok = sj_add(o, "players", players);
+        players = NULL;
+    }
+    if (ok) {
+        ok = sj_add(o, "destinations", dests);
+        dests = NULL;
+    }
+    if (ok) {
+        ok = sj_add(o, "ticket", ticket);
+        ticket = NULL;
+    }
+    ok = ok && sj_add(o, "journal", sj_journal_to_json(b, st));
+    cJSON_Delete(players);
+    cJSON_Delete(dests);
+    cJSON_Delete(ticket);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* ---- reading a state back --------------------------------------------------------------- */
+
+static int sj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt,
+                   ...) __attribute__((format(printf, 4, 5)));
+
+/* Fail with SB_EINVALID and the detail "state.<path>.<key>: <message>". */
+static int sj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt,
+                   ...)
+{
+    char msg[SB_DETAIL_MAX];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    return sb_fail(err, SB_EINVALID, NULL, "state%s%s%s%s: %s", path[0] ? "." : "", path,
+                   key ? "." : "", key ? key : "", msg);
+}
+
+/* obj[key] as an integer in [min, max]. */
+static int sj_get_i64(const cJSON *obj, const char *path, const char *key, int64_t min,
+                      int64_t max, int64_t *out, struct sb_error *err)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!json_is_int(it) || it->valuedouble < (double)min || it->valuedouble > (double)max)
+        return sj_fail(err, path, key, "must be a whole number from %lld to %lld",
+                       (long long)min, (long long)max);
+    *out = (int64_t)it->valuedouble;
+    return 0;
+}
+
+static int sj_get_int(const cJSON *obj, const char *path, const char *key, int min, int max,
+                      int *out, struct sb_error *err)
+{
+    int64_t v = 0;
+    int rc = sj_get_i64(obj, path, key, min, max, &v, err);
+    if (rc == 0)
+        *out = (int)v;
+    return rc;
+}
+
+static int sj_get_bool(const cJSON *obj, const char *path, const char *key, bool *out,
+                       struct sb_error *err)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!cJSON_IsBool(it))
+        return sj_fail(err, path, key, "must be true or false");
+    *out = cJSON_IsTrue(it);
+    return 0;
+}
+
+/* obj[key] as a string; *out is borrowed. */
+static int sj_get_str(const cJSON *obj, const char *path, const char *key, const char **out,
+                      struct sb_error *err)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!cJSON_IsString(it) || !it->valuestring)
+        return sj_fail(err, path, key, "must be a string");
+    *out = it->valuestring;
+    return 0;
+}
+
+/* obj[key] as one of names[0..n) (NULL entries skipped); the index in *out. */
+static int sj_get_enum(const cJSON *obj, const char *path, const char *key,
+                       const char *const *names, int n, int *out, struct sb_error *err)
+{
+    const char *s;
+    int rc = sj_get_str(obj, path, key, &s, err);
+    if (rc != 0)
+        return rc;
+    for (int i = 0; i < n; i++)
+        if (names[i] && strcmp(names[i], s) == 0) {
+            *out = i;
+            return 0;
+        }
+    return sj_fail(err, path, key, "unknown value '%s'", s);
+}
+
+/* obj[key] as the seat of a player id of st (players read already), or -1 for null. */
+static int sj_get_seat(const cJSON *obj, const char *path, const char *key,
+                       const struct game_state *st, bool nullable, int *out,
+                       struct sb_error *err)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+    int64_t id;
+    int seat;
+    if (nullable && cJSON_IsNull(it)) {
+        *out = -1;
+        return 0;
+    }
+    if (!json_is_int(it))
+        return sj_fail(err, path, key, "must be a player id%s", nullable ? " or null" : "");
+    id = (int64_t)it->valuedouble;
+    seat = rules_seat_of(st, id);
+    if (seat < 0)
+        return sj_fail(err, path, key, "player %lld is not seated", (long long)id);
+    *out = seat;
+    return 0;
+}
+
+/* obj[key] as the index of a destination of b. */
+static int sj_get_dest(const cJSON *obj, const char *path, const char *key,
+                       const struct board *b, int *out, struct sb_error *err)
+{
+    const char *s;
+    int rc = sj_get_str(obj, path, key, &s, err);
+    int d;
+    if (rc != 0)
+        return rc;
+    d = board_find_dest(b, s);
+    if (d < 0)
+        return sj_fail(err, path, key, "unknown destination '%s'", s);
+    *out = d;
+    return 0;
+}
+
+/* Clear a pending decision the way the engine does. This function can't fail. */
+static void sj_pending_clear(struct pending *p)
+{
+    memset(p, 0, sizeof(*p));
+    p->kind = PENDING_NONE;
+    p->seat = -1;
+    p->dest = -1;
+    p->owner = -1;
+}
+
+static int sj_pending_from_json(const struct board *b, const cJSON *o, struct game_state *st,
+                                struct sb_error *err)
+{
+    static const char path[] = "turn.pending";
+    struct pending *p = &st->pending;
+    const cJSON *opts, *it;
+    int kind = 0, deck = 0, rc;
+
+    sj_pending_clear(p);
+    if (cJSON_IsNull(o))
+        return 0;
+    if (!cJSON_IsObject(o))
+        return sj_fail(err, "turn", "pending", "must be an object or null");
+    rc = sj_get_enum(o, path, "kind", sj_pending_names, PENDING_FEE + 1, &kind, err);
+    if (rc == 0 && kind == PENDING_NONE)
+        rc = sj_fail(err, path, "kind", "unknown value 'none'");
+    if (rc == 0)
+        rc = sj_get_seat(o, path, "player", st, false, &p->seat, err);
+    if (rc != 0)
+        return rc;
+    p->kind = (enum pending_kind)kind;
+    switch (p->kind) {
+    case PENDING_BUY_OR_AUCTION: return sj_get_dest(o, path, "destination", b, &p->dest, err);
+    case PENDING_DRAW:
+        rc = sj_get_enum(o, path, "deck", sj_deck_names, 2, &deck, err);
+        p->deck = (enum deck)deck;
+        return rc;
+    case PENDING_CHOOSE:
+        opts = cJSON_GetObjectItemCaseSensitive(o, "options");
+        if (!cJSON_IsArray(opts) || cJSON_GetArraySize(opts) > BOARD_MAX_DESTS)
+            return sj_fail(err, path, "options", "must be an array of destinations");
+        cJSON_ArrayForEach(it, opts)
+        {
+            int d = cJSON_IsString(it) ? board_find_dest(b, it->valuestring) : -1;
+            if (d < 0)
+                return sj_fail(err, path, "options", "holds an unknown destination");
+            p->options[p->noptions++] = d;
+        }
+        return 0;
+    case PENDING_FEE:
+        rc = sj_get_dest(o, path, "destination", b, &p->dest, err);
+        if (rc == 0)
+            rc = sj_get_seat(o, path, "owner", st, false, &p->owner, err);
+        if (rc == 0)
+            rc = sj_get_int(o, path, "amount", 0, (int)JSON_MONEY_MAX, &p->amount, err);
+        return rc;
+    case PENDING_NONE: break;
+    }
+    return 0;
+}
+
+static int sj_turn_from_json(const struct board *b, const cJSON *o, struct game_state *st,
+                             struct sb_error *err)
+{
+    struct turn_state *t = &st->turn;
+    int rc;
+
+    if (!cJSON_IsObject(o))
+        return sj_fail(err, "", "turn", "must be an object in banker mode");
+    rc = sj_get_seat(o, "turn", "player", st, false, &t->seat, err);
+    if (rc == 0)
+        rc = sj_get_int(o, "turn", "doubles", 0, 2, &t->doubles, err);
+    if (rc == 0)
+        rc = sj_get_int(o, "turn", "rolls", 0, 1000000, &t->rolls, err);
+    if (rc == 0)
+        rc = sj_get_bool(o, "turn", "rolled", &t->rolled, err);
+    if (rc == 0)
+        rc = sj_get_bool(o, "turn", "jumped", &t->jumped, err);
+    if (rc == 0)
+        rc = sj_get_bool(o, "turn", "can_fly", &t->can_fly, err);
+    if (rc == 0)
+        rc = sj_pending_from_json(b, cJSON_GetObjectItemCaseSensitive(o, "pending"), st, err);
+    return rc;
+}
+
+/* The players' own fields (seats and ids first, so later fields can name players). */
+static int sj_players_from_json(const struct board *b, const cJSON *arr, struct game_state *st,
+                                struct sb_error *err)
+{
+    const cJSON *it;
+    int n = cJSON_IsArray(arr) ? cJSON_GetArraySize(arr) : -1;
+    int i = 0, rc = 0;
+
+    if (n < RULES_MIN_PLAYERS || n > RULES_MAX_PLAYERS)
+        return sj_fail(err, "", "players", "must be an array of %d to %d players",
+                       RULES_MIN_PLAYERS, RULES_MAX_PLAYERS);
+    cJSON_ArrayForEach(it, arr)
+    {
+        char path[SJ_PATH_MAX];
+        struct player_state *p = &st->players[i];
+        const char *s;
+        snprintf(path, sizeof(path), "players[%d]", i);
+        rc = sj_get_i64(it, path, "id", -JSON_INT_MAX, JSON_INT_MAX, &p->id, err);
+        if (rc == 0 && rules_seat_of(st, p->id) >= 0)
+            rc = sj_fail(err, path, "id", "player %lld is seated twice", (long long)p->id);
+        if (rc == 0)
+            rc = sj_get_str(it, path, "name", &s, err);
+        if (rc == 0 && strlen(s) >= sizeof(p->name))
+            rc = sj_fail(err, path, "name", "is too long");
+        if (rc == 0)
+            snprintf(p->name, sizeof(p->name), "%s", s);
+        if (rc == 0)
+            rc = sj_get_str(it, path, "token", &s, err);
+        if (rc == 0 && (p->token = board_find_token(b, s)) < 0)
+            rc = sj_fail(err, path, "token", "unknown token '%s'", s);
+        if (rc == 0 && st->mode == MODE_BANKER)
+            rc = sj_get_int(it, path, "cash", 0, INT32_MAX, &p->cash, err);
+        if (rc == 0 && st->mode == MODE_BANKER)
+            rc = sj_get_int(it, path, "position", 0, BOARD_SPACES - 1, &p->position, err);
+        if (rc == 0)
+            rc = sj_get_bool(it, path, "in_jail", &p->in_jail, err);
+        if (rc == 0)
+            rc = sj_get_int(it, path, "jail_attempts", 0, 3, &p->jail_attempts, err);
+        if (rc == 0)
+            rc = sj_get_int(it, path, "jail_cards", 0, SJ_JAIL_CARDS_MAX, &p->jail_cards, err);
+        if (rc != 0)
+            return rc;
+        st->nplayers = ++i;
+    }
+    return 0;
+}
+
+/* Owners and board stamps by destination id; every destination of b once. */
+static int sj_dests_from_json(const struct board *b, const cJSON *arr, struct game_state *st,
+                              struct sb_error *err)
+{
+    bool seen[BOARD_MAX_DESTS] = {false};
+    const cJSON *it;
+    int i = 0, rc;
+
+    if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != b->ndests)
+        return sj_fail(err, "", "destinations", "must list the board's %d destinations",
+                       b->ndests);
+    cJSON_ArrayForEach(it, arr)
+    {
+        char path[SJ_PATH_MAX];
+        int d = -1;
+        snprintf(path, sizeof(path), "destinations[%d]", i++);
+        rc = sj_get_dest(it, path, "id", b, &d, err);
+        if (rc == 0 && seen[d])
+            rc = sj_fail(err, path, "id", "'%s' is listed twice", b->dests[d].id);
+        if (rc == 0)
+            rc = sj_get_seat(it, path, "owner", st, true, &st->dests[d].owner, err);
+        if (rc == 0)
+            rc = sj_get_seat(it, path, "stamped_by", st, true, &st->dests[d].stamped_by, err);
+        if (rc != 0)
+            return rc;
+        seen[d] = true;
+        if (st->dests[d].stamped_by >= 0)
+            st->players[st->dests[d].stamped_by].nstamped++;
+    }
+    return 0;
+}
+
+static int sj_journal_from_json(const struct board *b, const cJSON *arr, struct game_state *st,
+                                struct sb_error *err)
+{
+    const cJSON *card;
+    int i = 0;
+
+    if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) > b->njournal)
+        return sj_fail(err, "", "journal", "must be an array of the board's journal cards");
+    cJSON_ArrayForEach(card, arr)
+    {
+        char path[SJ_PATH_MAX];
+        const cJSON *stamps = cJSON_GetObjectItemCaseSensitive(card, "stamps"), *s;
+        const char *id;
+        struct journal_state *js;
+        int c, rc;
+        snprintf(path, sizeof(path), "journal[%d]", i++);
+        rc = sj_get_str(card, path, "card", &id, err);
+        if (rc != 0)
+            return rc;
+        c = board_find_journal(b, id);
+        if (c < 0)
+            return sj_fail(err, path, "card", "unknown Travel Journal card '%s'", id);
+        js = &st->journal[c];
+        if (js->nstamps > 0)
+            return sj_fail(err, path, "card", "'%s' is listed twice", id);
+        if (!cJSON_IsArray(stamps) || cJSON_GetArraySize(stamps) > BOARD_MAX_SLOTS)
+            return sj_fail(err, path, "stamps", "must be an array of at most %d stamps",
+                           BOARD_MAX_SLOTS);
+        cJSON_ArrayForEach(s, stamps)
+        {
+            struct journal_stamp *js_s = &js->stamps[js->nstamps];
+            const char *tok;
+            int slot = -1;
+            char spath[SJ_PATH_MAX];
+            snprintf(spath, sizeof(spath), "journal[%d].stamps[%d]", i - 1, js->nstamps);
+            rc = sj_get_int(s, spath, "slot", 0, BOARD_MAX_SLOTS - 1, &slot, err);
+            if (rc == 0 && slot != js->nstamps)
+                rc = sj_fail(err, spath, "slot", "must be %d: stamps fill slots in order",
+                             js->nstamps);
+            if (rc == 0)
+                rc = sj_get_str(s, spath, "token", &tok, err);
+            if (rc == 0 && (js_s->token = board_find_token(b, tok)) < 0)
+                rc = sj_fail(err, spath, "token", "unknown token '%s'", tok);
+            if (rc == 0)
+                rc = sj_get_i64(s, spath, "player", -JSON_INT_MAX, JSON_INT_MAX, &js_s->player,
+                                err);
+            if (rc == 0)
+                rc = sj_get_i64(s, spath, "game", -JSON_INT_MAX, JSON_INT_MAX, &js_s->game, err);
+            if (rc == 0)
+                rc = sj_get_i64(s, spath, "seq", -JSON_INT_MAX, JSON_INT_MAX, &js_s->seq, err);
+            if (rc != 0)
+                return rc;
+            js->nstamps++;
+        }
+    }
+    return 0;
+}
+
+/* Everything of the state but the journal, into st (zeroed by the caller). */
+static int sj_state_fields(const struct board *b, const cJSON *doc, struct game_state *st,
+                           struct sb_error *err)
+{
+    const cJSON *ticket = cJSON_GetObjectItemCaseSensitive(doc, "ticket");
+    int mode = 0, status = 0;
+    int rc;
+
+    rc = sj_get_i64(doc, "", "game", -JSON_INT_MAX, JSON_INT_MAX, &st->game, err);
+    if (rc == 0)
+        rc = sj_get_i64(doc, "", "seq", -JSON_INT_MAX, JSON_INT_MAX, &st->seq, err);
+    if (rc == 0)
+        rc = sj_get_enum(doc, "", "status", sj_status_names, 3, &status, err);
+    if (rc == 0)
+        rc = sj_get_enum(doc, "", "mode", sj_mode_names, 2, &mode, err);
+    if (rc != 0)
+        return rc;
+    st->status = (enum game_status)status;
+    st->mode = (enum game_mode)mode;
+    for (int d = 0; d < BOARD_MAX_DESTS; d++) {
+        st->dests[d].owner = -1;
+        st->dests[d].stamped_by = -1;
+    }
+    sj_pending_clear(&st->pending);
+    rc = sj_players_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "players"), st, err);
+    if (rc == 0)
+        rc = sj_get_seat(doc, "", "winner", st, true, &st->winner, err);
+    if (rc == 0 && st->mode == MODE_BANKER)
+        rc = sj_turn_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "turn"), st, err);
+    if (rc == 0)
+        rc = sj_dests_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "destinations"), st,
+                                err);
+    if (rc == 0 && !cJSON_IsObject(ticket))
+        rc = sj_fail(err, "", "ticket", "must be an object");
+    if (rc == 0)
+        rc = sj_get_seat(ticket, "ticket", "holder", st, true, &st->ticket_holder, err);
+    if (rc == 0)
+        rc = sj_get_bool(ticket, "ticket", "used", &st->ticket_used, err);
+    return rc;
+}
+
+int state_from_json(const struct board *b, const cJSON *doc, struct game_state *st,
+                    struct sb_error *err)
+{
+    struct game_state *ns;
+    int rc;
+
+    if (!cJSON_IsObject(doc))
+        return sb_fail(err, SB_EINVALID, NULL, "state: must be an object");
+    ns = calloc(1, sizeof(*ns));
+    if (!ns)
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    rc = sj_state_fields(b, doc, ns, err);
+    if (rc == 0)
+        rc = sj_journal_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "journal"), ns,
+                                  err);
+    if (rc != 0)
+        goto out;
+    memcpy(st, ns, sizeof(*st));
+out:
+    free(ns);
+    return rc;
+}
+
+/* ---- events ------------------------------------------------------------------------------ */
+
+/* body[key] as the seat of a player id: absent -> -1 (SB_EBADREQ when required), wrong
+ * type 400, not seated 422. */
+static int sj_event_seat(const cJSON *body, const char *key, bool required,
+                         const struct game_state *st, int *out, struct sb_error *err)
+{
+    int64_t id = 0;
+    bool present = false;
+    int seat;
+    int rc = json_get_int(body, key, required, -JSON_INT_MAX, JSON_INT_MAX, &id, &present, err);
+    if (rc != 0)
+        return rc;
+    if (!present) {
+        *out = -1;
+        return 0;
+    }
+    seat = rules_seat_of(st, id);
+    if (seat < 0)
+        return sb_fail(err, SB_EINVALID, NULL, "'%s': player %lld is not seated in this game",
+                       key, (long long)id);
+    *out = seat;
+    return 0;
+}
+
+/* body[key] as a slug string (required), borrowed into *out. */
+static int sj_event_slug(const cJSON *body, const char *key, const char **out,
+                         struct sb_error *err)
+{
+    return json_get_string(body, key, true, JSON_NAME_MAX_CHARS, false, out, err);
+}
+
+/* body[key] as a destination index (required). */
+static int sj_event_dest(const struct board *b, const cJSON *body, const char *key, int *out,
+                         struct sb_error *err)
+{
+    const char *s = NULL;
+    int rc = sj_event_slug(body, key, &s, err);
+    int d;
+    if (rc != 0)
+        return rc;
+    d = board_find_dest(b, s);
+    if (d < 0)
+        return sb_fail(err, SB_EINVALID, NULL, "unknown destination '%s'", s);
+    *out = d;
+    return 0;
+}
+
+/* body[key] as an int in [min, max]; absent -> dflt (SB_EBADREQ when required). */
+static int sj_event_int(const cJSON *body, const char *key, bool required, int64_t min,
+                        int64_t max, int dflt, int *out, struct sb_error *err)
+{
+    int64_t v = 0;
+    bool present = false;
+    int rc = json_get_int(body, key, required, min, max, &v, &present, err);
+    if (rc == 0)
+        *out = present ? (int)v : dflt;
+    return rc;
+}
+
+/* One side of a trade: {cash?, destinations?: [id], jail_cards?}; absent: gives nothing. */
+static int sj_trade_side(const struct board *b, const cJSON *body, const char *key,
+                         struct trade_side *side, struct sb_error *err)
+{
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(body, key);
+    const cJSON *ds, *it;
+    int rc;
+
+    memset(side, 0, sizeof(*side));
+    if (!o || cJSON_IsNull(o))
+        return 0;
+    if (!cJSON_IsObject(o))
+        return sb_fail(err, SB_EBADREQ, NULL, "'%s' must be an object", key);
+    rc = sj_event_int(o, "cash", false, 0, JSON_MONEY_MAX, 0, &side->cash, err);
+    if (rc == 0)
+        rc = sj_event_int(o, "jail_cards", false, 0, SJ_JAIL_CARDS_MAX, 0, &side->jail_cards,
+                          err);
+    if (rc != 0)
+        return rc;
+    ds = cJSON_GetObjectItemCaseSensitive(o, "destinations");
+    if (!ds || cJSON_IsNull(ds))
+        return 0;
+    if (!cJSON_IsArray(ds))
+        return sb_fail(err, SB_EBADREQ, NULL, "'%s.destinations' must be an array", key);
+    cJSON_ArrayForEach(it, ds)
+    {
+        int d;
+        if (!cJSON_IsString(it) || !it->valuestring)
+            return sb_fail(err, SB_EBADREQ, NULL, "'%s.destinations' must hold destination ids",
+                           key);
+        d = board_find_dest(b, it->valuestring);
+        if (d < 0)
+            return sb_fail(err, SB_EINVALID, NULL, "unknown destination '%s'", it->valuestring);
+        for (int i = 0; i < side->ndests; i++)
+            if (side->dests[i] == d)
+                return sb_fail(err, SB_EINVALID, NULL, "'%s.destinations' names '%s' twice",
+                               key, it->valuestring);
+        side->dests[side->ndests++] = d;
+    }
+    return 0;
+}
+
+/* The fields of an event of type t from body into ev (initialised by the caller). */
+static int sj_event_fields(const struct board *b, const struct game_state *st,
+                           const cJSON *body, enum event_type t, struct rules_event *ev,
+                           struct sb_error *err)
+{
+    const char *s = NULL;
+    int rc = 0;
+
+    switch (t) {
+    case EVENT_ROLL:
+        rc = sj_event_int(body, "d1", true, 1, 6, -1, &ev->d1, err);
+        if (rc == 0)
+            rc = sj_event_int(body, "d2", true, 1, 6, -1, &ev->d2, err);
+        if (rc == 0)
+            rc = sj_event_seat(body, "player", false, st, &ev->player, err);
+        return rc;
+    case EVENT_AUCTION:
+        rc = sj_event_seat(body, "winner", false, st, &ev->winner, err);
+        if (rc == 0)
+            rc = sj_event_int(body, "price", false, 0, JSON_MONEY_MAX, -1, &ev->price, err);
+        return rc;
+    case EVENT_DRAW_CHANCE:
+        rc = sj_event_slug(body, "card", &s, err);
+        if (rc == 0 && (ev->card = board_find_chance(b, s)) < 0)
+            rc = sb_fail(err, SB_EINVALID, NULL, "unknown Chance card '%s'", s);
+        return rc;
+    case EVENT_DRAW_JOURNAL:
+        rc = sj_event_slug(body, "card", &s, err);
+        if (rc == 0 && (ev->card = board_find_journal(b, s)) < 0)
+            rc = sb_fail(err, SB_EINVALID, NULL, "unknown Travel Journal card '%s'", s);
+        if (rc == 0)
+            rc = sj_event_seat(body, "player", st->mode == MODE_JOURNAL, st, &ev->player, err);
+        return rc;
+    case EVENT_CHOOSE:
+    case EVENT_GOAL_JUMP: return sj_event_dest(b, body, "destination", &ev->dest, err);
+    case EVENT_FLY:
+    case EVENT_USE_TICKET: return sj_event_dest(b, body, "to", &ev->dest, err);
+    case EVENT_STAMP_GOAL:
+        rc = sj_event_seat(body, "player", true, st, &ev->player, err);
+        if (rc == 0)
+            rc = sj_event_dest(b, body, "destination", &ev->dest, err);
+        return rc;
+    case EVENT_TRADE:
+        rc = sj_event_seat(body, "a", true, st, &ev->a, err);
+        if (rc == 0)
+            rc = sj_event_seat(body, "b", true, st, &ev->b, err);
+        if (rc == 0)
+            rc = sj_trade_side(b, body, "a_gives", &ev->a_gives, err);
+        if (rc == 0)
+            rc = sj_trade_side(b, body, "b_gives", &ev->b_gives, err);
+        return rc;
+    case EVENT_ADJUST:
+        rc = sj_event_seat(body, "player", true, st, &ev->player, err);
+        if (rc == 0)
+            rc = sj_event_int(body, "amount", true, -JSON_MONEY_MAX, JSON_MONEY_MAX, 0,
+                              &ev->amount, err);
+        if (rc == 0)
+            rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &s, err);
+        return rc;
+    case EVENT_NOTE:
+        return json_get_string(body, "text", true, JSON_TEXT_MAX_CHARS, false, &s, err);
+    case EVENT_END:
+        rc = sj_event_seat(body, "winner", false, st, &ev->winner, err);
+        if (rc == 0)
+            rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &s, err);
+        return rc;
+    case EVENT_BUY:
+    case EVENT_COLLECT_FEE:
+    case EVENT_JAIL_PAY:
+    case EVENT_JAIL_CARD: return 0;
+    }
+    return 0;
+}
+
+int event_from_json(const struct board *b, const struct game_state *st, const cJSON *body,
+                    struct rules_event *ev, struct sb_error *err)
+{
+    struct rules_event e;
+    const char *type = NULL;
+    int t, rc;
+
+    if (!cJSON_IsObject(body))
+        return sb_fail(err, SB_EBADREQ, NULL, "the event must be a JSON object");
+    rc = json_get_string(body, "type", true, JSON_NAME_MAX_CHARS, false, &type, err);
+    if (rc != 0)
+        return rc;
+    t = rules_event_from_name(type);
+    if (t < 0)
+        return sb_fail(err, SB_EINVALID, NULL, "unknown event type '%s'", type);
+    memset(&e, 0, sizeof(e));
+    e.type = (enum event_type)t;
+    e.seq = ev->seq;
+    e.player = -1;
+    e.d1 = -1;
+    e.d2 = -1;
+    e.card = -1;
+    e.dest = -1;
+    e.winner = -1;
+    e.price = -1;
+    e.a = -1;
+    e.b = -1;
+    rc = sj_event_fields(b, st, body, e.type, &e, err);
+    if (rc == 0)
+        *ev = e;
+    return rc;
+}
+
+/* ---- effects ----------------------------------------------------------------------------- */
+
+static const char *const sj_effect_names[] = {
+    [OUT_MOVE] = "move",
+    [OUT_SALARY] = "salary",
+    [OUT_PAY] = "pay",
+    [OUT_BOARD_STAMP] = "board_stamp",
+    [OUT_JOURNAL_STAMP] = "journal_stamp",
+    [OUT_JOURNAL_PAYOUT] = "journal_payout",
+    [OUT_JAIL] = "jail",
+    [OUT_JAIL_FREE] = "jail_free",
+    [OUT_TICKET] = "ticket",
+    [OUT_OWNER] = "owner",
+    [OUT_WIN] = "win",
+};
+
+/* One effect as API.md lists it. NULL when out of memory. */
+static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *st,
+                                const struct rules_effect *e)
+{
+    cJSON *o;
+    bool ok;
+
+    if ((int)e->kind < 0 || e->kind > OUT_WIN)
+        return cJSON_CreateNull();
+    o = cJSON_CreateObject();
+    ok = o && sj_add(o, "kind", cJSON_CreateString(sj_effect_names[e->kind]));
+    switch (e->kind) {
+    case OUT_MOVE:
+        ok = ok && sj_add(o, "player", sj_seat(st, e->player));
+        ok = ok && sj_add(o, "from", sj_num(e->from));
+        ok = ok && sj_add(o, "to", sj_num(e->to));
+        break;
+    case OUT_SALARY:
+        ok = ok && sj_add(o, "player", sj_seat(st, e->player));
+        ok = ok && sj_add(o, "amount", sj_num(e->amount));
+        break;
+    case OUT_PAY:
+        ok = ok && sj_add(o, "from", sj_seat_or_bank(st, e->from));
+        ok = ok && sj_add(o, "to", sj_seat_or_bank(st, e->to));
+        ok = ok && sj_add(o, "amount", sj_num(e->amount));
+        ok = ok && sj_add(o, "reason", e->reason ? cJSON_CreateString(e->reason)
+                                                 : cJSON_CreateNull());
+        break;
+    case OUT_BOARD_STAMP:
+        ok = ok && sj_add(o, "player", sj_seat(st, e->player));
+        ok = ok && sj_add(o, "destination", sj_slug(sj_dest_id(b, e->dest)));
+        break;
+    case OUT_JOURNAL_STAMP:
+        ok = ok && sj_add(o, "card", sj_slug(sj_journal_id(b, e->card)));
+        ok = ok && sj_add(o, "slot", sj_num(e->slot));
+        ok = ok && sj_add(o, "token", sj_slug(sj_token_id(b, e->token)));
+        ok = ok && sj_add(o, "player", sj_seat(st, e->player));
+        break;
+    case OUT_JOURNAL_PAYOUT:
+        ok = ok && sj_add(o, "card", sj_slug(sj_journal_id(b, e->card)));
+        ok = ok && sj_add(o, "player", sj_seat(st, e->player));
+        ok = ok && sj_add(o, "token", sj_slug(sj_token_id(b, e->token)));
+        ok = ok && sj_add(o, "stamps", sj_num(e->stamps));
+        ok = ok && sj_add(o, "amount", sj_num(e->amount));
+        break;
+    case OUT_TICKET:
+        ok = ok && sj_add(o, "player", sj_seat(st, e->player));
+        ok = ok && sj_add(o, "action",
+                          cJSON_CreateString(e->action == TICKET_USE ? "use" : "take"));
+        break;
+    case OUT_OWNER:
+        ok = ok && sj_add(o, "destination", sj_slug(sj_dest_id(b, e->dest)));
+        ok = ok && sj_add(o, "from", sj_seat_or_bank(st, e->from));
+        ok = ok && sj_add(o, "to", sj_seat_or_bank(st, e->to));
+        break;
+    case OUT_JAIL:
+    case OUT_JAIL_FREE:
+    case OUT_WIN: ok = ok && sj_add(o, "player", sj_seat(st, e->player)); break;
+    }
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+cJSON *effects_to_json(const struct board *b, const struct game_state *st,
+                       const struct rules_outcome *out)
+{
+    cJSON *arr = cJSON_CreateArray();
+    bool ok = arr != NULL;
+
+    for (int i = 0; ok && i < out->neffects && i < RULES_MAX_EFFECTS; i++)
+        ok = sj_add(arr, NULL, sj_effect_to_json(b, st, &out->effects[i]));
+    if (!ok) {
+        cJSON_Delete(arr);
+        return NULL;
+    }
+    return arr;
+}
