@@ -423,7 +423,7 @@ int board_journal_effect_from_json(const struct board *b, const cJSON *obj,
 /* The top-level facts: edition, name, player counts, engine, money. */
 static int bj_read_top(const cJSON *doc, struct board *b, struct sb_error *err)
 {
-    const char *s;
+    const char *s = NULL;
     const cJSON *it;
     int rc = bj_get_slug(doc, "", "edition", &s, err);
     if (rc == 0)
@@ -461,14 +461,14 @@ static int bj_read_players(const cJSON *doc, const struct board *b, struct sb_er
 static int bj_read_tokens(const cJSON *doc, struct board *b, struct sb_error *err)
 {
     const cJSON *arr, *it;
-    int n, i = 0;
+    int n = 0, i = 0;
     int rc = bj_get_array(doc, "tokens", 2, BOARD_MAX_TOKENS, &arr, &n, err);
     if (rc != 0)
         return rc;
     cJSON_ArrayForEach(it, arr)
     {
         char path[BJ_PATH_MAX];
-        const char *id, *s;
+        const char *id = NULL, *s = NULL;
         snprintf(path, sizeof(path), "tokens[%d]", i);
         if (!cJSON_IsObject(it))
             return bj_fail(err, path, NULL, "must be an object");
@@ -494,14 +494,14 @@ static int bj_read_dests(const cJSON *doc, struct board *b, const cJSON **goals,
                          struct sb_error *err)
 {
     const cJSON *arr, *it;
-    int n, i = 0;
+    int n = 0, i = 0;
     int rc = bj_get_array(doc, "destinations", 1, BOARD_MAX_DESTS, &arr, &n, err);
     if (rc != 0)
         return rc;
     cJSON_ArrayForEach(it, arr)
     {
         char path[BJ_PATH_MAX];
-        const char *id, *colour, *s;
+        const char *id = NULL, *colour = NULL, *s = NULL;
         struct destination *d = &b->dests[i];
         snprintf(path, sizeof(path), "destinations[%d]", i);
         if (!cJSON_IsObject(it))
@@ -572,8 +572,8 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
     const cJSON *dest = cJSON_GetObjectItemCaseSensitive(it, "destination");
     const cJSON *amount = cJSON_GetObjectItemCaseSensitive(it, "amount");
     char path[BJ_PATH_MAX];
-    const char *s;
-    int index, k, rc;
+    const char *s = NULL;
+    int index = -1, k, rc;
 
     snprintf(path, sizeof(path), "spaces[%d]", i);
     if (!cJSON_IsObject(it))
@@ -638,7 +638,7 @@ static int bj_read_spaces(const cJSON *doc, struct bj_ctx *ctx)
 {
     struct board *b = ctx->b;
     const cJSON *arr, *it;
-    int n, i = 0, ngo = 0, njail = 0;
+    int n = 0, i = 0, ngo = 0, njail = 0;
     int rc = bj_get_array(doc, "spaces", BOARD_SPACES, BOARD_SPACES, &arr, &n, ctx->err);
     if (rc != 0)
         return rc;
@@ -672,14 +672,14 @@ static int bj_read_chance(const cJSON *doc, struct bj_ctx *ctx)
     struct board *b = ctx->b;
     struct sb_error *err = ctx->err;
     const cJSON *arr, *it;
-    int n, i = 0;
+    int n = 0, i = 0;
     int rc = bj_get_array(doc, "chance", 1, BOARD_MAX_CARDS, &arr, &n, err);
     if (rc != 0)
         return rc;
     cJSON_ArrayForEach(it, arr)
     {
         char path[BJ_PATH_MAX], epath[BJ_PATH_MAX];
-        const char *id, *s;
+        const char *id = NULL, *s = NULL;
         struct chance_card *c = &b->chance[i];
         snprintf(path, sizeof(path), "chance[%d]", i);
         snprintf(epath, sizeof(epath), "chance[%d].effect", i);
@@ -710,14 +710,14 @@ static int bj_read_journal(const cJSON *doc, struct bj_ctx *ctx)
     struct board *b = ctx->b;
     struct sb_error *err = ctx->err;
     const cJSON *arr, *it;
-    int n, i = 0;
+    int n = 0, i = 0;
     int rc = bj_get_array(doc, "journal", 1, BOARD_MAX_CARDS, &arr, &n, err);
     if (rc != 0)
         return rc;
     cJSON_ArrayForEach(it, arr)
     {
         char path[BJ_PATH_MAX], epath[BJ_PATH_MAX];
-        const char *id, *s;
+        const char *id = NULL, *s = NULL;
         struct journal_card *c = &b->journal[i];
         snprintf(path, sizeof(path), "journal[%d]", i);
         snprintf(epath, sizeof(epath), "journal[%d].effect", i);
@@ -906,8 +906,8 @@ static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struc
     const char *edited[6];
     const char *name = NULL, *colour = NULL, *goal = NULL;
     const cJSON *goal_item = cJSON_GetObjectItemCaseSensitive(body, "goal");
-    int64_t amounts[3];
-    bool present[3];
+    int64_t amounts[3] = {0, 0, 0};
+    bool present[3] = {false, false, false};
     int nedited = 0, rc;
 
     rc = json_get_string(body, "name", false, JSON_NAME_MAX_CHARS, false, &name, err);

@@ -361,7 +361,7 @@ static int sj_get_str(const cJSON *obj, const char *path, const char *key, const
 static int sj_get_enum(const cJSON *obj, const char *path, const char *key,
                        const char *const *names, int n, int *out, struct sb_error *err)
 {
-    const char *s;
+    const char *s = NULL;
     int rc = sj_get_str(obj, path, key, &s, err);
     if (rc != 0)
         return rc;
@@ -399,7 +399,7 @@ static int sj_get_seat(const cJSON *obj, const char *path, const char *key,
 static int sj_get_dest(const cJSON *obj, const char *path, const char *key,
                        const struct board *b, int *out, struct sb_error *err)
 {
-    const char *s;
+    const char *s = NULL;
     int rc = sj_get_str(obj, path, key, &s, err);
     int d;
     if (rc != 0)
@@ -511,7 +511,7 @@ static int sj_players_from_json(const struct board *b, const cJSON *arr, struct 
     {
         char path[SJ_PATH_MAX];
         struct player_state *p = &st->players[i];
-        const char *s;
+        const char *s = NULL;
         snprintf(path, sizeof(path), "players[%d]", i);
         rc = sj_get_i64(it, path, "id", -JSON_INT_MAX, JSON_INT_MAX, &p->id, err);
         if (rc == 0 && rules_seat_of(st, p->id) >= 0)
@@ -587,7 +587,7 @@ static int sj_journal_from_json(const struct board *b, const cJSON *arr, struct 
     {
         char path[SJ_PATH_MAX];
         const cJSON *stamps = cJSON_GetObjectItemCaseSensitive(card, "stamps"), *s;
-        const char *id;
+        const char *id = NULL;
         struct journal_state *js;
         int c, rc;
         snprintf(path, sizeof(path), "journal[%d]", i++);
@@ -606,7 +606,7 @@ static int sj_journal_from_json(const struct board *b, const cJSON *arr, struct 
         cJSON_ArrayForEach(s, stamps)
         {
             struct journal_stamp *js_s = &js->stamps[js->nstamps];
-            const char *tok;
+            const char *tok = NULL;
             int slot = -1;
             char spath[SJ_PATH_MAX];
             snprintf(spath, sizeof(spath), "journal[%d].stamps[%d]", i - 1, js->nstamps);
