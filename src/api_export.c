@@ -391,7 +391,7 @@ static void buf_journal(struct text_buf *b, const cJSON *journal)
     cJSON_ArrayForEach(j, journal)
     {
         snprintf(line, sizeof(line), "%s%s (%s) stamped %s circle %lld", first ? "" : "; ",
-                 str_of(j, "token"), str_of(j, "name"), str_of(j, "card"), num_of(j, "slot"));
+                 str_of(j, "token"), str_of(j, "name"), str_of(j, "card"), num_of(j, "slot") + 1);
         buf_str(b, line);
         first = false;
     }

@@ -293,7 +293,7 @@ static int game_journal_rows(struct api_ctx *ctx, const struct game *gm,
         if (e->kind != OUT_JOURNAL_STAMP)
             continue;
         card = b->journal[e->card].id;
-        stamped = e->slot + 1;
+        stamped = e->slot;
         rc = store_journal_stamp_add(ctx->store, ctx->cid, card, stamped,
                                      b->tokens[e->token].id, gm->st.players[e->player].id,
                                      gm->row.id, seq, &ctx->err);

@@ -309,8 +309,9 @@ static enum MHD_Result http_dispatch(struct http_server *s, struct MHD_Connectio
     api_handle(s->api, &req, &res);
     r->route = res.route;
     if (res.stream) {
+        ret = http_stream(s, conn, r, &res);
         api_response_clear(&res);
-        return http_stream(s, conn, r, &res);
+        return ret;
     }
     ret = http_send(conn, r, res.status, res.content_type, res.body, res.body_len, res.etag,
                     res.allow);
