@@ -48,16 +48,14 @@ static const char *const bj_kind_ids[] = {
     [SPACE_GO_TO_JAIL] = "go-to-jail",
 };
 
-static const char *const bj_source_tags[] = {"rulebook", "web", "inferred", "placeholder",
-                                             "group"};
+static const char *const bj_source_tags[] = {"rulebook", "web", "inferred", "placeholder", "group"};
 
-static int bj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt,
-                   ...) __attribute__((format(printf, 4, 5)));
+static int bj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* Fail with SB_EINVALID and the detail "<path>.<key>: <message>" (no key: "<path>: ...";
  * no path: "<key>: ..."). Returns SB_EINVALID. */
-static int bj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt,
-                   ...)
+static int bj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt, ...)
 {
     char msg[SB_DETAIL_MAX];
     va_list ap;
@@ -258,8 +256,7 @@ static int bj_effect_colours(const struct board *b, const cJSON *arr, const char
                            it->valuestring);
         for (int i = 0; i < n; i++)
             if (strcmp(e->colours[i], it->valuestring) == 0)
-                return bj_fail(err, path, "move_to_colour", "'%s' is named twice",
-                               it->valuestring);
+                return bj_fail(err, path, "move_to_colour", "'%s' is named twice", it->valuestring);
         snprintf(e->colours[n], sizeof(e->colours[n]), "%s", it->valuestring);
         n++;
     }
@@ -271,7 +268,7 @@ static int bj_effect_colours(const struct board *b, const cJSON *arr, const char
 static int bj_effect(const struct board *b, const char *const *space_ids, const cJSON *obj,
                      const char *path, struct effect *out, struct sb_error *err)
 {
-    static const char *const keys[] = {"collect", "pay", "move_to", "move_to_colour",
+    static const char *const keys[] = {"collect", "pay",        "move_to",  "move_to_colour",
                                        "move_by", "go_to_jail", "jail_free"};
     struct effect e;
     const cJSON *it, *main = NULL, *salary = NULL;
@@ -346,9 +343,8 @@ static int bj_effect(const struct board *b, const char *const *space_ids, const 
 }
 
 /* Read a Travel Journal effect object at path into card's per_stamp and drawer fields. */
-static int bj_journal_effect(const struct board *b, const char *const *space_ids,
-                             const cJSON *obj, const char *path, struct journal_card *card,
-                             struct sb_error *err)
+static int bj_journal_effect(const struct board *b, const char *const *space_ids, const cJSON *obj,
+                             const char *path, struct journal_card *card, struct sb_error *err)
 {
     static const char *const kinds[] = {"collect", "pay", "collect_from_each"};
     static const enum per_stamp_kind kind_values[] = {PER_STAMP_COLLECT, PER_STAMP_PAY,
@@ -453,11 +449,12 @@ static int bj_read_players(const cJSON *doc, const struct board *b, struct sb_er
     if (rc == 0 && cJSON_GetObjectItemCaseSensitive(doc, "players_max"))
         rc = bj_get_int(doc, "", "players_max", lo, RULES_MAX_PLAYERS, &hi, err);
     if (rc == 0 && hi > b->ntokens)
-        rc = bj_fail(err, "", "players_max", "%d players need %d tokens; the board has %d", hi,
-                     hi, b->ntokens);
+        rc = bj_fail(err, "", "players_max", "%d players need %d tokens; the board has %d", hi, hi,
+                     b->ntokens);
     return rc;
 }
 
+/* The tokens: 2..BOARD_MAX_TOKENS with unique slugs, names and colours. */
 static int bj_read_tokens(const cJSON *doc, struct board *b, struct sb_error *err)
 {
     const cJSON *arr, *it;
@@ -543,8 +540,7 @@ static int bj_read_dests(const cJSON *doc, struct board *b, const cJSON **goals,
         snprintf(path, sizeof(path), "destinations[%d]", i);
         g = board_find_dest(b, goals[i]->valuestring);
         if (g < 0)
-            return bj_fail(err, path, "goal", "unknown destination '%s'",
-                           goals[i]->valuestring);
+            return bj_fail(err, path, "goal", "unknown destination '%s'", goals[i]->valuestring);
         if (g == i)
             return bj_fail(err, path, "goal", "a card cannot be its own travel goal");
         b->dests[i].goal = g;
@@ -626,8 +622,7 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
         if (rc != 0)
             return rc;
         if (board_find_dest(b, s) >= 0 || bj_find_space(b, ctx->space_ids, s) >= 0)
-            return bj_fail(err, path, "id", "'%s' is used twice among spaces and destinations",
-                           s);
+            return bj_fail(err, path, "id", "'%s' is used twice among spaces and destinations", s);
         ctx->space_ids[i] = s;
     }
     return 0;
@@ -667,6 +662,7 @@ static int bj_read_spaces(const cJSON *doc, struct bj_ctx *ctx)
     return 0;
 }
 
+/* The Chance deck: unique ids, texts, effects against the spaces and destinations. */
 static int bj_read_chance(const cJSON *doc, struct bj_ctx *ctx)
 {
     struct board *b = ctx->b;
@@ -693,8 +689,8 @@ static int bj_read_chance(const cJSON *doc, struct bj_ctx *ctx)
         if (rc == 0 && !cJSON_GetObjectItemCaseSensitive(it, "effect"))
             rc = bj_fail(err, path, "effect", "is required");
         if (rc == 0)
-            rc = bj_effect(b, ctx->space_ids, cJSON_GetObjectItemCaseSensitive(it, "effect"),
-                           epath, &c->effect, err);
+            rc = bj_effect(b, ctx->space_ids, cJSON_GetObjectItemCaseSensitive(it, "effect"), epath,
+                           &c->effect, err);
         if (rc != 0)
             return rc;
         if (board_find_chance(b, id) >= 0)
@@ -705,6 +701,7 @@ static int bj_read_chance(const cJSON *doc, struct bj_ctx *ctx)
     return 0;
 }
 
+/* The Travel Journal deck: unique ids, titles, texts, 1..BOARD_MAX_SLOTS circles, effects. */
 static int bj_read_journal(const cJSON *doc, struct bj_ctx *ctx)
 {
     struct board *b = ctx->b;
@@ -736,8 +733,7 @@ static int bj_read_journal(const cJSON *doc, struct bj_ctx *ctx)
             rc = bj_fail(err, path, "effect", "is required");
         if (rc == 0)
             rc = bj_journal_effect(b, ctx->space_ids,
-                                   cJSON_GetObjectItemCaseSensitive(it, "effect"), epath, c,
-                                   err);
+                                   cJSON_GetObjectItemCaseSensitive(it, "effect"), epath, c, err);
         if (rc != 0)
             return rc;
         if (board_find_journal(b, id) >= 0)
@@ -826,8 +822,7 @@ static int bj_set(cJSON *obj, const char *key, cJSON *val, struct sb_error *err)
 /* Tag the fields edited[0..nedited) of obj "group" in its "sources" (created from its old
  * "source" for every field of fields[] when missing), and obj itself when whole is set. */
 static int bj_mark_group(cJSON *obj, const char *const *fields, int nfields,
-                         const char *const *edited, int nedited, bool whole,
-                         struct sb_error *err)
+                         const char *const *edited, int nedited, bool whole, struct sb_error *err)
 {
     const cJSON *src = cJSON_GetObjectItemCaseSensitive(obj, "source");
     cJSON *srcs = cJSON_GetObjectItemCaseSensitive(obj, "sources");
@@ -896,11 +891,12 @@ static int bj_commit(cJSON *doc, cJSON *dup, struct sb_error *err)
     return 0;
 }
 
-/* The edits a destination PUT may make, read from the body before anything changes. */
+/* The edits a destination PUT may make on obj (name, colour, price, fee, set_fee, goal),
+ * every field read and checked before anything changes; a new name shows on its space. */
 static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
 {
-    static const char *const fields[] = {"name", "colour", "price", "fee", "set_fee", "goal",
-                                         "space"};
+    static const char *const fields[] = {"name",    "colour", "price", "fee",
+                                         "set_fee", "goal",   "space"};
     static const char *const money[] = {"price", "fee", "set_fee"};
     static const char *const space_fields[] = {"index", "kind", "destination", "name"};
     const char *edited[6];
@@ -960,6 +956,7 @@ static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struc
     return rc;
 }
 
+/* The edits a Travel Journal PUT may make (title, text, slots, effect) on obj. */
 static int bj_apply_journal(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
 {
     static const char *const fields[] = {"title", "text", "slots", "effect"};
@@ -1007,6 +1004,7 @@ static int bj_apply_journal(cJSON *dup, cJSON *obj, const cJSON *body, struct sb
     return bj_mark_group(obj, fields, 4, edited, nedited, true, err);
 }
 
+/* The edits a Chance PUT may make (text, effect) on obj. */
 static int bj_apply_chance(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
 {
     static const char *const fields[] = {"text", "effect"};
@@ -1041,8 +1039,7 @@ static int bj_apply_chance(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_
 
 /* The common PUT: find id in doc[list], apply body to a copy of the document, check the
  * whole copy, and only then swap it into doc. */
-static int bj_put(cJSON *doc, const char *list, const char *what, const char *id,
-                  const cJSON *body,
+static int bj_put(cJSON *doc, const char *list, const char *what, const char *id, const cJSON *body,
                   int (*apply)(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err),
                   cJSON **item, struct sb_error *err)
 {
@@ -1074,15 +1071,13 @@ out:
 int board_put_destination(cJSON *doc, const char *did, const cJSON *body, cJSON **item,
                           struct sb_error *err)
 {
-    return bj_put(doc, "destinations", "destination", did, body, bj_apply_destination, item,
-                  err);
+    return bj_put(doc, "destinations", "destination", did, body, bj_apply_destination, item, err);
 }
 
 int board_put_journal(cJSON *doc, const char *card, const cJSON *body, cJSON **item,
                       struct sb_error *err)
 {
-    return bj_put(doc, "journal", "Travel Journal card", card, body, bj_apply_journal, item,
-                  err);
+    return bj_put(doc, "journal", "Travel Journal card", card, body, bj_apply_journal, item, err);
 }
 
 int board_put_chance(cJSON *doc, const char *card, const cJSON *body, cJSON **item,

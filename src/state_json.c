@@ -23,10 +23,8 @@ static const char *const sj_mode_names[] = {
 };
 
 static const char *const sj_pending_names[] = {
-    [PENDING_NONE] = "none",
-    [PENDING_BUY_OR_AUCTION] = "buy_or_auction",
-    [PENDING_DRAW] = "draw",
-    [PENDING_CHOOSE] = "choose",
+    [PENDING_NONE] = "none", [PENDING_BUY_OR_AUCTION] = "buy_or_auction",
+    [PENDING_DRAW] = "draw", [PENDING_CHOOSE] = "choose",
     [PENDING_FEE] = "fee",
 };
 
@@ -77,6 +75,7 @@ static cJSON *sj_slug(const char *slug)
     return slug ? cJSON_CreateString(slug) : cJSON_CreateNull();
 }
 
+/* The slug of destination d, token t or journal card c; NULL when out of range. */
 static const char *sj_dest_id(const struct board *b, int d)
 {
     return d >= 0 && d < b->ndests ? b->dests[d].id : NULL;
@@ -297,12 +296,11 @@ cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t
 
 /* ---- reading a state back --------------------------------------------------------------- */
 
-static int sj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt,
-                   ...) __attribute__((format(printf, 4, 5)));
+static int sj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* Fail with SB_EINVALID and the detail "state.<path>.<key>: <message>". */
-static int sj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt,
-                   ...)
+static int sj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt, ...)
 {
     char msg[SB_DETAIL_MAX];
     va_list ap;
@@ -315,17 +313,18 @@ static int sj_fail(struct sb_error *err, const char *path, const char *key, cons
 }
 
 /* obj[key] as an integer in [min, max]. */
-static int sj_get_i64(const cJSON *obj, const char *path, const char *key, int64_t min,
-                      int64_t max, int64_t *out, struct sb_error *err)
+static int sj_get_i64(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
+                      int64_t *out, struct sb_error *err)
 {
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!json_is_int(it) || it->valuedouble < (double)min || it->valuedouble > (double)max)
-        return sj_fail(err, path, key, "must be a whole number from %lld to %lld",
-                       (long long)min, (long long)max);
+        return sj_fail(err, path, key, "must be a whole number from %lld to %lld", (long long)min,
+                       (long long)max);
     *out = (int64_t)it->valuedouble;
     return 0;
 }
 
+/* obj[key] as an int in [min, max]. */
 static int sj_get_int(const cJSON *obj, const char *path, const char *key, int min, int max,
                       int *out, struct sb_error *err)
 {
@@ -336,6 +335,7 @@ static int sj_get_int(const cJSON *obj, const char *path, const char *key, int m
     return rc;
 }
 
+/* obj[key] as a boolean. */
 static int sj_get_bool(const cJSON *obj, const char *path, const char *key, bool *out,
                        struct sb_error *err)
 {
@@ -375,8 +375,7 @@ static int sj_get_enum(const cJSON *obj, const char *path, const char *key,
 
 /* obj[key] as the seat of a player id of st (players read already), or -1 for null. */
 static int sj_get_seat(const cJSON *obj, const char *path, const char *key,
-                       const struct game_state *st, bool nullable, int *out,
-                       struct sb_error *err)
+                       const struct game_state *st, bool nullable, int *out, struct sb_error *err)
 {
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
     int64_t id;
@@ -396,8 +395,8 @@ static int sj_get_seat(const cJSON *obj, const char *path, const char *key,
 }
 
 /* obj[key] as the index of a destination of b. */
-static int sj_get_dest(const cJSON *obj, const char *path, const char *key,
-                       const struct board *b, int *out, struct sb_error *err)
+static int sj_get_dest(const cJSON *obj, const char *path, const char *key, const struct board *b,
+                       int *out, struct sb_error *err)
 {
     const char *s = NULL;
     int rc = sj_get_str(obj, path, key, &s, err);
@@ -421,6 +420,7 @@ static void sj_pending_clear(struct pending *p)
     p->owner = -1;
 }
 
+/* The pending decision (null or one of the four kinds) into st->pending. */
 static int sj_pending_from_json(const struct board *b, const cJSON *o, struct game_state *st,
                                 struct sb_error *err)
 {
@@ -472,6 +472,7 @@ static int sj_pending_from_json(const struct board *b, const cJSON *o, struct ga
     return 0;
 }
 
+/* The turn of a banker game into st->turn and st->pending. */
 static int sj_turn_from_json(const struct board *b, const cJSON *o, struct game_state *st,
                              struct sb_error *err)
 {
@@ -552,8 +553,7 @@ static int sj_dests_from_json(const struct board *b, const cJSON *arr, struct ga
     int i = 0, rc;
 
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != b->ndests)
-        return sj_fail(err, "", "destinations", "must list the board's %d destinations",
-                       b->ndests);
+        return sj_fail(err, "", "destinations", "must list the board's %d destinations", b->ndests);
     cJSON_ArrayForEach(it, arr)
     {
         char path[SJ_PATH_MAX];
@@ -575,6 +575,7 @@ static int sj_dests_from_json(const struct board *b, const cJSON *arr, struct ga
     return 0;
 }
 
+/* The Travel Journal stamps by card id; cards not listed hold none. */
 static int sj_journal_from_json(const struct board *b, const cJSON *arr, struct game_state *st,
                                 struct sb_error *err)
 {
@@ -619,8 +620,8 @@ static int sj_journal_from_json(const struct board *b, const cJSON *arr, struct 
             if (rc == 0 && (js_s->token = board_find_token(b, tok)) < 0)
                 rc = sj_fail(err, spath, "token", "unknown token '%s'", tok);
             if (rc == 0)
-                rc = sj_get_i64(s, spath, "player", -JSON_INT_MAX, JSON_INT_MAX, &js_s->player,
-                                err);
+                rc =
+                    sj_get_i64(s, spath, "player", -JSON_INT_MAX, JSON_INT_MAX, &js_s->player, err);
             if (rc == 0)
                 rc = sj_get_i64(s, spath, "game", -JSON_INT_MAX, JSON_INT_MAX, &js_s->game, err);
             if (rc == 0)
@@ -663,8 +664,7 @@ static int sj_state_fields(const struct board *b, const cJSON *doc, struct game_
     if (rc == 0 && st->mode == MODE_BANKER)
         rc = sj_turn_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "turn"), st, err);
     if (rc == 0)
-        rc = sj_dests_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "destinations"), st,
-                                err);
+        rc = sj_dests_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "destinations"), st, err);
     if (rc == 0 && !cJSON_IsObject(ticket))
         rc = sj_fail(err, "", "ticket", "must be an object");
     if (rc == 0)
@@ -687,8 +687,7 @@ int state_from_json(const struct board *b, const cJSON *doc, struct game_state *
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     rc = sj_state_fields(b, doc, ns, err);
     if (rc == 0)
-        rc = sj_journal_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "journal"), ns,
-                                  err);
+        rc = sj_journal_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "journal"), ns, err);
     if (rc != 0)
         goto out;
     memcpy(st, ns, sizeof(*st));
@@ -716,15 +715,14 @@ static int sj_event_seat(const cJSON *body, const char *key, bool required,
     }
     seat = rules_seat_of(st, id);
     if (seat < 0)
-        return sb_fail(err, SB_EINVALID, NULL, "'%s': player %lld is not seated in this game",
-                       key, (long long)id);
+        return sb_fail(err, SB_EINVALID, NULL, "'%s': player %lld is not seated in this game", key,
+                       (long long)id);
     *out = seat;
     return 0;
 }
 
 /* body[key] as a slug string (required), borrowed into *out. */
-static int sj_event_slug(const cJSON *body, const char *key, const char **out,
-                         struct sb_error *err)
+static int sj_event_slug(const cJSON *body, const char *key, const char **out, struct sb_error *err)
 {
     return json_get_string(body, key, true, JSON_NAME_MAX_CHARS, false, out, err);
 }
@@ -746,8 +744,8 @@ static int sj_event_dest(const struct board *b, const cJSON *body, const char *k
 }
 
 /* body[key] as an int in [min, max]; absent -> dflt (SB_EBADREQ when required). */
-static int sj_event_int(const cJSON *body, const char *key, bool required, int64_t min,
-                        int64_t max, int dflt, int *out, struct sb_error *err)
+static int sj_event_int(const cJSON *body, const char *key, bool required, int64_t min, int64_t max,
+                        int dflt, int *out, struct sb_error *err)
 {
     int64_t v = 0;
     bool present = false;
@@ -772,8 +770,7 @@ static int sj_trade_side(const struct board *b, const cJSON *body, const char *k
         return sb_fail(err, SB_EBADREQ, NULL, "'%s' must be an object", key);
     rc = sj_event_int(o, "cash", false, 0, JSON_MONEY_MAX, 0, &side->cash, err);
     if (rc == 0)
-        rc = sj_event_int(o, "jail_cards", false, 0, SJ_JAIL_CARDS_MAX, 0, &side->jail_cards,
-                          err);
+        rc = sj_event_int(o, "jail_cards", false, 0, SJ_JAIL_CARDS_MAX, 0, &side->jail_cards, err);
     if (rc != 0)
         return rc;
     ds = cJSON_GetObjectItemCaseSensitive(o, "destinations");
@@ -792,17 +789,16 @@ static int sj_trade_side(const struct board *b, const cJSON *body, const char *k
             return sb_fail(err, SB_EINVALID, NULL, "unknown destination '%s'", it->valuestring);
         for (int i = 0; i < side->ndests; i++)
             if (side->dests[i] == d)
-                return sb_fail(err, SB_EINVALID, NULL, "'%s.destinations' names '%s' twice",
-                               key, it->valuestring);
+                return sb_fail(err, SB_EINVALID, NULL, "'%s.destinations' names '%s' twice", key,
+                               it->valuestring);
         side->dests[side->ndests++] = d;
     }
     return 0;
 }
 
 /* The fields of an event of type t from body into ev (initialised by the caller). */
-static int sj_event_fields(const struct board *b, const struct game_state *st,
-                           const cJSON *body, enum event_type t, struct rules_event *ev,
-                           struct sb_error *err)
+static int sj_event_fields(const struct board *b, const struct game_state *st, const cJSON *body,
+                           enum event_type t, struct rules_event *ev, struct sb_error *err)
 {
     const char *s = NULL;
     int rc = 0;
@@ -853,8 +849,8 @@ static int sj_event_fields(const struct board *b, const struct game_state *st,
     case EVENT_ADJUST:
         rc = sj_event_seat(body, "player", true, st, &ev->player, err);
         if (rc == 0)
-            rc = sj_event_int(body, "amount", true, -JSON_MONEY_MAX, JSON_MONEY_MAX, 0,
-                              &ev->amount, err);
+            rc = sj_event_int(body, "amount", true, -JSON_MONEY_MAX, JSON_MONEY_MAX, 0, &ev->amount,
+                              err);
         if (rc == 0)
             rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &s, err);
         return rc;
@@ -947,8 +943,8 @@ static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *
         ok = ok && sj_add(o, "from", sj_seat_or_bank(st, e->from));
         ok = ok && sj_add(o, "to", sj_seat_or_bank(st, e->to));
         ok = ok && sj_add(o, "amount", sj_num(e->amount));
-        ok = ok && sj_add(o, "reason", e->reason ? cJSON_CreateString(e->reason)
-                                                 : cJSON_CreateNull());
+        ok = ok &&
+             sj_add(o, "reason", e->reason ? cJSON_CreateString(e->reason) : cJSON_CreateNull());
         break;
     case OUT_BOARD_STAMP:
         ok = ok && sj_add(o, "player", sj_seat(st, e->player));
@@ -969,8 +965,8 @@ static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *
         break;
     case OUT_TICKET:
         ok = ok && sj_add(o, "player", sj_seat(st, e->player));
-        ok = ok && sj_add(o, "action",
-                          cJSON_CreateString(e->action == TICKET_USE ? "use" : "take"));
+        ok =
+            ok && sj_add(o, "action", cJSON_CreateString(e->action == TICKET_USE ? "use" : "take"));
         break;
     case OUT_OWNER:
         ok = ok && sj_add(o, "destination", sj_slug(sj_dest_id(b, e->dest)));

@@ -230,8 +230,8 @@ static void test_shipped_board_local_flight_reaches_walkthrough_destinations(voi
     int n = 0;
     (void)state;
 
-    for (int i = 6; b->spaces[i].kind != SPACE_FLIGHT_LOCAL && b->spaces[i].kind != SPACE_FLIGHT_LONG;
-         i++) {
+    for (int i = 6;
+         b->spaces[i].kind != SPACE_FLIGHT_LOCAL && b->spaces[i].kind != SPACE_FLIGHT_LONG; i++) {
         if (b->spaces[i].kind != SPACE_DESTINATION)
             continue;
         assert_true(n < 4);
@@ -328,18 +328,15 @@ static void test_shipped_board_every_fact_has_a_source(void **state)
     cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(doc, "journal"))
         check_sources(it, card_facts, 2);
     /* the facts RULES.md cites keep their source */
-    assert_string_equal(
-        str_of(cJSON_GetObjectItemCaseSensitive(find_by_id(doc, "destinations", "chichen-itza"),
-                                                "sources"),
-               "goal"),
-        "rulebook");
-    assert_string_equal(
-        str_of(cJSON_GetObjectItemCaseSensitive(find_by_id(doc, "destinations", "rapa-nui"),
-                                                "sources"),
-               "price"),
-        "web");
-    assert_string_equal(str_of(find_by_id(doc, "destinations", "pink-3"), "source"),
-                        "placeholder");
+    assert_string_equal(str_of(cJSON_GetObjectItemCaseSensitive(
+                                   find_by_id(doc, "destinations", "chichen-itza"), "sources"),
+                               "goal"),
+                        "rulebook");
+    assert_string_equal(str_of(cJSON_GetObjectItemCaseSensitive(
+                                   find_by_id(doc, "destinations", "rapa-nui"), "sources"),
+                               "price"),
+                        "web");
+    assert_string_equal(str_of(find_by_id(doc, "destinations", "pink-3"), "source"), "placeholder");
     cJSON_Delete(doc);
 }
 
@@ -362,8 +359,10 @@ static void test_shipped_board_chance_cards(void **state)
         e = &b->chance[i].effect;
         seen[e->kind] = true;
         if (i > 0)
-            assert_string_equal(str_of(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "chance"), i), "source"),
-                                "placeholder");
+            assert_string_equal(
+                str_of(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "chance"), i),
+                       "source"),
+                "placeholder");
         if (e->kind == EFFECT_MOVE_TO) {
             salary = salary || e->salary;
             no_salary = no_salary || !e->salary;
@@ -473,11 +472,14 @@ static const struct refusal refusals[] = {
     {"spaces/7/amount", "100", "spaces[7].amount: only a tax space"},
     {"spaces/0/kind", "\"chance\"", "GO must be space 0"},
     {"spaces/10/kind", "\"free_parking\"", "Jail must be space 10"},
-    {"spaces/6/destination", "\"atlantis\"", "spaces[6].destination: unknown destination 'atlantis'"},
-    {"spaces/6/destination", "\"chichen-itza\"", "spaces[6].destination: 'chichen-itza' says it is on space 9"},
+    {"spaces/6/destination", "\"atlantis\"",
+     "spaces[6].destination: unknown destination 'atlantis'"},
+    {"spaces/6/destination", "\"chichen-itza\"",
+     "spaces[6].destination: 'chichen-itza' says it is on space 9"},
     {"spaces/7/destination", "\"rapa-nui\"", "spaces[7].destination: only a destination space"},
     {"spaces/39",
-     "{\"index\":39,\"kind\":\"chance\",\"id\":\"chance-39\",\"name\":\"Chance\",\"source\":\"placeholder\"}",
+     "{\"index\":39,\"kind\":\"chance\",\"id\":\"chance-39\",\"name\":\"Chance\",\"source\":"
+     "\"placeholder\"}",
      "destinations[21].space: space 39 is not the destination space of 'dark-blue-2'"},
     {"spaces/0/id", "\"rapa-nui\"", "spaces[0].id: 'rapa-nui' is used twice"},
     {"spaces/7/id", "\"go\"", "spaces[7].id: 'go' is used twice"},
@@ -486,7 +488,8 @@ static const struct refusal refusals[] = {
     {"spaces/3/source", NULL, "spaces[3].source: is required"},
     {"spaces/3/sources", "{\"name\":\"maybe\"}", "spaces[3].sources:"},
     {"destinations/3/goal", "\"foo\"", "destinations[3].goal: unknown destination 'foo'"},
-    {"destinations/3/goal", "\"carnaval-de-barranquilla\"", "destinations[3].goal: a card cannot be its own"},
+    {"destinations/3/goal", "\"carnaval-de-barranquilla\"",
+     "destinations[3].goal: a card cannot be its own"},
     {"destinations/3/goal", "3", "destinations[3].goal: must be a destination id or null"},
     {"destinations/3/goal", NULL, "destinations[3].goal: is required"},
     {"destinations/1/id", "\"brown-1\"", "destinations[1].id: 'brown-1' is used twice"},
@@ -510,12 +513,18 @@ static const struct refusal refusals[] = {
     {"chance/0/effect", "{\"teleport\":1}", "chance[0].effect: unknown field 'teleport'"},
     {"chance/0/effect", "\"collect\"", "chance[0].effect: must be an effect object"},
     {"chance/0/effect", NULL, "chance[0].effect: is required"},
-    {"chance/0/effect", "{\"move_to\":\"nowhere\"}", "chance[0].effect.move_to: unknown space or destination 'nowhere'"},
-    {"chance/0/effect", "{\"move_to\":\"go\",\"salary\":1}", "chance[0].effect.salary: must be true or false"},
-    {"chance/0/effect", "{\"pay\":10,\"salary\":true}", "chance[0].effect.salary: goes only with move_to"},
-    {"chance/0/effect", "{\"move_to_colour\":[\"purple\"]}", "chance[0].effect.move_to_colour: no destination has the colour 'purple'"},
-    {"chance/0/effect", "{\"move_to_colour\":[]}", "chance[0].effect.move_to_colour: must be an array"},
-    {"chance/0/effect", "{\"move_to_colour\":[\"pink\",\"pink\"]}", "chance[0].effect.move_to_colour: 'pink' is named twice"},
+    {"chance/0/effect", "{\"move_to\":\"nowhere\"}",
+     "chance[0].effect.move_to: unknown space or destination 'nowhere'"},
+    {"chance/0/effect", "{\"move_to\":\"go\",\"salary\":1}",
+     "chance[0].effect.salary: must be true or false"},
+    {"chance/0/effect", "{\"pay\":10,\"salary\":true}",
+     "chance[0].effect.salary: goes only with move_to"},
+    {"chance/0/effect", "{\"move_to_colour\":[\"purple\"]}",
+     "chance[0].effect.move_to_colour: no destination has the colour 'purple'"},
+    {"chance/0/effect", "{\"move_to_colour\":[]}",
+     "chance[0].effect.move_to_colour: must be an array"},
+    {"chance/0/effect", "{\"move_to_colour\":[\"pink\",\"pink\"]}",
+     "chance[0].effect.move_to_colour: 'pink' is named twice"},
     {"chance/0/effect", "{\"move_by\":0}", "chance[0].effect.move_by: must be a non-zero"},
     {"chance/0/effect", "{\"move_by\":40}", "chance[0].effect.move_by: must be a non-zero"},
     {"chance/0/effect", "{\"move_by\":-40}", "chance[0].effect.move_by: must be a non-zero"},
@@ -527,11 +536,16 @@ static const struct refusal refusals[] = {
     {"journal/0/slots", "13", "journal[0].slots: must be a whole number from 1 to 12"},
     {"journal/0/title", NULL, "journal[0].title: is required"},
     {"journal/0/effect", "{\"collect\":50}", "journal[0].effect: unknown field 'collect'"},
-    {"journal/0/effect", "{\"drawer\":{\"pay\":10}}", "journal[0].effect.per_stamp: must be an object"},
-    {"journal/0/effect", "{\"per_stamp\":{\"collect\":10,\"pay\":10}}", "journal[0].effect.per_stamp: needs exactly one"},
-    {"journal/0/effect", "{\"per_stamp\":{\"steal\":10}}", "journal[0].effect.per_stamp: unknown field 'steal'"},
-    {"journal/0/effect", "{\"per_stamp\":{\"pay\":-10}}", "journal[0].effect.per_stamp.pay: must be a multiple"},
-    {"journal/0/effect", "{\"per_stamp\":{\"pay\":10},\"drawer\":{\"move_by\":0}}", "journal[0].effect.drawer.move_by:"},
+    {"journal/0/effect", "{\"drawer\":{\"pay\":10}}",
+     "journal[0].effect.per_stamp: must be an object"},
+    {"journal/0/effect", "{\"per_stamp\":{\"collect\":10,\"pay\":10}}",
+     "journal[0].effect.per_stamp: needs exactly one"},
+    {"journal/0/effect", "{\"per_stamp\":{\"steal\":10}}",
+     "journal[0].effect.per_stamp: unknown field 'steal'"},
+    {"journal/0/effect", "{\"per_stamp\":{\"pay\":-10}}",
+     "journal[0].effect.per_stamp.pay: must be a multiple"},
+    {"journal/0/effect", "{\"per_stamp\":{\"pay\":10},\"drawer\":{\"move_by\":0}}",
+     "journal[0].effect.drawer.move_by:"},
     {"journal/2/id", "\"journal-2\"", "journal[2].id: 'journal-2' is used twice"},
     {"journal", "[]", "journal: must hold 1 to 32 items, not 0"},
     {"chance", "{}", "chance: must be an array"},
@@ -586,7 +600,8 @@ static void test_board_refuses_too_many_items(void **state)
     for (int i = 4; i < 9; i++) {
         char text[160];
         snprintf(text, sizeof(text),
-                 "{\"id\":\"t%d\",\"name\":\"T\",\"colour\":\"red\",\"source\":\"placeholder\"}", i);
+                 "{\"id\":\"t%d\",\"name\":\"T\",\"colour\":\"red\",\"source\":\"placeholder\"}",
+                 i);
         cJSON_AddItemToArray(tokens, cJSON_Parse(text));
     }
     assert_int_equal(board_from_json(doc, b, &err), SB_EINVALID);
@@ -666,7 +681,8 @@ static void test_board_effect_readers(void **state)
     assert_int_equal(board_effect_from_json(b, obj, &e, &err), SB_EINVALID);
     assert_non_null(strstr(err.detail, "effect.move_to: unknown space or destination"));
     cJSON_Delete(obj);
-    obj = cJSON_Parse("{\"per_stamp\":{\"collect_from_each\":20},\"drawer\":{\"go_to_jail\":true}}");
+    obj =
+        cJSON_Parse("{\"per_stamp\":{\"collect_from_each\":20},\"drawer\":{\"go_to_jail\":true}}");
     memset(&card, 0, sizeof(card));
     assert_int_equal(board_journal_effect_from_json(b, obj, &card, &err), 0);
     assert_int_equal(card.per_stamp, PER_STAMP_COLLECT_FROM_EACH);
@@ -695,10 +711,9 @@ static int put(int (*fn)(cJSON *, const char *, const cJSON *, cJSON **, struct 
 }
 
 /* A refused PUT returns code and leaves the document byte for byte as it was. */
-static void put_refused(int (*fn)(cJSON *, const char *, const cJSON *, cJSON **,
-                                  struct sb_error *),
-                        cJSON *doc, const char *id, const char *body_text, int code,
-                        const char *detail)
+static void
+put_refused(int (*fn)(cJSON *, const char *, const cJSON *, cJSON **, struct sb_error *),
+            cJSON *doc, const char *id, const char *body_text, int code, const char *detail)
 {
     char *before = cJSON_PrintUnformatted(doc);
     char *after;
@@ -771,8 +786,7 @@ static void test_put_destination_refusals_leave_the_board_unchanged(void **state
     put_refused(board_put_destination, doc, "rapa-nui", "[1]", SB_EBADREQ, "object");
     put_refused(board_put_destination, doc, "rapa-nui", "{\"price\":\"100\"}", SB_EBADREQ,
                 "'price'");
-    put_refused(board_put_destination, doc, "rapa-nui", "{\"price\":100.5}", SB_EBADREQ,
-                "'price'");
+    put_refused(board_put_destination, doc, "rapa-nui", "{\"price\":100.5}", SB_EBADREQ, "'price'");
     put_refused(board_put_destination, doc, "rapa-nui", "{\"name\":5}", SB_EBADREQ, "'name'");
     put_refused(board_put_destination, doc, "rapa-nui", "{\"goal\":7}", SB_EBADREQ, "'goal'");
     put_refused(board_put_destination, doc, "rapa-nui", "{\"price\":105}", SB_EINVALID,
@@ -780,8 +794,7 @@ static void test_put_destination_refusals_leave_the_board_unchanged(void **state
     put_refused(board_put_destination, doc, "rapa-nui", "{\"fee\":-10}", SB_EINVALID, "'fee'");
     put_refused(board_put_destination, doc, "rapa-nui", "{\"set_fee\":1000000010}", SB_EINVALID,
                 "'set_fee'");
-    put_refused(board_put_destination, doc, "rapa-nui", "{\"name\":\"\"}", SB_EINVALID,
-                "'name'");
+    put_refused(board_put_destination, doc, "rapa-nui", "{\"name\":\"\"}", SB_EINVALID, "'name'");
     put_refused(board_put_destination, doc, "rapa-nui",
                 "{\"name\":\"123456789012345678901234567890123456789012345678901234567890"
                 "123456789012345678901\"}",
@@ -790,19 +803,19 @@ static void test_put_destination_refusals_leave_the_board_unchanged(void **state
                 "goal: unknown destination 'atlantis'");
     put_refused(board_put_destination, doc, "rapa-nui", "{\"goal\":\"rapa-nui\"}", SB_EINVALID,
                 "its own travel goal");
-    put_refused(board_put_destination, doc, "rapa-nui", "{\"colour\":\"Light Blue\"}",
-                SB_EINVALID, "colour: must be a slug");
+    put_refused(board_put_destination, doc, "rapa-nui", "{\"colour\":\"Light Blue\"}", SB_EINVALID,
+                "colour: must be a slug");
     put_refused(board_put_destination, doc, "rapa-nui", "{}", SB_EINVALID, "nothing to change");
     /* the last pink and orange destinations recoloured would strand chance-1 */
     {
         cJSON *item;
         struct sb_error err;
-        assert_int_equal(put(board_put_destination, doc, "grand-canyon", "{\"colour\":\"teal\"}",
-                             &item, &err),
-                         0);
-        assert_int_equal(put(board_put_destination, doc, "boulders-beach",
-                             "{\"colour\":\"teal\"}", &item, &err),
-                         0);
+        assert_int_equal(
+            put(board_put_destination, doc, "grand-canyon", "{\"colour\":\"teal\"}", &item, &err),
+            0);
+        assert_int_equal(
+            put(board_put_destination, doc, "boulders-beach", "{\"colour\":\"teal\"}", &item, &err),
+            0);
     }
     put_refused(board_put_destination, doc, "pink-3", "{\"colour\":\"teal\"}", SB_EINVALID,
                 "chance[0].effect.move_to_colour: no destination has the colour 'pink'");
@@ -850,8 +863,9 @@ static void test_put_journal_and_chance(void **state)
     put_refused(board_put_journal, doc, "journal-1", "{\"slots\":13}", SB_EINVALID, "'slots'");
     put_refused(board_put_journal, doc, "journal-1", "{\"effect\":\"collect\"}", SB_EBADREQ,
                 "'effect'");
-    put_refused(board_put_journal, doc, "journal-1", "{\"effect\":{\"per_stamp\":{\"collect\":15}}}",
-                SB_EINVALID, "journal[0].effect.per_stamp.collect");
+    put_refused(board_put_journal, doc, "journal-1",
+                "{\"effect\":{\"per_stamp\":{\"collect\":15}}}", SB_EINVALID,
+                "journal[0].effect.per_stamp.collect");
     put_refused(board_put_journal, doc, "journal-1", "{\"title\":\"\"}", SB_EINVALID, "'title'");
     put_refused(board_put_journal, doc, "journal-1", "{\"text\":[]}", SB_EBADREQ, "'text'");
     put_refused(board_put_chance, doc, "chance-99", "{\"text\":\"x\"}", SB_ENOTFOUND, "chance-99");

@@ -1,4 +1,5 @@
-/* test_state_json.c -- game states round-trip through JSON; events and effects decode and encode. */
+/* test_state_json.c -- game states round-trip through JSON; events and effects decode and encode.
+ */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -346,8 +347,9 @@ static void play_game(unsigned int seed, bool *seen)
         } else if (p->kind == PENDING_FEE && step % 3) {
             snprintf(body, sizeof(body), "{\"type\":\"collect_fee\"}");
         } else if (step % 97 == 5) {
-            snprintf(body, sizeof(body), "{\"type\":\"adjust\",\"player\":%lld,\"amount\":30,"
-                                         "\"reason\":\"a note fell off the table\"}",
+            snprintf(body, sizeof(body),
+                     "{\"type\":\"adjust\",\"player\":%lld,\"amount\":30,"
+                     "\"reason\":\"a note fell off the table\"}",
                      (long long)st->players[step % st->nplayers].id);
         } else if (step % 89 == 7) {
             snprintf(body, sizeof(body), "{\"type\":\"note\",\"text\":\"tea break\"}");
@@ -442,12 +444,14 @@ static void test_state_from_json_refuses_what_does_not_fit(void **state)
         {"winner", "99", "state.winner: player 99 is not seated"},
         {"players", "[]", "state.players: must be an array of 2 to 4 players"},
         {"players",
-         "[{\"id\":1,\"name\":\"A\",\"token\":\"hazel\",\"cash\":0,\"position\":0,\"in_jail\":false,"
+         "[{\"id\":1,\"name\":\"A\",\"token\":\"hazel\",\"cash\":0,\"position\":0,\"in_jail\":"
+         "false,"
          "\"jail_attempts\":0,\"jail_cards\":0},{\"id\":2,\"name\":\"B\",\"token\":\"cat\","
          "\"cash\":0,\"position\":0,\"in_jail\":false,\"jail_attempts\":0,\"jail_cards\":0}]",
          "state.players[1].token: unknown token 'cat'"},
         {"players",
-         "[{\"id\":1,\"name\":\"A\",\"token\":\"hazel\",\"cash\":0,\"position\":40,\"in_jail\":false,"
+         "[{\"id\":1,\"name\":\"A\",\"token\":\"hazel\",\"cash\":0,\"position\":40,\"in_jail\":"
+         "false,"
          "\"jail_attempts\":0,\"jail_cards\":0}]",
          "state.players"},
         {"turn", "null", "state.turn: must be an object in banker mode"},
@@ -540,7 +544,8 @@ static void test_event_from_json_refusals(void **state)
         {"{\"type\":\"trade\",\"a\":11,\"b\":44}", SB_EINVALID, "player 44 is not seated"},
         {"{\"type\":\"trade\",\"a\":11,\"b\":22,\"a_gives\":\"rapa-nui\"}", SB_EBADREQ,
          "'a_gives' must be an object"},
-        {"{\"type\":\"trade\",\"a\":11,\"b\":22,\"a_gives\":{\"cash\":-10}}", SB_EINVALID, "'cash'"},
+        {"{\"type\":\"trade\",\"a\":11,\"b\":22,\"a_gives\":{\"cash\":-10}}", SB_EINVALID,
+         "'cash'"},
         {"{\"type\":\"trade\",\"a\":11,\"b\":22,\"b_gives\":{\"cash\":\"10\"}}", SB_EBADREQ,
          "'cash'"},
         {"{\"type\":\"trade\",\"a\":11,\"b\":22,\"b_gives\":{\"destinations\":\"rapa-nui\"}}",
@@ -584,8 +589,8 @@ static void test_event_from_json_refusals(void **state)
         memset(&err, 0, sizeof(err));
         rc = event_from_json(shipped, st, body, &ev, &err);
         if (rc != cases[i].code || !strstr(err.detail, cases[i].detail))
-            fail_msg("%s: got %d '%s', want %d '%s'", cases[i].body, rc, err.detail,
-                     cases[i].code, cases[i].detail);
+            fail_msg("%s: got %d '%s', want %d '%s'", cases[i].body, rc, err.detail, cases[i].code,
+                     cases[i].detail);
         assert_int_equal(err.status, cases[i].code == SB_EBADREQ ? 400 : 422);
         assert_memory_equal(&ev, &before, sizeof(ev));
         cJSON_Delete(body);
@@ -707,18 +712,17 @@ static void test_effects_shape(void **state)
     out->neffects = 12;
     out->effects[0] = (struct rules_effect){.kind = OUT_MOVE, .player = 0, .from = 38, .to = 2};
     out->effects[1] = (struct rules_effect){.kind = OUT_SALARY, .player = 0, .amount = 200};
-    out->effects[2] = (struct rules_effect){.kind = OUT_PAY, .player = 1, .from = 1, .to = -1,
-                                            .amount = 200, .reason = "tax"};
-    out->effects[3] = (struct rules_effect){.kind = OUT_PAY, .player = 2, .from = 1, .to = 2,
-                                            .amount = 50, .reason = "fee"};
+    out->effects[2] = (struct rules_effect){
+        .kind = OUT_PAY, .player = 1, .from = 1, .to = -1, .amount = 200, .reason = "tax"};
+    out->effects[3] = (struct rules_effect){
+        .kind = OUT_PAY, .player = 2, .from = 1, .to = 2, .amount = 50, .reason = "fee"};
     out->effects[4] = (struct rules_effect){.kind = OUT_BOARD_STAMP, .player = 2, .dest = rapa};
-    out->effects[5] = (struct rules_effect){.kind = OUT_JOURNAL_STAMP, .player = 1, .card = 1,
-                                            .slot = 1, .token = 2};
-    out->effects[6] = (struct rules_effect){.kind = OUT_JOURNAL_PAYOUT, .player = 1, .card = 1,
-                                            .token = 2, .stamps = 2, .amount = 200};
+    out->effects[5] = (struct rules_effect){
+        .kind = OUT_JOURNAL_STAMP, .player = 1, .card = 1, .slot = 1, .token = 2};
+    out->effects[6] = (struct rules_effect){
+        .kind = OUT_JOURNAL_PAYOUT, .player = 1, .card = 1, .token = 2, .stamps = 2, .amount = 200};
     out->effects[7] = (struct rules_effect){.kind = OUT_JAIL, .player = 2};
-    out->effects[8] = (struct rules_effect){.kind = OUT_TICKET, .player = 0,
-                                            .action = TICKET_TAKE};
+    out->effects[8] = (struct rules_effect){.kind = OUT_TICKET, .player = 0, .action = TICKET_TAKE};
     out->effects[9] = (struct rules_effect){.kind = OUT_OWNER, .dest = rapa, .from = -1, .to = 1};
     out->effects[10] = (struct rules_effect){.kind = OUT_JAIL_FREE, .player = 2};
     out->effects[11] = (struct rules_effect){.kind = OUT_WIN, .player = 2};
@@ -778,8 +782,7 @@ static void test_effects_shape(void **state)
     cJSON_Delete(arr);
 
     out->neffects = 1;
-    out->effects[0] = (struct rules_effect){.kind = OUT_TICKET, .player = 1,
-                                            .action = TICKET_USE};
+    out->effects[0] = (struct rules_effect){.kind = OUT_TICKET, .player = 1, .action = TICKET_USE};
     arr = effects_to_json(shipped, st, out);
     assert_string_equal(get_str(cJSON_GetArrayItem(arr, 0), "action"), "use");
     cJSON_Delete(arr);
