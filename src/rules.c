@@ -128,11 +128,13 @@ static void salary(struct ctx *c, int seat)
 
 /* ---- small look-ups ------------------------------------------------------------------- */
 
+/* True when seat is seated in this game. This function can't fail. */
 static bool valid_seat(const struct game_state *st, int seat)
 {
     return seat >= 0 && seat < st->nplayers;
 }
 
+/* True when d is a destination of the board. This function can't fail. */
 static bool valid_dest(const struct board *b, int d)
 {
     return d >= 0 && d < b->ndests;
@@ -148,6 +150,8 @@ static void pending_clear(struct pending *p)
     p->owner = -1;
 }
 
+/* True when the pending decision must be made before the game moves on (every kind but
+ * a fee). This function can't fail. */
 static bool pending_blocks(const struct pending *p)
 {
     return p->kind == PENDING_BUY_OR_AUCTION || p->kind == PENDING_DRAW ||
@@ -171,8 +175,9 @@ static int refuse_pending(struct ctx *c)
 {
     const struct pending *p = &c->st->pending;
     if (p->kind == PENDING_BUY_OR_AUCTION)
-        return refuse(c, pending_rule(p), "The destination just landed on must be bought "
-                                          "or auctioned first.");
+        return refuse(c, pending_rule(p),
+                      "The destination just landed on must be bought "
+                      "or auctioned first.");
     if (p->kind == PENDING_DRAW)
         return refuse(c, pending_rule(p), "A %s card must be drawn first.",
                       p->deck == DECK_JOURNAL ? "Travel Journal" : "Chance");
@@ -521,8 +526,9 @@ static int ev_goal_jump(struct ctx *c)
     if (!valid_dest(c->b, d))
         return refuse(c, "TWT-GOAL-JUMP", "The destination is unknown.");
     if (c->st->dests[d].owner != seat || !rules_is_goal(c->b, c->st, seat, d))
-        return refuse(c, "TWT-GOAL-JUMP", "A goal jump needs a destination the player owns "
-                                          "that is also one of their travel goals.");
+        return refuse(c, "TWT-GOAL-JUMP",
+                      "A goal jump needs a destination the player owns "
+                      "that is also one of their travel goals.");
     if (c->st->dests[d].stamped_by >= 0)
         return refuse(c, "TWT-GOAL-JUMP", "That goal is already stamped in this game.");
     c->st->turn.jumped = true;
@@ -586,8 +592,9 @@ static int ev_collect_fee(struct ctx *c)
 {
     struct pending p = c->st->pending;
     if (p.kind != PENDING_FEE)
-        return refuse(c, "TWT-FEE", "No tour fee is owed now: it was never due, already "
-                                    "paid, or asked too late.");
+        return refuse(c, "TWT-FEE",
+                      "No tour fee is owed now: it was never due, already "
+                      "paid, or asked too late.");
     pending_clear(&c->st->pending);
     pay(c, p.seat, p.owner, p.amount, "fee");
     return 0;
@@ -630,8 +637,7 @@ static int ev_choose(struct ctx *c)
 
 /* What the holder of k stamps on card gets (negative: pays) when it is drawn; moves the
  * money in banker mode, only reckons it in journal mode (TWT-JOURNAL-4). */
-static long long stamp_payout(struct ctx *c, const struct journal_card *card, int holder,
-                              int k)
+static long long stamp_payout(struct ctx *c, const struct journal_card *card, int holder, int k)
 {
     long long total = 0, amt = card->per_stamp_amount, others = c->st->nplayers - 1;
     bool banker = c->st->mode == MODE_BANKER;
@@ -763,13 +769,15 @@ static int ev_fly(struct ctx *c)
     if (pending_blocks(&c->st->pending))
         return refuse_pending(c);
     if (!c->st->turn.can_fly || (k != SPACE_FLIGHT_LOCAL && k != SPACE_FLIGHT_LONG))
-        return refuse(c, rule, "A flight is offered only right after landing on a flight "
-                               "space, until the next roll.");
+        return refuse(c, rule,
+                      "A flight is offered only right after landing on a flight "
+                      "space, until the next roll.");
     if (!valid_dest(c->b, d))
         return refuse(c, rule, "The destination is unknown.");
     if (local && !local_reach(c->b, at, c->b->dests[d].space))
-        return refuse(c, rule, "A local flight reaches only destinations before the next "
-                               "flight space.");
+        return refuse(c, rule,
+                      "A local flight reaches only destinations before the next "
+                      "flight space.");
     if (c->st->players[seat].cash < cost)
         return refuse(c, rule, "The flight costs %d; the player has %d.", cost,
                       c->st->players[seat].cash);
@@ -947,11 +955,13 @@ static int check_allowed(struct ctx *c)
                         c->st->status == STATUS_FINISHED ? "finished" : "abandoned");
     bool both = t == EVENT_DRAW_JOURNAL || t == EVENT_END;
     if (c->st->mode == MODE_BANKER && t == EVENT_STAMP_GOAL)
-        return refuse(c, event_rule(t), "In banker mode landings stamp the board; "
-                                        "stamp_goal is for journal mode.");
+        return refuse(c, event_rule(t),
+                      "In banker mode landings stamp the board; "
+                      "stamp_goal is for journal mode.");
     if (c->st->mode == MODE_JOURNAL && !both && t != EVENT_STAMP_GOAL)
-        return refuse(c, event_rule(t), "In journal mode only draw_journal, stamp_goal, note "
-                                        "and end are logged.");
+        return refuse(c, event_rule(t),
+                      "In journal mode only draw_journal, stamp_goal, note "
+                      "and end are logged.");
     return 0;
 }
 
@@ -1052,14 +1062,14 @@ static int check_seats(struct ctx *c, const struct rules_seat *seats, int nseats
 }
 
 int rules_init(const struct board *b, enum game_mode mode, int64_t game,
-               const struct rules_seat *seats, int nseats,
-               const struct journal_state *journal, struct game_state *st,
-               struct rules_outcome *out)
+               const struct rules_seat *seats, int nseats, const struct journal_state *journal,
+               struct game_state *st, struct rules_outcome *out)
 {
-    struct rules_outcome scratch;
-    struct ctx c = {.b = b, .st = st, .out = out != NULL ? out : &scratch};
+    struct ctx c = {.b = b, .st = st, .out = out};
     c.out->neffects = 0;
     memset(&c.out->refusal, 0, sizeof c.out->refusal);
+    if (mode != MODE_BANKER && mode != MODE_JOURNAL)
+        return refuse(&c, "TWT-SETUP-1", "A game is played in banker or journal mode.");
     if (check_seats(&c, seats, nseats) != 0)
         return -1;
     for (int j = 0; journal != NULL && j < b->njournal && j < BOARD_MAX_CARDS; j++)
@@ -1092,10 +1102,8 @@ int rules_init(const struct board *b, enum game_mode mode, int64_t game,
 int rules_apply(const struct board *b, enum stamp_owner policy, struct game_state *st,
                 const struct rules_event *ev, struct rules_outcome *out)
 {
-    struct rules_outcome scratch;
     struct game_state work;
-    struct ctx c = {.b = b, .policy = policy, .st = &work, .ev = ev,
-                    .out = out != NULL ? out : &scratch};
+    struct ctx c = {.b = b, .policy = policy, .st = &work, .ev = ev, .out = out};
     c.out->neffects = 0;
     memset(&c.out->refusal, 0, sizeof c.out->refusal);
     memcpy(&work, st, sizeof work);

@@ -147,8 +147,7 @@ static void fx_journal_cards(struct board *b)
     fx_journal(b, "journal-4", 3, PER_STAMP_PAY, 50, none);
     fx_journal(b, "journal-5", 2, PER_STAMP_COLLECT, 20,
                (struct effect){.kind = EFFECT_MOVE_TO, .space = 0, .salary = true});
-    fx_journal(b, "journal-6", 3, PER_STAMP_COLLECT, 30,
-               (struct effect){.kind = EFFECT_JAIL_FREE});
+    fx_journal(b, "journal-6", 3, PER_STAMP_COLLECT, 30, (struct effect){.kind = EFFECT_JAIL_FREE});
     fx_journal(b, "journal-7", 4, PER_STAMP_COLLECT_FROM_EACH, 20,
                (struct effect){.kind = EFFECT_PAY, .amount = 100});
     fx_journal(b, "journal-8", 2, PER_STAMP_PAY, 20, red);

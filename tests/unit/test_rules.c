@@ -23,9 +23,8 @@ struct fx {
 static const char *const seat_names[] = {"Ann", "Bob", "Cleo", "Dan"};
 
 /* A new game: seats 101.. with tokens given (NULL: scottie, t-rex, hazel, ducky). */
-static struct fx *fx_seats(enum game_mode mode, enum stamp_owner policy, int n,
-                           const int *tokens, const int64_t *ids,
-                           const struct journal_state *journal)
+static struct fx *fx_seats(enum game_mode mode, enum stamp_owner policy, int n, const int *tokens,
+                           const int64_t *ids, const struct journal_state *journal)
 {
     struct fx *f = calloc(1, sizeof *f);
     struct rules_seat seats[RULES_MAX_PLAYERS];
@@ -203,8 +202,7 @@ static void test_twt_setup_1_seats_two_to_four_distinct(void **state)
     struct board b;
     struct game_state st;
     struct rules_outcome out;
-    struct rules_seat s[5] = {
-        {1, "A", 0}, {2, "B", 1}, {3, "C", 2}, {4, "D", 3}, {5, "E", 0}};
+    struct rules_seat s[5] = {{1, "A", 0}, {2, "B", 1}, {3, "C", 2}, {4, "D", 3}, {5, "E", 0}};
     board_fixture_default(&b);
     assert_int_equal(rules_init(&b, MODE_BANKER, 1, s, 1, NULL, &st, &out), -1);
     assert_int_equal(out.refusal.status, 422);
@@ -430,7 +428,7 @@ static void test_twt_go_ticket_and_move_by_pay_no_salary(void **state)
     ok(f, ev_auction(-1, 0));
 
     start_turn_at(f, 1, 0);
-    ok(f, roll(3, 4)); /* 7: Chance */
+    ok(f, roll(3, 4));                                                       /* 7: Chance */
     ok(f, ev_card(EVENT_DRAW_CHANCE, board_find_chance(&f->b, "chance-7"))); /* back 3 */
     assert_int_equal(f->st.players[1].position, 4);
     assert_int_equal(cash(f, 1), 1300); /* Travel Insurance, no salary */
@@ -680,8 +678,7 @@ static void test_twt_flight_local_reaches_only_up_to_the_next_flight_space(void 
 static void test_twt_flight_local_walkthrough_destinations(void **state)
 {
     (void)state;
-    const char *ids[] = {"rapa-nui", "carnaval-de-barranquilla", "chichen-itza",
-                         "grand-canyon"};
+    const char *ids[] = {"rapa-nui", "carnaval-de-barranquilla", "chichen-itza", "grand-canyon"};
     for (int i = 0; i < 4; i++) {
         struct fx *f = fx_new(2);
         ok(f, roll(2, 3));
@@ -1354,7 +1351,7 @@ static void test_twt_journal_mode_draw_stamps_and_reports_payouts(void **state)
     j[2].stamps[0].player = 101;
     struct fx *f = fx_seats(MODE_JOURNAL, STAMP_OWNER_TOKEN, 3, NULL, NULL, j);
     refused(f, ev_card(EVENT_DRAW_JOURNAL, 2), 422, "TWT-JOURNAL-1"); /* who drew it? */
-    struct rules_event e = ev_card(EVENT_DRAW_JOURNAL, 2); /* 10 from each, per stamp */
+    struct rules_event e = ev_card(EVENT_DRAW_JOURNAL, 2);            /* 10 from each, per stamp */
     e.player = 1;
     ok(f, e);
     assert_int_equal(f->st.journal[2].nstamps, 2);
@@ -1407,6 +1404,26 @@ static void test_twt_modes_refuse_the_other_modes_events(void **state)
     struct rules_event e = ev_dest(EVENT_STAMP_GOAL, 0);
     e.player = 0;
     refused(f, e, 422, "TWT-GOAL-2");
+    free(f);
+}
+
+static void test_twt_journal_3_card_stamps_carry_over_to_the_next_game(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int card = board_find_journal(&f->b, "journal-2");
+    draw_journal_card(f, 1, "journal-2"); /* Bob (t-rex) stamps in game 7 */
+    struct journal_state kept[BOARD_MAX_CARDS];
+    memcpy(kept, f->st.journal, sizeof kept);
+    free(f);
+    const int tokens[] = {FX_T_REX, FX_SCOTTIE};
+    const int64_t ids[] = {301, 302}; /* other people, another night */
+    f = fx_seats(MODE_BANKER, STAMP_OWNER_TOKEN, 2, tokens, ids, kept);
+    assert_int_equal(f->st.journal[card].nstamps, 1);
+    assert_true(f->st.journal[card].stamps[0].game == 7);
+    draw_journal_card(f, 1, "journal-2");
+    assert_int_equal(cash(f, 0), 1600); /* whoever plays T-Rex tonight */
+    assert_int_equal(cash(f, 1), 1600);
     free(f);
 }
 
@@ -1618,6 +1635,29 @@ static void test_note_is_always_accepted(void **state)
     free(f);
 }
 
+static void test_refusal_after_a_turn_began_leaves_the_state_unchanged(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(3);
+    struct game_state before;
+    struct rules_event ev = ev_dest(EVENT_USE_TICKET, 99);
+    f->st.ticket_holder = 1;
+    f->st.dests[D(f, "rapa-nui")].owner = 2;
+    ok(f, roll(2, 4)); /* Ann owes Cleo a fee; Bob is next */
+    memcpy(&before, &f->st, sizeof before);
+    ev.seq = 99;
+    /* The ticket would begin Bob's turn (and end Ann's, the fee lapsing), but the
+     * destination is unknown: nothing of that may stay. */
+    assert_int_equal(rules_apply(&f->b, f->policy, &f->st, &ev, &f->out), -1);
+    assert_memory_equal(&before, &f->st, sizeof before);
+    ev = ev_dest(EVENT_GOAL_JUMP, D(f, "rapa-nui"));
+    assert_int_equal(rules_apply(&f->b, f->policy, &f->st, &ev, &f->out), -1);
+    assert_memory_equal(&before, &f->st, sizeof before);
+    assert_int_equal(f->st.pending.kind, PENDING_FEE);
+    assert_int_equal(f->st.turn.seat, 0);
+    free(f);
+}
+
 /* ---- the interface ------------------------------------------------------------------------ */
 
 static void test_rules_event_names_round_trip(void **state)
@@ -1724,6 +1764,7 @@ int main(void)
         cmocka_unit_test(test_twt_journal_4_pay_card_each_holder_pays_what_they_can),
         cmocka_unit_test(test_twt_journal_4_drawer_effect_after_payouts),
         cmocka_unit_test(test_twt_journal_6_players_in_jail_are_paid),
+        cmocka_unit_test(test_twt_journal_3_card_stamps_carry_over_to_the_next_game),
         cmocka_unit_test(test_twt_journal_mode_draw_stamps_and_reports_payouts),
         cmocka_unit_test(test_twt_journal_mode_stamp_goal_and_win),
         cmocka_unit_test(test_twt_modes_refuse_the_other_modes_events),
@@ -1737,6 +1778,7 @@ int main(void)
         cmocka_unit_test(test_twt_trade_each_side_gives_what_it_has),
         cmocka_unit_test(test_twt_cash_adjust_keeps_cash_non_negative),
         cmocka_unit_test(test_note_is_always_accepted),
+        cmocka_unit_test(test_refusal_after_a_turn_began_leaves_the_state_unchanged),
         cmocka_unit_test(test_rules_event_names_round_trip),
         cmocka_unit_test(test_rules_seat_of_finds_players_by_id),
         cmocka_unit_test(test_rules_refuses_a_state_that_does_not_fit_the_board),

@@ -52,7 +52,7 @@ struct game {
     struct rules_outcome out;
     int nevents;
     struct rules_event events[CANDIDATES];
-    uint64_t digests[CANDIDATES];  /* of each accepted event's effects */
+    uint64_t digests[CANDIDATES];        /* of each accepted event's effects */
     struct game_state snaps[CANDIDATES]; /* the state after each accepted event */
     int games, accepted, refused, finished, stamp_wins;
     int by_type[EVENT_STAMP_GOAL + 1]; /* accepted events by type, over all games */
@@ -106,9 +106,8 @@ static void game_setup(struct game *g, struct rng *r)
             js->stamps[k].seq = 1 + rng_int(r, 500);
         }
     }
-    assert_int_equal(rules_init(&g->b, g->mode, 42, g->seats, g->nseats, g->journal, &g->init,
-                                &g->out),
-                     0);
+    assert_int_equal(
+        rules_init(&g->b, g->mode, 42, g->seats, g->nseats, g->journal, &g->init, &g->out), 0);
     memcpy(&g->st, &g->init, sizeof g->st);
     g->nevents = 0;
 }
@@ -449,8 +448,7 @@ static void check_refusal(const struct game *g, const struct game_state *before,
 static void check_replay(struct game *g)
 {
     struct game_state st;
-    assert_int_equal(rules_init(&g->b, g->mode, 42, g->seats, g->nseats, g->journal, &st,
-                                &g->out),
+    assert_int_equal(rules_init(&g->b, g->mode, 42, g->seats, g->nseats, g->journal, &st, &g->out),
                      0);
     assert_memory_equal(&st, &g->init, sizeof st);
     for (int i = 0; i < g->nevents; i++) {
@@ -461,8 +459,7 @@ static void check_replay(struct game *g)
     if (g->nevents < 1)
         return;
     /* undo: all but the last event, from scratch */
-    assert_int_equal(rules_init(&g->b, g->mode, 42, g->seats, g->nseats, g->journal, &st,
-                                &g->out),
+    assert_int_equal(rules_init(&g->b, g->mode, 42, g->seats, g->nseats, g->journal, &st, &g->out),
                      0);
     for (int i = 0; i + 1 < g->nevents; i++)
         assert_int_equal(rules_apply(&g->b, g->policy, &st, &g->events[i], &g->out), 0);
