@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define GO_SPACE 0
 #define JAIL_TRIES 3 /* failed rolls in Jail before the fine is due (TWT-JAIL-2) */
 #define MIN_BID 10
 #define MONEY_UNIT 10
