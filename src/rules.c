@@ -595,7 +595,8 @@ static int ev_collect_fee(struct ctx *c)
                       "No tour fee is owed now: it was never due, already "
                       "paid, or asked too late.");
     pending_clear(&c->st->pending);
-    pay(c, p.seat, p.owner, p.amount, "fee");
+    if (pay(c, p.seat, p.owner, p.amount, "fee") > 0)
+        c->out->effects[c->out->neffects - 1].dest = p.dest; /* the fee's destination */
     return 0;
 }
 

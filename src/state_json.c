@@ -945,6 +945,8 @@ static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *
         ok = ok && sj_add(o, "amount", sj_num(e->amount));
         ok = ok &&
              sj_add(o, "reason", e->reason ? cJSON_CreateString(e->reason) : cJSON_CreateNull());
+        if (e->dest >= 0) /* a tour fee names its destination */
+            ok = ok && sj_add(o, "destination", sj_slug(sj_dest_id(b, e->dest)));
         break;
     case OUT_BOARD_STAMP:
         ok = ok && sj_add(o, "player", sj_seat(st, e->player));
