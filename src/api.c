@@ -338,6 +338,8 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
             continue;
         if (strcmp(api_routes[i].method, ctx->req->method) == 0) {
             *ctx = probe;
+            if (ctx->slug) /* it pointed into probe's own buffer */
+                ctx->slug = ctx->slug_buf;
             ctx->res->route = api_routes[i].pattern;
             return &api_routes[i];
         }
