@@ -84,10 +84,18 @@ static int64_t api_parse_id(const char *s, size_t len)
     return v;
 }
 
-/* Does path match pattern? Fills the path parameters of ctx when it does. */
-static bool api_match(const char *pattern, const char *path, struct api_ctx *ctx)
+/* The parameters a path gives its route. */
+struct api_path {
+    int64_t cid, gid, pid;
+    bool has_slug;
+    char slug[128];
+};
+
+/* Does path match pattern? Fills *out with the path parameters when it does. */
+static bool api_match(const char *pattern, const char *path, struct api_path *out)
 {
     const char *p = pattern, *q = path;
+    memset(out, 0, sizeof(*out));
     while (*p && *q) {
         if (*p != '{') {
             if (*p != *q)
@@ -102,21 +110,21 @@ static bool api_match(const char *pattern, const char *path, struct api_ctx *ctx
         if (qlen == 0)
             return false;
         if (strncmp(p + 1, "slug", plen) == 0) {
-            if (qlen >= sizeof(ctx->slug_buf))
+            if (qlen >= sizeof(out->slug))
                 return false;
-            memcpy(ctx->slug_buf, q, qlen);
-            ctx->slug_buf[qlen] = '\0';
-            ctx->slug = ctx->slug_buf;
+            memcpy(out->slug, q, qlen);
+            out->slug[qlen] = '\0';
+            out->has_slug = true;
         } else {
             int64_t id = api_parse_id(q, qlen);
             if (id < 0)
                 return false;
             if (strncmp(p + 1, "cid", plen) == 0)
-                ctx->cid = id;
+                out->cid = id;
             else if (strncmp(p + 1, "gid", plen) == 0)
-                ctx->gid = id;
+                out->gid = id;
             else
-                ctx->pid = id;
+                out->pid = id;
         }
         p = pend + 1;
         q += qlen;
@@ -333,13 +341,17 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
                                          "GET, POST"};
     bool get = false, post = false, put = false, patch = false;
     for (size_t i = 0; i < API_NROUTES; i++) {
-        struct api_ctx probe = *ctx;
-        if (!api_match(api_routes[i].pattern, ctx->req->path, &probe))
+        struct api_path path;
+        if (!api_match(api_routes[i].pattern, ctx->req->path, &path))
             continue;
         if (strcmp(api_routes[i].method, ctx->req->method) == 0) {
-            *ctx = probe;
-            if (ctx->slug) /* it pointed into probe's own buffer */
+            ctx->cid = path.cid;
+            ctx->gid = path.gid;
+            ctx->pid = path.pid;
+            if (path.has_slug) {
+                memcpy(ctx->slug_buf, path.slug, sizeof(ctx->slug_buf));
                 ctx->slug = ctx->slug_buf;
+            }
             ctx->res->route = api_routes[i].pattern;
             return &api_routes[i];
         }

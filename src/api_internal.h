@@ -41,7 +41,7 @@ struct api_ctx {
     struct sb_error err;
     /* path parameters, as the route names them */
     int64_t cid, gid, pid;
-    const char *slug; /* eid, did or card */
+    const char *slug; /* eid, did or card; points into slug_buf */
     char slug_buf[128];
     enum api_access access;
     struct store_campaign campaign; /* loaded when the route is under a campaign */
