@@ -108,20 +108,39 @@ static int store_bindv(struct store *s, sqlite3_stmt *stmt, const char *fmt, va_
     return rc == SQLITE_OK ? 0 : store_fail(s, err, "bind");
 }
 
+/* Prepare sql, bind the values of fmt/ap and take one step. On success *stmt is the
+ * statement to read (give it back with store_done()) and *step SQLITE_ROW or
+ * SQLITE_DONE; on failure the statement is already given back. */
+static int store_stepv(struct store *s, const char *sql, struct sb_error *err,
+                       sqlite3_stmt **stmt, int *step, const char *fmt, va_list ap)
+{
+    int rc;
+    *stmt = store_stmt(s, sql, err);
+    if (!*stmt)
+        return err ? err->code : SB_EIO;
+    rc = store_bindv(s, *stmt, fmt, ap, err);
+    if (rc == 0) {
+        *step = sqlite3_step(*stmt);
+        if (*step != SQLITE_ROW && *step != SQLITE_DONE)
+            rc = store_fail(s, err, "step");
+    }
+    if (rc != 0) {
+        store_done(s, *stmt);
+        *stmt = NULL;
+    }
+    return rc;
+}
+
 /* Run a statement that returns no rows. *changes (if given) gets the rows changed. */
 static int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *err,
                       const char *fmt, ...)
 {
-    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    sqlite3_stmt *stmt;
     va_list ap;
-    int rc;
-    if (!stmt)
-        return err ? err->code : SB_EIO;
+    int rc, step = SQLITE_DONE;
     va_start(ap, fmt);
-    rc = store_bindv(s, stmt, fmt, ap, err);
+    rc = store_stepv(s, sql, err, &stmt, &step, fmt, ap);
     va_end(ap);
-    if (rc == 0 && sqlite3_step(stmt) != SQLITE_DONE)
-        rc = store_fail(s, err, "write");
     if (rc == 0 && changes)
         *changes = sqlite3_changes(s->db);
     store_done(s, stmt);
@@ -133,28 +152,21 @@ static int store_exec(struct store *s, const char *sql, int *changes, struct sb_
 static int store_text(struct store *s, const char *sql, char **out, struct sb_error *err,
                       const char *fmt, ...)
 {
-    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    sqlite3_stmt *stmt;
     va_list ap;
-    int rc, step;
-    if (!stmt)
-        return err ? err->code : SB_EIO;
+    int rc, step = SQLITE_DONE;
     va_start(ap, fmt);
-    rc = store_bindv(s, stmt, fmt, ap, err);
+    rc = store_stepv(s, sql, err, &stmt, &step, fmt, ap);
     va_end(ap);
-    if (rc == 0) {
-        step = sqlite3_step(stmt);
-        if (step == SQLITE_ROW && sqlite3_column_type(stmt, 0) != SQLITE_NULL) {
-            const char *t = (const char *)sqlite3_column_text(stmt, 0);
-            char *copy = t ? strdup(t) : NULL;
-            if (!copy)
-                rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
-            else
-                *out = copy;
-        } else if (step == SQLITE_ROW || step == SQLITE_DONE) {
-            rc = sb_fail(err, SB_ENOTFOUND, NULL, "not found");
-        } else {
-            rc = store_fail(s, err, "read");
-        }
+    if (rc == 0 && (step != SQLITE_ROW || sqlite3_column_type(stmt, 0) == SQLITE_NULL)) {
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "not found");
+    } else if (rc == 0) {
+        const char *t = (const char *)sqlite3_column_text(stmt, 0);
+        char *copy = t ? strdup(t) : NULL;
+        if (!copy)
+            rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        else
+            *out = copy;
     }
     store_done(s, stmt);
     return rc;
@@ -164,23 +176,16 @@ static int store_text(struct store *s, const char *sql, char **out, struct sb_er
 static int store_int(struct store *s, const char *sql, int64_t *out, struct sb_error *err,
                      const char *fmt, ...)
 {
-    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    sqlite3_stmt *stmt;
     va_list ap;
-    int rc, step;
-    if (!stmt)
-        return err ? err->code : SB_EIO;
+    int rc, step = SQLITE_DONE;
     va_start(ap, fmt);
-    rc = store_bindv(s, stmt, fmt, ap, err);
+    rc = store_stepv(s, sql, err, &stmt, &step, fmt, ap);
     va_end(ap);
-    if (rc == 0) {
-        step = sqlite3_step(stmt);
-        if (step == SQLITE_ROW)
-            *out = sqlite3_column_int64(stmt, 0);
-        else if (step == SQLITE_DONE)
-            rc = sb_fail(err, SB_ENOTFOUND, NULL, "not found");
-        else
-            rc = store_fail(s, err, "read");
-    }
+    if (rc == 0 && step != SQLITE_ROW)
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "not found");
+    else if (rc == 0)
+        *out = sqlite3_column_int64(stmt, 0);
     store_done(s, stmt);
     return rc;
 }
