@@ -29,48 +29,35 @@ static int add_stored(struct api_ctx *ctx, cJSON *doc, const char *key, char *te
 
 int api_get_export(struct api_ctx *ctx)
 {
-    char *campaign = NULL, *board = NULL, *players = NULL, *games = NULL;
+    static const char *const keys[] = {"campaign", "board", "players", "games"};
+    char *parts[4] = {NULL, NULL, NULL, NULL};
     char now[STORE_TIME_MAX];
     cJSON *doc = cJSON_CreateObject();
     int rc = doc ? store_begin_read(ctx->store, &ctx->err)
                  : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-    if (rc == 0)
-        rc = store_campaign_json(ctx->store, ctx->cid, &campaign, &ctx->err);
-    if (rc == 0)
-        rc = store_campaign_board(ctx->store, ctx->cid, &board, &ctx->err);
-    if (rc == 0)
-        rc = store_export_players_json(ctx->store, ctx->cid, &players, &ctx->err);
-    if (rc == 0)
-        rc = store_export_games_json(ctx->store, ctx->cid, &games, &ctx->err);
-    if (doc)
+    if (rc == 0) {
+        rc = store_campaign_json(ctx->store, ctx->cid, &parts[0], &ctx->err);
+        if (rc == 0)
+            rc = store_campaign_board(ctx->store, ctx->cid, &parts[1], &ctx->err);
+        if (rc == 0)
+            rc = store_export_players_json(ctx->store, ctx->cid, &parts[2], &ctx->err);
+        if (rc == 0)
+            rc = store_export_games_json(ctx->store, ctx->cid, &parts[3], &ctx->err);
         store_rollback(ctx->store);
+    }
     store_now(now);
     if (rc == 0 && (!cJSON_AddStringToObject(doc, "format", EXPORT_FORMAT) ||
                     !cJSON_AddNumberToObject(doc, "version", EXPORT_VERSION) ||
                     !cJSON_AddStringToObject(doc, "exported_at", now)))
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-    if (rc == 0) {
-        rc = add_stored(ctx, doc, "campaign", campaign);
-        campaign = NULL;
-    }
-    if (rc == 0) {
-        rc = add_stored(ctx, doc, "board", board);
-        board = NULL;
-    }
-    if (rc == 0) {
-        rc = add_stored(ctx, doc, "players", players);
-        players = NULL;
-    }
-    if (rc == 0) {
-        rc = add_stored(ctx, doc, "games", games);
-        games = NULL;
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+        if (rc == 0)
+            rc = add_stored(ctx, doc, keys[i], parts[i]);
+        else
+            free(parts[i]);
     }
     if (rc == 0)
         rc = api_reply_json(ctx, 200, doc);
-    free(campaign);
-    free(board);
-    free(players);
-    free(games);
     cJSON_Delete(doc);
     return rc;
 }

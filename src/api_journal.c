@@ -124,16 +124,31 @@ static bool briefing_card(struct api_ctx *ctx, cJSON *card, const cJSON *stamps,
     return true;
 }
 
+/* The seats of the briefing: ?seats=, else the active game's, else none. */
+static int journal_briefing_seats(struct api_ctx *ctx, struct briefing_seat *seats, int *n)
+{
+    const char *v = api_param(ctx, "seats");
+    *n = 0;
+    if (v)
+        return briefing_parse(ctx, v, seats, n);
+    if (ctx->campaign.active_game)
+        return briefing_active_seats(ctx, seats, n);
+    return 0;
+}
+
 /* ---- the journal ---- */
 
 /* The cards of the campaign's board with circles, open count, stamps, draws and paid
- * out; with a briefing when seats are given. */
-static int journal_cards(struct api_ctx *ctx, const struct briefing_seat *seats, int nseats,
-                         cJSON **out)
+ * out; with tonight's briefing when there are seats (journal_briefing_seats()). */
+static int journal_cards(struct api_ctx *ctx, cJSON **out)
 {
+    struct briefing_seat seats[BRIEFING_MAX_SEATS];
     char *board_text = NULL, *stamps_text = NULL, *totals_text = NULL;
     cJSON *board = NULL, *stamps = NULL, *totals = NULL, *cards = NULL, *c;
-    int rc = store_campaign_board(ctx->store, ctx->cid, &board_text, &ctx->err);
+    int nseats = 0;
+    int rc = journal_briefing_seats(ctx, seats, &nseats);
+    if (rc == 0)
+        rc = store_campaign_board(ctx->store, ctx->cid, &board_text, &ctx->err);
     if (rc == 0)
         rc = store_journal_stamps_json(ctx->store, ctx->cid, 0, &stamps_text, &ctx->err);
     if (rc == 0)
@@ -206,28 +221,12 @@ static int journal_cards(struct api_ctx *ctx, const struct briefing_seat *seats,
     return 0;
 }
 
-/* The seats of the briefing: ?seats=, else the active game's, else none. */
-static int journal_briefing_seats(struct api_ctx *ctx, struct briefing_seat *seats, int *n)
-{
-    const char *v = api_param(ctx, "seats");
-    *n = 0;
-    if (v)
-        return briefing_parse(ctx, v, seats, n);
-    if (ctx->campaign.active_game)
-        return briefing_active_seats(ctx, seats, n);
-    return 0;
-}
-
 int api_get_journal(struct api_ctx *ctx)
 {
-    struct briefing_seat seats[BRIEFING_MAX_SEATS];
     cJSON *cards = NULL, *doc = NULL;
-    int n = 0;
     int rc = store_begin_read(ctx->store, &ctx->err);
     if (rc == 0)
-        rc = journal_briefing_seats(ctx, seats, &n);
-    if (rc == 0)
-        rc = journal_cards(ctx, seats, n, &cards);
+        rc = journal_cards(ctx, &cards);
     store_rollback(ctx->store);
     if (rc == 0 && (!(doc = cJSON_CreateObject()) ||
                     !cJSON_AddItemToObject(doc, "cards", cards))) {
@@ -242,15 +241,11 @@ int api_get_journal(struct api_ctx *ctx)
 
 int api_get_journal_card(struct api_ctx *ctx)
 {
-    struct briefing_seat seats[BRIEFING_MAX_SEATS];
     cJSON *cards = NULL, *card = NULL, *history = NULL, *c;
     char *text = NULL;
-    int n = 0;
     int rc = store_begin_read(ctx->store, &ctx->err);
     if (rc == 0)
-        rc = journal_briefing_seats(ctx, seats, &n);
-    if (rc == 0)
-        rc = journal_cards(ctx, seats, n, &cards);
+        rc = journal_cards(ctx, &cards);
     if (rc == 0)
         rc = store_journal_history_json(ctx->store, ctx->cid, ctx->slug, &text, &ctx->err);
     store_rollback(ctx->store);
