@@ -35,8 +35,11 @@ static int editions_read(const char *path, cJSON **out, struct sb_error *err)
     fclose(f);
     rc = json_parse_object(buf, n, out, err);
     free(buf);
-    if (rc != 0)
-        return sb_fail(err, SB_EIO, NULL, "%s: %s", path, err ? err->detail : "bad JSON");
+    if (rc != 0) {
+        char why[SB_DETAIL_MAX]; /* err->detail cannot be both source and target */
+        snprintf(why, sizeof(why), "%s", err ? err->detail : "bad JSON");
+        return sb_fail(err, SB_EIO, NULL, "%s: %s", path, why);
+    }
     return 0;
 }
 

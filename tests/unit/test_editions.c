@@ -1,0 +1,196 @@
+/* test_editions.c -- the edition documents of schema/editions (editions.c): loading,
+ * the list and its order, lookups, and a folder that does not load. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "editions.h"
+#include "error.h"
+
+#define EDITIONS_DIR "schema/editions"
+
+/* The item of the list with this id, or NULL. */
+static const cJSON *listed(const cJSON *list, const char *id)
+{
+    const cJSON *item;
+    cJSON_ArrayForEach(item, list)
+    {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(item, "id");
+        if (cJSON_IsString(v) && strcmp(v->valuestring, id) == 0)
+            return item;
+    }
+    return NULL;
+}
+
+static const char *str(const cJSON *obj, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static int num(const cJSON *obj, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsNumber(v) ? v->valueint : -1;
+}
+
+static void test_travel_world_tour_is_listed_first_with_the_full_engine(void **state)
+{
+    struct editions *e = NULL;
+    struct sb_error err;
+    const cJSON *first;
+    (void)state;
+    assert_int_equal(editions_load(EDITIONS_DIR, &e, &err), 0);
+    first = cJSON_GetArrayItem(editions_list(e), 0);
+    assert_string_equal(str(first, "id"), "travel-world-tour");
+    assert_string_equal(str(first, "engine"), "full");
+    assert_int_equal(num(first, "players_min"), 2);
+    assert_int_equal(num(first, "players_max"), 4);
+    assert_non_null(str(first, "name"));
+    assert_true(editions_is_full(editions_find(e, "travel-world-tour")));
+    editions_free(e);
+}
+
+static void test_results_editions_and_their_player_counts(void **state)
+{
+    static const struct {
+        const char *id;
+        int min, max;
+    } want[] = {{"classic", 2, 8}, {"wonders", 2, 6}, {"deal", 2, 5}};
+    struct editions *e = NULL;
+    struct sb_error err;
+    (void)state;
+    assert_int_equal(editions_load(EDITIONS_DIR, &e, &err), 0);
+    assert_int_equal(cJSON_GetArraySize(editions_list(e)), 4);
+    for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+        const cJSON *item = listed(editions_list(e), want[i].id);
+        assert_non_null(item);
+        assert_string_equal(str(item, "engine"), "results");
+        assert_int_equal(num(item, "players_min"), want[i].min);
+        assert_int_equal(num(item, "players_max"), want[i].max);
+        assert_false(editions_is_full(editions_find(e, want[i].id)));
+        /* exactly the five listed fields */
+        assert_int_equal(cJSON_GetArraySize(item), 5);
+    }
+    editions_free(e);
+}
+
+static void test_find_returns_the_whole_document(void **state)
+{
+    struct editions *e = NULL;
+    struct sb_error err;
+    const cJSON *twt;
+    (void)state;
+    assert_int_equal(editions_load(EDITIONS_DIR, &e, &err), 0);
+    twt = editions_find(e, "travel-world-tour");
+    assert_non_null(twt);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(twt, "spaces")), 40);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(twt, "destinations")), 22);
+    assert_string_equal(str(editions_find(e, "deal"), "edition"), "deal");
+    assert_null(editions_find(e, "monopoly-junior"));
+    assert_null(editions_find(e, ""));
+    assert_null(editions_find(e, "Classic")); /* ids are exact */
+    editions_free(e);
+}
+
+/* A temporary folder holding the given files (name, content pairs); path gets it. */
+static void make_folder(char path[64], const char *const *files, int n)
+{
+    snprintf(path, 64, "/tmp/stampbook-editions-XXXXXX");
+    assert_non_null(mkdtemp(path));
+    for (int i = 0; i < n; i++) {
+        char file[256];
+        FILE *f;
+        snprintf(file, sizeof(file), "%s/%s", path, files[2 * i]);
+        f = fopen(file, "wb");
+        assert_non_null(f);
+        fputs(files[2 * i + 1], f);
+        fclose(f);
+    }
+}
+
+static void remove_folder(const char *path, const char *const *files, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char file[256];
+        snprintf(file, sizeof(file), "%s/%s", path, files[2 * i]);
+        unlink(file);
+    }
+    rmdir(path);
+}
+
+static void test_a_bad_json_file_fails_the_load_with_eio(void **state)
+{
+    static const char *const files[] = {
+        "good.json",
+        ("{\"edition\":\"good\",\"name\":\"Good\",\"players_min\":2,\"players_max\":4,"
+         "\"engine\":\"results\"}"),
+        "zz-bad.json",
+        "{\"edition\":\"bad\",",
+    };
+    struct editions *e = NULL;
+    struct sb_error err;
+    char dir[64];
+    (void)state;
+    make_folder(dir, files, 2);
+    memset(&err, 0, sizeof(err));
+    assert_int_equal(editions_load(dir, &e, &err), SB_EIO);
+    assert_null(e);
+    assert_int_equal(err.code, SB_EIO);
+    assert_non_null(strstr(err.detail, "zz-bad.json"));
+    /* the parser's own reason survives, after the file name */
+    assert_non_null(strstr(err.detail, "zz-bad.json: malformed JSON near byte"));
+    remove_folder(dir, files, 2);
+}
+
+static void test_a_document_without_its_fields_fails_with_eio(void **state)
+{
+    static const char *const files[] = {
+        "a.json",
+        "{\"edition\":\"a\",\"name\":\"A\",\"players_min\":2,\"engine\":\"results\"}",
+    };
+    struct editions *e = NULL;
+    struct sb_error err;
+    char dir[64];
+    (void)state;
+    make_folder(dir, files, 1);
+    assert_int_equal(editions_load(dir, &e, &err), SB_EIO);
+    assert_null(e);
+    assert_non_null(strstr(err.detail, "players_max"));
+    remove_folder(dir, files, 1);
+}
+
+static void test_an_empty_or_missing_folder_fails_with_eio(void **state)
+{
+    struct editions *e = NULL;
+    struct sb_error err;
+    char dir[64];
+    (void)state;
+    make_folder(dir, NULL, 0);
+    assert_int_equal(editions_load(dir, &e, &err), SB_EIO);
+    assert_null(e);
+    remove_folder(dir, NULL, 0);
+    assert_int_equal(editions_load("/nonexistent/stampbook/editions", &e, &err), SB_EIO);
+    assert_null(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_travel_world_tour_is_listed_first_with_the_full_engine),
+        cmocka_unit_test(test_results_editions_and_their_player_counts),
+        cmocka_unit_test(test_find_returns_the_whole_document),
+        cmocka_unit_test(test_a_bad_json_file_fails_the_load_with_eio),
+        cmocka_unit_test(test_a_document_without_its_fields_fails_with_eio),
+        cmocka_unit_test(test_an_empty_or_missing_folder_fails_with_eio),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
