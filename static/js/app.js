@@ -1,0 +1,205 @@
+// app.js -- the entry point: hash routing, per-campaign context, the bottom tabs.
+//   #/                        home: known campaigns, create, open a link
+//   #/join/{cid}/{key}        share link (the key never leaves the browser)
+//   #/c/{cid}                 campaign: share links, players, games
+//   #/c/{cid}/new             new game
+//   #/c/{cid}/table           the active game (or the new-game form)
+//   #/c/{cid}/game/{gid}      the table of one game
+//   #/c/{cid}/journal         the ten Travel Journal cards
+//   #/c/{cid}/board           the board of the active or latest game
+//   #/c/{cid}/game/{gid}/board
+//   #/c/{cid}/stats           charts
+//   #/c/{cid}/box             the box editor
+
+import { CampaignApi, editions as fetchEditions } from './api.js';
+import { getCampaign, touchCampaign } from './store.js';
+import { h, s, mount, clearAlert, showError } from './ui.js';
+import * as home from './views/home.js';
+import * as campaign from './views/campaign.js';
+import * as newgame from './views/newgame.js';
+import * as table from './views/table.js';
+import * as journal from './views/journal.js';
+import * as boardView from './views/boardview.js';
+import * as stats from './views/stats.js';
+import * as box from './views/box.js';
+
+const routes = [
+  [/^\/?$/, home.render, null],
+  [/^\/join\/(\d+)\/([^/]+)$/, home.join, null],
+  [/^\/c\/(\d+)$/, campaign.render, 'campaign'],
+  [/^\/c\/(\d+)\/new$/, newgame.render, 'table'],
+  [/^\/c\/(\d+)\/table$/, table.resolve, 'table'],
+  [/^\/c\/(\d+)\/game\/(\d+)$/, table.render, 'table'],
+  [/^\/c\/(\d+)\/journal$/, journal.render, 'journal'],
+  [/^\/c\/(\d+)\/board$/, boardView.resolve, 'board'],
+  [/^\/c\/(\d+)\/game\/(\d+)\/board$/, boardView.render, 'board'],
+  [/^\/c\/(\d+)\/stats$/, stats.render, 'stats'],
+  [/^\/c\/(\d+)\/box$/, box.render, 'campaign'],
+];
+
+let cleanup = null;
+let renderToken = 0;
+const boards = new Map();
+let editionList = null;
+
+/** Everything a screen needs to know about one campaign. */
+class Context {
+  constructor(entry) {
+    this.entry = entry;
+    this.cid = Number(entry.id);
+    this.api = new CampaignApi(entry.id, entry.key);
+    this.readOnly = !!entry.readOnly;
+  }
+
+  /** The campaign's own board (cached until invalidated by the box editor). */
+  async board(fresh = false) {
+    if (!fresh && boards.has(this.cid)) return boards.get(this.cid);
+    const b = await this.api.board();
+    boards.set(this.cid, b);
+    return b;
+  }
+
+  invalidateBoard() { boards.delete(this.cid); }
+
+  /** The edition record ({id, name, engine, players_min, players_max}). */
+  async edition(eid) {
+    const list = await app.editions();
+    const id = eid || this.entry.edition || 'travel-world-tour';
+    return list.find((e) => e.id === id) || { id, name: id, engine: id === 'travel-world-tour' ? 'full' : 'results', players_min: 2, players_max: id === 'travel-world-tour' ? 4 : 8 };
+  }
+}
+
+export const app = {
+  /** The context of campaign cid, or null when this browser does not know it. */
+  context(cid) {
+    const entry = getCampaign(cid);
+    if (!entry) return null;
+    touchCampaign(cid);
+    return new Context(entry);
+  },
+
+  async editions() {
+    if (editionList) return editionList;
+    try {
+      editionList = await fetchEditions();
+    } catch {
+      editionList = [];
+    }
+    if (!editionList.length) {
+      editionList = [{ id: 'travel-world-tour', name: 'Monopoly Travel World Tour', engine: 'full', players_min: 2, players_max: 4 }];
+    }
+    return editionList;
+  },
+
+  go(hash, { replace = false } = {}) {
+    if (replace) {
+      history.replaceState(null, '', hash);
+      route();
+    } else if (location.hash === hash) {
+      route();
+    } else {
+      location.hash = hash;
+    }
+  },
+
+  /** Re-render the current route. */
+  refresh() { route(); },
+
+  /** Set the document title and the campaign name in the header. */
+  title(page, campaignName) {
+    document.title = page ? `${page} · Stampbook` : 'Stampbook';
+    const top = document.getElementById('top-campaign');
+    if (top) top.textContent = campaignName || '';
+  },
+
+  /** Show the bottom tabs for campaign cid with `current` highlighted. */
+  tabs(cid, current, engine = 'full') {
+    const nav = document.getElementById('tabs');
+    if (!nav) return;
+    if (!cid) { nav.hidden = true; nav.replaceChildren(); return; }
+    const items = [
+      ['campaign', `#/c/${cid}`, 'Campaign', 'M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z'],
+      ['table', `#/c/${cid}/table`, engine === 'full' ? 'Table' : 'Play', 'M4 4h16v16H4zM8 8h.01M16 8h.01M12 12h.01M8 16h.01M16 16h.01'],
+    ];
+    if (engine === 'full') {
+      items.push(['journal', `#/c/${cid}/journal`, 'Journal', 'M5 3h11l3 3v15H5zM9 8h6M9 12h6M9 16h4']);
+      items.push(['board', `#/c/${cid}/board`, 'Board', 'M3 3h18v18H3zM7 7h10v10H7z']);
+    }
+    items.push(['stats', `#/c/${cid}/stats`, 'Stats', 'M4 20V10M10 20V4M16 20v-7M22 20H2']);
+    nav.replaceChildren(...items.map(([key, href, label, d]) => h('a', {
+      href, 'aria-current': key === current ? 'page' : null,
+    }, icon(d), h('span', null, label))));
+    nav.hidden = false;
+  },
+};
+
+function icon(d) {
+  return s('svg', { viewBox: '0 0 24 24', 'aria-hidden': 'true', focusable: 'false' },
+    s('path', { d, fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }));
+}
+
+async function route() {
+  const my = ++renderToken;
+  if (typeof cleanup === 'function') {
+    try { cleanup(); } catch { /* ignore */ }
+  }
+  cleanup = null;
+  const main = document.getElementById('main');
+  const path = decodeURIComponent(location.hash.replace(/^#/, '')) || '/';
+  clearAlert();
+  for (const [re, fn, tab] of routes) {
+    const m = path.match(re);
+    if (!m) continue;
+    const params = m.slice(1);
+    if (tab && params[0]) {
+      const ctx = app.context(params[0]);
+      if (!ctx) { unknownCampaign(main, params[0]); return; }
+      let engine = 'full';
+      try { engine = (await ctx.edition()).engine; } catch { /* default */ }
+      if (my !== renderToken) return;
+      app.tabs(ctx.cid, tab, engine);
+    } else {
+      app.tabs(null);
+    }
+    try {
+      const done = await fn({ main, params, app, isCurrent: () => my === renderToken });
+      if (my !== renderToken) {
+        if (typeof done === 'function') done();
+        return;
+      }
+      cleanup = done || null;
+      focusHeading(main);
+    } catch (e) {
+      if (my !== renderToken) return;
+      mount(main, h('h1', { tabindex: '-1' }, 'Something went wrong'), h('p', null, 'This page could not be loaded.'),
+        h('p', null, h('a', { class: 'btn', href: '#/' }, 'Back to start')));
+      showError(e);
+    }
+    return;
+  }
+  app.tabs(null);
+  mount(main, h('h1', { tabindex: '-1' }, 'Page not found'), h('p', null, h('a', { class: 'btn', href: '#/' }, 'Back to start')));
+}
+
+let firstRender = true;
+function focusHeading(main) {
+  if (firstRender) { firstRender = false; return; }
+  const h1 = main.querySelector('h1');
+  if (h1) {
+    if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
+    h1.focus({ preventScroll: false });
+  }
+}
+
+function unknownCampaign(main, cid) {
+  app.tabs(null);
+  app.title('Unknown campaign');
+  mount(main,
+    h('h1', { tabindex: '-1' }, 'This browser does not know that campaign'),
+    h('p', null, `Campaign ${cid} is not saved on this phone. Open its share link (ask the person who created it), or paste the link on the start page.`),
+    h('p', null, h('a', { class: 'btn primary', href: '#/' }, 'Go to start')));
+}
+
+window.addEventListener('hashchange', route);
+if (document.readyState === 'loading') window.addEventListener('DOMContentLoaded', route, { once: true });
+else route();

@@ -1,0 +1,64 @@
+// model.js -- small readings of API documents shared by several screens.
+
+/** The id of a campaign's active game (the field may be an id or an object), or null. */
+export function activeGameId(campaign) {
+  const a = campaign && campaign.active_game;
+  if (a === null || a === undefined || a === false) return null;
+  if (typeof a === 'object') return a.id ?? null;
+  return a;
+}
+
+/** The latest game of a list (highest id). */
+export function latestGame(games) {
+  return (games || []).reduce((best, g) => (!best || Number(g.id) > Number(best.id) ? g : best), null);
+}
+
+/** A game answer may be {game, state} or a bare state. */
+export function splitGame(doc) {
+  if (doc && doc.state) return { game: doc.game || null, state: doc.state };
+  return { game: null, state: doc };
+}
+
+/** The seats of a game, in play order: [{player, token}]. */
+export function seatsOf(game, state) {
+  if (game && Array.isArray(game.seats) && game.seats.length) {
+    return game.seats.map((s) => ({ player: s.player?.id ?? s.player ?? s.id, token: s.token, name: s.name ?? s.player?.name }));
+  }
+  return ((state && state.players) || []).map((p) => ({ player: p.id, token: p.token, name: p.name }));
+}
+
+/** Spaces of the board sorted by index. */
+export function spacesOf(board) {
+  return [...((board && board.spaces) || [])].sort((a, b) => a.index - b.index);
+}
+
+export const FLIGHT_KINDS = new Set(['flight_local', 'flight_long']);
+
+/** Destinations reachable by a flight from space index `from` (RULES.md TWT-FLIGHT-*). */
+export function flightTargets(board, from) {
+  const spaces = spacesOf(board);
+  const here = spaces.find((sp) => sp.index === from);
+  if (!here || !FLIGHT_KINDS.has(here.kind)) return [];
+  if (here.kind === 'flight_long') return spaces.filter((sp) => sp.kind === 'destination' && sp.destination).map((sp) => sp.destination);
+  const out = [];
+  const n = spaces.length || 40;
+  for (let k = 1; k < n; k++) {
+    const sp = spaces.find((x) => x.index === (from + k) % n);
+    if (!sp) continue;
+    if (FLIGHT_KINDS.has(sp.kind)) break;
+    if (sp.kind === 'destination' && sp.destination) out.push(sp.destination);
+  }
+  return out;
+}
+
+/** Split cash into 500/100/50/20/10 notes. */
+export function notesFor(cash) {
+  let left = Math.max(0, Number(cash) || 0);
+  const out = {};
+  for (const v of [500, 100, 50, 20, 10]) {
+    out[v] = Math.floor(left / v);
+    left -= out[v] * v;
+  }
+  out.rest = left;
+  return out;
+}

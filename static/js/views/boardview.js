@@ -1,0 +1,104 @@
+// views/boardview.js -- the board of a game, drawn, plus what a group resuming the
+// game needs to set the physical box up again: pieces, owners, stamps, the ticket
+// and each player's cash in 500/100/50/20/10 notes.
+
+import { h, mount, money, setColour } from '../ui.js';
+import { tokenPicture } from '../tokens.js';
+import { Names } from '../words.js';
+import { activeGameId, latestGame, splitGame, spacesOf, notesFor } from '../model.js';
+import { drawBoard } from '../board.js';
+import { follow } from '../live.js';
+
+export async function resolve({ main, params, app }) {
+  const ctx = app.context(params[0]);
+  const doc = await ctx.api.get();
+  const gid = activeGameId(doc.campaign) ?? latestGame((doc.games || []).filter((g) => g.mode === 'banker'))?.id ?? latestGame(doc.games)?.id;
+  if (gid) { app.go(`#/c/${ctx.cid}/game/${gid}/board`, { replace: true }); return undefined; }
+  const board = await ctx.board();
+  app.title('Board', doc.campaign?.name);
+  mount(main, h('h1', null, 'Board'), h('p', { class: 'muted' }, 'No game yet: this is the empty board of your box.'),
+    drawBoard(board, null, new Names(board)));
+  return undefined;
+}
+
+export async function render({ main, params, app }) {
+  const ctx = app.context(params[0]);
+  const gid = Number(params[1]);
+  const [g, doc, board] = await Promise.all([ctx.api.game(gid), ctx.api.get(), ctx.board()]);
+  const c = doc.campaign || {};
+  app.title(`Board · game ${gid}`, c.name);
+  const names = new Names(board, doc.players || []);
+  let { state } = splitGame(g.data);
+  const box = h('div');
+  const draw = () => {
+    names.addPlayers(state && state.players);
+    box.replaceChildren(...content(ctx, gid, board, state, names));
+  };
+  mount(main, h('h1', null, `Board of game ${gid}`), box);
+  draw();
+  const stop = follow(ctx.api.streamUrl(gid), (st) => {
+    if (state && st.version !== undefined && Number(st.version) <= Number(state.version)) return;
+    state = st;
+    draw();
+  });
+  return stop;
+}
+
+function content(ctx, gid, board, state, names) {
+  const players = (state && state.players) || [];
+  const spaces = spacesOf(board);
+  const dstate = new Map(((state && state.destinations) || []).map((d) => [d.id, d]));
+  const tk = (state && state.ticket) || {};
+  const tkText = tk.used ? 'used: out of the game' : tk.holder !== null && tk.holder !== undefined ? `held by ${names.player(tk.holder)}` : 'on Free Parking';
+  const banker = players.some((p) => p.cash !== null && p.cash !== undefined);
+
+  const legend = h('div', { class: 'legend', 'aria-label': 'Players' }, players.map((p) => h('span', null,
+    tokenPicture(board, p.token, { size: 'sm', decorative: true }), `${p.name} (${names.token(p.token)})`)),
+  h('span', null, h('span', { style: 'display:inline-block;width:22px;height:12px;background:#f4c430;border:1px solid #8a6d00', 'aria-hidden': 'true' }), `Golden ticket: ${tkText}`));
+
+  const pieces = h('section', { class: 'card', 'aria-labelledby': 'pieces-h' }, h('h2', { id: 'pieces-h' }, 'Pieces'),
+    h('ul', { class: 'list' }, players.map((p) => {
+      const sp = spaces.find((x) => x.index === p.position);
+      return h('li', { class: 'row' }, tokenPicture(board, p.token, { size: 'sm', decorative: true }),
+        h('span', { class: 'grow' }, h('strong', null, p.name), p.position !== null && p.position !== undefined
+          ? ` on ${sp ? names.space(sp.index) : `space ${p.position}`}${p.in_jail ? ' (in Jail)' : ''}` : ''),
+        p.jail_cards ? h('span', { class: 'badge' }, `${p.jail_cards} jail card`) : null);
+    })));
+
+  const rows = spaces.filter((sp) => sp.kind === 'destination' && sp.destination).map((sp) => {
+    const d = (board.destinations || []).find((x) => x.id === sp.destination) || {};
+    const ds = dstate.get(sp.destination) || {};
+    const owner = ds.owner !== null && ds.owner !== undefined ? names.player(ds.owner) : '';
+    const stamp = ds.stamped_by !== null && ds.stamped_by !== undefined ? names.player(ds.stamped_by) : '';
+    if (!owner && !stamp) return null;
+    return h('tr', null,
+      h('td', null, h('span', { class: 'chip' }, h('span', { class: 'sw', style: `background:${setColour(d.colour)}`, 'aria-hidden': 'true' }), d.name || sp.destination)),
+      h('td', null, owner || '—'),
+      h('td', null, stamp ? `✓ ${stamp}` : '—'));
+  }).filter(Boolean);
+  const owners = h('section', { class: 'card', 'aria-labelledby': 'owners-h' }, h('h2', { id: 'owners-h' }, 'Cards and stamps'),
+    rows.length ? h('div', { class: 'scroll-x' }, h('table', { class: 'data' },
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Destination'), h('th', { scope: 'col' }, 'Owner'), h('th', { scope: 'col' }, 'Stamped by'))),
+      h('tbody', null, rows)))
+      : h('p', { class: 'empty' }, 'Nobody owns a destination yet.'));
+
+  const cash = banker ? h('section', { class: 'card', 'aria-labelledby': 'cash-h' }, h('h2', { id: 'cash-h' }, 'Cash to hand out'),
+    h('div', { class: 'scroll-x' }, h('table', { class: 'data notes' },
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col', class: 'num' }, 'Cash'),
+        [500, 100, 50, 20, 10].map((v) => h('th', { scope: 'col' }, `${v}s`)))),
+      h('tbody', null, players.map((p) => {
+        const n = notesFor(p.cash);
+        return h('tr', null, h('th', { scope: 'row' }, p.name), h('td', { class: 'num' }, money(p.cash)),
+          [500, 100, 50, 20, 10].map((v) => h('td', null, n[v] ? String(n[v]) : '·')));
+      })))),
+    h('p', { class: 'hint' }, 'Fewest notes for each amount; swap with the bank as you like.')) : null;
+
+  return [
+    drawBoard(board, state, names),
+    legend,
+    h('p', null, h('a', { class: 'btn block', href: `#/c/${ctx.cid}/game/${gid}` }, 'Back to the table')),
+    cash,
+    pieces,
+    owners,
+  ];
+}

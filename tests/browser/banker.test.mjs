@@ -1,0 +1,219 @@
+// banker.test.mjs -- a game night on one phone: create a campaign, add players, play
+// a banker-mode game with a Travel Journal draw whose payouts appear, buy, ask a fee,
+// undo, reload and resume, then open the journal, the board and the stats.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, expectGone, eventually,
+} from './helpers.mjs';
+
+let server;
+let browser;
+let ctx;
+let page;
+let cid;
+let key;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ctx = await phoneContext(browser);
+  page = await ctx.newPage();
+});
+
+after(async () => {
+  if (ctx) assert.deepEqual(ctx.errors, [], 'no script errors in the page');
+  await browser?.close();
+  await server?.stop();
+});
+
+const player = (name) => page.getByRole('article', { name: new RegExp(`^${name}\\b`) });
+const effects = () => page.locator('.effects');
+
+test('UI-START create a campaign from the start page and see its share links', async () => {
+  await page.goto(`${server.base}/`);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Stampbook' }));
+  await shot(page, 'banker-01-start');
+  await page.getByLabel('Campaign name').fill('Tuesday table');
+  await page.getByLabel('Edition').selectOption('travel-world-tour');
+  await page.getByLabel('The token on the card (the official rule)').check();
+  await page.getByRole('button', { name: 'Create campaign' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Tuesday table' }));
+  const rw = await page.getByLabel('Read-write link').inputValue();
+  const ro = await page.getByLabel('View-only link').inputValue();
+  const m = rw.match(/\/#\/join\/(\d+)\/(.+)$/);
+  assert.ok(m, `share link format: ${rw}`);
+  assert.ok(rw.startsWith(`${server.base}/#/join/`));
+  assert.match(ro, /\/#\/join\/\d+\/.+$/);
+  assert.notEqual(rw, ro);
+  cid = Number(m[1]);
+  key = decodeURIComponent(m[2]);
+  // The browser remembers the campaign and its key.
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('stampbook.campaigns.v1')));
+  assert.equal(stored[0].id, cid);
+  assert.equal(stored[0].key, key);
+  await shot(page, 'banker-02-campaign');
+});
+
+test('UI-PLAYERS add and rename players', async () => {
+  for (const name of ['Ana', 'Bo']) {
+    await page.getByLabel('New player name').fill(name);
+    await page.getByRole('button', { name: 'Add player' }).click();
+    await expectText(page.getByRole('region', { name: 'Players' }), name);
+  }
+  await page.getByRole('button', { name: 'Rename Bo' }).click();
+  await page.getByLabel('New name for Bo').fill('Cy');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectText(page.getByRole('region', { name: 'Players' }), 'Cy');
+  const players = (await api(server.base, 'GET', `/campaigns/${cid}/players`, { key })).players.map((p) => p.name);
+  assert.deepEqual(players.sort(), ['Ana', 'Cy']);
+  await shot(page, 'banker-03-players');
+});
+
+test('UI-NEWGAME start a banker game with seats in order and a token each', async () => {
+  await page.getByRole('link', { name: 'New game' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'New game' }));
+  await page.getByLabel('Banker').check();
+  await page.getByLabel('Seat 1 player').selectOption({ label: 'Ana' });
+  await page.getByLabel('Seat 1 token').selectOption('hazel');
+  await page.getByLabel('Seat 2 player').selectOption({ label: 'Cy' });
+  await page.getByLabel('Seat 2 token').selectOption('rubber-ducky');
+  await shot(page, 'banker-04-new-game');
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana’s turn' }));
+  await expectText(player('Ana'), '1,500');
+  await expectText(page.locator('.live-line'), 'live');
+  await shot(page, 'banker-05-table');
+});
+
+test('TWT-JOURNAL-4 a journal draw stamps the card and pays its stamps, shown in words', async () => {
+  // Ana rolls a double 1+1: GO -> space 2, Travel Journal.
+  await page.getByRole('button', { name: 'First die 1' }).click();
+  await page.getByRole('button', { name: 'Second die 1' }).click();
+  await expectVisible(page.getByRole('heading', { name: 'Which Travel Journal card?' }));
+  await shot(page, 'banker-06-draw');
+  await page.getByRole('button', { name: /Market day/ }).click();
+  await expectText(effects(), 'Hazel\'s stamp pays Ana 50.');
+  await expectText(player('Ana'), '1,550');
+  await shot(page, 'banker-07-first-payout');
+
+  // Ana's double gives another roll: 3+1 -> Rapa Nui (space 6), buy it.
+  await page.getByRole('button', { name: 'First die 3' }).click();
+  await page.getByRole('button', { name: 'Second die 1' }).click();
+  await page.getByRole('button', { name: /Buy Rapa Nui for 100/ }).click();
+  await expectText(effects(), 'Rapa Nui');
+  await expectText(player('Ana'), '1,450');
+  await expectText(player('Ana'), /Owns:\s*Rapa Nui/);
+
+  // Cy rolls 1+1 onto the Travel Journal and draws the same card: both stamps pay.
+  await expectVisible(page.getByRole('heading', { name: 'Cy rolls' }));
+  await page.getByRole('button', { name: 'First die 1' }).click();
+  await page.getByRole('button', { name: 'Second die 1' }).click();
+  await page.getByRole('button', { name: /Market day/ }).click();
+  await expectText(effects(), 'Hazel\'s stamp pays Ana 50.');
+  await expectText(effects(), 'Rubber Ducky\'s stamp pays Cy 50.');
+  await expectText(player('Ana'), '1,500');
+  await expectText(player('Cy'), '1,550');
+  await shot(page, 'banker-08-payouts');
+});
+
+test('TWT-FEE an owner asks the fee; undo takes it back after a confirmation', async () => {
+  // Cy's double: 3+1 -> Rapa Nui, owned by Ana: the fee may be asked.
+  await page.getByRole('button', { name: 'First die 3' }).click();
+  await page.getByRole('button', { name: 'Second die 1' }).click();
+  const ask = page.getByRole('button', { name: /Ana asks the fee: Cy pays 50/ });
+  await expectVisible(ask);
+  await ask.click();
+  await expectText(effects(), 'Cy pays Ana 50');
+  await expectText(player('Cy'), '1,500');
+  await expectText(player('Ana'), '1,550');
+
+  // Undo asks first; cancelling changes nothing.
+  await page.getByRole('button', { name: 'Undo last event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Undo the last event?' });
+  await expectVisible(dialog);
+  await shot(page, 'banker-09-undo-confirm');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expectText(player('Cy'), '1,500');
+  await page.getByRole('button', { name: 'Undo last event' }).click();
+  await dialog.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expectText(player('Cy'), '1,550');
+  await expectText(player('Ana'), '1,500');
+  await expectVisible(page.getByRole('button', { name: /Ana asks the fee/ }));
+  await shot(page, 'banker-10-undone');
+});
+
+test('UI-RESUME reload and resume exactly where the table was', async () => {
+  const before = page.url();
+  await page.reload();
+  assert.equal(page.url(), before);
+  await expectVisible(page.getByRole('button', { name: /Ana asks the fee: Cy pays 50/ }));
+  await expectText(player('Cy'), '1,550');
+  await expectText(player('Ana'), '1,500');
+  await expectText(player('Ana'), 'Rapa Nui');
+  // The start page offers the campaign again, and the campaign page resumes the game.
+  await page.goto(`${server.base}/#/`);
+  await page.getByRole('link', { name: /Tuesday table/ }).click();
+  await page.getByRole('link', { name: /Resume game/ }).click();
+  await expectVisible(page.getByRole('button', { name: /Ana asks the fee/ }));
+  await shot(page, 'banker-11-resumed');
+});
+
+test('UI-JOURNAL the journal shows the stamps as token pictures, payouts and history', async () => {
+  await page.getByRole('navigation', { name: 'Campaign' }).getByRole('link', { name: 'Journal' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Travel Journal' }));
+  const card = page.getByRole('article', { name: /Market day/ });
+  await expectVisible(card.getByRole('img', { name: /Circle 1: Hazel, stamped by Ana/ }));
+  await expectVisible(card.getByRole('img', { name: /Circle 2: Rubber Ducky, stamped by Cy/ }));
+  await expectText(card, 'Paid out 150');
+  await expectText(card, 'Drawn 2 times');
+  await card.getByText('History').click();
+  await expectText(card, 'Game');
+  const cards = await page.getByRole('article').count();
+  assert.equal(cards, 10);
+  await shot(page, 'banker-12-journal');
+});
+
+test('UI-BOARD the board drawing and the cash to hand out', async () => {
+  await page.getByRole('navigation', { name: 'Campaign' }).getByRole('link', { name: 'Board' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: /Board of game/ }));
+  await expectVisible(page.getByRole('img', { name: /^The board: Ana on Rapa Nui; Cy on Rapa Nui/ }));
+  const spaces = await page.locator('svg.board-svg g.space').count();
+  assert.equal(spaces, 40);
+  const cash = page.getByRole('region', { name: 'Cash to hand out' });
+  // 1,500 = 3 x 500; 1,550 = 3 x 500 + 1 x 50.
+  await expectText(cash.getByRole('row', { name: /Ana/ }), /1,500\s+3/);
+  await expectText(cash.getByRole('row', { name: /Cy/ }), /1,550\s+3\s+·\s+1/);
+  await expectText(page.getByRole('region', { name: 'Cards and stamps' }), 'Rapa Nui');
+  await shot(page, 'banker-13-board');
+});
+
+test('UI-STATS the stats page draws charts from what the campaign holds', async () => {
+  await page.getByRole('navigation', { name: 'Campaign' }).getByRole('link', { name: 'Stats' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Stats' }));
+  await eventually(async () => (await page.locator('svg.chart').count()) > 0, { message: 'a chart' });
+  await shot(page, 'banker-14-stats');
+});
+
+test('UI-BOX the box editor marks unverified facts and saves a correction', async () => {
+  await page.goto(`${server.base}/#/c/${cid}/box`);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Box editor' }));
+  await expectText(page.locator('main'), /entries are unverified/);
+  const unverified = await page.getByText('unverified', { exact: true }).count();
+  assert.ok(unverified > 0, 'some facts are unverified');
+  // Correct a Chance card: only the text changes (allowed during a game).
+  const chance = page.getByRole('region', { name: 'Chance cards' });
+  const item = chance.locator('details', { hasText: 'Your travel photo wins a contest' });
+  await item.locator('summary').click();
+  await item.getByLabel('Card text').fill('Your travel photo wins a prize. Collect 100 from the Bank.');
+  await item.getByRole('button', { name: 'Save' }).click();
+  await expectVisible(item.getByRole('button', { name: 'Saved ✓' }));
+  await expectText(item.locator('summary'), 'your box');
+  const board = await api(server.base, 'GET', `/campaigns/${cid}/board`, { key });
+  const c3 = board.chance.find((c) => c.effect && c.effect.collect === 100);
+  assert.equal(c3.text, 'Your travel photo wins a prize. Collect 100 from the Bank.');
+  assert.equal(c3.source, 'group');
+  await shot(page, 'banker-15-box');
+  await expectGone(page.getByRole('alert').filter({ hasText: /./ }));
+});

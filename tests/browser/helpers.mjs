@@ -1,0 +1,199 @@
+// helpers.mjs -- shared set-up for the browser tests: start the real server on a free
+// loopback port with a temporary database, launch Debian's headless chromium through
+// playwright-core, open phone-sized contexts, save screenshots to tests/artifacts/.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
+export const PHONE = { width: 390, height: 844 };
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function serverEnv() {
+  const env = { ...process.env };
+  delete env.STAMPBOOK_ADMIN_KEY; // anyone on loopback may create a campaign
+  return env;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Start `stampbook serve` on a free port with a fresh database in a temp folder and
+ * wait for GET /api/v1/health. Returns {base, port, stop(), log()}.
+ */
+export async function startServer() {
+  const bin = process.env.STAMPBOOK_BIN || path.join(ROOT, 'build', 'stampbook');
+  if (!existsSync(bin)) throw new Error(`server binary not found: ${bin} (run make first)`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'stampbook-browser-'));
+  let lastError = null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    const lines = [];
+    const proc = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', path.join(dir, 't.db'), '--static', path.join(ROOT, 'static')], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: serverEnv(),
+    });
+    const keep = (chunk) => {
+      for (const line of String(chunk).split('\n')) if (line) lines.push(line);
+      if (lines.length > 400) lines.splice(0, lines.length - 400);
+    };
+    proc.stdout.on('data', keep);
+    proc.stderr.on('data', keep);
+    let exited = null;
+    proc.on('exit', (code, signal) => { exited = { code, signal }; });
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 15000;
+    while (Date.now() < deadline && !exited) {
+      try {
+        const res = await fetch(`${base}/api/v1/health`);
+        if (res.ok) {
+          return {
+            base,
+            port,
+            log: () => lines.join('\n'),
+            async stop() {
+              if (!exited) {
+                proc.kill('SIGTERM');
+                const t0 = Date.now();
+                while (!exited && Date.now() - t0 < 5000) await sleep(50);
+                if (!exited) proc.kill('SIGKILL');
+              }
+              rmSync(dir, { recursive: true, force: true });
+            },
+          };
+        }
+      } catch { /* not listening yet */ }
+      await sleep(50);
+    }
+    if (!exited) proc.kill('SIGKILL');
+    lastError = new Error(`server did not become healthy (${exited ? `exited ${JSON.stringify(exited)}` : 'timeout'}):\n${lines.join('\n')}`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  throw lastError;
+}
+
+/** Launch Debian's chromium headless; never downloads a browser. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-gpu', '--disable-sync'],
+  });
+}
+
+/**
+ * A phone-sized context (390x844, touch). Every page opened in it records uncaught
+ * errors and console errors into ctx.errors, so a test can assert there were none.
+ */
+export async function phoneContext(browser) {
+  const ctx = await browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'en-GB',
+    serviceWorkers: 'block',
+  });
+  ctx.errors = [];
+  ctx.on('page', (page) => watch(page, ctx.errors));
+  ctx.setDefaultTimeout(10000);
+  ctx.setDefaultNavigationTimeout(15000);
+  return ctx;
+}
+
+function watch(page, errors) {
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    // Refused requests show up as console errors; the UI shows those itself.
+    if (/Failed to load resource|status of 4\d\d|EventSource/i.test(text)) return;
+    errors.push(`console: ${text}`);
+  });
+}
+
+/** A page in ctx with error watching attached (also for the first page). */
+export async function newPage(ctx) {
+  const page = await ctx.newPage();
+  return page;
+}
+
+/** Save a full-page screenshot as tests/artifacts/<name>.png. */
+export async function shot(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  // In a full-page picture the fixed bottom tabs would float mid-page: pin them to the end.
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true, style: '.tabs { position: static !important; }' });
+}
+
+/** Call the API directly (test set-up and checks). Throws on a non-2xx answer. */
+export async function api(base, method, urlPath, { key, body } = {}) {
+  const headers = {};
+  if (key) headers.Authorization = `Bearer ${key}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${base}/api/v1${urlPath}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${text}`);
+  return data;
+}
+
+/** Retry fn until it returns a truthy value (or timeout); returns that value. */
+export async function eventually(fn, { timeout = 8000, interval = 100, message = 'condition' } = {}) {
+  const t0 = Date.now();
+  let last;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+      last = v;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() - t0 > timeout) {
+      throw new Error(`timed out waiting for ${message}${last instanceof Error ? `: ${last.message}` : last !== undefined ? ` (last: ${JSON.stringify(last)})` : ''}`);
+    }
+    await sleep(interval);
+  }
+}
+
+/** Wait until the locator's visible text matches expected (a string or RegExp). */
+export async function expectText(locator, expected, { timeout = 8000 } = {}) {
+  let text = '';
+  try {
+    await eventually(async () => {
+      text = await locator.innerText({ timeout: 1000 });
+      return typeof expected === 'string' ? text.includes(expected) : expected.test(text);
+    }, { timeout, message: `text ${expected}` });
+  } catch (e) {
+    throw new Error(`expected ${locator} to show ${expected}; it shows: ${JSON.stringify(text.slice(0, 600))}`);
+  }
+}
+
+/** Wait until locator is visible. */
+export async function expectVisible(locator, { timeout = 8000 } = {}) {
+  await locator.first().waitFor({ state: 'visible', timeout });
+}
+
+/** Wait until locator has no visible match. */
+export async function expectGone(locator, { timeout = 8000 } = {}) {
+  await eventually(async () => (await locator.count()) === 0 || !(await locator.first().isVisible()), { timeout, message: `${locator} to go away` });
+}

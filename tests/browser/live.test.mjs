@@ -1,0 +1,109 @@
+// live.test.mjs -- several phones at one table: each follows the game through the
+// event stream without reloading; a write that lost the race (412) refreshes and says
+// so instead of logging twice; a view-only link shows the table without controls.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible,
+} from './helpers.mjs';
+
+let server;
+let browser;
+let cid;
+let key;
+let viewKey;
+let gid;
+const contexts = [];
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Live table', edition: 'travel-world-tour' } });
+  cid = made.campaign.id;
+  key = made.key;
+  viewKey = made.view_key;
+  const ana = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Ana' } });
+  const bo = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Bo' } });
+  const g = await api(server.base, 'POST', `/campaigns/${cid}/games`, {
+    key, body: { mode: 'banker', seats: [{ player: ana.id, token: 'scottie' }, { player: bo.id, token: 't-rex' }] },
+  });
+  gid = g.game.id;
+});
+
+after(async () => {
+  for (const c of contexts) assert.deepEqual(c.errors, [], 'no script errors in the page');
+  await browser?.close();
+  await server?.stop();
+});
+
+async function phone(link, { blockStream = false } = {}) {
+  const ctx = await phoneContext(browser);
+  contexts.push(ctx);
+  const page = await ctx.newPage();
+  if (blockStream) await page.route(/\/stream\?/, (route) => route.abort());
+  await page.goto(link);
+  return page;
+}
+
+const joinLink = (k) => `${server.base}/#/join/${cid}/${encodeURIComponent(k)}`;
+const player = (page, name) => page.getByRole('article', { name: new RegExp(`^${name}\\b`) });
+
+let A;
+let B;
+
+test('UI-LIVE two phones opened from the share link follow each other without reloading', async () => {
+  A = await phone(joinLink(key));
+  B = await phone(joinLink(key));
+  for (const p of [A, B]) {
+    await expectVisible(p.getByRole('heading', { level: 1, name: 'Ana’s turn' }));
+    await expectText(p.locator('.live-line'), 'live');
+    assert.match(p.url(), new RegExp(`#/c/${cid}/game/${gid}$`), 'the key left the address bar');
+  }
+  // A logs Ana's roll 3+4: Chance at space 7.
+  await A.getByRole('button', { name: 'First die 3' }).click();
+  await A.getByRole('button', { name: 'Second die 4' }).click();
+  await expectVisible(A.getByRole('heading', { name: 'Which Chance card?' }));
+  // B follows through the stream and answers the card.
+  await expectVisible(B.getByRole('heading', { name: 'Which Chance card?' }));
+  await expectText(B.locator('.effects'), 'Roll 3 + 4');
+  await shot(B, 'live-01-phone-b-follows');
+  await B.getByRole('button', { name: /Your travel photo wins a contest/ }).click();
+  await expectText(B.locator('.effects'), 'The Bank pays Ana 100');
+  // A sees B's answer.
+  await expectText(player(A, 'Ana'), '1,600');
+  await expectVisible(A.getByRole('heading', { name: 'Bo rolls' }));
+  await expectText(A.getByRole('region', { name: 'What happened' }), 'Logged on another phone');
+  await expectText(A.getByRole('region', { name: 'What happened' }), 'The Bank pays Ana 100');
+  await shot(A, 'live-02-phone-a-follows');
+});
+
+test('UI-412 a phone that lost the race refreshes and says so instead of logging twice', async () => {
+  // C's stream is cut, so C still shows the table as it was.
+  const C = await phone(joinLink(key), { blockStream: true });
+  await expectVisible(C.getByRole('heading', { name: 'Bo rolls' }));
+  // A logs Bo's roll 1+2: space 3, a destination to buy or auction.
+  await A.getByRole('button', { name: 'First die 1' }).click();
+  await A.getByRole('button', { name: 'Second die 2' }).click();
+  await expectVisible(A.getByRole('button', { name: /^Buy / }));
+  // C, unaware, logs a roll too: refused with 412, refreshed, told.
+  await C.getByRole('button', { name: 'First die 5' }).click();
+  await C.getByRole('button', { name: 'Second die 6' }).click();
+  await expectText(C.getByRole('alert'), 'Another phone logged something first');
+  await expectVisible(C.getByRole('button', { name: /^Buy / }));
+  await shot(C, 'live-03-lost-race');
+  const events = (await api(server.base, 'GET', `/campaigns/${cid}/games/${gid}/events?after=0`, { key })).events;
+  assert.deepEqual(events.filter((e) => !e.voided).map((e) => e.type), ['roll', 'draw_chance', 'roll']);
+});
+
+test('UI-VIEW a view-only link follows the game but offers no controls', async () => {
+  const V = await phone(joinLink(viewKey));
+  await expectVisible(V.getByRole('heading', { level: 1, name: 'Bo’s turn' }));
+  await expectText(V.locator('.live-line'), 'view only');
+  assert.equal(await V.getByRole('button', { name: /^Buy / }).count(), 0);
+  assert.equal(await V.getByRole('button', { name: 'Undo last event' }).count(), 0);
+  // It still follows: B buys, V sees the owner change.
+  await B.getByRole('button', { name: /^Buy / }).click();
+  await expectText(player(V, 'Bo'), 'Owns:');
+  await shot(V, 'live-04-view-only');
+});
