@@ -61,9 +61,11 @@ static int game_set_state(struct api_ctx *ctx, struct game *gm, const char *text
     memset(&gm->st, 0, sizeof(gm->st));
     rc = state_from_json(&gm->board, doc, &gm->st, &ctx->err);
     cJSON_Delete(doc);
-    if (rc != 0)
-        rc = sb_fail(&ctx->err, SB_EIO, NULL, "the stored state is damaged: %s",
-                     ctx->err.detail);
+    if (rc != 0) {
+        char why[SB_DETAIL_MAX]; /* ctx->err.detail cannot be both source and target */
+        snprintf(why, sizeof(why), "%s", ctx->err.detail);
+        rc = sb_fail(&ctx->err, SB_EIO, NULL, "the stored state is damaged: %s", why);
+    }
     return rc;
 }
 
@@ -430,9 +432,12 @@ static int replay_event(void *arg, int64_t seq, const char *type, const char *pa
     rc = api_parse_stored(r->ctx, payload, &body);
     if (rc == 0)
         rc = game_apply(r->ctx, r->gm, body, seq, &effects, NULL);
-    if (rc != 0 && rc != SB_ENOMEM)
+    if (rc != 0 && rc != SB_ENOMEM) {
+        char why[SB_DETAIL_MAX]; /* err.detail cannot be both source and target */
+        snprintf(why, sizeof(why), "%s", r->ctx->err.detail);
         rc = sb_fail(&r->ctx->err, SB_EIO, NULL, "event %lld no longer replays: %s",
-                     (long long)seq, r->ctx->err.detail);
+                     (long long)seq, why);
+    }
     cJSON_Delete(effects);
     cJSON_Delete(body);
     return rc;
@@ -832,6 +837,8 @@ int api_get_game_state(struct api_ctx *ctx)
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0)
         rc = api_reply_json(ctx, 200, state);
+    if (rc == 0) /* the game's version, as for every game answer, whatever ?at= shows */
+        api_set_etag(ctx, gm->row.version);
     cJSON_Delete(state);
     game_free(gm);
     return rc;
