@@ -141,7 +141,7 @@ export async function newPage(ctx) {
 export async function shot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   // In a full-page picture the fixed bottom tabs would float mid-page: pin them to the end.
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true, style: '.tabs { position: static !important; }' });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true, style: '.tabs, .top, .alert { position: static !important; }' });
 }
 
 /** Call the API directly (test set-up and checks). Throws on a non-2xx answer. */

@@ -126,10 +126,10 @@ function buyOrAuction(scr, p) {
   buy.addEventListener('click', () => scr.send({ type: 'buy' }, `${lander ? lander.name : 'The player'} bought ${d.name}`, buy));
 
   const seated = scr.state.players || [];
-  const winner = select([['', 'No bid: it stays with the Bank'], ...seated.map((x) => [x.id, `${x.name} (${money(x.cash)})`])], { id: 'auction-winner' });
+  const winner = select([['', 'No bid (the Bank keeps it)'], ...seated.map((x) => [x.id, `${x.name} (has ${money(x.cash)})`])], { id: 'auction-winner' });
   const price = h('input', { type: 'number', id: 'auction-price', inputmode: 'numeric', min: 10, step: 10, placeholder: 'e.g. 80' });
   const go = h('button', { class: 'btn block', type: 'submit', id: 'act-auction' }, 'Record auction');
-  const form = h('form', { class: 'stack' }, h('div', { class: 'field-row' }, field('Auction winner', winner), field('Winning bid', price)), go);
+  const form = h('form', { class: 'stack' }, field('Auction winner', winner), field('Winning bid', price, 'At least 10, in tens.'), go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     if (!winner.value) { scr.send({ type: 'auction' }, `Nobody bid on ${d.name}`, go); return; }
@@ -158,10 +158,15 @@ function drawCard(scr, p) {
   const deck = p.deck === 'journal' ? 'journal' : 'chance';
   const cards = (scr.board[deck] || []);
   const drawer = scr.player(p.player ?? scr.state.turn.player);
+  const journal = new Map(((scr.state && scr.state.journal) || []).map((j) => [j.card, (j.stamps || []).length]));
   const list = h('div', { class: 'stack' }, cards.map((c) => {
     const label = deck === 'journal' ? (c.title || c.id) : (c.text || c.id);
+    const used = journal.get(c.id) || 0;
+    const circles = deck === 'journal' && c.slots
+      ? h('span', { class: 'small', style: 'display:block;font-weight:600' }, `${'●'.repeat(Math.min(used, c.slots))}${'○'.repeat(Math.max(0, c.slots - used))} ${used >= c.slots ? 'full' : `${c.slots - used} open`}`)
+      : null;
     const b = h('button', { class: 'btn block', type: 'button', id: `draw-${c.id}`, style: 'justify-content:flex-start;text-align:left' },
-      h('span', null, h('strong', null, label), deck === 'journal' && c.text ? h('span', { class: 'small', style: 'display:block;font-weight:400' }, c.text) : null));
+      h('span', null, h('strong', null, label), circles));
     b.addEventListener('click', () => scr.send({ type: deck === 'journal' ? 'draw_journal' : 'draw_chance', card: c.id },
       `${drawer ? drawer.name : 'The player'} drew ${deck === 'journal' ? `the Travel Journal card “${label}”` : `Chance: “${label}”`}`, b));
     return b;
@@ -214,11 +219,11 @@ function fly(scr, cur) {
 function jail(scr, pl) {
   const pay = h('button', { class: 'btn block', type: 'button', id: 'act-jail-pay' }, 'Pay 50 and roll');
   pay.addEventListener('click', () => scr.send({ type: 'jail_pay' }, `${pl.name} paid 50 to leave Jail`, pay));
-  const useCard = h('button', { class: 'btn block', type: 'button', id: 'act-jail-card', disabled: !(pl.jail_cards > 0) }, 'Use a Get Out of Jail Free card');
-  useCard.addEventListener('click', () => scr.send({ type: 'jail_card' }, `${pl.name} used a Get Out of Jail Free card`, useCard));
+  const useCard = pl.jail_cards > 0 ? h('button', { class: 'btn block', type: 'button', id: 'act-jail-card' }, 'Use a Get Out of Jail Free card') : null;
+  if (useCard) useCard.addEventListener('click', () => scr.send({ type: 'jail_card' }, `${pl.name} used a Get Out of Jail Free card`, useCard));
   return card(`${pl.name} is in Jail`,
-    h('p', { class: 'muted' }, `Pay, use a card, or roll the dice below for a double (attempt ${(pl.jail_attempts || 0) + 1} of 3).`),
-    h('div', { class: 'btn-grid' }, pay, useCard));
+    h('p', { class: 'muted' }, `Pay 50${useCard ? ', use a card' : ''}, or roll the dice below for a double (attempt ${(pl.jail_attempts || 0) + 1} of 3).`),
+    h('div', { class: useCard ? 'btn-grid' : 'stack' }, pay, useCard));
 }
 
 function goalJump(scr, pl, jumps) {

@@ -31,7 +31,7 @@ export function actions(scr) {
   const drawBtn = h('button', { class: 'btn primary block', type: 'submit', id: 'jm-draw' }, 'Journal card drawn');
   const drawForm = h('form', { class: 'card', 'aria-labelledby': 'jm-draw-h' },
     h('h2', { id: 'jm-draw-h' }, 'A Travel Journal card'),
-    h('div', { class: 'field-row' }, field('Drawn by', drawer), field('Card', cardSel)),
+    field('Drawn by', drawer), field('Which card', cardSel),
     drawBtn);
   drawForm.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -47,7 +47,7 @@ export function actions(scr) {
   const stampBtn = h('button', { class: 'btn gold block', type: 'submit', id: 'jm-stamp' }, 'Goal stamped');
   const stampForm = h('form', { class: 'card', 'aria-labelledby': 'jm-stamp-h' },
     h('h2', { id: 'jm-stamp-h' }, 'A travel goal stamped'),
-    h('div', { class: 'field-row' }, field('Stamped by', stamper), field('Goal', destSel)),
+    field('Stamped by', stamper), field('Which goal', destSel),
     stampBtn);
   stampForm.addEventListener('submit', (ev) => {
     ev.preventDefault();

@@ -43,7 +43,7 @@ export async function render({ main, params, app }) {
   }));
 
   const seatBox = h('div', { class: 'seats' });
-  const countText = h('span', { class: 'grow', 'aria-live': 'polite' });
+  const countText = h('span', { 'aria-live': 'polite' });
   const addSeat = h('button', { class: 'btn small', type: 'button' }, 'Add seat');
   const removeSeat = h('button', { class: 'btn small', type: 'button' }, 'Remove last seat');
 
@@ -74,9 +74,9 @@ export async function render({ main, params, app }) {
     up.addEventListener('click', () => { [seats[i - 1], seats[i]] = [seats[i], seats[i - 1]]; drawSeats(`#seat-${n - 1}-player`); });
     down.addEventListener('click', () => { [seats[i + 1], seats[i]] = [seats[i], seats[i + 1]]; drawSeats(`#seat-${n + 1}-player`); });
     return h('div', { class: 'seat', role: 'group', 'aria-label': `Seat ${n}` },
-      h('div', null, h('label', { for: pSel.id }, `${n}. Player`), pSel),
+      h('div', { class: 'seat-player' }, h('label', { for: pSel.id }, `Seat ${n}: player`), pSel),
       h('div', null, h('label', { for: tokenInput.id }, full ? 'Token' : 'Token (free text)'),
-        full ? h('div', { class: 'row', style: 'flex-wrap:nowrap' }, pic, tokenInput) : tokenInput),
+        h('div', { class: 'token-pick' }, pic, tokenInput)),
       h('div', { class: 'order' }, up, down));
   };
 
@@ -105,7 +105,8 @@ export async function render({ main, params, app }) {
     h('fieldset', null, h('legend', null, 'Seats in play order'),
       h('p', { class: 'hint' }, full ? 'The first seat starts (the highest roll). Each token once.' : 'Who played, in seat order; the token is any text.'),
       seatBox,
-      h('div', { class: 'row' }, countText, removeSeat, addSeat)),
+      h('p', { class: 'muted', style: 'margin:8px 0 4px' }, countText),
+      h('div', { class: 'row' }, removeSeat, addSeat)),
     startBtn);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();

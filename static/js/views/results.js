@@ -7,20 +7,26 @@ import { note, endGame } from './banker.js';
 
 const FIELDS = {
   classic: [
-    ['bankrupt_order', 'Went bankrupt (1st, 2nd…)', 'Leave empty if never bankrupt.'],
+    ['bankrupt_order', 'Bankrupt order'],
     ['cash', 'Cash'],
-    ['property_value', 'Property value', 'Printed prices of unmortgaged properties.'],
-    ['mortgaged_value', 'Mortgaged value', 'Printed prices of mortgaged properties.'],
+    ['property_value', 'Property value'],
+    ['mortgaged_value', 'Mortgaged value'],
     ['buildings_value', 'Buildings value'],
   ],
   wonders: [
-    ['bankrupt_order', 'Went bankrupt (1st, 2nd…)', 'Leave empty if never bankrupt.'],
+    ['bankrupt_order', 'Bankrupt order'],
     ['wonders_ticked', 'Wonders ticked (of 22)'],
     ['cash', 'Cash'],
   ],
   deal: [
     ['complete_sets', 'Complete sets'],
   ],
+};
+
+const HELP = {
+  classic: 'Bankrupt order: 1 for the first player out, 2 for the second; empty for players never bankrupt. Property value: printed prices of unmortgaged properties; mortgaged value: printed prices of mortgaged ones.',
+  wonders: 'Wonders ticked: 0 to 22; all 22 earn the 1,500 bonus. Bankrupt order: empty unless the player went bankrupt.',
+  deal: 'Complete sets: how many full property sets of different colours each player has.',
 };
 
 const LABELS = {
@@ -53,7 +59,8 @@ export function actions(scr) {
   if (st.status && st.status !== 'active') return [];
   const kind = FIELDS[scr.ed.id] ? scr.ed.id : 'classic';
   const seats = seatsOf(scr.game, st);
-  const form = h('form', { class: 'card', 'aria-labelledby': 'result-h' }, h('h2', { id: 'result-h' }, 'Result'));
+  const form = h('form', { class: 'card', 'aria-labelledby': 'result-h' }, h('h2', { id: 'result-h' }, 'Result'),
+    h('p', { class: 'hint' }, HELP[kind]));
   let variant = null;
   if (kind === 'classic') {
     variant = h('fieldset', null, h('legend', null, 'Variant'),
@@ -108,21 +115,28 @@ export function actions(scr) {
 
 export function players(scr) {
   const st = scr.state || {};
-  const src = (st.result && Array.isArray(st.result.players) && st.result.players) || st.standings || st.players || [];
-  const rows = src.map((p) => ({ ...p, id: p.player?.id ?? p.player ?? p.id }))
-    .sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
+  const res = st.result && Array.isArray(st.result.players) ? st.result : null;
+  if (!res) return [];
   const w = winnerOf(scr);
-  const keys = new Set();
-  for (const r of rows) for (const [k, v] of Object.entries(r)) if (typeof v === 'number' && !['id', 'player', 'seat', 'rank'].includes(k)) keys.add(k);
-  const cols = [...keys];
-  if (!rows.length) return [];
-  return [h('h2', { id: 'players-h' }, 'Players'),
-    h('div', { class: 'card scroll-x' }, h('table', { class: 'data' },
-      h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Player'), cols.map((k) => h('th', { scope: 'col', class: 'num' }, LABELS[k] || k.replace(/_/g, ' '))))),
-      h('tbody', null, rows.map((r) => h('tr', null,
-        h('th', { scope: 'row' }, scr.names.player(r.id), String(r.id) === String(w) ? h('span', { class: 'badge ok' }, 'winner') : null,
-          r.token && typeof r.token === 'string' ? h('span', { class: 'muted small' }, ` ${r.token}`) : null),
-        cols.map((k) => h('td', { class: 'num' }, r[k] === undefined ? '' : money(r[k]))))))))];
+  const rows = res.players.map((p) => ({ ...p, id: p.player?.id ?? p.player ?? p.id }))
+    .sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
+  const seatToken = new Map(seatsOf(scr.game, st).map((s) => [String(s.player), s.token]));
+  const main = ['net_worth', 'wealth', 'complete_sets', 'cash'].find((k) => rows.some((r) => typeof r[k] === 'number'));
+  return [h('h2', { id: 'players-h' }, 'Standings'),
+    res.variant && scr.ed.id === 'classic' ? h('p', { class: 'muted' }, `Variant: ${res.variant}${res.tie_broken ? ' · tie broken by the table' : ''}`) : null,
+    h('ol', { class: 'list card' }, rows.map((r) => {
+      const others = Object.entries(r)
+        .filter(([k, v]) => typeof v === 'number' && !['id', 'player', 'rank', main].includes(k))
+        .map(([k, v]) => `${LABELS[k] || k.replace(/_/g, ' ')} ${k === 'bankrupt_order' ? `#${v}` : money(v)}`);
+      return h('li', { class: 'standing-row' },
+        h('div', { class: 'row' },
+          h('strong', { class: 'grow' }, `${r.rank ?? ''}${r.rank ? '. ' : ''}${scr.names.player(r.id)}`,
+            seatToken.get(String(r.id)) ? h('span', { class: 'muted small' }, ` (${seatToken.get(String(r.id))})`) : null),
+          String(r.id) === String(w) ? h('span', { class: 'badge ok' }, 'winner') : null,
+          r.bankrupt ? h('span', { class: 'badge off' }, 'bankrupt') : null,
+          main && typeof r[main] === 'number' ? h('span', { class: 'score' }, `${LABELS[main] || main} ${money(r[main])}`) : null),
+        others.length ? h('div', { class: 'muted small' }, others.join(' · ')) : null);
+    }))];
 }
 
 export function more(scr) {

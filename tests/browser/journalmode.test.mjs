@@ -1,0 +1,52 @@
+// journalmode.test.mjs -- a journal-mode game (paper money): log a Travel Journal card
+// drawn by a player and a travel goal stamped, and see what it paid and who stamped.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible } from './helpers.mjs';
+
+let server;
+let browser;
+let ctx;
+let page;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ctx = await phoneContext(browser);
+  page = await ctx.newPage();
+});
+
+after(async () => {
+  if (ctx) assert.deepEqual(ctx.errors, [], 'no script errors in the page');
+  await browser?.close();
+  await server?.stop();
+});
+
+test('UI-JOURNAL-MODE the two buttons that matter: a card drawn by whom, a goal stamped by whom', async () => {
+  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Paper money', edition: 'travel-world-tour', stamp_owner: 'player' } });
+  const cid = made.campaign.id;
+  const { key } = made;
+  for (const name of ['Ana', 'Bo']) await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name } });
+  await page.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(key)}`);
+  await page.getByRole('link', { name: 'New game' }).click();
+  await page.getByLabel('Journal').check();
+  await page.getByLabel('Seat 1 token').selectOption('hazel');
+  await page.getByLabel('Seat 2 token').selectOption('t-rex');
+  await page.getByRole('button', { name: 'Start the game' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Journal game' }));
+
+  // Ana draws "Sunrise at the summit" (every stamp collects 100): her new stamp pays her.
+  await page.getByLabel('Drawn by').selectOption({ label: 'Ana (Hazel)' });
+  await page.getByLabel('Which card').selectOption({ label: 'Sunrise at the summit' });
+  await page.getByRole('button', { name: 'Journal card drawn' }).click();
+  await expectText(page.getByRole('region', { name: 'What happened' }), 'Hazel\'s stamp pays Ana 100.');
+
+  // Bo stamps Rapa Nui on the board.
+  await page.getByLabel('Stamped by').selectOption({ label: 'Bo (T-Rex)' });
+  await page.getByLabel('Which goal').selectOption({ label: 'Rapa Nui' });
+  await page.getByRole('button', { name: 'Goal stamped' }).click();
+  await expectText(page.getByRole('region', { name: 'What happened' }), 'Bo stamps Rapa Nui on the board.');
+  await expectText(page.getByRole('article', { name: 'Bo' }), '1 of 4 goals stamped');
+  await shot(page, 'journal-mode-01');
+});
