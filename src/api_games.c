@@ -497,8 +497,9 @@ static int game_initial_journal(struct api_ctx *ctx, const struct board *b,
 }
 
 /* Read the seats of a game body: [{"player": pid, "token": "..."}], each player of this
- * campaign, with names filled in from the store. tokens_free: any text (results). */
-static int game_read_seats(struct api_ctx *ctx, const cJSON *body, int max,
+ * campaign, with names filled in from the store. results: a results-mode edition, whose
+ * seat count is RESULTS-PLAYERS (TWT-SETUP-1 otherwise). */
+static int game_read_seats(struct api_ctx *ctx, const cJSON *body, int max, bool results,
                            struct rules_seat *seats, char names[][RULES_NAME_MAX],
                            const char **tokens, int *n)
 {
@@ -511,7 +512,7 @@ static int game_read_seats(struct api_ctx *ctx, const cJSON *body, int max,
         int64_t pid = 0;
         const char *token = NULL;
         if (count >= max)
-            return sb_fail(&ctx->err, SB_EINVALID, "TWT-SETUP-1",
+            return sb_fail(&ctx->err, SB_EINVALID, results ? "RESULTS-PLAYERS" : "TWT-SETUP-1",
                            "this edition seats at most %d players", max);
         if (!cJSON_IsObject(s))
             return sb_fail(&ctx->err, SB_EBADREQ, NULL, "each seat must be an object");
@@ -526,7 +527,7 @@ static int game_read_seats(struct api_ctx *ctx, const cJSON *body, int max,
             return rc;
         for (int i = 0; i < count; i++)
             if (seats[i].player == pid)
-                return sb_fail(&ctx->err, SB_EINVALID, "TWT-SETUP-1",
+                return sb_fail(&ctx->err, SB_EINVALID, results ? NULL : "TWT-SETUP-1",
                                "player %lld is seated twice", (long long)pid);
         seats[count].player = pid;
         seats[count].name = names[count];
@@ -644,7 +645,7 @@ int games_create(struct api_ctx *ctx, const cJSON *body, const char *board_doc, 
         rc = json_get_string(body, "played_at", false, GAME_PLAYED_AT_MAX, false, &played_at,
                              &ctx->err);
     if (rc == 0)
-        rc = game_read_seats(ctx, body, max, seats, names, tokens, &n);
+        rc = game_read_seats(ctx, body, max, results >= 0, seats, names, tokens, &n);
     if (rc == 0 && results >= 0 && n < results_players_min((enum results_edition)results))
         rc = sb_fail(&ctx->err, SB_EINVALID, "RESULTS-PLAYERS",
                      "%s needs %d to %d players", ctx->campaign.edition,
