@@ -52,6 +52,30 @@ static uint64_t http_elapsed_us(const struct timespec *start)
            (uint64_t)((now.tv_nsec - start->tv_nsec) / 1000);
 }
 
+/* Copy a request path for the access log: bytes outside printable ASCII, the space and
+ * the backslash become \xHH, so a path can neither split nor forge a log line. The copy
+ * is cut to fit size (at least 1). This function can't fail. */
+static void http_log_path(char *dst, size_t size, const char *src)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)src; *p; p++) {
+        if (*p > 0x20 && *p < 0x7f && *p != '\\') {
+            if (n + 1 >= size)
+                break;
+            dst[n++] = (char)*p;
+        } else {
+            if (n + 4 >= size)
+                break;
+            dst[n++] = '\\';
+            dst[n++] = 'x';
+            dst[n++] = hex[*p >> 4];
+            dst[n++] = hex[*p & 15];
+        }
+    }
+    dst[n] = '\0';
+}
+
 /* Queue a response built from a malloc'd body (taken over) with the usual headers. */
 static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_request *r,
                                  int status, const char *type, char *body, size_t len,
@@ -335,8 +359,8 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
         if (!r)
             return MHD_NO;
         clock_gettime(CLOCK_MONOTONIC, &r->start);
-        snprintf(r->method, sizeof(r->method), "%s", method);
-        snprintf(r->path, sizeof(r->path), "%s", url);
+        http_log_path(r->method, sizeof(r->method), method);
+        http_log_path(r->path, sizeof(r->path), url);
         *con_cls = r;
         /* Refuse an announced oversized body before reading any of it. */
         length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
