@@ -424,7 +424,7 @@ int store_backup(struct store *s, const char *file, struct sb_error *err)
 {
     sqlite3 *dst = NULL;
     sqlite3_backup *b;
-    int rc = 0, step;
+    int rc = 0, step = SQLITE_BUSY;
     char *check = NULL;
 
     if (sqlite3_open_v2(file, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
@@ -438,11 +438,15 @@ int store_backup(struct store *s, const char *file, struct sb_error *err)
         rc = sb_fail(err, SB_EIO, NULL, "backup: %s", sqlite3_errmsg(dst));
         goto out;
     }
-    do {
-        step = sqlite3_backup_step(b, 256);
-        if (step == SQLITE_BUSY || step == SQLITE_LOCKED)
-            sqlite3_sleep(20);
-    } while (step == SQLITE_OK || step == SQLITE_BUSY || step == SQLITE_LOCKED);
+    /* All pages in one step, under one read transaction: a consistent snapshot that
+     * writers (WAL) do not block. Copying in slices would restart after every write of
+     * the server in between, and might never finish while it is busy. */
+    for (int tries = 0; tries < STORE_BUSY_MS / 20; tries++) {
+        step = sqlite3_backup_step(b, -1);
+        if (step != SQLITE_OK && step != SQLITE_BUSY && step != SQLITE_LOCKED)
+            break;
+        sqlite3_sleep(20);
+    }
     sqlite3_backup_finish(b);
     if (step != SQLITE_DONE) {
         rc = sb_fail(err, SB_EIO, NULL, "backup: %s", sqlite3_errstr(step));
