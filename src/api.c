@@ -388,6 +388,9 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
         rc = api_authorize_campaign(ctx, route->write);
     if (rc == 0)
         rc = route->fn(ctx);
+    /* A handler that succeeds has committed what it appended; a failed one rolled back. */
+    for (; rc == 0 && ctx->appended > 0; ctx->appended--)
+        metrics_event_appended(ctx->api->metrics);
     store_pool_put(ctx->api->pool, ctx->store);
     ctx->store = NULL;
     return rc;

@@ -398,7 +398,7 @@ int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t se
         }
     }
     if (rc == 0)
-        metrics_event_appended(ctx->api->metrics);
+        ctx->appended++;
     cJSON_Delete(doc);
     cJSON_Delete(effects);
     cJSON_Delete(payload);
@@ -680,9 +680,11 @@ int games_create(struct api_ctx *ctx, const cJSON *body, const char *board_doc, 
 
 /* ---- renaming ---- */
 
-/* Rename the player in one state document (players[].name where id matches). */
+/* Rename the player in one state document (players[].name where id matches). version > 0
+ * replaces the document's "version": the snapshot must name the version the game row
+ * gets, which is its ETag. */
 static int rename_in_doc(struct api_ctx *ctx, const char *text, int64_t pid, const char *name,
-                         char **out)
+                         int64_t version, char **out)
 {
     cJSON *doc = NULL, *p;
     int rc = api_parse_stored(ctx, text, &doc);
@@ -695,6 +697,8 @@ static int rename_in_doc(struct api_ctx *ctx, const char *text, int64_t pid, con
             !json_set(p, "name", cJSON_CreateString(name)))
             rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     }
+    if (rc == 0 && version > 0 && !json_set(doc, "version", cJSON_CreateNumber((double)version)))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0 && !(*out = cJSON_PrintUnformatted(doc)))
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     cJSON_Delete(doc);
@@ -715,9 +719,10 @@ static int rename_game(void *arg, int64_t gid)
     int rc = store_game_get(r->ctx->store, r->ctx->cid, gid, true, &g, &r->ctx->err);
     if (rc != 0)
         return rc;
-    rc = rename_in_doc(r->ctx, g.state, r->pid, r->name, &state);
+    /* store_game_set_docs() bumps the version by one */
+    rc = rename_in_doc(r->ctx, g.state, r->pid, r->name, g.version + 1, &state);
     if (rc == 0)
-        rc = rename_in_doc(r->ctx, g.initial, r->pid, r->name, &initial);
+        rc = rename_in_doc(r->ctx, g.initial, r->pid, r->name, 0, &initial);
     if (rc == 0)
         rc = store_game_set_docs(r->ctx->store, gid, state, initial, &r->ctx->err);
     free(state);

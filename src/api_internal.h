@@ -45,6 +45,7 @@ struct api_ctx {
     char slug_buf[128];
     enum api_access access;
     struct store_campaign campaign; /* loaded when the route is under a campaign */
+    int appended; /* events games_append() wrote; counted in the metrics once committed */
 };
 
 typedef int (*api_handler_fn)(struct api_ctx *ctx);
@@ -126,7 +127,7 @@ int games_create(struct api_ctx *ctx, const cJSON *body, const char *board, int6
 /* Append one event (a parsed body) to game gid as event seq (0: the next one) inside
  * the caller's write transaction. at: NULL for now. *answer (if given) gets the
  * {"event","effects","state"} document the caller frees with cJSON_Delete; *version
- * the new version. */
+ * the new version. Counts the event in ctx->appended. */
 int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t seq,
                  const char *at, const char *idem_key, cJSON **answer, int64_t *version);
 
