@@ -328,13 +328,14 @@ static void buf_str(struct text_buf *b, const char *s)
 }
 
 /* Append one CSV field (RFC 4180: quoted when needed, quotes doubled), then sep. A
- * leading = + - @ is prefixed with ' so spreadsheets do not read it as a formula. */
+ * leading = + - @ tab or CR is prefixed with ' so spreadsheets do not read it as a
+ * formula (OWASP's CSV injection advice). */
 static void buf_csv(struct text_buf *b, const char *field, const char *sep)
 {
     bool quote = strpbrk(field, ",\"\r\n") != NULL;
     if (quote)
         buf_str(b, "\"");
-    if (field[0] && strchr("=+-@", field[0]))
+    if (field[0] && strchr("=+-@\t\r", field[0]))
         buf_str(b, "'");
     for (const char *p = field; *p; p++) {
         if (*p == '"')
@@ -436,13 +437,26 @@ int api_get_plays_csv(struct api_ctx *ctx)
     return 0;
 }
 
-/* One play in BoardGameGeek's play-log fields. */
-static cJSON *bgg_play(const cJSON *play, const char *game_name)
+/* The winner's player id of game gid in games (the games list of the store), or 0. */
+static long long winner_of(const cJSON *games, long long gid)
+{
+    const cJSON *g;
+    cJSON_ArrayForEach(g, games)
+    {
+        if (num_of(g, "id") == gid)
+            return num_of(g, "winner");
+    }
+    return 0;
+}
+
+/* One play in BoardGameGeek's play-log fields; winner is the winning player's id (0:
+ * none). NULL when out of memory. */
+static cJSON *bgg_play(const cJSON *play, const char *game_name, long long winner)
 {
     cJSON *o = cJSON_CreateObject(), *players = cJSON_CreateArray();
     const cJSON *s;
     struct text_buf comments = {0};
-    const char *winner = str_of(play, "winner");
+    int position = 0;
     if (!o || !players || !cJSON_AddItemToObject(o, "players", players)) {
         cJSON_Delete(o);
         cJSON_Delete(players);
@@ -462,8 +476,9 @@ static cJSON *bgg_play(const cJSON *play, const char *game_name)
         }
         cJSON_AddStringToObject(p, "name", str_of(s, "name"));
         cJSON_AddStringToObject(p, "color", str_of(s, "token"));
+        cJSON_AddNumberToObject(p, "startposition", ++position);
         cJSON_AddNumberToObject(p, "score", (double)num_of(s, "stamps"));
-        cJSON_AddBoolToObject(p, "win", *winner && strcmp(winner, str_of(s, "name")) == 0);
+        cJSON_AddBoolToObject(p, "win", winner != 0 && num_of(s, "player") == winner);
         cJSON_AddBoolToObject(p, "new", false);
     }
     buf_str(&comments, "Travel Journal stamps: ");
@@ -479,13 +494,24 @@ int api_get_plays_bgg(struct api_ctx *ctx)
 {
     const cJSON *edition = editions_find(ctx->api->editions, ctx->campaign.edition);
     const char *game_name = str_of(edition, "name");
-    cJSON *plays = NULL, *doc = cJSON_CreateObject(), *list, *p;
+    cJSON *plays = NULL, *games = NULL, *doc = cJSON_CreateObject(), *list = NULL, *p;
+    char *games_text = NULL;
     int rc = doc && (list = cJSON_AddArrayToObject(doc, "plays")) != NULL
-                 ? load_plays(ctx, &plays)
+                 ? store_begin_read(ctx->store, &ctx->err)
                  : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0) {
+        /* Plays name the winner; the games list gives its id, as two players may share
+         * a name. One read transaction keeps the two in step. */
+        rc = load_plays(ctx, &plays);
+        if (rc == 0)
+            rc = store_games_json(ctx->store, ctx->cid, &games_text, &ctx->err);
+        store_rollback(ctx->store);
+    }
+    if (rc == 0)
+        rc = api_take_stored(ctx, games_text, &games);
     cJSON_ArrayForEach(p, (rc == 0 ? plays : NULL))
     {
-        cJSON *play = bgg_play(p, game_name);
+        cJSON *play = bgg_play(p, game_name, winner_of(games, num_of(p, "game")));
         if (!play || !cJSON_AddItemToArray(list, play)) {
             cJSON_Delete(play);
             rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
@@ -495,6 +521,7 @@ int api_get_plays_bgg(struct api_ctx *ctx)
     if (rc == 0)
         rc = api_reply_json(ctx, 200, doc);
     cJSON_Delete(plays);
+    cJSON_Delete(games);
     cJSON_Delete(doc);
     return rc;
 }
