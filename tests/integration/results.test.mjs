@@ -473,3 +473,23 @@ test('export holds results plays and import round-trips the campaign', async () 
   assert.deepEqual(stats.players.map((p) => [p.name, p.games, p.wins]), [['Ann', 4, 0], ['Bo', 4, 2], ['Cy', 2, 0], ['Di', 1, 1]]);
   assert.equal((await copy.api.get(copy.base)).json.campaign.active_game, newGames[3].id, 'the unfinished play is still active');
 });
+
+test('renaming a player renames them in results games, and the state keeps the ETag version', async () => {
+  const c = await campaign('classic', 2);
+  const [ann, bo] = c.players;
+  const gid = await resultsGame(c, 2);
+  await event(c, gid, { type: 'result', standings: [{ player: ann }, { player: bo, bankrupt_order: 1 }] });
+  const before = await game(c, gid);
+  const r = await c.api.patch(`${c.base}/players/${ann}`, { name: 'Annie' });
+  assert.equal(r.status, 200, r.text);
+  const after = await game(c, gid);
+  assert.deepEqual(after.state.players.map((p) => p.name), ['Annie', 'Bo']);
+  assert.deepEqual(after.game.seats.map((s) => s.name), ['Annie', 'Bo']);
+  assert.notEqual(after.etag, before.etag);
+  assert.equal(after.etag, `"${after.state.version}"`, 'a client may send state.version as If-Match');
+  assert.equal(after.state.winner, ann);
+  assert.deepEqual(after.state.result, before.state.result);
+  await event(c, gid, { type: 'note', text: 'renamed' }, 201, { 'If-Match': `"${after.state.version}"` });
+  const at0 = await c.api.get(`${c.base}/games/${gid}/state?at=0`);
+  assert.deepEqual(at0.json.players.map((p) => p.name), ['Annie', 'Bo'], 'the initial state is renamed too');
+});
