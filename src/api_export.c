@@ -286,8 +286,11 @@ int api_post_import(struct api_ctx *ctx)
             store_rollback(ctx->store);
     }
     if (rc != 0 && rc != SB_ENOMEM && rc != SB_EBUSY && rc != SB_EIO && rc != SB_EMEDIA &&
-        rc != SB_EBADREQ)
-        rc = sb_fail(&ctx->err, SB_EINVALID, ctx->err.rule, "%s", ctx->err.detail);
+        rc != SB_EBADREQ) {
+        /* Whatever refused a part of the document refuses the whole import: 422. */
+        rc = ctx->err.code = SB_EINVALID;
+        ctx->err.status = sb_status(SB_EINVALID);
+    }
     free(board_text);
     free(m);
     cJSON_Delete(doc);
