@@ -217,3 +217,47 @@ test('UI-BOX the box editor marks unverified facts and saves a correction', asyn
   await shot(page, 'banker-15-box');
   await expectGone(page.getByRole('alert').filter({ hasText: /./ }));
 });
+
+test('UI-MORE trade, correct cash, note, then end the game with a winner', async () => {
+  await page.getByRole('navigation', { name: 'Campaign' }).getByRole('link', { name: 'Table' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Cy’s turn' }));
+  // Trade: Ana gives Rapa Nui, Cy gives 100.
+  await page.locator('summary', { hasText: 'Trade' }).click();
+  await page.getByLabel('Player A').selectOption({ label: 'Ana' });
+  await page.getByLabel('Player B').selectOption({ label: 'Cy' });
+  await page.getByRole('group', { name: 'Ana gives' }).getByLabel('Rapa Nui').check();
+  await page.getByRole('group', { name: 'Cy gives' }).getByLabel('Cash').fill('100');
+  await page.getByRole('button', { name: 'Record the trade' }).click();
+  await expectText(effects(), 'Rapa Nui goes to Cy.');
+  await expectText(effects(), 'Cy pays Ana 100 (trade).');
+  await expectText(player('Cy'), /Owns:\s*Rapa Nui/);
+  // A correction the table agreed on.
+  await page.locator('summary', { hasText: 'Correct cash' }).click();
+  await page.getByLabel('Whose cash').selectOption({ label: 'Cy' });
+  await page.getByLabel('Amount (negative takes money away)').fill('-50');
+  await page.getByLabel('Reason for the correction').fill('miscounted');
+  await page.getByRole('button', { name: 'Correct the cash' }).click();
+  await expectText(effects(), 'Cy pays the Bank 50 (correction).');
+  // A note.
+  await page.locator('summary', { hasText: 'Add a note' }).click();
+  await page.getByLabel('Note', { exact: true }).fill('Pizza break at 9');
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expectText(page.getByRole('region', { name: 'What happened' }), 'Note saved');
+  // End the game early with a winner, after a confirmation.
+  await page.locator('summary', { hasText: 'End the game' }).click();
+  await page.getByLabel('Winner').selectOption({ label: 'Ana' });
+  await page.getByRole('button', { name: 'End the game now' }).click();
+  await page.getByRole('dialog', { name: 'End the game?' }).getByRole('button', { name: 'End game' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana wins!' }));
+  await shot(page, 'banker-16-ended');
+  // With no game active the box editor may change a destination.
+  await page.goto(`${server.base}/#/c/${cid}/box`);
+  const dest = page.getByRole('region', { name: 'Destinations' }).locator('details')
+    .filter({ has: page.locator('summary', { hasText: 'Rapa Nui' }) });
+  await dest.locator('summary').click();
+  await dest.getByLabel('Price').fill('120');
+  await dest.getByRole('button', { name: 'Save' }).click();
+  await expectVisible(dest.getByRole('button', { name: 'Saved ✓' }));
+  const board = await api(server.base, 'GET', `/campaigns/${cid}/board`, { key });
+  assert.equal(board.destinations.find((d) => d.id === 'rapa-nui').price, 120);
+});

@@ -89,7 +89,10 @@ function dice(scr, roller) {
   const send = () => {
     const [d1, d2] = chosen;
     scr.send({ type: 'roll', d1, d2, player: roller.id }, `${roller.name} rolled ${d1} + ${d2}${d1 === d2 ? ' (double)' : ''}`).then(() => {
+      // Still on screen (the roll was refused, or nothing changed): start over.
       chosen[0] = chosen[1] = null;
+      rows.forEach((r) => r.querySelectorAll('button').forEach((x) => x.setAttribute('aria-pressed', 'false')));
+      status.textContent = 'Tap the first die, then the second: the roll is logged at the second tap.';
     });
   };
   ['First die', 'Second die'].forEach((label, i) => {
@@ -370,7 +373,7 @@ function adjust(scr) {
   const amount = h('input', { type: 'number', step: 10, inputmode: 'numeric', id: 'adjust-amount', placeholder: '-50 or 100' });
   const reason = h('input', { type: 'text', id: 'adjust-reason', maxlength: 200, placeholder: 'what the table agreed' });
   const go = h('button', { class: 'btn primary block', type: 'submit' }, 'Correct the cash');
-  const form = h('form', null, field('Player', who), field('Amount (negative takes money away)', amount), field('Reason', reason), go);
+  const form = h('form', null, field('Whose cash', who), field('Amount (negative takes money away)', amount), field('Reason for the correction', reason), go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const n = Number(amount.value);
@@ -400,7 +403,7 @@ export function endGame(scr) {
   const who = select([['', 'Nobody (abandon the game)'], ...ps.map((p) => [p.id, p.name])], { id: 'end-winner' });
   const reason = h('input', { type: 'text', id: 'end-reason', maxlength: 200, placeholder: 'e.g. out of time' });
   const go = h('button', { class: 'btn danger block', type: 'submit' }, 'End the game now');
-  const form = h('form', null, field('Winner', who), field('Reason', reason), go);
+  const form = h('form', null, field('Winner', who), field('Why it ended', reason), go);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const w = who.value ? scr.names.player(who.value) : null;

@@ -85,7 +85,13 @@ export class TableScreen {
     const focusedId = focused && this.main.contains(focused) ? focused.id : '';
     const hadFocus = !!(focused && focused !== this.main && this.main.contains(focused));
     this.bannerBox.replaceChildren(this.view.banner(this));
-    this.actionsBox.replaceChildren(...[].concat(this.readOnly ? [] : this.view.actions(this) || []));
+    // Actions depend on the game, not on notes: keep half-filled forms when only a note came in.
+    const st = this.state || {};
+    const sig = JSON.stringify([st.status, st.turn, st.ticket, st.players, st.destinations, st.journal, st.winner, st.result]);
+    if (sig !== this.actionsSig) {
+      this.actionsSig = sig;
+      this.actionsBox.replaceChildren(...[].concat(this.readOnly ? [] : this.view.actions(this) || []));
+    }
     this.drawLast();
     this.playersBox.replaceChildren(...[].concat(this.view.players(this) || []));
     const open = this.moreBox.querySelector('details[open]');
