@@ -404,13 +404,101 @@ int store_schema_version(struct store *s, int *version, struct sb_error *err)
     return rc;
 }
 
+/* Is c punctuation next to which spaces mean nothing in SQL? */
+static bool store_sql_tight(char c)
+{
+    return c == '(' || c == ')' || c == ',' || c == ';' || c == '\0';
+}
+
+/* Append sql to dst (which has room for strlen(sql) + 1 more bytes) in a normal form:
+ * comments dropped, whitespace runs one space, none beside ( ) , ; or at either end;
+ * quoted names and strings copied as they are. Returns the new end of dst. */
+static char *store_sql_normalise(char *dst, const char *sql)
+{
+    char *start = dst;
+    bool space = false;
+    const char *p = sql;
+    while (*p) {
+        if (p[0] == '-' && p[1] == '-') {
+            while (*p && *p != '\n')
+                p++;
+            space = true;
+            continue;
+        }
+        if (p[0] == '/' && p[1] == '*') {
+            const char *end = strstr(p + 2, "*/");
+            p = end ? end + 2 : p + strlen(p);
+            space = true;
+            continue;
+        }
+        if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f' || *p == '\v') {
+            p++;
+            space = true;
+            continue;
+        }
+        if (space && dst > start && !store_sql_tight(dst[-1]) && !store_sql_tight(*p))
+            *dst++ = ' ';
+        space = false;
+        if (*p == '\'' || *p == '"' || *p == '`' || *p == '[') {
+            char close = *p == '[' ? ']' : *p;
+            *dst++ = *p++;
+            while (*p) {
+                if (*p == close && p[1] == close && close != ']') {
+                    *dst++ = *p++;
+                    *dst++ = *p++;
+                } else if (*p == close) {
+                    break;
+                } else {
+                    *dst++ = *p++;
+                }
+            }
+            if (*p)
+                *dst++ = *p++;
+            continue;
+        }
+        *dst++ = *p++;
+    }
+    *dst = '\0';
+    return dst;
+}
+
 int store_schema_sql(struct store *s, char **out, struct sb_error *err)
 {
     static const char *const sql =
-        "SELECT group_concat(sql, char(10)) FROM (SELECT sql || ';' AS sql FROM sqlite_schema"
-        " WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations'"
-        " ORDER BY type DESC, name)";
-    return store_text(s, sql, out, err, "");
+        "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
+        " AND name <> 'schema_migrations' ORDER BY type DESC, name";
+    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    char *text = NULL, *end = NULL;
+    size_t len = 0;
+    int rc = 0, step = SQLITE_DONE;
+    if (!stmt)
+        return err ? err->code : SB_EIO;
+    while (rc == 0 && (step = sqlite3_step(stmt)) == SQLITE_ROW) {
+        const char *one = (const char *)sqlite3_column_text(stmt, 0);
+        size_t add = one ? strlen(one) : 0;
+        char *grown = realloc(text, len + add + 3);
+        if (!grown) {
+            rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+            break;
+        }
+        text = grown;
+        end = store_sql_normalise(text + len, one ? one : "");
+        *end++ = ';';
+        *end++ = '\n';
+        *end = '\0';
+        len = (size_t)(end - text);
+    }
+    if (rc == 0 && step != SQLITE_DONE)
+        rc = store_fail(s, err, "read");
+    if (rc == 0 && !text)
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "the database has no schema");
+    store_done(s, stmt);
+    if (rc != 0) {
+        free(text);
+        return rc;
+    }
+    *out = text;
+    return 0;
 }
 
 int store_db_size(struct store *s, int64_t *bytes, struct sb_error *err)

@@ -1,0 +1,95 @@
+-- schema.sql -- the full current schema of a Stampbook database, for readers: what every
+-- migration in migrations/ (0001_init.sql up to now) leaves behind. Stampbook never
+-- runs this file; tests/unit/test_schema.c checks that it matches the migrations.
+--
+-- Besides these, `stampbook migrate` keeps its own record of what it has applied:
+--   schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,
+--                      applied_at TEXT NOT NULL)
+-- Times are RFC 3339 UTC text; JSON columns hold text that SQLite's json functions read.
+
+CREATE TABLE campaigns (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    edition TEXT NOT NULL,
+    stamp_owner TEXT NOT NULL DEFAULT 'token' CHECK (stamp_owner IN ('token', 'player')),
+    key_hash BLOB NOT NULL,
+    view_key_hash BLOB NOT NULL,
+    board TEXT NOT NULL,            -- this campaign's own copy of the board (JSON)
+    created_at TEXT NOT NULL
+);
+
+CREATE TABLE players (
+    id INTEGER PRIMARY KEY,
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL
+);
+CREATE INDEX players_campaign ON players(campaign_id);
+
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+    mode TEXT NOT NULL CHECK (mode IN ('banker', 'journal', 'results')),
+    status TEXT NOT NULL CHECK (status IN ('active', 'finished', 'abandoned')),
+    seats TEXT NOT NULL,            -- [{"player","token"}] in play order (JSON)
+    board TEXT NOT NULL,            -- the board as it stood when the game began (JSON)
+    initial TEXT NOT NULL,          -- the state before the first event (JSON)
+    state TEXT NOT NULL,            -- snapshot: the state after the last live event (JSON)
+    version INTEGER NOT NULL DEFAULT 1,
+    winner INTEGER REFERENCES players(id),
+    started_at TEXT NOT NULL,
+    played_at TEXT,
+    ended_at TEXT
+);
+CREATE INDEX games_campaign ON games(campaign_id);
+CREATE UNIQUE INDEX games_one_active ON games(campaign_id) WHERE status = 'active';
+
+CREATE TABLE events (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    payload TEXT NOT NULL,          -- the event as sent, normalised (JSON)
+    effects TEXT NOT NULL,          -- what it did (JSON array)
+    at TEXT NOT NULL,
+    voided INTEGER NOT NULL DEFAULT 0,
+    idempotency_key TEXT,
+    answer TEXT,                    -- the first answer, kept for retries with the same key
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX events_idempotency ON events(game_id, idempotency_key)
+    WHERE idempotency_key IS NOT NULL;
+
+CREATE TABLE journal_stamps (
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+    card TEXT NOT NULL,
+    slot INTEGER NOT NULL,
+    token TEXT NOT NULL,
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, card, slot)
+);
+
+CREATE TABLE journal_draws (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+    card TEXT NOT NULL,
+    drawer INTEGER NOT NULL REFERENCES players(id),
+    stamped_slot INTEGER,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE INDEX journal_draws_card ON journal_draws(campaign_id, card);
+
+CREATE TABLE journal_payouts (
+    game_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    token TEXT NOT NULL,
+    stamps INTEGER NOT NULL,
+    amount INTEGER NOT NULL,
+    FOREIGN KEY (game_id, seq) REFERENCES journal_draws(game_id, seq)
+);
+CREATE INDEX journal_payouts_draw ON journal_payouts(game_id, seq);
