@@ -163,8 +163,13 @@ lint:
 format:
 	clang-format -i src/*.c src/*.h tests/unit/*.c
 
+# The installed binary finds its files in <exe>/../share/stampbook, so a DESTDIR
+# staging tree works as it is; PREFIX compiled into main.o is only a last resort.
 install: $(BIN)
 	sh scripts/install "$(DESTDIR)" "$(PREFIX)" "$(BIN)"
+
+uninstall:
+	sh scripts/uninstall "$(DESTDIR)" "$(PREFIX)"
 
 clean:
 	rm -rf build
