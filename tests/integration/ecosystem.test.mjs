@@ -704,3 +704,88 @@ test('bgg: the winner is the seat of the winning player, even when another playe
   const r = await c.api.get(`${root}/export/bgg`);
   assert.deepEqual(r.json.plays[0].players.map((p) => [p.color, p.win]), [['hazel', false], ['scottie', true]]);
 });
+
+// ---- make install ----
+
+/** Every file under dir, relative to it, sorted. */
+function filesUnder(dir, base = dir) {
+  const out = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...filesUnder(p, base));
+    else out.push(p.slice(base.length + 1));
+  }
+  return out.sort();
+}
+
+test('make install DESTDIR PREFIX=/usr: the installed binary finds migrations, editions and the UI without flags; uninstall removes it', async () => {
+  const dest = mkdtempSync(join(tmpdir(), 'stampbook-destdir-'));
+  const elsewhere = mkdtempSync(join(tmpdir(), 'stampbook-cwd-'));
+  // Files of other packages that uninstall must leave alone.
+  mkdirSync(join(dest, 'usr/bin'), { recursive: true });
+  mkdirSync(join(dest, 'usr/share/man/man1'), { recursive: true });
+  writeFileSync(join(dest, 'usr/bin/other-tool'), '#!/bin/sh\n');
+  writeFileSync(join(dest, 'usr/share/man/man1/other-tool.1'), '.TH OTHER 1\n');
+  let server = null;
+  try {
+    const env = { ...process.env };
+    delete env.STAMPBOOK_SHARE;
+    delete env.MAKEFLAGS;
+    delete env.MFLAGS;
+    const install = await run('make', ['--no-print-directory', 'install', `DESTDIR=${dest}`, 'PREFIX=/usr'], { cwd: ROOT, env });
+    assert.equal(install.code, 0, install.stderr + install.stdout);
+    const usr = join(dest, 'usr');
+    const bin = join(usr, 'bin/stampbook');
+    assert.ok(statSync(bin).mode & 0o111, 'the binary is executable');
+    for (const f of ['share/stampbook/migrations/0001_init.sql', 'share/stampbook/schema/editions/travel-world-tour.json',
+      'share/stampbook/schema/openapi.json', 'share/stampbook/schema/schema.sql', 'share/stampbook/static/index.html',
+      'share/man/man1/stampbook.1', 'share/doc/stampbook/stampbook.service']) {
+      assert.ok(existsSync(join(usr, f)), `installed ${f}`);
+    }
+    assert.match(readFileSync(join(usr, 'share/man/man1/stampbook.1'), 'utf8'), /^\.TH STAMPBOOK 1 /m);
+    assert.match(readFileSync(join(usr, 'share/doc/stampbook/stampbook.service'), 'utf8'), /^ExecStart=\/usr\/bin\/stampbook serve /m,
+      'the example unit runs the binary of this prefix');
+    const version = await run(bin, ['--version'], { cwd: elsewhere, env });
+    assert.equal(version.code, 0);
+    assert.equal(version.stdout.trim(), `stampbook ${readFileSync(join(ROOT, 'VERSION'), 'utf8').trim()}`);
+
+    // Serve from another directory with no --share, no --static, no STAMPBOOK_SHARE.
+    const port = await freePort();
+    const proc = spawn(bin, ['serve', '--db', join(elsewhere, 'data/box.db'), '--port', String(port), '--host', '127.0.0.1', '--quiet'],
+      { cwd: elsewhere, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let log = '';
+    proc.stderr.on('data', (d) => { log += d; });
+    server = proc;
+    const url = `http://127.0.0.1:${port}`;
+    let health = null;
+    for (let i = 0; i < 200 && !health; i++) {
+      try { health = await (await fetch(`${url}/api/v1/health`)).json(); } catch { await sleep(50); }
+      assert.equal(proc.exitCode, null, `the installed server runs: ${log}`);
+    }
+    assert.ok(health && health.schema_version >= 1, 'it found and applied the migrations');
+    const eds = await (await fetch(`${url}/api/v1/editions`)).json();
+    assert.ok(eds.editions.some((e) => e.id === 'travel-world-tour'), 'it found the editions');
+    const home = await fetch(`${url}/`);
+    assert.equal(home.status, 200);
+    assert.match(home.headers.get('content-type'), /^text\/html/);
+    assert.equal(await home.text(), readFileSync(join(ROOT, 'static/index.html'), 'utf8'), 'it serves the installed UI');
+    assert.equal((await fetch(`${url}/api/v1/openapi.json`)).status, 200, 'it found the OpenAPI document');
+    const c = await newCampaign(url, { players: ['Ann'] });
+    assert.equal((await c.api.get(`/api/v1/campaigns/${c.cid}/board`)).json.spaces.length, 40);
+    proc.kill('SIGTERM');
+    await new Promise((r) => proc.once('exit', r));
+    server = null;
+    const migrate = await run(bin, ['migrate', '--db', join(elsewhere, 'data/box.db')], { cwd: elsewhere, env });
+    assert.equal(migrate.code, 0, migrate.stderr);
+    assert.match(migrate.stdout, /schema version [1-9]/);
+
+    const uninstall = await run('make', ['--no-print-directory', 'uninstall', `DESTDIR=${dest}`, 'PREFIX=/usr'], { cwd: ROOT, env });
+    assert.equal(uninstall.code, 0, uninstall.stderr + uninstall.stdout);
+    assert.deepEqual(filesUnder(dest), ['usr/bin/other-tool', 'usr/share/man/man1/other-tool.1'], 'only the other files remain');
+    assert.ok(!existsSync(join(usr, 'share/stampbook')) && !existsSync(join(usr, 'share/doc/stampbook')));
+  } finally {
+    if (server) server.kill('SIGKILL');
+    rmSync(dest, { recursive: true, force: true });
+    rmSync(elsewhere, { recursive: true, force: true });
+  }
+});
