@@ -18,7 +18,9 @@ export function banner(scr) {
       w && scr.player(st.winner) ? tokenPicture(scr.board, scr.player(st.winner).token, { size: 'lg' }) : null,
       h('div', null,
         h('h1', { tabindex: '-1' }, w ? `${w} wins!` : 'Game over'),
-        h('p', null, st.status === 'abandoned' ? 'The game was ended without a winner.' : 'Four travel goals stamped. Open the journal to see the campaign.')));
+        h('p', null, st.status === 'abandoned' ? 'The game was ended without a winner.'
+          : (scr.player(st.winner)?.stamped || []).length >= WIN_STAMPS ? 'Four travel goals stamped! The journal keeps every stamp for the next game.'
+            : 'The game was ended early. The journal keeps every stamp for the next game.')));
   }
   const cur = scr.player(t.player);
   return h('div', { class: 'turn-banner' },

@@ -1,7 +1,7 @@
 // views/campaign.js -- one campaign: resume or start a game, share links, players,
 // past games, settings.
 
-import { h, mount, field, busy, showAlert, announce, confirmDialog, dateText, select } from '../ui.js';
+import { h, mount, field, busy, showAlert, announce, confirmDialog, dateText, select, plural } from '../ui.js';
 import { saveCampaign, forgetCampaign } from '../store.js';
 import { activeGameId } from '../model.js';
 
@@ -112,7 +112,7 @@ function playersPanel(ctx, players, app) {
 
 function playerRow(ctx, p, app) {
   const nameEl = h('span', { class: 'grow' }, h('strong', null, p.name));
-  const meta = h('span', { class: 'muted small' }, p.games !== undefined ? `${p.games} games · ${p.wins ?? 0} wins` : '');
+  const meta = h('span', { class: 'muted small' }, p.games !== undefined ? `${plural(p.games, 'game', 'games')} · ${plural(p.wins ?? 0, 'win', 'wins')}` : '');
   const li = h('li', { dataset: { player: p.id } });
   const view = h('div', { class: 'row' }, nameEl, meta);
   li.append(view);
@@ -147,17 +147,15 @@ function playerRow(ctx, p, app) {
 
 function gamesPanel(ctx, games, nameOf, full) {
   if (!games.length) return null;
-  const modeText = { banker: 'Bank', journal: 'Journal only', results: 'Result' };
+  const modeText = { banker: 'Banker', journal: 'Journal', results: 'Result' };
   return h('section', { class: 'card', 'aria-labelledby': 'games-h' },
     h('h2', { id: 'games-h' }, 'Games'),
     h('ul', { class: 'list' }, games.map((g) => {
       const winner = g.winner !== null && g.winner !== undefined ? `won by ${nameOf(g.winner?.id ?? g.winner)}` : g.status;
-      return h('li', null, h('div', { class: 'row' },
-        h('a', { href: `#/c/${ctx.cid}/game/${g.id}`, class: 'grow' }, `Game ${g.id}`),
+      return h('li', null, h('a', { href: `#/c/${ctx.cid}/game/${g.id}`, class: 'game-link' },
+        h('span', { class: 'grow' }, h('strong', null, `Game ${g.id}`), h('span', { class: 'muted small' }, ` · ${dateText(g.started_at)}`)),
         h('span', { class: 'badge' }, modeText[g.mode] || g.mode),
-        h('span', { class: g.status === 'active' ? 'badge live' : 'badge' }, g.status === 'active' ? 'playing' : winner)),
-      h('div', { class: 'muted small' }, dateText(g.started_at),
-        full && g.mode === 'banker' ? [' · ', h('a', { href: `#/c/${ctx.cid}/game/${g.id}/board` }, 'board')] : null));
+        h('span', { class: g.status === 'active' ? 'badge live' : 'badge' }, g.status === 'active' ? 'playing' : winner)));
     })));
 }
 

@@ -12,7 +12,8 @@ export function banner(scr) {
     const w = st.winner !== null && st.winner !== undefined ? scr.names.player(st.winner) : null;
     return h('div', { class: 'turn-banner finished' },
       h('div', null, h('h1', { tabindex: '-1' }, w ? `${w} wins!` : 'Game over'),
-        h('p', null, st.status === 'abandoned' ? 'The game was ended without a winner.' : 'Four travel goals stamped.')));
+        h('p', null, st.status === 'abandoned' ? 'The game was ended without a winner.'
+          : (scr.player(st.winner)?.stamped || []).length >= 4 ? 'Four travel goals stamped!' : 'The game was ended early.')));
   }
   return h('div', { class: 'turn-banner' },
     h('div', null, h('h1', { tabindex: '-1' }, 'Journal game'),

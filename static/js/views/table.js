@@ -95,7 +95,10 @@ export class TableScreen {
     this.drawLast();
     this.playersBox.replaceChildren(...[].concat(this.view.players(this) || []));
     const open = this.moreBox.querySelector('details[open]');
-    if (!open) this.moreBox.replaceChildren(...[].concat(this.readOnly ? [] : this.view.more(this) || []));
+    if (!open || this.moreStatus !== st.status) {
+      this.moreStatus = st.status;
+      this.moreBox.replaceChildren(...[].concat(this.readOnly ? [] : this.view.more(this) || []));
+    }
     this.footBox.replaceChildren(this.footer());
     if (hadFocus && !this.main.contains(document.activeElement)) {
       const again = focusedId && document.getElementById(focusedId);
@@ -128,6 +131,9 @@ export class TableScreen {
 
   footer() {
     const wrap = h('div', { class: 'stack' });
+    if (!this.readOnly && this.state && this.state.status !== 'active') {
+      wrap.append(h('a', { class: 'btn primary block', href: `#/c/${this.ctx.cid}/new` }, 'Start a new game'));
+    }
     if (!this.readOnly && this.state && Number(this.state.seq) > 0) {
       const undo = h('button', { class: 'btn danger block', type: 'button', id: 'undo' }, 'Undo last event');
       undo.addEventListener('click', () => this.undo(undo));
