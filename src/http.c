@@ -287,6 +287,22 @@ static enum MHD_Result http_stream(struct http_server *s, struct MHD_Connection 
 
 /* ---- requests ---- */
 
+/* Decode the %HH escapes of a URL or an argument as libmicrohttpd does, except that a
+ * decoded NUL must not cut the text short ("/index.html%00.png" would be served as
+ * "/index.html"): such a value becomes "\x7f", which no route or file matches. */
+static size_t http_unescape(void *cls, struct MHD_Connection *conn, char *s)
+{
+    size_t len = MHD_http_unescape(s);
+    (void)cls;
+    (void)conn;
+    if (strlen(s) != len) {
+        s[0] = '\x7f';
+        s[1] = '\0';
+        return 1;
+    }
+    return len;
+}
+
 static enum MHD_Result http_collect_param(void *cls, enum MHD_ValueKind kind, const char *key,
                                           const char *value)
 {
@@ -457,6 +473,7 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)cfg->timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024),
+        MHD_OPTION_UNESCAPE_CALLBACK, http_unescape, (void *)NULL,
         MHD_OPTION_NOTIFY_COMPLETED, http_completed, s, MHD_OPTION_END);
     if (!s->daemon) {
         free(s);
