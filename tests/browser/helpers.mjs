@@ -197,3 +197,69 @@ export async function expectVisible(locator, { timeout = 8000 } = {}) {
 export async function expectGone(locator, { timeout = 8000 } = {}) {
   await eventually(async () => (await locator.count()) === 0 || !(await locator.first().isVisible()), { timeout, message: `${locator} to go away` });
 }
+
+/**
+ * Text whose contrast against its background is below WCAG AA (4.5:1, or 3:1 for
+ * large text), as [{text, ratio, color, background}]. Disabled and hidden elements
+ * are skipped; the background is the first opaque one among the ancestors.
+ */
+export function contrastProblems(page) {
+  return page.evaluate(() => {
+    const parse = (c) => {
+      const m = c.match(/rgba?\(([^)]+)\)/);
+      if (!m) return null;
+      const [r, g, b, a = 1] = m[1].split(/[,\s/]+/).filter(Boolean).map(Number);
+      return { r, g, b, a };
+    };
+    const lum = ({ r, g, b }) => {
+      const f = (v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const bgOf = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = parse(getComputedStyle(e).backgroundColor);
+        if (c && c.a > 0.9) return c;
+      }
+      return { r: 255, g: 255, b: 255, a: 1 };
+    };
+    const out = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const seen = new Set();
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || seen.has(el) || !n.textContent.trim()) continue;
+      seen.add(el);
+      if (el.closest('[hidden], [disabled], [aria-disabled="true"], svg, .visually-hidden, option')) continue;
+      const rect = el.getBoundingClientRect();
+      if (!rect.width || !rect.height) continue;
+      let opaque = true;
+      for (let e = el; e; e = e.parentElement) if (Number(getComputedStyle(e).opacity) < 1) opaque = false;
+      if (!opaque) continue;
+      const cs = getComputedStyle(el);
+      if (cs.visibility === 'hidden') continue;
+      const fg = parse(cs.color);
+      const bg = bgOf(el);
+      if (!fg) continue;
+      const L1 = lum(fg);
+      const L2 = lum(bg);
+      const ratio = (Math.max(L1, L2) + 0.05) / (Math.min(L1, L2) + 0.05);
+      const size = parseFloat(cs.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(cs.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5)) out.push({ text: n.textContent.trim().slice(0, 40), ratio: Math.round(ratio * 100) / 100, color: cs.color, background: `rgb(${bg.r}, ${bg.g}, ${bg.b})` });
+    }
+    return out;
+  });
+}
+
+/** Form controls without an accessible name (label, aria-label or aria-labelledby). */
+export function unlabelledControls(page) {
+  return page.evaluate(() => [...document.querySelectorAll('input, select, textarea, button')]
+    .filter((el) => !el.closest('[hidden]') && el.type !== 'hidden')
+    .filter((el) => {
+      if (el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')) return false;
+      if (el.labels && el.labels.length) return false;
+      if (el.tagName === 'BUTTON' && el.textContent.trim()) return false;
+      return true;
+    })
+    .map((el) => el.outerHTML.slice(0, 80)));
+}
