@@ -261,3 +261,31 @@ test('UI-MORE trade, correct cash, note, then end the game with a winner', async
   const board = await api(server.base, 'GET', `/campaigns/${cid}/board`, { key });
   assert.equal(board.destinations.find((d) => d.id === 'rapa-nui').price, 120);
 });
+
+test('UI-HTTP no outside requests; keys, If-Match and Idempotency-Key on the wire as API.md says', async () => {
+  const reqs = ctx.requests;
+  assert.ok(reqs.length > 20);
+  for (const r of reqs) assert.ok(r.url().startsWith(`${server.base}/`), `only the server itself is contacted: ${r.url()}`);
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const seen = new Set();
+  let events = 0;
+  for (const r of reqs) {
+    const url = new URL(r.url());
+    if (!url.pathname.startsWith(`/api/v1/campaigns/${cid}`)) continue;
+    const headers = await r.allHeaders();
+    if (url.pathname.endsWith('/stream')) {
+      assert.equal(url.searchParams.get('key'), key, 'the stream carries the key as ?key=');
+      continue;
+    }
+    assert.equal(url.search.includes(key), false, 'the key is never in a URL but the stream\'s');
+    assert.equal(headers.authorization, `Bearer ${key}`, `${r.method()} ${url.pathname} sends the key`);
+    if (r.method() === 'POST' && url.pathname.endsWith('/events')) {
+      events++;
+      assert.match(headers['idempotency-key'] || '', uuid, 'each event POST has a UUID Idempotency-Key');
+      assert.ok(!seen.has(headers['idempotency-key']), 'a new key per event');
+      seen.add(headers['idempotency-key']);
+      assert.match(headers['if-match'] || '', /^"\d+"$/, 'each event POST has If-Match from the ETag');
+    }
+  }
+  assert.ok(events >= 10, `events were posted (${events})`);
+});

@@ -114,7 +114,9 @@ export async function phoneContext(browser) {
     serviceWorkers: 'block',
   });
   ctx.errors = [];
+  ctx.requests = []; // every request the pages made: for checks on headers and origins
   ctx.on('page', (page) => watch(page, ctx.errors));
+  ctx.on('request', (req) => ctx.requests.push(req));
   ctx.setDefaultTimeout(10000);
   ctx.setDefaultNavigationTimeout(15000);
   return ctx;
