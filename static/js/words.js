@@ -6,8 +6,9 @@ import { tokenName } from './tokens.js';
 
 /** Name look-ups over a board and the players we know. */
 export class Names {
-  constructor(board, players = []) {
+  constructor(board, players = [], stampOwner = 'token') {
     this.board = board || {};
+    this.stampOwner = stampOwner || 'token';
     this.players = new Map();
     for (const p of players) if (p && p.id !== undefined) this.players.set(String(p.id), p);
   }
@@ -93,13 +94,8 @@ export function effectText(e, names) {
         text: `${P(e.player)} stamps the journal card “${names.card('journal', e.card)}” with ${names.token(e.token)}.`,
         cls: 'stamp',
       };
-    case 'journal_payout': {
-      const n = Number(e.stamps) || 1;
-      const whose = `${names.token(e.token)}'s ${n > 1 ? `${n} stamps` : 'stamp'}`;
-      const amount = Number(e.amount) || 0;
-      if (amount < 0) return { text: `${whose} costs ${P(e.player)} ${money(-amount)}.`, cls: 'payout' };
-      return { text: `${whose} ${n > 1 ? 'pay' : 'pays'} ${P(e.player)} ${money(amount)}.`, cls: 'payout' };
-    }
+    case 'journal_payout':
+      return { text: `${payoutText(names, e)}.`, cls: 'payout' };
     case 'jail':
       return { text: `${P(e.player)} goes to Jail.` };
     case 'jail_free':
@@ -121,6 +117,23 @@ export function effectText(e, names) {
       return { text: `${humanise(e && e.kind)}${rest ? `: ${rest}` : ''}.` };
     }
   }
+}
+
+/**
+ * A journal payout in words: "Hazel's stamp pays Cy 100" when stamps belong to the
+ * token (the official rule), "Ana's stamp (Hazel) pays Ana 100" when they belong to
+ * the person who stamped. p: {player, token, stamps, amount}.
+ */
+export function payoutText(names, p) {
+  const n = Number(p.stamps) || 1;
+  const pid = p.player?.id ?? p.player;
+  const stamps = n > 1 ? `${n} stamps` : 'stamp';
+  const whose = names.stampOwner === 'player'
+    ? `${names.player(pid)}'s ${stamps} (${names.token(p.token)})`
+    : `${names.token(p.token)}'s ${stamps}`;
+  const amount = Number(p.amount) || 0;
+  if (amount < 0) return `${whose} ${n > 1 ? 'cost' : 'costs'} ${names.player(pid)} ${money(-amount)}`;
+  return `${whose} ${n > 1 ? 'pay' : 'pays'} ${names.player(pid)} ${money(amount)}`;
 }
 
 /** What the game waits for, in words. */

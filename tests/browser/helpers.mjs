@@ -143,7 +143,7 @@ export async function newPage(ctx) {
 export async function shot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   // In a full-page picture the fixed bottom tabs would float mid-page: pin them to the end.
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true, style: '.tabs, .top, .alert { position: static !important; }' });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true, style: '.tabs, .top { position: static !important; } .alert { position: relative !important; top: 0 !important; }' });
 }
 
 /** Call the API directly (test set-up and checks). Throws on a non-2xx answer. */

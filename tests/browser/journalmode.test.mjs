@@ -36,11 +36,12 @@ test('UI-JOURNAL-MODE the two buttons that matter: a card drawn by whom, a goal 
   await page.getByRole('button', { name: 'Start the game' }).click();
   await expectVisible(page.getByRole('heading', { level: 1, name: 'Journal game' }));
 
-  // Ana draws "Sunrise at the summit" (every stamp collects 100): her new stamp pays her.
+  // Ana draws "Sunrise at the summit" (every stamp collects 100): her new stamp pays her
+  // (this campaign's stamps belong to the person who stamped).
   await page.getByLabel('Drawn by').selectOption({ label: 'Ana (Hazel)' });
   await page.getByLabel('Which card').selectOption({ label: 'Sunrise at the summit' });
   await page.getByRole('button', { name: 'Journal card drawn' }).click();
-  await expectText(page.getByRole('region', { name: 'What happened' }), 'Hazel\'s stamp pays Ana 100.');
+  await expectText(page.getByRole('region', { name: 'What happened' }), 'Ana\'s stamp (Hazel) pays Ana 100.');
 
   // Bo stamps Rapa Nui on the board.
   await page.getByLabel('Stamped by').selectOption({ label: 'Bo (T-Rex)' });

@@ -4,7 +4,7 @@
 
 import { h, mount, money, dateText, plural } from '../ui.js';
 import { tokenPicture } from '../tokens.js';
-import { Names, journalEffectText } from '../words.js';
+import { Names, journalEffectText, payoutText } from '../words.js';
 import { activeGameId, seatsOf, splitGame } from '../model.js';
 
 export async function render({ main, params, app }) {
@@ -12,7 +12,7 @@ export async function render({ main, params, app }) {
   const [doc, board] = await Promise.all([ctx.api.get(), ctx.board()]);
   const c = doc.campaign || {};
   app.title('Journal', c.name);
-  const names = new Names(board, doc.players || []);
+  const names = new Names(board, doc.players || [], c.stamp_owner);
 
   // Tonight's seats, for the briefing.
   let seats = null;
@@ -58,8 +58,7 @@ function cardView(ctx, board, names, card, printed) {
 
   const briefing = Array.isArray(card.briefing) && card.briefing.length
     ? h('div', { class: 'briefing' }, h('strong', null, 'If drawn tonight:'),
-      h('ul', null, card.briefing.map((b) => h('li', null,
-        `${names.token(b.token)}'s ${b.stamps > 1 ? `${b.stamps} stamps` : 'stamp'} ${Number(b.amount) < 0 ? `cost ${names.player(b.player?.id ?? b.player)} ${money(-b.amount)}` : `${b.stamps > 1 ? 'pay' : 'pays'} ${names.player(b.player?.id ?? b.player)} ${money(b.amount)}`}`))))
+      h('ul', null, card.briefing.map((b) => h('li', null, payoutText(names, b)))))
     : null;
 
   const history = h('div');
@@ -75,7 +74,7 @@ function cardView(ctx, board, names, card, printed) {
         h('div', null, h('strong', null, `Game ${x.game}`), ` · ${dateText(x.at)} · drawn by ${names.player(x.drawer?.id ?? x.drawer)}`,
           x.stamped_slot !== null && x.stamped_slot !== undefined ? ' · stamped a circle' : ' · card was full'),
         (x.payouts || []).length ? h('ul', null, x.payouts.map((p) => h('li', null,
-          `${names.token(p.token)}'s ${p.stamps > 1 ? `${p.stamps} stamps` : 'stamp'} → ${names.player(p.player?.id ?? p.player)}: ${money(p.amount)}`))) : h('div', { class: 'muted small' }, 'No payouts.'))))
+          payoutText(names, p)))) : h('div', { class: 'muted small' }, 'No payouts.'))))
         : h('p', { class: 'empty' }, 'Never drawn yet.'));
     } catch (e) {
       history.replaceChildren(h('p', null, e.message));

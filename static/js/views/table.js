@@ -43,7 +43,7 @@ export class TableScreen {
   constructor(o) {
     Object.assign(this, o);
     this.mode = (this.game && this.game.mode) || (this.state && this.state.mode) || 'banker';
-    this.names = new Names(this.board, this.people);
+    this.names = new Names(this.board, this.people, this.campaign && this.campaign.stamp_owner);
     this.names.addPlayers(this.state && this.state.players);
     if (this.game && Array.isArray(this.game.seats)) {
       this.names.addPlayers(this.game.seats.map((st) => ({ id: st.player?.id ?? st.player, name: st.player?.name ?? st.name, token: st.token })));
