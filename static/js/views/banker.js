@@ -187,7 +187,10 @@ function choose(scr, p) {
   return card('Choose a destination',
     h('p', { class: 'muted' }, `${who ? who.name : 'The player'} picks where to go.`),
     h('div', { class: 'stack' }, opts.map((did) => {
-      const b = h('button', { class: 'btn block', type: 'button', id: `choose-${did}` }, scr.names.destination(did));
+      const d = scr.names.destinationById(did);
+      const b = h('button', { class: 'btn block', type: 'button', id: `choose-${did}` },
+        h('span', { 'aria-hidden': 'true', style: `display:inline-block;width:14px;height:22px;border-radius:3px;border:1px solid #333;background:${setColour(d && d.colour)}` }),
+        scr.names.destination(did));
       b.addEventListener('click', () => scr.send({ type: 'choose', destination: did }, `${who ? who.name : 'The player'} chose ${scr.names.destination(did)}`, b));
       return b;
     })));
