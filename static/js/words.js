@@ -168,9 +168,9 @@ export function eventText(ev, names) {
   const P = (id) => names.player(id);
   switch (ev.type) {
     case 'roll': return `Roll ${ev.d1} + ${ev.d2}${ev.player ? ` by ${P(ev.player)}` : ''}`;
-    case 'buy': return 'Bought';
+    case 'buy': return 'Bought at the printed price';
     case 'auction': return ev.winner ? `Auction won by ${P(ev.winner)} for ${money(ev.price)}` : 'Auction: no bid';
-    case 'collect_fee': return 'Fee asked';
+    case 'collect_fee': return 'Tour fee asked';
     case 'draw_chance': return `Chance: ${names.card('chance', ev.card)}`;
     case 'draw_journal': return `Travel Journal: ${names.card('journal', ev.card)}${ev.player ? ` drawn by ${P(ev.player)}` : ''}`;
     case 'choose': return `Chose ${names.destination(ev.destination)}`;

@@ -4,7 +4,7 @@
 
 import { h, mount, field, select, busy, announce, showAlert, setColour } from '../ui.js';
 import { chanceEffectText, journalEffectText, Names } from '../words.js';
-import { spacesOf } from '../model.js';
+import { spacesOf, activeGameId } from '../model.js';
 
 const VERIFIED = new Set(['rulebook', 'group']);
 const isUnverified = (x) => !VERIFIED.has(x && x.source);
@@ -27,7 +27,9 @@ export async function render({ main, params, app }) {
       unverified ? `${unverified} of ${all.length} entries are unverified (from the web, inferred or placeholders): check them against your box and save what differs.`
         : 'Every entry comes from the rulebook or from your group.'),
     ctx.readOnly ? h('p', { class: 'muted' }, 'This phone has the view-only link: it can look but not edit.') : null,
-    section('Destinations', 'box-dest', dests.map((d) => destinationItem(ctx, board, names, d, onSaved))),
+    section('Destinations', 'box-dest', [
+      activeGameId(c) ? h('p', { class: 'hint' }, 'A game is being played: destinations can be corrected between games; cards at any time.') : null,
+      ...dests.map((d) => destinationItem(ctx, board, names, d, onSaved))]),
     section('Chance cards', 'box-chance', (board.chance || []).map((x) => chanceItem(ctx, board, names, x, onSaved))),
     section('Travel Journal cards', 'box-journal', (board.journal || []).map((x) => journalItem(ctx, board, names, x, onSaved))));
 }
