@@ -161,7 +161,7 @@ lint:
 	sh scripts/lint
 
 format:
-	clang-format -i src/*.c src/*.h tests/unit/*.c
+	clang-format -i src/*.c src/*.h tests/unit/*.c $(wildcard tests/fuzz/*.c)
 
 # The installed binary finds its files in <exe>/../share/stampbook, so a DESTDIR
 # staging tree works as it is; PREFIX compiled into main.o is only a last resort.
