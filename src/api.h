@@ -12,7 +12,7 @@
 
 #include "error.h"
 
-#define API_BODY_MAX (64 * 1024)
+#define API_BODY_MAX 65536 /* 64 KiB */
 #define API_MAX_PARAMS 16
 #define API_ETAG_MAX 32
 

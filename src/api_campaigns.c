@@ -121,7 +121,7 @@ static int api_create_campaign(struct api_ctx *ctx, const char *name, const char
     if (rc == 0 && reply)
         rc = store_campaign_json(ctx->store, *cid, &campaign, &ctx->err);
     if (rc == 0 && reply) {
-        size_t len = strlen(campaign) + 2 * KEYS_TEXT_MAX + 64;
+        size_t len = strlen(campaign) + 2 * (size_t)KEYS_TEXT_MAX + 64;
         body = malloc(len);
         if (!body)
             rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");

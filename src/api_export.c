@@ -168,8 +168,9 @@ static int import_game(struct api_ctx *ctx, const struct id_map *m, const cJSON 
         e = NULL;
         cJSON_ArrayForEach(e, seats)
         {
-            if (rc == 0)
-                rc = remap_field(ctx, m, e, "player");
+            rc = remap_field(ctx, m, e, "player");
+            if (rc != 0)
+                break;
         }
     }
     if (rc == 0 && cJSON_IsObject(board) && !(board_text = cJSON_PrintUnformatted(board)))

@@ -69,6 +69,10 @@ static int bj_fail(struct sb_error *err, const char *path, const char *key, cons
         return sb_fail(err, SB_EINVALID, NULL, "%s: %s", key, msg);
     return sb_fail(err, SB_EINVALID, NULL, "%s: %s", path, msg);
 }
+#ifdef __clang_analyzer__
+/* The static analyzer does not follow variadic functions: show it that bj_fail() fails. */
+#define bj_fail(...) (bj_fail(__VA_ARGS__), SB_EINVALID)
+#endif
 
 /* True when s is a slug: 1..BOARD_SLUG_MAX-1 bytes of [a-z0-9-]. This function can't fail. */
 static bool bj_is_slug(const char *s)
@@ -495,6 +499,7 @@ static int bj_read_dests(const cJSON *doc, struct board *b, const cJSON **goals,
     int rc = bj_get_array(doc, "destinations", 1, BOARD_MAX_DESTS, &arr, &n, err);
     if (rc != 0)
         return rc;
+    b->ndests = 0; /* goals[] is filled for exactly the destinations counted here */
     cJSON_ArrayForEach(it, arr)
     {
         char path[BJ_PATH_MAX];

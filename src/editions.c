@@ -9,7 +9,7 @@
 #include "json.h"
 
 #define EDITIONS_MAX 16
-#define EDITIONS_FILE_MAX (1024 * 1024)
+#define EDITIONS_FILE_MAX 1048576 /* 1 MiB */
 
 struct editions {
     int n;

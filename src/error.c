@@ -4,7 +4,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-int sb_fail(struct sb_error *err, int code, const char *rule, const char *fmt, ...)
+/* The name in parentheses: error.h may define sb_fail() as a macro for the analyzer. */
+int(sb_fail)(struct sb_error *err, int code, const char *rule, const char *fmt, ...)
 {
     if (err) {
         va_list ap;

@@ -38,6 +38,10 @@ struct sb_error {
  * code, so callers can write `return sb_fail(err, SB_EINVALID, NULL, "...")`. */
 int sb_fail(struct sb_error *err, int code, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+#ifdef __clang_analyzer__
+/* Let the static analyzer (clang-tidy) see across files that sb_fail() returns code. */
+#define sb_fail(err, code, ...) (sb_fail((err), (code), __VA_ARGS__), (code))
+#endif
 
 /* The HTTP status for a code (500 for anything unknown). This function can't fail. */
 int sb_status(int code);

@@ -19,7 +19,7 @@
 
 #define HTTP_SSE_BLOCK 4096
 #define HTTP_SSE_PING_MS 15000
-#define HTTP_STATIC_MAX (8 * 1024 * 1024)
+#define HTTP_STATIC_MAX 8388608 /* 8 MiB */
 
 struct http_server {
     struct MHD_Daemon *daemon;

@@ -311,6 +311,10 @@ static int sj_fail(struct sb_error *err, const char *path, const char *key, cons
     return sb_fail(err, SB_EINVALID, NULL, "state%s%s%s%s: %s", path[0] ? "." : "", path,
                    key ? "." : "", key ? key : "", msg);
 }
+#ifdef __clang_analyzer__
+/* The static analyzer does not follow variadic functions: show it that sj_fail() fails. */
+#define sj_fail(...) (sj_fail(__VA_ARGS__), SB_EINVALID)
+#endif
 
 /* obj[key] as an integer in [min, max]. */
 static int sj_get_i64(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
@@ -770,7 +774,8 @@ static int sj_trade_side(const struct board *b, const cJSON *body, const char *k
         return sb_fail(err, SB_EBADREQ, NULL, "'%s' must be an object", key);
     rc = sj_event_int(o, "cash", false, 0, JSON_MONEY_MAX, 0, &side->cash, err);
     if (rc == 0)
-        rc = sj_event_int(o, "jail_cards", false, 0, SJ_JAIL_CARDS_MAX, 0, &side->jail_cards, err);
+        rc = sj_event_int(o, "jail_cards", false, 0, (int64_t)SJ_JAIL_CARDS_MAX, 0, &side->jail_cards,
+                           err);
     if (rc != 0)
         return rc;
     ds = cJSON_GetObjectItemCaseSensitive(o, "destinations");

@@ -2,6 +2,7 @@
 #include "store.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -380,9 +381,11 @@ int store_migrate(struct store *s, const char *migrations_dir, struct sb_error *
     if (n > 0)
         qsort(names, n, sizeof(*names), store_cmp_names);
     for (size_t i = 0; rc == 0 && i < n; i++) {
-        int v = atoi(names[i]);
-        if (v > current)
-            rc = store_apply_migration(s, migrations_dir, names[i], v, err);
+        long v = strtol(names[i], NULL, 10); /* NNNN_: the name starts with a digit */
+        if (v > INT_MAX)
+            rc = sb_fail(err, SB_EIO, NULL, "migration %s: the number is too large", names[i]);
+        else if (v > current)
+            rc = store_apply_migration(s, migrations_dir, names[i], (int)v, err);
     }
     for (size_t i = 0; i < n; i++)
         free(names[i]);
@@ -440,7 +443,9 @@ static char *store_sql_normalise(char *dst, const char *sql)
             *dst++ = ' ';
         space = false;
         if (*p == '\'' || *p == '"' || *p == '`' || *p == '[') {
-            char close = *p == '[' ? ']' : *p;
+            char close = *p;
+            if (close == '[')
+                close = ']';
             *dst++ = *p++;
             while (*p) {
                 if (*p == close && p[1] == close && close != ']') {
@@ -566,7 +571,7 @@ int store_pool_new(const char *path, int max, struct store_pool **out, struct sb
     if (!p)
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     p->path = strdup(path);
-    p->free = calloc((size_t)max, sizeof(*p->free));
+    p->free = calloc((size_t)max, sizeof(*p->free)); /* NOLINT(bugprone-sizeof-expression) */
     if (!p->path || !p->free) {
         free(p->path);
         free(p->free);
