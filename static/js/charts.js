@@ -34,3 +34,41 @@ function truncate(t, n) {
   const str = String(t ?? '');
   return str.length > n ? `${str.slice(0, n - 1)}…` : str;
 }
+
+/**
+ * A line chart of several series over the same x steps. series: [{label, values,
+ * colour?}], xs: the labels of the steps. Returns a <figure> with a legend; the SVG
+ * is labelled with each series' last value.
+ */
+export function lineChart(title, xs, series, { yLabel = '' } = {}) {
+  const W = 340;
+  const H = 190;
+  const left = 30;
+  const right = 10;
+  const top = 10;
+  const bottom = 26;
+  const max = Math.max(1, ...series.flatMap((sr) => sr.values));
+  const x = (i) => left + (xs.length <= 1 ? (W - left - right) / 2 : ((W - left - right) * i) / (xs.length - 1));
+  const y = (v) => top + (H - top - bottom) * (1 - v / max);
+  const desc = series.map((sr) => `${sr.label}: ${num(sr.values[sr.values.length - 1] ?? 0)}`).join(', ');
+  const svg = s('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `${title}. After ${xs.length} ${xs.length === 1 ? 'game' : 'games'}: ${desc}.` });
+  const ticks = max <= 5 ? max : 4;
+  for (let k = 0; k <= ticks; k++) {
+    const v = Math.round((max * k) / ticks);
+    svg.append(s('line', { x1: left, x2: W - right, y1: y(v), y2: y(v), stroke: '#d9d5cc', 'stroke-width': 1 }));
+    svg.append(s('text', { x: left - 6, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#4a4f59' }, String(v)));
+  }
+  const every = Math.max(1, Math.ceil(xs.length / 8));
+  xs.forEach((lab, i) => {
+    if (i % every === 0 || i === xs.length - 1) svg.append(s('text', { x: x(i), y: H - 8, 'text-anchor': 'middle', 'font-size': 11, fill: '#4a4f59' }, String(lab)));
+  });
+  series.forEach((sr, j) => {
+    const colour = sr.colour || PALETTE[j % PALETTE.length];
+    const pts = sr.values.map((v, i) => `${x(i)},${y(v)}`).join(' ');
+    svg.append(s('polyline', { points: pts, fill: 'none', stroke: colour, 'stroke-width': 3, 'stroke-linejoin': 'round', 'stroke-dasharray': j % 2 ? '6 3' : null }));
+    sr.values.forEach((v, i) => svg.append(s('circle', { cx: x(i), cy: y(v), r: 3.5, fill: colour })));
+  });
+  const legend = h('div', { class: 'legend' }, series.map((sr, j) => h('span', null,
+    h('span', { 'aria-hidden': 'true', style: `display:inline-block;width:18px;height:4px;background:${sr.colour || PALETTE[j % PALETTE.length]}` }), sr.label)));
+  return h('figure', { class: 'card', style: 'margin:10px 0' }, h('figcaption', null, h('strong', null, title), yLabel ? h('span', { class: 'muted small' }, ` (${yLabel})`) : null), svg, legend);
+}

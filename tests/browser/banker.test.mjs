@@ -250,6 +250,10 @@ test('UI-MORE trade, correct cash, note, then end the game with a winner', async
   await page.getByRole('dialog', { name: 'End the game?' }).getByRole('button', { name: 'End game' }).click();
   await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana wins!' }));
   await shot(page, 'banker-16-ended');
+  // The stats now chart the wins over the campaign.
+  await page.getByRole('navigation', { name: 'Campaign' }).getByRole('link', { name: 'Stats' }).click();
+  await expectVisible(page.getByRole('img', { name: /^Wins, game after game\. After 1 game: Ana: 1\./ }));
+  await shot(page, 'banker-17-stats');
   // With no game active the box editor may change a destination.
   await page.goto(`${server.base}/#/c/${cid}/box`);
   const dest = page.getByRole('region', { name: 'Destinations' }).locator('details')

@@ -4,7 +4,7 @@
 // what the players and journal routes say.
 
 import { h, mount, num } from '../ui.js';
-import { barChart } from '../charts.js';
+import { barChart, lineChart } from '../charts.js';
 import { tokenColour, tokenName } from '../tokens.js';
 import { humanise } from '../words.js';
 
@@ -44,6 +44,8 @@ export async function render({ main, params, app }) {
     }
     if (problem && problem.status !== 404) parts.unshift(h('p', { class: 'muted' }, `Figures from the players and the journal (${problem.message}).`));
   }
+  const timeline = winsOverTime(doc);
+  if (timeline) parts.unshift(timeline);
   mount(main, h('h1', null, 'Stats'), parts.length ? parts : h('p', { class: 'empty' }, 'Nothing to show yet: play a game first.'));
 }
 
@@ -123,4 +125,20 @@ function section(sec, board, doc) {
         h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Name'), fields.map((f) => h('th', { scope: 'col', class: 'num' }, humanise(f).toLowerCase())))),
         h('tbody', null, rows.map(({ r, label }) => h('tr', null, h('th', { scope: 'row' }, label),
           fields.map((f) => h('td', { class: 'num' }, r[f] === undefined ? '' : num(r[f]))))))))) : null);
+}
+
+/** Cumulative wins per player, game after game (from the campaign's game list). */
+function winsOverTime(doc) {
+  const games = [...(doc.games || [])].filter((g) => g.status !== 'active').sort((a, b) => Number(a.id) - Number(b.id));
+  const won = games.filter((g) => g.winner !== null && g.winner !== undefined);
+  if (!won.length) return null;
+  const people = doc.players || [];
+  const winners = [...new Set(won.map((g) => String(g.winner?.id ?? g.winner)))];
+  const series = winners.map((pid) => {
+    let n = 0;
+    const p = people.find((x) => String(x.id) === pid);
+    return { label: p ? p.name : `Player ${pid}`, values: games.map((g) => { if (String(g.winner?.id ?? g.winner) === pid) n += 1; return n; }) };
+  });
+  return h('section', { 'aria-labelledby': 'stats-timeline' }, h('h2', { id: 'stats-timeline' }, 'Over the campaign'),
+    lineChart('Wins, game after game', games.map((g) => `#${g.id}`), series, { yLabel: 'wins so far' }));
 }
