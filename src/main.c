@@ -197,6 +197,14 @@ static int cmd_migrate(const struct options *o, const char *share)
     return 0;
 }
 
+/* True when paths a and b name one existing file (the same device and inode). */
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
 static int cmd_backup(const struct options *o)
 {
     struct store *s = NULL;
@@ -209,6 +217,10 @@ static int cmd_backup(const struct options *o)
     if (access(o->db, R_OK) != 0) {
         fprintf(stderr, "stampbook: backup: no database %s\n", o->db);
         return 1;
+    }
+    if (same_file(o->db, o->to)) {
+        fprintf(stderr, "stampbook: backup: %s is the database itself\n", o->to);
+        return EXIT_USAGE;
     }
     rc = store_open(o->db, &s, &err);
     if (rc == 0)

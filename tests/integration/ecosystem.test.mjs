@@ -566,7 +566,7 @@ test('backup: `stampbook backup` during writes gives a copy that passes integrit
   }
 });
 
-test('backup: a missing database or --to is refused without creating anything', async () => {
+test('backup: a missing database, a missing --to or the database itself as --to is refused', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'stampbook-backup-'));
   try {
     const missing = await run(BIN, ['backup', '--db', join(dir, 'none.db'), '--to', join(dir, 'copy.db')]);
@@ -576,6 +576,12 @@ test('backup: a missing database or --to is refused without creating anything', 
     const usage = await run(BIN, ['backup', '--db', join(dir, 'none.db')]);
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /--to/);
+    const db = join(dir, 'box.db');
+    assert.equal((await run(BIN, ['migrate', '--db', db])).code, 0);
+    const itself = await run(BIN, ['backup', '--db', db, '--to', join(dir, '.', 'box.db')]);
+    assert.equal(itself.code, 2);
+    assert.match(itself.stderr, /the database itself/);
+    assert.equal(sqlite(db, 'PRAGMA integrity_check'), 'ok');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
