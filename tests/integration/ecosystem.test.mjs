@@ -100,10 +100,26 @@ function checkAnswer(method, url, res) {
   return res;
 }
 
-/** A client (server.mjs) whose every answer is checked against the document. */
+/** A request body the server accepted must match the operation's requestBody schema. */
+function checkAcceptedBody(method, url, body) {
+  const path = docPathOf(url);
+  const rb = DOC.paths[path][method.toLowerCase()].requestBody;
+  if (rb === undefined && body === undefined) return;
+  assert.ok(rb, `${method} ${path} documents its request body`);
+  const value = typeof body === 'string' ? JSON.parse(body) : body;
+  const errors = validate(rb.content['application/json'].schema, value, DOC);
+  assert.deepEqual(errors, [], `${method} ${url}: a body the server accepted disagrees with the document`);
+}
+
+/** A client (server.mjs) whose every answer is checked against the document, and every
+ * request body the server accepts too. */
 function checked(base, key) {
   const c = client(base, key);
-  const wrap = (method, fn) => async (path, ...rest) => checkAnswer(method, path, await fn(path, ...rest));
+  const wrap = (method, fn) => async (path, body, ...rest) => {
+    const res = checkAnswer(method, path, await fn(path, body, ...rest));
+    if (method !== 'GET' && res.status < 300 && body !== undefined) checkAcceptedBody(method, path, body);
+    return res;
+  };
   return { get: wrap('GET', c.get), post: wrap('POST', c.post), put: wrap('PUT', c.put), patch: wrap('PATCH', c.patch), raw: c };
 }
 
