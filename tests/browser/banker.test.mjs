@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, expectGone, eventually,
+  startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, expectGone, eventually, pinBox,
 } from './helpers.mjs';
 
 let server;
@@ -49,6 +49,7 @@ test('UI-START create a campaign from the start page and see its share links', a
   assert.notEqual(rw, ro);
   cid = Number(m[1]);
   key = decodeURIComponent(m[2]);
+  await pinBox(server.base, cid, key);
   // The browser remembers the campaign and its key.
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('stampbook.campaigns.v1')));
   assert.equal(stored[0].id, cid);

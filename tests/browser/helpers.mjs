@@ -265,3 +265,21 @@ export function unlabelledControls(page) {
     })
     .map((el) => el.outerHTML.slice(0, 80)));
 }
+
+/**
+ * Pin the few box facts the tests rely on (through the box-editor routes), so they do
+ * not depend on the shipped default's placeholders: "Market day" (3 circles, every
+ * stamp collects 50), "Sunrise at the summit" (2 circles, 100), a Chance card that
+ * pays 100, a Chance card "pink or orange of your choice", and Brown destination 2
+ * whose travel goal is Carnaval de Barranquilla. Call it before a game starts.
+ */
+export async function pinBox(base, cid, key) {
+  const put = (p, body) => api(base, 'PUT', `/campaigns/${cid}/board/${p}`, { key, body });
+  await put('journal/journal-1', { title: 'Market day', slots: 3, effect: { per_stamp: { collect: 50 } } });
+  await put('journal/journal-2', { title: 'Sunrise at the summit', slots: 2, effect: { per_stamp: { collect: 100 } } });
+  await put('chance/chance-1', { text: 'Move to a pink or orange destination of your choice.', effect: { move_to_colour: ['pink', 'orange'] } });
+  await put('chance/chance-3', { text: 'Your travel photo wins a contest. Collect 100 from the Bank.', effect: { collect: 100 } });
+  await put('destinations/brown-2', { goal: 'carnaval-de-barranquilla' });
+  await put('destinations/rapa-nui', { name: 'Rapa Nui', price: 100, fee: 50 });
+  await put('destinations/grand-canyon', { name: 'Grand Canyon', colour: 'pink' });
+}

@@ -3,7 +3,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible } from './helpers.mjs';
+import { startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, pinBox } from './helpers.mjs';
 
 let server;
 let browser;
@@ -27,6 +27,7 @@ test('UI-JOURNAL-MODE the two buttons that matter: a card drawn by whom, a goal 
   const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Paper money', edition: 'travel-world-tour', stamp_owner: 'player' } });
   const cid = made.campaign.id;
   const { key } = made;
+  await pinBox(server.base, cid, key);
   for (const name of ['Ana', 'Bo']) await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name } });
   await page.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(key)}`);
   await page.getByRole('link', { name: 'New game' }).click();

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible,
+  startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, pinBox,
 } from './helpers.mjs';
 
 let server;
@@ -23,6 +23,7 @@ before(async () => {
   cid = made.campaign.id;
   key = made.key;
   viewKey = made.view_key;
+  await pinBox(server.base, cid, key);
   const ana = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Ana' } });
   const bo = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Bo' } });
   const g = await api(server.base, 'POST', `/campaigns/${cid}/games`, {

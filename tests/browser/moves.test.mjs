@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, expectGone } from './helpers.mjs';
+import { startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, expectGone, pinBox } from './helpers.mjs';
 
 let server;
 let browser;
@@ -31,6 +31,7 @@ test('TWT-GOAL-JUMP, TWT-FLIGHT-LONG, TWT-AUCTION, Chance choice: only the legal
   const made = await api(base, 'POST', '/campaigns', { body: { name: 'Moves', edition: 'travel-world-tour' } });
   const cid = made.campaign.id;
   const { key } = made;
+  await pinBox(base, cid, key);
   const ids = [];
   for (const name of ['Ana', 'Bo', 'Cy']) ids.push((await api(base, 'POST', `/campaigns/${cid}/players`, { key, body: { name } })).id);
   const g = await api(base, 'POST', `/campaigns/${cid}/games`, {
