@@ -19,10 +19,10 @@
 struct api;
 
 struct api_config {
-    const char *db_path;    /* the SQLite file (or a "file:...?mode=memory" URI) */
-    const char *share_dir;  /* holds schema/editions/ and migrations/ */
-    const char *admin_key;  /* NULL: anyone may create or import a campaign */
-    int pool_size;          /* connections kept open */
+    const char *db_path;   /* the SQLite file (or a "file:...?mode=memory" URI) */
+    const char *share_dir; /* holds schema/editions/ and migrations/ */
+    const char *admin_key; /* NULL: anyone may create or import a campaign */
+    int pool_size;         /* connections kept open */
 };
 
 struct api_param {
@@ -49,10 +49,10 @@ struct api_response {
     const char *content_type; /* static */
     char *body;               /* owned; free with api_response_clear() */
     size_t body_len;
-    char etag[API_ETAG_MAX];  /* empty when none */
-    const char *allow;        /* 405: the methods the path allows; static */
-    const char *route;        /* the route template matched, for metrics; static */
-    bool stream;              /* the HTTP layer must stream this game's states (SSE) */
+    char etag[API_ETAG_MAX]; /* empty when none */
+    const char *allow;       /* 405: the methods the path allows; static */
+    const char *route;       /* the route template matched, for metrics; static */
+    bool stream;             /* the HTTP layer must stream this game's states (SSE) */
     int64_t stream_campaign;
     int64_t stream_game;
 };
@@ -75,8 +75,8 @@ void api_observe(struct api *api, const char *route, int status, uint64_t usec);
 
 /* For the event stream: the current state of a game as JSON text (caller frees) and
  * its version. */
-int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state,
-                     int64_t *version, struct sb_error *err);
+int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state, int64_t *version,
+                     struct sb_error *err);
 
 /* Block until a game changes after change number `since`, timeout_ms passes, or the
  * API shuts down. Returns the current change number; *closing is set once

@@ -95,8 +95,7 @@ static int api_read_policy(struct api_ctx *ctx, const cJSON *body, const char **
  * default); answers 201 {"campaign","key","view_key"} when reply is set. *cid gets the
  * id. Runs inside the caller's write transaction. */
 static int api_create_campaign(struct api_ctx *ctx, const char *name, const char *edition,
-                               const char *policy, const char *board, int64_t *cid,
-                               bool reply)
+                               const char *policy, const char *board, int64_t *cid, bool reply)
 {
     char key[KEYS_TEXT_MAX], view_key[KEYS_TEXT_MAX];
     unsigned char key_hash[KEYS_HASH_BYTES], view_hash[KEYS_HASH_BYTES];
@@ -116,8 +115,8 @@ static int api_create_campaign(struct api_ctx *ctx, const char *name, const char
     keys_generate(view_key);
     keys_hash(key, strlen(key), key_hash);
     keys_hash(view_key, strlen(view_key), view_hash);
-    rc = store_campaign_create(ctx->store, name, edition, policy, key_hash, view_hash, board,
-                               cid, &ctx->err);
+    rc = store_campaign_create(ctx->store, name, edition, policy, key_hash, view_hash, board, cid,
+                               &ctx->err);
     if (rc == 0 && reply)
         rc = store_campaign_json(ctx->store, *cid, &campaign, &ctx->err);
     if (rc == 0 && reply) {
@@ -126,8 +125,8 @@ static int api_create_campaign(struct api_ctx *ctx, const char *name, const char
         if (!body)
             rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
         else
-            snprintf(body, len, "{\"campaign\":%s,\"key\":\"%s\",\"view_key\":\"%s\"}",
-                     campaign, key, view_key);
+            snprintf(body, len, "{\"campaign\":%s,\"key\":\"%s\",\"view_key\":\"%s\"}", campaign,
+                     key, view_key);
     }
     if (rc == 0 && reply) {
         api_reply_owned(ctx, 201, body);
@@ -186,8 +185,8 @@ int api_get_campaign(struct api_ctx *ctx)
         if (!body)
             rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
         else
-            snprintf(body, len, "{\"campaign\":%s,\"players\":%s,\"games\":%s}", campaign,
-                     players, games);
+            snprintf(body, len, "{\"campaign\":%s,\"players\":%s,\"games\":%s}", campaign, players,
+                     games);
     }
     if (rc == 0)
         api_reply_owned(ctx, 200, body);
@@ -259,8 +258,8 @@ static int api_check_slots(struct api_ctx *ctx, const cJSON *body)
     rc = store_journal_card_stamps(ctx->store, ctx->cid, ctx->slug, &stamps, &ctx->err);
     if (rc == 0 && slots < stamps)
         rc = sb_fail(&ctx->err, SB_EINVALID, "TWT-JOURNAL-2",
-                     "card %s already carries %d stamps: it cannot have %lld circles",
-                     ctx->slug, stamps, (long long)slots);
+                     "card %s already carries %d stamps: it cannot have %lld circles", ctx->slug,
+                     stamps, (long long)slots);
     return rc;
 }
 

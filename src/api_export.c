@@ -88,8 +88,8 @@ static int remap_field(struct api_ctx *ctx, const struct id_map *m, cJSON *obj, 
         return 0;
     to = id_map_get(m, (int64_t)v->valuedouble);
     if (to == 0)
-        return sb_fail(&ctx->err, SB_EINVALID, NULL, "import: '%s' names unknown player %lld",
-                       key, (long long)v->valuedouble);
+        return sb_fail(&ctx->err, SB_EINVALID, NULL, "import: '%s' names unknown player %lld", key,
+                       (long long)v->valuedouble);
     cJSON_SetNumberValue(v, (double)to);
     return 0;
 }
@@ -111,8 +111,7 @@ static int remap_payload(struct api_ctx *ctx, const struct id_map *m, cJSON *pay
 }
 
 /* Create the players of the document and fill the id map. */
-static int import_players(struct api_ctx *ctx, int64_t cid, const cJSON *players,
-                          struct id_map *m)
+static int import_players(struct api_ctx *ctx, int64_t cid, const cJSON *players, struct id_map *m)
 {
     const cJSON *p;
     if (!cJSON_IsArray(players))
@@ -245,12 +244,11 @@ int api_post_import(struct api_ctx *ctx)
             !cJSON_IsNumber(version) || version->valuedouble != EXPORT_VERSION ||
             !cJSON_IsObject(campaign) || !cJSON_IsObject(board))
             rc = sb_fail(&ctx->err, SB_EINVALID, NULL,
-                         "not a Stampbook campaign export (format %s, version %d)",
-                         EXPORT_FORMAT, EXPORT_VERSION);
+                         "not a Stampbook campaign export (format %s, version %d)", EXPORT_FORMAT,
+                         EXPORT_VERSION);
     }
     if (rc == 0)
-        rc = json_get_string(campaign, "name", true, JSON_NAME_MAX_CHARS, false, &name,
-                             &ctx->err);
+        rc = json_get_string(campaign, "name", true, JSON_NAME_MAX_CHARS, false, &name, &ctx->err);
     if (rc == 0)
         rc = json_get_string(campaign, "edition", true, 64, false, &edition, &ctx->err);
     if (rc == 0)

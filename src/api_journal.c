@@ -18,8 +18,7 @@ struct briefing_seat {
 };
 
 /* Parse ?seats=pid:token,pid:token into seats. */
-static int briefing_parse(struct api_ctx *ctx, const char *v, struct briefing_seat *seats,
-                          int *n)
+static int briefing_parse(struct api_ctx *ctx, const char *v, struct briefing_seat *seats, int *n)
 {
     int count = 0;
     while (*v) {
@@ -105,10 +104,9 @@ static bool briefing_card(struct api_ctx *ctx, cJSON *card, const cJSON *stamps,
             const cJSON *t = cJSON_GetObjectItemCaseSensitive(s, "token");
             const cJSON *pid = cJSON_GetObjectItemCaseSensitive(
                 cJSON_GetObjectItemCaseSensitive(s, "player"), "id");
-            if (ctx->campaign.policy_player ? cJSON_IsNumber(pid) &&
-                                                  (int64_t)pid->valuedouble == seats[i].player
-                                            : cJSON_IsString(t) &&
-                                                  strcmp(t->valuestring, seats[i].token) == 0)
+            if (ctx->campaign.policy_player
+                    ? cJSON_IsNumber(pid) && (int64_t)pid->valuedouble == seats[i].player
+                    : cJSON_IsString(t) && strcmp(t->valuestring, seats[i].token) == 0)
                 held++;
         }
         if (held == 0)
@@ -201,10 +199,9 @@ static int journal_cards(struct api_ctx *ctx, cJSON **out)
                 paid = (int)cJSON_GetObjectItemCaseSensitive(t, "paid_out")->valuedouble;
             }
         }
-        cJSON_AddNumberToObject(card, "open",
-                                cJSON_IsNumber(slots) && slots->valuedouble > n
-                                    ? slots->valuedouble - n
-                                    : 0);
+        cJSON_AddNumberToObject(
+            card, "open",
+            cJSON_IsNumber(slots) && slots->valuedouble > n ? slots->valuedouble - n : 0);
         cJSON_AddNumberToObject(card, "draws", draws);
         cJSON_AddNumberToObject(card, "paid_out", paid);
         if (nseats > 0 && !briefing_card(ctx, card, mine, seats, nseats))
@@ -228,8 +225,7 @@ int api_get_journal(struct api_ctx *ctx)
     if (rc == 0)
         rc = journal_cards(ctx, &cards);
     store_rollback(ctx->store);
-    if (rc == 0 && (!(doc = cJSON_CreateObject()) ||
-                    !cJSON_AddItemToObject(doc, "cards", cards))) {
+    if (rc == 0 && (!(doc = cJSON_CreateObject()) || !cJSON_AddItemToObject(doc, "cards", cards))) {
         cJSON_Delete(cards);
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     }

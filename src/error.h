@@ -10,27 +10,27 @@
 
 enum sb_code {
     SB_OK = 0,
-    SB_EBADREQ = -1,     /* 400: malformed JSON, wrong field types */
-    SB_EUNAUTH = -2,     /* 401: missing or wrong key */
-    SB_EFORBIDDEN = -3,  /* 403: a view key used to write */
-    SB_ENOTFOUND = -4,   /* 404 */
-    SB_EMETHOD = -5,     /* 405 */
-    SB_ECONFLICT = -6,   /* 409: state conflict */
-    SB_EPRECOND = -7,    /* 412: If-Match does not match */
-    SB_ETOOBIG = -8,     /* 413: body over the cap */
-    SB_EMEDIA = -9,      /* 415: body not JSON */
-    SB_EINVALID = -10,   /* 422: well-formed but refused */
-    SB_ENOMEM = -11,     /* 500 */
-    SB_EIO = -12,        /* 500: the database failed */
-    SB_EBUSY = -13,      /* 503: the database stayed locked */
+    SB_EBADREQ = -1,    /* 400: malformed JSON, wrong field types */
+    SB_EUNAUTH = -2,    /* 401: missing or wrong key */
+    SB_EFORBIDDEN = -3, /* 403: a view key used to write */
+    SB_ENOTFOUND = -4,  /* 404 */
+    SB_EMETHOD = -5,    /* 405 */
+    SB_ECONFLICT = -6,  /* 409: state conflict */
+    SB_EPRECOND = -7,   /* 412: If-Match does not match */
+    SB_ETOOBIG = -8,    /* 413: body over the cap */
+    SB_EMEDIA = -9,     /* 415: body not JSON */
+    SB_EINVALID = -10,  /* 422: well-formed but refused */
+    SB_ENOMEM = -11,    /* 500 */
+    SB_EIO = -12,       /* 500: the database failed */
+    SB_EBUSY = -13,     /* 503: the database stayed locked */
 };
 
 #define SB_DETAIL_MAX 256
 
 struct sb_error {
     int code;
-    int status;        /* the HTTP status; set from code by sb_fail() */
-    const char *rule;  /* a RULES.md id when a game rule refused, else NULL; static */
+    int status;       /* the HTTP status; set from code by sb_fail() */
+    const char *rule; /* a RULES.md id when a game rule refused, else NULL; static */
     char detail[SB_DETAIL_MAX];
 };
 

@@ -77,13 +77,12 @@ static void http_log_path(char *dst, size_t size, const char *src)
 }
 
 /* Queue a response built from a malloc'd body (taken over) with the usual headers. */
-static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_request *r,
-                                 int status, const char *type, char *body, size_t len,
-                                 const char *etag, const char *allow)
+static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_request *r, int status,
+                                 const char *type, char *body, size_t len, const char *etag,
+                                 const char *allow)
 {
-    struct MHD_Response *res =
-        MHD_create_response_from_buffer(len, body, body ? MHD_RESPMEM_MUST_FREE
-                                                        : MHD_RESPMEM_PERSISTENT);
+    struct MHD_Response *res = MHD_create_response_from_buffer(
+        len, body, body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
     enum MHD_Result ret;
     if (!res) {
         free(body);
@@ -109,15 +108,14 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_reques
 }
 
 /* Queue a problem+json answer. */
-static enum MHD_Result http_problem(struct MHD_Connection *conn, struct http_request *r,
-                                    int status, const char *detail, const char *allow)
+static enum MHD_Result http_problem(struct MHD_Connection *conn, struct http_request *r, int status,
+                                    const char *detail, const char *allow)
 {
     struct api_response res;
     memset(&res, 0, sizeof(res));
     api_problem(&res, status, NULL, detail);
     r->route = "other";
-    return http_send(conn, r, res.status, res.content_type, res.body, res.body_len, NULL,
-                     allow);
+    return http_send(conn, r, res.status, res.content_type, res.body, res.body_len, NULL, allow);
 }
 
 /* ---- static files ---- */
@@ -186,9 +184,9 @@ static enum MHD_Result http_static(struct http_server *s, struct MHD_Connection 
 struct http_stream {
     struct api *api;
     int64_t cid, gid;
-    uint64_t change;  /* the change number last looked at */
-    int64_t version;  /* the version last sent; -1 before the first */
-    char *out;        /* text waiting to be sent */
+    uint64_t change; /* the change number last looked at */
+    int64_t version; /* the version last sent; -1 before the first */
+    char *out;       /* text waiting to be sent */
     size_t out_len, out_pos;
 };
 
@@ -361,9 +359,8 @@ static enum MHD_Result http_dispatch(struct http_server *s, struct MHD_Connectio
 }
 
 static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const char *url,
-                                   const char *method, const char *version,
-                                   const char *upload_data, size_t *upload_data_size,
-                                   void **con_cls)
+                                   const char *method, const char *version, const char *upload_data,
+                                   size_t *upload_data_size, void **con_cls)
 {
     struct http_server *s = cls;
     struct http_request *r = *con_cls;
@@ -379,8 +376,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
         http_log_path(r->path, sizeof(r->path), url);
         *con_cls = r;
         /* Refuse an announced oversized body before reading any of it. */
-        length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
-                                             MHD_HTTP_HEADER_CONTENT_LENGTH);
+        length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (length && strtoull(length, NULL, 10) > API_BODY_MAX) {
             r->too_large = true;
             if (!http_is_api(url))
@@ -472,13 +468,12 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
         MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)cfg->timeout_seconds,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024),
-        MHD_OPTION_UNESCAPE_CALLBACK, http_unescape, (void *)NULL,
-        MHD_OPTION_NOTIFY_COMPLETED, http_completed, s, MHD_OPTION_END);
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024), MHD_OPTION_UNESCAPE_CALLBACK,
+        http_unescape, (void *)NULL, MHD_OPTION_NOTIFY_COMPLETED, http_completed, s,
+        MHD_OPTION_END);
     if (!s->daemon) {
         free(s);
-        return sb_fail(err, SB_EIO, NULL, "cannot listen on %s:%u", cfg->host,
-                       (unsigned)cfg->port);
+        return sb_fail(err, SB_EIO, NULL, "cannot listen on %s:%u", cfg->host, (unsigned)cfg->port);
     }
     info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
     s->port = info ? info->port : cfg->port;

@@ -11,8 +11,8 @@
 struct http_server;
 
 struct http_config {
-    const char *host;      /* address to bind, e.g. "127.0.0.1" or "0.0.0.0" */
-    uint16_t port;         /* 0: any free port (see http_port()) */
+    const char *host;       /* address to bind, e.g. "127.0.0.1" or "0.0.0.0" */
+    uint16_t port;          /* 0: any free port (see http_port()) */
     const char *static_dir; /* the web UI's files */
     unsigned connection_limit;
     unsigned per_ip_limit;

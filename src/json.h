@@ -39,8 +39,8 @@ int json_get_string(const cJSON *obj, const char *key, bool required, size_t max
                     bool allow_empty, const char **out, struct sb_error *err);
 
 /* Read obj[key] as a boolean. Absent: as json_get_int. */
-int json_get_bool(const cJSON *obj, const char *key, bool required, bool *out,
-                  bool *present, struct sb_error *err);
+int json_get_bool(const cJSON *obj, const char *key, bool required, bool *out, bool *present,
+                  struct sb_error *err);
 
 /* Is n a finite whole number within +-2^53? This function can't fail. */
 bool json_is_int(const cJSON *n);

@@ -38,17 +38,16 @@ struct options {
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
-            "                       [--host 0.0.0.0] [--admin-key KEY] [--per-ip N] [--quiet]\n"
-            "       stampbook migrate [--db PATH]\n"
-            "       stampbook backup [--db PATH] --to FILE\n"
-            "       stampbook --help | --version\n"
-            "\n"
-            "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
-            "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
-            "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given;\n"
-            "--share DIR names the folder with schema/ and migrations/ (found by default).\n");
+    fprintf(f, "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
+               "                       [--host 0.0.0.0] [--admin-key KEY] [--per-ip N] [--quiet]\n"
+               "       stampbook migrate [--db PATH]\n"
+               "       stampbook backup [--db PATH] --to FILE\n"
+               "       stampbook --help | --version\n"
+               "\n"
+               "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
+               "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
+               "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given;\n"
+               "--share DIR names the folder with schema/ and migrations/ (found by default).\n");
 }
 
 /* Write a + b into buf; false (and an empty buf) when it does not fit. */
@@ -117,12 +116,12 @@ static long parse_num(const char *s, long min, long max)
 static int parse_options(int argc, char **argv, struct options *o)
 {
     static const struct option longs[] = {
-        {"port", required_argument, NULL, 'p'},  {"db", required_argument, NULL, 'd'},
+        {"port", required_argument, NULL, 'p'},   {"db", required_argument, NULL, 'd'},
         {"static", required_argument, NULL, 's'}, {"share", required_argument, NULL, 'S'},
-        {"host", required_argument, NULL, 'H'},  {"admin-key", required_argument, NULL, 'k'},
-        {"to", required_argument, NULL, 't'},    {"per-ip", required_argument, NULL, 'i'},
-        {"quiet", no_argument, NULL, 'q'},       {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0}};
+        {"host", required_argument, NULL, 'H'},   {"admin-key", required_argument, NULL, 'k'},
+        {"to", required_argument, NULL, 't'},     {"per-ip", required_argument, NULL, 'i'},
+        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         switch (c) {
@@ -293,8 +292,8 @@ static int cmd_serve(const struct options *o, const char *share)
 
 int main(int argc, char **argv)
 {
-    struct options o = {NULL, "data/stampbook.db", "static", NULL, "0.0.0.0", NULL, NULL,
-                        8080, 256, 0};
+    struct options o = {NULL, "data/stampbook.db", "static", NULL, "0.0.0.0", NULL, NULL, 8080, 256,
+                        0};
     char share_buf[PATH_MAX];
     const char *share;
     int rc = parse_options(argc, argv, &o);

@@ -11,9 +11,8 @@
 #define METRICS_BUCKETS 12
 
 /* Upper bounds of the latency buckets, in seconds. */
-static const double metrics_bounds[METRICS_BUCKETS] = {0.0001, 0.00025, 0.0005, 0.001,
-                                                       0.0025, 0.005,   0.01,   0.025,
-                                                       0.05,   0.1,     0.5,    1.0};
+static const double metrics_bounds[METRICS_BUCKETS] = {
+    0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1.0};
 
 struct metrics_series {
     const char *route;
@@ -92,7 +91,7 @@ struct metrics_buf {
 
 /* Append printf-style text to b; on failure remember it and do nothing more. */
 __attribute__((format(printf, 2, 3))) static void metrics_put(struct metrics_buf *b,
-                                                               const char *fmt, ...)
+                                                              const char *fmt, ...)
 {
     va_list ap;
     int n;

@@ -41,21 +41,21 @@ enum deck { DECK_CHANCE, DECK_JOURNAL };
 
 struct pending {
     enum pending_kind kind;
-    int seat;  /* the player who must decide (the lander, drawer or chooser) */
-    int dest;  /* BUY_OR_AUCTION, FEE: the destination index */
+    int seat; /* the player who must decide (the lander, drawer or chooser) */
+    int dest; /* BUY_OR_AUCTION, FEE: the destination index */
     enum deck deck;
-    int owner; /* FEE: seat of the owner */
-    int amount; /* FEE */
+    int owner;    /* FEE: seat of the owner */
+    int amount;   /* FEE */
     int noptions; /* CHOOSE: destination indexes */
     int options[BOARD_MAX_DESTS];
 };
 
 /* One stamp on a Travel Journal card: permanent across games. */
 struct journal_stamp {
-    int token;       /* index into board.tokens */
-    int64_t player;  /* the person who stamped */
-    int64_t game;    /* the game it was made in */
-    int64_t seq;     /* the event that made it */
+    int token;      /* index into board.tokens */
+    int64_t player; /* the person who stamped */
+    int64_t game;   /* the game it was made in */
+    int64_t seq;    /* the event that made it */
 };
 
 struct journal_state {
@@ -81,19 +81,19 @@ struct dest_state {
 };
 
 struct turn_state {
-    int seat;      /* whose turn it is */
-    int doubles;   /* doubles rolled in a row this turn, 0..2 */
-    int rolls;     /* rolls made this turn; 0 at its start */
-    bool rolled;   /* no roll left this turn */
-    bool jumped;   /* a goal jump was made this turn */
-    bool can_fly;  /* the current player stands on a flight space just landed on */
+    int seat;     /* whose turn it is */
+    int doubles;  /* doubles rolled in a row this turn, 0..2 */
+    int rolls;    /* rolls made this turn; 0 at its start */
+    bool rolled;  /* no roll left this turn */
+    bool jumped;  /* a goal jump was made this turn */
+    bool can_fly; /* the current player stands on a flight space just landed on */
 };
 
 struct game_state {
     int64_t game;
     enum game_mode mode;
     enum game_status status;
-    int winner; /* seat, or -1 */
+    int winner;  /* seat, or -1 */
     int64_t seq; /* the last live event applied */
     int nplayers;
     struct player_state players[RULES_MAX_PLAYERS];
@@ -145,33 +145,33 @@ struct rules_event {
     int price;   /* AUCTION */
     int a, b;    /* TRADE: seats */
     struct trade_side a_gives, b_gives;
-    int amount;  /* ADJUST: may be negative */
+    int amount; /* ADJUST: may be negative */
 };
 
 enum effect_out_kind {
-    OUT_MOVE,          /* player, from, to */
-    OUT_SALARY,        /* player, amount */
-    OUT_PAY,           /* from, to (seat or -1 for the Bank), amount, reason */
-    OUT_BOARD_STAMP,   /* player, dest */
-    OUT_JOURNAL_STAMP, /* card, slot, token, player */
-    OUT_JOURNAL_PAYOUT,/* card, player, token, stamps, amount */
-    OUT_JAIL,          /* player */
-    OUT_JAIL_FREE,     /* player leaves Jail */
-    OUT_TICKET,        /* player, action (ticket_take / ticket_use) */
-    OUT_OWNER,         /* dest, from, to: a destination changes hands */
-    OUT_WIN,           /* player */
+    OUT_MOVE,           /* player, from, to */
+    OUT_SALARY,         /* player, amount */
+    OUT_PAY,            /* from, to (seat or -1 for the Bank), amount, reason */
+    OUT_BOARD_STAMP,    /* player, dest */
+    OUT_JOURNAL_STAMP,  /* card, slot, token, player */
+    OUT_JOURNAL_PAYOUT, /* card, player, token, stamps, amount */
+    OUT_JAIL,           /* player */
+    OUT_JAIL_FREE,      /* player leaves Jail */
+    OUT_TICKET,         /* player, action (ticket_take / ticket_use) */
+    OUT_OWNER,          /* dest, from, to: a destination changes hands */
+    OUT_WIN,            /* player */
 };
 
 enum ticket_action { TICKET_TAKE, TICKET_USE };
 
 struct rules_effect {
     enum effect_out_kind kind;
-    int player; /* seat */
+    int player;   /* seat */
     int from, to; /* MOVE: spaces; PAY/OWNER: seats, -1 = the Bank */
     int amount;
     const char *reason; /* PAY: a static string such as "fee", "tax", "journal" */
     int dest;
-    int card;  /* journal card index */
+    int card; /* journal card index */
     int slot;
     int token;
     int stamps;
@@ -179,8 +179,8 @@ struct rules_effect {
 };
 
 struct rules_refusal {
-    int status;        /* 409 or 422 */
-    const char *rule;  /* a RULES.md id, static */
+    int status;       /* 409 or 422 */
+    const char *rule; /* a RULES.md id, static */
     char detail[RULES_DETAIL_MAX];
 };
 
@@ -202,9 +202,8 @@ struct rules_seat {
  * as given (NULL: no stamps). Returns 0, or -1 with out->refusal set when the seats are
  * not 2..4 players with distinct players and tokens. */
 int rules_init(const struct board *b, enum game_mode mode, int64_t game,
-               const struct rules_seat *seats, int nseats,
-               const struct journal_state *journal, struct game_state *st,
-               struct rules_outcome *out);
+               const struct rules_seat *seats, int nseats, const struct journal_state *journal,
+               struct game_state *st, struct rules_outcome *out);
 
 /* Apply one event. On success returns 0: st is the new state (st->seq = ev->seq) and
  * out lists the effects in order. On refusal returns -1: st is unchanged and

@@ -774,8 +774,8 @@ static int sj_trade_side(const struct board *b, const cJSON *body, const char *k
         return sb_fail(err, SB_EBADREQ, NULL, "'%s' must be an object", key);
     rc = sj_event_int(o, "cash", false, 0, JSON_MONEY_MAX, 0, &side->cash, err);
     if (rc == 0)
-        rc = sj_event_int(o, "jail_cards", false, 0, (int64_t)SJ_JAIL_CARDS_MAX, 0, &side->jail_cards,
-                           err);
+        rc = sj_event_int(o, "jail_cards", false, 0, (int64_t)SJ_JAIL_CARDS_MAX, 0,
+                          &side->jail_cards, err);
     if (rc != 0)
         return rc;
     ds = cJSON_GetObjectItemCaseSensitive(o, "destinations");

@@ -68,7 +68,7 @@ void store_now(char out[STORE_TIME_MAX]);
 struct store_campaign {
     int64_t id;
     char edition[64];
-    bool policy_player; /* stamp_owner = 'player' */
+    bool policy_player;  /* stamp_owner = 'player' */
     int64_t active_game; /* 0 when none */
     int64_t latest_game; /* 0 when none */
     unsigned char key_hash[STORE_HASH_BYTES];
@@ -77,19 +77,18 @@ struct store_campaign {
 
 int store_campaign_create(struct store *s, const char *name, const char *edition,
                           const char *stamp_owner, const unsigned char *key_hash,
-                          const unsigned char *view_key_hash, const char *board,
-                          int64_t *id, struct sb_error *err);
+                          const unsigned char *view_key_hash, const char *board, int64_t *id,
+                          struct sb_error *err);
 /* SB_ENOTFOUND when there is no such campaign. */
 int store_campaign_get(struct store *s, int64_t cid, struct store_campaign *out,
                        struct sb_error *err);
 /* {"id","name","edition","stamp_owner","created_at","active_game"} */
 int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
 /* name and stamp_owner may be NULL to keep them. */
-int store_campaign_update(struct store *s, int64_t cid, const char *name,
-                          const char *stamp_owner, struct sb_error *err);
+int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,
+                          struct sb_error *err);
 int store_campaign_board(struct store *s, int64_t cid, char **out, struct sb_error *err);
-int store_campaign_set_board(struct store *s, int64_t cid, const char *board,
-                             struct sb_error *err);
+int store_campaign_set_board(struct store *s, int64_t cid, const char *board, struct sb_error *err);
 
 /* ---- players ---- */
 
@@ -112,11 +111,11 @@ struct store_game {
     char mode[16];
     char status[16];
     int64_t version;
-    int64_t seq; /* the last live event, 0 when none */
+    int64_t seq;      /* the last live event, 0 when none */
     int64_t last_seq; /* the last event, voided or not */
-    char *board;   /* owned: free with store_game_clear() */
-    char *state;   /* owned */
-    char *initial; /* owned */
+    char *board;      /* owned: free with store_game_clear() */
+    char *state;      /* owned */
+    char *initial;    /* owned */
 };
 
 /* Free what a store_game owns; safe on a zeroed or cleared struct. */
@@ -126,9 +125,9 @@ void store_game_clear(struct store_game *g);
 int store_game_next_id(struct store *s, int64_t *id, struct sb_error *err);
 /* Create game id (from store_game_next_id) with state as both its initial state and
  * its snapshot. SB_ECONFLICT when the campaign already has an active game. */
-int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode,
-                      const char *seats, const char *board, const char *state,
-                      const char *played_at, struct sb_error *err);
+int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode, const char *seats,
+                      const char *board, const char *state, const char *played_at,
+                      struct sb_error *err);
 /* Calls fn(ctx, gid) for each game of cid in which player pid sits. */
 int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
                           int (*fn)(void *ctx, int64_t gid), void *ctx, struct sb_error *err);
@@ -144,8 +143,8 @@ int store_game_json(struct store *s, int64_t gid, char **out, struct sb_error *e
 /* [game json...] newest first */
 int store_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
 /* Only the state snapshot text and version, the fast path for GET state. */
-int store_game_state(struct store *s, int64_t cid, int64_t gid, char **state,
-                     int64_t *version, struct sb_error *err);
+int store_game_state(struct store *s, int64_t cid, int64_t gid, char **state, int64_t *version,
+                     struct sb_error *err);
 
 /* The snapshot that goes with an append or an undo. winner 0: none. */
 struct store_snapshot {
@@ -159,8 +158,7 @@ struct store_snapshot {
  * is bumped. at (RFC 3339), idem_key may be NULL. *version gets the new version. */
 int store_event_append(struct store *s, int64_t gid, int64_t seq, const char *type,
                        const char *payload, const char *effects, const char *at,
-                       const char *idem_key,
-                       const struct store_snapshot *snap, int64_t *version,
+                       const char *idem_key, const struct store_snapshot *snap, int64_t *version,
                        struct sb_error *err);
 /* Record an event that was already undone (import): logged, voided, never applied. */
 int store_event_insert_voided(struct store *s, int64_t gid, int64_t seq, const char *type,
@@ -172,9 +170,8 @@ int store_event_set_answer(struct store *s, int64_t gid, int64_t seq, const char
 int store_event_by_key(struct store *s, int64_t gid, const char *key, char **answer,
                        struct sb_error *err);
 /* Void event seq and write the snapshot (undo), in the caller's write transaction. */
-int store_event_void(struct store *s, int64_t gid, int64_t seq,
-                     const struct store_snapshot *snap, int64_t *version,
-                     struct sb_error *err);
+int store_event_void(struct store *s, int64_t gid, int64_t seq, const struct store_snapshot *snap,
+                     int64_t *version, struct sb_error *err);
 /* {"events":[{"seq","type","at","voided",...payload,"effects"}]} for seq > after. */
 int store_events_json(struct store *s, int64_t gid, int64_t after, char **out,
                       struct sb_error *err);
@@ -182,17 +179,16 @@ int store_events_json(struct store *s, int64_t gid, int64_t after, char **out,
 /* Calls fn for each live event of gid with seq <= upto (0: all), in order; stops and
  * returns fn's result when it is non-zero. */
 typedef int (*store_event_fn)(void *ctx, int64_t seq, const char *type, const char *payload);
-int store_events_each(struct store *s, int64_t gid, int64_t upto, store_event_fn fn,
-                      void *ctx, struct sb_error *err);
+int store_events_each(struct store *s, int64_t gid, int64_t upto, store_event_fn fn, void *ctx,
+                      struct sb_error *err);
 
 /* ---- the Travel Journal ---- */
 
 int store_journal_stamp_add(struct store *s, int64_t cid, const char *card, int slot,
                             const char *token, int64_t player, int64_t gid, int64_t seq,
                             struct sb_error *err);
-int store_journal_draw_add(struct store *s, int64_t cid, int64_t gid, int64_t seq,
-                           const char *card, int64_t drawer, int stamped_slot,
-                           struct sb_error *err);
+int store_journal_draw_add(struct store *s, int64_t cid, int64_t gid, int64_t seq, const char *card,
+                           int64_t drawer, int stamped_slot, struct sb_error *err);
 int store_journal_payout_add(struct store *s, int64_t gid, int64_t seq, int64_t player,
                              const char *token, int stamps, int amount, struct sb_error *err);
 /* Remove the draw, its payouts and its stamp made by event (gid, seq). */
