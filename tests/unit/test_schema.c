@@ -90,9 +90,9 @@ static void test_schema_sql_is_the_result_of_every_migration(void **state)
     assert_non_null(documented);
     assert_string_equal(documented, migrated);
     /* Not two empty texts: every table is there. */
-    for (const char *const *t = (const char *const[]){"campaigns", "players", "games", "events",
-                                                      "journal_stamps", "journal_draws",
-                                                      "journal_payouts", NULL};
+    for (const char *const *t =
+             (const char *const[]){"campaigns", "players", "games", "events", "journal_stamps",
+                                   "journal_draws", "journal_payouts", NULL};
          *t; t++) {
         char create[64];
         snprintf(create, sizeof(create), "CREATE TABLE %s(", *t);
