@@ -33,6 +33,10 @@ function serverEnv() {
   return env;
 }
 
+// Servers started by this process: killed on exit even if a test crashes.
+const children = new Set();
+process.on('exit', () => { for (const c of children) c.kill('SIGKILL'); });
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -59,7 +63,8 @@ export async function startServer() {
     proc.stdout.on('data', keep);
     proc.stderr.on('data', keep);
     let exited = null;
-    proc.on('exit', (code, signal) => { exited = { code, signal }; });
+    children.add(proc);
+    proc.on('exit', (code, signal) => { exited = { code, signal }; children.delete(proc); });
     const base = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 15000;
     while (Date.now() < deadline && !exited) {
