@@ -32,17 +32,23 @@ CREATE TABLE games (
     mode TEXT NOT NULL CHECK (mode IN ('banker', 'journal', 'results')),
     status TEXT NOT NULL CHECK (status IN ('active', 'finished', 'abandoned')),
     seats TEXT NOT NULL,            -- [{"player","token"}] in play order (JSON)
-    board TEXT NOT NULL,            -- the board as it stood when the game began (JSON)
-    initial TEXT NOT NULL,          -- the state before the first event (JSON)
     state TEXT NOT NULL,            -- snapshot: the state after the last live event (JSON)
     version INTEGER NOT NULL DEFAULT 1,
     winner INTEGER REFERENCES players(id),
     started_at TEXT NOT NULL,
     played_at TEXT,
-    ended_at TEXT
+    ended_at TEXT,
+    live_events INTEGER NOT NULL DEFAULT 0 -- events not voided, kept by append and undo
 );
 CREATE INDEX games_campaign ON games(campaign_id);
 CREATE UNIQUE INDEX games_one_active ON games(campaign_id) WHERE status = 'active';
+
+-- What a game keeps but seldom reads, apart so that the games row stays small (0002).
+CREATE TABLE game_boards (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    board TEXT NOT NULL,            -- the board as it stood when the game began (JSON)
+    initial TEXT NOT NULL           -- the state before the first event (JSON)
+);
 
 CREATE TABLE events (
     game_id INTEGER NOT NULL REFERENCES games(id),

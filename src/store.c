@@ -14,6 +14,7 @@
 
 #define STORE_STMT_CACHE 64
 #define STORE_BUSY_MS 5000
+#define STORE_POOL_WAIT_MS 500 /* how long a request waits for a pooled connection */
 
 struct store_stmt {
     const char *sql; /* identity: the address of a static SQL string */
@@ -25,13 +26,22 @@ struct store {
     int nstmts;
     struct store_stmt stmts[STORE_STMT_CACHE];
     bool pooled;
+    pthread_mutex_t *write_lock; /* the pool's writer lock; NULL outside a pool */
+    bool writing;                /* this connection holds write_lock */
 };
 
 struct store_pool {
     pthread_mutex_t lock;
+    /* Writers of this process queue here before BEGIN IMMEDIATE: a thread waiting for
+     * SQLite's own lock sleeps in growing steps and leaves it idle, which under many
+     * writers gave seconds of latency and 503s. Other processes still meet SQLite's
+     * busy timeout. */
+    pthread_mutex_t write_lock;
+    pthread_cond_t returned; /* a connection came back (or one past max was closed) */
     char *path;
     int max;
     int nfree;
+    int nopen; /* connections of this pool open now, free or handed out */
     struct store **free;
 };
 
@@ -253,11 +263,28 @@ void store_close(struct store *s)
     free(s);
 }
 
+/* Give back the pool's writer lock if this connection holds it. */
+static void store_release(struct store *s)
+{
+    if (s->writing) {
+        s->writing = false;
+        pthread_mutex_unlock(s->write_lock);
+    }
+}
+
 int store_begin_write(struct store *s, struct sb_error *err)
 {
-    return sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK
-               ? 0
-               : store_fail(s, err, "begin");
+    int rc;
+    if (s->write_lock && !s->writing) {
+        pthread_mutex_lock(s->write_lock);
+        s->writing = true;
+    }
+    rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK
+             ? 0
+             : store_fail(s, err, "begin");
+    if (rc != 0)
+        store_release(s);
+    return rc;
 }
 
 int store_begin_read(struct store *s, struct sb_error *err)
@@ -269,8 +296,10 @@ int store_begin_read(struct store *s, struct sb_error *err)
 
 int store_commit(struct store *s, struct sb_error *err)
 {
-    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK)
+    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) {
+        store_release(s);
         return 0;
+    }
     int rc = store_fail(s, err, "commit");
     store_rollback(s);
     return rc;
@@ -280,6 +309,7 @@ void store_rollback(struct store *s)
 {
     if (!sqlite3_get_autocommit(s->db))
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    store_release(s);
 }
 
 /* ---- migrations ---- */
@@ -580,6 +610,14 @@ int store_pool_new(const char *path, int max, struct store_pool **out, struct sb
     }
     p->max = max;
     pthread_mutex_init(&p->lock, NULL);
+    pthread_mutex_init(&p->write_lock, NULL);
+    {
+        pthread_condattr_t attr;
+        pthread_condattr_init(&attr);
+        pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+        pthread_cond_init(&p->returned, &attr);
+        pthread_condattr_destroy(&attr);
+    }
     *out = p;
     return 0;
 }
@@ -587,15 +625,36 @@ int store_pool_new(const char *path, int max, struct store_pool **out, struct sb
 int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *err)
 {
     struct store *s = NULL;
+    struct timespec deadline;
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    deadline.tv_nsec += STORE_POOL_WAIT_MS * 1000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec++;
+        deadline.tv_nsec -= 1000000000L;
+    }
     pthread_mutex_lock(&p->lock);
+    /* Opening a connection costs far more than waiting a moment for one. */
+    while (p->nfree == 0 && p->nopen >= p->max)
+        if (pthread_cond_timedwait(&p->returned, &p->lock, &deadline) != 0)
+            break;
     if (p->nfree > 0)
         s = p->free[--p->nfree];
+    else
+        p->nopen++;
     pthread_mutex_unlock(&p->lock);
-    if (s) {
-        *out = s;
-        return 0;
+    if (!s) {
+        int rc = store_open(p->path, &s, err);
+        if (rc != 0) {
+            pthread_mutex_lock(&p->lock);
+            p->nopen--;
+            pthread_cond_signal(&p->returned);
+            pthread_mutex_unlock(&p->lock);
+            return rc;
+        }
     }
-    return store_open(p->path, out, err);
+    s->write_lock = &p->write_lock;
+    *out = s;
+    return 0;
 }
 
 void store_pool_put(struct store_pool *p, struct store *s)
@@ -604,10 +663,13 @@ void store_pool_put(struct store_pool *p, struct store *s)
         return;
     store_rollback(s);
     pthread_mutex_lock(&p->lock);
-    if (p->nfree < p->max) {
+    if (p->nopen <= p->max && p->nfree < p->max) {
         p->free[p->nfree++] = s;
         s = NULL;
+    } else {
+        p->nopen--;
     }
+    pthread_cond_signal(&p->returned);
     pthread_mutex_unlock(&p->lock);
     store_close(s);
 }
@@ -619,6 +681,8 @@ void store_pool_free(struct store_pool *p)
     for (int i = 0; i < p->nfree; i++)
         store_close(p->free[i]);
     pthread_mutex_destroy(&p->lock);
+    pthread_mutex_destroy(&p->write_lock);
+    pthread_cond_destroy(&p->returned);
     free(p->free);
     free(p->path);
     free(p);
@@ -788,10 +852,13 @@ int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode
                       const char *played_at, struct sb_error *err)
 {
     static const char *const sql =
-        "INSERT INTO games(id, campaign_id, mode, status, seats, board, initial, state,"
-        " started_at, played_at) VALUES (?, ?, ?, 'active', ?, ?, ?, ?, now_utc(), ?)";
-    int rc = store_exec(s, sql, NULL, err, "iitttttt", id, cid, mode, seats, board, state,
-                        state, played_at);
+        "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at, played_at)"
+        " VALUES (?, ?, ?, 'active', ?, ?, now_utc(), ?)";
+    static const char *const docs =
+        "INSERT INTO game_boards(game_id, board, initial) VALUES (?, ?, ?)";
+    int rc = store_exec(s, sql, NULL, err, "iitttt", id, cid, mode, seats, state, played_at);
+    if (rc == 0)
+        rc = store_exec(s, docs, NULL, err, "itt", id, board, state);
     if (rc == SB_ECONFLICT)
         return sb_fail(err, SB_ECONFLICT, NULL, "this campaign already has an active game");
     return rc;
@@ -822,8 +889,12 @@ int store_game_set_docs(struct store *s, int64_t gid, const char *state, const c
                         struct sb_error *err)
 {
     static const char *const sql =
-        "UPDATE games SET state = ?, initial = ?, version = version + 1 WHERE id = ?";
-    return store_exec(s, sql, NULL, err, "tti", state, initial, gid);
+        "UPDATE games SET state = ?, version = version + 1 WHERE id = ?";
+    static const char *const docs = "UPDATE game_boards SET initial = ? WHERE game_id = ?";
+    int rc = store_exec(s, sql, NULL, err, "ti", state, gid);
+    if (rc == 0)
+        rc = store_exec(s, docs, NULL, err, "ti", initial, gid);
+    return rc;
 }
 
 /* Copy column col of stmt as a new string into *dst; SB_ENOMEM on failure. */
@@ -841,8 +912,9 @@ int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
         "SELECT mode, status, version,"
         " (SELECT coalesce(max(seq), 0) FROM events WHERE game_id = g.id AND NOT voided),"
         " (SELECT coalesce(max(seq), 0) FROM events WHERE game_id = g.id),"
-        " CASE WHEN ? THEN board END, CASE WHEN ? THEN state END,"
-        " CASE WHEN ? THEN initial END"
+        " CASE WHEN ? THEN (SELECT board FROM game_boards WHERE game_id = g.id) END,"
+        " CASE WHEN ? THEN state END,"
+        " CASE WHEN ? THEN (SELECT initial FROM game_boards WHERE game_id = g.id) END"
         " FROM games g WHERE id = ? AND campaign_id = ?";
     sqlite3_stmt *stmt = store_stmt(s, sql, err);
     struct store_game g;
@@ -896,7 +968,7 @@ out:
     " 'version', g.version, 'seats', (SELECT json_group_array(json_object('player',"       \
     " st.value ->> 'player', 'name', p.name, 'token', st.value ->> 'token'))"              \
     " FROM json_each(g.seats) st LEFT JOIN players p ON p.id = st.value ->> 'player'),"    \
-    " 'events', (SELECT count(*) FROM events e WHERE e.game_id = g.id AND NOT e.voided))"
+    " 'events', g.live_events)"
 
 int store_game_json(struct store *s, int64_t gid, char **out, struct sb_error *err)
 {
@@ -943,14 +1015,22 @@ out:
 
 /* Write the snapshot of gid and bump its version. */
 static int store_write_snapshot(struct store *s, int64_t gid, const struct store_snapshot *snap,
-                                int64_t *version, struct sb_error *err)
+                                int64_t live, int64_t *version, struct sb_error *err)
 {
+    /* Status, winner and end only when one changes: setting status rewrites a page of
+     * its index even to the same value, one page more to sync per event. */
+    static const char *const end =
+        "UPDATE games SET status = ?1, winner = nullif(?2, 0),"
+        " ended_at = CASE WHEN ?3 THEN coalesce(ended_at, now_utc()) END WHERE id = ?4"
+        " AND (status IS NOT ?1 OR winner IS NOT nullif(?2, 0) OR (ended_at IS NULL) = ?3)";
     static const char *const sql =
-        "UPDATE games SET state = ?, status = ?, winner = nullif(?, 0),"
-        " ended_at = CASE WHEN ? THEN coalesce(ended_at, now_utc()) END,"
-        " version = version + 1 WHERE id = ? RETURNING version";
-    return store_int(s, sql, version, err, "ttiii", snap->state, snap->status, snap->winner,
-                     (int64_t)snap->ended, gid);
+        "UPDATE games SET state = ?, live_events = live_events + ?, version = version + 1"
+        " WHERE id = ? RETURNING version";
+    int rc = store_exec(s, end, NULL, err, "tiii", snap->status, snap->winner,
+                        (int64_t)snap->ended, gid);
+    if (rc == 0)
+        rc = store_int(s, sql, version, err, "tii", snap->state, live, gid);
+    return rc;
 }
 
 int store_event_append(struct store *s, int64_t gid, int64_t seq, const char *type,
@@ -964,7 +1044,7 @@ int store_event_append(struct store *s, int64_t gid, int64_t seq, const char *ty
     int rc = store_exec(s, sql, NULL, err, "iittttt", gid, seq, type, payload, effects, at,
                         idem_key);
     if (rc == 0)
-        rc = store_write_snapshot(s, gid, snap, version, err);
+        rc = store_write_snapshot(s, gid, snap, 1, version, err);
     return rc;
 }
 
@@ -993,7 +1073,7 @@ int store_event_void(struct store *s, int64_t gid, int64_t seq,
     if (rc == 0 && changes != 1)
         rc = sb_fail(err, SB_ECONFLICT, NULL, "event %lld is not live", (long long)seq);
     if (rc == 0)
-        rc = store_write_snapshot(s, gid, snap, version, err);
+        rc = store_write_snapshot(s, gid, snap, -1, version, err);
     return rc;
 }
 
@@ -1209,7 +1289,7 @@ int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_
         "SELECT coalesce(json_group_array(json(o)), '[]') FROM (SELECT json_object('id', g.id,"
         " 'mode', g.mode, 'status', g.status, 'started_at', g.started_at, 'ended_at',"
         " g.ended_at, 'played_at', g.played_at, 'winner', g.winner, 'seats', json(g.seats),"
-        " 'board', json(g.board), 'events', (SELECT coalesce(json_group_array(json_object("
+        " 'board', json((SELECT board FROM game_boards WHERE game_id = g.id)), 'events', (SELECT coalesce(json_group_array(json_object("
         "   'seq', e.seq, 'type', e.type, 'at', e.at, 'voided', json(CASE WHEN e.voided"
         "   THEN 'true' ELSE 'false' END), 'payload', json(e.payload))), json('[]'))"
         "   FROM (SELECT * FROM events WHERE game_id = g.id ORDER BY seq) e)) AS o"

@@ -53,8 +53,9 @@ int store_begin_read(struct store *s, struct sb_error *err);
 int store_commit(struct store *s, struct sb_error *err);
 void store_rollback(struct store *s);
 
-/* Pool: up to max connections to path, opened on demand. store_pool_get() never
- * waits: past max it opens a connection that store_pool_put() closes again. */
+/* Pool: up to max connections to path, opened on demand. When all max are handed
+ * out, store_pool_get() waits a moment (50 ms) for one to come back, then opens one
+ * past max that store_pool_put() closes again. */
 int store_pool_new(const char *path, int max, struct store_pool **out, struct sb_error *err);
 int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *err);
 void store_pool_put(struct store_pool *p, struct store *s);
