@@ -467,6 +467,8 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0 && !(api->metrics = metrics_new()))
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0 && !(api->games = game_cache_new()))
+        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0 && cfg->admin_key && *cfg->admin_key) {
         api->has_admin_key = true;
         keys_hash(cfg->admin_key, strlen(cfg->admin_key), api->admin_hash);
@@ -501,6 +503,7 @@ void api_free(struct api *api)
     store_pool_free(api->pool);
     editions_free(api->editions);
     metrics_free(api->metrics);
+    game_cache_free(api->games);
     pthread_cond_destroy(&api->change_cond);
     pthread_mutex_destroy(&api->change_lock);
     free(api->openapi);

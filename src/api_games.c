@@ -1,6 +1,7 @@
 /* api_games.c -- games: creation, the event log, snapshots, replay, undo, the stream. */
 #include "api_internal.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,156 @@ static void game_free(struct game *gm)
     store_game_clear(&gm->row);
     cJSON_Delete(gm->doc);
     free(gm);
+}
+
+/* ---- the game cache ---- */
+
+/* The parsed board and working state of the games loaded lately, so that an append
+ * parses neither the board document (some 30 KB of JSON) nor the snapshot again. An
+ * entry serves a load only while the texts it was made from are byte for byte those
+ * the store returns now, so it is never stale: a write rolled back, a renamed player
+ * or a reused id simply miss. Shared by all threads under its lock; best effort (a
+ * failed allocation just leaves the entry out). */
+#define GAME_CACHE_SLOTS 8
+
+struct game_cache_entry {
+    int64_t gid; /* 0: empty */
+    uint64_t used;
+    char *board_text;
+    size_t board_len;
+    struct board *board;
+    char *state_text; /* NULL: no state cached */
+    size_t state_len;
+    struct game_state *st;
+};
+
+struct game_cache {
+    pthread_mutex_t lock;
+    uint64_t tick;
+    struct game_cache_entry slots[GAME_CACHE_SLOTS];
+};
+
+static void game_cache_clear_state(struct game_cache_entry *e)
+{
+    free(e->state_text);
+    free(e->st);
+    e->state_text = NULL;
+    e->st = NULL;
+    e->state_len = 0;
+}
+
+static void game_cache_clear(struct game_cache_entry *e)
+{
+    game_cache_clear_state(e);
+    free(e->board_text);
+    free(e->board);
+    memset(e, 0, sizeof(*e));
+}
+
+struct game_cache *game_cache_new(void)
+{
+    struct game_cache *c = calloc(1, sizeof(*c));
+    if (c)
+        pthread_mutex_init(&c->lock, NULL);
+    return c;
+}
+
+void game_cache_free(struct game_cache *c)
+{
+    if (!c)
+        return;
+    for (int i = 0; i < GAME_CACHE_SLOTS; i++)
+        game_cache_clear(&c->slots[i]);
+    pthread_mutex_destroy(&c->lock);
+    free(c);
+}
+
+/* The entry of gid whose board text is board_text, or NULL. Call with the lock held. */
+static struct game_cache_entry *game_cache_find(struct game_cache *c, int64_t gid,
+                                                const char *board_text, size_t board_len)
+{
+    for (int i = 0; i < GAME_CACHE_SLOTS; i++) {
+        struct game_cache_entry *e = &c->slots[i];
+        if (e->gid == gid && e->board_len == board_len &&
+            memcmp(e->board_text, board_text, board_len) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+/* Copy the cached board of gid into *b when its text is board_text, and the cached
+ * state into *st when its text is state_text (*st_hit says so). Returns true when the
+ * board was copied. */
+static bool game_cache_get(struct game_cache *c, int64_t gid, const char *board_text,
+                           const char *state_text, struct board *b, struct game_state *st,
+                           bool *st_hit)
+{
+    size_t board_len = strlen(board_text), state_len = strlen(state_text);
+    struct game_cache_entry *e;
+    *st_hit = false;
+    pthread_mutex_lock(&c->lock);
+    e = game_cache_find(c, gid, board_text, board_len);
+    if (e) {
+        e->used = ++c->tick;
+        *b = *e->board;
+        if (e->state_text && e->state_len == state_len &&
+            memcmp(e->state_text, state_text, state_len) == 0) {
+            *st = *e->st;
+            *st_hit = true;
+        }
+    }
+    pthread_mutex_unlock(&c->lock);
+    return e != NULL;
+}
+
+/* Remember the board of gid (its text and parsed form) and the state st whose text is
+ * state_text (NULL: keep the board only). */
+static void game_cache_put(struct game_cache *c, int64_t gid, const char *board_text,
+                           const struct board *b, const char *state_text,
+                           const struct game_state *st)
+{
+    size_t board_len = strlen(board_text);
+    struct game_cache_entry *e;
+    pthread_mutex_lock(&c->lock);
+    e = game_cache_find(c, gid, board_text, board_len);
+    if (!e) {
+        e = &c->slots[0];
+        for (int i = 0; i < GAME_CACHE_SLOTS; i++) {
+            if (c->slots[i].gid == gid || c->slots[i].used < e->used) {
+                e = &c->slots[i];
+                if (e->gid == gid)
+                    break;
+            }
+        }
+        game_cache_clear(e);
+        e->board_text = malloc(board_len + 1);
+        e->board = malloc(sizeof(*e->board));
+        if (!e->board_text || !e->board) {
+            game_cache_clear(e);
+            pthread_mutex_unlock(&c->lock);
+            return;
+        }
+        memcpy(e->board_text, board_text, board_len + 1);
+        e->board_len = board_len;
+        *e->board = *b;
+        e->gid = gid;
+    }
+    e->used = ++c->tick;
+    if (state_text) {
+        size_t state_len = strlen(state_text);
+        if (!e->st)
+            e->st = malloc(sizeof(*e->st));
+        free(e->state_text);
+        e->state_text = e->st ? malloc(state_len + 1) : NULL;
+        if (e->state_text) {
+            memcpy(e->state_text, state_text, state_len + 1);
+            e->state_len = state_len;
+            *e->st = *st;
+        } else {
+            game_cache_clear_state(e);
+        }
+    }
+    pthread_mutex_unlock(&c->lock);
 }
 
 /* Parse a board document text into b. */
@@ -73,6 +224,7 @@ static int game_set_state(struct api_ctx *ctx, struct game *gm, const char *text
 static int game_load(struct api_ctx *ctx, int64_t gid, struct game **out)
 {
     struct game *gm = calloc(1, sizeof(*gm));
+    bool st_hit = false;
     int rc;
     if (!gm)
         return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
@@ -84,12 +236,15 @@ static int game_load(struct api_ctx *ctx, int64_t gid, struct game **out)
             if (ed < 0)
                 rc = sb_fail(&ctx->err, SB_EIO, NULL, "campaign edition has no results rule");
             gm->edition = (enum results_edition)(ed < 0 ? 0 : ed);
-        } else {
+        } else if (!game_cache_get(ctx->api->games, gid, gm->row.board, gm->row.state,
+                                   &gm->board, &gm->st, &st_hit)) {
             rc = game_parse_board(ctx, gm->row.board, &gm->board);
         }
     }
-    if (rc == 0)
+    if (rc == 0 && !st_hit)
         rc = game_set_state(ctx, gm, gm->row.state);
+    if (rc == 0 && !gm->results && !st_hit)
+        game_cache_put(ctx->api->games, gid, gm->row.board, &gm->board, gm->row.state, &gm->st);
     if (rc != 0) {
         game_free(gm);
         return rc;
@@ -376,6 +531,10 @@ int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t se
         snap.state = state_text;
         rc = store_event_append(ctx->store, gid, seq, type->valuestring, payload_text,
                                 effects_text, at, idem_key, &snap, version, &ctx->err);
+        /* The next append to this game finds its state here (if the transaction rolls
+         * back, the store's text differs and the entry is not used). */
+        if (rc == 0 && !gm->results)
+            game_cache_put(ctx->api->games, gid, gm->row.board, &gm->board, state_text, &gm->st);
     }
     if (rc == 0 && out && strcmp(type->valuestring, "draw_journal") == 0)
         rc = game_journal_rows(ctx, gm, before, payload, seq, out);

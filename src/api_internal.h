@@ -17,8 +17,11 @@
 
 enum api_access { ACCESS_NONE, ACCESS_READ, ACCESS_WRITE };
 
+struct game_cache;
+
 struct api {
     struct store_pool *pool;
+    struct game_cache *games; /* parsed boards and states of recent games (api_games.c) */
     struct editions *editions;
     struct metrics *metrics;
     char *share_dir;
@@ -130,6 +133,11 @@ int games_create(struct api_ctx *ctx, const cJSON *body, const char *board, int6
  * the new version. Counts the event in ctx->appended. */
 int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t seq,
                  const char *at, const char *idem_key, cJSON **answer, int64_t *version);
+
+/* The cache of parsed boards and states that api->games holds; NULL when out of
+ * memory. game_cache_free(NULL) is a no-op. */
+struct game_cache *game_cache_new(void);
+void game_cache_free(struct game_cache *c);
 
 /* Rename player pid in the snapshots of every game it sits in. */
 int games_rename_player(struct api_ctx *ctx, int64_t pid, const char *name);
