@@ -66,9 +66,14 @@ export async function startServer(opts = {}) {
     return done;
   };
   s.kill9 = () => s.stop('SIGKILL');
+  // Stop cleanly and remove the files; a server that does not exit 0 on SIGTERM, or
+  // whose sanitizers (an ASan build) reported anything, fails the test.
   s.cleanup = async () => {
-    await s.stop();
+    const code = await s.stop();
     rmSync(dir, { recursive: true, force: true });
+    if (/AddressSanitizer|LeakSanitizer|runtime error:/.test(log))
+      throw new Error(`the sanitizers reported:\n${log}`);
+    if (code !== 0 && code !== undefined) throw new Error(`the server exited with ${code}:\n${log}`);
   };
   await s.launch();
   return s;
