@@ -489,13 +489,13 @@ static cJSON *game_payload(const struct api_ctx *ctx, const cJSON *body)
 }
 
 int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t seq,
-                 const char *at, const char *idem_key, cJSON **answer, int64_t *version)
+                 const char *at, const char *idem_key, char **answer, int64_t *version)
 {
     struct game *gm = NULL;
     struct game_state *before = NULL;
     struct rules_outcome *out = NULL;
-    cJSON *effects = NULL, *payload = NULL, *state = NULL, *event = NULL, *doc = NULL;
-    char *payload_text = NULL, *effects_text = NULL, *state_text = NULL;
+    cJSON *effects = NULL, *payload = NULL, *state = NULL, *event = NULL;
+    char *payload_text = NULL, *effects_text = NULL, *state_text = NULL, *event_text = NULL;
     char now[STORE_TIME_MAX];
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
     struct store_snapshot snap;
@@ -508,7 +508,9 @@ int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t se
         return rc;
     if (seq <= gm->row.last_seq)
         seq = gm->row.last_seq + 1;
-    if (!gm->results && !(before = malloc(sizeof(*before))))
+    /* Only a journal draw needs the state it was applied to (game_journal_rows). */
+    if (!gm->results && strcmp(type->valuestring, "draw_journal") == 0 &&
+        !(before = malloc(sizeof(*before))))
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0 && before)
         *before = gm->st;
@@ -536,29 +538,29 @@ int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t se
         if (rc == 0 && !gm->results)
             game_cache_put(ctx->api->games, gid, gm->row.board, &gm->board, state_text, &gm->st);
     }
-    if (rc == 0 && out && strcmp(type->valuestring, "draw_journal") == 0)
+    if (rc == 0 && out && before)
         rc = game_journal_rows(ctx, gm, before, payload, seq, out);
     if (rc == 0 && answer) {
+        /* {"event","effects","state"} from the texts already printed for the store. */
+        size_t len;
         event = cJSON_Duplicate(payload, true);
-        doc = cJSON_CreateObject();
-        if (!event || !doc || !json_set(event, "seq", cJSON_CreateNumber((double)seq)) ||
+        if (!event || !json_set(event, "seq", cJSON_CreateNumber((double)seq)) ||
             !json_set(event, "type", cJSON_CreateString(type->valuestring)) ||
             !json_set(event, "at", cJSON_CreateString(at)) ||
             !json_set(event, "voided", cJSON_CreateFalse()) ||
-            !cJSON_AddItemToObject(doc, "event", event)) {
-            cJSON_Delete(event);
+            !(event_text = cJSON_PrintUnformatted(event)))
             rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-        } else {
-            cJSON_AddItemToObject(doc, "effects", effects);
-            cJSON_AddItemToObject(doc, "state", state);
-            effects = state = NULL;
-            *answer = doc;
-            doc = NULL;
-        }
+        len = rc == 0 ? strlen(event_text) + strlen(effects_text) + strlen(state_text) + 64 : 0;
+        if (rc == 0 && !(*answer = malloc(len)))
+            rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        if (rc == 0)
+            snprintf(*answer, len, "{\"event\":%s,\"effects\":%s,\"state\":%s}", event_text,
+                     effects_text, state_text);
     }
     if (rc == 0)
         ctx->appended++;
-    cJSON_Delete(doc);
+    cJSON_Delete(event);
+    free(event_text);
     cJSON_Delete(effects);
     cJSON_Delete(payload);
     cJSON_Delete(state);
@@ -1062,7 +1064,7 @@ static int api_check_idem_key(struct api_ctx *ctx, const char *key)
 
 int api_post_event(struct api_ctx *ctx)
 {
-    cJSON *body = NULL, *answer = NULL;
+    cJSON *body = NULL;
     const char *key = ctx->req->idempotency_key;
     struct store_game g;
     char *text = NULL;
@@ -1094,9 +1096,7 @@ int api_post_event(struct api_ctx *ctx)
     if (rc == 0)
         rc = api_check_if_match(ctx, g.version);
     if (rc == 0)
-        rc = games_append(ctx, ctx->gid, body, 0, NULL, key, &answer, &version);
-    if (rc == 0 && !(text = cJSON_PrintUnformatted(answer)))
-        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        rc = games_append(ctx, ctx->gid, body, 0, NULL, key, &text, &version);
     if (rc == 0 && key)
         rc = store_event_set_answer(ctx->store, ctx->gid, g.last_seq + 1, text, &ctx->err);
     if (rc == 0)
@@ -1110,7 +1110,6 @@ int api_post_event(struct api_ctx *ctx)
     } else {
         free(text);
     }
-    cJSON_Delete(answer);
     cJSON_Delete(body);
     return rc;
 }

@@ -272,6 +272,25 @@ static void store_release(struct store *s)
     }
 }
 
+/* Run one of the transaction statements below, prepared once per connection (parsing
+ * them on every request cost as much as a small query). Returns an SQLite code. */
+static const char store_sql_begin[] = "BEGIN";
+static const char store_sql_begin_immediate[] = "BEGIN IMMEDIATE";
+static const char store_sql_commit[] = "COMMIT";
+static const char store_sql_rollback[] = "ROLLBACK";
+
+static int store_control(struct store *s, const char *sql)
+{
+    sqlite3_stmt *stmt = store_stmt(s, sql, NULL);
+    int rc;
+    if (!stmt)
+        return SQLITE_ERROR;
+    rc = sqlite3_step(stmt);
+    rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+    store_done(s, stmt);
+    return rc;
+}
+
 int store_begin_write(struct store *s, struct sb_error *err)
 {
     int rc;
@@ -279,9 +298,8 @@ int store_begin_write(struct store *s, struct sb_error *err)
         pthread_mutex_lock(s->write_lock);
         s->writing = true;
     }
-    rc = sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK
-             ? 0
-             : store_fail(s, err, "begin");
+    rc = store_control(s, store_sql_begin_immediate) == SQLITE_OK ? 0
+                                                                  : store_fail(s, err, "begin");
     if (rc != 0)
         store_release(s);
     return rc;
@@ -289,14 +307,12 @@ int store_begin_write(struct store *s, struct sb_error *err)
 
 int store_begin_read(struct store *s, struct sb_error *err)
 {
-    return sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK
-               ? 0
-               : store_fail(s, err, "begin");
+    return store_control(s, store_sql_begin) == SQLITE_OK ? 0 : store_fail(s, err, "begin");
 }
 
 int store_commit(struct store *s, struct sb_error *err)
 {
-    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) {
+    if (store_control(s, store_sql_commit) == SQLITE_OK) {
         store_release(s);
         return 0;
     }
@@ -308,7 +324,7 @@ int store_commit(struct store *s, struct sb_error *err)
 void store_rollback(struct store *s)
 {
     if (!sqlite3_get_autocommit(s->db))
-        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        store_control(s, store_sql_rollback);
     store_release(s);
 }
 
