@@ -391,6 +391,7 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
     /* A handler that succeeds has committed what it appended; a failed one rolled back. */
     for (; rc == 0 && ctx->appended > 0; ctx->appended--)
         metrics_event_appended(ctx->api->metrics);
+    games_cache_commit(ctx, rc == 0);
     store_pool_put(ctx->api->pool, ctx->store);
     ctx->store = NULL;
     return rc;

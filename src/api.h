@@ -63,6 +63,10 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
 /* Free everything; api_free(NULL) is a no-op. No request may be running. */
 void api_free(struct api *api);
 
+/* Drop what the API caches of the database, for a test that has put the database back
+ * underneath it. No request may be running. This function can't fail. */
+void api_forget(struct api *api);
+
 /* Answer one request into res (always filled: errors become problem+json). Safe to
  * call from many threads at once. Free res with api_response_clear(). */
 void api_handle(struct api *api, const struct api_request *req, struct api_response *res);

@@ -38,22 +38,22 @@ static void game_free(struct game *gm)
 
 /* ---- the game cache ---- */
 
-/* The parsed board and working state of the games loaded lately, so that an append
- * parses neither the board document (some 30 KB of JSON) nor the snapshot again. An
- * entry serves a load only while the texts it was made from are byte for byte those
- * the store returns now, so it is never stale: a write rolled back, a renamed player
- * or a reused id simply miss. Shared by all threads under its lock; best effort (a
- * failed allocation just leaves the entry out). */
+/* The parsed board and working state of the games written lately, so that an append
+ * neither reads nor parses the board document (some 30 KB of JSON) and the snapshot
+ * again. A game's board never changes once the game exists; its state is known by its
+ * version, which every change bumps in the same transaction. So an entry is keyed by
+ * the game id, its state by the version, and entries are published only once the
+ * transaction that made them has committed (games_cache_commit): a write rolled back
+ * leaves nothing behind. A test that puts the database back underneath a running API
+ * must call api_forget(). Shared by all threads under its lock; best effort (a failed
+ * allocation just leaves an entry out). */
 #define GAME_CACHE_SLOTS 8
 
 struct game_cache_entry {
     int64_t gid; /* 0: empty */
     uint64_t used;
-    char *board_text;
-    size_t board_len;
     struct board *board;
-    char *state_text; /* NULL: no state cached */
-    size_t state_len;
+    int64_t version;       /* of st; 0: no state */
     struct game_state *st;
 };
 
@@ -63,20 +63,18 @@ struct game_cache {
     struct game_cache_entry slots[GAME_CACHE_SLOTS];
 };
 
-static void game_cache_clear_state(struct game_cache_entry *e)
-{
-    free(e->state_text);
-    free(e->st);
-    e->state_text = NULL;
-    e->st = NULL;
-    e->state_len = 0;
-}
+/* What a request would add to the cache once its transaction commits. */
+struct game_cache_pending {
+    int64_t gid;
+    struct board *board; /* NULL: the cache has it */
+    int64_t version;
+    struct game_state *st;
+};
 
 static void game_cache_clear(struct game_cache_entry *e)
 {
-    game_cache_clear_state(e);
-    free(e->board_text);
     free(e->board);
+    free(e->st);
     memset(e, 0, sizeof(*e));
 }
 
@@ -98,92 +96,102 @@ void game_cache_free(struct game_cache *c)
     free(c);
 }
 
-/* The entry of gid whose board text is board_text, or NULL. Call with the lock held. */
-static struct game_cache_entry *game_cache_find(struct game_cache *c, int64_t gid,
-                                                const char *board_text, size_t board_len)
+void api_forget(struct api *api)
 {
-    for (int i = 0; i < GAME_CACHE_SLOTS; i++) {
-        struct game_cache_entry *e = &c->slots[i];
-        if (e->gid == gid && e->board_len == board_len &&
-            memcmp(e->board_text, board_text, board_len) == 0)
-            return e;
-    }
-    return NULL;
+    pthread_mutex_lock(&api->games->lock);
+    for (int i = 0; i < GAME_CACHE_SLOTS; i++)
+        game_cache_clear(&api->games->slots[i]);
+    pthread_mutex_unlock(&api->games->lock);
 }
 
-/* Copy the cached board of gid into *b when its text is board_text, and the cached
- * state into *st when its text is state_text (*st_hit says so). Returns true when the
- * board was copied. */
-static bool game_cache_get(struct game_cache *c, int64_t gid, const char *board_text,
-                           const char *state_text, struct board *b, struct game_state *st,
-                           bool *st_hit)
+/* Copy the cached board of gid into *b, and its state into *st when it is the state of
+ * version (*st_hit says so). Returns true when the board was copied. */
+static bool game_cache_get(struct game_cache *c, int64_t gid, int64_t version, struct board *b,
+                           struct game_state *st, bool *st_hit)
 {
-    size_t board_len = strlen(board_text), state_len = strlen(state_text);
-    struct game_cache_entry *e;
+    bool hit = false;
     *st_hit = false;
     pthread_mutex_lock(&c->lock);
-    e = game_cache_find(c, gid, board_text, board_len);
-    if (e) {
+    for (int i = 0; i < GAME_CACHE_SLOTS && !hit; i++) {
+        struct game_cache_entry *e = &c->slots[i];
+        if (e->gid != gid)
+            continue;
+        hit = true;
         e->used = ++c->tick;
         *b = *e->board;
-        if (e->state_text && e->state_len == state_len &&
-            memcmp(e->state_text, state_text, state_len) == 0) {
+        if (e->st && e->version == version) {
             *st = *e->st;
             *st_hit = true;
         }
     }
     pthread_mutex_unlock(&c->lock);
-    return e != NULL;
+    return hit;
 }
 
-/* Remember the board of gid (its text and parsed form) and the state st whose text is
- * state_text (NULL: keep the board only). */
-static void game_cache_put(struct game_cache *c, int64_t gid, const char *board_text,
-                           const struct board *b, const char *state_text,
-                           const struct game_state *st)
+static void game_cache_pending_free(struct game_cache_pending *p)
 {
-    size_t board_len = strlen(board_text);
-    struct game_cache_entry *e;
+    if (!p)
+        return;
+    free(p->board);
+    free(p->st);
+    free(p);
+}
+
+/* Note that gid has board b (NULL: the cache has it already) and, at version, state st,
+ * for the cache once the request's transaction commits. */
+static void game_cache_note(struct api_ctx *ctx, int64_t gid, const struct board *b,
+                            int64_t version, const struct game_state *st)
+{
+    struct game_cache_pending *p = calloc(1, sizeof(*p));
+    if (p && b && (p->board = malloc(sizeof(*p->board))) != NULL)
+        *p->board = *b;
+    if (p && (p->st = malloc(sizeof(*p->st))) != NULL)
+        *p->st = *st;
+    if (!p || (b && !p->board) || !p->st) {
+        game_cache_pending_free(p);
+        return;
+    }
+    p->gid = gid;
+    p->version = version;
+    game_cache_pending_free(ctx->cache_pending);
+    ctx->cache_pending = p;
+}
+
+void games_cache_commit(struct api_ctx *ctx, bool committed)
+{
+    struct game_cache_pending *p = ctx->cache_pending;
+    struct game_cache *c = ctx->api->games;
+    struct game_cache_entry *e = NULL;
+    ctx->cache_pending = NULL;
+    if (!p || !committed) {
+        game_cache_pending_free(p);
+        return;
+    }
     pthread_mutex_lock(&c->lock);
-    e = game_cache_find(c, gid, board_text, board_len);
-    if (!e) {
+    for (int i = 0; i < GAME_CACHE_SLOTS && !e; i++)
+        if (c->slots[i].gid == p->gid)
+            e = &c->slots[i];
+    if (!e && p->board) {
         e = &c->slots[0];
-        for (int i = 0; i < GAME_CACHE_SLOTS; i++) {
-            if (c->slots[i].gid == gid || c->slots[i].used < e->used) {
+        for (int i = 1; i < GAME_CACHE_SLOTS; i++)
+            if (c->slots[i].used < e->used)
                 e = &c->slots[i];
-                if (e->gid == gid)
-                    break;
-            }
-        }
         game_cache_clear(e);
-        e->board_text = malloc(board_len + 1);
-        e->board = malloc(sizeof(*e->board));
-        if (!e->board_text || !e->board) {
-            game_cache_clear(e);
-            pthread_mutex_unlock(&c->lock);
-            return;
-        }
-        memcpy(e->board_text, board_text, board_len + 1);
-        e->board_len = board_len;
-        *e->board = *b;
-        e->gid = gid;
+        e->gid = p->gid;
+        e->board = p->board;
+        p->board = NULL;
     }
-    e->used = ++c->tick;
-    if (state_text) {
-        size_t state_len = strlen(state_text);
-        if (!e->st)
-            e->st = malloc(sizeof(*e->st));
-        free(e->state_text);
-        e->state_text = e->st ? malloc(state_len + 1) : NULL;
-        if (e->state_text) {
-            memcpy(e->state_text, state_text, state_len + 1);
-            e->state_len = state_len;
-            *e->st = *st;
-        } else {
-            game_cache_clear_state(e);
-        }
+    /* A slower request may publish an older version after a newer one: keep the newer. */
+    if (e && p->version >= e->version) {
+        free(e->st);
+        e->st = p->st;
+        e->version = p->version;
+        p->st = NULL;
     }
+    if (e)
+        e->used = ++c->tick;
     pthread_mutex_unlock(&c->lock);
+    game_cache_pending_free(p);
 }
 
 /* Parse a board document text into b. */
@@ -220,31 +228,38 @@ static int game_set_state(struct api_ctx *ctx, struct game *gm, const char *text
     return rc;
 }
 
-/* Load game gid of the campaign with its board and its snapshot state. */
-static int game_load(struct api_ctx *ctx, int64_t gid, struct game **out)
+/* Load game gid of the campaign with its board and its snapshot state; docs: also its
+ * board and initial state texts (gm->row), for a replay. */
+static int game_load(struct api_ctx *ctx, int64_t gid, bool docs, struct game **out)
 {
     struct game *gm = calloc(1, sizeof(*gm));
-    bool st_hit = false;
+    bool board_hit = false, st_hit = false;
     int rc;
     if (!gm)
         return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-    rc = store_game_get(ctx->store, ctx->cid, gid, true, &gm->row, &ctx->err);
+    rc = store_game_get(ctx->store, ctx->cid, gid, false, &gm->row, &ctx->err);
     if (rc == 0) {
         gm->results = strcmp(gm->row.mode, "results") == 0;
-        if (gm->results) {
-            int ed = results_edition_from_id(ctx->campaign.edition);
-            if (ed < 0)
-                rc = sb_fail(&ctx->err, SB_EIO, NULL, "campaign edition has no results rule");
-            gm->edition = (enum results_edition)(ed < 0 ? 0 : ed);
-        } else if (!game_cache_get(ctx->api->games, gid, gm->row.board, gm->row.state,
-                                   &gm->board, &gm->st, &st_hit)) {
-            rc = game_parse_board(ctx, gm->row.board, &gm->board);
+        if (!gm->results)
+            board_hit = game_cache_get(ctx->api->games, gid, gm->row.version, &gm->board,
+                                       &gm->st, &st_hit);
+        if (docs || !st_hit) {
+            store_game_clear(&gm->row);
+            rc = store_game_get(ctx->store, ctx->cid, gid, true, &gm->row, &ctx->err);
         }
+    }
+    if (rc == 0 && gm->results) {
+        int ed = results_edition_from_id(ctx->campaign.edition);
+        if (ed < 0)
+            rc = sb_fail(&ctx->err, SB_EIO, NULL, "campaign edition has no results rule");
+        gm->edition = (enum results_edition)(ed < 0 ? 0 : ed);
+    } else if (rc == 0 && !board_hit) {
+        rc = game_parse_board(ctx, gm->row.board, &gm->board);
     }
     if (rc == 0 && !st_hit)
         rc = game_set_state(ctx, gm, gm->row.state);
     if (rc == 0 && !gm->results && !st_hit)
-        game_cache_put(ctx->api->games, gid, gm->row.board, &gm->board, gm->row.state, &gm->st);
+        game_cache_note(ctx, gid, board_hit ? NULL : &gm->board, gm->row.version, &gm->st);
     if (rc != 0) {
         game_free(gm);
         return rc;
@@ -503,7 +518,7 @@ int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t se
 
     if (!cJSON_IsString(type))
         return sb_fail(&ctx->err, SB_EBADREQ, NULL, "an event needs a string 'type'");
-    rc = game_load(ctx, gid, &gm);
+    rc = game_load(ctx, gid, false, &gm);
     if (rc != 0)
         return rc;
     if (seq <= gm->row.last_seq)
@@ -533,10 +548,11 @@ int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t se
         snap.state = state_text;
         rc = store_event_append(ctx->store, gid, seq, type->valuestring, payload_text,
                                 effects_text, at, idem_key, &snap, version, &ctx->err);
-        /* The next append to this game finds its state here (if the transaction rolls
-         * back, the store's text differs and the entry is not used). */
+        /* The next append to this game finds its state in the cache, once committed. */
         if (rc == 0 && !gm->results)
-            game_cache_put(ctx->api->games, gid, gm->row.board, &gm->board, state_text, &gm->st);
+            game_cache_note(ctx, gid, ctx->cache_pending && ctx->cache_pending->gid == gid
+                                          ? ctx->cache_pending->board : NULL,
+                            *version, &gm->st);
     }
     if (rc == 0 && out && before)
         rc = game_journal_rows(ctx, gm, before, payload, seq, out);
@@ -996,7 +1012,7 @@ int api_get_game_state(struct api_ctx *ctx)
     }
     rc = store_begin_read(ctx->store, &ctx->err);
     if (rc == 0)
-        rc = game_load(ctx, ctx->gid, &gm);
+        rc = game_load(ctx, ctx->gid, true, &gm);
     if (rc == 0)
         rc = at == 0 ? game_set_state(ctx, gm, gm->row.initial) : game_replay(ctx, gm, at, 0);
     store_rollback(ctx->store);
@@ -1137,7 +1153,7 @@ int api_post_undo(struct api_ctx *ctx)
     int rc = store_begin_write(ctx->store, &ctx->err);
     if (rc != 0)
         return rc;
-    rc = game_load(ctx, ctx->gid, &gm);
+    rc = game_load(ctx, ctx->gid, true, &gm);
     if (rc == 0 && ctx->gid != ctx->campaign.latest_game)
         rc = sb_fail(&ctx->err, SB_ECONFLICT, NULL,
                      "only the campaign's latest game (%lld) can be undone",

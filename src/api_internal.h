@@ -18,6 +18,7 @@
 enum api_access { ACCESS_NONE, ACCESS_READ, ACCESS_WRITE };
 
 struct game_cache;
+struct game_cache_pending;
 
 struct api {
     struct store_pool *pool;
@@ -49,6 +50,7 @@ struct api_ctx {
     enum api_access access;
     struct store_campaign campaign; /* loaded when the route is under a campaign */
     int appended; /* events games_append() wrote; counted in the metrics once committed */
+    struct game_cache_pending *cache_pending; /* for the game cache once committed */
 };
 
 typedef int (*api_handler_fn)(struct api_ctx *ctx);
@@ -138,6 +140,10 @@ int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t se
  * memory. game_cache_free(NULL) is a no-op. */
 struct game_cache *game_cache_new(void);
 void game_cache_free(struct game_cache *c);
+
+/* After a handler: publish what it noted for the game cache when its transaction
+ * committed (committed), else drop it. This function can't fail. */
+void games_cache_commit(struct api_ctx *ctx, bool committed);
 
 /* Rename player pid in the snapshots of every game it sits in. */
 int games_rename_player(struct api_ctx *ctx, int64_t pid, const char *name);
