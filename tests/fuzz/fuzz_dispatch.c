@@ -367,6 +367,7 @@ static void fz_restore(void)
         fz_exec(sql);
     }
     fz_exec("COMMIT");
+    api_forget(api);
 }
 
 /* Every row of every table as one text (caller frees). */
