@@ -921,9 +921,7 @@ static int api_reply_game(struct api_ctx *ctx, int status, int64_t gid)
 {
     char *game = NULL, *state = NULL, *body = NULL;
     int64_t version = 0;
-    int rc = store_game_json(ctx->store, gid, &game, &ctx->err);
-    if (rc == 0)
-        rc = store_game_state(ctx->store, ctx->cid, gid, &state, &version, &ctx->err);
+    int rc = store_game_with_state(ctx->store, ctx->cid, gid, &game, &state, &version, &ctx->err);
     if (rc == 0) {
         size_t len = strlen(game) + strlen(state) + 32;
         if (!(body = malloc(len)))
@@ -971,11 +969,7 @@ int api_get_games(struct api_ctx *ctx)
 
 int api_get_game(struct api_ctx *ctx)
 {
-    int rc = store_begin_read(ctx->store, &ctx->err);
-    if (rc == 0)
-        rc = api_reply_game(ctx, 200, ctx->gid);
-    store_rollback(ctx->store);
-    return rc;
+    return api_reply_game(ctx, 200, ctx->gid);
 }
 
 /* Read an optional non-negative sequence number from the query. */

@@ -1000,6 +1000,44 @@ int store_games_json(struct store *s, int64_t cid, char **out, struct sb_error *
     return store_text(s, sql, out, err, "i", cid);
 }
 
+int store_game_with_state(struct store *s, int64_t cid, int64_t gid, char **game, char **state,
+                          int64_t *version, struct sb_error *err)
+{
+    static const char *const sql = "SELECT " STORE_GAME_OBJECT ", g.state, g.version"
+                                   " FROM games g WHERE g.id = ? AND g.campaign_id = ?";
+    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    char *g = NULL, *st = NULL;
+    int rc = 0, step;
+    if (!stmt)
+        return err ? err->code : SB_EIO;
+    if (sqlite3_bind_int64(stmt, 1, gid) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 2, cid) != SQLITE_OK) {
+        rc = store_fail(s, err, "bind");
+        goto out;
+    }
+    step = sqlite3_step(stmt);
+    if (step == SQLITE_DONE) {
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no game %lld in this campaign", (long long)gid);
+    } else if (step != SQLITE_ROW) {
+        rc = store_fail(s, err, "read");
+    } else {
+        rc = store_col_dup(stmt, 0, &g, err);
+        if (rc == 0)
+            rc = store_col_dup(stmt, 1, &st, err);
+    }
+    if (rc == 0) {
+        *version = sqlite3_column_int64(stmt, 2);
+        *game = g;
+        *state = st;
+        g = st = NULL;
+    }
+out:
+    free(g);
+    free(st);
+    store_done(s, stmt);
+    return rc;
+}
+
 int store_game_state(struct store *s, int64_t cid, int64_t gid, char **state,
                      int64_t *version, struct sb_error *err)
 {

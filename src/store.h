@@ -143,6 +143,10 @@ int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
 int store_game_json(struct store *s, int64_t gid, char **out, struct sb_error *err);
 /* [game json...] newest first */
 int store_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
+/* The game object (as store_game_json) and its state snapshot text and version, read
+ * together in one statement. SB_ENOTFOUND when gid is not a game of cid. */
+int store_game_with_state(struct store *s, int64_t cid, int64_t gid, char **game, char **state,
+                          int64_t *version, struct sb_error *err);
 /* Only the state snapshot text and version, the fast path for GET state. */
 int store_game_state(struct store *s, int64_t cid, int64_t gid, char **state, int64_t *version,
                      struct sb_error *err);
