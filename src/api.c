@@ -379,7 +379,8 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
 /* Authorize and run one route on a pooled connection. */
 static int api_run(struct api_ctx *ctx, const struct api_route *route)
 {
-    int rc = store_pool_get(ctx->api->pool, &ctx->store, &ctx->err);
+    int rc = route->write ? store_pool_get_writer(ctx->api->pool, &ctx->store, &ctx->err)
+                          : store_pool_get(ctx->api->pool, &ctx->store, &ctx->err);
     if (rc != 0)
         return rc;
     if (route->auth == AUTH_ADMIN)

@@ -28,6 +28,7 @@ struct store {
     bool pooled;
     pthread_mutex_t *write_lock; /* the pool's writer lock; NULL outside a pool */
     bool writing;                /* this connection holds write_lock */
+    bool writer;                 /* the pool's writer connection (store_pool_get_writer) */
 };
 
 struct store_pool {
@@ -43,6 +44,10 @@ struct store_pool {
     int nfree;
     int nopen; /* connections of this pool open now, free or handed out */
     struct store **free;
+    /* The one connection write requests use, handed out with write_lock held. Any
+     * connection that sees another's commit drops its whole page cache (WAL), so with
+     * writes spread over the pool every append re-read its pages from the file. */
+    struct store *writer;
 };
 
 /* ---- errors and statements ---- */
@@ -673,11 +678,31 @@ int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *er
     return 0;
 }
 
+int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err)
+{
+    pthread_mutex_lock(&p->write_lock);
+    if (!p->writer) {
+        int rc = store_open(p->path, &p->writer, err);
+        if (rc != 0) {
+            p->writer = NULL;
+            pthread_mutex_unlock(&p->write_lock);
+            return rc;
+        }
+        p->writer->writer = true; /* write_lock stays NULL: it is held from get to put */
+    }
+    *out = p->writer;
+    return 0;
+}
+
 void store_pool_put(struct store_pool *p, struct store *s)
 {
     if (!s)
         return;
     store_rollback(s);
+    if (s->writer) {
+        pthread_mutex_unlock(&p->write_lock);
+        return;
+    }
     pthread_mutex_lock(&p->lock);
     if (p->nopen <= p->max && p->nfree < p->max) {
         p->free[p->nfree++] = s;
@@ -696,6 +721,7 @@ void store_pool_free(struct store_pool *p)
         return;
     for (int i = 0; i < p->nfree; i++)
         store_close(p->free[i]);
+    store_close(p->writer);
     pthread_mutex_destroy(&p->lock);
     pthread_mutex_destroy(&p->write_lock);
     pthread_cond_destroy(&p->returned);

@@ -54,10 +54,14 @@ int store_commit(struct store *s, struct sb_error *err);
 void store_rollback(struct store *s);
 
 /* Pool: up to max connections to path, opened on demand. When all max are handed
- * out, store_pool_get() waits a moment (50 ms) for one to come back, then opens one
+ * out, store_pool_get() waits a moment (500 ms) for one to come back, then opens one
  * past max that store_pool_put() closes again. */
 int store_pool_new(const char *path, int max, struct store_pool **out, struct sb_error *err);
 int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *err);
+/* The pool's one writer connection, for a request that writes: waits for the previous
+ * writer's store_pool_put(). Writers of a process thus take turns on one connection
+ * whose page cache stays warm. */
+int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err);
 void store_pool_put(struct store_pool *p, struct store *s);
 void store_pool_free(struct store_pool *p);
 
