@@ -2,6 +2,8 @@
 #include "api_internal.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,26 @@
 
 #define GAME_PLAYED_AT_MAX 64
 
+/* A parsed board, shared read-only by the cache and the requests using it; freed
+ * with its last reference. */
+struct game_board {
+    atomic_int refs;
+    struct board b;
+};
+
+static struct game_board *game_board_ref(struct game_board *gb)
+{
+    if (gb)
+        atomic_fetch_add(&gb->refs, 1);
+    return gb;
+}
+
+static void game_board_unref(struct game_board *gb)
+{
+    if (gb && atomic_fetch_sub(&gb->refs, 1) == 1)
+        free(gb);
+}
+
 /* A game loaded for writing or replaying: its row, and its state in the form its
  * engine works on (a struct game_state for Travel World Tour, a JSON document for the
  * results editions). */
@@ -22,7 +44,8 @@ struct game {
     struct store_game row;
     bool results;
     enum results_edition edition;
-    struct board board;
+    struct game_board *gb;    /* Travel World Tour: the board (a reference) ... */
+    const struct board *board; /* ... and the board itself */
     struct game_state st;
     cJSON *doc; /* results mode: the state document */
 };
@@ -32,6 +55,7 @@ static void game_free(struct game *gm)
     if (!gm)
         return;
     store_game_clear(&gm->row);
+    game_board_unref(gm->gb);
     cJSON_Delete(gm->doc);
     free(gm);
 }
@@ -52,7 +76,7 @@ static void game_free(struct game *gm)
 struct game_cache_entry {
     int64_t gid; /* 0: empty */
     uint64_t used;
-    struct board *board;
+    struct game_board *board; /* a reference */
     int64_t version;       /* of st; 0: no state */
     struct game_state *st;
 };
@@ -66,14 +90,14 @@ struct game_cache {
 /* What a request would add to the cache once its transaction commits. */
 struct game_cache_pending {
     int64_t gid;
-    struct board *board; /* NULL: the cache has it */
+    struct game_board *board; /* a reference; NULL: the cache has it */
     int64_t version;
     struct game_state *st;
 };
 
 static void game_cache_clear(struct game_cache_entry *e)
 {
-    free(e->board);
+    game_board_unref(e->board);
     free(e->st);
     memset(e, 0, sizeof(*e));
 }
@@ -104,21 +128,20 @@ void api_forget(struct api *api)
     pthread_mutex_unlock(&api->games->lock);
 }
 
-/* Copy the cached board of gid into *b, and its state into *st when it is the state of
- * version (*st_hit says so). Returns true when the board was copied. */
-static bool game_cache_get(struct game_cache *c, int64_t gid, int64_t version, struct board *b,
-                           struct game_state *st, bool *st_hit)
+/* A reference to the cached board of gid (NULL when none), and its state copied into
+ * *st when it is the state of version (*st_hit says so). */
+static struct game_board *game_cache_get(struct game_cache *c, int64_t gid, int64_t version,
+                                         struct game_state *st, bool *st_hit)
 {
-    bool hit = false;
+    struct game_board *hit = NULL;
     *st_hit = false;
     pthread_mutex_lock(&c->lock);
     for (int i = 0; i < GAME_CACHE_SLOTS && !hit; i++) {
         struct game_cache_entry *e = &c->slots[i];
         if (e->gid != gid)
             continue;
-        hit = true;
+        hit = game_board_ref(e->board);
         e->used = ++c->tick;
-        *b = *e->board;
         if (e->st && e->version == version) {
             *st = *e->st;
             *st_hit = true;
@@ -132,22 +155,22 @@ static void game_cache_pending_free(struct game_cache_pending *p)
 {
     if (!p)
         return;
-    free(p->board);
+    game_board_unref(p->board);
     free(p->st);
     free(p);
 }
 
-/* Note that gid has board b (NULL: the cache has it already) and, at version, state st,
- * for the cache once the request's transaction commits. */
-static void game_cache_note(struct api_ctx *ctx, int64_t gid, const struct board *b,
+/* Note that gid has board gb (NULL: the cache has it already) and, at version, state
+ * st, for the cache once the request's transaction commits. */
+static void game_cache_note(struct api_ctx *ctx, int64_t gid, struct game_board *gb,
                             int64_t version, const struct game_state *st)
 {
     struct game_cache_pending *p = calloc(1, sizeof(*p));
-    if (p && b && (p->board = malloc(sizeof(*p->board))) != NULL)
-        *p->board = *b;
+    if (p)
+        p->board = game_board_ref(gb);
     if (p && (p->st = malloc(sizeof(*p->st))) != NULL)
         *p->st = *st;
-    if (!p || (b && !p->board) || !p->st) {
+    if (!p || !p->st) {
         game_cache_pending_free(p);
         return;
     }
@@ -218,7 +241,7 @@ static int game_set_state(struct api_ctx *ctx, struct game *gm, const char *text
         return 0;
     }
     memset(&gm->st, 0, sizeof(gm->st));
-    rc = state_from_json(&gm->board, doc, &gm->st, &ctx->err);
+    rc = state_from_json(gm->board, doc, &gm->st, &ctx->err);
     cJSON_Delete(doc);
     if (rc != 0) {
         char why[SB_DETAIL_MAX]; /* ctx->err.detail cannot be both source and target */
@@ -232,17 +255,20 @@ static int game_set_state(struct api_ctx *ctx, struct game *gm, const char *text
  * board and initial state texts (gm->row), for a replay. */
 static int game_load(struct api_ctx *ctx, int64_t gid, bool docs, struct game **out)
 {
-    struct game *gm = calloc(1, sizeof(*gm));
+    struct game *gm = malloc(sizeof(*gm));
     bool board_hit = false, st_hit = false;
     int rc;
     if (!gm)
         return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    /* Not calloc: the state alone is some 15 KB, and is filled below. */
+    memset(gm, 0, offsetof(struct game, st));
+    gm->doc = NULL;
     rc = store_game_get(ctx->store, ctx->cid, gid, false, &gm->row, &ctx->err);
     if (rc == 0) {
         gm->results = strcmp(gm->row.mode, "results") == 0;
         if (!gm->results)
-            board_hit = game_cache_get(ctx->api->games, gid, gm->row.version, &gm->board,
-                                       &gm->st, &st_hit);
+            gm->gb = game_cache_get(ctx->api->games, gid, gm->row.version, &gm->st, &st_hit);
+        board_hit = gm->gb != NULL;
         if (docs || !st_hit) {
             store_game_clear(&gm->row);
             rc = store_game_get(ctx->store, ctx->cid, gid, true, &gm->row, &ctx->err);
@@ -254,12 +280,20 @@ static int game_load(struct api_ctx *ctx, int64_t gid, bool docs, struct game **
             rc = sb_fail(&ctx->err, SB_EIO, NULL, "campaign edition has no results rule");
         gm->edition = (enum results_edition)(ed < 0 ? 0 : ed);
     } else if (rc == 0 && !board_hit) {
-        rc = game_parse_board(ctx, gm->row.board, &gm->board);
+        gm->gb = malloc(sizeof(*gm->gb));
+        if (!gm->gb) {
+            rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        } else {
+            atomic_init(&gm->gb->refs, 1);
+            rc = game_parse_board(ctx, gm->row.board, &gm->gb->b);
+        }
     }
+    if (gm->gb)
+        gm->board = &gm->gb->b;
     if (rc == 0 && !st_hit)
         rc = game_set_state(ctx, gm, gm->row.state);
     if (rc == 0 && !gm->results && !st_hit)
-        game_cache_note(ctx, gid, board_hit ? NULL : &gm->board, gm->row.version, &gm->st);
+        game_cache_note(ctx, gid, board_hit ? NULL : gm->gb, gm->row.version, &gm->st);
     if (rc != 0) {
         game_free(gm);
         return rc;
@@ -399,14 +433,14 @@ static int game_apply(struct api_ctx *ctx, struct game *gm, const cJSON *body, i
     if (!out)
         return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     memset(&ev, 0, sizeof(ev));
-    rc = event_from_json(&gm->board, &gm->st, body, &ev, &ctx->err);
+    rc = event_from_json(gm->board, &gm->st, body, &ev, &ctx->err);
     if (rc == 0) {
         ev.seq = seq;
-        if (rules_apply(&gm->board, game_policy(ctx, body), &gm->st, &ev, out) != 0)
+        if (rules_apply(gm->board, game_policy(ctx, body), &gm->st, &ev, out) != 0)
             rc = sb_fail(&ctx->err, sb_code_for_status(out->refusal.status), out->refusal.rule,
                          "%s", out->refusal.detail);
     }
-    if (rc == 0 && !(*effects = effects_to_json(&gm->board, &gm->st, out)))
+    if (rc == 0 && !(*effects = effects_to_json(gm->board, &gm->st, out)))
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0 && outcome)
         *outcome = out;
@@ -420,7 +454,7 @@ static cJSON *game_state_json(const struct game *gm, int64_t version)
 {
     cJSON *doc;
     if (!gm->results)
-        return state_to_json(&gm->board, &gm->st, version);
+        return state_to_json(gm->board, &gm->st, version);
     doc = cJSON_Duplicate(gm->doc, true);
     if (doc && !json_set(doc, "version", cJSON_CreateNumber((double)version))) {
         cJSON_Delete(doc);
@@ -452,7 +486,7 @@ static int game_journal_rows(struct api_ctx *ctx, const struct game *gm,
                              const struct game_state *before, const cJSON *body, int64_t seq,
                              const struct rules_outcome *out)
 {
-    const struct board *b = &gm->board;
+    const struct board *b = gm->board;
     const char *card = NULL;
     int drawer = before->pending.kind == PENDING_DRAW ? before->pending.seat : -1;
     int stamped = -1, rc = 0;
@@ -550,9 +584,7 @@ int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t se
                                 effects_text, at, idem_key, &snap, version, &ctx->err);
         /* The next append to this game finds its state in the cache, once committed. */
         if (rc == 0 && !gm->results)
-            game_cache_note(ctx, gid, ctx->cache_pending && ctx->cache_pending->gid == gid
-                                          ? ctx->cache_pending->board : NULL,
-                            *version, &gm->st);
+            game_cache_note(ctx, gid, gm->gb, *version, &gm->st);
     }
     if (rc == 0 && out && before)
         rc = game_journal_rows(ctx, gm, before, payload, seq, out);
