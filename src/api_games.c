@@ -1126,8 +1126,13 @@ int api_post_event(struct api_ctx *ctx)
         char *first = NULL;
         int found = store_event_by_key(ctx->store, ctx->gid, key, &first, &ctx->err);
         if (found == 0) {
-            store_rollback(ctx->store);
+            /* The first answer may still wait in a group commit: only a durable one. */
+            rc = store_commit_and_leave(&ctx->store, &ctx->err);
             cJSON_Delete(body);
+            if (rc != 0) {
+                free(first);
+                return rc;
+            }
             api_reply_owned(ctx, 200, first);
             api_set_etag(ctx, g.version);
             return 0;
@@ -1141,8 +1146,9 @@ int api_post_event(struct api_ctx *ctx)
         rc = games_append(ctx, ctx->gid, body, 0, NULL, key, &text, &version);
     if (rc == 0 && key)
         rc = store_event_set_answer(ctx->store, ctx->gid, g.last_seq + 1, text, &ctx->err);
+    /* Shared with the appends waiting behind this one: one sync for many. */
     if (rc == 0)
-        rc = store_commit(ctx->store, &ctx->err);
+        rc = store_commit_and_leave(&ctx->store, &ctx->err);
     else
         store_rollback(ctx->store);
     if (rc == 0) {

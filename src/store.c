@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #define STORE_STMT_CACHE 64
 #define STORE_BUSY_MS 5000
 #define STORE_POOL_WAIT_MS 500 /* how long a request waits for a pooled connection */
+#define STORE_GROUP_MAX 64     /* writes committed together at most */
 
 struct store_stmt {
     const char *sql; /* identity: the address of a static SQL string */
@@ -29,6 +31,22 @@ struct store {
     pthread_mutex_t *write_lock; /* the pool's writer lock; NULL outside a pool */
     bool writing;                /* this connection holds write_lock */
     bool writer;                 /* the pool's writer connection (store_pool_get_writer) */
+    struct store_pool *pool;     /* the writer's pool */
+    bool in_savepoint;           /* the writer: this turn's writes are a savepoint of a group */
+};
+
+/* Group commit. A writer done with its writes (store_commit_and_leave) while other
+ * writers wait does not commit: it leaves the transaction open for the next one, which
+ * writes inside a savepoint, and waits. Whoever finds no writer waiting commits all of
+ * it at once, with the same sync as one write, and tells the group. Nobody's answer
+ * goes out before the COMMIT that holds its writes; a writer refused in its turn rolls
+ * back only its savepoint. */
+struct store_group {
+    pthread_cond_t done;
+    int refs;      /* the open transaction, and each member waiting */
+    int members;
+    bool finished;
+    int rc;        /* the outcome of the group's COMMIT (an SQLite code) */
 };
 
 struct store_pool {
@@ -48,6 +66,8 @@ struct store_pool {
      * connection that sees another's commit drops its whole page cache (WAL), so with
      * writes spread over the pool every append re-read its pages from the file. */
     struct store *writer;
+    atomic_int writers_waiting; /* threads waiting for the writer connection */
+    struct store_group *group;  /* the group whose transaction is open on it, or NULL */
 };
 
 /* ---- errors and statements ---- */
@@ -283,6 +303,9 @@ static const char store_sql_begin[] = "BEGIN";
 static const char store_sql_begin_immediate[] = "BEGIN IMMEDIATE";
 static const char store_sql_commit[] = "COMMIT";
 static const char store_sql_rollback[] = "ROLLBACK";
+static const char store_sql_savepoint[] = "SAVEPOINT member";
+static const char store_sql_release[] = "RELEASE member";
+static const char store_sql_rollback_to[] = "ROLLBACK TO member";
 
 static int store_control(struct store *s, const char *sql)
 {
@@ -296,9 +319,39 @@ static int store_control(struct store *s, const char *sql)
     return rc;
 }
 
+/* Commit the writer's open transaction, the group's if there is one, and tell its
+ * members. Call with the writer's turn held. Returns an SQLite code. */
+static int store_group_commit(struct store *s)
+{
+    struct store_pool *p = s->pool;
+    struct store_group *g;
+    int rc = store_control(s, store_sql_commit);
+    if (rc != SQLITE_OK && !sqlite3_get_autocommit(s->db))
+        store_control(s, store_sql_rollback);
+    pthread_mutex_lock(&p->lock);
+    g = p->group;
+    p->group = NULL;
+    if (g) {
+        g->finished = true;
+        g->rc = rc;
+        pthread_cond_broadcast(&g->done);
+        if (--g->refs == 0) {
+            pthread_cond_destroy(&g->done);
+            free(g);
+        }
+    }
+    pthread_mutex_unlock(&p->lock);
+    return rc;
+}
+
 int store_begin_write(struct store *s, struct sb_error *err)
 {
     int rc;
+    if (s->writer && s->pool->group) {
+        rc = store_control(s, store_sql_savepoint) == SQLITE_OK ? 0 : store_fail(s, err, "begin");
+        s->in_savepoint = rc == 0;
+        return rc;
+    }
     if (s->write_lock && !s->writing) {
         pthread_mutex_lock(s->write_lock);
         s->writing = true;
@@ -317,6 +370,15 @@ int store_begin_read(struct store *s, struct sb_error *err)
 
 int store_commit(struct store *s, struct sb_error *err)
 {
+    if (s->writer && (s->in_savepoint || s->pool->group)) {
+        int rc = SQLITE_OK;
+        if (s->in_savepoint)
+            rc = store_control(s, store_sql_release);
+        s->in_savepoint = false;
+        if (rc == SQLITE_OK)
+            rc = store_group_commit(s);
+        return rc == SQLITE_OK ? 0 : store_fail(s, err, "commit");
+    }
     if (store_control(s, store_sql_commit) == SQLITE_OK) {
         store_release(s);
         return 0;
@@ -328,6 +390,14 @@ int store_commit(struct store *s, struct sb_error *err)
 
 void store_rollback(struct store *s)
 {
+    if (s->writer && s->in_savepoint) {
+        store_control(s, store_sql_rollback_to);
+        store_control(s, store_sql_release);
+        s->in_savepoint = false;
+        return;
+    }
+    if (s->writer && s->pool->group)
+        return; /* the group's writes are not this turn's to undo */
     if (!sqlite3_get_autocommit(s->db))
         store_control(s, store_sql_rollback);
     store_release(s);
@@ -678,9 +748,61 @@ int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *er
     return 0;
 }
 
+int store_commit_and_leave(struct store **sp, struct sb_error *err)
+{
+    struct store *s = *sp;
+    struct store_pool *p = s->pool;
+    struct store_group *g;
+    int rc = SQLITE_OK;
+    if (!s->writer)
+        return store_commit(s, err);
+    if (s->in_savepoint)
+        rc = store_control(s, store_sql_release);
+    s->in_savepoint = false;
+    if (rc != SQLITE_OK) {
+        rc = store_fail(s, err, "commit");
+        store_rollback(s);
+        return rc;
+    }
+    pthread_mutex_lock(&p->lock);
+    g = p->group;
+    if (atomic_load(&p->writers_waiting) > 0 && (!g || g->members < STORE_GROUP_MAX)) {
+        if (!g && (g = calloc(1, sizeof(*g))) != NULL) {
+            pthread_cond_init(&g->done, NULL);
+            g->refs = 1;
+            p->group = g;
+        }
+    } else {
+        g = NULL;
+    }
+    if (g) {
+        /* Leave the transaction open for the next writer and wait for its COMMIT. */
+        g->refs++;
+        g->members++;
+        *sp = NULL;
+        pthread_mutex_unlock(&p->write_lock);
+        while (!g->finished)
+            pthread_cond_wait(&g->done, &p->lock);
+        rc = g->rc;
+        if (--g->refs == 0) {
+            pthread_cond_destroy(&g->done);
+            free(g);
+        }
+        pthread_mutex_unlock(&p->lock);
+    } else {
+        pthread_mutex_unlock(&p->lock);
+        rc = store_group_commit(s);
+        *sp = NULL;
+        pthread_mutex_unlock(&p->write_lock);
+    }
+    return rc == SQLITE_OK ? 0 : sb_fail(err, SB_EIO, NULL, "commit: %s", sqlite3_errstr(rc));
+}
+
 int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err)
 {
+    atomic_fetch_add(&p->writers_waiting, 1);
     pthread_mutex_lock(&p->write_lock);
+    atomic_fetch_sub(&p->writers_waiting, 1);
     if (!p->writer) {
         int rc = store_open(p->path, &p->writer, err);
         if (rc != 0) {
@@ -689,6 +811,7 @@ int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_er
             return rc;
         }
         p->writer->writer = true; /* write_lock stays NULL: it is held from get to put */
+        p->writer->pool = p;
     }
     *out = p->writer;
     return 0;
@@ -700,6 +823,9 @@ void store_pool_put(struct store_pool *p, struct store *s)
         return;
     store_rollback(s);
     if (s->writer) {
+        /* A group left open with nobody to carry it on is committed now. */
+        if (p->group && atomic_load(&p->writers_waiting) == 0)
+            store_group_commit(s);
         pthread_mutex_unlock(&p->write_lock);
         return;
     }

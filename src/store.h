@@ -53,6 +53,13 @@ int store_begin_read(struct store *s, struct sb_error *err);
 int store_commit(struct store *s, struct sb_error *err);
 void store_rollback(struct store *s);
 
+/* Commit the writes of a request on the pool's writer connection and give the
+ * connection up (*s becomes NULL; store_pool_put(NULL) is then a no-op). While other
+ * writers wait, the commit is shared with theirs (one sync for many): this returns
+ * once the COMMIT that holds these writes is done, with its outcome. The caller must
+ * not touch the connection again. On any other connection: store_commit(). */
+int store_commit_and_leave(struct store **s, struct sb_error *err);
+
 /* Pool: up to max connections to path, opened on demand. When all max are handed
  * out, store_pool_get() waits a moment (500 ms) for one to come back, then opens one
  * past max that store_pool_put() closes again. */
