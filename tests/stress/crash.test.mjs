@@ -1,5 +1,5 @@
-// crash.test.mjs -- crash safety: the real server, four concurrent writers, SIGKILL at
-// random moments, many times. After each kill the database passes PRAGMA
+// crash.test.mjs -- crash safety: the real server, eight concurrent writers (so that
+// appends share commits), SIGKILL at random moments, many times. After each kill the database passes PRAGMA
 // integrity_check; after each restart every acknowledged event is in the log at the
 // seq it was acknowledged with, a request whose answer was lost, retried with its
 // Idempotency-Key, lands exactly once, the log holds nothing else, and each game's
@@ -37,12 +37,12 @@ test('SIGKILL under concurrent writers loses no acknowledged event', { timeout: 
   const rand = prng(seed);
   const s = await startServer();
   try {
-    // Writers 0 and 1 share one game (they serialise on its seq), 2 and 3 have their own.
+    // Writers 0-3 share one game (they serialise on its seq), the others two more.
     const shared = await newCampaign(s.url, { name: 'Crash A', players: ['Ada', 'Ben', 'Cleo'] });
     const b = await newCampaign(s.url, { name: 'Crash B', players: ['Dee', 'Eli'] });
     const c = await newCampaign(s.url, { name: 'Crash C', players: ['Fay', 'Gus'] });
     const campaigns = [shared, b, c];
-    const writerGame = [shared, shared, b, c];
+    const writerGame = [shared, shared, shared, shared, b, b, c, c];
     const acked = new Map(); // text -> {c, seq, body}
     let lost = 0;
 
@@ -68,7 +68,7 @@ test('SIGKILL under concurrent writers loses no acknowledged event', { timeout: 
           acked.set(text, { g, seq: r.json.event.seq, body });
         }
       };
-      const writers = [0, 1, 2, 3].map(writer);
+      const writers = writerGame.map((_, w) => writer(w));
       await sleep(20 + Math.floor(rand() * 280));
       await s.kill9();
       await Promise.all(writers);
