@@ -2,8 +2,8 @@
  * GET and doing one SQLite INSERT per POST (WAL, synchronous=FULL), nothing more.
  *
  * Usage: baseline PORT DB BODYFILE   (PORT 0: any free port; it prints
- * "baseline: listening on PORT"; it binds 127.0.0.1 only). It runs libmicrohttpd as stampbook does (a thread
- * per connection, the same limits and timeout), answers every GET with the bytes of
+ * "baseline: listening on PORT"; it binds 127.0.0.1 only). It runs libmicrohttpd as stampbook does
+ * (a thread per connection, the same limits and timeout), answers every GET with the bytes of
  * BODYFILE as application/json, and every POST by inserting its body into a table in
  * its own transaction on one shared connection, answering 201 {"id":N}. SIGINT or
  * SIGTERM stops it. */
@@ -21,10 +21,10 @@
 
 #define BASELINE_BODY_MAX (64 * 1024)
 
-static char *constant;                /* the body of every GET answer */
+static char *constant; /* the body of every GET answer */
 static size_t constant_len;
-static sqlite3 *db;                   /* one connection for every thread ... */
-static sqlite3_stmt *insert_stmt;     /* ... and its prepared INSERT */
+static sqlite3 *db;               /* one connection for every thread ... */
+static sqlite3_stmt *insert_stmt; /* ... and its prepared INSERT */
 static pthread_mutex_t db_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct upload {
@@ -68,9 +68,8 @@ static enum MHD_Result reply(struct MHD_Connection *conn, unsigned int status, c
 }
 
 static enum MHD_Result access_cb(void *cls, struct MHD_Connection *conn, const char *url,
-                                 const char *method, const char *version,
-                                 const char *upload_data, size_t *upload_data_size,
-                                 void **con_cls)
+                                 const char *method, const char *version, const char *upload_data,
+                                 size_t *upload_data_size, void **con_cls)
 {
     struct upload *u = *con_cls;
     char text[64];
@@ -178,14 +177,17 @@ int main(int argc, char **argv)
         return 2;
     }
     /* The same durability as stampbook: WAL, synchronous=FULL. */
-    if (sqlite3_open_v2(argv[2], &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
-                                          SQLITE_OPEN_FULLMUTEX, NULL) != SQLITE_OK ||
-        sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
-                         " PRAGMA foreign_keys=ON; CREATE TABLE IF NOT EXISTS events("
-                         "id INTEGER PRIMARY KEY, body TEXT NOT NULL, at TEXT NOT NULL)",
+    if (sqlite3_open_v2(argv[2], &db,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                        NULL) != SQLITE_OK ||
+        sqlite3_exec(db,
+                     "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+                     " PRAGMA foreign_keys=ON; CREATE TABLE IF NOT EXISTS events("
+                     "id INTEGER PRIMARY KEY, body TEXT NOT NULL, at TEXT NOT NULL)",
                      NULL, NULL, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v3(db, "INSERT INTO events(body, at) VALUES (?, "
-                               "strftime('%Y-%m-%dT%H:%M:%fZ','now'))",
+        sqlite3_prepare_v3(db,
+                           "INSERT INTO events(body, at) VALUES (?, "
+                           "strftime('%Y-%m-%dT%H:%M:%fZ','now'))",
                            -1, SQLITE_PREPARE_PERSISTENT, &insert_stmt, NULL) != SQLITE_OK) {
         fprintf(stderr, "baseline: %s: %s\n", argv[2], sqlite3_errmsg(db));
         return 1;
@@ -203,14 +205,12 @@ int main(int argc, char **argv)
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
-    d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION |
-                             MHD_USE_ERROR_LOG,
-                         (uint16_t)port, NULL, NULL, access_cb, NULL,
-                         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
-                         MHD_OPTION_CONNECTION_LIMIT, (unsigned int)512,
-                         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)60,
-                         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024),
-                         MHD_OPTION_NOTIFY_COMPLETED, completed_cb, (void *)NULL, MHD_OPTION_END);
+    d = MHD_start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_ERROR_LOG,
+        (uint16_t)port, NULL, NULL, access_cb, NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned int)512, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned int)60, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024),
+        MHD_OPTION_NOTIFY_COMPLETED, completed_cb, (void *)NULL, MHD_OPTION_END);
     if (!d) {
         fprintf(stderr, "baseline: cannot listen on port %ld\n", port);
         return 1;

@@ -58,8 +58,7 @@ static inline struct api *fz_api_new(const char *name)
 
 /* Check what every answer must be: a known status, a content type, a body, and for
  * errors a problem+json document whose "status" is the status line. */
-static inline void fz_check_response(const struct api_request *req,
-                                     const struct api_response *res)
+static inline void fz_check_response(const struct api_request *req, const struct api_response *res)
 {
     static const int known[] = {200, 201, 400, 401, 403, 404, 405, 409, 412, 413, 415, 422};
     bool ok = false;
@@ -76,18 +75,17 @@ static inline void fz_check_response(const struct api_request *req,
         fz_fail("%s %s: body missing or its length is wrong", req->method, req->path);
     if (res->status == 405 && !res->allow)
         fz_fail("%s %s: 405 without Allow", req->method, req->path);
-    if (strncmp(res->content_type, "application/", 12) == 0 &&
-        strstr(res->content_type, "json")) {
+    if (strncmp(res->content_type, "application/", 12) == 0 && strstr(res->content_type, "json")) {
         cJSON *doc = cJSON_ParseWithLength(res->body, res->body_len);
         if (!doc)
-            fz_fail("%s %s: answer %d is not JSON: %.200s", req->method, req->path,
-                    res->status, res->body);
+            fz_fail("%s %s: answer %d is not JSON: %.200s", req->method, req->path, res->status,
+                    res->body);
         if (res->status >= 400) {
             const cJSON *st = cJSON_GetObjectItemCaseSensitive(doc, "status");
-            if (strcmp(res->content_type, "application/problem+json") != 0 ||
-                !cJSON_IsNumber(st) || (int)st->valuedouble != res->status)
-                fz_fail("%s %s: error %d is not a matching problem+json: %.200s",
-                        req->method, req->path, res->status, res->body);
+            if (strcmp(res->content_type, "application/problem+json") != 0 || !cJSON_IsNumber(st) ||
+                (int)st->valuedouble != res->status)
+                fz_fail("%s %s: error %d is not a matching problem+json: %.200s", req->method,
+                        req->path, res->status, res->body);
         }
         cJSON_Delete(doc);
     }

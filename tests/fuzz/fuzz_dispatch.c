@@ -45,24 +45,43 @@ struct fz_var {
 };
 
 enum {
-    V_C1, V_G1, V_P1, V_P2, V_P3, V_P4, V_KEY1, V_VIEW1,
-    V_C2, V_G2, V_Q1, V_Q2, V_KEY2,
-    V_C3, V_G3, V_R1, V_R2, V_R3, V_KEY3,
-    V_V1, V_V2, V_V3, V_COUNT
+    V_C1,
+    V_G1,
+    V_P1,
+    V_P2,
+    V_P3,
+    V_P4,
+    V_KEY1,
+    V_VIEW1,
+    V_C2,
+    V_G2,
+    V_Q1,
+    V_Q2,
+    V_KEY2,
+    V_C3,
+    V_G3,
+    V_R1,
+    V_R2,
+    V_R3,
+    V_KEY3,
+    V_V1,
+    V_V2,
+    V_V3,
+    V_COUNT
 };
 
 static struct fz_var vars[V_COUNT] = {
-    {"{c1}", ""}, {"{g1}", ""}, {"{p1}", ""}, {"{p2}", ""}, {"{p3}", ""}, {"{p4}", ""},
+    {"{c1}", ""},   {"{g1}", ""},    {"{p1}", ""}, {"{p2}", ""}, {"{p3}", ""}, {"{p4}", ""},
     {"{key1}", ""}, {"{view1}", ""}, {"{c2}", ""}, {"{g2}", ""}, {"{q1}", ""}, {"{q2}", ""},
-    {"{key2}", ""}, {"{c3}", ""}, {"{g3}", ""}, {"{r1}", ""}, {"{r2}", ""}, {"{r3}", ""},
-    {"{key3}", ""}, {"{v1}", ""}, {"{v2}", ""}, {"{v3}", ""},
+    {"{key2}", ""}, {"{c3}", ""},    {"{g3}", ""}, {"{r1}", ""}, {"{r2}", ""}, {"{r3}", ""},
+    {"{key3}", ""}, {"{v1}", ""},    {"{v2}", ""}, {"{v3}", ""},
 };
 
 static struct api *api;
-static sqlite3 *db;                  /* the harness's own connection */
+static sqlite3 *db; /* the harness's own connection */
 static int ntables;
 static char tables[FZ_MAX_TABLES][64];
-static char *fingerprint_sql;        /* one query printing every row of every table */
+static char *fingerprint_sql; /* one query printing every row of every table */
 static bool setup_warned;
 static bool verbose; /* $FUZZ_VERBOSE: print every request and its answer */
 
@@ -205,8 +224,10 @@ static char *fz_expand(const char *text, size_t len, size_t *out_len)
 static void fz_setup_fail(const char *what, int status)
 {
     if (!setup_warned)
-        fprintf(stderr, "fuzz_dispatch: fixture step '%s' answered %d; fuzzing goes on with "
-                        "less state\n", what, status);
+        fprintf(stderr,
+                "fuzz_dispatch: fixture step '%s' answered %d; fuzzing goes on with "
+                "less state\n",
+                what, status);
     setup_warned = true;
 }
 
@@ -226,8 +247,7 @@ static void fz_step(const char *url, const char *body, int var, const char *path
         if (path2)
             it = cJSON_GetObjectItemCaseSensitive(it, path2);
         if (cJSON_IsNumber(it))
-            snprintf(vars[var].value, sizeof(vars[var].value), "%lld",
-                     (long long)it->valuedouble);
+            snprintf(vars[var].value, sizeof(vars[var].value), "%lld", (long long)it->valuedouble);
         else if (cJSON_IsString(it))
             snprintf(vars[var].value, sizeof(vars[var].value), "%s", it->valuestring);
         else
@@ -245,8 +265,7 @@ static void fz_campaign(const char *body, int c, int key, int view)
     const cJSON *id, *k, *vk;
     if (fz_simple("POST", "/api/v1/campaigns", body, &doc) != 201 || !doc)
         fz_fail("fixture: cannot create a campaign (%s)", body);
-    id = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "campaign"),
-                                          "id");
+    id = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "campaign"), "id");
     k = cJSON_GetObjectItemCaseSensitive(doc, "key");
     vk = cJSON_GetObjectItemCaseSensitive(doc, "view_key");
     if (!cJSON_IsNumber(id) || !cJSON_IsString(k) || !cJSON_IsString(vk))
@@ -261,9 +280,12 @@ static void fz_campaign(const char *body, int c, int key, int view)
 static void fz_fixture(void)
 {
     static const char *const g1_events[] = {
-        "{\"type\":\"roll\",\"d1\":1,\"d2\":2}",   "{\"type\":\"buy\"}",
-        "{\"type\":\"roll\",\"d1\":3,\"d2\":4}",   "{\"type\":\"draw_chance\",\"card\":\"chance-3\"}",
-        "{\"type\":\"roll\",\"d1\":1,\"d2\":1}",   "{\"type\":\"draw_journal\",\"card\":\"journal-1\"}",
+        "{\"type\":\"roll\",\"d1\":1,\"d2\":2}",
+        "{\"type\":\"buy\"}",
+        "{\"type\":\"roll\",\"d1\":3,\"d2\":4}",
+        "{\"type\":\"draw_chance\",\"card\":\"chance-3\"}",
+        "{\"type\":\"roll\",\"d1\":1,\"d2\":1}",
+        "{\"type\":\"draw_journal\",\"card\":\"journal-1\"}",
         "{\"type\":\"note\",\"text\":\"fixture\"}",
     };
     fz_campaign("{\"name\":\"Fuzz box\"}", V_C1, V_KEY1, V_VIEW1);
@@ -320,9 +342,10 @@ static void fz_snapshot(void)
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI, NULL) != SQLITE_OK)
         fz_fail("harness cannot open the database");
     fz_exec("ATTACH 'file:fuzz_dispatch_template?mode=memory&cache=shared' AS tmpl");
-    if (sqlite3_prepare_v2(db, "SELECT name FROM main.sqlite_schema WHERE type = 'table'"
-                               " AND name NOT LIKE 'sqlite_%' ORDER BY name", -1, &stmt,
-                           NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db,
+                           "SELECT name FROM main.sqlite_schema WHERE type = 'table'"
+                           " AND name NOT LIKE 'sqlite_%' ORDER BY name",
+                           -1, &stmt, NULL) != SQLITE_OK)
         fz_fail("harness cannot list tables");
     while (sqlite3_step(stmt) == SQLITE_ROW && ntables < FZ_MAX_TABLES)
         snprintf(tables[ntables++], sizeof(tables[0]), "%s", sqlite3_column_text(stmt, 0));
@@ -361,8 +384,9 @@ static void fz_restore(void)
     char sql[512];
     fz_exec("BEGIN IMMEDIATE");
     for (int t = 0; t < ntables; t++) {
-        snprintf(sql, sizeof(sql), "DELETE FROM main.\"%s\"; INSERT INTO main.\"%s\" SELECT *"
-                                   " FROM tmpl.\"%s\"",
+        snprintf(sql, sizeof(sql),
+                 "DELETE FROM main.\"%s\"; INSERT INTO main.\"%s\" SELECT *"
+                 " FROM tmpl.\"%s\"",
                  tables[t], tables[t], tables[t]);
         fz_exec(sql);
     }
@@ -394,8 +418,7 @@ static void fz_version(int var_c, int var_g, int var_v)
     snprintf(url, sizeof(url), "/api/v1/campaigns/%s/games/%s", vars[var_c].value,
              vars[var_g].value);
     fz_simple("GET", url, NULL, &doc);
-    v = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "state"),
-                                         "version");
+    v = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "state"), "version");
     snprintf(vars[var_v].value, sizeof(vars[var_v].value), "%lld",
              cJSON_IsNumber(v) ? (long long)v->valuedouble : 0LL);
     cJSON_Delete(doc);

@@ -29,9 +29,9 @@
 
 #define FZ_NSTATES 8
 
-static cJSON *edition_doc;   /* the shipped Travel World Tour board document */
-static char *edition_text;   /* ... printed, to see that a refused PUT left it alone */
-static struct board *board;  /* ... parsed */
+static cJSON *edition_doc;  /* the shipped Travel World Tour board document */
+static char *edition_text;  /* ... printed, to see that a refused PUT left it alone */
+static struct board *board; /* ... parsed */
 static struct game_state *states[FZ_NSTATES];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -161,8 +161,7 @@ static void fz_autoplay(const struct board *b, struct game_state *st, uint32_t s
                 fz_event(&ev, EVENT_JAIL_PAY, seq);
             break;
         }
-        if (fz_apply(b, st, &ev, (seed >> 3) & 1 ? STAMP_OWNER_PLAYER : STAMP_OWNER_TOKEN) !=
-            0) {
+        if (fz_apply(b, st, &ev, (seed >> 3) & 1 ? STAMP_OWNER_PLAYER : STAMP_OWNER_TOKEN) != 0) {
             if (ev.type == EVENT_BUY) {
                 fz_event(&ev, EVENT_AUCTION, seq);
                 if (fz_apply(b, st, &ev, STAMP_OWNER_TOKEN) != 0)
@@ -195,9 +194,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     char path[4096];
     struct sb_error err;
-    static const int buy[] = {1, 2};              /* lands on a destination */
-    static const int chance[] = {3, 4};           /* lands on Chance */
-    static const int journal[] = {1, 1};          /* a double onto Travel Journal */
+    static const int buy[] = {1, 2};     /* lands on a destination */
+    static const int chance[] = {3, 4};  /* lands on Chance */
+    static const int journal[] = {1, 1}; /* a double onto Travel Journal */
     static const int bought[] = {1, 2, 0, 0, 5, 6, 0, 0};
     (void)argc;
     (void)argv;
@@ -283,11 +282,9 @@ static void fz_event_body(uint8_t which, const char *text, size_t len)
     if (!st)
         fz_fail("out of memory");
     *st = *states[which % FZ_NSTATES];
-    if (json_parse(text, len, &doc, &err) == 0 &&
-        event_from_json(board, st, doc, &ev, &err) == 0) {
+    if (json_parse(text, len, &doc, &err) == 0 && event_from_json(board, st, doc, &ev, &err) == 0) {
         ev.seq = st->seq + 1;
-        if (fz_apply(board, st, &ev, which & 0x80 ? STAMP_OWNER_PLAYER : STAMP_OWNER_TOKEN) ==
-            0)
+        if (fz_apply(board, st, &ev, which & 0x80 ? STAMP_OWNER_PLAYER : STAMP_OWNER_TOKEN) == 0)
             fz_roundtrip(board, st);
         else if (memcmp(st, states[which % FZ_NSTATES], sizeof(*st)) != 0)
             fz_fail("a refused event changed the state");
