@@ -44,7 +44,7 @@ struct game {
     struct store_game row;
     bool results;
     enum results_edition edition;
-    struct game_board *gb;    /* Travel World Tour: the board (a reference) ... */
+    struct game_board *gb;     /* Travel World Tour: the board (a reference) ... */
     const struct board *board; /* ... and the board itself */
     struct game_state st;
     cJSON *doc; /* results mode: the state document */
@@ -77,7 +77,7 @@ struct game_cache_entry {
     int64_t gid; /* 0: empty */
     uint64_t used;
     struct game_board *board; /* a reference */
-    int64_t version;       /* of st; 0: no state */
+    int64_t version;          /* of st; 0: no state */
     struct game_state *st;
 };
 

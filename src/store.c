@@ -43,10 +43,10 @@ struct store {
  * back only its savepoint. */
 struct store_group {
     pthread_cond_t done;
-    int refs;      /* the open transaction, and each member waiting */
+    int refs; /* the open transaction, and each member waiting */
     int members;
     bool finished;
-    int rc;        /* the outcome of the group's COMMIT (an SQLite code) */
+    int rc; /* the outcome of the group's COMMIT (an SQLite code) */
 };
 
 struct store_pool {
@@ -356,8 +356,7 @@ int store_begin_write(struct store *s, struct sb_error *err)
         pthread_mutex_lock(s->write_lock);
         s->writing = true;
     }
-    rc = store_control(s, store_sql_begin_immediate) == SQLITE_OK ? 0
-                                                                  : store_fail(s, err, "begin");
+    rc = store_control(s, store_sql_begin_immediate) == SQLITE_OK ? 0 : store_fail(s, err, "begin");
     if (rc != 0)
         store_release(s);
     return rc;
