@@ -49,22 +49,16 @@ static const struct api_route api_routes[] = {
     {"POST", "/api/v1/campaigns/{cid}/games", AUTH_CAMPAIGN, true, api_post_game},
     {"GET", "/api/v1/campaigns/{cid}/games", AUTH_CAMPAIGN, false, api_get_games},
     {"GET", "/api/v1/campaigns/{cid}/games/{gid}", AUTH_CAMPAIGN, false, api_get_game},
-    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/state", AUTH_CAMPAIGN, false,
-     api_get_game_state},
-    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/events", AUTH_CAMPAIGN, false,
-     api_get_events},
-    {"POST", "/api/v1/campaigns/{cid}/games/{gid}/events", AUTH_CAMPAIGN, true,
-     api_post_event},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/state", AUTH_CAMPAIGN, false, api_get_game_state},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/events", AUTH_CAMPAIGN, false, api_get_events},
+    {"POST", "/api/v1/campaigns/{cid}/games/{gid}/events", AUTH_CAMPAIGN, true, api_post_event},
     {"POST", "/api/v1/campaigns/{cid}/games/{gid}/undo", AUTH_CAMPAIGN, true, api_post_undo},
-    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/stream", AUTH_CAMPAIGN, false,
-     api_get_stream},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/stream", AUTH_CAMPAIGN, false, api_get_stream},
     {"GET", "/api/v1/campaigns/{cid}/journal", AUTH_CAMPAIGN, false, api_get_journal},
-    {"GET", "/api/v1/campaigns/{cid}/journal/{slug}", AUTH_CAMPAIGN, false,
-     api_get_journal_card},
+    {"GET", "/api/v1/campaigns/{cid}/journal/{slug}", AUTH_CAMPAIGN, false, api_get_journal_card},
     {"GET", "/api/v1/campaigns/{cid}/stats", AUTH_CAMPAIGN, false, api_get_stats},
     {"GET", "/api/v1/campaigns/{cid}/export", AUTH_CAMPAIGN, false, api_get_export},
-    {"GET", "/api/v1/campaigns/{cid}/export/plays.csv", AUTH_CAMPAIGN, false,
-     api_get_plays_csv},
+    {"GET", "/api/v1/campaigns/{cid}/export/plays.csv", AUTH_CAMPAIGN, false, api_get_plays_csv},
     {"GET", "/api/v1/campaigns/{cid}/export/bgg", AUTH_CAMPAIGN, false, api_get_plays_bgg},
 };
 
@@ -337,8 +331,7 @@ static int api_authorize_admin(struct api_ctx *ctx)
  * wrong (res->allow lists the methods). */
 static const struct api_route *api_route_find(struct api_ctx *ctx)
 {
-    static const char *const allows[] = {"GET", "POST", "PUT", "PATCH", "GET, PATCH",
-                                         "GET, POST"};
+    static const char *const allows[] = {"GET", "POST", "PUT", "PATCH", "GET, PATCH", "GET, POST"};
     bool get = false, post = false, put = false, patch = false;
     for (size_t i = 0; i < API_NROUTES; i++) {
         struct api_path path;
@@ -365,14 +358,14 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
         sb_fail(&ctx->err, SB_ENOTFOUND, NULL, "no route %s", ctx->req->path);
         return NULL;
     }
-    ctx->res->allow = get && patch ? allows[4]
+    ctx->res->allow = get && patch  ? allows[4]
                       : get && post ? allows[5]
                       : get         ? allows[0]
                       : post        ? allows[1]
                       : put         ? allows[2]
                                     : allows[3];
-    sb_fail(&ctx->err, SB_EMETHOD, NULL, "%s is not allowed here (allowed: %s)",
-            ctx->req->method, ctx->res->allow);
+    sb_fail(&ctx->err, SB_EMETHOD, NULL, "%s is not allowed here (allowed: %s)", ctx->req->method,
+            ctx->res->allow);
     return NULL;
 }
 
@@ -480,8 +473,7 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         rc = editions_load(path, &api->editions, err);
     }
     if (rc == 0)
-        rc = store_pool_new(cfg->db_path, cfg->pool_size > 0 ? cfg->pool_size : 8, &api->pool,
-                            err);
+        rc = store_pool_new(cfg->db_path, cfg->pool_size > 0 ? cfg->pool_size : 8, &api->pool, err);
     if (rc == 0)
         rc = store_pool_get(api->pool, &s, err);
     if (rc == 0) {
@@ -564,8 +556,8 @@ void api_shutdown(struct api *api)
     pthread_mutex_unlock(&api->change_lock);
 }
 
-int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state,
-                     int64_t *version, struct sb_error *err)
+int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state, int64_t *version,
+                     struct sb_error *err)
 {
     struct store *s = NULL;
     int rc = store_pool_get(api->pool, &s, err);

@@ -375,8 +375,7 @@ static int results_apply(struct api_ctx *ctx, struct game *gm, const cJSON *body
         bool has_winner = false, seated = false;
         const char *reason = NULL;
         int n = results_seats(gm->doc, seats);
-        rc = json_get_int(body, "winner", false, 1, JSON_INT_MAX, &winner, &has_winner,
-                          &ctx->err);
+        rc = json_get_int(body, "winner", false, 1, JSON_INT_MAX, &winner, &has_winner, &ctx->err);
         if (rc == 0)
             rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &reason,
                                  &ctx->err);
@@ -386,8 +385,8 @@ static int results_apply(struct api_ctx *ctx, struct game *gm, const cJSON *body
             rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "player %lld is not seated in this game",
                          (long long)winner);
         if (rc == 0 &&
-            (!json_set(gm->doc, "winner", has_winner ? cJSON_CreateNumber((double)winner)
-                                                     : cJSON_CreateNull()) ||
+            (!json_set(gm->doc, "winner",
+                       has_winner ? cJSON_CreateNumber((double)winner) : cJSON_CreateNull()) ||
              !json_set(gm->doc, "status",
                        cJSON_CreateString(has_winner ? "finished" : "abandoned"))))
             rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
@@ -500,9 +499,8 @@ static int game_journal_rows(struct api_ctx *ctx, const struct game *gm,
             continue;
         card = b->journal[e->card].id;
         stamped = e->slot;
-        rc = store_journal_stamp_add(ctx->store, ctx->cid, card, stamped,
-                                     b->tokens[e->token].id, gm->st.players[e->player].id,
-                                     gm->row.id, seq, &ctx->err);
+        rc = store_journal_stamp_add(ctx->store, ctx->cid, card, stamped, b->tokens[e->token].id,
+                                     gm->st.players[e->player].id, gm->row.id, seq, &ctx->err);
     }
     if (!card) {
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(body, "card");
@@ -514,9 +512,8 @@ static int game_journal_rows(struct api_ctx *ctx, const struct game *gm,
     for (int i = 0; rc == 0 && i < out->neffects; i++) {
         const struct rules_effect *e = &out->effects[i];
         if (e->kind == OUT_JOURNAL_PAYOUT)
-            rc = store_journal_payout_add(ctx->store, gm->row.id, seq,
-                                          gm->st.players[e->player].id, b->tokens[e->token].id,
-                                          e->stamps, e->amount, &ctx->err);
+            rc = store_journal_payout_add(ctx->store, gm->row.id, seq, gm->st.players[e->player].id,
+                                          b->tokens[e->token].id, e->stamps, e->amount, &ctx->err);
     }
     return rc;
 }
@@ -537,8 +534,8 @@ static cJSON *game_payload(const struct api_ctx *ctx, const cJSON *body)
     return payload;
 }
 
-int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t seq,
-                 const char *at, const char *idem_key, char **answer, int64_t *version)
+int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t seq, const char *at,
+                 const char *idem_key, char **answer, int64_t *version)
 {
     struct game *gm = NULL;
     struct game_state *before = NULL;
@@ -580,8 +577,8 @@ int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t se
         }
         game_snapshot_meta(gm, &snap);
         snap.state = state_text;
-        rc = store_event_append(ctx->store, gid, seq, type->valuestring, payload_text,
-                                effects_text, at, idem_key, &snap, version, &ctx->err);
+        rc = store_event_append(ctx->store, gid, seq, type->valuestring, payload_text, effects_text,
+                                at, idem_key, &snap, version, &ctx->err);
         /* The next append to this game finds its state in the cache, once committed. */
         if (rc == 0 && !gm->results)
             game_cache_note(ctx, gid, gm->gb, *version, &gm->st);
@@ -644,8 +641,8 @@ static int replay_event(void *arg, int64_t seq, const char *type, const char *pa
     if (rc != 0 && rc != SB_ENOMEM) {
         char why[SB_DETAIL_MAX]; /* err.detail cannot be both source and target */
         snprintf(why, sizeof(why), "%s", r->ctx->err.detail);
-        rc = sb_fail(&r->ctx->err, SB_EIO, NULL, "event %lld no longer replays: %s",
-                     (long long)seq, why);
+        rc = sb_fail(&r->ctx->err, SB_EIO, NULL, "event %lld no longer replays: %s", (long long)seq,
+                     why);
     }
     cJSON_Delete(effects);
     cJSON_Delete(body);
@@ -727,8 +724,7 @@ static int game_read_seats(struct api_ctx *ctx, const cJSON *body, int max, bool
             return sb_fail(&ctx->err, SB_EBADREQ, NULL, "each seat must be an object");
         rc = json_get_int(s, "player", true, 1, JSON_INT_MAX, &pid, NULL, &ctx->err);
         if (rc == 0)
-            rc = json_get_string(s, "token", true, JSON_NAME_MAX_CHARS, false, &token,
-                                 &ctx->err);
+            rc = json_get_string(s, "token", true, JSON_NAME_MAX_CHARS, false, &token, &ctx->err);
         if (rc == 0)
             rc = store_player_name(ctx->store, ctx->cid, pid, names[count], RULES_NAME_MAX,
                                    &ctx->err);
@@ -819,8 +815,8 @@ static int game_initial_full(struct api_ctx *ctx, const char *board_text, const 
         rc = game_initial_journal(ctx, b, journal);
     if (rc == 0) {
         memset(st, 0, sizeof(*st));
-        if (rules_init(b, strcmp(mode, "journal") == 0 ? MODE_JOURNAL : MODE_BANKER, gid, seats,
-                       n, journal, st, out) != 0)
+        if (rules_init(b, strcmp(mode, "journal") == 0 ? MODE_JOURNAL : MODE_BANKER, gid, seats, n,
+                       journal, st, out) != 0)
             rc = sb_fail(&ctx->err, SB_EINVALID, out->refusal.rule, "%s", out->refusal.detail);
     }
     if (rc == 0 && !(*state = state_to_json(b, st, 1)))
@@ -841,13 +837,13 @@ int games_create(struct api_ctx *ctx, const cJSON *body, const char *board_doc, 
     char *board = NULL, *state_text = NULL, *seats_text = NULL;
     cJSON *state = NULL, *seats_json = NULL;
     int results = results_edition_from_id(ctx->campaign.edition);
-    int n = 0, max = results >= 0 ? results_players_max((enum results_edition)results)
-                                  : RULES_MAX_PLAYERS;
+    int n = 0,
+        max = results >= 0 ? results_players_max((enum results_edition)results) : RULES_MAX_PLAYERS;
     int rc = json_get_string(body, "mode", true, 16, false, &mode, &ctx->err);
 
     if (rc == 0 && results >= 0 && strcmp(mode, "results") != 0)
-        rc = sb_fail(&ctx->err, SB_EINVALID, NULL,
-                     "games of %s are logged with mode \"results\"", ctx->campaign.edition);
+        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "games of %s are logged with mode \"results\"",
+                     ctx->campaign.edition);
     if (rc == 0 && results < 0 && strcmp(mode, "banker") != 0 && strcmp(mode, "journal") != 0)
         rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "mode must be \"banker\" or \"journal\"");
     if (rc == 0)
@@ -856,9 +852,9 @@ int games_create(struct api_ctx *ctx, const cJSON *body, const char *board_doc, 
     if (rc == 0)
         rc = game_read_seats(ctx, body, max, results >= 0, seats, names, tokens, &n);
     if (rc == 0 && results >= 0 && n < results_players_min((enum results_edition)results))
-        rc = sb_fail(&ctx->err, SB_EINVALID, "RESULTS-PLAYERS",
-                     "%s needs %d to %d players", ctx->campaign.edition,
-                     results_players_min((enum results_edition)results), max);
+        rc =
+            sb_fail(&ctx->err, SB_EINVALID, "RESULTS-PLAYERS", "%s needs %d to %d players",
+                    ctx->campaign.edition, results_players_min((enum results_edition)results), max);
     if (rc == 0 && ctx->campaign.active_game)
         rc = sb_fail(&ctx->err, SB_ECONFLICT, NULL, "game %lld is still active",
                      (long long)ctx->campaign.active_game);
@@ -1087,8 +1083,7 @@ static int api_check_if_match(struct api_ctx *ctx, int64_t version)
     if (strspn(m, "0123456789") == strlen(m) && strtoll(m, NULL, 10) == version)
         return 0;
     return sb_fail(&ctx->err, SB_EPRECOND, NULL,
-                   "the game changed (now version %lld): reload and try again",
-                   (long long)version);
+                   "the game changed (now version %lld): reload and try again", (long long)version);
 }
 
 /* Check an Idempotency-Key header: printable ASCII, 1..128 bytes. */

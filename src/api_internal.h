@@ -133,8 +133,8 @@ int games_create(struct api_ctx *ctx, const cJSON *body, const char *board, int6
  * the caller's write transaction. at: NULL for now. *answer (if given) gets the
  * {"event","effects","state"} document as text, which the caller frees; *version the
  * new version. Counts the event in ctx->appended. */
-int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t seq,
-                 const char *at, const char *idem_key, char **answer, int64_t *version);
+int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t seq, const char *at,
+                 const char *idem_key, char **answer, int64_t *version);
 
 /* The cache of parsed boards and states that api->games holds; NULL when out of
  * memory. game_cache_free(NULL) is a no-op. */

@@ -98,8 +98,7 @@ static sqlite3_stmt *store_stmt(struct store *s, const char *sql, struct sb_erro
             return s->stmts[i].stmt;
         }
     }
-    if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, NULL) !=
-        SQLITE_OK) {
+    if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, NULL) != SQLITE_OK) {
         store_fail(s, err, "prepare");
         return NULL;
     }
@@ -147,8 +146,8 @@ static int store_bindv(struct store *s, sqlite3_stmt *stmt, const char *fmt, va_
 /* Prepare sql, bind the values of fmt/ap and take one step. On success *stmt is the
  * statement to read (give it back with store_done()) and *step SQLITE_ROW or
  * SQLITE_DONE; on failure the statement is already given back. */
-static int store_stepv(struct store *s, const char *sql, struct sb_error *err,
-                       sqlite3_stmt **stmt, int *step, const char *fmt, va_list ap)
+static int store_stepv(struct store *s, const char *sql, struct sb_error *err, sqlite3_stmt **stmt,
+                       int *step, const char *fmt, va_list ap)
 {
     int rc;
     *stmt = store_stmt(s, sql, err);
@@ -255,13 +254,12 @@ int store_open(const char *path, struct store **out, struct sb_error *err)
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
         "PRAGMA temp_store=MEMORY;";
     struct store *s = calloc(1, sizeof(*s));
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX |
-                SQLITE_OPEN_URI;
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
     if (!s)
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
-        int rc = s->db ? store_fail(s, err, "open")
-                       : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        int rc =
+            s->db ? store_fail(s, err, "open") : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
         store_close(s);
         return rc;
     }
@@ -474,8 +472,7 @@ int store_migrate(struct store *s, const char *migrations_dir, struct sb_error *
         return rc;
     d = opendir(migrations_dir);
     if (!d)
-        return sb_fail(err, SB_EIO, NULL, "cannot open the migrations folder %s",
-                       migrations_dir);
+        return sb_fail(err, SB_EIO, NULL, "cannot open the migrations folder %s", migrations_dir);
     while (rc == 0 && (e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name);
         if (len < 9 || strcmp(e->d_name + len - 4, ".sql") != 0 || e->d_name[0] < '0' ||
@@ -859,8 +856,8 @@ void store_pool_free(struct store_pool *p)
 
 int store_campaign_create(struct store *s, const char *name, const char *edition,
                           const char *stamp_owner, const unsigned char *key_hash,
-                          const unsigned char *view_key_hash, const char *board,
-                          int64_t *id, struct sb_error *err)
+                          const unsigned char *view_key_hash, const char *board, int64_t *id,
+                          struct sb_error *err)
 {
     static const char *const sql =
         "INSERT INTO campaigns(name, edition, stamp_owner, key_hash, view_key_hash, board,"
@@ -923,8 +920,8 @@ int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_erro
     return store_text(s, sql, out, err, "i", cid);
 }
 
-int store_campaign_update(struct store *s, int64_t cid, const char *name,
-                          const char *stamp_owner, struct sb_error *err)
+int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,
+                          struct sb_error *err)
 {
     static const char *const sql =
         "UPDATE campaigns SET name = coalesce(?, name), stamp_owner = coalesce(?, stamp_owner)"
@@ -938,8 +935,7 @@ int store_campaign_board(struct store *s, int64_t cid, char **out, struct sb_err
     return store_text(s, sql, out, err, "i", cid);
 }
 
-int store_campaign_set_board(struct store *s, int64_t cid, const char *board,
-                             struct sb_error *err)
+int store_campaign_set_board(struct store *s, int64_t cid, const char *board, struct sb_error *err)
 {
     static const char *const sql = "UPDATE campaigns SET board = ? WHERE id = ?";
     return store_exec(s, sql, NULL, err, "ti", board, cid);
@@ -961,13 +957,11 @@ int store_player_create(struct store *s, int64_t cid, const char *name, int64_t 
 int store_player_rename(struct store *s, int64_t cid, int64_t pid, const char *name,
                         struct sb_error *err)
 {
-    static const char *const sql =
-        "UPDATE players SET name = ? WHERE id = ? AND campaign_id = ?";
+    static const char *const sql = "UPDATE players SET name = ? WHERE id = ? AND campaign_id = ?";
     int changes = 0;
     int rc = store_exec(s, sql, &changes, err, "tii", name, pid, cid);
     if (rc == 0 && changes == 0)
-        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no player %lld in this campaign",
-                     (long long)pid);
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no player %lld in this campaign", (long long)pid);
     return rc;
 }
 
@@ -978,8 +972,7 @@ int store_player_name(struct store *s, int64_t cid, int64_t pid, char *buf, size
     char *name = NULL;
     int rc = store_text(s, sql, &name, err, "ii", pid, cid);
     if (rc == SB_ENOTFOUND)
-        rc = sb_fail(err, SB_EINVALID, NULL, "no player %lld in this campaign",
-                     (long long)pid);
+        rc = sb_fail(err, SB_EINVALID, NULL, "no player %lld in this campaign", (long long)pid);
     if (rc == 0)
         snprintf(buf, size, "%s", name);
     free(name);
@@ -1014,9 +1007,9 @@ int store_game_next_id(struct store *s, int64_t *id, struct sb_error *err)
     return store_int(s, sql, id, err, "");
 }
 
-int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode,
-                      const char *seats, const char *board, const char *state,
-                      const char *played_at, struct sb_error *err)
+int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode, const char *seats,
+                      const char *board, const char *state, const char *played_at,
+                      struct sb_error *err)
 {
     static const char *const sql =
         "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at, played_at)"
@@ -1055,8 +1048,7 @@ int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
 int store_game_set_docs(struct store *s, int64_t gid, const char *state, const char *initial,
                         struct sb_error *err)
 {
-    static const char *const sql =
-        "UPDATE games SET state = ?, version = version + 1 WHERE id = ?";
+    static const char *const sql = "UPDATE games SET state = ?, version = version + 1 WHERE id = ?";
     static const char *const docs = "UPDATE game_boards SET initial = ? WHERE game_id = ?";
     int rc = store_exec(s, sql, NULL, err, "ti", state, gid);
     if (rc == 0)
@@ -1129,12 +1121,12 @@ out:
     return rc;
 }
 
-#define STORE_GAME_OBJECT                                                                  \
-    "json_object('id', g.id, 'mode', g.mode, 'status', g.status, 'started_at',"            \
-    " g.started_at, 'ended_at', g.ended_at, 'played_at', g.played_at, 'winner', g.winner," \
-    " 'version', g.version, 'seats', (SELECT json_group_array(json_object('player',"       \
-    " st.value ->> 'player', 'name', p.name, 'token', st.value ->> 'token'))"              \
-    " FROM json_each(g.seats) st LEFT JOIN players p ON p.id = st.value ->> 'player'),"    \
+#define STORE_GAME_OBJECT                                                                          \
+    "json_object('id', g.id, 'mode', g.mode, 'status', g.status, 'started_at',"                    \
+    " g.started_at, 'ended_at', g.ended_at, 'played_at', g.played_at, 'winner', g.winner,"         \
+    " 'version', g.version, 'seats', (SELECT json_group_array(json_object('player',"               \
+    " st.value ->> 'player', 'name', p.name, 'token', st.value ->> 'token'))"                      \
+    " FROM json_each(g.seats) st LEFT JOIN players p ON p.id = st.value ->> 'player'),"            \
     " 'events', g.live_events)"
 
 int store_game_json(struct store *s, int64_t gid, char **out, struct sb_error *err)
@@ -1189,8 +1181,8 @@ out:
     return rc;
 }
 
-int store_game_state(struct store *s, int64_t cid, int64_t gid, char **state,
-                     int64_t *version, struct sb_error *err)
+int store_game_state(struct store *s, int64_t cid, int64_t gid, char **state, int64_t *version,
+                     struct sb_error *err)
 {
     static const char *const sql =
         "SELECT state, version FROM games WHERE id = ? AND campaign_id = ?";
@@ -1231,8 +1223,8 @@ static int store_write_snapshot(struct store *s, int64_t gid, const struct store
     static const char *const sql =
         "UPDATE games SET state = ?, live_events = live_events + ?, version = version + 1"
         " WHERE id = ? RETURNING version";
-    int rc = store_exec(s, end, NULL, err, "tiii", snap->status, snap->winner,
-                        (int64_t)snap->ended, gid);
+    int rc = store_exec(s, end, NULL, err, "tiii", snap->status, snap->winner, (int64_t)snap->ended,
+                        gid);
     if (rc == 0)
         rc = store_int(s, sql, version, err, "tii", snap->state, live, gid);
     return rc;
@@ -1240,14 +1232,14 @@ static int store_write_snapshot(struct store *s, int64_t gid, const struct store
 
 int store_event_append(struct store *s, int64_t gid, int64_t seq, const char *type,
                        const char *payload, const char *effects, const char *at,
-                       const char *idem_key, const struct store_snapshot *snap,
-                       int64_t *version, struct sb_error *err)
+                       const char *idem_key, const struct store_snapshot *snap, int64_t *version,
+                       struct sb_error *err)
 {
     static const char *const sql =
         "INSERT INTO events(game_id, seq, type, payload, effects, at, idempotency_key)"
         " VALUES (?, ?, ?, ?, ?, coalesce(?, now_utc()), ?)";
-    int rc = store_exec(s, sql, NULL, err, "iittttt", gid, seq, type, payload, effects, at,
-                        idem_key);
+    int rc =
+        store_exec(s, sql, NULL, err, "iittttt", gid, seq, type, payload, effects, at, idem_key);
     if (rc == 0)
         rc = store_write_snapshot(s, gid, snap, 1, version, err);
     return rc;
@@ -1268,8 +1260,8 @@ int store_event_by_key(struct store *s, int64_t gid, const char *key, char **ans
     return store_text(s, sql, answer, err, "it", gid, key);
 }
 
-int store_event_void(struct store *s, int64_t gid, int64_t seq,
-                     const struct store_snapshot *snap, int64_t *version, struct sb_error *err)
+int store_event_void(struct store *s, int64_t gid, int64_t seq, const struct store_snapshot *snap,
+                     int64_t *version, struct sb_error *err)
 {
     static const char *const sql =
         "UPDATE events SET voided = 1 WHERE game_id = ? AND seq = ? AND NOT voided";
@@ -1282,8 +1274,7 @@ int store_event_void(struct store *s, int64_t gid, int64_t seq,
     return rc;
 }
 
-int store_events_json(struct store *s, int64_t gid, int64_t after, char **out,
-                      struct sb_error *err)
+int store_events_json(struct store *s, int64_t gid, int64_t after, char **out, struct sb_error *err)
 {
     static const char *const sql =
         "SELECT json_object('events', coalesce(json_group_array(json(o)), json('[]')))"
@@ -1327,13 +1318,12 @@ int store_journal_stamp_add(struct store *s, int64_t cid, const char *card, int 
     static const char *const sql =
         "INSERT INTO journal_stamps(campaign_id, card, slot, token, player_id, game_id, seq, at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, now_utc())";
-    return store_exec(s, sql, NULL, err, "ititiii", cid, card, (int64_t)slot, token, player,
-                      gid, seq);
+    return store_exec(s, sql, NULL, err, "ititiii", cid, card, (int64_t)slot, token, player, gid,
+                      seq);
 }
 
-int store_journal_draw_add(struct store *s, int64_t cid, int64_t gid, int64_t seq,
-                           const char *card, int64_t drawer, int stamped_slot,
-                           struct sb_error *err)
+int store_journal_draw_add(struct store *s, int64_t cid, int64_t gid, int64_t seq, const char *card,
+                           int64_t drawer, int stamped_slot, struct sb_error *err)
 {
     static const char *const sql =
         "INSERT INTO journal_draws(game_id, seq, campaign_id, card, drawer, stamped_slot, at)"
@@ -1354,8 +1344,7 @@ int store_journal_payout_add(struct store *s, int64_t gid, int64_t seq, int64_t 
 
 int store_journal_undo(struct store *s, int64_t gid, int64_t seq, struct sb_error *err)
 {
-    static const char *const payouts =
-        "DELETE FROM journal_payouts WHERE game_id = ? AND seq = ?";
+    static const char *const payouts = "DELETE FROM journal_payouts WHERE game_id = ? AND seq = ?";
     static const char *const draws = "DELETE FROM journal_draws WHERE game_id = ? AND seq = ?";
     static const char *const stamps = "DELETE FROM journal_stamps WHERE game_id = ? AND seq = ?";
     int rc = store_exec(s, payouts, NULL, err, "ii", gid, seq);
@@ -1494,7 +1483,8 @@ int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_
         "SELECT coalesce(json_group_array(json(o)), '[]') FROM (SELECT json_object('id', g.id,"
         " 'mode', g.mode, 'status', g.status, 'started_at', g.started_at, 'ended_at',"
         " g.ended_at, 'played_at', g.played_at, 'winner', g.winner, 'seats', json(g.seats),"
-        " 'board', json((SELECT board FROM game_boards WHERE game_id = g.id)), 'events', (SELECT coalesce(json_group_array(json_object("
+        " 'board', json((SELECT board FROM game_boards WHERE game_id = g.id)), 'events', (SELECT "
+        "coalesce(json_group_array(json_object("
         "   'seq', e.seq, 'type', e.type, 'at', e.at, 'voided', json(CASE WHEN e.voided"
         "   THEN 'true' ELSE 'false' END), 'payload', json(e.payload))), json('[]'))"
         "   FROM (SELECT * FROM events WHERE game_id = g.id ORDER BY seq) e)) AS o"
