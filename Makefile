@@ -128,6 +128,7 @@ test: test-deps
 	@$(MAKE) --no-print-directory CONFIG=asan stress
 	@$(MAKE) --no-print-directory CONFIG=release browser
 	@$(MAKE) --no-print-directory fuzz-replay
+	@$(MAKE) --no-print-directory lint
 	@echo "make test: all suites passed"
 
 unit: $(UNIT_BINS)
