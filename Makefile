@@ -124,6 +124,7 @@ test: test-deps
 	@$(MAKE) --no-print-directory CONFIG=release unit all
 	@$(MAKE) --no-print-directory CONFIG=asan unit
 	@$(MAKE) --no-print-directory CONFIG=release integration
+	@$(MAKE) --no-print-directory CONFIG=asan integration
 	@$(MAKE) --no-print-directory CONFIG=release stress
 	@$(MAKE) --no-print-directory CONFIG=asan stress
 	@$(MAKE) --no-print-directory CONFIG=release browser

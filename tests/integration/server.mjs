@@ -47,7 +47,10 @@ export async function startServer(opts = {}) {
     if (!s.proc || s.proc.exitCode !== null) return s.proc?.exitCode;
     const done = new Promise((r) => s.proc.once('exit', (code, sig) => r(code ?? sig)));
     s.proc.kill(signal);
-    return done;
+    const code = await done;
+    // Under the ASan+UBSan build a leak or an error shows here when the server exits.
+    if (/ERROR: \w+Sanitizer|runtime error:/.test(s.log)) throw new Error(`sanitizer report:\n${s.log}`);
+    return code;
   };
   s.restart = async () => { await s.stop(); await s.launch(); };
   s.cleanup = async () => { await s.stop(); if (!opts.dir) rmSync(dir, { recursive: true, force: true }); };
