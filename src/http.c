@@ -31,11 +31,13 @@ struct http_server {
 
 /* Per-request state, kept in the connection context and freed when it completes. */
 struct http_request {
+    struct http_server *server;
     struct timespec start;
     char *body;
     size_t len;
     bool too_large;
     bool answered;
+    bool recorded; /* counted for /metrics and written to the access log */
     int status;
     const char *route;
     char method[16];
@@ -76,6 +78,28 @@ static void http_log_path(char *dst, size_t size, const char *src)
     dst[n] = '\0';
 }
 
+/* Count the request for /metrics and write its access-log line, once. Called as the
+ * answer is queued, so a client that has its answer also finds it counted. */
+static void http_record(struct http_request *r)
+{
+    struct http_server *s = r->server;
+    uint64_t us;
+    if (r->recorded)
+        return;
+    r->recorded = true;
+    us = http_elapsed_us(&r->start);
+    api_observe(s->api, r->route ? r->route : "other", r->status, us);
+    if (!s->quiet) {
+        char now[32];
+        time_t t = time(NULL);
+        struct tm tm;
+        gmtime_r(&t, &tm);
+        strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", &tm);
+        fprintf(stderr, "%s %s %s %d %llu\n", now, r->method, r->path, r->status,
+                (unsigned long long)us);
+    }
+}
+
 /* Queue a response built from a malloc'd body (taken over) with the usual headers. */
 static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_request *r, int status,
                                  const char *type, char *body, size_t len, const char *etag,
@@ -102,6 +126,7 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_reques
     MHD_add_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     r->status = status;
     r->answered = true;
+    http_record(r);
     ret = MHD_queue_response(conn, (unsigned int)status, res);
     MHD_destroy_response(res);
     return ret;
@@ -278,6 +303,7 @@ static enum MHD_Result http_stream(struct http_server *s, struct MHD_Connection 
     MHD_add_response_header(mr, "X-Accel-Buffering", "no");
     r->status = 200;
     r->answered = true;
+    http_record(r);
     ret = MHD_queue_response(conn, MHD_HTTP_OK, mr);
     MHD_destroy_response(mr);
     return ret;
@@ -371,6 +397,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
         r = calloc(1, sizeof(*r));
         if (!r)
             return MHD_NO;
+        r->server = s;
         clock_gettime(CLOCK_MONOTONIC, &r->start);
         http_log_path(r->method, sizeof(r->method), method);
         http_log_path(r->path, sizeof(r->path), url);
@@ -415,23 +442,13 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
 static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                            enum MHD_RequestTerminationCode toe)
 {
-    struct http_server *s = cls;
     struct http_request *r = *con_cls;
+    (void)cls;
     (void)conn;
     (void)toe;
     if (!r)
         return;
-    uint64_t us = http_elapsed_us(&r->start);
-    api_observe(s->api, r->route ? r->route : "other", r->status, us);
-    if (!s->quiet) {
-        char now[32];
-        time_t t = time(NULL);
-        struct tm tm;
-        gmtime_r(&t, &tm);
-        strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", &tm);
-        fprintf(stderr, "%s %s %s %d %llu\n", now, r->method, r->path, r->status,
-                (unsigned long long)us);
-    }
+    http_record(r); /* a request that ended unanswered: status 0 */
     free(r->body);
     free(r);
     *con_cls = NULL;
