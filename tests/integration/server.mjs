@@ -65,7 +65,7 @@ export function client(base, key) {
     if (key && !('Authorization' in h)) h.Authorization = `Bearer ${key}`;
     let payload;
     if (body !== undefined) {
-      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      payload = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
       if (!('Content-Type' in h)) h['Content-Type'] = 'application/json';
     }
     const res = await fetch(base + path, { method, headers: h, body: payload });

@@ -6,21 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import net from 'node:net';
+import { client, freePort } from '../integration/server.mjs';
+
+export { client, freePort };
 
 export const BIN = resolve(process.env.STAMPBOOK_BIN || 'build/stampbook');
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort() {
-  return new Promise((done, fail) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => done(port));
-    });
-  });
-}
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -77,31 +67,6 @@ export async function startServer(opts = {}) {
   };
   await s.launch();
   return s;
-}
-
-/** A JSON client bound to a base URL and (optionally) a campaign key. */
-export function client(base, key) {
-  async function call(method, path, body, headers = {}) {
-    const h = { ...headers };
-    if (key && !('Authorization' in h)) h.Authorization = `Bearer ${key}`;
-    let payload;
-    if (body !== undefined) {
-      payload = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
-      if (!('Content-Type' in h)) h['Content-Type'] = 'application/json';
-    }
-    const res = await fetch(base + path, { method, headers: h, body: payload });
-    const text = await res.text();
-    let json = null;
-    try { json = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
-    return { status: res.status, headers: res.headers, json, text };
-  }
-  return {
-    get: (p, h) => call('GET', p, undefined, h),
-    post: (p, b, h) => call('POST', p, b, h),
-    put: (p, b, h) => call('PUT', p, b, h),
-    patch: (p, b, h) => call('PATCH', p, b, h),
-    call,
-  };
 }
 
 /**
