@@ -48,16 +48,21 @@ PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null)
 TEST_LIBS = $(shell $(PKG_CONFIG) --libs $(TEST_PKGS) 2>/dev/null)
 
-ALL_CFLAGS = $(BASE_CFLAGS) $(CFG_CFLAGS) $(PKG_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = $(BASE_CFLAGS) $(CFG_CFLAGS) $(INCLUDES) $(PKG_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(CFG_LDFLAGS) $(LDFLAGS)
 LIBS := -lpthread -lm
 
 B := build/$(CONFIG)
-SRCS := $(filter-out src/main.c,$(wildcard src/*.c))
+# src/ holds one folder a layer (README "How it is built"); each folder is on the
+# include path, so a file names a header by its name alone.
+LAYERS := util engine codec store game api http
+INCLUDES := $(addprefix -Isrc/,$(LAYERS))
+SRCS := $(wildcard $(addsuffix /*.c,$(addprefix src/,$(LAYERS))))
 OBJS := $(SRCS:src/%.c=$(B)/obj/%.o)
 LIB := $(B)/libstampbook.a
-UNIT_SRCS := $(wildcard tests/unit/test_*.c)
-UNIT_HELPERS := $(filter-out tests/unit/test_%,$(wildcard tests/unit/*.c))
+# tests/unit mirrors src/: tests/unit/<layer>/test_*.c; the helpers sit at the top.
+UNIT_SRCS := $(wildcard tests/unit/*/test_*.c)
+UNIT_HELPERS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
 FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(B)/fuzz/%)
@@ -88,20 +93,20 @@ $(B)/obj/%.o: src/%.c
 
 $(B)/tests/helpers/%.o: tests/unit/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Isrc -Wno-missing-prototypes -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Itests/unit -Wno-missing-prototypes -c -o $@ $<
 
 $(B)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Isrc -Wno-missing-prototypes -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Itests/unit -Wno-missing-prototypes -c -o $@ $<
 
 UNIT_HELPER_OBJS := $(UNIT_HELPERS:tests/unit/%.c=$(B)/tests/helpers/%.o)
 
-$(B)/tests/test_%: $(B)/tests/test_%.o $(UNIT_HELPER_OBJS) $(LIB)
+$(UNIT_BINS): $(B)/tests/%: $(B)/tests/%.o $(UNIT_HELPER_OBJS) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(PKG_LIBS) $(TEST_LIBS) $(LIBS)
 
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc -Wno-missing-prototypes -fsanitize=fuzzer -o $@ $^ \
+	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -fsanitize=fuzzer -o $@ $^ \
 	    $(ALL_LDFLAGS) $(PKG_LIBS) $(LIBS)
 
 # Set-up: install the Debian packages that are missing (needs root and apt-get).
@@ -165,7 +170,7 @@ lint:
 	sh scripts/lint
 
 format:
-	clang-format -i src/*.c src/*.h tests/unit/*.c $(wildcard tests/fuzz/*.c)
+	clang-format -i src/*.c src/*/*.[ch] tests/unit/*.[ch] tests/unit/*/*.c $(wildcard tests/fuzz/*.c)
 
 # The installed binary finds its files in <exe>/../share/stampbook, so a DESTDIR
 # staging tree works as it is; PREFIX compiled into main.o is only a last resort.
@@ -178,4 +183,4 @@ uninstall:
 clean:
 	rm -rf build
 
--include $(wildcard $(B)/obj/*.d $(B)/tests/*.d $(B)/tests/helpers/*.d)
+-include $(wildcard $(B)/obj/*.d $(B)/obj/*/*.d $(B)/tests/*/*.d $(B)/tests/helpers/*.d)

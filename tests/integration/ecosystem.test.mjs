@@ -45,11 +45,11 @@ function docOperations() {
   return ops;
 }
 
-/** The route table of src/api.c: [{method, path}] with the router's {cid} {gid} {pid} {slug}. */
+/** The route table of src/api/api.c: [{method, path}] with the router's {cid} {gid} {pid} {slug}. */
 function routerRoutes() {
-  const src = readFileSync(join(ROOT, 'src/api.c'), 'utf8');
+  const src = readFileSync(join(ROOT, 'src/api/api.c'), 'utf8');
   const start = src.indexOf('api_routes[] = {');
-  assert.ok(start > 0, 'src/api.c has the api_routes[] table');
+  assert.ok(start > 0, 'src/api/api.c has the api_routes[] table');
   const table = src.slice(start, src.indexOf('\n};', start));
   return [...table.matchAll(/\{"([A-Z]+)",\s*"([^"]+)"/g)].map((m) => ({ method: m[1], path: m[2] }));
 }
@@ -142,7 +142,7 @@ test('openapi: the document is OpenAPI 3.1, every $ref resolves and the server s
 
 test('openapi: every route the router knows is in the document with the same parameters, and no other', () => {
   const routes = routerRoutes();
-  assert.ok(routes.length >= 25, `parsed ${routes.length} routes out of src/api.c`);
+  assert.ok(routes.length >= 25, `parsed ${routes.length} routes out of src/api/api.c`);
   const docOps = docOperations();
   const key = (o) => `${o.method} ${shape(o.path)}`;
   const inDoc = new Map(docOps.map((o) => [key(o), o]));
