@@ -144,10 +144,41 @@ int api_create_campaign_from(struct api_ctx *ctx, const char *name, const char *
     return api_create_campaign(ctx, name, edition, policy, board, cid, true);
 }
 
+/* Read body's "board" (a box file) if present into *text, a board document to store (the
+ * caller frees it), and its edition into *edition (borrowed from body). Returns 0,
+ * SB_EBADREQ or SB_EINVALID (a damaged box, another edition than body's), SB_ENOMEM. */
+static int api_read_box(struct api_ctx *ctx, const cJSON *body, const char **edition, char **text)
+{
+    const cJSON *box = cJSON_GetObjectItemCaseSensitive(body, "board");
+    const cJSON *named = cJSON_GetObjectItemCaseSensitive(body, "edition");
+    const cJSON *ed;
+    cJSON *doc = NULL;
+    int rc;
+    if (!box)
+        return 0;
+    rc = board_from_box(box, &doc, &ctx->err);
+    if (rc != 0)
+        return rc;
+    ed = cJSON_GetObjectItemCaseSensitive(doc, "edition");
+    if (named && strcmp(ed->valuestring, *edition) != 0)
+        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "the box file is of edition '%s', not '%s'",
+                     ed->valuestring, *edition);
+    if (rc == 0 && !editions_find(ctx->api->editions, ed->valuestring))
+        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "the box file is of an unknown edition '%s'",
+                     ed->valuestring);
+    if (rc == 0 && !(*text = cJSON_PrintUnformatted(doc)))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0)
+        *edition = cJSON_GetObjectItemCaseSensitive(box, "edition")->valuestring;
+    cJSON_Delete(doc);
+    return rc;
+}
+
 int api_post_campaign(struct api_ctx *ctx)
 {
     cJSON *body = NULL;
     const char *name = NULL, *edition = "travel-world-tour", *policy = "token";
+    char *board = NULL;
     int64_t cid = 0;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
@@ -156,14 +187,17 @@ int api_post_campaign(struct api_ctx *ctx)
         rc = json_get_string(body, "edition", false, 64, false, &edition, &ctx->err);
     if (rc == 0)
         rc = api_read_policy(ctx, body, &policy);
+    if (rc == 0)
+        rc = api_read_box(ctx, body, &edition, &board);
     if (rc == 0 && !editions_find(ctx->api->editions, edition))
         rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "no edition '%s'", edition);
     if (rc == 0)
         rc = store_begin_write(ctx->store, &ctx->err);
     if (rc == 0) {
-        rc = api_create_campaign(ctx, name, edition, policy, NULL, &cid, true);
+        rc = api_create_campaign(ctx, name, edition, policy, board, &cid, true);
         rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
     }
+    free(board);
     cJSON_Delete(body);
     return rc;
 }
@@ -238,13 +272,20 @@ int api_patch_campaign(struct api_ctx *ctx)
 int api_get_board(struct api_ctx *ctx)
 {
     char *board = NULL;
+    cJSON *doc = NULL;
     int rc = store_campaign_board(ctx->store, ctx->cid, &board, &ctx->err);
     if (rc == 0)
-        api_reply_owned(ctx, 200, board);
+        rc = api_parse_stored(ctx, board, &doc);
+    if (rc == 0)
+        rc = board_add_check(doc, &ctx->err);
+    if (rc == 0)
+        rc = api_reply_json(ctx, 200, doc);
+    cJSON_Delete(doc);
+    free(board);
     return rc;
 }
 
-enum api_board_part { PART_DESTINATION, PART_JOURNAL, PART_CHANCE };
+enum api_board_part { PART_DESTINATION, PART_JOURNAL, PART_CHANCE, PART_SPACE };
 
 /* Check a journal edit: slots may not drop below the stamps already on the card. */
 static int api_check_slots(struct api_ctx *ctx, const cJSON *body)
@@ -263,6 +304,20 @@ static int api_check_slots(struct api_ctx *ctx, const cJSON *body)
     return rc;
 }
 
+/* The space index a path segment names: "0".."39", else -1. This function can't fail. */
+static int api_space_index(const char *seg)
+{
+    int v = 0;
+    if (!seg || !seg[0] || strlen(seg) > 2)
+        return -1;
+    for (const char *p = seg; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        v = v * 10 + (*p - '0');
+    }
+    return v;
+}
+
 /* Edit one part of the campaign's board copy and answer the edited item. */
 static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
 {
@@ -275,9 +330,9 @@ static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
         cJSON_Delete(body);
         return rc;
     }
-    if (part == PART_DESTINATION && ctx->campaign.active_game)
+    if ((part == PART_DESTINATION || part == PART_SPACE) && ctx->campaign.active_game)
         rc = sb_fail(&ctx->err, SB_ECONFLICT, NULL,
-                     "destinations cannot change while game %lld is active",
+                     "the board's layout cannot change while game %lld is active",
                      (long long)ctx->campaign.active_game);
     if (rc == 0 && part == PART_JOURNAL)
         rc = api_check_slots(ctx, body);
@@ -290,8 +345,10 @@ static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
             rc = board_put_destination(doc, ctx->slug, body, &item, &ctx->err);
         else if (part == PART_JOURNAL)
             rc = board_put_journal(doc, ctx->slug, body, &item, &ctx->err);
-        else
+        else if (part == PART_CHANCE)
             rc = board_put_chance(doc, ctx->slug, body, &item, &ctx->err);
+        else
+            rc = board_put_space(doc, api_space_index(ctx->slug), body, &item, &ctx->err);
     }
     if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
@@ -323,6 +380,11 @@ int api_put_board_journal(struct api_ctx *ctx)
 int api_put_board_chance(struct api_ctx *ctx)
 {
     return api_put_board(ctx, PART_CHANCE);
+}
+
+int api_put_board_space(struct api_ctx *ctx)
+{
+    return api_put_board(ctx, PART_SPACE);
 }
 
 /* ---- players ---- */
