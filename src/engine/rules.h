@@ -123,6 +123,7 @@ enum event_type {
     EVENT_NOTE,
     EVENT_END,
     EVENT_STAMP_GOAL,
+    EVENT_CORRECT, /* a correction of the box: correct_apply() (correct.h), not rules_apply() */
 };
 
 struct trade_side {
@@ -145,7 +146,8 @@ struct rules_event {
     int price;   /* AUCTION */
     int a, b;    /* TRADE: seats */
     struct trade_side a_gives, b_gives;
-    int amount; /* ADJUST: may be negative */
+    int amount;           /* ADJUST: may be negative */
+    struct board_fix fix; /* CORRECT */
 };
 
 enum effect_out_kind {
