@@ -1,0 +1,115 @@
+// box.test.mjs -- the group's own box (API.md "Correcting the box"): check state per
+// fact, "checked" marks, the layout route, box files, corrections during a game.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, newCampaign, client } from './server.mjs';
+
+let srv;
+before(async () => { srv = await startServer(); });
+after(async () => { await srv.cleanup(); });
+
+const board = async (c) => {
+  const r = await c.api.get(`/api/v1/campaigns/${c.cid}/board`);
+  assert.equal(r.status, 200, r.text);
+  return r.json;
+};
+const put = (c, part, id, body) => c.api.put(`/api/v1/campaigns/${c.cid}/board/${part}/${id}`, body);
+const byId = (list, id) => list.find((x) => x.id === id);
+
+test('check: a new campaign has 82 facts, none checked; each PUT checks its fact', async () => {
+  const c = await newCampaign(srv.url);
+  let b = await board(c);
+  assert.deepEqual(b.check, { facts: 40 + 22 + 10 + 10, checked: 0 });
+  assert.equal((await put(c, 'destinations', 'rapa-nui', { price: 110 })).status, 200);
+  assert.equal((await put(c, 'spaces', '0', { checked: true })).status, 200);
+  assert.equal((await put(c, 'chance', 'chance-1', { checked: true })).status, 200);
+  assert.equal((await put(c, 'journal', 'journal-2', { checked: true, slots: 3 })).status, 200);
+  b = await board(c);
+  assert.deepEqual(b.check, { facts: 82, checked: 4 });
+  for (const fact of [b.spaces[0], byId(b.destinations, 'rapa-nui'), byId(b.chance, 'chance-1'), byId(b.journal, 'journal-2')]) {
+    assert.equal(fact.source, 'group');
+  }
+});
+
+test('checked: true marks a fact without changing it; false and non-booleans are refused', async () => {
+  const c = await newCampaign(srv.url);
+  const was = byId((await board(c)).journal, 'journal-3');
+  const r = await put(c, 'journal', 'journal-3', { checked: true });
+  assert.equal(r.status, 200, r.text);
+  const { source, sources, ...rest } = r.json;
+  const { source: s0, sources: ss0, ...rest0 } = was;
+  assert.deepEqual(rest, rest0);
+  assert.equal(source, 'group');
+  assert.ok(Object.values(sources).every((v) => v === 'group'));
+  const before = await board(c);
+  for (const body of [{ checked: false }, { checked: 'yes' }, {}]) {
+    const bad = await put(c, 'journal', 'journal-3', body);
+    assert.ok([400, 422].includes(bad.status), `${JSON.stringify(body)}: ${bad.status}`);
+    assert.match(bad.headers.get('content-type'), /problem\+json/);
+  }
+  assert.deepEqual(await board(c), before);
+});
+
+test('spaces: kind, name and amount of the layout; 409 while a game is active', async () => {
+  const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
+  let r = await put(c, 'spaces', '38', { amount: 150, name: 'Travel Guide Fee' });
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.json.amount, 150);
+  r = await put(c, 'spaces', '12', { kind: 'flight_local' });
+  assert.equal(r.status, 200, r.text);
+  assert.equal((await board(c)).spaces[12].kind, 'flight_local');
+  for (const [index, body, status] of [['40', { name: 'x' }, 404], ['x', { name: 'x' }, 404],
+    ['6', { kind: 'chance' }, 422], ['7', { kind: 'tax' }, 422], ['4', { amount: 75 }, 422], ['10', { kind: 'go' }, 422]]) {
+    const bad = await put(c, 'spaces', index, body);
+    assert.equal(bad.status, status, `${index} ${JSON.stringify(body)}: ${bad.text}`);
+  }
+  const g = await c.api.post(`/api/v1/campaigns/${c.cid}/games`, { mode: 'banker', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 'scottie' }] });
+  assert.equal(g.status, 201, g.text);
+  const before = await board(c);
+  for (const body of [{ amount: 100 }, { checked: true }]) {
+    r = await put(c, 'spaces', '38', body);
+    assert.equal(r.status, 409, r.text);
+  }
+  assert.deepEqual(await board(c), before);
+});
+
+test('box file: a corrected box starts a new campaign identically', async () => {
+  const a = await newCampaign(srv.url);
+  assert.equal((await put(a, 'destinations', 'pink-3', { name: 'Petra', price: 170, fee: 90, set_fee: 170 })).status, 200);
+  assert.equal((await put(a, 'journal', 'journal-1', { title: 'Night market', slots: 4, effect: { per_stamp: { collect_from_each: 20 } } })).status, 200);
+  assert.equal((await put(a, 'chance', 'chance-2', { text: 'Advance to GO.', effect: { move_to: 'go', salary: true }, checked: true })).status, 200);
+  assert.equal((await put(a, 'spaces', '4', { amount: 150 })).status, 200);
+  const box = await board(a);
+  const r = await client(srv.url).post('/api/v1/campaigns', { name: 'Our cousins', board: box });
+  assert.equal(r.status, 201, r.text);
+  assert.equal(r.json.campaign.edition, 'travel-world-tour');
+  const b = { cid: r.json.campaign.id, api: client(srv.url, r.json.key) };
+  assert.deepEqual(await board(b), box);
+});
+
+test('box file: a damaged one is 422 naming the fact, and creates nothing', async () => {
+  const a = await newCampaign(srv.url);
+  const box = await board(a);
+  const damage = [
+    ['39 spaces', (x) => x.spaces.pop(), /spaces/],
+    ['goal names nothing', (x) => { x.destinations[0].goal = 'atlantis'; }, /atlantis/],
+    ['no circles', (x) => { x.journal[0].slots = 0; }, /journal\[0\]\.slots/],
+    ['price 125', (x) => { x.destinations[2].price = 125; }, /destinations\[2\]\.price.*multiple of 10/],
+    ['unknown kind', (x) => { x.spaces[7].kind = 'castle'; }, /spaces\[7\]\.kind/],
+    ['another engine', (x) => { x.engine = 'results'; }, /engine/],
+  ];
+  for (const [what, fn, detail] of damage) {
+    const bad = structuredClone(box);
+    fn(bad);
+    const r = await client(srv.url).post('/api/v1/campaigns', { name: 'Broken', board: bad });
+    assert.equal(r.status, 422, `${what}: ${r.text}`);
+    assert.match(r.json.detail, detail, what);
+  }
+  const wrongType = await client(srv.url).post('/api/v1/campaigns', { name: 'Broken', board: [1] });
+  assert.equal(wrongType.status, 400, wrongType.text);
+  const other = await client(srv.url).post('/api/v1/campaigns', { name: 'Broken', edition: 'classic', board: box });
+  assert.equal(other.status, 422, other.text);
+  // Nothing was created: the next campaign takes the very next id.
+  const next = await newCampaign(srv.url);
+  assert.equal(next.cid, a.cid + 1);
+});
