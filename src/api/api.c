@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "api_internal.h"
+#include "file.h"
 #include "json.h"
 #include "keys.h"
 
@@ -63,6 +64,7 @@ static const struct api_route api_routes[] = {
 };
 
 #define API_NROUTES (sizeof(api_routes) / sizeof(api_routes[0]))
+#define API_OPENAPI_MAX (4 * 1024 * 1024)
 
 /* Parse a positive decimal id of at most 15 digits; -1 when it is not one. */
 static int64_t api_parse_id(const char *s, size_t len)
@@ -430,23 +432,9 @@ void api_handle(struct api *api, const struct api_request *req, struct api_respo
 static void api_load_openapi(struct api *api)
 {
     char path[4096];
-    FILE *f;
-    long n;
     snprintf(path, sizeof(path), "%s/schema/openapi.json", api->share_dir);
-    f = fopen(path, "rb");
-    if (!f)
-        return;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0) {
-        api->openapi = malloc((size_t)n + 1);
-        if (api->openapi && fread(api->openapi, 1, (size_t)n, f) == (size_t)n) {
-            api->openapi[n] = '\0';
-            api->openapi_len = (size_t)n;
-        } else {
-            free(api->openapi);
-            api->openapi = NULL;
-        }
-    }
-    fclose(f);
+    if (file_read(path, API_OPENAPI_MAX, &api->openapi, &api->openapi_len, NULL) != 0)
+        api->openapi = NULL;
 }
 
 int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err)
