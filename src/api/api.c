@@ -252,7 +252,8 @@ int api_take_stored(struct api_ctx *ctx, char *text, cJSON **out)
     return rc;
 }
 
-int api_need_write(struct api_ctx *ctx)
+/* Require write access (403 for a view key). */
+static int api_need_write(struct api_ctx *ctx)
 {
     if (ctx->access == ACCESS_WRITE)
         return 0;

@@ -71,8 +71,6 @@ const char *api_param(const struct api_ctx *ctx, const char *key);
 int api_body_object(struct api_ctx *ctx, cJSON **out);
 /* Wake everyone following a game. */
 void api_changed(struct api *api);
-/* Require write access (403 for a view key). */
-int api_need_write(struct api_ctx *ctx);
 /* Parse a JSON text from the store (SB_EIO when it is not valid JSON). */
 int api_parse_stored(struct api_ctx *ctx, const char *text, cJSON **out);
 /* The same, and free text. */
