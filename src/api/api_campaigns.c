@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "board_json.h"
+#include "game.h"
 #include "json.h"
 #include "keys.h"
 
@@ -318,10 +319,83 @@ static int api_space_index(const char *seg)
     return v;
 }
 
-/* Edit one part of the campaign's board copy and answer the edited item. */
+/* The "what" of a correct event for a part of the board (NULL: the layout, never
+ * corrected during a game). This function can't fail. */
+static const char *api_part_what(enum api_board_part part)
+{
+    return part == PART_DESTINATION ? "destination"
+           : part == PART_JOURNAL   ? "journal"
+           : part == PART_CHANCE    ? "chance"
+                                    : NULL;
+}
+
+/* While a game is active: append what a PUT changed (old to now) to it as a correct
+ * event, in the caller's write transaction. A check alone changes nothing and appends
+ * nothing. */
+static int api_board_correct(struct api_ctx *ctx, enum api_board_part part, const cJSON *old,
+                             const cJSON *now)
+{
+    cJSON *fields = NULL, *before = NULL, *ev = NULL;
+    int64_t version = 0;
+    int rc;
+    if (!ctx->campaign.active_game)
+        return 0;
+    rc = board_changes(old, now, api_part_what(part), &fields, &before, &ctx->err);
+    if (rc != 0 || !fields->child) {
+        cJSON_Delete(fields);
+        cJSON_Delete(before);
+        return rc;
+    }
+    ev = cJSON_CreateObject();
+    if (!ev || !cJSON_AddStringToObject(ev, "type", "correct") ||
+        !cJSON_AddStringToObject(ev, "what", api_part_what(part)) ||
+        !cJSON_AddStringToObject(ev, "id", ctx->slug) ||
+        !cJSON_AddItemToObject(ev, "fields", fields)) {
+        cJSON_Delete(fields);
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    }
+    if (rc == 0 && !cJSON_AddItemToObject(ev, "before", before))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    else if (rc == 0)
+        before = NULL;
+    if (rc == 0)
+        rc = game_append(&ctx->game, ctx->campaign.active_game, ev, 0, NULL, NULL, NULL, &version);
+    cJSON_Delete(before);
+    cJSON_Delete(ev);
+    return rc;
+}
+
+/* Apply body to the part of doc that ctx names; *old gets a copy of the item as it was
+ * (the caller frees it), *item the edited item in doc. */
+static int api_board_edit(struct api_ctx *ctx, enum api_board_part part, cJSON *doc,
+                          const cJSON *body, cJSON **old, cJSON **item)
+{
+    static const char *const lists[] = {"destinations", "journal", "chance"};
+    const cJSON *it;
+    if (part != PART_SPACE) {
+        cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(doc, lists[part]))
+        {
+            const cJSON *id = cJSON_GetObjectItemCaseSensitive(it, "id");
+            if (cJSON_IsString(id) && strcmp(id->valuestring, ctx->slug) == 0 &&
+                !(*old = cJSON_Duplicate(it, true)))
+                return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        }
+    }
+    if (part == PART_DESTINATION)
+        return board_put_destination(doc, ctx->slug, body, item, &ctx->err);
+    if (part == PART_JOURNAL)
+        return board_put_journal(doc, ctx->slug, body, item, &ctx->err);
+    if (part == PART_CHANCE)
+        return board_put_chance(doc, ctx->slug, body, item, &ctx->err);
+    return board_put_space(doc, api_space_index(ctx->slug), body, item, &ctx->err);
+}
+
+/* Edit one part of the campaign's board copy and answer the edited item; while a game
+ * is active, a destination or card correction is appended to it in the same
+ * transaction, and the layout cannot change. */
 static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
 {
-    cJSON *body = NULL, *doc = NULL, *item = NULL;
+    cJSON *body = NULL, *doc = NULL, *item = NULL, *old = NULL;
     char *board = NULL, *text = NULL;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
@@ -330,7 +404,7 @@ static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
         cJSON_Delete(body);
         return rc;
     }
-    if ((part == PART_DESTINATION || part == PART_SPACE) && ctx->campaign.active_game)
+    if (part == PART_SPACE && ctx->campaign.active_game)
         rc = sb_fail(&ctx->err, SB_ECONFLICT, NULL,
                      "the board's layout cannot change while game %lld is active",
                      (long long)ctx->campaign.active_game);
@@ -340,28 +414,22 @@ static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
         rc = store_campaign_board(ctx->store, ctx->cid, &board, &ctx->err);
     if (rc == 0)
         rc = api_parse_stored(ctx, board, &doc);
-    if (rc == 0) {
-        if (part == PART_DESTINATION)
-            rc = board_put_destination(doc, ctx->slug, body, &item, &ctx->err);
-        else if (part == PART_JOURNAL)
-            rc = board_put_journal(doc, ctx->slug, body, &item, &ctx->err);
-        else if (part == PART_CHANCE)
-            rc = board_put_chance(doc, ctx->slug, body, &item, &ctx->err);
-        else
-            rc = board_put_space(doc, api_space_index(ctx->slug), body, &item, &ctx->err);
-    }
+    if (rc == 0)
+        rc = api_board_edit(ctx, part, doc, body, &old, &item);
+    if (rc == 0 && part != PART_SPACE)
+        rc = api_board_correct(ctx, part, old, item);
     if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0)
         rc = store_campaign_set_board(ctx->store, ctx->cid, text, &ctx->err);
-    if (rc == 0)
-        rc = store_commit(ctx->store, &ctx->err);
-    else
-        store_rollback(ctx->store);
+    rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
     if (rc == 0)
         rc = api_reply_json(ctx, 200, item);
+    if (rc == 0 && ctx->campaign.active_game)
+        api_changed(ctx->api);
     free(text);
     free(board);
+    cJSON_Delete(old);
     cJSON_Delete(doc);
     cJSON_Delete(body);
     return rc;
