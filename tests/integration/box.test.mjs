@@ -113,3 +113,114 @@ test('box file: a damaged one is 422 naming the fact, and creates nothing', asyn
   const next = await newCampaign(srv.url);
   assert.equal(next.cid, a.cid + 1);
 });
+
+/** A campaign with Ann and Bo and an active game of mode; returns {c, gid, ann, bo, root}. */
+async function inGame(mode, setup = async () => {}) {
+  const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
+  await setup(c);
+  const [ann, bo] = c.players;
+  const root = `/api/v1/campaigns/${c.cid}`;
+  const g = await c.api.post(`${root}/games`, { mode, seats: [{ player: ann, token: 'hazel' }, { player: bo, token: 'scottie' }] });
+  assert.equal(g.status, 201, g.text);
+  return { c, gid: g.json.game.id, ann, bo, root };
+}
+const ev = async (t, body) => {
+  const r = await t.c.api.post(`${t.root}/games/${t.gid}/events`, body);
+  assert.equal(r.status, 201, `${JSON.stringify(body)}: ${r.text}`);
+  return r.json;
+};
+const events = async (t) => (await t.c.api.get(`${t.root}/games/${t.gid}/events`)).json.events;
+const live = async (t) => (await t.c.api.get(`${t.root}/games/${t.gid}`)).json.state;
+
+test('correct: a destination fixed during a banker game is a correct event the game follows; ?at= replays it', async () => {
+  const t = await inGame('banker');
+  const r = await put(t.c, 'destinations', 'rapa-nui', { price: 120, fee: 70 });
+  assert.equal(r.status, 200, r.text);
+  const [fix] = await events(t);
+  assert.deepEqual([fix.seq, fix.type, fix.what, fix.id, fix.fields, fix.before, fix.voided],
+    [1, 'correct', 'destination', 'rapa-nui', { price: 120, fee: 70 }, { price: 100, fee: 50 }, false]);
+  // A mark alone changes no rule and appends nothing.
+  assert.equal((await put(t.c, 'destinations', 'rapa-nui', { checked: true })).status, 200);
+  assert.equal((await events(t)).length, 1);
+  await ev(t, { type: 'roll', d1: 2, d2: 4 }); // Ann to Rapa Nui
+  const bought = await ev(t, { type: 'buy' });
+  assert.equal(bought.state.players.find((p) => p.id === t.ann).cash, 1380);
+  await ev(t, { type: 'roll', d1: 2, d2: 4 }); // Bo lands on it
+  const fee = await ev(t, { type: 'collect_fee' });
+  assert.equal(fee.state.players.find((p) => p.id === t.bo).cash, 1430);
+  const now = await live(t);
+  const at = (await t.c.api.get(`${t.root}/games/${t.gid}/state?at=${now.seq}`)).json;
+  assert.deepEqual(at, now);
+  const posted = await t.c.api.post(`${t.root}/games/${t.gid}/events`, { type: 'correct', what: 'destination', id: 'rapa-nui', fields: { price: 10 }, before: { price: 120 } });
+  assert.equal(posted.status, 422, posted.text);
+  // The layout stays fixed during a game.
+  assert.equal((await put(t.c, 'spaces', '6', { name: 'Easter Island' })).status, 409);
+});
+
+test('correct: undoing a correction restores the old values in the game and in the campaign copy', async () => {
+  const t = await inGame('banker');
+  await ev(t, { type: 'roll', d1: 2, d2: 4 });
+  const before = await live(t);
+  assert.equal((await put(t.c, 'destinations', 'rapa-nui', { price: 150 })).status, 200);
+  assert.equal(byId((await board(t.c)).destinations, 'rapa-nui').price, 150);
+  const u = await t.c.api.post(`${t.root}/games/${t.gid}/undo`);
+  assert.equal(u.status, 200, u.text);
+  assert.equal(u.json.undone, 2);
+  assert.equal(byId((await board(t.c)).destinations, 'rapa-nui').price, 100);
+  const { version: v1, ...s1 } = await live(t);
+  const { version: v0, ...s0 } = before;
+  assert.deepEqual(s1, s0);
+  const bought = await ev(t, { type: 'buy' });
+  assert.equal(bought.state.players.find((p) => p.id === t.ann).cash, 1400);
+});
+
+test('correct: a Chance effect fixed mid-game changes its next draw', async () => {
+  const t = await inGame('banker');
+  assert.equal((await put(t.c, 'chance', 'chance-3', { text: 'Pay 50.', effect: { pay: 50 } })).status, 200);
+  const fix = (await events(t))[0];
+  assert.deepEqual(fix.fields, { text: 'Pay 50.', effect: { pay: 50 } });
+  await ev(t, { type: 'roll', d1: 3, d2: 4 }); // Chance
+  const drawn = await ev(t, { type: 'draw_chance', card: 'chance-3' });
+  assert.equal(drawn.state.players.find((p) => p.id === t.ann).cash, 1450);
+});
+
+test('correct: a journal card fixed from 1 to 3 circles in a journal game stamps its next draw', async () => {
+  const t = await inGame('journal', async (c) => {
+    assert.equal((await put(c, 'journal', 'journal-10', { slots: 1 })).status, 200); // as some box prints it
+  });
+  assert.equal(byId((await board(t.c)).journal, 'journal-10').slots, 1);
+  await ev(t, { type: 'draw_journal', card: 'journal-10', player: t.ann });
+  const full = await ev(t, { type: 'draw_journal', card: 'journal-10', player: t.bo });
+  assert.ok(!full.effects.some((e) => e.kind === 'journal_stamp'));
+  assert.equal((await put(t.c, 'journal', 'journal-10', { slots: 0 })).status, 422);
+  assert.equal((await put(t.c, 'journal', 'journal-10', { slots: 3, title: 'Night train' })).status, 200);
+  const again = await ev(t, { type: 'draw_journal', card: 'journal-10', player: t.bo });
+  assert.ok(again.effects.some((e) => e.kind === 'journal_stamp' && e.slot === 1), JSON.stringify(again.effects));
+  const j = (await t.c.api.get(`${t.root}/journal/journal-10`)).json;
+  assert.equal(j.slots, 3);
+  assert.equal(j.stamps.length, 2);
+});
+
+test('correct: export and import reproduce a game with corrections', async () => {
+  const t = await inGame('banker');
+  assert.equal((await put(t.c, 'destinations', 'rapa-nui', { price: 120 })).status, 200);
+  await ev(t, { type: 'roll', d1: 2, d2: 4 });
+  await ev(t, { type: 'buy' });
+  assert.equal((await put(t.c, 'destinations', 'rapa-nui', { fee: 80 })).status, 200);
+  await ev(t, { type: 'roll', d1: 2, d2: 4 });
+  await ev(t, { type: 'collect_fee' });
+  const exp = await t.c.api.get(`${t.root}/export`);
+  assert.equal(exp.status, 200, exp.text);
+  const imp = await client(srv.url).post('/api/v1/campaigns/import', exp.text);
+  assert.equal(imp.status, 201, imp.text);
+  const copy = { cid: imp.json.campaign.id, api: client(srv.url, imp.json.key) };
+  const games = (await copy.api.get(`/api/v1/campaigns/${copy.cid}/games`)).json.games;
+  const a = await live(t);
+  const b = (await copy.api.get(`/api/v1/campaigns/${copy.cid}/games/${games[0].id}`)).json.state;
+  const shape = (s) => [s.seq, s.status, s.players.map((p) => [p.name, p.cash, p.position, p.owns])];
+  assert.deepEqual(shape(b), shape(a));
+  assert.deepEqual(shape(b)[2].map((p) => p[1]), [1500 - 120 + 80, 1500 - 80]);
+  const e2 = (await copy.api.get(`/api/v1/campaigns/${copy.cid}/games/${games[0].id}/events`)).json.events;
+  assert.deepEqual(e2.filter((e) => e.type === 'correct').map((e) => e.fields), [{ price: 120 }, { fee: 80 }]);
+  assert.equal(byId((await board(copy)).destinations, 'rapa-nui').fee, 80);
+});
