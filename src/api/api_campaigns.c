@@ -390,9 +390,18 @@ static int api_board_edit(struct api_ctx *ctx, enum api_board_part part, cJSON *
     return board_put_space(doc, api_space_index(ctx->slug), body, item, &ctx->err);
 }
 
+/* True when body only marks a fact checked ({"checked": true}), which changes no rule.
+ * This function can't fail. */
+static bool api_check_only(const cJSON *body)
+{
+    const cJSON *only = body ? body->child : NULL;
+    return only && !only->next && only->string && strcmp(only->string, "checked") == 0 &&
+           cJSON_IsTrue(only);
+}
+
 /* Edit one part of the campaign's board copy and answer the edited item; while a game
  * is active, a destination or card correction is appended to it in the same
- * transaction, and the layout cannot change. */
+ * transaction, and the layout cannot change (but a space may be marked checked). */
 static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
 {
     cJSON *body = NULL, *doc = NULL, *item = NULL, *old = NULL;
@@ -404,7 +413,7 @@ static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
         cJSON_Delete(body);
         return rc;
     }
-    if (part == PART_SPACE && ctx->campaign.active_game)
+    if (part == PART_SPACE && ctx->campaign.active_game && !api_check_only(body))
         rc = sb_fail(&ctx->err, SB_ECONFLICT, NULL,
                      "the board's layout cannot change while game %lld is active",
                      (long long)ctx->campaign.active_game);

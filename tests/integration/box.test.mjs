@@ -50,7 +50,7 @@ test('checked: true marks a fact without changing it; false and non-booleans are
   assert.deepEqual(await board(c), before);
 });
 
-test('spaces: kind, name and amount of the layout; 409 while a game is active', async () => {
+test('spaces: kind, name and amount of the layout; 409 while a game is active, but for a check mark', async () => {
   const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
   let r = await put(c, 'spaces', '38', { amount: 150, name: 'Travel Guide Fee' });
   assert.equal(r.status, 200, r.text);
@@ -66,11 +66,16 @@ test('spaces: kind, name and amount of the layout; 409 while a game is active', 
   const g = await c.api.post(`/api/v1/campaigns/${c.cid}/games`, { mode: 'banker', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 'scottie' }] });
   assert.equal(g.status, 201, g.text);
   const before = await board(c);
-  for (const body of [{ amount: 100 }, { checked: true }]) {
+  for (const body of [{ amount: 100 }, { name: 'Guide', checked: true }]) {
     r = await put(c, 'spaces', '38', body);
     assert.equal(r.status, 409, r.text);
   }
   assert.deepEqual(await board(c), before);
+  // A mark alone changes no rule: a tax met during play can be confirmed.
+  r = await put(c, 'spaces', '38', { checked: true });
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.json.amount, 150);
+  assert.equal((await c.api.get(`/api/v1/campaigns/${c.cid}/games/${g.json.game.id}/events`)).json.events.length, 0);
 });
 
 test('box file: a corrected box starts a new campaign identically', async () => {
