@@ -3,6 +3,7 @@
 
 import { money } from './ui.js';
 import { tokenName } from './tokens.js';
+import { honestName, correctionText } from './facts.js';
 
 /** Name look-ups over a board and the players we know. */
 export class Names {
@@ -31,7 +32,7 @@ export class Names {
 
   destination(did) {
     const d = (this.board.destinations || []).find((x) => x.id === did);
-    return d ? d.name : humanise(did);
+    return d ? honestName(d) : humanise(did);
   }
 
   destinationById(did) { return (this.board.destinations || []).find((x) => x.id === did) || null; }
@@ -53,7 +54,7 @@ export class Names {
     const list = deck === 'chance' ? this.board.chance : this.board.journal;
     const c = (list || []).find((x) => x.id === id);
     if (!c) return humanise(id);
-    if (deck === 'journal') return c.title || humanise(id);
+    if (deck === 'journal') return honestName(c, 'title') || humanise(id);
     return c.text ? `“${c.text}”` : humanise(id);
   }
 }
@@ -185,6 +186,7 @@ export function eventText(ev, names) {
     case 'end': return ev.winner ? `Ended: ${P(ev.winner)} wins` : 'Game ended';
     case 'stamp_goal': return `${P(ev.player)} stamped ${names.destination(ev.destination)}`;
     case 'result': return 'Result logged';
+    case 'correct': return correctionText(ev, names);
     default: return humanise(ev.type);
   }
 }

@@ -122,7 +122,8 @@ function destinationItem(ctx, board, names, d, onSaved) {
   return item([sw, title, badge], form);
 }
 
-function effectEditor(board, names, idBase, effect, { allowNone = false, owner = null, key = 'effect' } = {}) {
+/** A structured editor of a Chance-style effect (the kinds of API.md): {el, value()}. */
+export function effectEditor(board, names, idBase, effect, { allowNone = false, owner = null, key = 'effect' } = {}) {
   const kinds = [['collect', 'Collect from the Bank'], ['pay', 'Pay the Bank'], ['move_to', 'Move to a space'],
     ['move_to_colour', 'Move to a colour of choice'], ['move_by', 'Move by steps'], ['go_to_jail', 'Go to Jail'], ['jail_free', 'Get Out of Jail Free']];
   if (allowNone) kinds.unshift(['', 'Nothing']);

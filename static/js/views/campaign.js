@@ -4,6 +4,8 @@
 import { h, mount, field, busy, showAlert, announce, confirmDialog, dateText, select, plural } from '../ui.js';
 import { saveCampaign, forgetCampaign } from '../store.js';
 import { activeGameId } from '../model.js';
+import { checkOffer } from './check.js';
+import { downloadButton } from './boxfile.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
@@ -12,6 +14,7 @@ export async function render({ main, params, app }) {
   saveCampaign({ ...ctx.entry, name: c.name, edition: c.edition });
   const ed = await ctx.edition(c.edition);
   const full = ed.engine === 'full';
+  const board = full ? await ctx.board(true).catch(() => null) : null;
   app.title(c.name, c.name);
   const gid = activeGameId(c);
   const games = [...(doc.games || [])].sort((a, b) => Number(b.id) - Number(a.id));
@@ -29,6 +32,7 @@ export async function render({ main, params, app }) {
     h('p', { class: 'muted' }, ed.name || c.edition,
       full ? ` · stamps belong to the ${c.stamp_owner === 'player' ? 'person who stamped' : 'token'}` : '',
       ctx.readOnly ? ' · view only' : ''),
+    full ? checkOffer(ctx, board) : null,
     start,
     sharePanel(ctx, games.length === 0),
     playersPanel(ctx, people, app),
@@ -38,7 +42,8 @@ export async function render({ main, params, app }) {
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/journal` }, 'Journal'),
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/board` }, 'Board'),
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/stats` }, 'Stats'),
-        h('a', { class: 'btn', href: `#/c/${ctx.cid}/box` }, 'Box editor'))) : null,
+        h('a', { class: 'btn', href: `#/c/${ctx.cid}/box` }, 'Box editor'),
+        downloadButton(ctx, c.name))) : null,
     settingsPanel(ctx, c, full, app));
 }
 

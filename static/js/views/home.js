@@ -5,6 +5,7 @@ import { createCampaign, CampaignApi, ApiError } from '../api.js';
 import { listCampaigns, saveCampaign } from '../store.js';
 import { h, mount, field, busy, showAlert, announce } from '../ui.js';
 import { activeGameId } from '../model.js';
+import { boxSource } from './boxfile.js';
 
 export async function render({ main, app }) {
   app.title('');
@@ -31,7 +32,9 @@ export async function render({ main, app }) {
   const syncPolicy = () => {
     const ed = editions.find((e) => e.id === edSel.value);
     policy.hidden = ed && ed.engine !== 'full';
+    if (source) source.el.hidden = policy.hidden;
   };
+  const source = boxSource();
   edSel.addEventListener('change', syncPolicy);
   syncPolicy();
   const createBtn = h('button', { class: 'btn primary block', type: 'submit' }, 'Create campaign');
@@ -40,6 +43,7 @@ export async function render({ main, app }) {
     field('Campaign name', name),
     field('Edition', edSel),
     policy,
+    source.el,
     createBtn);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -49,6 +53,8 @@ export async function render({ main, app }) {
     const body = { name: n, edition: edSel.value };
     if (!ed || ed.engine === 'full') body.stamp_owner = form.querySelector('input[name=stamp_owner]:checked').value;
     busy(createBtn, async () => {
+      const box = !ed || ed.engine === 'full' ? await source.board() : null;
+      if (box) body.board = box;
       const res = await createCampaign(body);
       const c = res.campaign || {};
       saveCampaign({

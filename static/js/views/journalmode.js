@@ -4,6 +4,7 @@
 import { h, field, select, setColour } from '../ui.js';
 import { tokenPicture } from '../tokens.js';
 import { spacesOf } from '../model.js';
+import { circlesText, honestName } from '../facts.js';
 import { note, endGame, stampDots } from './banker.js';
 
 export function banner(scr) {
@@ -28,7 +29,8 @@ export function actions(scr) {
 
   // A journal card drawn, by whom.
   const drawer = select(playerOpts, { id: 'jm-drawer' });
-  const cardSel = select((scr.board.journal || []).map((c) => [c.id, c.title || c.id]), { id: 'jm-card' });
+  const stamps = new Map((st.journal || []).map((j) => [j.card, (j.stamps || []).length]));
+  const cardSel = select((scr.board.journal || []).map((c) => [c.id, `${honestName(c, 'title') || c.id} · ${circlesText(c.slots, stamps.get(c.id))}`]), { id: 'jm-card' });
   const drawBtn = h('button', { class: 'btn primary block', type: 'submit', id: 'jm-draw' }, 'Journal card drawn');
   const drawForm = h('form', { class: 'card', 'aria-labelledby': 'jm-draw-h' },
     h('h2', { id: 'jm-draw-h' }, 'A Travel Journal card'),

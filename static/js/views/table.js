@@ -11,6 +11,7 @@ import { follow } from '../live.js';
 import * as banker from './banker.js';
 import * as journalMode from './journalmode.js';
 import * as results from './results.js';
+import { afterEvent, refreshBoard } from './factcheck.js';
 
 /** #/c/{cid}/table: the active game, else the latest one (view only) or a new game. */
 export async function resolve({ params, app }) {
@@ -126,7 +127,8 @@ export class TableScreen {
     this.lastBox.replaceChildren(
       h('h2', { id: 'last-h', class: 'visually-hidden' }, 'What happened'),
       h('p', { class: 'last-title' }, l.title),
-      h('ul', { class: 'effects' }, items));
+      h('ul', { class: 'effects' }, items),
+      afterEvent(this) || '');
   }
 
   footer() {
@@ -177,7 +179,7 @@ export class TableScreen {
     try {
       const res = await this.ctx.api.postEvent(this.gid, event, this.etag);
       const d = res.data || {};
-      this.last = { title: title || eventText(event, this.names), effects: d.effects || [] };
+      this.last = { title: title || eventText(event, this.names), effects: d.effects || [], event };
       this.apply(d.state, res.etag);
       const said = withoutEchoes(d.effects || []).map((e) => effectText(e, this.names).text).join(' ');
       announce(`${this.last.title}. ${said}`);
@@ -273,6 +275,7 @@ export class TableScreen {
     try {
       const evs = await this.ctx.api.events(this.gid, prevSeq);
       const live = evs.filter((e) => !e.voided && Number(e.seq) > prevSeq && Number(e.seq) <= seq);
+      if (live.some((e) => e.type === 'correct')) await refreshBoard(this); // the box was fixed
       this.last = {
         title: 'Logged on another phone',
         lines: live.map((e) => eventText(e, this.names)),

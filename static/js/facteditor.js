@@ -1,0 +1,178 @@
+// facteditor.js -- one fact of the box shown as printed (a space, a Destination card,
+// a Chance or Travel Journal card) and its editor; used by the check walk and at the
+// table. Saving PUTs only what changed, with "checked": true.
+
+import { h, field, select, money, setColour } from './ui.js';
+import { chanceEffectText, journalEffectText } from './words.js';
+import { KIND_WORDS, circlesText, honestName, isChecked } from './facts.js';
+import { effectEditor } from './views/box.js';
+
+const EDGE_KINDS = ['chance', 'journal', 'flight_local', 'flight_long', 'tax', 'free_parking', 'go_to_jail', 'jail', 'go'];
+
+function badge(obj) {
+  return isChecked(obj) ? h('span', { class: 'badge ok' }, 'checked') : h('span', { class: 'badge unverified' }, 'not checked yet');
+}
+
+/** The journal stamps on card id in a game state (0 without one). */
+function stampsOn(state, id) {
+  const j = ((state && state.journal) || []).find((x) => x.card === id);
+  return j ? (j.stamps || []).length : 0;
+}
+
+/** The fact as the box prints it. */
+export function factView(f, names, state = null) {
+  const o = f.obj;
+  if (f.part === 'spaces') {
+    return h('div', { class: 'fact-card space-card' },
+      h('p', { class: 'fact-kind' }, `Space ${o.index} · ${KIND_WORDS[o.kind] || o.kind}`, badge(o)),
+      h('p', { class: 'fact-name' }, o.kind === 'destination' ? honestName(names.destinationById(o.destination) || o) : o.name),
+      o.kind === 'tax' ? h('p', null, `Pay ${money(o.amount)}`) : null);
+  }
+  if (f.part === 'destinations') {
+    return h('div', { class: 'fact-card dest-card' },
+      h('div', { class: 'dest-band', style: `background:${setColour(o.colour)}` }, h('span', null, o.colour)),
+      h('p', { class: 'fact-name' }, honestName(o), badge(o)),
+      h('dl', { class: 'dest-facts' },
+        h('dt', null, 'Price'), h('dd', null, money(o.price)),
+        h('dt', null, 'Tour fee'), h('dd', null, money(o.fee)),
+        h('dt', null, 'With the colour set'), h('dd', null, money(o.set_fee)),
+        h('dt', null, 'Travel goal'), h('dd', null, o.goal ? names.destination(o.goal) : 'none')));
+  }
+  if (f.part === 'chance') {
+    return h('div', { class: 'fact-card chance-card' },
+      h('p', { class: 'fact-kind' }, 'Chance', badge(o)),
+      h('p', { class: 'fact-text' }, o.text),
+      h('p', { class: 'fact-effect' }, `In play: ${chanceEffectText(o.effect, names)}.`));
+  }
+  return h('div', { class: 'fact-card journal-card' },
+    h('p', { class: 'fact-kind' }, 'Travel Journal', badge(o)),
+    h('p', { class: 'fact-name' }, honestName(o, 'title')),
+    h('p', { class: 'fact-text' }, o.text),
+    h('p', { class: 'circles', 'aria-label': `${o.slots} circles, ${stampsOn(state, o.id)} stamped` }, circlesText(o.slots, stampsOn(state, o.id))),
+    h('p', { class: 'fact-effect' }, `In play: ${journalEffectText(o.effect, names)}.`));
+}
+
+const intOf = (input) => {
+  const n = Number(input.value);
+  return input.value !== '' && Number.isInteger(n) ? n : null;
+};
+
+function money10(input, what) {
+  const n = intOf(input);
+  if (n === null || n < 0 || n % 10) throw new Error(`${what}: a multiple of 10, 0 or more.`);
+  return n;
+}
+
+function text(id, value, max = 80) {
+  return h('input', { type: 'text', id, maxlength: max, value: value || '' });
+}
+
+function number(id, value, step = 10) {
+  return h('input', { type: 'number', id, min: 0, step, inputmode: 'numeric', value: value ?? '' });
+}
+
+/** Copy into body the keys of now that differ from obj. */
+function changed(obj, now) {
+  const body = {};
+  for (const [k, v] of Object.entries(now)) {
+    if (JSON.stringify(v ?? null) !== JSON.stringify(obj[k] ?? null)) body[k] = v;
+  }
+  return body;
+}
+
+function spaceEditor(f, board, names, base, inGame) {
+  const o = f.obj;
+  if (inGame) return { el: h('p', { class: 'hint' }, 'The layout of the board is fixed during a game: fix this space between games.'), body: () => null };
+  const name = text(`${base}-name`, o.kind === 'destination' ? (names.destinationById(o.destination) || o).name : o.name);
+  if (o.kind === 'destination') {
+    return { el: h('div', null, h('p', { class: 'hint' }, 'A destination space: its price and goal are checked with its card.'), field('Name on the board', name)), body: () => changed({ name: (names.destinationById(o.destination) || o).name }, { name: name.value.trim() }) };
+  }
+  const kind = select(EDGE_KINDS.map((k) => [k, KIND_WORDS[k]]), { id: `${base}-kind` }, o.kind);
+  const amount = number(`${base}-amount`, o.amount);
+  const amountField = field('Tax to pay', amount);
+  const sync = () => { amountField.hidden = kind.value !== 'tax'; };
+  kind.addEventListener('change', sync);
+  sync();
+  return {
+    el: h('div', null, field('Kind of space', kind), field('Name on the board', name), amountField),
+    body: () => {
+      const now = { kind: kind.value, name: name.value.trim() };
+      if (kind.value === 'tax') now.amount = money10(amount, 'The tax');
+      return changed(o, now);
+    },
+  };
+}
+
+function destinationEditor(f, board, names, base) {
+  const o = f.obj;
+  const colours = [...new Set((board.destinations || []).map((x) => x.colour))];
+  const name = text(`${base}-name`, o.name);
+  const colour = select(colours.map((c) => [c, c]), { id: `${base}-colour` }, o.colour);
+  const price = number(`${base}-price`, o.price);
+  const fee = number(`${base}-fee`, o.fee);
+  const setFee = number(`${base}-set-fee`, o.set_fee);
+  const goal = select([['', 'No travel goal'], ...(board.destinations || []).filter((x) => x.id !== o.id).map((x) => [x.id, x.name])], { id: `${base}-goal` }, o.goal || '');
+  return {
+    el: h('div', null, field('Name', name), field('Colour set', colour),
+      h('div', { class: 'field-row' }, field('Price', price), field('Tour fee', fee)),
+      h('div', { class: 'field-row' }, field('Fee with the set', setFee), field('Travel goal', goal))),
+    body: () => changed(o, {
+      name: name.value.trim(), colour: colour.value, price: money10(price, 'The price'),
+      fee: money10(fee, 'The tour fee'), set_fee: money10(setFee, 'The fee with the set'), goal: goal.value || null,
+    }),
+  };
+}
+
+function chanceEditor(f, board, names, base) {
+  const o = f.obj;
+  const words = h('textarea', { id: `${base}-text`, maxlength: 2000 }, o.text || '');
+  const eff = effectEditor(board, names, `${base}-eff`, o.effect);
+  return {
+    el: h('div', null, field('What the card says', words), eff.el),
+    body: () => changed(o, { text: words.value.trim(), effect: eff.value() }),
+  };
+}
+
+function journalEditor(f, board, names, base) {
+  const o = f.obj;
+  const title = text(`${base}-title`, o.title);
+  const words = h('textarea', { id: `${base}-text`, maxlength: 2000 }, o.text || '');
+  const slots = number(`${base}-slots`, o.slots, 1);
+  const ps = (o.effect && o.effect.per_stamp) || {};
+  const psKind = select([['collect', 'collects from the Bank'], ['pay', 'pays the Bank'], ['collect_from_each', 'collects from each other player']],
+    { id: `${base}-ps-kind` }, Object.keys(ps)[0] || 'collect');
+  const psAmount = number(`${base}-ps-amount`, Object.values(ps)[0]);
+  const drawer = effectEditor(board, names, `${base}-drawer`, o.effect && o.effect.drawer, { allowNone: true });
+  return {
+    el: h('div', null, field('Title', title), field('What the card says', words),
+      field('Stamp circles', slots, 'Count the circles printed on the card.'),
+      h('fieldset', null, h('legend', null, 'When drawn, every stamp on it…'),
+        h('div', { class: 'field-row' }, field('Each stamp', psKind), field('Amount', psAmount))),
+      h('fieldset', null, h('legend', null, 'And the player who drew it…'), drawer.el)),
+    body: () => {
+      const n = intOf(slots);
+      if (n === null || n < 1 || n > 12) throw new Error('Stamp circles: a whole number from 1 to 12.');
+      const effect = { per_stamp: { [psKind.value]: money10(psAmount, 'The amount') } };
+      const d = drawer.value();
+      if (d) effect.drawer = d;
+      return changed(o, { title: title.value.trim(), text: words.value.trim(), slots: n, effect });
+    },
+  };
+}
+
+/**
+ * The editor of fact f: {el, body()} where body() is what changed (an object, maybe
+ * empty; null when nothing can be changed now) and throws an Error with a sentence for
+ * a value the box cannot print. inGame: a game is active (the layout is fixed).
+ */
+export function factEditor(f, board, names, { inGame = false, base = 'fix' } = {}) {
+  if (f.part === 'spaces') return spaceEditor(f, board, names, base, inGame);
+  if (f.part === 'destinations') return destinationEditor(f, board, names, base);
+  if (f.part === 'chance') return chanceEditor(f, board, names, base);
+  return journalEditor(f, board, names, base);
+}
+
+/** PUT body (with "checked": true) to fact f; resolves the item the server answers. */
+export function saveFact(ctx, f, body = {}) {
+  return ctx.api.req('PUT', `/board/${f.part}/${encodeURIComponent(f.id)}`, { body: { ...body, checked: true } }).then((r) => r.data);
+}
