@@ -22,13 +22,14 @@ export async function render({ main, params, app }) {
 
   mount(main,
     h('h1', null, 'Box editor'),
-    h('p', null, 'Make this campaign’s copy of the game match your own box. Nobody else’s campaign changes.'),
+    h('p', null, 'Make this campaign’s copy of the game match your own box. Nobody else’s campaign changes. ',
+      h('a', { href: `#/c/${ctx.cid}/check` }, 'Check your box'), ' walks through it one fact at a time.'),
     h('p', { class: unverified ? 'alert info' : 'muted', style: 'position:static' },
       unverified ? `${unverified} of ${all.length} entries are unverified (from the web, inferred or placeholders): check them against your box and save what differs.`
         : 'Every entry comes from the rulebook or from your group.'),
     ctx.readOnly ? h('p', { class: 'muted' }, 'This phone has the view-only link: it can look but not edit.') : null,
     section('Destinations', 'box-dest', [
-      activeGameId(c) ? h('p', { class: 'hint' }, 'A game is being played: destinations can be corrected between games; cards at any time.') : null,
+      activeGameId(c) ? h('p', { class: 'hint' }, 'A game is being played: it follows every correction saved here from now on (nothing already paid changes).') : null,
       ...dests.map((d) => destinationItem(ctx, board, names, d, onSaved))]),
     section('Chance cards', 'box-chance', (board.chance || []).map((x) => chanceItem(ctx, board, names, x, onSaved))),
     section('Travel Journal cards', 'box-journal', (board.journal || []).map((x) => journalItem(ctx, board, names, x, onSaved))));
