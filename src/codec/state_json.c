@@ -285,6 +285,8 @@ cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t
         ticket = NULL;
     }
     ok = ok && sj_add(o, "journal", sj_journal_to_json(b, st));
+    if (st->corrections > 0) /* a game whose box was corrected while it ran */
+        ok = ok && sj_add(o, "corrections", sj_num(st->corrections));
     cJSON_Delete(players);
     cJSON_Delete(dests);
     cJSON_Delete(ticket);
@@ -676,6 +678,9 @@ static int sj_state_fields(const struct board *b, const cJSON *doc, struct game_
         rc = sj_get_seat(ticket, "ticket", "holder", st, true, &st->ticket_holder, err);
     if (rc == 0)
         rc = sj_get_bool(ticket, "ticket", "used", &st->ticket_used, err);
+    st->corrections = 0;
+    if (rc == 0 && cJSON_GetObjectItemCaseSensitive(doc, "corrections"))
+        rc = sj_get_int(doc, "", "corrections", 1, INT32_MAX, &st->corrections, err);
     return rc;
 }
 

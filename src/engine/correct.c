@@ -132,6 +132,7 @@ int correct_apply(struct board *b, enum stamp_owner policy, struct game_state *s
     if (rc != 0)
         return -1;
     correct_board(b, fix);
+    st->corrections++;
     st->seq = ev->seq;
     return 0;
 }

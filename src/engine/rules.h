@@ -103,6 +103,7 @@ struct game_state {
     int ticket_holder; /* seat, or -1 */
     bool ticket_used;
     struct journal_state journal[BOARD_MAX_CARDS]; /* by board.journal index */
+    int corrections; /* correct events applied (correct.h): the board is no longer the first */
 };
 
 enum event_type {

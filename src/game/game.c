@@ -335,7 +335,8 @@ static int game_fix_event(void *arg, int64_t seq, const char *type, const char *
 }
 
 /* After gm's board was parsed from the board it started with: apply the corrections of
- * its log, so that it is the board the game plays on now. */
+ * its log, so that it is the board the game plays on now (only for a game whose state
+ * counts corrections: the others need not read their log). */
 static int game_load_corrections(struct game_req *r, struct game *gm)
 {
     struct game_fixes f = {r, gm, 0, NULL};
@@ -429,7 +430,7 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
         gm->board = &gm->gb->b;
     if (rc == 0 && !st_hit)
         rc = game_set_state(r, gm, gm->row.state);
-    if (rc == 0 && !gm->results && !board_hit)
+    if (rc == 0 && !gm->results && !board_hit && gm->st.corrections > 0)
         rc = game_load_corrections(r, gm);
     if (rc == 0 && !gm->results && !st_hit)
         game_cache_note(r, gid, board_hit ? NULL : gm->gb, gm->row.version, &gm->st);

@@ -229,3 +229,19 @@ test('correct: export and import reproduce a game with corrections', async () =>
   assert.deepEqual(e2.filter((e) => e.type === 'correct').map((e) => e.fields), [{ price: 120 }, { fee: 80 }]);
   assert.equal(byId((await board(copy)).destinations, 'rapa-nui').fee, 80);
 });
+
+test('correct: after a restart the game parses its board again and still follows its corrections', async () => {
+  const t = await inGame('banker');
+  assert.equal((await put(t.c, 'destinations', 'rapa-nui', { fee: 90 })).status, 200);
+  assert.equal((await live(t)).corrections, 1);
+  await ev(t, { type: 'roll', d1: 2, d2: 4 });
+  await ev(t, { type: 'buy' });
+  await srv.restart();
+  await ev(t, { type: 'roll', d1: 2, d2: 4 });
+  const fee = await ev(t, { type: 'collect_fee' });
+  assert.equal(fee.state.players.find((p) => p.id === t.bo).cash, 1500 - 90);
+  assert.equal(fee.state.corrections, 1);
+  // A game without corrections says nothing of them.
+  const other = await inGame('journal');
+  assert.equal((await live(other)).corrections, undefined);
+});
