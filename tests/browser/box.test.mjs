@@ -8,7 +8,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, eventually, ARTIFACTS,
+  contrastProblems, unlabelledControls,
 } from './helpers.mjs';
+
+/** Every control has a name and all text reads at AA contrast. */
+async function accessible(page, name) {
+  assert.deepEqual(await unlabelledControls(page), [], `${name}: every control has a name`);
+  assert.deepEqual(await contrastProblems(page), [], `${name}: text contrast is AA`);
+}
 
 let server;
 let browser;
@@ -69,6 +76,7 @@ test('UI-CHECK the check walk from a new campaign to its end, resumed after a re
   await expectText(page.locator('.fact-card'), 'Tax');
   await page.getByRole('button', { name: 'Fix' }).click();
   await page.getByLabel('Tax to pay').fill('150');
+  await accessible(page, 'the walk with its editor open');
   await shot(page, 'box-02-fix-a-tax');
   await page.getByRole('button', { name: 'Save and go on' }).click();
   await expectVisible(page.getByRole('heading', { name: 'Space 6 of 40' }));
@@ -82,6 +90,7 @@ test('UI-CHECK the check walk from a new campaign to its end, resumed after a re
     if (n === 40) {
       await expectVisible(page.getByRole('heading', { name: 'Destination 1 of 22' }));
       await expectText(page.locator('.dest-card'), 'Travel goal');
+      await accessible(page, 'a Destination card in the walk');
       await shot(page, 'box-03-destination');
     }
     if (n === 62) {
@@ -126,6 +135,7 @@ test('UI-FIX at the table: a destination price and a journal card’s circles, s
   await prompt.getByRole('button', { name: 'Fix' }).click();
   await prompt.getByLabel('Name').fill('Bodiam Castle');
   await prompt.getByLabel('Price').fill('70');
+  await accessible(A, 'a fix at the table');
   await shot(A, 'box-05-fix-at-the-table');
   await prompt.getByRole('button', { name: 'Save the fix' }).click();
   await expectVisible(A.getByRole('button', { name: /^Buy Bodiam Castle for 70/ }));

@@ -2,7 +2,13 @@
 // fact, "checked" marks, the layout route, box files, corrections during a game.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { startServer, newCampaign, client } from './server.mjs';
+import { validate } from './schema.mjs';
+
+const DOC = JSON.parse(readFileSync(new URL('../../schema/openapi.json', import.meta.url), 'utf8'));
+const schema = (name) => ({ $ref: `#/components/schemas/${name}` });
+const agrees = (name, value) => assert.deepEqual(validate(schema(name), value, DOC), [], `${name}: ${JSON.stringify(value).slice(0, 300)}`);
 
 let srv;
 before(async () => { srv = await startServer(); });
@@ -244,4 +250,34 @@ test('correct: after a restart the game parses its board again and still follows
   // A game without corrections says nothing of them.
   const other = await inGame('journal');
   assert.equal((await live(other)).corrections, undefined);
+});
+
+test('openapi: the new fields, routes and the correct event agree with the document', async () => {
+  const t = await inGame('banker');
+  const b = await board(t.c);
+  agrees('Board', b);
+  agrees('BoardCheck', b.check);
+  const sp = { checked: true };
+  agrees('SpaceUpdate', sp);
+  const r = await put(t.c, 'spaces', '4', sp);
+  assert.equal(r.status, 200, r.text);
+  agrees('Space', r.json);
+  const fix = { price: 120, checked: true };
+  agrees('DestinationUpdate', fix);
+  assert.equal((await put(t.c, 'destinations', 'rapa-nui', fix)).status, 200);
+  const card = { slots: 4, checked: true };
+  agrees('JournalCardUpdate', card);
+  assert.equal((await put(t.c, 'journal', 'journal-1', card)).status, 200);
+  const evs = await events(t);
+  assert.equal(evs.length, 2);
+  for (const e of evs) agrees('EventRecord', e);
+  const st = await live(t);
+  agrees('GameState', st);
+  assert.equal(st.corrections, 2);
+  const create = { name: 'From a box', board: await board(t.c) };
+  agrees('CampaignCreate', create);
+  assert.equal((await client(srv.url).post('/api/v1/campaigns', create)).status, 201);
+  // What the document refuses, the server refuses too.
+  assert.notDeepEqual(validate(schema('SpaceUpdate'), { checked: false }, DOC), []);
+  assert.notDeepEqual(validate(schema('EventCorrect'), { type: 'correct', what: 'space', id: 'go', fields: { name: 'x' }, before: {} }, DOC), []);
 });
