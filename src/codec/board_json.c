@@ -271,17 +271,14 @@ static int bj_effect_colours(const struct board *b, const cJSON *arr, const char
     return 0;
 }
 
-/* Read a Chance-style effect object at path into *out (written only on success). */
-static int bj_effect(const struct board *b, const char *const *space_ids, const cJSON *obj,
-                     const char *path, struct effect *out, struct sb_error *err)
+/* Find the one main field of effect object obj (*main) and its "salary" (*salary, may
+ * stay NULL). Returns 0 or SB_EINVALID for an unknown field, two main fields or none. */
+static int bj_effect_fields(const cJSON *obj, const char *path, const cJSON **main,
+                            const cJSON **salary, struct sb_error *err)
 {
     static const char *const keys[] = {"collect", "pay",        "move_to",  "move_to_colour",
                                        "move_by", "go_to_jail", "jail_free"};
-    struct effect e;
-    const cJSON *it, *main = NULL, *salary = NULL;
-    int64_t v;
-
-    memset(&e, 0, sizeof(e));
+    const cJSON *it;
     if (!cJSON_IsObject(obj))
         return bj_fail(err, path, NULL, "must be an effect object");
     cJSON_ArrayForEach(it, obj)
@@ -290,50 +287,73 @@ static int bj_effect(const struct board *b, const char *const *space_ids, const 
         const char *k = it->string ? it->string : "";
         for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
             known = known || strcmp(k, keys[i]) == 0;
-        if (strcmp(k, "salary") == 0) {
-            salary = it;
-        } else if (!known) {
+        if (strcmp(k, "salary") == 0)
+            *salary = it;
+        else if (!known)
             return bj_fail(err, path, NULL, "unknown field '%s'", k);
-        } else if (main) {
+        else if (*main)
             return bj_fail(err, path, NULL, "holds both '%s' and '%s'; an effect does one thing",
-                           main->string, k);
-        } else {
-            main = it;
-        }
+                           (*main)->string, k);
+        else
+            *main = it;
     }
-    if (!main)
+    if (!*main)
         return bj_fail(err, path, NULL,
                        "needs one of collect, pay, move_to, move_to_colour, move_by, "
                        "go_to_jail, jail_free");
-    if (salary && strcmp(main->string, "move_to") != 0)
+    if (*salary && strcmp((*main)->string, "move_to") != 0)
         return bj_fail(err, path, "salary", "goes only with move_to");
+    return 0;
+}
+
+/* A move_to effect: to a destination's space or to a space named by its id. */
+static int bj_effect_move_to(const struct board *b, const char *const *space_ids, const cJSON *main,
+                             const cJSON *salary, const char *path, struct effect *e,
+                             struct sb_error *err)
+{
+    int d, s;
+    if (!cJSON_IsString(main) || !main->valuestring)
+        return bj_fail(err, path, "move_to", "must be a space or destination id");
+    d = board_find_dest(b, main->valuestring);
+    s = d >= 0 ? b->dests[d].space : bj_find_space(b, space_ids, main->valuestring);
+    if (s < 0)
+        return bj_fail(err, path, "move_to", "unknown space or destination '%s'",
+                       main->valuestring);
+    if (salary && !cJSON_IsBool(salary))
+        return bj_fail(err, path, "salary", "must be true or false");
+    e->kind = EFFECT_MOVE_TO;
+    e->space = s;
+    e->salary = salary && cJSON_IsTrue(salary);
+    return 0;
+}
+
+/* Read a Chance-style effect object at path into *out (written only on success). */
+static int bj_effect(const struct board *b, const char *const *space_ids, const cJSON *obj,
+                     const char *path, struct effect *out, struct sb_error *err)
+{
+    struct effect e;
+    const cJSON *main = NULL, *salary = NULL;
+    const char *k;
+    int64_t v;
+    int rc = bj_effect_fields(obj, path, &main, &salary, err);
+
+    if (rc != 0)
+        return rc;
+    memset(&e, 0, sizeof(e));
+    k = main->string;
     v = json_is_int(main) ? (int64_t)main->valuedouble : -1;
-    if (strcmp(main->string, "collect") == 0 || strcmp(main->string, "pay") == 0) {
+    if (strcmp(k, "collect") == 0 || strcmp(k, "pay") == 0) {
         if (!bj_is_money(v))
-            return bj_fail(err, path, main->string, "must be a multiple of 10 from 0 to %lld",
+            return bj_fail(err, path, k, "must be a multiple of 10 from 0 to %lld",
                            (long long)JSON_MONEY_MAX);
-        e.kind = main->string[0] == 'c' ? EFFECT_COLLECT : EFFECT_PAY;
+        e.kind = k[0] == 'c' ? EFFECT_COLLECT : EFFECT_PAY;
         e.amount = (int)v;
-    } else if (strcmp(main->string, "move_to") == 0) {
-        int d, s;
-        if (!cJSON_IsString(main) || !main->valuestring)
-            return bj_fail(err, path, "move_to", "must be a space or destination id");
-        d = board_find_dest(b, main->valuestring);
-        s = d >= 0 ? b->dests[d].space : bj_find_space(b, space_ids, main->valuestring);
-        if (s < 0)
-            return bj_fail(err, path, "move_to", "unknown space or destination '%s'",
-                           main->valuestring);
-        if (salary && !cJSON_IsBool(salary))
-            return bj_fail(err, path, "salary", "must be true or false");
-        e.kind = EFFECT_MOVE_TO;
-        e.space = s;
-        e.salary = salary && cJSON_IsTrue(salary);
-    } else if (strcmp(main->string, "move_to_colour") == 0) {
-        int rc = bj_effect_colours(b, main, path, &e, err);
-        if (rc != 0)
-            return rc;
+    } else if (strcmp(k, "move_to") == 0) {
+        rc = bj_effect_move_to(b, space_ids, main, salary, path, &e, err);
+    } else if (strcmp(k, "move_to_colour") == 0) {
+        rc = bj_effect_colours(b, main, path, &e, err);
         e.kind = EFFECT_MOVE_TO_COLOUR;
-    } else if (strcmp(main->string, "move_by") == 0) {
+    } else if (strcmp(k, "move_by") == 0) {
         if (!json_is_int(main) || v == 0 || main->valuedouble <= -BOARD_SPACES ||
             main->valuedouble >= BOARD_SPACES)
             return bj_fail(err, path, "move_by", "must be a non-zero whole number from %d to %d",
@@ -342,11 +362,12 @@ static int bj_effect(const struct board *b, const char *const *space_ids, const 
         e.steps = (int)main->valuedouble;
     } else {
         if (!cJSON_IsTrue(main))
-            return bj_fail(err, path, main->string, "must be true");
-        e.kind = main->string[0] == 'g' ? EFFECT_GO_TO_JAIL : EFFECT_JAIL_FREE;
+            return bj_fail(err, path, k, "must be true");
+        e.kind = k[0] == 'g' ? EFFECT_GO_TO_JAIL : EFFECT_JAIL_FREE;
     }
-    *out = e;
-    return 0;
+    if (rc == 0)
+        *out = e;
+    return rc;
 }
 
 /* Read a Travel Journal effect object at path into card's per_stamp and drawer fields. */
@@ -565,6 +586,25 @@ static int bj_kind_of(const char *s)
     return -1;
 }
 
+/* The destination of the destination space it at index i: a known destination that says
+ * it is on this space. */
+static int bj_space_destination(const cJSON *it, int i, const char *path, struct bj_ctx *ctx)
+{
+    struct board *b = ctx->b;
+    const char *s = NULL;
+    int d, rc = bj_get_slug(it, path, "destination", &s, ctx->err);
+    if (rc != 0)
+        return rc;
+    d = board_find_dest(b, s);
+    if (d < 0)
+        return bj_fail(ctx->err, path, "destination", "unknown destination '%s'", s);
+    if (b->dests[d].space != i)
+        return bj_fail(ctx->err, path, "destination", "'%s' says it is on space %d", s,
+                       b->dests[d].space);
+    b->spaces[i].dest = d;
+    return 0;
+}
+
 /* One space at index i, after the destinations are read. */
 static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
 {
@@ -602,19 +642,11 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
     sp->dest = -1;
     sp->amount = 0;
     if (k == SPACE_DESTINATION) {
-        int d;
         if (id)
             return bj_fail(err, path, "id", "a destination space is named by its destination");
-        rc = bj_get_slug(it, path, "destination", &s, err);
+        rc = bj_space_destination(it, i, path, ctx);
         if (rc != 0)
             return rc;
-        d = board_find_dest(b, s);
-        if (d < 0)
-            return bj_fail(err, path, "destination", "unknown destination '%s'", s);
-        if (b->dests[d].space != i)
-            return bj_fail(err, path, "destination", "'%s' says it is on space %d", s,
-                           b->dests[d].space);
-        sp->dest = d;
     } else if (dest) {
         return bj_fail(err, path, "destination", "only a destination space has one");
     }
@@ -875,6 +907,25 @@ static int bj_commit(cJSON *doc, cJSON *dup, struct sb_error *err)
     return 0;
 }
 
+/* Show a destination's new name on its space too (the space of dest in doc). */
+static int bj_name_space(cJSON *doc, const cJSON *dest, const char *name, struct sb_error *err)
+{
+    static const char *const space_fields[] = {"index", "kind", "destination", "name"};
+    static const char *const space_edited[] = {"name"};
+    const cJSON *sp_index = cJSON_GetObjectItemCaseSensitive(dest, "space");
+    cJSON *space = json_is_int(sp_index)
+                       ? cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "spaces"),
+                                            (int)sp_index->valuedouble)
+                       : NULL;
+    int rc = 0;
+    if (cJSON_IsObject(space)) {
+        rc = bj_set(space, "name", cJSON_CreateString(name), err);
+        if (rc == 0)
+            rc = bj_mark_group(space, space_fields, 4, space_edited, 1, false, err);
+    }
+    return rc;
+}
+
 /* The edits a destination PUT may make on obj (name, colour, price, fee, set_fee, goal),
  * every field read and checked before anything changes; a new name shows on its space. */
 static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
@@ -882,7 +933,6 @@ static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struc
     static const char *const fields[] = {"name",    "colour", "price", "fee",
                                          "set_fee", "goal",   "space"};
     static const char *const money[] = {"price", "fee", "set_fee"};
-    static const char *const space_fields[] = {"index", "kind", "destination", "name"};
     const char *edited[6];
     const char *name = NULL, *colour = NULL, *goal = NULL;
     const cJSON *goal_item = cJSON_GetObjectItemCaseSensitive(body, "goal");
@@ -923,20 +973,8 @@ static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struc
         return sb_fail(err, SB_EINVALID, NULL,
                        "nothing to change: give any of name, colour, price, fee, set_fee, goal");
     rc = bj_mark_group(obj, fields, 7, edited, nedited, true, err);
-    if (rc == 0 && name) {
-        /* The destination's space shows its name too. */
-        const cJSON *sp_index = cJSON_GetObjectItemCaseSensitive(obj, "space");
-        cJSON *space = json_is_int(sp_index)
-                           ? cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(dup, "spaces"),
-                                                (int)sp_index->valuedouble)
-                           : NULL;
-        static const char *const space_edited[] = {"name"};
-        if (cJSON_IsObject(space)) {
-            rc = bj_set(space, "name", cJSON_CreateString(name), err);
-            if (rc == 0)
-                rc = bj_mark_group(space, space_fields, 4, space_edited, 1, false, err);
-        }
-    }
+    if (rc == 0 && name)
+        rc = bj_name_space(dup, obj, name, err);
     return rc;
 }
 

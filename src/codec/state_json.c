@@ -949,6 +949,20 @@ static int sj_correct_from_json(const struct board *b, const cJSON *body, struct
     return sj_fix_fields(b, cJSON_GetObjectItemCaseSensitive(body, "fields"), fix, err);
 }
 
+/* A trade's seats a and b and what each gives. */
+static int sj_event_trade(const struct board *b, const struct game_state *st, const cJSON *body,
+                          struct rules_event *ev, struct sb_error *err)
+{
+    int rc = sj_event_seat(body, "a", true, st, &ev->a, err);
+    if (rc == 0)
+        rc = sj_event_seat(body, "b", true, st, &ev->b, err);
+    if (rc == 0)
+        rc = sj_trade_side(b, body, "a_gives", &ev->a_gives, err);
+    if (rc == 0)
+        rc = sj_trade_side(b, body, "b_gives", &ev->b_gives, err);
+    return rc;
+}
+
 /* The fields of an event of type t from body into ev (initialised by the caller). */
 static int sj_event_fields(const struct board *b, const struct game_state *st, const cJSON *body,
                            enum event_type t, struct rules_event *ev, struct sb_error *err)
@@ -990,15 +1004,7 @@ static int sj_event_fields(const struct board *b, const struct game_state *st, c
         if (rc == 0)
             rc = sj_event_dest(b, body, "destination", &ev->dest, err);
         return rc;
-    case EVENT_TRADE:
-        rc = sj_event_seat(body, "a", true, st, &ev->a, err);
-        if (rc == 0)
-            rc = sj_event_seat(body, "b", true, st, &ev->b, err);
-        if (rc == 0)
-            rc = sj_trade_side(b, body, "a_gives", &ev->a_gives, err);
-        if (rc == 0)
-            rc = sj_trade_side(b, body, "b_gives", &ev->b_gives, err);
-        return rc;
+    case EVENT_TRADE: return sj_event_trade(b, st, body, ev, err);
     case EVENT_ADJUST:
         rc = sj_event_seat(body, "player", true, st, &ev->player, err);
         if (rc == 0)
