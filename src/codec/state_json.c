@@ -971,6 +971,7 @@ static int sj_event_fields(const struct board *b, const struct game_state *st, c
     int rc = 0;
 
     switch (t) {
+    case EVENT_CORRECT: return sj_correct_from_json(b, body, &ev->fix, err);
     case EVENT_ROLL:
         rc = sj_event_int(body, "d1", true, 1, 6, -1, &ev->d1, err);
         if (rc == 0)
@@ -1020,7 +1021,6 @@ static int sj_event_fields(const struct board *b, const struct game_state *st, c
         if (rc == 0)
             rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &s, err);
         return rc;
-    case EVENT_CORRECT: return sj_correct_from_json(b, body, &ev->fix, err);
     case EVENT_BUY:
     case EVENT_COLLECT_FEE:
     case EVENT_JAIL_PAY:
