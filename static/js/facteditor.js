@@ -25,7 +25,7 @@ export function factView(f, names, state = null) {
   if (f.part === 'spaces') {
     return h('div', { class: 'fact-card space-card' },
       h('p', { class: 'fact-kind' }, `Space ${o.index} · ${KIND_WORDS[o.kind] || o.kind}`, badge(o)),
-      h('p', { class: 'fact-name' }, o.kind === 'destination' ? honestName(names.destinationById(o.destination) || o) : o.name),
+      h('p', { class: 'fact-name' }, o.kind === 'destination' ? names.destination(o.destination) : o.name),
       o.kind === 'tax' ? h('p', null, `Pay ${money(o.amount)}`) : null);
   }
   if (f.part === 'destinations') {
@@ -83,9 +83,13 @@ function changed(obj, now) {
 function spaceEditor(f, board, names, base, inGame) {
   const o = f.obj;
   if (inGame) return { el: h('p', { class: 'hint' }, 'The layout of the board is fixed during a game: fix this space between games.'), body: () => null };
-  const name = text(`${base}-name`, o.kind === 'destination' ? (names.destinationById(o.destination) || o).name : o.name);
+  const dest = (board.destinations || []).find((x) => x.id === o.destination);
+  const name = text(`${base}-name`, dest ? dest.name : o.name);
   if (o.kind === 'destination') {
-    return { el: h('div', null, h('p', { class: 'hint' }, 'A destination space: its price and goal are checked with its card.'), field('Name on the board', name)), body: () => changed({ name: (names.destinationById(o.destination) || o).name }, { name: name.value.trim() }) };
+    return {
+      el: h('div', null, h('p', { class: 'hint' }, 'A destination space: its price and goal are checked with its card.'), field('Name on the board', name)),
+      body: () => changed({ name: dest ? dest.name : o.name }, { name: name.value.trim() }),
+    };
   }
   const kind = select(EDGE_KINDS.map((k) => [k, KIND_WORDS[k]]), { id: `${base}-kind` }, o.kind);
   const amount = number(`${base}-amount`, o.amount);

@@ -35,7 +35,11 @@ export class Names {
     return d ? honestName(d) : humanise(did);
   }
 
-  destinationById(did) { return (this.board.destinations || []).find((x) => x.id === did) || null; }
+  /** The destination did, its name honest ("(check your box)") until checked. */
+  destinationById(did) {
+    const d = (this.board.destinations || []).find((x) => x.id === did);
+    return d ? { ...d, name: honestName(d) } : null;
+  }
 
   /** A space by index, by space id or by destination id. */
   space(ref) {

@@ -4,10 +4,9 @@
 
 import { h, s, money, field, select, showAlert, confirmDialog, setColour } from '../ui.js';
 import { tokenPicture } from '../tokens.js';
+import { factPrompt } from './factcheck.js';
 import { pendingText } from '../words.js';
 import { flightTargets, spacesOf, FLIGHT_KINDS } from '../model.js';
-import { factPrompt } from './factcheck.js';
-import { honestName } from '../facts.js';
 
 const WIN_STAMPS = 4;
 
@@ -126,12 +125,11 @@ function dice(scr, roller) {
 
 function buyOrAuction(scr, p) {
   const d = scr.names.destinationById(p.destination) || { id: p.destination, name: scr.names.destination(p.destination), price: null };
-  const dn = scr.names.destination(d.id); // says "(check your box)" until checked
   const lander = scr.player(p.player ?? scr.state.turn.player);
   const canBuy = !lander || d.price === null || lander.cash >= d.price;
   const buy = h('button', { class: 'btn primary block', type: 'button', id: 'act-buy', disabled: !canBuy },
-    `Buy ${dn}${d.price !== null ? ` for ${money(d.price)}` : ''}`);
-  buy.addEventListener('click', () => scr.send({ type: 'buy' }, `${lander ? lander.name : 'The player'} bought ${dn}`, buy));
+    `Buy ${d.name}${d.price !== null ? ` for ${money(d.price)}` : ''}`);
+  buy.addEventListener('click', () => scr.send({ type: 'buy' }, `${lander ? lander.name : 'The player'} bought ${d.name}`, buy));
 
   const seated = scr.state.players || [];
   const winner = select([['', 'No bid (the Bank keeps it)'], ...seated.map((x) => [x.id, `${x.name} (has ${money(x.cash)})`])], { id: 'auction-winner' });
@@ -140,12 +138,12 @@ function buyOrAuction(scr, p) {
   const form = h('form', { class: 'stack' }, field('Auction winner', winner), field('Winning bid', price, 'At least 10, in tens.'), go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    if (!winner.value) { scr.send({ type: 'auction' }, `Nobody bid on ${dn}`, go); return; }
+    if (!winner.value) { scr.send({ type: 'auction' }, `Nobody bid on ${d.name}`, go); return; }
     const n = Number(price.value);
     if (!Number.isInteger(n) || n < 10 || n % 10) { showAlert('The winning bid is at least 10 and a multiple of 10.'); price.focus(); return; }
-    scr.send({ type: 'auction', winner: Number(winner.value), price: n }, `${scr.names.player(winner.value)} won ${dn} at auction for ${money(n)}`, go);
+    scr.send({ type: 'auction', winner: Number(winner.value), price: n }, `${scr.names.player(winner.value)} won ${d.name} at auction for ${money(n)}`, go);
   });
-  return card(`${dn}: buy or auction`,
+  return card(`${d.name}: buy or auction`,
     h('p', { class: 'muted' }, destLine(scr, d)),
     canBuy ? null : h('p', { class: 'hint' }, `${lander.name} has only ${money(lander.cash)}: auction it.`),
     factPrompt(scr, 'destinations', d.id),
@@ -169,7 +167,7 @@ function drawCard(scr, p) {
   const drawer = scr.player(p.player ?? scr.state.turn.player);
   const journal = new Map(((scr.state && scr.state.journal) || []).map((j) => [j.card, (j.stamps || []).length]));
   const list = h('div', { class: 'stack' }, cards.map((c) => {
-    const label = deck === 'journal' ? (honestName(c, 'title') || c.id) : (c.text || c.id);
+    const label = deck === 'journal' ? (c.title || c.id) : (c.text || c.id);
     const used = journal.get(c.id) || 0;
     const circles = deck === 'journal' && c.slots
       ? h('span', { class: 'small', style: 'display:block;font-weight:600' }, `${'●'.repeat(Math.min(used, c.slots))}${'○'.repeat(Math.max(0, c.slots - used))} ${used >= c.slots ? 'full' : `${c.slots - used} open`}`)
