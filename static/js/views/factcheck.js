@@ -78,5 +78,16 @@ export function afterEvent(scr) {
     const p = scr.player(tax.from);
     if (p && p.position !== null && p.position !== undefined) return factPrompt(scr, 'spaces', p.position);
   }
-  return null;
+  return landingPrompt(scr, l.effects || []);
+}
+
+/** A landing on a destination someone owns (a fee may be due): its card, unless the
+ * buy decision already shows it. */
+function landingPrompt(scr, effects) {
+  const moves = effects.filter((e) => e.kind === 'move');
+  const last = moves[moves.length - 1];
+  const sp = last && ((scr.board && scr.board.spaces) || []).find((x) => x.index === Number(last.to));
+  const pending = scr.state && scr.state.turn && scr.state.turn.pending;
+  if (!sp || sp.kind !== 'destination' || (pending && pending.kind === 'buy_or_auction')) return null;
+  return factPrompt(scr, 'destinations', sp.destination);
 }
