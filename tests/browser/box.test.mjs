@@ -205,3 +205,28 @@ test('UI-BOXFILE download a box file and start a new campaign from it', async ()
   await expectText(page.getByRole('alert'), 'the box file is damaged');
   await shot(page, 'box-08-damaged-file');
 });
+
+test('UI-FIX a landing on an owned destination not checked yet: "Matches my box" checks it', async () => {
+  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Landing' } });
+  const c = { cid: made.campaign.id, key: made.key };
+  const ana = await api(server.base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Ana' } });
+  const bo = await api(server.base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Bo' } });
+  const g = await api(server.base, 'POST', `/campaigns/${c.cid}/games`, {
+    key: c.key, body: { mode: 'banker', seats: [{ player: ana.id, token: 'scottie' }, { player: bo.id, token: 't-rex' }] },
+  });
+  const ev = (body) => api(server.base, 'POST', `/campaigns/${c.cid}/games/${g.game.id}/events`, { key: c.key, body });
+  await ev({ type: 'roll', d1: 2, d2: 4 }); // Ana: Rapa Nui
+  await ev({ type: 'buy' });
+  const page = await phone(`${server.base}/#/join/${c.cid}/${encodeURIComponent(c.key)}`);
+  await expectVisible(page.getByRole('heading', { name: 'Bo rolls' }));
+  await page.getByRole('button', { name: 'First die 2' }).click();
+  await page.getByRole('button', { name: 'Second die 4' }).click(); // Bo lands on Ana's Rapa Nui
+  const prompt = page.getByRole('group', { name: /Check your box/ });
+  await expectText(prompt, 'Rapa Nui');
+  await prompt.getByRole('button', { name: 'Matches my box' }).click();
+  await eventually(async () => (await boardOf(c)).destinations.find((d) => d.id === 'rapa-nui').source === 'group', { message: 'Rapa Nui checked' });
+  await eventually(async () => (await page.getByRole('group', { name: /Check your box/ }).count()) === 0, { message: 'the prompt goes once checked' });
+  // A check mark changes no rule: nothing was appended to the game.
+  const events = (await api(server.base, 'GET', `/campaigns/${c.cid}/games/${g.game.id}/events`, { key: c.key })).events;
+  assert.deepEqual(events.map((e) => e.type), ['roll', 'buy', 'roll']);
+});
