@@ -33,6 +33,7 @@ struct store {
     bool writer;                 /* the pool's writer connection (store_pool_get_writer) */
     struct store_pool *pool;     /* the writer's pool */
     bool in_savepoint;           /* the writer: this turn's writes are a savepoint of a group */
+    bool in_write;               /* between store_begin_write() and its commit or rollback */
 };
 
 /* Group commit. A writer done with its writes (store_commit_and_leave) while other
@@ -153,6 +154,13 @@ static int store_stepv(struct store *s, const char *sql, struct sb_error *err, s
     *stmt = store_stmt(s, sql, err);
     if (!*stmt)
         return err ? err->code : SB_EIO;
+    if (s->writer && !s->in_write && !sqlite3_stmt_readonly(*stmt)) {
+        /* It would join whatever transaction is open on the writer (a group's) and be
+         * answered before its COMMIT: every write goes through store_begin_write(). */
+        store_done(s, *stmt);
+        *stmt = NULL;
+        return sb_fail(err, SB_EIO, NULL, "a write outside a write transaction");
+    }
     rc = store_bindv(s, *stmt, fmt, ap, err);
     if (rc == 0) {
         *step = sqlite3_step(*stmt);
@@ -348,6 +356,7 @@ int store_begin_write(struct store *s, struct sb_error *err)
     if (s->writer && s->pool->group) {
         rc = store_control(s, store_sql_savepoint) == SQLITE_OK ? 0 : store_fail(s, err, "begin");
         s->in_savepoint = rc == 0;
+        s->in_write = rc == 0;
         return rc;
     }
     if (s->write_lock && !s->writing) {
@@ -357,6 +366,7 @@ int store_begin_write(struct store *s, struct sb_error *err)
     rc = store_control(s, store_sql_begin_immediate) == SQLITE_OK ? 0 : store_fail(s, err, "begin");
     if (rc != 0)
         store_release(s);
+    s->in_write = rc == 0;
     return rc;
 }
 
@@ -365,16 +375,32 @@ int store_begin_read(struct store *s, struct sb_error *err)
     return store_control(s, store_sql_begin) == SQLITE_OK ? 0 : store_fail(s, err, "begin");
 }
 
+/* End this turn's savepoint of a group: RELEASE it, or on failure undo it so that
+ * nothing of a refused turn stays in the group. Returns an SQLite code. */
+static int store_end_savepoint(struct store *s)
+{
+    int rc = SQLITE_OK;
+    if (s->in_savepoint) {
+        rc = store_control(s, store_sql_release);
+        if (rc != SQLITE_OK) {
+            store_control(s, store_sql_rollback_to);
+            store_control(s, store_sql_release);
+        }
+    }
+    s->in_savepoint = false;
+    return rc;
+}
+
 int store_commit(struct store *s, struct sb_error *err)
 {
+    s->in_write = false;
     if (s->writer && (s->in_savepoint || s->pool->group)) {
-        int rc = SQLITE_OK;
-        if (s->in_savepoint)
-            rc = store_control(s, store_sql_release);
-        s->in_savepoint = false;
+        /* A write that is no append ends the group: its COMMIT holds this turn's
+         * writes and the members', and everyone learns its outcome. */
+        int rc = store_end_savepoint(s);
         if (rc == SQLITE_OK)
             rc = store_group_commit(s);
-        return rc == SQLITE_OK ? 0 : store_fail(s, err, "commit");
+        return rc == SQLITE_OK ? 0 : sb_fail(err, SB_EIO, NULL, "commit: %s", sqlite3_errstr(rc));
     }
     if (store_control(s, store_sql_commit) == SQLITE_OK) {
         store_release(s);
@@ -387,6 +413,7 @@ int store_commit(struct store *s, struct sb_error *err)
 
 void store_rollback(struct store *s)
 {
+    s->in_write = false;
     if (s->writer && s->in_savepoint) {
         store_control(s, store_sql_rollback_to);
         store_control(s, store_sql_release);
@@ -752,14 +779,10 @@ int store_commit_and_leave(struct store **sp, struct sb_error *err)
     int rc = SQLITE_OK;
     if (!s->writer)
         return store_commit(s, err);
-    if (s->in_savepoint)
-        rc = store_control(s, store_sql_release);
-    s->in_savepoint = false;
-    if (rc != SQLITE_OK) {
-        rc = store_fail(s, err, "commit");
-        store_rollback(s);
-        return rc;
-    }
+    s->in_write = false;
+    rc = store_end_savepoint(s);
+    if (rc != SQLITE_OK)
+        return sb_fail(err, SB_EIO, NULL, "commit: %s", sqlite3_errstr(rc));
     pthread_mutex_lock(&p->lock);
     g = p->group;
     if (atomic_load(&p->writers_waiting) > 0 && (!g || g->members < STORE_GROUP_MAX)) {

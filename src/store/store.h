@@ -4,7 +4,22 @@
  * keys on and a busy timeout; writers run inside store_begin_write() (BEGIN
  * IMMEDIATE). Read queries that feed answers return JSON text built by SQLite itself
  * (the caller frees it with free()). Statements are prepared once per connection and
- * reset on every path. A pool hands one connection to each request thread. */
+ * reset on every path. A pool hands one connection to each request thread.
+ *
+ * Durability, the rule every write meets: no answer for a write before the COMMIT
+ * that holds it has succeeded. On the pool's writer connection every write runs
+ * between store_begin_write() and store_commit() or store_commit_and_leave(); a
+ * writing statement outside that is refused (SB_EIO), for it would join whatever
+ * transaction is open there (a group's, below) and be answered before its COMMIT.
+ * Group commit: an append done while other writers wait leaves its transaction open
+ * and waits (store_commit_and_leave()); the next writer's store_begin_write() opens a
+ * savepoint in it. Another append joins the group the same way; a write that is no
+ * append (players, campaigns, renames, board edits, imports, undo) ends it:
+ * its store_commit() COMMITs the group's writes and its own together and returns that
+ * COMMIT's outcome, which every member also gets. A failed COMMIT thus fails every
+ * request that shared it, and keeps none of their writes: an id handed out by a failed
+ * COMMIT may be handed out again, but was never acknowledged. A turn refused before
+ * its commit rolls back only its savepoint. */
 #ifndef STAMPBOOK_STORE_H
 #define STAMPBOOK_STORE_H
 
@@ -47,7 +62,9 @@ int store_db_size(struct store *s, int64_t *bytes, struct sb_error *err);
  * with PRAGMA integrity_check. */
 int store_backup(struct store *s, const char *file, struct sb_error *err);
 
-/* Transactions: exactly one store_commit() or store_rollback() for each begin. */
+/* Transactions: exactly one store_commit() or store_rollback() for each begin. On the
+ * writer connection inside a group, store_commit() commits the whole group (see
+ * "Durability" above) and fails when that COMMIT fails. */
 int store_begin_write(struct store *s, struct sb_error *err);
 int store_begin_read(struct store *s, struct sb_error *err);
 int store_commit(struct store *s, struct sb_error *err);
