@@ -174,6 +174,18 @@ static int store_stepv(struct store *s, const char *sql, struct sb_error *err, s
     return rc;
 }
 
+/* store_stepv() with the values as arguments. */
+static int store_stepv_args(struct store *s, const char *sql, struct sb_error *err,
+                            sqlite3_stmt **stmt, int *step, const char *fmt, ...)
+{
+    va_list ap;
+    int rc;
+    va_start(ap, fmt);
+    rc = store_stepv(s, sql, err, stmt, step, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
 /* Run a statement that returns no rows. *changes (if given) gets the rows changed. */
 static int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *err,
                       const char *fmt, ...)
@@ -1281,6 +1293,36 @@ int store_event_by_key(struct store *s, int64_t gid, const char *key, char **ans
     static const char *const sql =
         "SELECT answer FROM events WHERE game_id = ? AND idempotency_key = ?";
     return store_text(s, sql, answer, err, "it", gid, key);
+}
+
+int store_event_set_body_hash(struct store *s, int64_t gid, int64_t seq,
+                              const unsigned char *hash, struct sb_error *err)
+{
+    static const char *const sql = "UPDATE events SET body_hash = ? WHERE game_id = ? AND seq = ?";
+    return store_exec(s, sql, NULL, err, "bii", hash, gid, seq);
+}
+
+int store_event_by_key_hash(struct store *s, int64_t gid, const char *key, char **answer,
+                            unsigned char hash[STORE_HASH_BYTES], bool *has_hash,
+                            struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT answer, body_hash FROM events WHERE game_id = ? AND idempotency_key = ?";
+    sqlite3_stmt *stmt;
+    int rc, step = SQLITE_DONE;
+    rc = store_stepv_args(s, sql, err, &stmt, &step, "it", gid, key);
+    if (rc != 0)
+        return rc;
+    if (step != SQLITE_ROW || sqlite3_column_type(stmt, 0) == SQLITE_NULL) {
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "not found");
+    } else {
+        *has_hash = sqlite3_column_bytes(stmt, 1) == STORE_HASH_BYTES;
+        if (*has_hash)
+            memcpy(hash, sqlite3_column_blob(stmt, 1), STORE_HASH_BYTES);
+        rc = store_col_dup(stmt, 0, answer, err);
+    }
+    store_done(s, stmt);
+    return rc;
 }
 
 int store_event_void(struct store *s, int64_t gid, int64_t seq, const struct store_snapshot *snap,
