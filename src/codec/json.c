@@ -275,3 +275,17 @@ char *json_print(const cJSON *item)
 {
     return cJSON_PrintUnformatted(item);
 }
+
+bool json_set(cJSON *obj, const char *key, cJSON *value)
+{
+    bool ok;
+    if (!value)
+        return false;
+    if (cJSON_HasObjectItem(obj, key))
+        ok = cJSON_ReplaceItemInObjectCaseSensitive(obj, key, value);
+    else
+        ok = cJSON_AddItemToObject(obj, key, value);
+    if (!ok)
+        cJSON_Delete(value);
+    return ok;
+}
