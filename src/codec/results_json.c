@@ -358,6 +358,8 @@ int results_state_apply(cJSON **doc, enum results_edition ed, const cJSON *body,
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     else if (!cJSON_IsString(type))
         rc = sb_fail(err, SB_EBADREQ, NULL, "'type' must be a string");
+    else if ((rc = event_check_fields(body, err)) != 0)
+        ; /* a field its type does not take */
     else if (strcmp(type->valuestring, "note") == 0)
         rc = json_get_string(body, "text", true, JSON_TEXT_MAX_CHARS, false, &text, err);
     else if (!active)
