@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,6 +246,16 @@ static int cmd_serve(const struct options *o, const char *share)
     sigset_t stop;
     int sig = 0;
     const char *admin = o->admin_key ? o->admin_key : getenv("STAMPBOOK_ADMIN_KEY");
+    char db_real[PATH_MAX];
+    bool fresh;
+
+    if (admin && !*admin) {
+        /* An empty key would silently leave campaign creation open to anyone. */
+        fprintf(stderr, "stampbook: the admin key is empty (%s): give a key, or leave it out "
+                        "to let anyone who reaches the server create campaigns\n",
+                o->admin_key ? "--admin-key" : "STAMPBOOK_ADMIN_KEY");
+        return EXIT_USAGE;
+    }
 
     /* Every thread started from here on leaves SIGINT and SIGTERM to sigwait(). */
     sigemptyset(&stop);
@@ -257,6 +268,11 @@ static int cmd_serve(const struct options *o, const char *share)
     if (stat(static_dir, &st) != 0 && strcmp(o->static_dir, "static") == 0)
         join(static_dir, sizeof(static_dir), share, "/static");
     make_db_dir(o->db);
+    /* Only serve's own migration below creates a missing database, and says so: a
+     * database that vanished must not come back empty without a word. */
+    fresh = strncmp(o->db, "file:", 5) != 0 && access(o->db, F_OK) != 0;
+    if (fresh)
+        fprintf(stderr, "stampbook: no database at %s: creating a new, empty one\n", o->db);
     memset(&acfg, 0, sizeof(acfg));
     acfg.db_path = o->db;
     acfg.share_dir = share;
@@ -279,8 +295,10 @@ static int cmd_serve(const struct options *o, const char *share)
         api_free(api);
         return 1;
     }
-    fprintf(stderr, "stampbook %s: serving http://%s:%u/ (database %s)\n", STAMPBOOK_VERSION,
-            o->host, (unsigned)http_port(http), o->db);
+    if (!realpath(o->db, db_real))
+        snprintf(db_real, sizeof(db_real), "%s", o->db);
+    fprintf(stderr, "stampbook %s: serving http://%s:%u/ (database %s%s)\n", STAMPBOOK_VERSION,
+            o->host, (unsigned)http_port(http), db_real, fresh ? ", new" : "");
     sigwait(&stop, &sig);
     fprintf(stderr, "stampbook: stopping (signal %d)\n", sig);
     api_shutdown(api);

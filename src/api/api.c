@@ -464,15 +464,22 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         snprintf(path, sizeof(path), "%s/schema/editions", cfg->share_dir);
         rc = editions_load(path, &api->editions, err);
     }
+    /* The migration alone may create the database; the pool's connections never do,
+     * and open once it exists (s keeps an in-memory one alive meanwhile). */
     if (rc == 0)
-        rc = store_pool_new(cfg->db_path, cfg->pool_size > 0 ? cfg->pool_size : 8, &api->pool, err);
-    if (rc == 0)
-        rc = store_pool_get(api->pool, &s, err);
+        rc = store_open(cfg->db_path, &s, err);
     if (rc == 0) {
         snprintf(path, sizeof(path), "%s/migrations", cfg->share_dir);
         rc = store_migrate(s, path, err);
-        store_pool_put(api->pool, s);
     }
+    if (rc == 0)
+        rc = store_pool_new(cfg->db_path, cfg->pool_size > 0 ? cfg->pool_size : 8, &api->pool, err);
+    if (rc == 0) {
+        struct store *first = NULL;
+        rc = store_pool_get(api->pool, &first, err);
+        store_pool_put(api->pool, first);
+    }
+    store_close(s);
     if (rc != 0) {
         api_free(api);
         return rc;

@@ -19,7 +19,11 @@ int api_get_health(struct api_ctx *ctx)
 {
     int version = 0;
     cJSON *o;
-    int rc = store_schema_version(ctx->store, &version, &ctx->err);
+    /* 503 when the database file is gone, replaced or cannot be written: answering
+     * "ok" over a database that keeps nothing would hide the loss. */
+    int rc = store_pool_check(ctx->api->pool, true, &ctx->err);
+    if (rc == 0)
+        rc = store_schema_version(ctx->store, &version, &ctx->err);
     if (rc != 0)
         return rc;
     o = cJSON_CreateObject();

@@ -2,6 +2,7 @@
 #include "store.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -10,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -72,6 +75,11 @@ struct store_pool {
     struct store *writer;
     atomic_int writers_waiting; /* threads waiting for the writer connection */
     struct store_group *group;  /* the group whose transaction is open on it, or NULL */
+    /* The database file the pool was opened on (not for a URI or in-memory database):
+     * a file deleted or replaced under the server is noticed, not silently written. */
+    bool file_known;
+    dev_t dev;
+    ino_t ino;
 };
 
 /* ---- errors and statements ---- */
@@ -271,13 +279,16 @@ static void store_sql_now(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_text(ctx, now, -1, SQLITE_TRANSIENT);
 }
 
-int store_open(const char *path, struct store **out, struct sb_error *err)
+/* Open path; create: make the file when it is missing. */
+static int store_open_flags(const char *path, bool create, struct store **out,
+                            struct sb_error *err)
 {
     static const char *const pragmas =
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
         "PRAGMA temp_store=MEMORY;";
     struct store *s = calloc(1, sizeof(*s));
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI |
+                (create ? SQLITE_OPEN_CREATE : 0);
     if (!s)
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
@@ -297,6 +308,11 @@ int store_open(const char *path, struct store **out, struct sb_error *err)
     }
     *out = s;
     return 0;
+}
+
+int store_open(const char *path, struct store **out, struct sb_error *err)
+{
+    return store_open_flags(path, true, out, err);
 }
 
 void store_close(struct store *s)
@@ -716,6 +732,15 @@ int store_pool_new(const char *path, int max, struct store_pool **out, struct sb
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     }
     p->max = max;
+    {
+        struct stat st;
+        if (strncmp(path, "file:", 5) != 0 && strcmp(path, ":memory:") != 0 &&
+            stat(path, &st) == 0) {
+            p->file_known = true;
+            p->dev = st.st_dev;
+            p->ino = st.st_ino;
+        }
+    }
     pthread_mutex_init(&p->lock, NULL);
     pthread_mutex_init(&p->write_lock, NULL);
     {
@@ -750,7 +775,7 @@ int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *er
         p->nopen++;
     pthread_mutex_unlock(&p->lock);
     if (!s) {
-        int rc = store_open(p->path, &s, err);
+        int rc = store_open_flags(p->path, false, &s, err);
         if (rc != 0) {
             pthread_mutex_lock(&p->lock);
             p->nopen--;
@@ -810,13 +835,39 @@ int store_commit_and_leave(struct store **sp, struct sb_error *err)
     return rc == SQLITE_OK ? 0 : sb_fail(err, SB_EIO, NULL, "commit: %s", sqlite3_errstr(rc));
 }
 
+int store_pool_check(struct store_pool *p, bool probe_write, struct sb_error *err)
+{
+    struct stat st;
+    if (!p->file_known)
+        return 0;
+    if (stat(p->path, &st) != 0)
+        return sb_fail(err, SB_EBUSY, NULL, "the database file %s is gone: %s", p->path,
+                       strerror(errno));
+    if (st.st_dev != p->dev || st.st_ino != p->ino)
+        return sb_fail(err, SB_EBUSY, NULL,
+                       "the database file %s was replaced under the server: restart it", p->path);
+    if (!probe_write)
+        return 0;
+    /* access() opens nothing: closing any descriptor of the database file would drop
+     * every POSIX lock this process holds on it, and another process could then take
+     * the WAL for its own and delete it. It is refused on a read-only file system (for
+     * root too) or file. */
+    if (access(p->path, W_OK) != 0)
+        return sb_fail(err, SB_EBUSY, NULL, "the database file %s cannot be written: %s", p->path,
+                       strerror(errno));
+    return 0;
+}
+
 int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err)
 {
+    int rc = store_pool_check(p, false, err);
+    if (rc != 0)
+        return rc; /* a write to a deleted or replaced file would be lost on restart */
     atomic_fetch_add(&p->writers_waiting, 1);
     pthread_mutex_lock(&p->write_lock);
     atomic_fetch_sub(&p->writers_waiting, 1);
     if (!p->writer) {
-        int rc = store_open(p->path, &p->writer, err);
+        rc = store_open_flags(p->path, false, &p->writer, err);
         if (rc != 0) {
             p->writer = NULL;
             pthread_mutex_unlock(&p->write_lock);

@@ -35,7 +35,9 @@ struct store_pool;
 #define STORE_HASH_BYTES 32
 #define STORE_TIME_MAX 32
 
-/* Open the database at path (created when missing). Returns 0 and *out, or an error. */
+/* Open the database at path (created when missing: for migrate, which then gives it
+ * its schema). Returns 0 and *out, or an error. A pool's connections never create the
+ * file: a database deleted under a running server is not silently made anew. */
 int store_open(const char *path, struct store **out, struct sb_error *err);
 
 /* Close a connection; store_close(NULL) is a no-op. */
@@ -87,6 +89,12 @@ int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *er
  * whose page cache stays warm. */
 int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err);
 void store_pool_put(struct store_pool *p, struct store *s);
+/* Is the pool's database file still the one it was opened on (same device and inode
+ * at its path), and, with probe_write, can it be written (opened for writing, which
+ * writes nothing)? SB_EBUSY (503) with the reason when not. 0 for an in-memory or URI
+ * database. store_pool_get_writer() checks the file (not the probe) before every
+ * write, so nothing is acknowledged into a deleted file. */
+int store_pool_check(struct store_pool *p, bool probe_write, struct sb_error *err);
 void store_pool_free(struct store_pool *p);
 
 /* The current time as RFC 3339 UTC with milliseconds ("2026-11-29T19:40:01.123Z"). */
