@@ -172,6 +172,19 @@ static void make_db_dir(const char *db)
     }
 }
 
+/* Make the database's folder and tell whether the database is missing, saying so:
+ * only serve's own migration then creates it, and a database that vanished must not
+ * come back empty without a word. */
+static bool prepare_db(const char *db)
+{
+    bool fresh;
+    make_db_dir(db);
+    fresh = strncmp(db, "file:", 5) != 0 && access(db, F_OK) != 0;
+    if (fresh)
+        fprintf(stderr, "stampbook: no database at %s: creating a new, empty one\n", db);
+    return fresh;
+}
+
 static int cmd_migrate(const struct options *o, const char *share)
 {
     struct store *s = NULL;
@@ -234,6 +247,29 @@ static int cmd_backup(const struct options *o)
     return 0;
 }
 
+/* An empty admin key would silently leave campaign creation open to anyone: refused
+ * with a message. admin is the key in use (the flag's, else the environment's). */
+static bool admin_key_usable(const struct options *o, const char *admin)
+{
+    if (!admin || *admin)
+        return true;
+    fprintf(stderr, "stampbook: the admin key is empty (%s): give a key, or leave it out "
+                    "to let anyone who reaches the server create campaigns\n",
+            o->admin_key ? "--admin-key" : "STAMPBOOK_ADMIN_KEY");
+    return false;
+}
+
+/* Say where the server listens and which database file it uses (its full path; new:
+ * just created). */
+static void log_serving(const struct options *o, unsigned port, bool fresh)
+{
+    char db_real[PATH_MAX];
+    if (!realpath(o->db, db_real))
+        snprintf(db_real, sizeof(db_real), "%s", o->db);
+    fprintf(stderr, "stampbook %s: serving http://%s:%u/ (database %s%s)\n", STAMPBOOK_VERSION,
+            o->host, port, db_real, fresh ? ", new" : "");
+}
+
 static int cmd_serve(const struct options *o, const char *share)
 {
     struct api_config acfg;
@@ -246,16 +282,10 @@ static int cmd_serve(const struct options *o, const char *share)
     sigset_t stop;
     int sig = 0;
     const char *admin = o->admin_key ? o->admin_key : getenv("STAMPBOOK_ADMIN_KEY");
-    char db_real[PATH_MAX];
     bool fresh;
 
-    if (admin && !*admin) {
-        /* An empty key would silently leave campaign creation open to anyone. */
-        fprintf(stderr, "stampbook: the admin key is empty (%s): give a key, or leave it out "
-                        "to let anyone who reaches the server create campaigns\n",
-                o->admin_key ? "--admin-key" : "STAMPBOOK_ADMIN_KEY");
+    if (!admin_key_usable(o, admin))
         return EXIT_USAGE;
-    }
 
     /* Every thread started from here on leaves SIGINT and SIGTERM to sigwait(). */
     sigemptyset(&stop);
@@ -267,12 +297,7 @@ static int cmd_serve(const struct options *o, const char *share)
     snprintf(static_dir, sizeof(static_dir), "%s", o->static_dir);
     if (stat(static_dir, &st) != 0 && strcmp(o->static_dir, "static") == 0)
         join(static_dir, sizeof(static_dir), share, "/static");
-    make_db_dir(o->db);
-    /* Only serve's own migration below creates a missing database, and says so: a
-     * database that vanished must not come back empty without a word. */
-    fresh = strncmp(o->db, "file:", 5) != 0 && access(o->db, F_OK) != 0;
-    if (fresh)
-        fprintf(stderr, "stampbook: no database at %s: creating a new, empty one\n", o->db);
+    fresh = prepare_db(o->db);
     memset(&acfg, 0, sizeof(acfg));
     acfg.db_path = o->db;
     acfg.share_dir = share;
@@ -295,10 +320,7 @@ static int cmd_serve(const struct options *o, const char *share)
         api_free(api);
         return 1;
     }
-    if (!realpath(o->db, db_real))
-        snprintf(db_real, sizeof(db_real), "%s", o->db);
-    fprintf(stderr, "stampbook %s: serving http://%s:%u/ (database %s%s)\n", STAMPBOOK_VERSION,
-            o->host, (unsigned)http_port(http), db_real, fresh ? ", new" : "");
+    log_serving(o, http_port(http), fresh);
     sigwait(&stop, &sig);
     fprintf(stderr, "stampbook: stopping (signal %d)\n", sig);
     api_shutdown(api);
