@@ -34,9 +34,12 @@ static const struct api_route api_routes[] = {
     {"GET", "/api/v1/openapi.json", AUTH_NONE, false, api_get_openapi},
     {"GET", "/metrics", AUTH_NONE, false, api_get_metrics},
     {"POST", "/api/v1/campaigns", AUTH_ADMIN, true, api_post_campaign},
-    {"POST", "/api/v1/campaigns/import", AUTH_ADMIN, true, api_post_import},
+    {"GET", "/api/v1/campaigns", AUTH_ADMIN, false, api_get_campaigns},
+    /* Not a write route: it parses its (up to 32 MiB) body before it takes the writer. */
+    {"POST", "/api/v1/campaigns/import", AUTH_ADMIN, false, api_post_import},
     {"GET", "/api/v1/campaigns/{cid}", AUTH_CAMPAIGN, false, api_get_campaign},
     {"PATCH", "/api/v1/campaigns/{cid}", AUTH_CAMPAIGN, true, api_patch_campaign},
+    {"POST", "/api/v1/campaigns/{cid}/keys", AUTH_CAMPAIGN, true, api_post_keys},
     {"GET", "/api/v1/campaigns/{cid}/board", AUTH_CAMPAIGN, false, api_get_board},
     {"PUT", "/api/v1/campaigns/{cid}/board/destinations/{slug}", AUTH_CAMPAIGN, true,
      api_put_board_destination},
@@ -252,6 +255,13 @@ int api_take_stored(struct api_ctx *ctx, char *text, cJSON **out)
     return rc;
 }
 
+int api_take_writer(struct api_ctx *ctx)
+{
+    store_pool_put(ctx->api->pool, ctx->store);
+    ctx->store = NULL;
+    return store_pool_get_writer(ctx->api->pool, &ctx->store, &ctx->err);
+}
+
 int api_need_write(struct api_ctx *ctx)
 {
     if (ctx->access == ACCESS_WRITE)
@@ -397,6 +407,14 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
     return rc;
 }
 
+size_t api_body_limit(const char *method, const char *path)
+{
+    if (method && path && strcmp(method, "POST") == 0 &&
+        strcmp(path, "/api/v1/campaigns/import") == 0)
+        return API_IMPORT_BODY_MAX;
+    return API_BODY_MAX;
+}
+
 void api_handle(struct api *api, const struct api_request *req, struct api_response *res)
 {
     struct api_ctx ctx;
@@ -413,7 +431,8 @@ void api_handle(struct api *api, const struct api_request *req, struct api_respo
     if (!route) {
         rc = ctx.err.code;
     } else if (req->body_too_large) {
-        rc = sb_fail(&ctx.err, SB_ETOOBIG, NULL, "the body is over %d bytes", API_BODY_MAX);
+        rc = sb_fail(&ctx.err, SB_ETOOBIG, NULL, "the body is over %zu bytes",
+                     api_body_limit(req->method, req->path));
     } else {
         rc = api_run(&ctx, route);
     }
@@ -448,6 +467,7 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     pthread_mutex_init(&api->change_lock, NULL);
     pthread_cond_init(&api->change_cond, NULL);
+    atomic_flag_clear(&api->importing);
     if (keys_init() != 0)
         rc = sb_fail(err, SB_EIO, NULL, "libsodium cannot start");
     if (rc == 0 && !(api->share_dir = strdup(cfg->share_dir)))

@@ -12,7 +12,8 @@
 
 #include "error.h"
 
-#define API_BODY_MAX 65536 /* 64 KiB */
+#define API_BODY_MAX 65536                 /* 64 KiB: every route but the import */
+#define API_IMPORT_BODY_MAX (32u << 20)    /* 32 MiB: POST /api/v1/campaigns/import */
 #define API_MAX_PARAMS 16
 #define API_ETAG_MAX 32
 
@@ -41,7 +42,7 @@ struct api_request {
     const char *content_type;
     const char *body; /* NULL when the request had none */
     size_t body_len;
-    bool body_too_large; /* the HTTP layer stopped reading past API_BODY_MAX */
+    bool body_too_large; /* the HTTP layer stopped reading past api_body_limit() */
 };
 
 struct api_response {
@@ -66,6 +67,11 @@ void api_free(struct api *api);
 /* Drop what the API caches of the database, for a test that has put the database back
  * underneath it. No request may be running. This function can't fail. */
 void api_forget(struct api *api);
+
+/* The largest body the route of method and path takes, in bytes: 32 MiB for an
+ * import (any campaign the server exported, it imports), 64 KiB for every other. The
+ * HTTP layer reads no more than this. This function can't fail. */
+size_t api_body_limit(const char *method, const char *path);
 
 /* Answer one request into res (always filled: errors become problem+json). Safe to
  * call from many threads at once. Free res with api_response_clear(). */

@@ -996,6 +996,32 @@ int store_campaign_update(struct store *s, int64_t cid, const char *name, const 
     return store_exec(s, sql, NULL, err, "tti", name, stamp_owner, cid);
 }
 
+int store_campaign_set_keys(struct store *s, int64_t cid, const unsigned char *key_hash,
+                            const unsigned char *view_key_hash, struct sb_error *err)
+{
+    static const char *const sql =
+        "UPDATE campaigns SET key_hash = ?, view_key_hash = ? WHERE id = ?";
+    int changes = 0;
+    int rc = store_exec(s, sql, &changes, err, "bbi", key_hash, view_key_hash, cid);
+    if (rc == 0 && changes == 0)
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no campaign %lld", (long long)cid);
+    return rc;
+}
+
+int store_campaigns_json(struct store *s, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT coalesce(json_group_array(json_object('id', c.id, 'name', c.name,"
+        " 'edition', c.edition, 'games', (SELECT count(*) FROM games g WHERE g.campaign_id = c.id),"
+        " 'last_activity', max(c.created_at,"
+        "   coalesce((SELECT max(created_at) FROM players WHERE campaign_id = c.id), ''),"
+        "   coalesce((SELECT max(max(g.started_at, coalesce(g.ended_at, ''),"
+        "     coalesce((SELECT max(at) FROM events e WHERE e.game_id = g.id), '')))"
+        "     FROM games g WHERE g.campaign_id = c.id), '')))), '[]')"
+        " FROM (SELECT * FROM campaigns ORDER BY id) c";
+    return store_text(s, sql, out, err, "");
+}
+
 int store_campaign_board(struct store *s, int64_t cid, char **out, struct sb_error *err)
 {
     static const char *const sql = "SELECT board FROM campaigns WHERE id = ?";
@@ -1576,17 +1602,45 @@ int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *
 
 int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
 {
+    /* Every distinct board once (the games' in the order they began, then the
+     * campaign's own copy when it is none of theirs); games and the campaign name
+     * theirs by index. */
     static const char *const sql =
-        "SELECT coalesce(json_group_array(json(o)), '[]') FROM (SELECT json_object('id', g.id,"
-        " 'mode', g.mode, 'status', g.status, 'started_at', g.started_at, 'ended_at',"
-        " g.ended_at, 'played_at', g.played_at, 'winner', g.winner, 'seats', json(g.seats),"
-        " 'board', json((SELECT board FROM game_boards WHERE game_id = g.id)), 'events', (SELECT "
-        "coalesce(json_group_array(json_object("
-        "   'seq', e.seq, 'type', e.type, 'at', e.at, 'voided', json(CASE WHEN e.voided"
-        "   THEN 'true' ELSE 'false' END), 'payload', json(e.payload))), json('[]'))"
+        "WITH all_b AS (SELECT gb.board, g.id AS k FROM game_boards gb JOIN games g"
+        "   ON g.id = gb.game_id WHERE g.campaign_id = ?1"
+        "   UNION ALL SELECT board, 9e18 FROM campaigns WHERE id = ?1),"
+        " b AS (SELECT board, row_number() OVER (ORDER BY min(k)) - 1 AS idx FROM all_b"
+        "   GROUP BY board)"
+        " SELECT json_object("
+        " 'board', (SELECT idx FROM b WHERE board = (SELECT board FROM campaigns WHERE id = ?1)),"
+        " 'boards', (SELECT coalesce(json_group_array(json(board)), json('[]'))"
+        "   FROM (SELECT board FROM b ORDER BY idx)),"
+        " 'games', (SELECT coalesce(json_group_array(json(o)), json('[]')) FROM (SELECT"
+        " json_object('id', g.id, 'mode', g.mode, 'status', g.status, 'started_at', g.started_at,"
+        " 'ended_at', g.ended_at, 'played_at', g.played_at, 'winner', g.winner,"
+        " 'seats', json(g.seats), 'board', (SELECT b.idx FROM b JOIN game_boards gb"
+        "   ON gb.board = b.board WHERE gb.game_id = g.id),"
+        " 'events', (SELECT coalesce(json_group_array(json_object('seq', e.seq, 'type', e.type,"
+        "   'at', e.at, 'voided', json(CASE WHEN e.voided THEN 'true' ELSE 'false' END),"
+        "   'payload', json(e.payload))), json('[]'))"
         "   FROM (SELECT * FROM events WHERE game_id = g.id ORDER BY seq) e)) AS o"
-        " FROM games g WHERE g.campaign_id = ? ORDER BY g.id)";
+        " FROM games g WHERE g.campaign_id = ?1 ORDER BY g.id)))";
     return store_text(s, sql, out, err, "i", cid);
+}
+
+int store_import_times(struct store *s, const struct store_import_times *t, struct sb_error *err)
+{
+    static const char *const campaign =
+        "UPDATE campaigns SET created_at = coalesce(?, created_at) WHERE id = ?";
+    static const char *const player =
+        "UPDATE players SET created_at = coalesce(?, created_at) WHERE id = ?";
+    static const char *const game =
+        "UPDATE games SET started_at = coalesce(?, started_at), ended_at = ? WHERE id = ?";
+    if (t->campaign)
+        return store_exec(s, campaign, NULL, err, "ti", t->at, t->campaign);
+    if (t->player)
+        return store_exec(s, player, NULL, err, "ti", t->at, t->player);
+    return store_exec(s, game, NULL, err, "tti", t->at, t->ended_at, t->game);
 }
 
 int store_export_players_json(struct store *s, int64_t cid, char **out, struct sb_error *err)

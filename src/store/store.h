@@ -125,6 +125,14 @@ int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_erro
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,
                           struct sb_error *err);
 int store_campaign_board(struct store *s, int64_t cid, char **out, struct sb_error *err);
+/* Replace the campaign's key hashes (key rotation): the old pair opens nothing since.
+ * SB_ENOTFOUND when there is no such campaign. */
+int store_campaign_set_keys(struct store *s, int64_t cid, const unsigned char *key_hash,
+                            const unsigned char *view_key_hash, struct sb_error *err);
+/* [{"id","name","edition","games","last_activity"}] of every campaign, oldest first;
+ * last_activity is the latest of its creation, players, games and events. Never keys. */
+int store_campaigns_json(struct store *s, char **out, struct sb_error *err);
+
 int store_campaign_set_board(struct store *s, int64_t cid, const char *board, struct sb_error *err);
 
 /* ---- players ---- */
@@ -262,9 +270,22 @@ int store_journal_card_stamps(struct store *s, int64_t cid, const char *card, in
 
 /* The campaign's figures as JSON (see API.md /stats). */
 int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
-/* Every game of the campaign with its full event log, oldest first:
- * [{"id","mode","status","started_at","ended_at","played_at","seats","events":[...]}] */
+/* The campaign's boards and games for an export (API.md, version 2):
+ * {"board": index of the campaign's own copy, "boards": [every distinct board once],
+ *  "games": [{"id","mode","status","started_at","ended_at","played_at","winner","seats",
+ *  "board": index,"events":[{"seq","type","at","voided","payload"}]}]}, games oldest
+ * first, so that an export grows with its events, not with its games. */
 int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
+
+/* The original times of what an import recreates: exactly one of campaign, player or
+ * game is set; at is its created_at (started_at for a game; NULL keeps now), ended_at
+ * a game's (NULL: none). */
+struct store_import_times {
+    int64_t campaign, player, game;
+    const char *at;
+    const char *ended_at;
+};
+int store_import_times(struct store *s, const struct store_import_times *t, struct sb_error *err);
 /* Every play of the campaign, oldest first: [{"game","date","mode","status","winner",
  * "seats":[{"player","name","token","stamps"}],"journal":[{"card","slot","token","name"}]}]
  * where stamps counts the board stamps of that player in that game. */
