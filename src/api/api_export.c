@@ -330,13 +330,76 @@ static int import_write(struct api_ctx *ctx, const cJSON *doc, const cJSON *camp
     return rc;
 }
 
+/* The parsed import, what import_write() needs. */
+struct import_doc {
+    const cJSON *doc, *campaign;
+    const char *name, *edition, *policy;
+    char *board_text;
+};
+
+/* Write the import in one write transaction on the request's connection. */
+static int import_commit(struct api_ctx *ctx, const struct import_doc *d, struct id_map *m)
+{
+    int rc = store_begin_write(ctx->store, &ctx->err);
+    if (rc != 0)
+        return rc;
+    memset(m, 0, sizeof(*m));
+    rc = import_write(ctx, d->doc, d->campaign, d->name, d->edition, d->policy, d->board_text, m);
+    if (rc == 0)
+        return store_commit(ctx->store, &ctx->err);
+    store_rollback(ctx->store);
+    return rc;
+}
+
+/* Build the import in a database aside, on a game cache of its own, while the server
+ * writes on: replaying thousands of events takes a second, which no table should wait
+ * for. *aside gets it, ready to copy. */
+static int import_aside(struct api_ctx *ctx, const struct import_doc *d, struct id_map *m,
+                        struct store **aside)
+{
+    struct store *reader = ctx->store;
+    struct games *shared = ctx->game.games;
+    char dir[4096];
+    int rc;
+    snprintf(dir, sizeof(dir), "%s/migrations", ctx->api->share_dir);
+    rc = store_aside_new(reader, dir, aside, &ctx->err);
+    if (rc != 0)
+        return rc;
+    ctx->game.games = games_new();
+    ctx->store = *aside;
+    rc = ctx->game.games ? import_commit(ctx, d, m)
+                         : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    game_req_finish(&ctx->game, false); /* its cache is not the server's */
+    games_free(ctx->game.games);
+    ctx->game.games = shared;
+    ctx->store = reader;
+    return rc;
+}
+
+/* Import the parsed document: built aside, then copied in one short write; written
+ * directly when the database took new ids meanwhile. */
+static int import_run(struct api_ctx *ctx, const struct import_doc *d, struct id_map *m)
+{
+    struct store *aside = NULL;
+    int rc = import_aside(ctx, d, m, &aside);
+    if (rc == 0)
+        rc = api_take_writer(ctx);
+    if (rc == 0 && (rc = store_begin_write(ctx->store, &ctx->err)) == 0) {
+        rc = store_aside_copy(ctx->store, aside, &ctx->err);
+        rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
+    }
+    store_close(aside);
+    if (rc == SB_ECONFLICT && ctx->store)
+        rc = import_commit(ctx, d, m);
+    return rc;
+}
+
 int api_post_import(struct api_ctx *ctx)
 {
     struct id_map *m = calloc(1, sizeof(*m));
+    struct import_doc d = {.policy = "token"};
     cJSON *doc = NULL;
-    const cJSON *campaign = NULL, *board = NULL;
-    const char *name = NULL, *edition = NULL, *policy = "token";
-    char *board_text = NULL;
+    const cJSON *board = NULL;
     int rc = m ? 0 : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
 
     /* One import at a time: a second would only wait for the writer behind it. */
@@ -346,20 +409,13 @@ int api_post_import(struct api_ctx *ctx)
     }
     if (rc == 0)
         rc = api_body_object(ctx, &doc);
+    d.doc = doc;
     if (rc == 0)
-        rc = import_head(ctx, doc, &campaign, &board, &name, &edition, &policy);
-    if (rc == 0 && !(board_text = cJSON_PrintUnformatted(board)))
+        rc = import_head(ctx, doc, &d.campaign, &board, &d.name, &d.edition, &d.policy);
+    if (rc == 0 && !(d.board_text = cJSON_PrintUnformatted(board)))
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-    /* Parsed and checked on a reader: the writer is taken only to write. */
     if (rc == 0)
-        rc = api_take_writer(ctx);
-    if (rc == 0 && (rc = store_begin_write(ctx->store, &ctx->err)) == 0) {
-        rc = import_write(ctx, doc, campaign, name, edition, policy, board_text, m);
-        if (rc == 0)
-            rc = store_commit(ctx->store, &ctx->err);
-        else
-            store_rollback(ctx->store);
-    }
+        rc = import_run(ctx, &d, m);
     if (m)
         atomic_flag_clear(&ctx->api->importing);
     if (rc != 0 && rc != SB_ENOMEM && rc != SB_EBUSY && rc != SB_EIO && rc != SB_EMEDIA &&
@@ -368,7 +424,7 @@ int api_post_import(struct api_ctx *ctx)
         rc = ctx->err.code = SB_EINVALID;
         ctx->err.status = sb_status(SB_EINVALID);
     }
-    free(board_text);
+    free(d.board_text);
     free(m);
     cJSON_Delete(doc);
     return rc;

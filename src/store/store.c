@@ -40,6 +40,7 @@ struct store {
     struct store_pool *pool;     /* the writer's pool */
     bool in_savepoint;           /* the writer: this turn's writes are a savepoint of a group */
     bool in_write;               /* between store_begin_write() and its commit or rollback */
+    int64_t aside_base[3];       /* an aside database: the ids it continues after */
 };
 
 /* Group commit. A writer done with its writes (store_commit_and_leave) while other
@@ -1440,7 +1441,8 @@ int store_journal_stamp_add(struct store *s, int64_t cid, const char *card, int 
 {
     static const char *const sql =
         "INSERT INTO journal_stamps(campaign_id, card, slot, token, player_id, game_id, seq, at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, now_utc())";
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce((SELECT at FROM events"
+        " WHERE game_id = ?6 AND seq = ?7), now_utc()))";
     return store_exec(s, sql, NULL, err, "ititiii", cid, card, (int64_t)slot, token, player, gid,
                       seq);
 }
@@ -1450,7 +1452,8 @@ int store_journal_draw_add(struct store *s, int64_t cid, int64_t gid, int64_t se
 {
     static const char *const sql =
         "INSERT INTO journal_draws(game_id, seq, campaign_id, card, drawer, stamped_slot, at)"
-        " VALUES (?, ?, ?, ?, ?, nullif(?, -1), now_utc())";
+        " VALUES (?1, ?2, ?3, ?4, ?5, nullif(?6, -1), coalesce((SELECT at FROM events"
+        " WHERE game_id = ?1 AND seq = ?2), now_utc()))";
     return store_exec(s, sql, NULL, err, "iiitii", gid, seq, cid, card, drawer,
                       (int64_t)stamped_slot);
 }
@@ -1677,4 +1680,108 @@ int store_plays_json(struct store *s, int64_t cid, char **out, struct sb_error *
         "   JOIN players p ON p.id = js.player_id WHERE js.game_id = g.id)) AS o"
         " FROM games g WHERE g.campaign_id = ? ORDER BY g.id)";
     return store_text(s, sql, out, err, "i", cid);
+}
+
+/* ---- building aside ---- */
+
+/* The largest campaign, player and game ids of s (0 when none). */
+static int store_max_ids(struct store *s, int64_t ids[3], struct sb_error *err)
+{
+    static const char *const sql[3] = {"SELECT coalesce(max(id), 0) FROM campaigns",
+                                       "SELECT coalesce(max(id), 0) FROM players",
+                                       "SELECT coalesce(max(id), 0) FROM games"};
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < 3; i++)
+        rc = store_int(s, sql[i], &ids[i], err, "");
+    return rc;
+}
+
+int store_aside_new(struct store *from, const char *migrations_dir, struct store **out,
+                    struct sb_error *err)
+{
+    static const char *const placeholders[3] = {
+        "INSERT INTO campaigns(id, name, edition, stamp_owner, key_hash, view_key_hash, board,"
+        " created_at) VALUES (?, '', '', 'token', zeroblob(32), zeroblob(32), '{}', '')",
+        "INSERT INTO players(id, campaign_id, name, created_at) VALUES (?, ?, '', '')",
+        "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at)"
+        " VALUES (?, ?, 'banker', 'finished', '[]', '{}', '')"};
+    struct store *a = NULL;
+    int64_t base[3] = {0, 0, 0};
+    int rc = store_max_ids(from, base, err);
+    if (rc == 0)
+        rc = store_open(":memory:", &a, err);
+    if (rc == 0)
+        rc = store_migrate(a, migrations_dir, err);
+    /* Placeholders hold the ids up to those of the database, so that what is built
+     * here takes the very ids it will have there; they are left out of the copy. */
+    for (int i = 0; rc == 0 && base[0] > 0 && i < 3; i++)
+        if (i == 0 || base[i] > 0)
+            rc = store_exec(a, placeholders[i], NULL, err, i == 0 ? "i" : "ii", base[i], base[0]);
+    if (rc != 0) {
+        store_close(a);
+        return rc;
+    }
+    memcpy(a->aside_base, base, sizeof(base));
+    *out = a;
+    return 0;
+}
+
+/* Copy the rows that sql selects from aside into table of s, column for column. */
+static int store_copy_rows(struct store *s, struct store *aside, const char *table,
+                           const char *sql, struct sb_error *err)
+{
+    sqlite3_stmt *sel = NULL, *ins = NULL;
+    char insert[512];
+    int rc = 0, step = SQLITE_DONE, n;
+    if (sqlite3_prepare_v2(aside->db, sql, -1, &sel, NULL) != SQLITE_OK)
+        return store_fail(aside, err, "copy");
+    n = sqlite3_column_count(sel);
+    snprintf(insert, sizeof(insert), "INSERT INTO %s VALUES (?", table);
+    for (int i = 1; i < n; i++)
+        strncat(insert, ", ?", sizeof(insert) - strlen(insert) - 2);
+    strncat(insert, ")", sizeof(insert) - strlen(insert) - 1);
+    if (sqlite3_bind_int64(sel, 1, aside->aside_base[0]) != SQLITE_OK ||
+        sqlite3_bind_int64(sel, 2, aside->aside_base[1]) != SQLITE_OK ||
+        sqlite3_bind_int64(sel, 3, aside->aside_base[2]) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, insert, -1, &ins, NULL) != SQLITE_OK)
+        rc = store_fail(s, err, "copy");
+    while (rc == 0 && (step = sqlite3_step(sel)) == SQLITE_ROW) {
+        for (int i = 0; rc == 0 && i < n; i++)
+            if (sqlite3_bind_value(ins, i + 1, sqlite3_column_value(sel, i)) != SQLITE_OK)
+                rc = store_fail(s, err, "copy");
+        if (rc == 0 && sqlite3_step(ins) != SQLITE_DONE)
+            rc = store_fail(s, err, "copy");
+        sqlite3_reset(ins);
+    }
+    if (rc == 0 && step != SQLITE_DONE)
+        rc = store_fail(aside, err, "copy");
+    sqlite3_finalize(ins);
+    sqlite3_finalize(sel);
+    return rc;
+}
+
+int store_aside_copy(struct store *s, struct store *aside, struct sb_error *err)
+{
+    /* In the order of their foreign keys; ?1 ?2 ?3 are the bases of campaign, player
+     * and game ids (what is at or below them is a placeholder). */
+    static const char *const tables[][2] = {
+        {"campaigns", "SELECT * FROM campaigns WHERE id > ?1 AND ?2 >= 0 AND ?3 >= 0"},
+        {"players", "SELECT * FROM players WHERE id > ?2 AND ?1 >= 0 AND ?3 >= 0"},
+        {"games", "SELECT * FROM games WHERE id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+        {"game_boards", "SELECT * FROM game_boards WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+        {"events", "SELECT * FROM events WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+        {"journal_draws", "SELECT * FROM journal_draws WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+        {"journal_stamps",
+         "SELECT * FROM journal_stamps WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+        {"journal_payouts",
+         "SELECT * FROM journal_payouts WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+    };
+    int64_t now[3] = {0, 0, 0};
+    int rc = store_max_ids(s, now, err);
+    if (rc == 0 && memcmp(now, aside->aside_base, sizeof(now)) != 0)
+        return sb_fail(err, SB_ECONFLICT, NULL,
+                       "the database took new ids while the import was built: build it again");
+    for (size_t i = 0; rc == 0 && i < sizeof(tables) / sizeof(tables[0]); i++)
+        rc = store_copy_rows(s, aside, tables[i][0], tables[i][1], err);
+    return rc;
 }

@@ -241,6 +241,9 @@ int store_events_each(struct store *s, int64_t gid, int64_t upto, store_event_fn
 
 /* ---- the Travel Journal ---- */
 
+/* A stamp or a draw made by event (gid, seq) takes that event's time (an import keeps
+ * the original), or now when the event is not stored yet. */
+
 int store_journal_stamp_add(struct store *s, int64_t cid, const char *card, int slot,
                             const char *token, int64_t player, int64_t gid, int64_t seq,
                             struct sb_error *err);
@@ -292,5 +295,21 @@ int store_import_times(struct store *s, const struct store_import_times *t, stru
 int store_plays_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
 /* [{"id","name","created_at"}] oldest first. */
 int store_export_players_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
+
+/* ---- building aside (an import that must not hold the writer) ---- */
+
+/* A new in-memory database migrated from migrations_dir, in which ids continue after
+ * the largest campaign, player and game ids of from (read as from sees them): what is
+ * built there takes the ids it will have in from's database. No other request waits
+ * while it is built. Free it with store_close(). */
+int store_aside_new(struct store *from, const char *migrations_dir, struct store **out,
+                    struct sb_error *err);
+
+/* Copy everything built in aside into s, inside the caller's write transaction (a few
+ * statements for thousands of rows: the writer is held for moments). SB_ECONFLICT,
+ * copying nothing, when s took new campaign, player or game ids since aside was made:
+ * build it again. The tables' columns must be in the same order in both (both are
+ * migrated by the same files). */
+int store_aside_copy(struct store *s, struct store *aside, struct sb_error *err);
 
 #endif
