@@ -15,12 +15,13 @@ export const BIN = resolve(process.env.STAMPBOOK_BIN || 'build/stampbook');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Start a server. opts: {staticDir, args, env}. Returns {url, port, dir, db, log(),
+ * Start a server. opts: {staticDir, args, env, dir (the database's folder; default a new
+ * temporary one)}. Returns {url, port, dir, db, log(),
  * launch(), stop(signal), kill9(), cleanup()}; launch() may be called again after a
  * stop or a kill to restart on the same port and database.
  */
 export async function startServer(opts = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'stampbook-stress-'));
+  const dir = opts.dir || mkdtempSync(join(tmpdir(), 'stampbook-stress-'));
   const db = join(dir, 'stress.db');
   const port = await freePort();
   let proc = null;
