@@ -381,6 +381,8 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
     return NULL;
 }
 
+static int api_run_handler(struct api_ctx *ctx, int rc, api_handler_fn fn);
+
 /* Authorize and run one route on a pooled connection. */
 static int api_run(struct api_ctx *ctx, const struct api_route *route)
 {
@@ -392,12 +394,18 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
         rc = api_authorize_admin(ctx);
     else if (route->auth == AUTH_CAMPAIGN)
         rc = api_authorize_campaign(ctx, route->write);
+    return api_run_handler(ctx, rc, route->fn);
+}
+
+/* Run fn on the request's connection when rc is 0, then give everything back. */
+static int api_run_handler(struct api_ctx *ctx, int rc, api_handler_fn fn)
+{
     ctx->game.games = ctx->api->games;
     ctx->game.store = &ctx->store;
     ctx->game.campaign = &ctx->campaign;
     ctx->game.err = &ctx->err;
     if (rc == 0)
-        rc = route->fn(ctx);
+        rc = fn(ctx);
     /* A handler that succeeds has committed what it appended; a failed one rolled back. */
     for (; rc == 0 && ctx->game.appended > 0; ctx->game.appended--)
         metrics_event_appended(ctx->api->metrics);
@@ -589,4 +597,78 @@ int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state, in
 void api_forget(struct api *api)
 {
     games_forget(api->games);
+}
+
+/* ---- for whoever runs the server (the command line) ---- */
+
+/* Run handler fn as the holder of every key: on the writer connection when write, on
+ * campaign cid (0: none) with body (may be NULL). *out gets the answer's body. */
+static int api_direct(struct api *api, api_handler_fn fn, bool write, int64_t cid,
+                      const char *body, size_t len, char **out, struct sb_error *err)
+{
+    struct api_request req;
+    struct api_response res;
+    struct api_ctx ctx;
+    int rc;
+    memset(&req, 0, sizeof(req));
+    memset(&res, 0, sizeof(res));
+    memset(&ctx, 0, sizeof(ctx));
+    req.method = write ? "POST" : "GET";
+    req.path = "";
+    req.content_type = "application/json";
+    req.body = body;
+    req.body_len = len;
+    ctx.api = api;
+    ctx.req = &req;
+    ctx.res = &res;
+    ctx.cid = cid;
+    ctx.access = ACCESS_WRITE;
+    rc = write ? store_pool_get_writer(api->pool, &ctx.store, &ctx.err)
+               : store_pool_get(api->pool, &ctx.store, &ctx.err);
+    if (rc != 0) {
+        *err = ctx.err;
+        return rc;
+    }
+    if (cid)
+        rc = store_campaign_get(ctx.store, cid, &ctx.campaign, &ctx.err);
+    rc = api_run_handler(&ctx, rc, fn);
+    if (rc == 0) {
+        *out = res.body;
+        res.body = NULL;
+    } else {
+        *err = ctx.err;
+    }
+    api_response_clear(&res);
+    return rc;
+}
+
+int api_export_campaign(struct api *api, int64_t cid, char **out, struct sb_error *err)
+{
+    return api_direct(api, api_get_export, false, cid, NULL, 0, out, err);
+}
+
+int api_import_campaign(struct api *api, const char *doc, size_t len, char **out,
+                        struct sb_error *err)
+{
+    return api_direct(api, api_post_import, false, 0, doc, len, out, err);
+}
+
+int api_list_campaigns(struct api *api, char **out, struct sb_error *err)
+{
+    return api_direct(api, api_list_all_campaigns, false, 0, NULL, 0, out, err);
+}
+
+int api_rotate_keys(struct api *api, int64_t cid, char **out, struct sb_error *err)
+{
+    return api_direct(api, api_post_keys, true, cid, NULL, 0, out, err);
+}
+
+int api_backup(struct api *api, const char *file, struct sb_error *err)
+{
+    struct store *s = NULL;
+    int rc = store_pool_get(api->pool, &s, err);
+    if (rc == 0)
+        rc = store_backup(s, file, err);
+    store_pool_put(api->pool, s);
+    return rc;
 }

@@ -103,4 +103,27 @@ void api_shutdown(struct api *api);
  * body when out of memory). */
 void api_problem(struct api_response *res, int status, const char *rule, const char *detail);
 
+/* For whoever runs the server (the command line: no key needed). Each gives *out, the
+ * answer's body as the matching route would (the caller frees it), or an error. */
+
+/* The export document of campaign cid (GET …/export). */
+int api_export_campaign(struct api *api, int64_t cid, char **out, struct sb_error *err);
+/* Import an export document as a new campaign (POST /api/v1/campaigns/import):
+ * {"campaign","key","view_key"}. */
+int api_import_campaign(struct api *api, const char *doc, size_t len, char **out,
+                        struct sb_error *err);
+/* {"campaigns":[{"id","name","edition","games","last_activity"}]} (GET /api/v1/campaigns). */
+int api_list_campaigns(struct api *api, char **out, struct sb_error *err);
+/* A new key pair for campaign cid, retiring the old (POST …/keys): {"key","view_key"}. */
+int api_rotate_keys(struct api *api, int64_t cid, char **out, struct sb_error *err);
+/* Copy the database to file with the online backup API and check the copy with
+ * integrity_check (store_backup()). */
+int api_backup(struct api *api, const char *file, struct sb_error *err);
+
+/* Write a new backup into dir as stampbook-YYYYmmddTHHMMSSZ.db (by api_backup(), under
+ * a temporary name until it has passed integrity_check), then remove the oldest of
+ * those beyond the newest keep. made (size bytes) gets the new file's path. */
+int api_backup_rotate(struct api *api, const char *dir, int keep, char *made, size_t size,
+                      struct sb_error *err);
+
 #endif

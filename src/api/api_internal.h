@@ -118,6 +118,8 @@ int api_get_export(struct api_ctx *ctx);
 int api_post_import(struct api_ctx *ctx);
 int api_post_keys(struct api_ctx *ctx);
 int api_get_campaigns(struct api_ctx *ctx);
+/* {"campaigns":[…]} whoever asks: for the route above and the command line. */
+int api_list_all_campaigns(struct api_ctx *ctx);
 int api_get_plays_csv(struct api_ctx *ctx);
 int api_get_plays_bgg(struct api_ctx *ctx);
 

@@ -30,13 +30,17 @@ int api_post_keys(struct api_ctx *ctx)
 
 int api_get_campaigns(struct api_ctx *ctx)
 {
-    char *list = NULL;
-    int rc;
     /* Without an admin key nobody may list: the route does not exist then. */
     if (!ctx->api->has_admin_key)
         return sb_fail(&ctx->err, SB_ENOTFOUND, NULL,
                        "listing campaigns needs a server started with an admin key");
-    rc = store_campaigns_json(ctx->store, &list, &ctx->err);
+    return api_list_all_campaigns(ctx);
+}
+
+int api_list_all_campaigns(struct api_ctx *ctx)
+{
+    char *list = NULL;
+    int rc = store_campaigns_json(ctx->store, &list, &ctx->err);
     if (rc == 0)
         rc = api_reply_wrapped(ctx, 200, "campaigns", list);
     free(list);
