@@ -47,20 +47,21 @@ struct options {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
-               "                       [--host 0.0.0.0] [--admin-key KEY] [--per-ip N] [--quiet]\n"
-               "                       [--backup-dir DIR [--backup-keep 7] [--backup-every 86400]]\n"
-               "       stampbook migrate [--db PATH]\n"
-               "       stampbook backup [--db PATH] --to FILE\n"
-               "       stampbook export [--db PATH] --campaign ID --to FILE\n"
-               "       stampbook import [--db PATH] --from FILE\n"
-               "       stampbook keys [--db PATH] [--campaign ID --rotate]\n"
-               "       stampbook --help | --version\n"
-               "\n"
-               "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
-               "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
-               "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given;\n"
-               "--share DIR names the folder with schema/ and migrations/ (found by default).\n");
+    fprintf(f,
+            "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
+            "                       [--host 0.0.0.0] [--admin-key KEY] [--per-ip N] [--quiet]\n"
+            "                       [--backup-dir DIR [--backup-keep 7] [--backup-every 86400]]\n"
+            "       stampbook migrate [--db PATH]\n"
+            "       stampbook backup [--db PATH] --to FILE\n"
+            "       stampbook export [--db PATH] --campaign ID --to FILE\n"
+            "       stampbook import [--db PATH] --from FILE\n"
+            "       stampbook keys [--db PATH] [--campaign ID --rotate]\n"
+            "       stampbook --help | --version\n"
+            "\n"
+            "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
+            "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
+            "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given;\n"
+            "--share DIR names the folder with schema/ and migrations/ (found by default).\n");
 }
 
 /* Write a + b into buf; false (and an empty buf) when it does not fit. */
@@ -132,7 +133,9 @@ static int parse_count(int c, const char *arg, struct options *o)
     long v = parse_num(arg, 1, c == 'c' ? 999999999999999L : 100000000L);
     if (v < 0) {
         fprintf(stderr, "stampbook: --%s takes a positive number\n",
-                c == 'c' ? "campaign" : c == 'K' ? "backup-keep" : "backup-every");
+                c == 'c'   ? "campaign"
+                : c == 'K' ? "backup-keep"
+                           : "backup-every");
         return EXIT_USAGE;
     }
     if (c == 'c')
@@ -146,16 +149,24 @@ static int parse_count(int c, const char *arg, struct options *o)
 
 static int parse_options(int argc, char **argv, struct options *o)
 {
-    static const struct option longs[] = {
-        {"port", required_argument, NULL, 'p'},   {"db", required_argument, NULL, 'd'},
-        {"static", required_argument, NULL, 's'}, {"share", required_argument, NULL, 'S'},
-        {"host", required_argument, NULL, 'H'},   {"admin-key", required_argument, NULL, 'k'},
-        {"to", required_argument, NULL, 't'},     {"per-ip", required_argument, NULL, 'i'},
-        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},      {"from", required_argument, NULL, 'f'},
-        {"campaign", required_argument, NULL, 'c'}, {"rotate", no_argument, NULL, 'r'},
-        {"backup-dir", required_argument, NULL, 'B'}, {"backup-keep", required_argument, NULL, 'K'},
-        {"backup-every", required_argument, NULL, 'E'}, {NULL, 0, NULL, 0}};
+    static const struct option longs[] = {{"port", required_argument, NULL, 'p'},
+                                          {"db", required_argument, NULL, 'd'},
+                                          {"static", required_argument, NULL, 's'},
+                                          {"share", required_argument, NULL, 'S'},
+                                          {"host", required_argument, NULL, 'H'},
+                                          {"admin-key", required_argument, NULL, 'k'},
+                                          {"to", required_argument, NULL, 't'},
+                                          {"per-ip", required_argument, NULL, 'i'},
+                                          {"quiet", no_argument, NULL, 'q'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {"version", no_argument, NULL, 'V'},
+                                          {"from", required_argument, NULL, 'f'},
+                                          {"campaign", required_argument, NULL, 'c'},
+                                          {"rotate", no_argument, NULL, 'r'},
+                                          {"backup-dir", required_argument, NULL, 'B'},
+                                          {"backup-keep", required_argument, NULL, 'K'},
+                                          {"backup-every", required_argument, NULL, 'E'},
+                                          {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         switch (c) {
@@ -479,8 +490,9 @@ static bool admin_key_usable(const struct options *o, const char *admin)
 {
     if (!admin || *admin)
         return true;
-    fprintf(stderr, "stampbook: the admin key is empty (%s): give a key, or leave it out "
-                    "to let anyone who reaches the server create campaigns\n",
+    fprintf(stderr,
+            "stampbook: the admin key is empty (%s): give a key, or leave it out "
+            "to let anyone who reaches the server create campaigns\n",
             o->admin_key ? "--admin-key" : "STAMPBOOK_ADMIN_KEY");
     return false;
 }

@@ -603,8 +603,8 @@ void api_forget(struct api *api)
 
 /* Run handler fn as the holder of every key: on the writer connection when write, on
  * campaign cid (0: none) with body (may be NULL). *out gets the answer's body. */
-static int api_direct(struct api *api, api_handler_fn fn, bool write, int64_t cid,
-                      const char *body, size_t len, char **out, struct sb_error *err)
+static int api_direct(struct api *api, api_handler_fn fn, bool write, int64_t cid, const char *body,
+                      size_t len, char **out, struct sb_error *err)
 {
     struct api_request req;
     struct api_response res;

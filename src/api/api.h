@@ -12,8 +12,8 @@
 
 #include "error.h"
 
-#define API_BODY_MAX 65536                 /* 64 KiB: every route but the import */
-#define API_IMPORT_BODY_MAX (32u << 20)    /* 32 MiB: POST /api/v1/campaigns/import */
+#define API_BODY_MAX 65536              /* 64 KiB: every route but the import */
+#define API_IMPORT_BODY_MAX (32u << 20) /* 32 MiB: POST /api/v1/campaigns/import */
 #define API_MAX_PARAMS 16
 #define API_ETAG_MAX 32
 

@@ -164,10 +164,10 @@ static cJSON *import_game_body(struct api_ctx *ctx, const struct id_map *m, cons
     cJSON *body = cJSON_CreateObject(), *seats, *e;
     seats = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(game, "seats"), true);
     if (!body || !cJSON_AddItemToObject(body, "seats", seats ? seats : cJSON_CreateNull()) ||
-        !cJSON_AddItemToObject(body, "mode",
-                               cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(game, "mode"),
-                                               true)) ||
-        (cJSON_IsString(played) && !cJSON_AddStringToObject(body, "played_at", played->valuestring))) {
+        !cJSON_AddItemToObject(
+            body, "mode", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(game, "mode"), true)) ||
+        (cJSON_IsString(played) &&
+         !cJSON_AddStringToObject(body, "played_at", played->valuestring))) {
         cJSON_Delete(body);
         sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
         return NULL;

@@ -108,14 +108,14 @@ static const char *json_repeated_key(const cJSON *obj, bool *oom)
                     return a->string;
         return NULL;
     }
-    keys = malloc(n * sizeof(*keys));
+    keys = malloc(n * sizeof(*keys)); /* NOLINT(bugprone-sizeof-expression) */
     if (!keys) {
         *oom = true;
         return NULL;
     }
     for (const cJSON *c = obj->child; c; c = c->next)
         keys[i++] = c;
-    qsort(keys, n, sizeof(*keys), json_cmp_keys);
+    qsort(keys, n, sizeof(*keys), json_cmp_keys); /* NOLINT(bugprone-sizeof-expression) */
     for (i = 1; i < n && !found; i++)
         if (strcmp(keys[i - 1]->string, keys[i]->string) == 0)
             found = keys[i]->string;

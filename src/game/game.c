@@ -917,8 +917,8 @@ static int game_first_answer(struct game_req *r, int64_t gid, const char *idem_k
     unsigned char first_hash[STORE_HASH_BYTES];
     bool has_hash = false;
     char *first = NULL;
-    int rc = store_event_by_key_hash(*r->store, gid, idem_key, &first, first_hash, &has_hash,
-                                     r->err);
+    int rc =
+        store_event_by_key_hash(*r->store, gid, idem_key, &first, first_hash, &has_hash, r->err);
     if (rc != 0)
         return rc;
     if (has_hash && !keys_equal(first_hash, hash)) {

@@ -281,8 +281,7 @@ static void store_sql_now(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 }
 
 /* Open path; create: make the file when it is missing. */
-static int store_open_flags(const char *path, bool create, struct store **out,
-                            struct sb_error *err)
+static int store_open_flags(const char *path, bool create, struct store **out, struct sb_error *err)
 {
     static const char *const pragmas =
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
@@ -1354,8 +1353,8 @@ int store_event_by_key(struct store *s, int64_t gid, const char *key, char **ans
     return store_text(s, sql, answer, err, "it", gid, key);
 }
 
-int store_event_set_body_hash(struct store *s, int64_t gid, int64_t seq,
-                              const unsigned char *hash, struct sb_error *err)
+int store_event_set_body_hash(struct store *s, int64_t gid, int64_t seq, const unsigned char *hash,
+                              struct sb_error *err)
 {
     static const char *const sql = "UPDATE events SET body_hash = ? WHERE game_id = ? AND seq = ?";
     return store_exec(s, sql, NULL, err, "bii", hash, gid, seq);
@@ -1727,8 +1726,8 @@ int store_aside_new(struct store *from, const char *migrations_dir, struct store
 }
 
 /* Copy the rows that sql selects from aside into table of s, column for column. */
-static int store_copy_rows(struct store *s, struct store *aside, const char *table,
-                           const char *sql, struct sb_error *err)
+static int store_copy_rows(struct store *s, struct store *aside, const char *table, const char *sql,
+                           struct sb_error *err)
 {
     sqlite3_stmt *sel = NULL, *ins = NULL;
     char insert[512];

@@ -219,8 +219,8 @@ int store_event_set_answer(struct store *s, int64_t gid, int64_t seq, const char
 int store_event_by_key(struct store *s, int64_t gid, const char *key, char **answer,
                        struct sb_error *err);
 /* Keep the hash of the body an event was sent with under its Idempotency-Key. */
-int store_event_set_body_hash(struct store *s, int64_t gid, int64_t seq,
-                              const unsigned char *hash, struct sb_error *err);
+int store_event_set_body_hash(struct store *s, int64_t gid, int64_t seq, const unsigned char *hash,
+                              struct sb_error *err);
 /* The stored answer for this key and the hash of the body it came with (*has_hash false
  * for an event stored before hashes were kept), or SB_ENOTFOUND. */
 int store_event_by_key_hash(struct store *s, int64_t gid, const char *key, char **answer,

@@ -24,7 +24,7 @@
 
 #define MIGRATIONS "migrations"
 #define TRAP_SQL                                                                                   \
-    "CREATE TABLE trap (x INTEGER REFERENCES campaigns(id) DEFERRABLE INITIALLY DEFERRED);\n"    \
+    "CREATE TABLE trap (x INTEGER REFERENCES campaigns(id) DEFERRABLE INITIALLY DEFERRED);\n"      \
     "CREATE TRIGGER players_trap AFTER INSERT ON players WHEN NEW.name = 'poison'\n"               \
     "BEGIN INSERT INTO trap VALUES (-1); END;\n"
 

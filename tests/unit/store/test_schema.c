@@ -149,16 +149,16 @@ static void test_schema_sql_tells_real_changes_apart(void **state)
 
 /* A database of 0001 and 0002 holding events with fields their types do not take. */
 #define OLD_EVENTS                                                                                 \
-    "INSERT INTO campaigns VALUES (1, 'Box', 'travel-world-tour', 'token', x'00', x'00', '{}',"   \
-    " '2026-01-01T00:00:00.000Z');\n"                                                             \
-    "INSERT INTO players VALUES (7, 1, 'Ann', '2026-01-01T00:00:00.000Z');\n"                     \
-    "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at)"                  \
-    " VALUES (1, 1, 'banker', 'active', '[]', '{}', '2026-01-01T00:00:00.000Z');\n"               \
-    "INSERT INTO events(game_id, seq, type, payload, effects, at) VALUES"                         \
-    " (1, 1, 'note', '{\"type\":\"note\",\"text\":\"x\",\"player\":999999}', '[]', 'now'),"         \
+    "INSERT INTO campaigns VALUES (1, 'Box', 'travel-world-tour', 'token', x'00', x'00', '{}',"    \
+    " '2026-01-01T00:00:00.000Z');\n"                                                              \
+    "INSERT INTO players VALUES (7, 1, 'Ann', '2026-01-01T00:00:00.000Z');\n"                      \
+    "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at)"                   \
+    " VALUES (1, 1, 'banker', 'active', '[]', '{}', '2026-01-01T00:00:00.000Z');\n"                \
+    "INSERT INTO events(game_id, seq, type, payload, effects, at) VALUES"                          \
+    " (1, 1, 'note', '{\"type\":\"note\",\"text\":\"x\",\"player\":999999}', '[]', 'now'),"        \
     " (1, 2, 'trade', '{\"type\":\"trade\",\"a\":7,\"b\":7,\"a_gives\":{\"cash\":5},"              \
-    "\"junk\":[1,{\"k\":2}]}', '[]', 'now'),"                                                        \
-    " (1, 3, 'roll', '{\"type\":\"roll\",\"d1\":1,\"d2\":2}', '[]', 'now'),"                         \
+    "\"junk\":[1,{\"k\":2}]}', '[]', 'now'),"                                                      \
+    " (1, 3, 'roll', '{\"type\":\"roll\",\"d1\":1,\"d2\":2}', '[]', 'now'),"                       \
     " (1, 4, 'correct', '{\"type\":\"correct\",\"what\":\"chance\"}', '[]', 'now');\n"
 
 /* Copy migrations/name into dir; 0 or -1. */
