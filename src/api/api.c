@@ -262,7 +262,8 @@ int api_take_writer(struct api_ctx *ctx)
     return store_pool_get_writer(ctx->api->pool, &ctx->store, &ctx->err);
 }
 
-int api_need_write(struct api_ctx *ctx)
+/* Require write access (403 for a view key). */
+static int api_need_write(struct api_ctx *ctx)
 {
     if (ctx->access == ACCESS_WRITE)
         return 0;

@@ -76,8 +76,6 @@ void api_changed(struct api *api);
 /* Give up the request's reader connection for the pool's writer, for a route that
  * reads and checks a large body before it writes (import). */
 int api_take_writer(struct api_ctx *ctx);
-/* Require write access (403 for a view key). */
-int api_need_write(struct api_ctx *ctx);
 /* Parse a JSON text from the store (SB_EIO when it is not valid JSON). */
 int api_parse_stored(struct api_ctx *ctx, const char *text, cJSON **out);
 /* The same, and free text. */

@@ -271,10 +271,6 @@ int json_get_bool(const cJSON *obj, const char *key, bool required, bool *out, b
     return 0;
 }
 
-char *json_print(const cJSON *item)
-{
-    return cJSON_PrintUnformatted(item);
-}
 
 bool json_set(cJSON *obj, const char *key, cJSON *value)
 {

@@ -56,8 +56,5 @@ bool json_utf8_valid(const char *s, size_t len);
  * when out of memory (value NULL included; value is then freed). */
 bool json_set(cJSON *obj, const char *key, cJSON *value);
 
-/* Print item unformatted into a new string the caller frees with free(); NULL when out
- * of memory. */
-char *json_print(const cJSON *item);
 
 #endif

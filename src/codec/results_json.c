@@ -243,7 +243,8 @@ cJSON *results_to_json(const struct results_outcome *o)
     return doc;
 }
 
-int results_fail(const struct results_outcome *o, struct sb_error *err)
+/* Record o's refusal in err (SB_EINVALID, its rule and detail) and return SB_EINVALID. */
+static int results_fail(const struct results_outcome *o, struct sb_error *err)
 {
     return sb_fail(err, SB_EINVALID, o->refusal.rule, "%s", o->refusal.detail);
 }

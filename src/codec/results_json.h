@@ -32,9 +32,6 @@ int results_from_json(const cJSON *body, enum results_edition ed, const int64_t 
  * it with cJSON_Delete. */
 cJSON *results_to_json(const struct results_outcome *o);
 
-/* Record o's refusal in err (SB_EINVALID, its rule and detail) and return SB_EINVALID. */
-int results_fail(const struct results_outcome *o, struct sb_error *err);
-
 /* Read and decide a result event in one call: results_from_json(), then
  * results_decide(). Returns 0 with *out filled, or an error code with err filled (a
  * rule refusal is SB_EINVALID with err->rule set). */

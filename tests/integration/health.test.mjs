@@ -31,9 +31,9 @@ test('health is 503 and writes are refused once the database file is deleted', a
     assert.equal(p.status, 503, 'nothing is acknowledged into a deleted file');
     assert.match(p.headers.get('content-type'), /problem\+json/);
     // The next start does not silently make an empty database: it says so.
-    s.log = '';
+    const mark = s.log.length;
     await s.restart();
-    assert.match(s.log, /no database at .*: creating a new, empty one/);
+    assert.match(s.log.slice(mark), /no database at .*: creating a new, empty one/);
   } finally {
     await s.cleanup();
   }
@@ -43,9 +43,9 @@ test('serve logs the full path of the database it uses', async () => {
   const s = await startServer();
   try {
     assert.ok(s.log.includes(`(database ${realpathSync(s.db)}, new)`), s.log);
-    s.log = '';
+    const mark = s.log.length;
     await s.restart();
-    assert.ok(s.log.includes(`(database ${realpathSync(s.db)})`), s.log);
+    assert.ok(s.log.slice(mark).includes(`(database ${realpathSync(s.db)})`), s.log);
   } finally {
     await s.cleanup();
   }
