@@ -6,6 +6,7 @@ import { saveCampaign, forgetCampaign } from '../store.js';
 import { activeGameId } from '../model.js';
 import { checkOffer } from './check.js';
 import { downloadButton } from './boxfile.js';
+import { backupPanel } from './backup.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
@@ -44,7 +45,8 @@ export async function render({ main, params, app }) {
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/stats` }, 'Stats'),
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/box` }, 'Box editor'),
         downloadButton(ctx, c.name))) : null,
-    settingsPanel(ctx, c, full, app));
+    settingsPanel(ctx, c, full, app),
+    backupPanel(ctx, c, app));
 }
 
 function shareLink(cid, key) {
