@@ -82,7 +82,7 @@ function changed(obj, now) {
 
 function spaceEditor(f, board, names, base, inGame) {
   const o = f.obj;
-  if (inGame) return { el: h('p', { class: 'hint' }, 'The layout of the board is fixed during a game: fix this space between games.'), body: () => null };
+  if (inGame) return { el: h('p', { class: 'hint' }, 'The layout of the board is fixed during a game: fix this space between games.'), body: () => null, fixed: true };
   const dest = (board.destinations || []).find((x) => x.id === o.destination);
   const name = text(`${base}-name`, dest ? dest.name : o.name);
   if (o.kind === 'destination') {
@@ -167,7 +167,8 @@ function journalEditor(f, board, names, base) {
 /**
  * The editor of fact f: {el, body()} where body() is what changed (an object, maybe
  * empty; null when nothing can be changed now) and throws an Error with a sentence for
- * a value the box cannot print. inGame: a game is active (the layout is fixed).
+ * a value the box cannot print. inGame: a game is active (the layout is fixed: a space's
+ * editor is then only a sentence, with fixed set).
  */
 export function factEditor(f, board, names, { inGame = false, base = 'fix' } = {}) {
   if (f.part === 'spaces') return spaceEditor(f, board, names, base, inGame);

@@ -105,7 +105,7 @@ function hint(f) {
 function fixForm(walk, f) {
   const ed = factEditor(f, walk.board, walk.names, { inGame: walk.inGame, base: `fix-${f.part}-${f.id}` });
   const save = h('button', { class: 'btn primary block', type: 'submit', id: 'check-save' }, 'Save and go on');
-  const form = h('form', { class: 'card' }, ed.el, save);
+  const form = h('form', { class: 'card' }, ed.el, ed.fixed ? null : save);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     let body;
