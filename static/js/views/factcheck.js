@@ -55,7 +55,7 @@ export function factPrompt(scr, part, id, { ask = null } = {}) {
 function fixForm(scr, f, base, done) {
   const ed = factEditor(f, scr.board, scr.names, { inGame: scr.active, base: `${base}-ed` });
   const save = h('button', { class: 'btn primary block', type: 'submit', id: `${base}-save` }, 'Save the fix');
-  const form = h('form', { class: 'stack' }, ed.el, save);
+  const form = h('form', { class: 'stack' }, ed.el, ed.fixed ? null : save);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     let body;
