@@ -436,7 +436,7 @@ static int game_apply(struct api_ctx *ctx, struct game *gm, const cJSON *body, i
     if (rc == 0) {
         ev.seq = seq;
         if (rules_apply(gm->board, game_policy(ctx, body), &gm->st, &ev, out) != 0)
-            rc = sb_fail(&ctx->err, sb_code_for_status(out->refusal.status), out->refusal.rule,
+            rc = sb_fail(&ctx->err, refusal_code(&out->refusal), out->refusal.rule,
                          "%s", out->refusal.detail);
     }
     if (rc == 0 && !(*effects = effects_to_json(gm->board, &gm->st, out)))
