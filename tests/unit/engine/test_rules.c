@@ -1671,6 +1671,404 @@ static void test_refusal_after_a_turn_began_leaves_the_state_unchanged(void **st
     free(f);
 }
 
+/* ---- the readings of 2026-12 (RULES.md "Readings") --------------------------------------- */
+
+/* The legal events now, as the engine lists them (a fresh buffer each call). */
+static struct rules_options *options_of(const struct fx *f)
+{
+    static struct rules_options opts;
+    rules_options(&f->b, &f->st, &opts);
+    return &opts;
+}
+
+/* The listed option of type t (and destination d, unless -1), or NULL. */
+static const struct rules_option *option(const struct fx *f, enum event_type t, int d)
+{
+    const struct rules_options *o = options_of(f);
+    for (int i = 0; i < o->n; i++)
+        if (o->list[i].type == t && (d < 0 || o->list[i].dest == d))
+            return &o->list[i];
+    return NULL;
+}
+
+/* The option of type t the engine refuses now, with its reason, or NULL. */
+static const struct rules_option *unavailable(const struct fx *f, enum event_type t)
+{
+    const struct rules_options *o = options_of(f);
+    for (int i = 0; i < o->nrefused; i++)
+        if (o->refused[i].type == t)
+            return &o->refused[i];
+    return NULL;
+}
+
+static struct rules_event ev_fee(int d)
+{
+    struct rules_event ev = ev_new(EVENT_COLLECT_FEE);
+    ev.dest = d;
+    return ev;
+}
+
+static void test_twt_fee_not_lapsing_at_the_landers_extra_roll_after_a_double(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    f->st.dests[D(f, "rapa-nui")].owner = 1;
+    ok(f, roll(3, 3)); /* Rapa Nui, Bob's: a fee; a double, Ann rolls again */
+    assert_int_equal(f->st.nfees, 1);
+    ok(f, roll(1, 2)); /* her extra roll: the fee is still askable */
+    assert_int_equal(f->st.nfees, 1);
+    assert_int_equal(f->st.nlapsed, 0);
+    assert_non_null(option(f, EVENT_COLLECT_FEE, D(f, "rapa-nui")));
+    ok(f, ev_new(EVENT_AUCTION)); /* Grand Canyon, nobody bids */
+    ok(f, ev_new(EVENT_COLLECT_FEE));
+    assert_int_equal(cash(f, 0), 1450);
+    assert_int_equal(cash(f, 1), 1550);
+    free(f);
+}
+
+static void test_twt_fee_two_landings_owe_two_fees_each_askable(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(3);
+    int rapa = D(f, "rapa-nui"), canyon = D(f, "grand-canyon");
+    f->st.dests[rapa].owner = 1;
+    f->st.dests[canyon].owner = 2;
+    ok(f, roll(3, 3)); /* Rapa Nui (Bob's), a double */
+    ok(f, roll(2, 3)); /* Grand Canyon (Cleo's) */
+    assert_int_equal(f->st.nfees, 2);
+    assert_non_null(option(f, EVENT_COLLECT_FEE, rapa));
+    assert_non_null(option(f, EVENT_COLLECT_FEE, canyon));
+    ok(f, ev_fee(rapa)); /* the older one, by name */
+    assert_int_equal(cash(f, 1), 1550);
+    assert_int_equal(find_effect(f, OUT_PAY, 0)->dest, rapa);
+    refused(f, ev_fee(rapa), RULES_REFUSED, "TWT-FEE"); /* asked once */
+    int fee = f->b.dests[canyon].fee;
+    ok(f, ev_new(EVENT_COLLECT_FEE)); /* default: the latest fee due */
+    assert_int_equal(cash(f, 2), 1500 + fee);
+    assert_int_equal(cash(f, 0), 1500 - 50 - fee);
+    assert_int_equal(f->st.nfees, 0);
+    free(f);
+}
+
+static void test_twt_fee_the_next_players_roll_ends_every_fee(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(3);
+    int rapa = D(f, "rapa-nui"), canyon = D(f, "grand-canyon");
+    f->st.dests[rapa].owner = 1;
+    f->st.dests[canyon].owner = 2;
+    ok(f, roll(3, 3));
+    ok(f, roll(2, 3));
+    ok(f, roll_by(1, 1, 2)); /* Bob rolls */
+    assert_int_equal(f->st.turn.seat, 1);
+    assert_int_equal(f->st.nfees, 0);
+    assert_int_equal(f->st.nlapsed, 2);
+    refused(f, ev_fee(rapa), RULES_REFUSED, "TWT-FEE");
+    refused(f, ev_fee(canyon), RULES_REFUSED, "TWT-FEE");
+    assert_null(option(f, EVENT_COLLECT_FEE, -1));
+    assert_int_equal(cash(f, 0), 1500);
+    free(f);
+}
+
+/* Ann lands on Bob's Rapa Nui; Bob then begins his turn without a roll. */
+static struct fx *fee_then_next_turn(void)
+{
+    struct fx *f = fx_new(2);
+    f->st.dests[D(f, "rapa-nui")].owner = 1;
+    f->st.players[1].position = RULES_JAIL_SPACE;
+    ok(f, roll(2, 4));
+    assert_true(f->st.turn.rolled);
+    return f;
+}
+
+/* The fee of Ann's landing is still askable after Bob's event began his turn; his roll
+ * ends it. */
+static void assert_fee_survives_until_the_roll(struct fx *f)
+{
+    assert_int_equal(f->st.turn.seat, 1);
+    assert_int_equal(f->st.nfees, 1);
+    struct game_state before = f->st;
+    ok(f, ev_new(EVENT_COLLECT_FEE));
+    assert_int_equal(cash(f, 0), 1450);
+    f->st = before; /* not asked after all: Bob rolls */
+    ok(f, roll(1, 2));
+    assert_int_equal(f->st.nfees, 0);
+    refused(f, ev_new(EVENT_COLLECT_FEE), RULES_REFUSED, "TWT-FEE");
+    free(f);
+}
+
+static void test_twt_fee_not_lapsing_at_a_turn_begun_without_a_roll(void **state)
+{
+    (void)state;
+    struct fx *f = fee_then_next_turn(); /* jail_pay */
+    f->st.players[1].in_jail = true;
+    ok(f, ev_new(EVENT_JAIL_PAY));
+    assert_fee_survives_until_the_roll(f);
+
+    f = fee_then_next_turn(); /* jail_card */
+    f->st.players[1].in_jail = true;
+    f->st.players[1].jail_cards = 1;
+    ok(f, ev_new(EVENT_JAIL_CARD));
+    assert_fee_survives_until_the_roll(f);
+
+    f = fee_then_next_turn(); /* goal_jump: Bob owns Chichen Itza and its goal */
+    f->st.dests[D(f, "chichen-itza")].owner = 1;
+    f->st.dests[D(f, "angkor-wat")].owner = 1;
+    ok(f, ev_dest(EVENT_GOAL_JUMP, D(f, "angkor-wat")));
+    assert_fee_survives_until_the_roll(f);
+
+    f = fee_then_next_turn(); /* use_ticket, to a destination of his own */
+    f->st.ticket_holder = 1;
+    f->st.dests[D(f, "grand-canyon")].owner = 1;
+    ok(f, ev_dest(EVENT_USE_TICKET, D(f, "grand-canyon")));
+    assert_fee_survives_until_the_roll(f);
+}
+
+static void test_twt_fee_asked_while_a_decision_pends(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    f->st.dests[D(f, "rapa-nui")].owner = 1;
+    ok(f, roll(3, 3)); /* a fee, then */
+    ok(f, roll(1, 2)); /* Grand Canyon: buy or auction pends */
+    assert_int_equal(f->st.pending.kind, PENDING_BUY_OR_AUCTION);
+    ok(f, ev_new(EVENT_COLLECT_FEE));
+    assert_int_equal(f->st.pending.kind, PENDING_BUY_OR_AUCTION);
+    free(f);
+}
+
+static void test_twt_jail_2_pay_50_with_exactly_50(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    jail(f, 0, 0);
+    f->st.players[0].cash = 40;
+    const struct rules_option *o = unavailable(f, EVENT_JAIL_PAY);
+    assert_non_null(o);
+    assert_int_equal(o->amount, RULES_JAIL_FINE);
+    assert_string_equal(o->rule, "TWT-JAIL-2");
+    assert_non_null(strstr(o->detail, "50"));
+    assert_null(option(f, EVENT_JAIL_PAY, -1));
+    f->st.players[0].cash = 50;
+    assert_non_null(option(f, EVENT_JAIL_PAY, -1));
+    ok(f, ev_new(EVENT_JAIL_PAY));
+    assert_int_equal(cash(f, 0), 0);
+    assert_false(f->st.players[0].in_jail);
+    free(f);
+}
+
+static void test_twt_jail_2_held_chance_card_is_out_of_its_deck(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int card = board_find_chance(&f->b, "chance-6");
+    ok(f, roll(3, 4)); /* Ann: Chance */
+    ok(f, ev_card(EVENT_DRAW_CHANCE, card));
+    assert_int_equal(f->st.players[0].jail_cards, 1);
+    assert_int_equal(f->st.players[0].held[0].deck, DECK_CHANCE);
+    assert_int_equal(f->st.players[0].held[0].card, card);
+    ok(f, roll(3, 4)); /* Bob: Chance; the card Ann holds cannot be drawn */
+    refused(f, ev_card(EVENT_DRAW_CHANCE, card), RULES_REFUSED, "TWT-JAIL-2");
+    const struct rules_option *o = option(f, EVENT_DRAW_CHANCE, -1);
+    assert_non_null(o);
+    for (int i = 0; i < o->ndests; i++)
+        assert_int_not_equal(o->dests[i], card);
+    assert_int_equal(o->ndests, f->b.nchance - 1);
+    ok(f, ev_card(EVENT_DRAW_CHANCE, board_find_chance(&f->b, "chance-3")));
+    jail(f, 0, 0);
+    ok(f, ev_new(EVENT_JAIL_CARD)); /* used: back to the bottom of its deck */
+    assert_int_equal(f->st.players[0].jail_cards, 0);
+    start_turn_at(f, 1, 0);
+    ok(f, roll(3, 4));
+    ok(f, ev_card(EVENT_DRAW_CHANCE, card));
+    assert_int_equal(f->st.players[1].held[0].card, card);
+    free(f);
+}
+
+static void test_twt_jail_2_held_journal_card_is_out_of_its_deck(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int card = board_find_journal(&f->b, "journal-6"); /* its drawer keeps a Jail card */
+    ok(f, roll(1, 1)); /* Ann: Travel Journal */
+    ok(f, ev_card(EVENT_DRAW_JOURNAL, card));
+    assert_int_equal(f->st.players[0].jail_cards, 1);
+    assert_int_equal(f->st.players[0].held[0].deck, DECK_JOURNAL);
+    assert_int_equal(f->st.players[0].held[0].card, card);
+    start_turn_at(f, 1, 0);
+    ok(f, roll(1, 1)); /* Bob: Travel Journal */
+    refused(f, ev_card(EVENT_DRAW_JOURNAL, card), RULES_REFUSED, "TWT-JAIL-2");
+    assert_int_equal(f->st.journal[card].nstamps, 1); /* only Ann's stamp */
+    free(f);
+}
+
+static void test_twt_trade_held_cards_keep_which_card_they_are(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int chance = board_find_chance(&f->b, "chance-6"), journal = board_find_journal(&f->b, "journal-6");
+    ok(f, roll(3, 4));
+    ok(f, ev_card(EVENT_DRAW_CHANCE, chance));
+    start_turn_at(f, 0, 0);
+    ok(f, roll(1, 1));
+    ok(f, ev_card(EVENT_DRAW_JOURNAL, journal));
+    assert_int_equal(f->st.players[0].jail_cards, 2);
+    struct rules_event t = ev_new(EVENT_TRADE);
+    t.a = 0;
+    t.b = 1;
+    t.a_gives.jail_cards = 1; /* the oldest: the Chance card */
+    ok(f, t);
+    assert_int_equal(f->st.players[0].jail_cards, 1);
+    assert_int_equal(f->st.players[0].held[0].card, journal);
+    assert_int_equal(f->st.players[1].jail_cards, 1);
+    assert_int_equal(f->st.players[1].held[0].deck, DECK_CHANCE);
+    assert_int_equal(f->st.players[1].held[0].card, chance);
+    jail(f, 1, 0);
+    ok(f, ev_new(EVENT_JAIL_CARD)); /* Bob uses it: the Chance card is back in its deck */
+    start_turn_at(f, 0, 0);
+    ok(f, roll(3, 4));
+    ok(f, ev_card(EVENT_DRAW_CHANCE, chance));
+    free(f);
+}
+
+static void test_twt_ticket_reading_not_in_jail_and_no_go_salary(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    jail(f, 0, 0);
+    f->st.ticket_holder = 0;
+    assert_null(option(f, EVENT_USE_TICKET, -1));
+    refused(f, ev_dest(EVENT_USE_TICKET, D(f, "rapa-nui")), RULES_REFUSED, "TWT-TICKET");
+    start_turn_at(f, 0, 37);
+    f->st.players[0].in_jail = false;
+    assert_non_null(option(f, EVENT_USE_TICKET, -1));
+    ok(f, ev_dest(EVENT_USE_TICKET, D(f, "rapa-nui"))); /* round past GO */
+    assert_null(find_effect(f, OUT_SALARY, -1));
+    assert_int_equal(cash(f, 0), 1500);
+    free(f);
+}
+
+static void test_twt_goal_jump_reading_not_in_jail_and_no_go_salary(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int angkor = D(f, "angkor-wat");
+    f->st.dests[D(f, "chichen-itza")].owner = 0;
+    f->st.dests[angkor].owner = 0;
+    jail(f, 0, 0);
+    assert_null(option(f, EVENT_GOAL_JUMP, -1));
+    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP");
+    start_turn_at(f, 0, 37);
+    f->st.players[0].in_jail = false;
+    ok(f, ev_dest(EVENT_GOAL_JUMP, angkor)); /* 37 to 16: round past GO */
+    assert_null(find_effect(f, OUT_SALARY, -1));
+    assert_int_equal(cash(f, 0), 1500);
+    assert_int_equal(f->st.dests[angkor].stamped_by, 0);
+    free(f);
+}
+
+static void test_twt_goal_jump_offered_at_each_turn_start_never_at_an_extra_roll(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int angkor = D(f, "angkor-wat");
+    f->st.dests[D(f, "chichen-itza")].owner = 0;
+    f->st.dests[angkor].owner = 0;
+    const struct rules_option *o = option(f, EVENT_GOAL_JUMP, -1);
+    assert_non_null(o);
+    assert_int_equal(o->player, 0);
+    assert_int_equal(o->ndests, 1);
+    assert_int_equal(o->dests[0], angkor);
+    ok(f, roll(1, 1)); /* Ann does not jump; a double: her extra roll is no turn start */
+    ok(f, ev_card(EVENT_DRAW_JOURNAL, board_find_journal(&f->b, "journal-1")));
+    assert_null(option(f, EVENT_GOAL_JUMP, -1));
+    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP");
+    ok(f, roll(1, 2)); /* 5: a flight space; her turn ends */
+    ok(f, roll(2, 4)); /* Bob: Rapa Nui */
+    ok(f, ev_new(EVENT_AUCTION));
+    o = option(f, EVENT_GOAL_JUMP, -1); /* the start of Ann's next turn: offered again */
+    assert_non_null(o);
+    assert_int_equal(o->player, 0);
+    ok(f, ev_dest(EVENT_GOAL_JUMP, angkor));
+    free(f);
+}
+
+static void test_twt_cash_adjust_in_tens_within_a_billion(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    refused(f, ev_adjust(0, 15), RULES_REFUSED, "TWT-CASH");
+    refused(f, ev_adjust(0, -5), RULES_REFUSED, "TWT-CASH");
+    refused(f, ev_adjust(0, RULES_CASH_MAX - 1500 + 10), RULES_REFUSED, "TWT-CASH");
+    ok(f, ev_adjust(0, RULES_CASH_MAX - 1500));
+    assert_int_equal(cash(f, 0), RULES_CASH_MAX);
+    refused(f, ev_adjust(0, 10), RULES_REFUSED, "TWT-CASH");
+    free(f);
+}
+
+static void test_options_buy_fly_jail_and_roll_carry_what_the_table_needs(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    ok(f, roll(3, 3)); /* Rapa Nui, unowned */
+    const struct rules_option *o = option(f, EVENT_BUY, -1);
+    assert_non_null(o);
+    assert_int_equal(o->dest, D(f, "rapa-nui"));
+    assert_int_equal(o->amount, 100);
+    assert_int_equal(o->player, 0);
+    assert_non_null(option(f, EVENT_AUCTION, -1));
+    assert_null(option(f, EVENT_ROLL, -1)); /* the decision comes first */
+    f->st.players[0].cash = 90;
+    assert_null(option(f, EVENT_BUY, -1));
+    assert_string_equal(unavailable(f, EVENT_BUY)->rule, "TWT-BUY");
+    f->st.players[0].cash = 1500;
+    ok(f, ev_new(EVENT_BUY));
+    ok(f, roll(3, 3)); /* 12: a long-distance flight */
+    o = option(f, EVENT_FLY, -1);
+    assert_non_null(o);
+    assert_int_equal(o->amount, RULES_FLIGHT_LONG_COST);
+    assert_int_equal(o->ndests, f->b.ndests);
+    ok(f, roll(1, 2)); /* 15: a local flight, reaching 16 to 24 (before 25) */
+    o = option(f, EVENT_FLY, -1);
+    assert_non_null(o);
+    assert_int_equal(o->amount, RULES_FLIGHT_LOCAL_COST);
+    assert_int_equal(o->ndests, 6);
+    jail(f, 1, 1);
+    o = option(f, EVENT_ROLL, -1);
+    assert_non_null(o);
+    assert_int_equal(o->player, 1);
+    assert_int_equal(o->jail_try, 2);
+    assert_int_equal(o->jail_tries, 3);
+    assert_int_equal(o->amount, RULES_JAIL_FINE);
+    free(f);
+}
+
+static void test_twt_journal_4_payouts_reckoned_for_the_briefing(void **state)
+{
+    (void)state;
+    struct board b;
+    struct journal_state js = {0};
+    struct rules_holder seats[3] = {{101, FX_SCOTTIE}, {102, FX_HAZEL}, {103, -1}};
+    struct rules_payout out[3];
+    board_fixture_default(&b);
+    int card = board_find_journal(&b, "journal-3"); /* 10 from each other player */
+    js.nstamps = 3;
+    js.stamps[0] = (struct journal_stamp){FX_HAZEL, 101, 1, 5};
+    js.stamps[1] = (struct journal_stamp){FX_HAZEL, 104, 2, 9};
+    js.stamps[2] = (struct journal_stamp){FX_DUCKY, 103, 2, 12};
+    int n = rules_journal_payouts(&b.journal[card], &js, STAMP_OWNER_TOKEN, seats, 3, out);
+    assert_int_equal(n, 1); /* Hazel's two stamps, whoever plays Hazel tonight */
+    assert_int_equal(out[0].holder, 1);
+    assert_int_equal(out[0].stamps, 2);
+    assert_int_equal(out[0].amount, 2 * 10 * 2);
+    n = rules_journal_payouts(&b.journal[card], &js, STAMP_OWNER_PLAYER, seats, 3, out);
+    assert_int_equal(n, 2); /* the people who stamped: 101 once, 103 once */
+    assert_int_equal(out[0].holder, 0);
+    assert_int_equal(out[0].amount, 20);
+    assert_int_equal(out[1].holder, 2);
+    assert_int_equal(out[1].stamps, 1);
+}
+
 /* ---- the interface ------------------------------------------------------------------------ */
 
 static void test_rules_event_names_round_trip(void **state)
@@ -1792,6 +2190,21 @@ int main(void)
         cmocka_unit_test(test_twt_cash_adjust_keeps_cash_non_negative),
         cmocka_unit_test(test_note_is_always_accepted),
         cmocka_unit_test(test_refusal_after_a_turn_began_leaves_the_state_unchanged),
+        cmocka_unit_test(test_twt_fee_not_lapsing_at_the_landers_extra_roll_after_a_double),
+        cmocka_unit_test(test_twt_fee_two_landings_owe_two_fees_each_askable),
+        cmocka_unit_test(test_twt_fee_the_next_players_roll_ends_every_fee),
+        cmocka_unit_test(test_twt_fee_not_lapsing_at_a_turn_begun_without_a_roll),
+        cmocka_unit_test(test_twt_fee_asked_while_a_decision_pends),
+        cmocka_unit_test(test_twt_jail_2_pay_50_with_exactly_50),
+        cmocka_unit_test(test_twt_jail_2_held_chance_card_is_out_of_its_deck),
+        cmocka_unit_test(test_twt_jail_2_held_journal_card_is_out_of_its_deck),
+        cmocka_unit_test(test_twt_trade_held_cards_keep_which_card_they_are),
+        cmocka_unit_test(test_twt_ticket_reading_not_in_jail_and_no_go_salary),
+        cmocka_unit_test(test_twt_goal_jump_reading_not_in_jail_and_no_go_salary),
+        cmocka_unit_test(test_twt_goal_jump_offered_at_each_turn_start_never_at_an_extra_roll),
+        cmocka_unit_test(test_twt_cash_adjust_in_tens_within_a_billion),
+        cmocka_unit_test(test_options_buy_fly_jail_and_roll_carry_what_the_table_needs),
+        cmocka_unit_test(test_twt_journal_4_payouts_reckoned_for_the_briefing),
         cmocka_unit_test(test_rules_event_names_round_trip),
         cmocka_unit_test(test_rules_seat_of_finds_players_by_id),
         cmocka_unit_test(test_rules_refuses_a_state_that_does_not_fit_the_board),
