@@ -766,7 +766,7 @@ int rules_journal_payouts(const struct journal_card *card, const struct journal_
 {
     int count[RULES_MAX_HOLDERS] = {0};
     int nout = 0;
-    if (card->per_stamp == PER_STAMP_NONE || n <= 0)
+    if (n <= 0)
         return 0;
     if (n > RULES_MAX_HOLDERS)
         n = RULES_MAX_HOLDERS;
@@ -811,6 +811,8 @@ static void journal_payouts(struct ctx *c, int ci)
     const struct journal_card *card = &c->b->journal[ci];
     struct rules_holder holders[RULES_MAX_PLAYERS];
     struct rules_payout pay_out[RULES_MAX_PLAYERS];
+    if (card->per_stamp == PER_STAMP_NONE)
+        return;
     for (int i = 0; i < c->st->nplayers; i++) {
         holders[i].player = c->st->players[i].id;
         holders[i].token = c->st->players[i].token;

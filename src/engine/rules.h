@@ -304,7 +304,8 @@ struct rules_payout {
 
 /* Who of holders[0..n) holds the stamps on a card tonight under policy, and what a draw
  * of card would pay each with n seated (one entry per holder with stamps, in holder
- * order; holders past RULES_MAX_HOLDERS are not reckoned). Returns the number of entries
+ * order, amount 0 for a card without a per-stamp effect; holders past
+ * RULES_MAX_HOLDERS are not reckoned). Returns the number of entries
  * written to out (room for n). This function can't fail. */
 int rules_journal_payouts(const struct journal_card *card, const struct journal_state *js,
                           enum stamp_owner policy, const struct rules_holder *holders, int n,
