@@ -1015,8 +1015,11 @@ static int sj_event_fields(const struct board *b, const struct game_state *st, c
         if (rc == 0)
             rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &s, err);
         return rc;
+    case EVENT_COLLECT_FEE: /* destination? (absent: the latest fee due) */
+        if (!cJSON_GetObjectItemCaseSensitive(body, "destination"))
+            return 0;
+        return sj_event_dest(b, body, "destination", &ev->dest, err);
     case EVENT_BUY:
-    case EVENT_COLLECT_FEE:
     case EVENT_JAIL_PAY:
     case EVENT_JAIL_CARD: return 0;
     }
