@@ -436,8 +436,8 @@ static int game_apply(struct api_ctx *ctx, struct game *gm, const cJSON *body, i
     if (rc == 0) {
         ev.seq = seq;
         if (rules_apply(gm->board, game_policy(ctx, body), &gm->st, &ev, out) != 0)
-            rc = sb_fail(&ctx->err, refusal_code(&out->refusal), out->refusal.rule,
-                         "%s", out->refusal.detail);
+            rc = sb_fail(&ctx->err, refusal_code(&out->refusal), out->refusal.rule, "%s",
+                         out->refusal.detail);
     }
     if (rc == 0 && !(*effects = effects_to_json(gm->board, &gm->st, out)))
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");

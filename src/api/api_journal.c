@@ -87,7 +87,8 @@ static void briefing_stamps(const struct board *b, const cJSON *stamps, struct j
             cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(s, "player"), "id");
         if (js->nstamps >= BOARD_MAX_SLOTS)
             break;
-        js->stamps[js->nstamps].token = cJSON_IsString(t) ? board_find_token(b, t->valuestring) : -1;
+        js->stamps[js->nstamps].token =
+            cJSON_IsString(t) ? board_find_token(b, t->valuestring) : -1;
         js->stamps[js->nstamps].player = cJSON_IsNumber(pid) ? (int64_t)pid->valuedouble : 0;
         js->nstamps++;
     }

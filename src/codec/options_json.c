@@ -81,9 +81,10 @@ static bool oj_fields(cJSON *j, const struct board *b, const struct game_state *
     case EVENT_GOAL_JUMP: return oj_add(j, "destination", oj_ids(b, o, false));
     case EVENT_FLY:
         ok = ok && oj_add(j, "cost", cJSON_CreateNumber(o->amount));
-        ok = ok && oj_add(j, "kind", cJSON_CreateString(b->spaces[o->space].kind == SPACE_FLIGHT_LONG
-                                                            ? "flight_long"
-                                                            : "flight_local"));
+        ok = ok && oj_add(j, "kind",
+                          cJSON_CreateString(b->spaces[o->space].kind == SPACE_FLIGHT_LONG
+                                                 ? "flight_long"
+                                                 : "flight_local"));
         return ok && oj_add(j, "to", oj_ids(b, o, false));
     case EVENT_USE_TICKET: return oj_add(j, "to", oj_ids(b, o, false));
     case EVENT_JAIL_PAY: return oj_add(j, "cost", cJSON_CreateNumber(o->amount));

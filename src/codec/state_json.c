@@ -27,8 +27,8 @@ static const char *const sj_mode_names[] = {
  * turn.fees_due) and turned into a fee due. */
 #define SJ_PENDING_FEE (PENDING_CHOOSE + 1)
 static const char *const sj_pending_names[] = {
-    [PENDING_NONE] = "none", [PENDING_BUY_OR_AUCTION] = "buy_or_auction",
-    [PENDING_DRAW] = "draw", [PENDING_CHOOSE] = "choose",
+    [PENDING_NONE] = "none",  [PENDING_BUY_OR_AUCTION] = "buy_or_auction",
+    [PENDING_DRAW] = "draw",  [PENDING_CHOOSE] = "choose",
     [SJ_PENDING_FEE] = "fee",
 };
 
@@ -628,8 +628,7 @@ static int sj_held_from_json(const struct board *b, const cJSON *it, const char 
     if (!arr)
         return 0;
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != p->jail_cards)
-        return sj_fail(err, path, "jail_free_cards", "must list the %d cards held",
-                       p->jail_cards);
+        return sj_fail(err, path, "jail_free_cards", "must list the %d cards held", p->jail_cards);
     cJSON_ArrayForEach(h, arr)
     {
         const cJSON *card = cJSON_GetObjectItemCaseSensitive(h, "card");

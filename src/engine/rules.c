@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 /* One rules_apply() call: the board, a private copy of the state and the answer. The
  * copy is written back only when the event is accepted. */
 struct ctx {
@@ -817,13 +816,12 @@ static void journal_payouts(struct ctx *c, int ci)
         holders[i].player = c->st->players[i].id;
         holders[i].token = c->st->players[i].token;
     }
-    int n = rules_journal_payouts(card, &c->st->journal[ci], c->policy, holders,
-                                  c->st->nplayers, pay_out);
+    int n = rules_journal_payouts(card, &c->st->journal[ci], c->policy, holders, c->st->nplayers,
+                                  pay_out);
     for (int i = 0; i < n; i++) {
         int h = pay_out[i].holder;
-        long long total = c->st->mode == MODE_BANKER
-                              ? stamp_pay(c, card, h, pay_out[i].stamps)
-                              : pay_out[i].amount;
+        long long total = c->st->mode == MODE_BANKER ? stamp_pay(c, card, h, pay_out[i].stamps)
+                                                     : pay_out[i].amount;
         struct rules_effect *e = effect_add(c, OUT_JOURNAL_PAYOUT, h);
         e->card = ci;
         e->token = c->st->players[h].token;
@@ -1513,8 +1511,7 @@ static void options_ticket(const struct board *b, const struct game_state *st,
         option_offer(b, st, opts, o);
 }
 
-void rules_options(const struct board *b, const struct game_state *st,
-                   struct rules_options *opts)
+void rules_options(const struct board *b, const struct game_state *st, struct rules_options *opts)
 {
     opts->n = 0;
     opts->nrefused = 0;

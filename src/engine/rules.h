@@ -26,9 +26,9 @@
 #define RULES_JAIL_SPACE 10
 #define RULES_JAIL_TRIES 3 /* failed rolls in Jail before the fine is due (TWT-JAIL-2) */
 #define RULES_MIN_BID 10
-#define RULES_MONEY_UNIT 10         /* every amount in the game is a multiple of 10 */
-#define RULES_CASH_MAX 1000000000   /* API.md: money within 0..10^9 */
-#define RULES_MAX_FEES 16           /* tour fees due at once; past it the oldest lapses */
+#define RULES_MONEY_UNIT 10                  /* every amount in the game is a multiple of 10 */
+#define RULES_CASH_MAX 1000000000            /* API.md: money within 0..10^9 */
+#define RULES_MAX_FEES 16                    /* tour fees due at once; past it the oldest lapses */
 #define RULES_MAX_HELD (2 * BOARD_MAX_CARDS) /* Get Out of Jail Free cards one player holds */
 
 enum game_mode { MODE_BANKER, MODE_JOURNAL };
@@ -80,10 +80,10 @@ struct player_state {
     int cash;
     int position;
     bool in_jail;
-    int jail_attempts; /* failed rolls for a double in this stay */
-    int jail_cards;                         /* cards held: held[0..jail_cards) */
+    int jail_attempts;                     /* failed rolls for a double in this stay */
+    int jail_cards;                        /* cards held: held[0..jail_cards) */
     struct held_card held[RULES_MAX_HELD]; /* oldest first */
-    int nstamped;                           /* board stamps this game */
+    int nstamped;                          /* board stamps this game */
 };
 
 struct dest_state {
@@ -251,16 +251,16 @@ int rules_apply(const struct board *b, enum stamp_owner policy, struct game_stat
  * apply to the type are -1 (ndests 0). */
 struct rules_option {
     enum event_type type;
-    int player; /* seat who acts (the roller, lander, drawer, holder), -1 for anyone */
-    int dest;   /* BUY, AUCTION: the destination; COLLECT_FEE: the fee's destination */
-    int amount; /* BUY: the price; FLY, JAIL_PAY: the cost; COLLECT_FEE: the fee;
-                 * AUCTION: the lowest bid; JAIL_CARD: the cards held */
-    int owner;  /* COLLECT_FEE: seat of the owner (the payer is player) */
-    int space;  /* FLY: the flight space (local or long-distance) */
-    enum deck deck;  /* DRAW_*: the deck */
-    int jail_try;    /* ROLL of a player in Jail: this try, 1..jail_tries; else 0 */
-    int jail_tries;  /* ROLL in Jail: the tries before the fine (amount) is owed */
-    int ndests;      /* CHOOSE, FLY, USE_TICKET, GOAL_JUMP: the destinations; DRAW_*: */
+    int player;     /* seat who acts (the roller, lander, drawer, holder), -1 for anyone */
+    int dest;       /* BUY, AUCTION: the destination; COLLECT_FEE: the fee's destination */
+    int amount;     /* BUY: the price; FLY, JAIL_PAY: the cost; COLLECT_FEE: the fee;
+                     * AUCTION: the lowest bid; JAIL_CARD: the cards held */
+    int owner;      /* COLLECT_FEE: seat of the owner (the payer is player) */
+    int space;      /* FLY: the flight space (local or long-distance) */
+    enum deck deck; /* DRAW_*: the deck */
+    int jail_try;   /* ROLL of a player in Jail: this try, 1..jail_tries; else 0 */
+    int jail_tries; /* ROLL in Jail: the tries before the fine (amount) is owed */
+    int ndests;     /* CHOOSE, FLY, USE_TICKET, GOAL_JUMP: the destinations; DRAW_*: */
     int dests[BOARD_MAX_DESTS]; /* the cards that may be drawn (held ones are out) */
     const char *rule;           /* refused[] only: the rule that says no now */
     char detail[RULES_DETAIL_MAX];
@@ -281,8 +281,7 @@ struct rules_options {
 /* Fill opts with the legal events of st (banker mode; none in journal mode or once the
  * game is over). Each listed event is one rules_apply() accepts: the engine tries it.
  * Reads only; this function can't fail. */
-void rules_options(const struct board *b, const struct game_state *st,
-                   struct rules_options *opts);
+void rules_options(const struct board *b, const struct game_state *st, struct rules_options *opts);
 
 /* ---- Travel Journal payouts (TWT-JOURNAL-4, TWT-JOURNAL-5) ---- */
 

@@ -1357,7 +1357,7 @@ static void test_twt_journal_mode_draw_stamps_and_reports_payouts(void **state)
     j[2].stamps[0].player = 101;
     struct fx *f = fx_seats(MODE_JOURNAL, STAMP_OWNER_TOKEN, 3, NULL, NULL, j);
     refused(f, ev_card(EVENT_DRAW_JOURNAL, 2), RULES_REFUSED, "TWT-JOURNAL-1"); /* who drew it? */
-    struct rules_event e = ev_card(EVENT_DRAW_JOURNAL, 2);            /* 10 from each, per stamp */
+    struct rules_event e = ev_card(EVENT_DRAW_JOURNAL, 2); /* 10 from each, per stamp */
     e.player = 1;
     ok(f, e);
     assert_int_equal(f->st.journal[2].nstamps, 2);
@@ -1890,7 +1890,7 @@ static void test_twt_jail_2_held_journal_card_is_out_of_its_deck(void **state)
     (void)state;
     struct fx *f = fx_new(2);
     int card = board_find_journal(&f->b, "journal-6"); /* its drawer keeps a Jail card */
-    ok(f, roll(1, 1)); /* Ann: Travel Journal */
+    ok(f, roll(1, 1));                                 /* Ann: Travel Journal */
     ok(f, ev_card(EVENT_DRAW_JOURNAL, card));
     assert_int_equal(f->st.players[0].jail_cards, 1);
     assert_int_equal(f->st.players[0].held[0].deck, DECK_JOURNAL);
@@ -1906,7 +1906,8 @@ static void test_twt_trade_held_cards_keep_which_card_they_are(void **state)
 {
     (void)state;
     struct fx *f = fx_new(2);
-    int chance = board_find_chance(&f->b, "chance-6"), journal = board_find_journal(&f->b, "journal-6");
+    int chance = board_find_chance(&f->b, "chance-6"),
+        journal = board_find_journal(&f->b, "journal-6");
     ok(f, roll(3, 4));
     ok(f, ev_card(EVENT_DRAW_CHANCE, chance));
     start_turn_at(f, 0, 0);

@@ -483,8 +483,8 @@ static void check_fees(struct game *g, const struct game_state *before,
                 fail_msg("fee %d of turn %d did not lapse at a roll in turn %d (seq %lld) "
                          "seat %d->%d earlier %d rolled %d nfees %d->%d",
                          i, g->fee_turn[i], turn, (long long)st->seq, before->turn.seat,
-                         st->turn.seat, before->fees[i].earlier, before->turn.rolled,
-                         before->nfees, st->nfees);
+                         st->turn.seat, before->fees[i].earlier, before->turn.rolled, before->nfees,
+                         st->nfees);
             nlapsed++;
             g->lapses++;
             continue;
