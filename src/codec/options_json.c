@@ -3,13 +3,15 @@
 
 #include <stdlib.h>
 
+#include "json.h"
+
 /* Add item to obj under key (to the array obj when key is NULL). Returns false, with item
  * freed, when item is NULL or out of memory. */
 static bool oj_add(cJSON *obj, const char *key, cJSON *item)
 {
-    if (!item)
-        return false;
-    if (key ? cJSON_AddItemToObject(obj, key, item) : cJSON_AddItemToArray(obj, item))
+    if (key)
+        return json_set(obj, key, item);
+    if (item && cJSON_AddItemToArray(obj, item))
         return true;
     cJSON_Delete(item);
     return false;
