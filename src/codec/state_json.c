@@ -131,10 +131,10 @@ static cJSON *sj_pending_to_json(const struct board *b, const struct game_state 
     return o;
 }
 
-/* Fees as [{"destination","owner","payer","amount"}], with "earlier_turn" (owed from a
- * turn before the current one: lapses at the next roll) when with_turn. */
+/* Fees as [{"destination","owner","payer","amount","earlier_turn"}] (earlier_turn: owed
+ * from a turn before the current one, it lapses at the next roll). */
 static cJSON *sj_fees_to_json(const struct board *b, const struct game_state *st,
-                              const struct fee_due *fees, int n, bool with_turn)
+                              const struct fee_due *fees, int n)
 {
     cJSON *arr = cJSON_CreateArray();
     bool ok = arr != NULL;
@@ -145,7 +145,6 @@ static cJSON *sj_fees_to_json(const struct board *b, const struct game_state *st
         ok = ok && sj_add(o, "owner", sj_seat(st, fees[i].owner));
         ok = ok && sj_add(o, "payer", sj_seat(st, fees[i].payer));
         ok = ok && sj_add(o, "amount", sj_num(fees[i].amount));
-        (void)with_turn;
         ok = ok && sj_add(o, "earlier_turn", cJSON_CreateBool(fees[i].earlier != 0));
     }
     if (!ok) {
@@ -170,8 +169,8 @@ static cJSON *sj_turn_to_json(const struct board *b, const struct game_state *st
     ok = ok && sj_add(o, "jumped", cJSON_CreateBool(t->jumped));
     ok = ok && sj_add(o, "can_fly", cJSON_CreateBool(t->can_fly));
     ok = ok && sj_add(o, "pending", sj_pending_to_json(b, st));
-    ok = ok && sj_add(o, "fees_due", sj_fees_to_json(b, st, st->fees, st->nfees, true));
-    ok = ok && sj_add(o, "fees_lapsed", sj_fees_to_json(b, st, st->lapsed, st->nlapsed, false));
+    ok = ok && sj_add(o, "fees_due", sj_fees_to_json(b, st, st->fees, st->nfees));
+    ok = ok && sj_add(o, "fees_lapsed", sj_fees_to_json(b, st, st->lapsed, st->nlapsed));
     if (!ok) {
         cJSON_Delete(o);
         return NULL;

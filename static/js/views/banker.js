@@ -190,11 +190,14 @@ function choose(scr, opt) {
 
 function askFees(scr, fees, lapsed) {
   if (!fees.length && !lapsed.length) return null;
+  const seen = new Map();
   const buttons = fees.map((f) => {
+    const nth = (seen.get(f.destination) || 0) + 1; // the same destination landed on twice
+    seen.set(f.destination, nth);
     const owner = scr.names.player(f.owner);
     const payer = scr.names.player(f.payer);
     const dest = scr.names.destination(f.destination);
-    const b = h('button', { class: 'btn gold block', type: 'button', id: `act-fee-${f.destination}` }, W.feeButton(owner, dest, payer, f.amount));
+    const b = h('button', { class: 'btn gold block', type: 'button', id: `act-fee-${f.destination}${nth > 1 ? `-${nth}` : ''}` }, W.feeButton(owner, dest, payer, f.amount));
     b.addEventListener('click', () => scr.send({ type: 'collect_fee', destination: f.destination }, W.feeSent(owner, payer, dest), b));
     return b;
   });

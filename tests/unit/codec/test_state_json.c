@@ -375,6 +375,63 @@ static void play(struct game_state *st, struct rules_outcome *out, const char *b
         fail_msg("%s refused: %s %s", body_text, out->refusal.rule, out->refusal.detail);
 }
 
+/* state.options lists the events legal now with what the table needs; unavailable says
+ * why the rules refuse the others the table would look for; journal mode has neither. */
+static void test_options_and_unavailable_shape(void **state)
+{
+    struct game_state *st = new_game(MODE_BANKER);
+    struct rules_outcome *out = malloc(sizeof(*out));
+    cJSON *doc;
+    const cJSON *o;
+    (void)state;
+
+    doc = state_to_json(shipped, st, 1);
+    assert_int_equal(cJSON_GetArraySize(get(doc, "options")), 1);
+    o = cJSON_GetArrayItem(get(doc, "options"), 0);
+    assert_string_equal(get_str(o, "type"), "roll");
+    assert_int_equal(get_int(o, "player"), 11);
+    assert_int_equal(cJSON_GetArraySize(get(doc, "unavailable")), 0);
+    assert_int_equal(get_int(doc, "win_stamps"), RULES_WIN_STAMPS);
+    cJSON_Delete(doc);
+
+    play(st, out, "{\"type\":\"roll\",\"d1\":2,\"d2\":4}"); /* Rapa Nui, for sale */
+    st->players[0].cash = 90;
+    doc = state_to_json(shipped, st, 2);
+    o = cJSON_GetArrayItem(get(doc, "options"), 0);
+    assert_string_equal(get_str(o, "type"), "auction");
+    assert_string_equal(get_str(o, "destination"), "rapa-nui");
+    assert_int_equal(get_int(o, "min_bid"), 10);
+    assert_int_equal(get_int(o, "step"), 10);
+    o = cJSON_GetArrayItem(get(doc, "unavailable"), 0);
+    assert_string_equal(get_str(o, "type"), "buy");
+    assert_int_equal(get_int(o, "price"), 100);
+    assert_string_equal(get_str(o, "rule"), "TWT-BUY");
+    assert_non_null(strstr(get_str(o, "detail"), "90"));
+    cJSON_Delete(doc);
+    free(out);
+    free(st);
+
+    st = new_game(MODE_JOURNAL);
+    doc = state_to_json(shipped, st, 1);
+    assert_true(cJSON_IsNull(get(doc, "options")));
+    assert_true(cJSON_IsNull(get(doc, "unavailable")));
+    cJSON_Delete(doc);
+    free(st);
+}
+
+/* collect_fee takes an optional destination: absent, the latest fee due (-1). */
+static void test_collect_fee_destination_is_optional(void **state)
+{
+    struct game_state *st = new_game(MODE_BANKER);
+    struct rules_event ev;
+    (void)state;
+    decode(st, "{\"type\":\"collect_fee\"}", &ev);
+    assert_int_equal(ev.dest, -1);
+    decode(st, "{\"type\":\"collect_fee\",\"destination\":\"rapa-nui\"}", &ev);
+    assert_int_equal(ev.dest, board_find_dest(shipped, "rapa-nui"));
+    free(st);
+}
+
 static bool fees_seen;
 
 /* True when a player holds card k of deck (it is out of the deck). */
@@ -909,6 +966,8 @@ int main(void)
         cmocka_unit_test(test_new_banker_game_has_the_api_shape),
         cmocka_unit_test(test_state_derives_owns_goals_stamped_and_next),
         cmocka_unit_test(test_pending_kinds_shape_and_round_trip),
+        cmocka_unit_test(test_options_and_unavailable_shape),
+        cmocka_unit_test(test_collect_fee_destination_is_optional),
         cmocka_unit_test(test_old_pending_fee_reads_as_a_fee_due),
         cmocka_unit_test(test_held_jail_cards_round_trip_by_card),
         cmocka_unit_test(test_played_banker_games_round_trip_after_every_event),
