@@ -2,44 +2,32 @@
 // after the lander's extra roll (a double), a fee that lapsed said in words, and Pay 50
 // disabled with its reason when the player in Jail has less.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, expectGone, pinBox } from './helpers.mjs';
+import { execFileSync } from 'node:child_process';
+import { phoneSession, shot, api, expectText, expectVisible, expectGone, pinBox } from './helpers.mjs';
 
 let server;
-let browser;
-let ctx;
 let page;
 let ev;
 let ids;
+phoneSession((s) => ({ server, page } = s));
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ctx = await phoneContext(browser);
-  page = await ctx.newPage();
+/** A campaign of Ana and Ben with a banker game; ev() logs an event through the API. */
+async function table(name) {
   const base = server.base;
-  const made = await api(base, 'POST', '/campaigns', { body: { name: 'Fees', edition: 'travel-world-tour' } });
+  const made = await api(base, 'POST', '/campaigns', { body: { name, edition: 'travel-world-tour' } });
   const cid = made.campaign.id;
   const { key } = made;
   await pinBox(base, cid, key);
-  ids = [];
-  for (const name of ['Ana', 'Ben']) ids.push((await api(base, 'POST', `/campaigns/${cid}/players`, { key, body: { name } })).id);
+  const people = [];
+  for (const who of ['Ana', 'Ben']) people.push((await api(base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: who } })).id);
   const g = await api(base, 'POST', `/campaigns/${cid}/games`, {
-    key, body: { mode: 'banker', seats: [{ player: ids[0], token: 'hazel' }, { player: ids[1], token: 't-rex' }] },
+    key, body: { mode: 'banker', seats: [{ player: people[0], token: 'hazel' }, { player: people[1], token: 't-rex' }] },
   });
-  ev = (body) => api(base, 'POST', `/campaigns/${cid}/games/${g.game.id}/events`, { key, body });
-  // Ana buys Rapa Nui (6).
-  await ev({ type: 'roll', d1: 2, d2: 4 });
-  await ev({ type: 'buy' });
-  await page.goto(`${base}/#/join/${cid}/${encodeURIComponent(key)}`);
-});
-
-after(async () => {
-  if (ctx) assert.deepEqual(ctx.errors, [], 'no script errors in the page');
-  await browser?.close();
-  await server?.stop();
-});
+  const send = (body) => api(base, 'POST', `/campaigns/${cid}/games/${g.game.id}/events`, { key, body });
+  return { cid, key, gid: g.game.id, ids: people, send, url: `${base}/#/join/${cid}/${encodeURIComponent(key)}` };
+}
 
 const region = () => page.getByRole('region', { name: 'What happened' });
 const player = (name) => page.getByRole('article', { name: new RegExp(`^${name}\\b`) });
@@ -49,6 +37,12 @@ const roll = async (d1, d2) => {
 };
 
 test('TWT-FEE the fee is still offered after the lander\'s extra roll, and asked then', async () => {
+  const t = await table('Fees');
+  ({ ids } = t);
+  ev = t.send;
+  await ev({ type: 'roll', d1: 2, d2: 4 }); // Ana buys Rapa Nui (6)
+  await ev({ type: 'buy' });
+  await page.goto(t.url);
   await expectVisible(page.getByRole('heading', { name: 'Ben rolls' }));
   await roll(3, 3); // Ben: a double onto Ana's Rapa Nui
   const ask = page.getByRole('button', { name: 'Ana asks the fee for Rapa Nui: Ben pays 50' });
@@ -94,4 +88,17 @@ test('TWT-JAIL-2 Pay 50 is disabled with the reason when the player in Jail has 
   await expectText(page.getByRole('group', { name: 'Ben is in Jail' }), 'try 1 of 3');
   await expectVisible(page.getByRole('heading', { name: 'Ben rolls' }));
   await shot(page, 'fees-03-jail-pay-disabled');
+});
+
+test('UI-OPTIONS a game saved before the server listed options still gets its buttons', async () => {
+  const t = await table('Older box');
+  await t.send({ type: 'roll', d1: 1, d2: 2 }); // Ana 0 -> 3
+  await t.send({ type: 'auction' });
+  // The snapshot as an older version stored it: no options, no unavailable.
+  execFileSync('sqlite3', [server.db, `UPDATE games SET state = json_remove(state, '$.options', '$.unavailable') WHERE id = ${t.gid}`]);
+  const stored = await api(server.base, 'GET', `/campaigns/${t.cid}/games/${t.gid}`, { key: t.key });
+  assert.equal(stored.state.options, undefined);
+  await page.goto(t.url);
+  await expectVisible(page.getByRole('heading', { name: 'Ben rolls' }));
+  await expectVisible(page.getByRole('button', { name: 'First die 1' }));
 });

@@ -42,9 +42,24 @@ function optionsOf(st) {
   };
 }
 
+/** A state stored before the server listed options (a game saved by an older version):
+ * fetch it once more, replayed by today's engine, and redraw with its options. */
+function refreshStoredState(scr) {
+  const st = scr.state;
+  if (scr.optionsAskedFor === st.version) return;
+  scr.optionsAskedFor = st.version;
+  scr.ctx.api.stateAt(scr.gid, st.seq).then((fresh) => {
+    if (!fresh || !fresh.options || scr.destroyed || String(fresh.version) !== String(scr.state.version)) return;
+    scr.state = { ...scr.state, ...fresh };
+    scr.actionsSig = null;
+    scr.draw();
+  }).catch(() => {});
+}
+
 export function actions(scr) {
   const st = scr.state;
   if (st.status !== 'active') return [];
+  if (st.options === undefined) { refreshStoredState(scr); return []; }
   const o = optionsOf(st);
   const out = [];
   // A refused option is shown (disabled, with the reason) only when cash is what is short.
