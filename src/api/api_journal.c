@@ -166,6 +166,46 @@ static int journal_board(struct api_ctx *ctx, const cJSON *doc, int nseats, stru
     return 0;
 }
 
+/* Add to card (a copy of the board's card id) its "stamps" (those of stamps on it, without
+ * "card"), "open" circles, and "draws" and "paid_out" from totals. Returns the stamps
+ * array (card owns it), or NULL when out of memory. */
+static cJSON *journal_card_figures(cJSON *card, const char *id, const cJSON *stamps,
+                                   const cJSON *totals)
+{
+    const cJSON *slots = cJSON_GetObjectItemCaseSensitive(card, "slots"), *s, *t;
+    cJSON *mine = cJSON_CreateArray();
+    int draws = 0, paid = 0, n = 0;
+    if (!mine || !cJSON_AddItemToObject(card, "stamps", mine)) {
+        cJSON_Delete(mine);
+        return NULL;
+    }
+    cJSON_ArrayForEach(s, stamps)
+    {
+        const cJSON *sc = cJSON_GetObjectItemCaseSensitive(s, "card");
+        if (cJSON_IsString(sc) && strcmp(sc->valuestring, id) == 0) {
+            cJSON *copy = cJSON_Duplicate(s, true);
+            if (copy) {
+                cJSON_DeleteItemFromObjectCaseSensitive(copy, "card");
+                cJSON_AddItemToArray(mine, copy);
+            }
+            n++;
+        }
+    }
+    cJSON_ArrayForEach(t, totals)
+    {
+        const cJSON *tc = cJSON_GetObjectItemCaseSensitive(t, "card");
+        if (cJSON_IsString(tc) && strcmp(tc->valuestring, id) == 0) {
+            draws = (int)cJSON_GetObjectItemCaseSensitive(t, "draws")->valuedouble;
+            paid = (int)cJSON_GetObjectItemCaseSensitive(t, "paid_out")->valuedouble;
+        }
+    }
+    cJSON_AddNumberToObject(
+        card, "open", cJSON_IsNumber(slots) && slots->valuedouble > n ? slots->valuedouble - n : 0);
+    cJSON_AddNumberToObject(card, "draws", draws);
+    cJSON_AddNumberToObject(card, "paid_out", paid);
+    return mine;
+}
+
 /* The cards of the campaign's board with circles, open count, stamps, draws and paid
  * out; with tonight's briefing when there are seats (journal_briefing_seats()). */
 static int journal_cards(struct api_ctx *ctx, cJSON **out)
@@ -202,42 +242,14 @@ static int journal_cards(struct api_ctx *ctx, cJSON **out)
     cJSON_ArrayForEach(c, (rc == 0 ? cJSON_GetObjectItemCaseSensitive(board, "journal") : NULL))
     {
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
-        const cJSON *slots = cJSON_GetObjectItemCaseSensitive(c, "slots");
-        cJSON *card = cJSON_Duplicate(c, true), *mine = cJSON_CreateArray(), *s, *t;
-        int draws = 0, paid = 0, n = 0;
-        if (!card || !mine || !cJSON_IsString(id) || !cJSON_AddItemToArray(cards, card)) {
+        cJSON *card = cJSON_Duplicate(c, true), *mine;
+        if (!card || !cJSON_IsString(id) || !cJSON_AddItemToArray(cards, card)) {
             cJSON_Delete(card);
-            cJSON_Delete(mine);
             rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
             break;
         }
-        cJSON_AddItemToObject(card, "stamps", mine);
-        cJSON_ArrayForEach(s, stamps)
-        {
-            const cJSON *sc = cJSON_GetObjectItemCaseSensitive(s, "card");
-            if (cJSON_IsString(sc) && strcmp(sc->valuestring, id->valuestring) == 0) {
-                cJSON *copy = cJSON_Duplicate(s, true);
-                if (copy) {
-                    cJSON_DeleteItemFromObjectCaseSensitive(copy, "card");
-                    cJSON_AddItemToArray(mine, copy);
-                }
-                n++;
-            }
-        }
-        cJSON_ArrayForEach(t, totals)
-        {
-            const cJSON *tc = cJSON_GetObjectItemCaseSensitive(t, "card");
-            if (cJSON_IsString(tc) && strcmp(tc->valuestring, id->valuestring) == 0) {
-                draws = (int)cJSON_GetObjectItemCaseSensitive(t, "draws")->valuedouble;
-                paid = (int)cJSON_GetObjectItemCaseSensitive(t, "paid_out")->valuedouble;
-            }
-        }
-        cJSON_AddNumberToObject(
-            card, "open",
-            cJSON_IsNumber(slots) && slots->valuedouble > n ? slots->valuedouble - n : 0);
-        cJSON_AddNumberToObject(card, "draws", draws);
-        cJSON_AddNumberToObject(card, "paid_out", paid);
-        if (b && !briefing_card(ctx, b, card, mine, seats, nseats))
+        mine = journal_card_figures(card, id->valuestring, stamps, totals);
+        if (!mine || (b && !briefing_card(ctx, b, card, mine, seats, nseats)))
             rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     }
     cJSON_Delete(board);
