@@ -279,8 +279,9 @@ struct rules_options {
 };
 
 /* Fill opts with the legal events of st (banker mode; none in journal mode or once the
- * game is over). Each listed event is one rules_apply() accepts: the engine tries it.
- * Reads only; this function can't fail. */
+ * game is over). Each listed event is one rules_apply() accepts: the engine tries it
+ * (with the first destination or card it names; the others come from the same rule, and
+ * the random-game test tries them all). Reads only; this function can't fail. */
 void rules_options(const struct board *b, const struct game_state *st, struct rules_options *opts);
 
 /* ---- Travel Journal payouts (TWT-JOURNAL-4, TWT-JOURNAL-5) ---- */
