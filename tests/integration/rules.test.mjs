@@ -27,7 +27,13 @@ async function banker(names) {
   const undo = async () => assert.equal((await c.api.post(`${root}/undo`)).status, 200);
   const state = async () => (await c.api.get(root)).json.state;
   const post = (body) => c.api.post(`${root}/events`, body);
-  return { c, ids: c.players, send, undo, state, post };
+  /** The snapshot the server keeps equals the log replayed from scratch (?at=seq). */
+  const replayEqualsSnapshot = async () => {
+    const snap = await state();
+    const replayed = (await c.api.get(`${root}/state?at=${snap.seq}`)).json;
+    assert.deepEqual(replayed, snap);
+  };
+  return { c, ids: c.players, send, undo, state, post, replayEqualsSnapshot };
 }
 
 const fees = (st) => st.turn.fees_due.map(({ destination, owner, payer, amount }) => ({ destination, owner, payer, amount }));
@@ -49,7 +55,8 @@ async function twoFees() {
 }
 
 test('TWT-FEE fees_due: the lander\'s extra roll does not end a fee; two landings owe two fees', async () => {
-  const { send, ann, bo, cy, extra } = await twoFees();
+  const { send, ann, bo, cy, extra, replayEqualsSnapshot } = await twoFees();
+  await replayEqualsSnapshot();
   assert.deepEqual(fees(extra.state), [
     { destination: 'rapa-nui', owner: ann, payer: cy, amount: 50 },
     { destination: 'chichen-itza', owner: bo, payer: cy, amount: 60 },
@@ -70,6 +77,7 @@ test('TWT-FEE fees_due: the lander\'s extra roll does not end a fee; two landing
   assert.equal((await send({ type: 'collect_fee' }, 422)).rule, 'TWT-FEE');
   assert.equal((await send({ type: 'collect_fee', destination: 'no-such-place' }, 422)).status, 422);
   assert.equal((await send({ type: 'collect_fee', destination: 7 }, 400)).status, 400);
+  await replayEqualsSnapshot();
 });
 
 test('TWT-FEE the next player\'s roll ends every fee due, and the state says which lapsed', async () => {
@@ -84,7 +92,7 @@ test('TWT-FEE the next player\'s roll ends every fee due, and the state says whi
 });
 
 test('TWT-JAIL-2 held cards are out of the deck; paying 50 is a choice that needs 50', async () => {
-  const { send, ids: [ann, bo] } = await banker(['Ann', 'Bo']);
+  const { send, ids: [ann, bo], replayEqualsSnapshot } = await banker(['Ann', 'Bo']);
   await send({ type: 'roll', d1: 3, d2: 4 });
   const held = await send({ type: 'draw_chance', card: 'chance-7' });
   const annState = held.state.players.find((p) => p.id === ann);
@@ -113,6 +121,7 @@ test('TWT-JAIL-2 held cards are out of the deck; paying 50 is a choice that need
   st = (await send({ type: 'jail_card' })).state;
   assert.deepEqual(st.players.find((p) => p.id === bo).jail_free_cards, []);
   assert.equal(cash(st, bo), 40);
+  await replayEqualsSnapshot();
 });
 
 test('adjust: amounts in tens, cash within 0..10^9; refusal kinds map to 422 and 409', async () => {
