@@ -85,16 +85,23 @@ static struct rules_effect *effect_add(struct ctx *c, enum effect_out_kind kind,
     return e;
 }
 
+/* How much more cash a player holding cash may take: none past RULES_CASH_MAX (10^9, the
+ * most money the API holds; the Bank keeps the rest). This function can't fail. */
+static int cash_room(int cash)
+{
+    return cash < RULES_CASH_MAX ? RULES_CASH_MAX - cash : 0;
+}
+
 /* Move up to amount from seat `from` to seat `to` (-1: the Bank). A player pays what
- * they have (TWT-CASH) and no one's cash passes INT_MAX. Lists one OUT_PAY when money
+ * they have (TWT-CASH) and takes no more than cash_room(). Lists one OUT_PAY when money
  * moved. Returns the amount moved. This function can't fail. */
 static int pay(struct ctx *c, int from, int to, int amount, const char *reason)
 {
     int n = amount > 0 ? amount : 0;
     if (from >= 0 && c->st->players[from].cash < n)
         n = c->st->players[from].cash;
-    if (to >= 0 && n > INT_MAX - c->st->players[to].cash)
-        n = INT_MAX - c->st->players[to].cash;
+    if (to >= 0 && n > cash_room(c->st->players[to].cash))
+        n = cash_room(c->st->players[to].cash);
     if (n == 0 || from == to)
         return 0;
     if (from >= 0)
@@ -114,8 +121,8 @@ static void salary(struct ctx *c, int seat)
 {
     struct player_state *p = &c->st->players[seat];
     int n = c->b->go_salary > 0 ? c->b->go_salary : 0;
-    if (n > INT_MAX - p->cash)
-        n = INT_MAX - p->cash;
+    if (n > cash_room(p->cash))
+        n = cash_room(p->cash);
     if (n == 0)
         return;
     p->cash += n;

@@ -2004,6 +2004,10 @@ static void test_twt_cash_adjust_in_tens_within_a_billion(void **state)
     ok(f, ev_adjust(0, RULES_CASH_MAX - 1500));
     assert_int_equal(cash(f, 0), RULES_CASH_MAX);
     refused(f, ev_adjust(0, 10), RULES_REFUSED, "TWT-CASH");
+    start_turn_at(f, 0, 38);
+    ok(f, roll(1, 2)); /* past GO: no salary beyond 10^9, the Bank keeps it */
+    assert_int_equal(cash(f, 0), RULES_CASH_MAX);
+    assert_null(find_effect(f, OUT_SALARY, -1));
     free(f);
 }
 
