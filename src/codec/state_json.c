@@ -1035,7 +1035,7 @@ static const struct sj_event_takes {
     {"roll", {"d1", "d2", "player"}},
     {"buy", {NULL}},
     {"auction", {"winner", "price"}},
-    {"collect_fee", {NULL}},
+    {"collect_fee", {"destination"}},
     {"draw_chance", {"card"}},
     {"draw_journal", {"card", "player", "stamp_owner"}},
     {"choose", {"destination"}},
