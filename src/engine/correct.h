@@ -13,8 +13,8 @@
 /* Apply one event to a game whose own board copy is b: a correct event (ev->fix)
  * changes b (and counts in st->corrections), any other event goes to rules_apply() with
  * b. On success returns 0 and st->seq = ev->seq. On refusal returns -1: b and st are unchanged and
- * out->refusal says why (409 once the game is over; 422 for a fix that does not fit the board, or
- * fewer circles than the card carries stamps, TWT-JOURNAL-2). Does no I/O, allocates
+ * out->refusal says why (a conflict once the game is over; refused for a fix that does not fit the
+ * board, or fewer circles than the card carries stamps, TWT-JOURNAL-2). Does no I/O, allocates
  * nothing. */
 int correct_apply(struct board *b, enum stamp_owner policy, struct game_state *st,
                   const struct rules_event *ev, struct rules_outcome *out);

@@ -184,7 +184,7 @@ static void test_twt_journal_2_circles_cannot_drop_below_the_stamps(void **state
     c.fix.journal.slots = 1;
     assert_int_equal(play(g, c), -1);
     assert_string_equal(g->out.refusal.rule, "TWT-JOURNAL-2");
-    assert_int_equal(g->out.refusal.status, 422);
+    assert_int_equal(g->out.refusal.kind, RULES_REFUSED);
     c.fix.journal.slots = 2;
     ok(g, c);
     free(g);
@@ -223,10 +223,10 @@ static void test_box_truth_bad_corrections_are_refused(void **state)
     c = fix(FACT_DESTINATION, dest(g, "rapa-nui"), FIX_FEE);
     c.fix.dest.fee = 60;
     assert_int_equal(rules_apply(&g->b, STAMP_OWNER_TOKEN, &g->st, &c, &g->out), -1);
-    /* over: 409 */
+    /* over: a conflict (409) */
     g->st.status = STATUS_FINISHED;
     assert_int_equal(play(g, c), -1);
-    assert_int_equal(g->out.refusal.status, 409);
+    assert_int_equal(g->out.refusal.kind, RULES_CONFLICT);
     free(g);
 }
 
