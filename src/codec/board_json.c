@@ -211,7 +211,8 @@ static int bj_get_array(const cJSON *obj, const char *key, int min, int max, con
 }
 
 /* Index of the space whose id is id, or -1: by the document's ids when ctx has them, else
- * by the ids of the kinds a board has once. This function can't fail. */
+ * by the ids the board kept, else by the ids of the kinds a board has once. This function
+ * can't fail. */
 static int bj_find_space(const struct board *b, const char *const *space_ids, const char *id)
 {
     if (space_ids) {
@@ -220,6 +221,9 @@ static int bj_find_space(const struct board *b, const char *const *space_ids, co
                 return i;
         return -1;
     }
+    for (int i = 0; i < BOARD_SPACES; i++)
+        if (b->spaces[i].id[0] && strcmp(b->spaces[i].id, id) == 0)
+            return i;
     for (int k = 0; k < (int)(sizeof(bj_kind_ids) / sizeof(bj_kind_ids[0])); k++) {
         int found = -1, count = 0;
         if (!bj_kind_ids[k] || strcmp(bj_kind_ids[k], id) != 0)
@@ -664,6 +668,7 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
         if (board_find_dest(b, s) >= 0 || bj_find_space(b, ctx->space_ids, s) >= 0)
             return bj_fail(err, path, "id", "'%s' is used twice among spaces and destinations", s);
         ctx->space_ids[i] = s;
+        snprintf(sp->id, sizeof(sp->id), "%s", s);
     }
     return 0;
 }

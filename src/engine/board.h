@@ -62,8 +62,9 @@ enum per_stamp_kind {
 
 struct space {
     enum space_kind kind;
-    int dest;   /* SPACE_DESTINATION: index into board.dests, else -1 */
-    int amount; /* SPACE_TAX: the tax */
+    int dest;                /* SPACE_DESTINATION: index into board.dests, else -1 */
+    int amount;              /* SPACE_TAX: the tax */
+    char id[BOARD_SLUG_MAX]; /* the space's own id ("flight-5"), "" when it has none */
 };
 
 struct destination {

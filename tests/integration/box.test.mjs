@@ -281,3 +281,17 @@ test('openapi: the new fields, routes and the correct event agree with the docum
   assert.notDeepEqual(validate(schema('SpaceUpdate'), { checked: false }, DOC), []);
   assert.notDeepEqual(validate(schema('EventCorrect'), { type: 'correct', what: 'space', id: 'go', fields: { name: 'x' }, before: {} }, DOC), []);
 });
+
+test('correct: a Chance card fixed mid-game to move to a space named by its id (a flight space)', async () => {
+  const t = await inGame('banker');
+  const r = await put(t.c, 'chance', 'chance-3', { effect: { move_to: 'flight-15', salary: false } });
+  assert.equal(r.status, 200, r.text);
+  await ev(t, { type: 'roll', d1: 3, d2: 4 }); // Chance
+  const drawn = await ev(t, { type: 'draw_chance', card: 'chance-3' });
+  assert.equal(drawn.state.players.find((p) => p.id === t.ann).position, 15);
+  await srv.restart(); // the log's correction read again with the board's space ids
+  const again = await live(t);
+  assert.equal(again.corrections, 1);
+  const replayed = (await t.c.api.get(`${t.root}/games/${t.gid}/state?at=${again.seq}`)).json;
+  assert.deepEqual(replayed, again);
+});
