@@ -1024,6 +1024,111 @@ static int sj_event_fields(const struct board *b, const struct game_state *st, c
     return 0;
 }
 
+/* The fields each event type takes besides "type", as API.md lists them (a new type,
+ * or a new field of one, is one line here). draw_journal keeps "stamp_owner", the
+ * policy the server records with it. An event naming a field its type does not take is
+ * refused, so nothing unknown is ever stored to break an import later. */
+static const struct sj_event_takes {
+    const char *type;
+    const char *const fields[10];
+} sj_event_takes[] = {
+    {"roll", {"d1", "d2", "player"}},
+    {"buy", {NULL}},
+    {"auction", {"winner", "price"}},
+    {"collect_fee", {"destination"}},
+    {"draw_chance", {"card"}},
+    {"draw_journal", {"card", "player", "stamp_owner"}},
+    {"choose", {"destination"}},
+    {"fly", {"to"}},
+    {"use_ticket", {"to"}},
+    {"goal_jump", {"destination"}},
+    {"stamp_goal", {"player", "destination"}},
+    {"jail_pay", {NULL}},
+    {"jail_card", {NULL}},
+    {"trade", {"a", "b", "a_gives", "b_gives"}},
+    {"adjust", {"player", "amount", "reason"}},
+    {"note", {"text"}},
+    {"end", {"winner", "reason"}},
+    {"result", {"variant", "winner", "standings"}},
+};
+
+/* The fields of the objects inside an event: a field that holds an object (or an
+ * array of objects) and the fields those take. */
+static const struct sj_event_part {
+    const char *type;
+    const char *field;
+    const char *const fields[10];
+} sj_event_parts[] = {
+    {"trade", "a_gives", {"cash", "destinations", "jail_cards"}},
+    {"trade", "b_gives", {"cash", "destinations", "jail_cards"}},
+    {"result",
+     "standings",
+     {"player", "bankrupt_order", "cash", "property_value", "mortgaged_value", "buildings_value",
+      "wonders_ticked", "complete_sets"}},
+};
+
+/* Is key one of fields (NULL-ended, at most 10)? This function can't fail. */
+static bool sj_takes(const char *const fields[10], const char *key)
+{
+    for (int i = 0; i < 10 && fields[i]; i++)
+        if (strcmp(fields[i], key) == 0)
+            return true;
+    return false;
+}
+
+/* Refuse (422) a key of obj that fields does not hold; where names obj in the detail. */
+static int sj_check_keys(const cJSON *obj, const char *const fields[10], bool type_too,
+                         const char *type, const char *where, struct sb_error *err)
+{
+    const cJSON *c;
+    cJSON_ArrayForEach(c, obj)
+    {
+        if (!(type_too && strcmp(c->string, "type") == 0) && !sj_takes(fields, c->string))
+            return sb_fail(err, SB_EINVALID, NULL, "a %s event takes no field '%.64s'%s", type,
+                           c->string, where);
+    }
+    return 0;
+}
+
+/* The objects of one part of body: obj itself, or each object of an array. */
+static int sj_check_part(const cJSON *body, const struct sj_event_part *part, struct sb_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(body, part->field);
+    const cJSON *it;
+    char where[96];
+    int rc = 0;
+    snprintf(where, sizeof(where), " in '%s'", part->field);
+    if (cJSON_IsObject(v))
+        return sj_check_keys(v, part->fields, false, part->type, where, err);
+    if (!cJSON_IsArray(v))
+        return 0;
+    cJSON_ArrayForEach(it, v)
+    {
+        if (rc == 0 && cJSON_IsObject(it))
+            rc = sj_check_keys(it, part->fields, false, part->type, where, err);
+    }
+    return rc;
+}
+
+int event_check_fields(const cJSON *body, struct sb_error *err)
+{
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
+    const struct sj_event_takes *takes = NULL;
+    int rc;
+    if (!cJSON_IsObject(body) || !cJSON_IsString(type))
+        return 0; /* the type's own reader refuses these */
+    for (size_t i = 0; i < sizeof(sj_event_takes) / sizeof(sj_event_takes[0]); i++)
+        if (strcmp(sj_event_takes[i].type, type->valuestring) == 0)
+            takes = &sj_event_takes[i];
+    if (!takes)
+        return 0; /* an unknown type is refused as such */
+    rc = sj_check_keys(body, takes->fields, true, takes->type, "", err);
+    for (size_t i = 0; rc == 0 && i < sizeof(sj_event_parts) / sizeof(sj_event_parts[0]); i++)
+        if (strcmp(sj_event_parts[i].type, takes->type) == 0)
+            rc = sj_check_part(body, &sj_event_parts[i], err);
+    return rc;
+}
+
 int event_from_json(const struct board *b, const struct game_state *st, const cJSON *body,
                     struct rules_event *ev, struct sb_error *err)
 {
@@ -1039,6 +1144,9 @@ int event_from_json(const struct board *b, const struct game_state *st, const cJ
     t = rules_event_from_name(type);
     if (t < 0)
         return sb_fail(err, SB_EINVALID, NULL, "unknown event type '%s'", type);
+    rc = event_check_fields(body, err);
+    if (rc != 0)
+        return rc;
     memset(&e, 0, sizeof(e));
     e.type = (enum event_type)t;
     e.seq = ev->seq;

@@ -202,10 +202,18 @@ function samplePath(path, s) {
 
 test('openapi: every operation of the document is served with sample ids (never 404 or 405)', async () => {
   const s = await seed(srv.url);
-  const ops = docOperations();
+  // Rotating the keys retires the sample key: last.
+  const ops = docOperations().sort((a, b) => a.path.endsWith('/keys') - b.path.endsWith('/keys'));
   assert.ok(ops.length >= 30);
   for (const { method, path } of ops) {
     const url = samplePath(path, s);
+    if (method === 'GET' && path === '/api/v1/campaigns') {
+      // Listed only by a server with an admin key (this one has none): 404 by contract.
+      const r = await s.api.raw.call(method, url);
+      assert.equal(r.status, 404, r.text);
+      checkAnswer(method, url, r);
+      continue;
+    }
     if (path.endsWith('/stream')) {
       const ac = new AbortController();
       const r = await fetch(srv.url + url, { headers: { Authorization: `Bearer ${s.key}` }, signal: ac.signal });

@@ -759,6 +759,56 @@ static void test_event_text_limits(void **state)
     free(st);
 }
 
+/* The code event_from_json gives body_text (refusal detail in err). */
+static int decode_rc(const struct game_state *st, const char *body_text, struct sb_error *err)
+{
+    struct rules_event ev;
+    cJSON *body = cJSON_Parse(body_text);
+    int rc;
+    assert_non_null(body);
+    memset(&ev, 0, sizeof(ev));
+    rc = event_from_json(shipped, st, body, &ev, err);
+    cJSON_Delete(body);
+    return rc;
+}
+
+/* API.md "Additions": an event naming a field its type does not take is 422, at its
+ * top or inside its objects; what the type takes still decodes. */
+static void test_event_with_a_field_its_type_does_not_take_is_422(void **state)
+{
+    struct game_state *st = new_game(MODE_BANKER);
+    struct sb_error err;
+    cJSON *body;
+    (void)state;
+    assert_int_equal(decode_rc(st, "{\"type\":\"note\",\"text\":\"x\",\"player\":999999}", &err),
+                     SB_EINVALID);
+    assert_non_null(strstr(err.detail, "'player'"));
+    assert_int_equal(decode_rc(st, "{\"type\":\"roll\",\"d1\":6,\"d2\":1,\"ignored\":1}", &err),
+                     SB_EINVALID);
+    assert_int_equal(decode_rc(st, "{\"type\":\"buy\",\"destination\":\"rapa-nui\"}", &err),
+                     SB_EINVALID);
+    assert_int_equal(decode_rc(st,
+                               "{\"type\":\"trade\",\"a\":11,\"b\":22,"
+                               "\"a_gives\":{\"cash\":10,\"houses\":1}}",
+                               &err),
+                     SB_EINVALID);
+    assert_non_null(strstr(err.detail, "in 'a_gives'"));
+    assert_int_equal(decode_rc(st, "{\"type\":\"note\",\"text\":\"x\"}", &err), 0);
+    assert_int_equal(decode_rc(st,
+                               "{\"type\":\"trade\",\"a\":11,\"b\":22,"
+                               "\"a_gives\":{\"cash\":10},\"b_gives\":{\"jail_cards\":0}}",
+                               &err),
+                     0);
+    /* a result's standings are checked the same way */
+    body = cJSON_Parse("{\"type\":\"result\",\"standings\":[{\"player\":1,\"hotels\":2}]}");
+    assert_int_equal(event_check_fields(body, &err), SB_EINVALID);
+    cJSON_Delete(body);
+    body = cJSON_Parse("{\"type\":\"result\",\"winner\":1,\"standings\":[{\"player\":1}]}");
+    assert_int_equal(event_check_fields(body, &err), 0);
+    cJSON_Delete(body);
+    free(st);
+}
+
 /* Ids resolve to indexes and seats; absent optional fields are -1. */
 static void test_event_from_json_resolves_ids(void **state)
 {
@@ -769,7 +819,7 @@ static void test_event_from_json_resolves_ids(void **state)
     (void)state;
 
     ev.seq = 42;
-    decode(st, "{\"type\":\"roll\",\"d1\":6,\"d2\":1,\"ignored\":true}", &ev);
+    decode(st, "{\"type\":\"roll\",\"d1\":6,\"d2\":1}", &ev);
     assert_int_equal(ev.type, EVENT_ROLL);
     assert_int_equal(ev.seq, 42);
     assert_int_equal(ev.d1, 6);
@@ -976,6 +1026,7 @@ int main(void)
         cmocka_unit_test(test_event_from_json_refusals),
         cmocka_unit_test(test_event_text_limits),
         cmocka_unit_test(test_event_from_json_resolves_ids),
+        cmocka_unit_test(test_event_with_a_field_its_type_does_not_take_is_422),
         cmocka_unit_test(test_effects_shape),
         cmocka_unit_test(test_effects_of_a_real_purchase),
     };
