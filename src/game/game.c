@@ -308,6 +308,13 @@ static int game_board_reset(struct game_req *r, struct game *gm)
     return 0;
 }
 
+/* True when body is a correct event. This function can't fail. */
+static bool game_is_correction(const cJSON *body)
+{
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
+    return cJSON_IsString(type) && strcmp(type->valuestring, "correct") == 0;
+}
+
 /* What game_load_corrections() and game_undo_correction() read from the log. */
 struct game_fixes {
     struct game_req *req;
@@ -1067,13 +1074,6 @@ static int game_first_answer(struct game_req *r, int64_t gid, const char *idem_k
     }
     *answer = first;
     return 0;
-}
-
-/* True when body is a correct event. This function can't fail. */
-static bool game_is_correction(const cJSON *body)
-{
-    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
-    return cJSON_IsString(type) && strcmp(type->valuestring, "correct") == 0;
 }
 
 int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
