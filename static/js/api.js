@@ -106,12 +106,12 @@ export class CampaignApi {
   stateAt(gid, seq) { return this.req('GET', `/games/${gid}/state?at=${seq}`).then((r) => r.data); }
 
   /**
-   * POST one event with If-Match (when etag is known) and a fresh Idempotency-Key.
-   * A network failure is retried once with the same key, so a lost answer never
-   * logs the event twice. Resolves {data: {event, effects, state}, etag}.
+   * POST one event with If-Match (when etag is known) and an Idempotency-Key (a fresh
+   * one unless given). A network failure is retried once with the same key, so a lost
+   * answer never logs the event twice. Resolves {data: {event, effects, state}, etag}.
    */
-  async postEvent(gid, event, etag) {
-    const opts = { body: event, ifMatch: etag || undefined, idempotencyKey: uuid() };
+  async postEvent(gid, event, etag, idem = uuid()) {
+    const opts = { body: event, ifMatch: etag || undefined, idempotencyKey: idem };
     try {
       return await this.req('POST', `/games/${gid}/events`, opts);
     } catch (e) {

@@ -1,0 +1,4 @@
+// fr.js -- message table (i18n.js); missing keys fall back to English.
+
+export default {
+};
