@@ -57,7 +57,7 @@ test('A11Y-KEYBOARD create a campaign and log a roll with the keyboard alone', a
   const b = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Bo' } });
   const g = await api(server.base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'banker', seats: [{ player: a.id, token: 'scottie' }, { player: b.id, token: 'hazel' }] } });
   await page.goto(`${server.base}/#/c/${cid}/game/${g.game.id}`);
-  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana’s turn' }));
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana rolls the dice' }));
   await checkScreen('table');
   // Dice with the keyboard: focus the first die's 2, Space; then the second die's 3, Enter.
   await page.getByRole('button', { name: 'First die 2' }).focus();

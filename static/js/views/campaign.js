@@ -53,7 +53,7 @@ function shareLink(cid, key) {
 function sharePanel(ctx, open) {
   const rows = [];
   const e = ctx.entry;
-  const add = (label, key, hint) => {
+  const add = (label, key, hint, qrLabel) => {
     const input = h('input', { type: 'text', readonly: true, value: shareLink(ctx.cid, key), 'aria-describedby': null });
     const copy = h('button', { class: 'btn small', type: 'button' }, t('share.copy'));
     copy.addEventListener('click', async () => {
@@ -77,10 +77,10 @@ function sharePanel(ctx, open) {
       }, t('share.share')));
     }
     rows.push(h('div', { class: 'share' }, field(label, input, hint),
-      h('div', { class: 'share-row' }, qrSvg(input.value, t('share.qr', { label })), h('div', { class: 'row' }, buttons))));
+      h('div', { class: 'share-row' }, qrSvg(input.value, qrLabel), h('div', { class: 'row' }, buttons))));
   };
-  if (e.writeKey || (!e.readOnly && e.key)) add(t('share.rw'), e.writeKey || e.key, t('share.rw.hint'));
-  if (e.viewKey) add(t('share.ro'), e.viewKey, t('share.ro.hint'));
+  if (e.writeKey || (!e.readOnly && e.key)) add(t('share.rw'), e.writeKey || e.key, t('share.rw.hint'), t('share.qr.rw'));
+  if (e.viewKey) add(t('share.ro'), e.viewKey, t('share.ro.hint'), t('share.qr.ro'));
   return h('details', { class: 'more', open },
     h('summary', null, t('share.title.links')),
     h('div', { class: 'body' },

@@ -438,9 +438,9 @@ function showToast(title, first, onUndo) {
   clearTimeout(toastTimer);
   const undo = onUndo ? h('button', { class: 'btn small', type: 'button', id: 'toast-undo' }, t('undo')) : null;
   if (undo) undo.addEventListener('click', () => onUndo());
-  box.replaceChildren(h('div', { class: 'toast-text' }, h('strong', null, title), first ? h('span', null, first) : null), undo);
+  box.replaceChildren(h('div', { class: 'toast-text', title: first || title }, title), undo);
   box.hidden = false;
-  toastTimer = setTimeout(hideToast, 8000);
+  toastTimer = setTimeout(hideToast, 6000);
 }
 
 function hideToast() {
