@@ -142,6 +142,18 @@ static int import_players(struct api_ctx *ctx, int64_t cid, const cJSON *players
     return 0;
 }
 
+/* Copy what a results-mode play recorded besides its seats (duration_min, location) from
+ * an exported game into the body that creates it again. */
+static void import_game_details(const cJSON *game, cJSON *body)
+{
+    const cJSON *duration = cJSON_GetObjectItemCaseSensitive(game, "duration_min");
+    const cJSON *location = cJSON_GetObjectItemCaseSensitive(game, "location");
+    if (cJSON_IsNumber(duration))
+        cJSON_AddNumberToObject(body, "duration_min", duration->valuedouble);
+    if (cJSON_IsString(location))
+        cJSON_AddStringToObject(body, "location", location->valuestring);
+}
+
 /* Replay one exported game's log into the new campaign. */
 static int import_game(struct api_ctx *ctx, const struct id_map *m, const cJSON *game)
 {
@@ -163,6 +175,7 @@ static int import_game(struct api_ctx *ctx, const struct id_map *m, const cJSON 
         cJSON_AddItemToObject(body, "mode", cJSON_Duplicate(mode, true));
         if (cJSON_IsString(played))
             cJSON_AddStringToObject(body, "played_at", played->valuestring);
+        import_game_details(game, body);
         cJSON_AddItemToObject(body, "seats", seats ? seats : cJSON_CreateNull());
         e = NULL;
         cJSON_ArrayForEach(e, seats)
