@@ -214,7 +214,7 @@ export class TableScreen {
     const actor = eventActor(ev, ev.effects);
     const pl = actor !== null ? this.names.players.get(String(actor)) : null;
     const sentences = eventSentences(ev, ev.effects || [], this.names, { mode: this.mode });
-    const title = `${ev.seq}. ${eventText(ev, this.names)}`;
+    const title = `${ev.seq}. ${eventText({ ...ev, player: ev.player ?? actor ?? undefined }, this.names)}`;
     return h('li', { value: ev.seq, class: ev.voided ? 'voided' : null },
       h('div', { class: 'log-head' },
         h('span', { class: 'log-time' }, timeText(ev.at)),
@@ -315,13 +315,17 @@ export class TableScreen {
   async undo(button) {
     if (queued(this.ctx.cid, this.gid).length) { showAlert(t('queue.first'), 'info'); return; }
     let what = t('undo.last');
+    let short = '';
     try {
       const seq = Number(this.state.seq);
       const evs = await this.ctx.api.events(this.gid, Math.max(0, seq - 1));
       const ev = evs.find((x) => Number(x.seq) === seq && !x.voided) || evs.filter((x) => !x.voided).pop();
       if (ev) {
         const said = eventSentences(ev, ev.effects || [], this.names, { mode: this.mode }).map((x) => x.text).join(' ');
-        what = t('undo.what', { seq: ev.seq, time: timeText(ev.at), text: eventText(ev, this.names), said });
+        const actor = eventActor(ev, ev.effects);
+        const text = eventText({ ...ev, player: ev.player ?? actor ?? undefined }, this.names);
+        what = t('undo.what', { seq: ev.seq, time: timeText(ev.at), text, said });
+        short = t('undo.done.short', { seq: ev.seq, text });
       }
     } catch { /* the confirmation still works */ }
     const ok = await confirmDialog(t('undo.confirm.title'), t('undo.confirm.text', { what }), t('undo'));
@@ -332,7 +336,7 @@ export class TableScreen {
         const res = await this.ctx.api.undo(this.gid, this.etag);
         const d = res.data || {};
         this.apply(d.state, res.etag);
-        this.last = { title: t('undo.done', { what }), sentences: [{ text: t('undo.back') }], at: new Date().toISOString() };
+        this.last = { title: short || t('undo.done', { what }), sentences: [{ text: t('undo.back'), cls: 'event' }], at: new Date().toISOString() };
         this.drawLast();
         announce(t('undo.done', { what }));
         this.showTop();
