@@ -37,8 +37,9 @@ export function barChart(title, data, { unit = '' } = {}) {
     const v = Number(d.value);
     const len = Math.max(v === 0 ? 0 : 2, (room * Math.abs(v)) / span);
     const colour = d.colour || PALETTE[i % PALETTE.length];
-    svg.append(s('text', { x: labelW - 6, y: y + barH / 2 + 5, 'text-anchor': 'end', 'font-size': 13, fill: 'currentColor' },
-      s('title', null, String(d.label ?? '')), truncate(d.label, 16)));
+    // 12 px text in a 112 px column: 14 characters fit even in a wide font.
+    svg.append(s('text', { x: labelW - 6, y: y + barH / 2 + 5, 'text-anchor': 'end', 'font-size': 12, fill: 'currentColor' },
+      s('title', null, String(d.label ?? '')), truncate(d.label, 14)));
     if (v < 0) {
       svg.append(s('rect', { x: zero - len, y, width: len, height: barH, rx: 4, fill: 'url(#neg-hatch)', stroke: NEGATIVE }));
       svg.append(s('text', { x: zero - len - 5, y: y + barH / 2 + 5, 'text-anchor': 'end', 'font-size': 13, 'font-weight': 700, fill: 'currentColor' }, num(v)));

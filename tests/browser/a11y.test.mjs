@@ -1,5 +1,5 @@
 // a11y.test.mjs -- keyboard use and the basics of accessibility on the main screens:
-// every control has a name, text has AA contrast, a campaign can be created and a
+// every control has a name, text has AA contrast in both themes, a campaign can be created and a
 // roll logged with the keyboard alone.
 
 import { test } from 'node:test';
@@ -12,9 +12,16 @@ let server;
 let page;
 phoneSession((s) => ({ server, page } = s));
 
+/** Every control named, and AA text contrast in the light and in the dark theme. */
 async function checkScreen(name) {
   assert.deepEqual(await unlabelledControls(page), [], `${name}: every control has a name`);
   assert.deepEqual(await contrastProblems(page), [], `${name}: text contrast is AA`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  try {
+    assert.deepEqual(await contrastProblems(page), [], `${name}, dark theme: text contrast is AA`);
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
 }
 
 test('A11Y-KEYBOARD create a campaign and log a roll with the keyboard alone', async () => {

@@ -34,7 +34,8 @@ export async function render({ main, params, app }) {
   const box = h('div');
   const draw = () => {
     names.addPlayers(state && state.players);
-    box.replaceChildren(...content(ctx, gid, board, state, names));
+    // replaceChildren() would print a null part (no cash table in journal mode) as "null".
+    box.replaceChildren(...content(ctx, gid, board, state, names).filter(Boolean));
   };
   mount(main, h('h1', null, t('bv.title', { game: gameLabel(game, gid) })), box);
   draw();
