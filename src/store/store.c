@@ -1005,8 +1005,8 @@ int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode
     return rc;
 }
 
-int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min,
-                           const char *location, struct sb_error *err)
+int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min, const char *location,
+                           struct sb_error *err)
 {
     static const char *const sql = "UPDATE games SET duration_min = nullif(?, -1), location = ?"
                                    " WHERE id = ?";

@@ -142,8 +142,8 @@ int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode
                       struct sb_error *err);
 /* Record how long a results-mode play took (duration_min, -1: unknown) and where
  * (location, NULL: unknown) on game gid. */
-int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min,
-                           const char *location, struct sb_error *err);
+int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min, const char *location,
+                           struct sb_error *err);
 /* Calls fn(ctx, gid) for each game of cid in which player pid sits. */
 int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
                           int (*fn)(void *ctx, int64_t gid), void *ctx, struct sb_error *err);
