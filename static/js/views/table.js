@@ -20,7 +20,7 @@ import * as journalMode from './journalmode.js';
 import * as results from './results.js';
 
 /** Board stamps that win a game (TWT-WIN), unless the state says otherwise. */
-const goalsToWin = (st) => Number(st && st.goals_to_win) || 4;
+const goalsToWin = (st) => Number(st && (st.win_stamps ?? st.goals_to_win)) || 4;
 
 /** #/c/{cid}/table: the active game, else the latest one (view only) or a new game. */
 export async function resolve({ params, app }) {
