@@ -259,3 +259,48 @@ test('UI-CHARTS bars are coloured by player, not rank; labels fit; a negative pa
   assert.deepEqual(bars.filter((b) => !b.fits).map((b) => b.title), [], 'no label or value is clipped');
   await shot(page, 'look-stats-charts');
 });
+
+test('UI-SHELL the service worker keeps every file of the UI shell (a new module must be listed in sw.js)', async () => {
+  const { readdirSync, readFileSync, statSync } = await import('node:fs');
+  const path = await import('node:path');
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'static');
+  const files = [];
+  const walk = (dir) => {
+    for (const f of readdirSync(dir)) {
+      const p = path.join(dir, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(js|mjs|css|html|svg|png|webmanifest)$/.test(f) && f !== 'sw.js') files.push(path.relative(root, p));
+    }
+  };
+  walk(root);
+  const sw = readFileSync(path.join(root, 'sw.js'), 'utf8');
+  const listed = new Set([...sw.matchAll(/'([^']+\.(?:js|mjs|css|html|svg|png|webmanifest))'/g)].map((m) => m[1]));
+  assert.deepEqual(files.filter((f) => !listed.has(f)).sort(), [], 'files missing from the shell list');
+  assert.deepEqual([...listed].filter((f) => !files.includes(f)).sort(), [], 'listed files that do not exist');
+});
+
+test('I18N-TABLES every language has every message, with the same placeholders and its plural forms', async () => {
+  const load = async (l) => (await import(`../../static/js/i18n/${l}.js`)).default;
+  const en = await load('en');
+  const holes = (m) => {
+    if (typeof m === 'function') return null; // a function builds its own sentence
+    const text = typeof m === 'string' ? m : Object.values(m).join(' ');
+    return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((x) => x[1]))].sort();
+  };
+  for (const [l, locale] of [['fr', 'fr-FR'], ['ro', 'ro-RO']]) {
+    const tab = await load(l);
+    assert.deepEqual(Object.keys(tab).sort(), Object.keys(en).sort(), `${l} has exactly the English keys`);
+    const cats = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+    for (const [k, m] of Object.entries(tab)) {
+      assert.equal(typeof m, typeof en[k], `${l} ${k}: the same kind of message`);
+      const mine = holes(m);
+      const theirs = holes(en[k]);
+      // A plural may leave {n} out of a form ("Drawn once"); every other placeholder stays.
+      if (mine && theirs) assert.deepEqual(mine.filter((x) => x !== 'n'), theirs.filter((x) => x !== 'n'), `${l} ${k}: placeholders`);
+      if (m && typeof m === 'object') {
+        assert.ok('other' in m, `${l} ${k}: an "other" form`);
+        for (const c of Object.keys(m)) assert.ok(cats.includes(c), `${l} ${k}: "${c}" is a plural category of ${locale}`);
+      }
+    }
+  }
+});
