@@ -3,6 +3,7 @@
 // place, cards and stamps, and the occasional trade / correction / note / end.
 
 import { h, s, money, field, select, showAlert, confirmDialog, setColour } from '../ui.js';
+import { t } from '../i18n.js';
 import { tokenPicture } from '../tokens.js';
 import { pendingText } from '../words.js';
 import { flightTargets, spacesOf, FLIGHT_KINDS } from '../model.js';
@@ -322,7 +323,7 @@ export function more(scr) {
   }
   out.push(note(scr));
   if (st.status === 'active') out.push(endGame(scr));
-  return [h('h2', null, 'More')].concat(out);
+  return [h('h2', null, t('more'))].concat(out);
 }
 
 function details(title, ...body) {
@@ -337,8 +338,8 @@ function trade(scr) {
   const side = (key) => {
     const cash = h('input', { type: 'number', min: 0, step: 10, inputmode: 'numeric', id: `trade-${key}-cash`, value: '0' });
     const cards = h('input', { type: 'number', min: 0, step: 1, inputmode: 'numeric', id: `trade-${key}-jail`, value: '0' });
-    const dests = h('div', { role: 'group', 'aria-label': `Destinations ${key.toUpperCase()} gives` });
-    const box = h('fieldset', null, h('legend', null, ''), field('Cash', cash), h('div', { class: 'label' }, 'Destination cards'), dests, field('Get Out of Jail Free cards', cards));
+    const dests = h('div', { role: 'group', 'aria-label': t('bk.trade.dests.label', { side: key.toUpperCase() }) });
+    const box = h('fieldset', null, h('legend', null, ''), field(t('bk.trade.cash'), cash), h('div', { class: 'label' }, t('bk.trade.dests')), dests, field(t('bk.trade.jail'), cards));
     return { cash, cards, dests, box };
   };
   const A = side('a');
@@ -346,80 +347,80 @@ function trade(scr) {
   const refresh = () => {
     for (const [sel, S] of [[aSel, A], [bSel, B]]) {
       const pl = scr.player(sel.value);
-      S.box.querySelector('legend').textContent = `${pl ? pl.name : '?'} gives`;
+      S.box.querySelector('legend').textContent = t('bk.trade.gives', { who: pl ? pl.name : '?' });
       const owns = (pl && pl.owns) || [];
       S.dests.replaceChildren(...(owns.length ? owns.map((did) => h('label', { class: 'choice' },
-        h('input', { type: 'checkbox', value: did }), h('span', null, scr.names.destination(did)))) : [h('p', { class: 'empty' }, 'No destination cards.')]));
+        h('input', { type: 'checkbox', value: did }), h('span', null, scr.names.destination(did)))) : [h('p', { class: 'empty' }, t('bk.trade.none'))]));
     }
   };
   aSel.addEventListener('change', refresh);
   bSel.addEventListener('change', refresh);
   refresh();
-  const go = h('button', { class: 'btn primary block', type: 'submit' }, 'Record the trade');
-  const form = h('form', null, h('div', { class: 'field-row' }, field('Player A', aSel), field('Player B', bSel)), A.box, B.box, go);
+  const go = h('button', { class: 'btn primary block', type: 'submit' }, t('bk.trade.record'));
+  const form = h('form', null, h('div', { class: 'field-row' }, field(t('bk.trade.a'), aSel), field(t('bk.trade.b'), bSel)), A.box, B.box, go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    if (aSel.value === bSel.value) { showAlert('A trade needs two different players.'); return; }
+    if (aSel.value === bSel.value) { showAlert(t('bk.trade.same')); return; }
     const gives = (S) => ({
       cash: Number(S.cash.value) || 0,
       destinations: [...S.dests.querySelectorAll('input:checked')].map((x) => x.value),
       jail_cards: Number(S.cards.value) || 0,
     });
     scr.send({ type: 'trade', a: Number(aSel.value), b: Number(bSel.value), a_gives: gives(A), b_gives: gives(B) },
-      `Trade between ${scr.names.player(aSel.value)} and ${scr.names.player(bSel.value)}`, go)
+      t('ev.trade', { a: scr.names.player(aSel.value), b: scr.names.player(bSel.value) }), go)
       .then((d) => { if (d) form.closest('details').open = false; });
   });
-  return details('Trade', form);
+  return details(t('bk.trade'), form);
 }
 
 function adjust(scr) {
   const ps = scr.state.players || [];
   const who = select(ps.map((p) => [p.id, p.name]), { id: 'adjust-player' });
-  const amount = h('input', { type: 'number', step: 10, inputmode: 'numeric', id: 'adjust-amount', placeholder: '-50 or 100' });
-  const reason = h('input', { type: 'text', id: 'adjust-reason', maxlength: 200, placeholder: 'what the table agreed' });
-  const go = h('button', { class: 'btn primary block', type: 'submit' }, 'Correct the cash');
-  const form = h('form', null, field('Whose cash', who), field('Amount (negative takes money away)', amount), field('Reason for the correction', reason), go);
+  const amount = h('input', { type: 'number', step: 10, inputmode: 'numeric', id: 'adjust-amount', placeholder: t('bk.adjust.eg') });
+  const reason = h('input', { type: 'text', id: 'adjust-reason', maxlength: 200, placeholder: t('bk.adjust.reason.eg') });
+  const go = h('button', { class: 'btn primary block', type: 'submit' }, t('bk.adjust.go'));
+  const form = h('form', null, field(t('bk.adjust.who'), who), field(t('bk.adjust.amount'), amount), field(t('bk.adjust.reason'), reason), go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const n = Number(amount.value);
-    if (!Number.isInteger(n) || n === 0) { showAlert('Type a whole amount, e.g. -50 or 100.'); amount.focus(); return; }
-    scr.send({ type: 'adjust', player: Number(who.value), amount: n, reason: reason.value.trim() || 'correction' },
-      `Cash correction for ${scr.names.player(who.value)}`, go)
+    if (!Number.isInteger(n) || n === 0) { showAlert(t('bk.adjust.bad')); amount.focus(); return; }
+    scr.send({ type: 'adjust', player: Number(who.value), amount: n, reason: reason.value.trim() || t('bk.adjust.default') },
+      t('bk.adjust.sent', { who: scr.names.player(who.value) }), go)
       .then((d) => { if (d) { amount.value = ''; reason.value = ''; form.closest('details').open = false; } });
   });
-  return details('Correct cash', form);
+  return details(t('bk.adjust'), form);
 }
 
 export function note(scr) {
   const text = h('textarea', { id: 'note-text', maxlength: 2000 });
-  const go = h('button', { class: 'btn primary block', type: 'submit' }, 'Save note');
-  const form = h('form', null, field('Note', text), go);
+  const go = h('button', { class: 'btn primary block', type: 'submit' }, t('bk.note.save'));
+  const form = h('form', null, field(t('bk.note.field'), text), go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    if (!text.value.trim()) { showAlert('The note is empty.'); text.focus(); return; }
-    scr.send({ type: 'note', text: text.value.trim() }, 'Note saved', go)
+    if (!text.value.trim()) { showAlert(t('bk.note.empty')); text.focus(); return; }
+    scr.send({ type: 'note', text: text.value.trim() }, t('bk.note.saved'), go)
       .then((d) => { if (d) { text.value = ''; form.closest('details').open = false; } });
   });
-  return details('Add a note', form);
+  return details(t('bk.note'), form);
 }
 
 export function endGame(scr) {
   const ps = scr.state.players || [];
-  const who = select([['', 'Nobody (abandon the game)'], ...ps.map((p) => [p.id, p.name])], { id: 'end-winner' });
-  const reason = h('input', { type: 'text', id: 'end-reason', maxlength: 200, placeholder: 'e.g. out of time' });
-  const go = h('button', { class: 'btn danger block', type: 'submit' }, 'End the game now');
-  const form = h('form', null, field('Winner', who), field('Why it ended', reason), go);
+  const who = select([['', t('bk.end.nobody')], ...ps.map((p) => [p.id, p.name])], { id: 'end-winner' });
+  const reason = h('input', { type: 'text', id: 'end-reason', maxlength: 200, placeholder: t('bk.end.why.eg') });
+  const go = h('button', { class: 'btn danger block', type: 'submit' }, t('bk.end.go'));
+  const form = h('form', null, field(t('bk.end.winner'), who), field(t('bk.end.why'), reason), go);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const w = who.value ? scr.names.player(who.value) : null;
-    const ok = await confirmDialog('End the game?', w ? `${w} will be recorded as the winner.` : 'The game will be recorded as abandoned.', 'End game');
+    const ok = await confirmDialog(t('bk.end.confirm'), w ? t('bk.end.confirm.win', { who: w }) : t('bk.end.confirm.none'), t('bk.end.ok'));
     if (!ok) return;
     const e = { type: 'end' };
     if (who.value) e.winner = Number(who.value);
     if (reason.value.trim()) e.reason = reason.value.trim();
-    scr.send(e, w ? `Game ended: ${w} wins` : 'Game ended', go);
+    scr.send(e, w ? t('bk.end.sent.win', { who: w }) : t('ev.end'), go);
   });
-  return details('End the game', form);
+  return details(t('bk.end'), form);
 }
 
 /** The pips of a die face (1–6) as a small SVG. */
