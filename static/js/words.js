@@ -278,9 +278,17 @@ export function eventActor(ev, effects = []) {
   return null;
 }
 
-/** A Chance-style effect in words (the card text tells the rest). */
+/** A Chance-style effect in words, as the card says it: "collect 100 from the Bank". */
 export function chanceEffectText(e, names) {
-  return drawerAction(e, t('you'), names);
+  if (!e || typeof e !== 'object') return '';
+  if ('collect' in e) return t('ch.collect', { amount: e.collect });
+  if ('pay' in e) return t('ch.pay', { amount: e.pay });
+  if ('move_to' in e) return t(e.salary ? 'ch.move_to.salary' : 'ch.move_to', { to: names ? names.space(e.move_to) : humanise(e.move_to) });
+  if ('move_to_colour' in e) return t('ch.move_to_colour', { colours: list([].concat(e.move_to_colour)) });
+  if ('move_by' in e) return e.move_by < 0 ? t('ch.back', { n: -e.move_by }) : t('ch.forward', { n: e.move_by });
+  if (e.go_to_jail) return t('ch.jail');
+  if (e.jail_free) return t('ch.jail_free');
+  return JSON.stringify(e);
 }
 
 /** A Travel Journal effect in words: what every stamp on the card does. */
