@@ -7,6 +7,7 @@ import { gameLabel } from '../words.js';
 import { qrSvg } from '../qr.js';
 import { saveCampaign, forgetCampaign } from '../store.js';
 import { activeGameId } from '../model.js';
+import { backupPanel } from './backup.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
@@ -43,7 +44,8 @@ export async function render({ main, params, app }) {
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/board` }, t('tab.board')),
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/stats` }, t('tab.stats')),
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/box` }, t('camp.box')))) : null,
-    settingsPanel(ctx, c, full, app));
+    settingsPanel(ctx, c, full, app),
+    backupPanel(ctx, c, app));
 }
 
 function shareLink(cid, key) {

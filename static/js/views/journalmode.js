@@ -9,8 +9,6 @@ import { spacesOf } from '../model.js';
 import { note, endGame } from './banker.js';
 import { cardGrid } from './cardgrid.js';
 
-const GOALS_TO_WIN = 4; // TWT-WIN
-
 export function banner(scr) {
   return h('div', { class: 'turn-banner' },
     h('div', null, h('h1', { tabindex: '-1', id: 'turn-h' }, t('jm.title')),
@@ -62,7 +60,7 @@ export function players(scr) {
     return h('article', { class: 'player', 'aria-label': pl.name },
       h('div', { class: 'player-head' }, tokenPicture(scr.board, pl.token),
         h('div', null, h('div', { class: 'name' }, pl.name), h('div', { class: 'muted small' }, scr.names.token(pl.token)))),
-      h('div', { class: 'stamps-count' }, t('strip.stamps.long', { n, of: GOALS_TO_WIN })),
+      h('div', { class: 'stamps-count' }, t('strip.stamps.long', { n, of: st.win_stamps ?? '?' })),
       n ? h('div', null, (pl.stamped || []).map((did) => {
         const d = scr.names.destinationById(did);
         return h('span', { class: 'chip stamped' }, h('span', { class: 'sw', style: `background:${setColour(d && d.colour)}`, 'aria-hidden': 'true' }), scr.names.destination(did));
