@@ -193,7 +193,7 @@ test('UI-INSTALL the manifest and its icons are served, and a service worker ser
 test('UI-TABS at 200 % text the bottom tabs keep apart: no label runs into the next', async () => {
   const g = await table();
   await page.goto(g.join);
-  await expectVisible(page.getByRole('heading', { level: 1 }));
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Bo rolls the dice' }));
   await page.evaluate(() => { document.documentElement.style.fontSize = '200%'; });
   const boxes = await page.locator('#tabs a span').evaluateAll((spans) => spans.map((s) => {
     const r = s.getBoundingClientRect();
@@ -221,6 +221,7 @@ test('UI-CHARTS bars are coloured by player, not rank; labels fit; a negative pa
   await post({ type: 'draw_journal', card: 'journal-1', player: ids[1] });
   await post({ type: 'end', winner: ids[0] }); // Ana wins; Bo has the stamps
   await page.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(key)}`);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Charts' })); // joined: the campaign (no game is active)
   await page.getByRole('navigation', { name: 'Campaign', exact: true }).getByRole('link', { name: 'Stats' }).click();
   await eventually(async () => (await page.locator('svg.chart').count()) > 2, { message: 'charts' });
   const bars = await page.evaluate(() => [...document.querySelectorAll('figure')].map((f) => {

@@ -197,3 +197,40 @@ test('UI-OFFLINE-REFUSED a queued tap that the table\'s newer state refuses is d
   await page.locator('#queue').getByRole('button', { name: 'OK' }).click();
   await eventually(async () => page.locator('#queue').isHidden(), { message: 'the message to go' });
 });
+
+test('UI-CARDS the card picker is a compact numbered grid of titles', async () => {
+  const g = await bankerGame(['Ana', 'Bo']);
+  await g.post({ type: 'roll', d1: 1, d2: 1 }); // Travel Journal
+  await page.goto(g.url);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana draws a Travel Journal card' }));
+  const grid = page.getByRole('group', { name: 'Travel Journal cards' });
+  const buttons = grid.getByRole('button');
+  assert.equal(await buttons.count(), 10);
+  assert.match(await buttons.nth(0).getAttribute('aria-label'), /^1\. Market day$/);
+  assert.match(await buttons.nth(9).getAttribute('aria-label'), /^10\. /);
+  await expectText(buttons.nth(0), /3 open/);
+  const box = await grid.boundingBox();
+  assert.ok(box.height < 460, `ten cards in ${box.height} px, not ten full texts`);
+  for (let i = 0; i < 10; i++) assert.ok((await buttons.nth(i).boundingBox()).height >= 48, 'each a 48 px target');
+  await shot(page, 'table-08-card-grid');
+  await buttons.nth(0).click();
+  await expectText(page.getByRole('region', { name: 'What happened' }), "Hazel's stamp pays Ana 50.");
+});
+
+test('UI-BID an invalid bid is caught on the phone with a clear message, and nothing is sent', async () => {
+  const g = await bankerGame(['Ana', 'Bo']);
+  await g.post({ type: 'roll', d1: 1, d2: 2 }); // Brown 2, to buy or auction
+  await page.goto(g.url);
+  await page.getByLabel('Auction winner').selectOption({ label: 'Bo (has 1,500)' });
+  await page.getByLabel('Winning bid').fill('15');
+  await page.getByRole('button', { name: 'Record auction' }).click();
+  await expectText(page.getByRole('alert'), 'The winning bid is at least 10 and a multiple of 10.');
+  await page.getByLabel('Winning bid').fill('5000');
+  await page.getByRole('button', { name: 'Record auction' }).click();
+  await expectText(page.getByRole('alert'), 'Bo has only 1,500: the winning bid cannot be more.');
+  assert.equal((await g.state()).seq, 1, 'no auction reached the server');
+  await page.getByLabel('Winning bid').fill('80');
+  await page.getByRole('button', { name: 'Record auction' }).click();
+  await expectText(page.getByRole('region', { name: 'What happened' }), 'Bo won');
+  assert.equal((await g.state()).seq, 2);
+});

@@ -164,7 +164,7 @@ export default {
   'over.title': 'Game over',
   'over.wins': '{who} wins!',
   'over.abandoned': 'The game was ended without a winner.',
-  'over.four': 'Four travel goals stamped! The journal keeps every stamp for the next game.',
+  'over.four': '{n} travel goals stamped! The journal keeps every stamp for the next game.',
   'over.early': 'The game was ended early. The journal keeps every stamp for the next game.',
   'over.standing': 'Final standing',
 
@@ -492,7 +492,7 @@ export default {
   'bk.fee.button': '{owner} asks the fee for {dest}: {payer} pays {amount}',
   'bk.fee.sent': '{owner} asked {payer} for the fee at {dest}',
   'bk.fee.hint': 'Each owner may ask until the next player rolls; after that the fee lapses.',
-  'bk.fee.lapsed': 'The fee for {dest} was not asked in time.',
+  'bk.fee.lapsed': '{dest}’s fee was not asked in time.',
   'bk.fly.local': 'Local flight',
   'bk.fly.long': 'Long-distance flight',
   'bk.fly.hint.local': '{who} may pay {cost} and fly to a destination before the next flight space. Or just roll on.',

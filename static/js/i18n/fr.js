@@ -156,7 +156,7 @@ export default {
   'over.title': 'Partie terminée',
   'over.wins': '{who} gagne !',
   'over.abandoned': 'La partie a été arrêtée sans vainqueur.',
-  'over.four': 'Quatre objectifs de voyage tamponnés ! Le carnet garde chaque tampon pour la prochaine partie.',
+  'over.four': '{n} objectifs de voyage tamponnés ! Le carnet garde chaque tampon pour la prochaine partie.',
   'over.early': 'La partie a été arrêtée plus tôt. Le carnet garde chaque tampon pour la prochaine partie.',
   'over.standing': 'Classement final',
 

@@ -156,7 +156,7 @@ export default {
   'over.title': 'Joc încheiat',
   'over.wins': 'Câștigă {who}!',
   'over.abandoned': 'Jocul s-a încheiat fără câștigător.',
-  'over.four': 'Patru obiective de călătorie ștampilate! Jurnalul păstrează fiecare ștampilă pentru jocul următor.',
+  'over.four': '{n} obiective de călătorie ștampilate! Jurnalul păstrează fiecare ștampilă pentru jocul următor.',
   'over.early': 'Jocul s-a încheiat mai devreme. Jurnalul păstrează fiecare ștampilă pentru jocul următor.',
   'over.standing': 'Clasamentul final',
 

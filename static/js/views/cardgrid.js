@@ -8,13 +8,15 @@ import { t } from '../i18n.js';
 /**
  * The cards of deck ('journal' | 'chance') of the board as a grid of buttons; onPick(card,
  * label, button) on a tap. journal: the state's journal ([{card, stamps}]) for the
- * circles. idPrefix: the button ids (`${idPrefix}${card.id}`).
+ * circles. only: the ids that may be drawn (a held card is out of its deck), numbered by
+ * their place in the whole deck. idPrefix: the button ids (`${idPrefix}${card.id}`).
  */
-export function cardGrid(board, deck, { journal = [], onPick, idPrefix = 'draw-' } = {}) {
-  const cards = (board && board[deck]) || [];
+export function cardGrid(board, deck, { journal = [], onPick, idPrefix = 'draw-', only = null } = {}) {
+  const numbered = ((board && board[deck]) || []).map((c, i) => ({ c, i }));
+  const cards = only ? numbered.filter(({ c }) => only.has(c.id)) : numbered;
   if (!cards.length) return h('p', { class: 'empty' }, t('cards.none'));
   const used = new Map((journal || []).map((j) => [j.card ?? j.id, (j.stamps || []).length]));
-  return h('div', { class: 'card-grid', role: 'group', 'aria-label': t(deck === 'journal' ? 'cards.journal' : 'cards.chance') }, cards.map((c, i) => {
+  return h('div', { class: 'card-grid', role: 'group', 'aria-label': t(deck === 'journal' ? 'cards.journal' : 'cards.chance') }, cards.map(({ c, i }) => {
     const label = deck === 'journal' ? (c.title || c.id) : (c.text || c.id);
     const n = used.get(c.id) || 0;
     const slots = Number(c.slots) || 0;
