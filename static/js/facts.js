@@ -3,6 +3,7 @@
 // A fact is checked once its source is "group"; the walk goes clockwise from GO.
 
 import { money } from './ui.js';
+import { t } from './i18n.js';
 import { spacesOf } from './model.js';
 
 export const isChecked = (x) => !!x && x.source === 'group';
@@ -85,7 +86,7 @@ export function circlesText(slots, used = 0) {
   return `${'●'.repeat(u)}${'○'.repeat(n - u)} ${u >= n ? 'full' : `${n - u} open`}`;
 }
 
-/** A logged correct event in words: "Box fixed: Rapa Nui price 100 → 120". */
+/** A logged correct event in words: "Box corrected: Rapa Nui, price 100 → 120". */
 export function correctionText(ev, names) {
   const what = ev.what === 'destination' ? names.destination(ev.id) : names.card(ev.what, ev.id);
   const parts = Object.entries(ev.fields || {}).map(([k, v]) => {
@@ -93,5 +94,5 @@ export function correctionText(ev, names) {
     const show = (x) => (typeof x === 'number' ? money(x) : typeof x === 'object' && x !== null ? 'its effect' : String(x ?? 'none'));
     return typeof v === 'object' && v !== null ? `${k} changed` : `${k.replace('_', ' ')} ${show(b)} → ${show(v)}`;
   });
-  return `Box fixed: ${what}${parts.length ? `, ${parts.join(', ')}` : ''}`;
+  return `${t('ev.correct', { what })}${parts.length ? `, ${parts.join(', ')}` : ''}`;
 }

@@ -141,7 +141,7 @@ test('UI-FIX at the table: a destination price and a journal card’s circles, s
   await expectVisible(A.getByRole('button', { name: /^Buy Bodiam Castle for 70/ }));
   // The second phone follows live.
   await expectVisible(B.getByRole('button', { name: /^Buy Bodiam Castle for 70/ }));
-  await expectText(B.getByRole('region', { name: 'What happened' }), 'Box fixed: Bodiam Castle');
+  await expectText(B.getByRole('region', { name: 'What happened' }), 'Box corrected: Bodiam Castle');
   await shot(B, 'box-06-second-phone');
   await B.getByRole('button', { name: /^Buy Bodiam Castle for 70/ }).click();
   await expectText(A.getByRole('article', { name: /^Ana\b/ }), '1,430');
@@ -157,17 +157,15 @@ test('UI-FIX at the table: a destination price and a journal card’s circles, s
     await p.goto(`${server.base}/#/c/${c.cid}/game/${j.game.id}`);
     await expectText(p.locator('.live-line'), 'live');
   }
-  const pick = A.getByLabel('Which card');
-  await pick.selectOption('journal-4');
-  const option = await pick.locator('option[value="journal-4"]').innerText();
-  assert.match(option, new RegExp(`○{${slotsNow}} ${slotsNow} open`), option);
-  await A.getByRole('button', { name: 'Journal card drawn' }).click();
+  // The card grid shows each card's title and circles; tap the card drawn.
+  const tile = (p) => p.locator('#jm-card-journal-4');
+  assert.match(await tile(A).innerText(), new RegExp(`○{${slotsNow}} ${slotsNow} open`));
+  await tile(A).click();
   const ask = A.getByRole('group', { name: /what does it say/ });
   await expectVisible(ask);
   await ask.getByLabel('Stamp circles').fill(String(slotsNow + 2));
   await ask.getByRole('button', { name: 'Save the fix' }).click();
-  const bOption = B.getByLabel('Which card').locator('option[value="journal-4"]');
-  await eventually(async () => new RegExp(`○{${slotsNow + 1}} ${slotsNow + 1} open`).test(await bOption.innerText()), { message: 'the second phone shows the new circles' });
+  await eventually(async () => new RegExp(`○{${slotsNow + 1}} ${slotsNow + 1} open`).test(await tile(B).innerText()), { message: 'the second phone shows the new circles' });
   await shot(B, 'box-07-journal-circles');
   const card = (await api(server.base, 'GET', `/campaigns/${c.cid}/journal/journal-4`, { key: c.key }));
   assert.equal(card.slots, slotsNow + 2);
