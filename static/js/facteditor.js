@@ -3,14 +3,15 @@
 // table. Saving PUTs only what changed, with "checked": true.
 
 import { h, field, select, money, setColour } from './ui.js';
+import { t } from './i18n.js';
 import { chanceEffectText, journalEffectText } from './words.js';
-import { KIND_WORDS, circlesText, honestName, isChecked } from './facts.js';
+import { kindWord, circlesText, honestName, isChecked } from './facts.js';
 import { effectEditor } from './views/box.js';
 
 const EDGE_KINDS = ['chance', 'journal', 'flight_local', 'flight_long', 'tax', 'free_parking', 'go_to_jail', 'jail', 'go'];
 
 function badge(obj) {
-  return isChecked(obj) ? h('span', { class: 'badge ok' }, 'checked') : h('span', { class: 'badge unverified' }, 'not checked yet');
+  return isChecked(obj) ? h('span', { class: 'badge ok' }, t('fact.badge.checked')) : h('span', { class: 'badge unverified' }, t('fact.badge.unchecked'));
 }
 
 /** The journal stamps on card id in a game state (0 without one). */
@@ -24,32 +25,32 @@ export function factView(f, names, state = null) {
   const o = f.obj;
   if (f.part === 'spaces') {
     return h('div', { class: 'fact-card space-card' },
-      h('p', { class: 'fact-kind' }, `Space ${o.index} · ${KIND_WORDS[o.kind] || o.kind}`, badge(o)),
+      h('p', { class: 'fact-kind' }, t('fact.space', { n: o.index, kind: kindWord(o.kind) }), badge(o)),
       h('p', { class: 'fact-name' }, o.kind === 'destination' ? names.destination(o.destination) : o.name),
-      o.kind === 'tax' ? h('p', null, `Pay ${money(o.amount)}`) : null);
+      o.kind === 'tax' ? h('p', null, t('fact.tax', { amount: o.amount })) : null);
   }
   if (f.part === 'destinations') {
     return h('div', { class: 'fact-card dest-card' },
       h('div', { class: 'dest-band', style: `background:${setColour(o.colour)}` }, h('span', null, o.colour)),
       h('p', { class: 'fact-name' }, honestName(o), badge(o)),
       h('dl', { class: 'dest-facts' },
-        h('dt', null, 'Price'), h('dd', null, money(o.price)),
-        h('dt', null, 'Tour fee'), h('dd', null, money(o.fee)),
-        h('dt', null, 'With the colour set'), h('dd', null, money(o.set_fee)),
-        h('dt', null, 'Travel goal'), h('dd', null, o.goal ? names.destination(o.goal) : 'none')));
+        h('dt', null, t('box.price')), h('dd', null, money(o.price)),
+        h('dt', null, t('box.fee')), h('dd', null, money(o.fee)),
+        h('dt', null, t('fact.set_fee')), h('dd', null, money(o.set_fee)),
+        h('dt', null, t('box.goal')), h('dd', null, o.goal ? names.destination(o.goal) : t('fact.none'))));
   }
   if (f.part === 'chance') {
     return h('div', { class: 'fact-card chance-card' },
-      h('p', { class: 'fact-kind' }, 'Chance', badge(o)),
+      h('p', { class: 'fact-kind' }, kindWord('chance'), badge(o)),
       h('p', { class: 'fact-text' }, o.text),
-      h('p', { class: 'fact-effect' }, `In play: ${chanceEffectText(o.effect, names)}.`));
+      h('p', { class: 'fact-effect' }, t('fact.inplay', { effect: chanceEffectText(o.effect, names) })));
   }
   return h('div', { class: 'fact-card journal-card' },
-    h('p', { class: 'fact-kind' }, 'Travel Journal', badge(o)),
+    h('p', { class: 'fact-kind' }, kindWord('journal'), badge(o)),
     h('p', { class: 'fact-name' }, honestName(o, 'title')),
     h('p', { class: 'fact-text' }, o.text),
-    h('p', { class: 'circles', 'aria-label': `${o.slots} circles, ${stampsOn(state, o.id)} stamped` }, circlesText(o.slots, stampsOn(state, o.id))),
-    h('p', { class: 'fact-effect' }, `In play: ${journalEffectText(o.effect, names)}.`));
+    h('p', { class: 'circles', 'aria-label': t('fact.circles', { n: o.slots, used: stampsOn(state, o.id) }) }, circlesText(o.slots, stampsOn(state, o.id))),
+    h('p', { class: 'fact-effect' }, t('fact.inplay', { effect: journalEffectText(o.effect, names) })));
 }
 
 const intOf = (input) => {
@@ -59,7 +60,7 @@ const intOf = (input) => {
 
 function money10(input, what) {
   const n = intOf(input);
-  if (n === null || n < 0 || n % 10) throw new Error(`${what}: a multiple of 10, 0 or more.`);
+  if (n === null || n < 0 || n % 10) throw new Error(t('fix.money', { what }));
   return n;
 }
 
@@ -82,26 +83,26 @@ function changed(obj, now) {
 
 function spaceEditor(f, board, names, base, inGame) {
   const o = f.obj;
-  if (inGame) return { el: h('p', { class: 'hint' }, 'The layout of the board is fixed during a game: fix this space between games.'), body: () => null, fixed: true };
+  if (inGame) return { el: h('p', { class: 'hint' }, t('fix.layout')), body: () => null, fixed: true };
   const dest = (board.destinations || []).find((x) => x.id === o.destination);
   const name = text(`${base}-name`, dest ? dest.name : o.name);
   if (o.kind === 'destination') {
     return {
-      el: h('div', null, h('p', { class: 'hint' }, 'A destination space: its price and goal are checked with its card.'), field('Name on the board', name)),
+      el: h('div', null, h('p', { class: 'hint' }, t('fix.destspace')), field(t('fix.spacename'), name)),
       body: () => changed({ name: dest ? dest.name : o.name }, { name: name.value.trim() }),
     };
   }
-  const kind = select(EDGE_KINDS.map((k) => [k, KIND_WORDS[k]]), { id: `${base}-kind` }, o.kind);
+  const kind = select(EDGE_KINDS.map((k) => [k, kindWord(k)]), { id: `${base}-kind` }, o.kind);
   const amount = number(`${base}-amount`, o.amount);
-  const amountField = field('Tax to pay', amount);
+  const amountField = field(t('fix.tax'), amount);
   const sync = () => { amountField.hidden = kind.value !== 'tax'; };
   kind.addEventListener('change', sync);
   sync();
   return {
-    el: h('div', null, field('Kind of space', kind), field('Name on the board', name), amountField),
+    el: h('div', null, field(t('fix.kind'), kind), field(t('fix.spacename'), name), amountField),
     body: () => {
       const now = { kind: kind.value, name: name.value.trim() };
-      if (kind.value === 'tax') now.amount = money10(amount, 'The tax');
+      if (kind.value === 'tax') now.amount = money10(amount, t('fix.tax'));
       return changed(o, now);
     },
   };
@@ -115,14 +116,14 @@ function destinationEditor(f, board, names, base) {
   const price = number(`${base}-price`, o.price);
   const fee = number(`${base}-fee`, o.fee);
   const setFee = number(`${base}-set-fee`, o.set_fee);
-  const goal = select([['', 'No travel goal'], ...(board.destinations || []).filter((x) => x.id !== o.id).map((x) => [x.id, x.name])], { id: `${base}-goal` }, o.goal || '');
+  const goal = select([['', t('fix.nogoal')], ...(board.destinations || []).filter((x) => x.id !== o.id).map((x) => [x.id, x.name])], { id: `${base}-goal` }, o.goal || '');
   return {
-    el: h('div', null, field('Name', name), field('Colour set', colour),
-      h('div', { class: 'field-row' }, field('Price', price), field('Tour fee', fee)),
-      h('div', { class: 'field-row' }, field('Fee with the set', setFee), field('Travel goal', goal))),
+    el: h('div', null, field(t('box.name'), name), field(t('box.colour'), colour),
+      h('div', { class: 'field-row' }, field(t('box.price'), price), field(t('box.fee'), fee)),
+      h('div', { class: 'field-row' }, field(t('box.set_fee'), setFee), field(t('box.goal'), goal))),
     body: () => changed(o, {
-      name: name.value.trim(), colour: colour.value, price: money10(price, 'The price'),
-      fee: money10(fee, 'The tour fee'), set_fee: money10(setFee, 'The fee with the set'), goal: goal.value || null,
+      name: name.value.trim(), colour: colour.value, price: money10(price, t('box.price')),
+      fee: money10(fee, t('box.fee')), set_fee: money10(setFee, t('box.set_fee')), goal: goal.value || null,
     }),
   };
 }
@@ -132,7 +133,7 @@ function chanceEditor(f, board, names, base) {
   const words = h('textarea', { id: `${base}-text`, maxlength: 2000 }, o.text || '');
   const eff = effectEditor(board, names, `${base}-eff`, o.effect);
   return {
-    el: h('div', null, field('What the card says', words), eff.el),
+    el: h('div', null, field(t('fix.text'), words), eff.el),
     body: () => changed(o, { text: words.value.trim(), effect: eff.value() }),
   };
 }
@@ -143,20 +144,20 @@ function journalEditor(f, board, names, base) {
   const words = h('textarea', { id: `${base}-text`, maxlength: 2000 }, o.text || '');
   const slots = number(`${base}-slots`, o.slots, 1);
   const ps = (o.effect && o.effect.per_stamp) || {};
-  const psKind = select([['collect', 'collects from the Bank'], ['pay', 'pays the Bank'], ['collect_from_each', 'collects from each other player']],
+  const psKind = select(['collect', 'pay', 'collect_from_each'].map((k) => [k, t(`box.ps.${k}`)]),
     { id: `${base}-ps-kind` }, Object.keys(ps)[0] || 'collect');
   const psAmount = number(`${base}-ps-amount`, Object.values(ps)[0]);
   const drawer = effectEditor(board, names, `${base}-drawer`, o.effect && o.effect.drawer, { allowNone: true });
   return {
-    el: h('div', null, field('Title', title), field('What the card says', words),
-      field('Stamp circles', slots, 'Count the circles printed on the card.'),
-      h('fieldset', null, h('legend', null, 'When drawn, every stamp on it…'),
-        h('div', { class: 'field-row' }, field('Each stamp', psKind), field('Amount', psAmount))),
-      h('fieldset', null, h('legend', null, 'And the player who drew it…'), drawer.el)),
+    el: h('div', null, field(t('fix.title'), title), field(t('fix.text'), words),
+      field(t('box.slots'), slots, t('fix.slots.hint')),
+      h('fieldset', null, h('legend', null, t('box.when_drawn')),
+        h('div', { class: 'field-row' }, field(t('box.each_stamp'), psKind), field(t('box.amount'), psAmount))),
+      h('fieldset', null, h('legend', null, t('box.drawer')), drawer.el)),
     body: () => {
       const n = intOf(slots);
-      if (n === null || n < 1 || n > 12) throw new Error('Stamp circles: a whole number from 1 to 12.');
-      const effect = { per_stamp: { [psKind.value]: money10(psAmount, 'The amount') } };
+      if (n === null || n < 1 || n > 12) throw new Error(t('fix.slots.bad'));
+      const effect = { per_stamp: { [psKind.value]: money10(psAmount, t('box.amount')) } };
       const d = drawer.value();
       if (d) effect.drawer = d;
       return changed(o, { title: title.value.trim(), text: words.value.trim(), slots: n, effect });

@@ -8,18 +8,8 @@ import { spacesOf } from './model.js';
 
 export const isChecked = (x) => !!x && x.source === 'group';
 
-export const KIND_WORDS = {
-  go: 'GO',
-  destination: 'Destination',
-  chance: 'Chance',
-  journal: 'Travel Journal',
-  flight_local: 'Local Flight',
-  flight_long: 'Long-distance Flight',
-  tax: 'Tax',
-  jail: 'Jail / Just Visiting',
-  free_parking: 'Free Parking',
-  go_to_jail: 'Go To Jail',
-};
+/** A space kind in words ("Local Flight"). This function can't fail. */
+export const kindWord = (kind) => t(`fact.kind.${kind}`);
 
 /**
  * The facts of board in the order of the walk: the 40 spaces from GO, then the
@@ -58,7 +48,7 @@ export function honestName(obj, key = 'name') {
   const text = obj && obj[key];
   if (!obj || isChecked(obj) || !text) return text;
   const src = (obj.sources && obj.sources[key]) || obj.source;
-  return src === 'placeholder' ? `${text} (check your box)` : text;
+  return src === 'placeholder' ? t('fact.unchecked.name', { name: text }) : text;
 }
 
 /** Put the item the server answered for a PUT into board (in place) and recount. */
@@ -83,7 +73,7 @@ export function replaceFact(board, part, item) {
 export function circlesText(slots, used = 0) {
   const n = Math.max(0, Number(slots) || 0);
   const u = Math.min(n, Number(used) || 0);
-  return `${'●'.repeat(u)}${'○'.repeat(n - u)} ${u >= n ? 'full' : `${n - u} open`}`;
+  return `${'●'.repeat(u)}${'○'.repeat(n - u)} ${u >= n ? t('cards.full') : t('cards.open', { n: n - u })}`;
 }
 
 /** A logged correct event in words: "Box corrected: Rapa Nui, price 100 → 120". */
@@ -91,8 +81,9 @@ export function correctionText(ev, names) {
   const what = ev.what === 'destination' ? names.destination(ev.id) : names.card(ev.what, ev.id);
   const parts = Object.entries(ev.fields || {}).map(([k, v]) => {
     const b = (ev.before || {})[k];
-    const show = (x) => (typeof x === 'number' ? money(x) : typeof x === 'object' && x !== null ? 'its effect' : String(x ?? 'none'));
-    return typeof v === 'object' && v !== null ? `${k} changed` : `${k.replace('_', ' ')} ${show(b)} → ${show(v)}`;
+    const field = k.replace('_', ' ');
+    const show = (x) => (typeof x === 'number' ? money(x) : String(x ?? t('fact.none')));
+    return typeof v === 'object' && v !== null ? t('fact.changed', { field }) : t('fact.change', { field, before: show(b), after: show(v) });
   });
   return `${t('ev.correct', { what })}${parts.length ? `, ${parts.join(', ')}` : ''}`;
 }

@@ -4,12 +4,13 @@
 // edition and refuses a damaged one.
 
 import { h, field, select, busy, announce } from '../ui.js';
+import { t } from '../i18n.js';
 import { CampaignApi } from '../api.js';
 import { listCampaigns } from '../store.js';
 
 /** A "Download box file" button for the campaign of ctx. */
 export function downloadButton(ctx, campaignName) {
-  const b = h('button', { class: 'btn', type: 'button', id: 'box-download' }, 'Download box file');
+  const b = h('button', { class: 'btn', type: 'button', id: 'box-download' }, t('boxfile.download'));
   b.addEventListener('click', () => busy(b, async () => {
     const board = await ctx.board(true);
     const blob = new Blob([JSON.stringify(board, null, 2)], { type: 'application/json' });
@@ -18,7 +19,7 @@ export function downloadButton(ctx, campaignName) {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-    announce('Box file downloaded.');
+    announce(t('boxfile.downloaded'));
   }));
   return b;
 }
@@ -38,12 +39,12 @@ export function boxSource() {
     h('input', { type: 'radio', name: 'box_source', value, checked }), h('span', null, label));
   const file = h('input', { type: 'file', id: 'box-file', accept: 'application/json,.json' });
   const other = select(known.map((c) => [c.id, c.name || `Campaign ${c.id}`]), { id: 'box-campaign' });
-  const fileField = field('Box file', file, 'A box file downloaded from a campaign screen.');
-  const otherField = field('Campaign to copy the box from', other);
-  const el = h('fieldset', { class: 'box-source' }, h('legend', null, 'Start from which box?'),
-    radio('default', 'The shipped best guess (check it afterwards)', true),
-    radio('file', 'A box file'),
-    known.length ? radio('campaign', 'The box of another campaign on this phone') : null,
+  const fileField = field(t('boxfile.field'), file, t('boxfile.hint'));
+  const otherField = field(t('boxfile.campaign'), other);
+  const el = h('fieldset', { class: 'box-source' }, h('legend', null, t('boxfile.legend')),
+    radio('default', t('boxfile.default'), true),
+    radio('file', t('boxfile.file')),
+    known.length ? radio('campaign', t('boxfile.other')) : null,
     fileField, known.length ? otherField : null);
   const sync = () => {
     const v = el.querySelector('input[name=box_source]:checked').value;
@@ -55,12 +56,12 @@ export function boxSource() {
   const board = async () => {
     const v = el.querySelector('input[name=box_source]:checked').value;
     if (v === 'file') {
-      if (!file.files || !file.files[0]) throw new Error('Pick the box file first.');
-      try { return JSON.parse(await file.files[0].text()); } catch { throw new Error('That file is not a box file (it is not JSON).'); }
+      if (!file.files || !file.files[0]) throw new Error(t('boxfile.nofile'));
+      try { return JSON.parse(await file.files[0].text()); } catch { throw new Error(t('boxfile.notjson')); }
     }
     if (v === 'campaign') {
       const c = known.find((x) => String(x.id) === other.value);
-      if (!c) throw new Error('Pick a campaign.');
+      if (!c) throw new Error(t('boxfile.nocampaign'));
       return new CampaignApi(c.id, c.key).board();
     }
     return null;

@@ -5,12 +5,12 @@
 // (from where this phone left off), so a reload or another phone carries on.
 
 import { h, mount, busy, announce, showError } from '../ui.js';
+import { t } from '../i18n.js';
 import { Names } from '../words.js';
 import { activeGameId } from '../model.js';
 import { factsOf, checkCount, isChecked, replaceFact } from '../facts.js';
 import { factView, factEditor, saveFact } from '../facteditor.js';
 
-const PART_WORDS = { spaces: 'Space', destinations: 'Destination', chance: 'Chance card', journal: 'Journal card' };
 const posKey = (cid) => `stampbook.check.${cid}`;
 
 function savedPos(cid) {
@@ -34,8 +34,8 @@ function nextUnchecked(facts, from) {
 export function progress(board) {
   const c = checkCount(board);
   return h('div', { class: 'check-progress' },
-    h('progress', { max: c.facts, value: c.checked, 'aria-label': 'Facts checked' }),
-    h('p', { class: 'check-count' }, `${c.checked} of ${c.facts} checked`));
+    h('progress', { max: c.facts, value: c.checked, 'aria-label': t('check.progress') }),
+    h('p', { class: 'check-count' }, t('check.count', { checked: c.checked, facts: c.facts })));
 }
 
 /** The campaign screen's offer to check the box, or null once everything is checked. */
@@ -43,19 +43,17 @@ export function checkOffer(ctx, board) {
   const c = checkCount(board);
   if (!board || !board.spaces || c.checked >= c.facts) return null;
   return h('section', { class: 'card check-offer', 'aria-labelledby': 'check-offer-h' },
-    h('h2', { id: 'check-offer-h' }, 'Check your box'),
-    h('p', null, c.checked === 0
-      ? 'The service ships a best guess of the board and cards. With your box open, walk through it once: one tap for each fact that matches, a fix for each that does not.'
-      : 'Carry on where you left off: every fact you check makes the bank and the journal right.'),
+    h('h2', { id: 'check-offer-h' }, t('check.title')),
+    h('p', null, t(c.checked === 0 ? 'check.offer.new' : 'check.offer.more')),
     progress(board),
-    ctx.readOnly ? null : h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}/check` }, c.checked === 0 ? 'Check your box' : 'Carry on checking'));
+    ctx.readOnly ? null : h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}/check` }, t(c.checked === 0 ? 'check.start' : 'check.resume')));
 }
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
   const [doc, board] = await Promise.all([ctx.api.get(), ctx.board(true)]);
   const c = doc.campaign || {};
-  app.title('Check your box', c.name);
+  app.title(t('check.title'), c.name);
   const walk = { ctx, app, main, board, names: new Names(board), inGame: !!activeGameId(c), campaign: c };
   walk.facts = factsOf(board);
   walk.at = nextUnchecked(walk.facts, Math.min(savedPos(ctx.cid), Math.max(0, walk.facts.length - 1)));
@@ -65,16 +63,16 @@ export async function render({ main, params, app }) {
 function draw(walk) {
   const { ctx, main, board } = walk;
   if (walk.at < 0) {
-    mount(main, h('h1', null, 'Your box is checked'), progress(board),
-      h('p', null, 'Every space, destination and card matches your box. The table and the journal follow it from now on.'),
-      h('p', null, h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}` }, 'Back to the campaign')));
+    mount(main, h('h1', null, t('check.done.title')), progress(board),
+      h('p', null, t('check.done.text')),
+      h('p', null, h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}` }, t('check.back'))));
     return;
   }
   const f = walk.facts[walk.at];
-  const where = `${PART_WORDS[f.part]} ${f.n} of ${f.of}`;
-  const ok = h('button', { class: 'btn primary block', type: 'button', id: 'check-ok' }, 'Matches my box');
-  const fix = h('button', { class: 'btn block', type: 'button', id: 'check-fix', 'aria-expanded': 'false' }, 'Fix');
-  const skip = h('button', { class: 'btn block', type: 'button', id: 'check-skip' }, 'Skip for now');
+  const where = t(`check.where.${f.part}`, { n: f.n, of: f.of });
+  const ok = h('button', { class: 'btn primary block', type: 'button', id: 'check-ok' }, t('check.ok'));
+  const fix = h('button', { class: 'btn block', type: 'button', id: 'check-fix', 'aria-expanded': 'false' }, t('check.fix'));
+  const skip = h('button', { class: 'btn block', type: 'button', id: 'check-skip' }, t('check.skip'));
   const editBox = h('div', { hidden: true });
   ok.addEventListener('click', () => busy(ok, () => confirm(walk, f, {})));
   skip.addEventListener('click', () => move(walk, walk.at + 1));
@@ -85,26 +83,19 @@ function draw(walk) {
     if (!editBox.hidden) editBox.querySelector('input, select, textarea, button')?.focus();
   });
   mount(main,
-    h('h1', null, 'Check your box'),
+    h('h1', null, t('check.title')),
     progress(board),
     h('h2', { id: 'check-where', tabindex: '-1' }, where),
-    h('p', { class: 'muted' }, hint(f)),
+    h('p', { class: 'muted' }, t(`check.hint.${f.part}`)),
     factView(f, walk.names),
-    ctx.readOnly ? h('p', { class: 'muted' }, 'This phone has the view-only link: someone with the read-write link checks the box.')
+    ctx.readOnly ? h('p', { class: 'muted' }, t('check.readonly'))
       : h('div', { class: 'stack' }, ok, fix, editBox, skip),
-    h('p', null, h('a', { href: `#/c/${ctx.cid}` }, 'Stop here (the walk remembers where you are)')));
-}
-
-function hint(f) {
-  if (f.part === 'spaces') return 'Look at this space on the board, counting clockwise from GO: is it this kind, with this name?';
-  if (f.part === 'destinations') return 'Find this Destination card: name, colour, price, tour fee, fee with the set and travel goal.';
-  if (f.part === 'chance') return 'Find this Chance card: does it say this, and does it do this?';
-  return 'Find this Travel Journal card: its title, its text, its stamp circles and what it pays.';
+    h('p', null, h('a', { href: `#/c/${ctx.cid}` }, t('check.stop'))));
 }
 
 function fixForm(walk, f) {
   const ed = factEditor(f, walk.board, walk.names, { inGame: walk.inGame, base: `fix-${f.part}-${f.id}` });
-  const save = h('button', { class: 'btn primary block', type: 'submit', id: 'check-save' }, 'Save and go on');
+  const save = h('button', { class: 'btn primary block', type: 'submit', id: 'check-save' }, t('check.save'));
   const form = h('form', { class: 'card' }, ed.el, ed.fixed ? null : save);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -122,7 +113,7 @@ async function confirm(walk, f, body) {
   replaceFact(walk.board, f.part, item);
   walk.names = new Names(walk.board);
   walk.facts = factsOf(walk.board);
-  announce(Object.keys(body).length ? 'Fixed and checked.' : 'Checked.');
+  announce(t(Object.keys(body).length ? 'check.fixed' : 'check.checked'));
   move(walk, walk.at + 1);
 }
 

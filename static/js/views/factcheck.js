@@ -4,6 +4,7 @@
 // game at once (the server appends a correct event); the other phones follow live.
 
 import { h, busy, announce, showError } from '../ui.js';
+import { t } from '../i18n.js';
 import { findFact, isChecked } from '../facts.js';
 import { factView, factEditor, saveFact } from '../facteditor.js';
 
@@ -25,12 +26,12 @@ export function factPrompt(scr, part, id, { ask = null } = {}) {
   const f = findFact(scr.board, part, id);
   if (!f || isChecked(f.obj) || scr.readOnly) return null;
   const base = `table-${part}-${id}`;
-  const ok = h('button', { class: 'btn small', type: 'button', id: `${base}-ok` }, 'Matches my box');
-  const fix = h('button', { class: 'btn small', type: 'button', id: `${base}-fix`, 'aria-expanded': 'false' }, 'Fix');
+  const ok = h('button', { class: 'btn small', type: 'button', id: `${base}-ok` }, t('check.ok'));
+  const fix = h('button', { class: 'btn small', type: 'button', id: `${base}-fix`, 'aria-expanded': 'false' }, t('check.fix'));
   const editBox = h('div', { hidden: true });
   const done = async (body) => {
     await saveFact(scr.ctx, f, body);
-    announce(Object.keys(body).length ? 'Fixed: the game follows your box from now on.' : 'Checked.');
+    announce(t(Object.keys(body).length ? 'fix.done' : 'check.checked'));
     await refreshBoard(scr);
     if (Object.keys(body).length && part !== 'spaces') await scr.reload();
   };
@@ -44,7 +45,7 @@ export function factPrompt(scr, part, id, { ask = null } = {}) {
     if (editBox.hidden) open(); else { editBox.hidden = true; fix.setAttribute('aria-expanded', 'false'); }
   });
   const wrap = h('div', { class: 'fact-check', role: 'group', 'aria-labelledby': `${base}-h` },
-    h('p', { id: `${base}-h` }, h('strong', null, ask || 'Check your box:'), ' is this what your box says?'),
+    h('p', { id: `${base}-h` }, h('strong', null, ask || t('fix.prompt')), ' ', t('fix.prompt.q')),
     factView(f, scr.names, scr.state),
     h('div', { class: 'row' }, ok, fix),
     editBox);
@@ -54,7 +55,7 @@ export function factPrompt(scr, part, id, { ask = null } = {}) {
 
 function fixForm(scr, f, base, done) {
   const ed = factEditor(f, scr.board, scr.names, { inGame: scr.active, base: `${base}-ed` });
-  const save = h('button', { class: 'btn primary block', type: 'submit', id: `${base}-save` }, 'Save the fix');
+  const save = h('button', { class: 'btn primary block', type: 'submit', id: `${base}-save` }, t('fix.save'));
   const form = h('form', { class: 'stack' }, ed.el, ed.fixed ? null : save);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -72,7 +73,7 @@ export function afterEvent(scr) {
   const ev = l && l.event;
   if (!ev) return null;
   if (ev.type === 'draw_chance') return factPrompt(scr, 'chance', ev.card);
-  if (ev.type === 'draw_journal') return factPrompt(scr, 'journal', ev.card, { ask: 'A card not checked yet: what does it say?' });
+  if (ev.type === 'draw_journal') return factPrompt(scr, 'journal', ev.card, { ask: t('fix.ask') });
   const tax = (l.effects || []).find((e) => e.kind === 'pay' && e.reason === 'tax');
   if (tax) {
     const p = scr.player(tax.from);
