@@ -90,3 +90,16 @@ test('serve --backup-dir writes rotating backups that pass integrity_check and h
     rmSync(backups, { recursive: true, force: true });
   }
 });
+
+test('serve refuses a backup folder it cannot write, before it listens', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stampbook-nobackup-'));
+  try {
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    const r = spawnSync(BIN, ['serve', '--port', '0', '--db', join(dir, 'x.db'), '--backup-dir', join(file, 'sub')], { encoding: 'utf8', timeout: 5000 });
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /cannot write backups into/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
