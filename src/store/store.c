@@ -356,13 +356,21 @@ static int store_control(struct store *s, const char *sql)
     return rc;
 }
 
-/* Commit the writer's open transaction, the group's if there is one, and tell its
- * members. Call with the writer's turn held. Returns an SQLite code. */
+/* Commit (or, not commit, roll back) the writer's open transaction, the group's if
+ * there is one, and tell its members the outcome. Call with the writer's turn held.
+ * Returns an SQLite code. */
+static int store_group_end(struct store *s, bool commit);
+
 static int store_group_commit(struct store *s)
+{
+    return store_group_end(s, true);
+}
+
+static int store_group_end(struct store *s, bool commit)
 {
     struct store_pool *p = s->pool;
     struct store_group *g;
-    int rc = store_control(s, store_sql_commit);
+    int rc = commit ? store_control(s, store_sql_commit) : SQLITE_IOERR;
     if (rc != SQLITE_OK && !sqlite3_get_autocommit(s->db))
         store_control(s, store_sql_rollback);
     pthread_mutex_lock(&p->lock);
@@ -860,12 +868,18 @@ int store_pool_check(struct store_pool *p, bool probe_write, struct sb_error *er
 
 int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err)
 {
-    int rc = store_pool_check(p, false, err);
-    if (rc != 0)
-        return rc; /* a write to a deleted or replaced file would be lost on restart */
+    int rc;
     atomic_fetch_add(&p->writers_waiting, 1);
     pthread_mutex_lock(&p->write_lock);
     atomic_fetch_sub(&p->writers_waiting, 1);
+    /* A write into a deleted or replaced file would be lost at the next start: refused,
+     * and so is an open group's (its members learn it), which nobody else would end. */
+    if ((rc = store_pool_check(p, false, err)) != 0) {
+        if (p->group && p->writer)
+            store_group_end(p->writer, false);
+        pthread_mutex_unlock(&p->write_lock);
+        return rc;
+    }
     if (!p->writer) {
         rc = store_open_flags(p->path, false, &p->writer, err);
         if (rc != 0) {
