@@ -37,4 +37,8 @@ int event_check_fields(const cJSON *body, struct sb_error *err);
 cJSON *effects_to_json(const struct board *b, const struct game_state *st,
                        const struct rules_outcome *out);
 
+/* The project error code for an engine refusal: SB_ECONFLICT for a conflict with the
+ * game's state, SB_EINVALID for a rule or validation saying no. This function can't fail. */
+int refusal_code(const struct rules_refusal *r);
+
 #endif

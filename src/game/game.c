@@ -346,7 +346,7 @@ static int game_apply(struct game_req *r, struct game *gm, const cJSON *body, in
     if (rc == 0) {
         ev.seq = seq;
         if (rules_apply(gm->board, game_policy(r, body), &gm->st, &ev, out) != 0)
-            rc = sb_fail(r->err, sb_code_for_status(out->refusal.status), out->refusal.rule, "%s",
+            rc = sb_fail(r->err, refusal_code(&out->refusal), out->refusal.rule, "%s",
                          out->refusal.detail);
     }
     if (rc == 0 && !(*effects = effects_to_json(gm->board, &gm->st, out)))

@@ -268,7 +268,7 @@ test('openapi: game answers in banker, journal and results mode match their sche
   answers.push(await ev({ type: 'roll', d1: 1, d2: 3 }));
   const pending = answers.at(-1).json.state.turn.pending;
   if (pending && pending.kind === 'buy_or_auction') answers.push(await ev({ type: 'buy' }));
-  answers.push(await ev({ type: 'adjust', player: s.ann, amount: -15, reason: 'a dropped note' }));
+  answers.push(await ev({ type: 'adjust', player: s.ann, amount: -20, reason: 'a dropped note' }));
   answers.push(await ev({ type: 'note', text: 'tea break' }, { 'Idempotency-Key': 'tea-1' }));
   for (const a of answers) assert.equal(a.status, 201, a.text);
   const kinds = new Set(answers.flatMap((a) => a.json.effects.map((e) => e.kind)));
