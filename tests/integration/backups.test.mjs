@@ -77,7 +77,11 @@ test('serve --backup-dir writes rotating backups that pass integrity_check and h
   const s = await startServer({ args: ['--backup-dir', backups, '--backup-keep', '2', '--backup-every', '1'] });
   try {
     const c = await campaignWithAGame(s.url);
-    await sleep(3300);
+    // Three backups at least (at start, then every second), then stop: none is half done.
+    const written = () => (s.log.match(/backup .* written \(integrity ok\)/g) || []).length;
+    for (let i = 0; i < 200 && written() < 4; i++) await sleep(50);
+    await s.stop();
+    assert.ok(written() >= 3, s.log);
     const files = readdirSync(backups).filter((f) => /^stampbook-\d{8}T\d{6}Z\.db$/.test(f)).sort();
     assert.equal(files.length, 2, `the newest two are kept: ${readdirSync(backups)}`);
     assert.deepEqual(readdirSync(backups).filter((f) => f.endsWith('.tmp')), []);
