@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, realpathSync, rmSync, unlinkSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, realpathSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, client, newCampaign, startServer } from './server.mjs';
@@ -70,6 +70,20 @@ test('a database deleted under concurrent appends: every request is answered, no
     await Promise.all(writers); // a hung request would time out (and fail) here
     assert.ok(seen.includes(201) && seen.includes(503), `before and after: ${[...new Set(seen)]}`);
     assert.deepEqual([...new Set(seen)].filter((x) => x !== 201 && x !== 503), []);
+  } finally {
+    await s.cleanup();
+  }
+});
+
+test('health is 503 when the database file is replaced under the server', async () => {
+  const s = await startServer();
+  try {
+    await newCampaign(s.url, { players: ['Ann'] });
+    copyFileSync(s.db, `${s.db}.copy`);
+    renameSync(`${s.db}.copy`, s.db);
+    const h = await health(s.url);
+    assert.equal(h.status, 503);
+    assert.match(h.json.detail, /was replaced/);
   } finally {
     await s.cleanup();
   }
