@@ -25,7 +25,7 @@
 /* The outcome a group's members get when it is rolled back unfinished, its database
  * file gone (an SQLite code no COMMIT returns here). */
 #define STORE_GROUP_ABORTED SQLITE_CANTOPEN
-#define STORE_MIGRATION_MAX (1024 * 1024)
+#define STORE_MIGRATION_MAX ((size_t)1 << 20)
 
 struct store_stmt {
     const char *sql; /* identity: the address of a static SQL string */
