@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "api_internal.h"
+#include "api_limits.h"
 #include "json.h"
 #include "keys.h"
 
@@ -369,6 +370,22 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
     return NULL;
 }
 
+/* The limits on a write: the size of the database, and for creating or importing a
+ * campaign (the admin routes that write) the campaign cap and, without an admin key,
+ * the client's token bucket. */
+static int api_check_limits(struct api_ctx *ctx, const struct api_route *route)
+{
+    struct api *api = ctx->api;
+    bool creates = route->auth == AUTH_ADMIN;
+    int rc = api_limits_check_size(api->limits, ctx->store, &ctx->err);
+    if (rc == 0 && creates && !api->has_admin_key)
+        rc = api_limits_take_create(api->limits, ctx->req->client, &ctx->res->retry_after,
+                                    &ctx->err);
+    if (rc == 0 && creates)
+        rc = api_limits_check_campaigns(api->limits, ctx->store, &ctx->err);
+    return rc;
+}
+
 /* Authorize and run one route on a pooled connection. */
 static int api_run(struct api_ctx *ctx, const struct api_route *route)
 {
@@ -380,6 +397,8 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
         rc = api_authorize_admin(ctx);
     else if (route->auth == AUTH_CAMPAIGN)
         rc = api_authorize_campaign(ctx, route->write);
+    if (rc == 0 && route->write)
+        rc = api_check_limits(ctx, route);
     if (rc == 0)
         rc = route->fn(ctx);
     /* A handler that succeeds has committed what it appended; a failed one rolled back. */
@@ -464,6 +483,12 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0 && !(api->games = game_cache_new()))
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0) {
+        struct api_limits_config lc = {cfg->create_burst, cfg->create_per_minute,
+                                       cfg->max_campaigns, cfg->max_db_bytes};
+        if (!(api->limits = api_limits_new(&lc)))
+            rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    }
     if (rc == 0 && cfg->admin_key && *cfg->admin_key) {
         api->has_admin_key = true;
         keys_hash(cfg->admin_key, strlen(cfg->admin_key), api->admin_hash);
@@ -498,6 +523,7 @@ void api_free(struct api *api)
     editions_free(api->editions);
     metrics_free(api->metrics);
     game_cache_free(api->games);
+    api_limits_free(api->limits);
     pthread_cond_destroy(&api->change_cond);
     pthread_mutex_destroy(&api->change_lock);
     free(api->openapi);
@@ -510,11 +536,30 @@ void api_observe(struct api *api, const char *route, int status, uint64_t usec)
     metrics_observe(api->metrics, route, status, usec);
 }
 
-void api_changed(struct api *api)
+void api_game_changed(struct api *api, int64_t gid)
 {
+    api_change_fn fn;
+    void *cls;
     pthread_mutex_lock(&api->change_lock);
     api->changes++;
     pthread_cond_broadcast(&api->change_cond);
+    fn = api->on_change;
+    cls = api->on_change_cls;
+    pthread_mutex_unlock(&api->change_lock);
+    if (fn)
+        fn(cls, gid);
+}
+
+void api_changed(struct api *api)
+{
+    api_game_changed(api, 0);
+}
+
+void api_on_change(struct api *api, api_change_fn fn, void *cls)
+{
+    pthread_mutex_lock(&api->change_lock);
+    api->on_change = fn;
+    api->on_change_cls = cls;
     pthread_mutex_unlock(&api->change_lock);
 }
 

@@ -980,7 +980,7 @@ int api_post_game(struct api_ctx *ctx)
     if (rc == 0)
         rc = api_reply_game(ctx, 201, gid);
     if (rc == 0)
-        api_changed(ctx->api);
+        api_game_changed(ctx->api, gid);
     cJSON_Delete(body);
     return rc;
 }
@@ -1149,7 +1149,7 @@ int api_post_event(struct api_ctx *ctx)
     if (rc == 0) {
         api_reply_owned(ctx, 201, text);
         api_set_etag(ctx, version);
-        api_changed(ctx->api);
+        api_game_changed(ctx->api, ctx->gid);
     } else {
         free(text);
     }
@@ -1214,7 +1214,7 @@ int api_post_undo(struct api_ctx *ctx)
             api_reply_owned(ctx, 200, body);
             api_set_etag(ctx, version);
         }
-        api_changed(ctx->api);
+        api_game_changed(ctx->api, ctx->gid);
     }
     free(state_text);
     cJSON_Delete(state);

@@ -17,6 +17,7 @@
 
 enum api_access { ACCESS_NONE, ACCESS_READ, ACCESS_WRITE };
 
+struct api_limits;
 struct game_cache;
 struct game_cache_pending;
 
@@ -25,6 +26,7 @@ struct api {
     struct game_cache *games; /* parsed boards and states of recent games (api_games.c) */
     struct editions *editions;
     struct metrics *metrics;
+    struct api_limits *limits; /* api_limits.c */
     char *share_dir;
     bool has_admin_key;
     unsigned char admin_hash[32];
@@ -34,6 +36,8 @@ struct api {
     pthread_cond_t change_cond;
     uint64_t changes;
     bool closing;
+    api_change_fn on_change; /* see api_on_change() */
+    void *on_change_cls;
 };
 
 /* One request being answered. */
@@ -72,8 +76,10 @@ void api_set_etag(struct api_ctx *ctx, int64_t version);
 const char *api_param(const struct api_ctx *ctx, const char *key);
 /* Parse the request body as a JSON object (415/400 as needed). */
 int api_body_object(struct api_ctx *ctx, cJSON **out);
-/* Wake everyone following a game. */
+/* Wake everyone following any game (a change that may touch several). */
 void api_changed(struct api *api);
+/* Wake those following game gid only. */
+void api_game_changed(struct api *api, int64_t gid);
 /* Require write access (403 for a view key). */
 int api_need_write(struct api_ctx *ctx);
 /* Parse a JSON text from the store (SB_EIO when it is not valid JSON). */

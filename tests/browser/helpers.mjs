@@ -40,7 +40,7 @@ export async function startServer() {
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
     const lines = [];
-    const proc = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', path.join(dir, 't.db'), '--static', path.join(ROOT, 'static')], {
+    const proc = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', path.join(dir, 't.db'), '--static', path.join(ROOT, 'static'), '--create-burst', '0'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: serverEnv(),

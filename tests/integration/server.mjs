@@ -29,7 +29,7 @@ export async function startServer(opts = {}) {
   const s = { dir, db, port, url: `http://127.0.0.1:${port}`, proc: null, log: '' };
   s.launch = async () => {
     const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db,
-      '--static', 'static', ...(opts.args || [])];
+      '--static', 'static', '--create-burst', '0', ...(opts.args || [])];
     s.proc = spawn(BIN, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...(opts.env || {}) } });
     s.proc.stderr.on('data', (d) => { s.log += d.toString(); });
     const deadline = Date.now() + 10000;

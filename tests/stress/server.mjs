@@ -32,7 +32,7 @@ export async function startServer(opts = {}) {
   };
   s.launch = async () => {
     const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db,
-      '--static', opts.staticDir || 'static', '--quiet', ...(opts.args || [])];
+      '--static', opts.staticDir || 'static', '--quiet', '--create-burst', '0', ...(opts.args || [])];
     proc = spawn(BIN, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...(opts.env || {}) } });
     const mine = proc;
     mine.stderr.on('data', (d) => { log += d.toString(); });
