@@ -378,11 +378,11 @@ static int api_check_limits(struct api_ctx *ctx, const struct api_route *route)
     struct api *api = ctx->api;
     bool creates = route->auth == AUTH_ADMIN;
     int rc = api_limits_check_size(api->limits, ctx->store, &ctx->err);
+    if (rc == 0 && creates)
+        rc = api_limits_check_campaigns(api->limits, ctx->store, &ctx->err);
     if (rc == 0 && creates && !api->has_admin_key)
         rc = api_limits_take_create(api->limits, ctx->req->client, &ctx->res->retry_after,
                                     &ctx->err);
-    if (rc == 0 && creates)
-        rc = api_limits_check_campaigns(api->limits, ctx->store, &ctx->err);
     return rc;
 }
 
