@@ -27,16 +27,16 @@
 #define HTTP_BODY_RATE 65536         /* bytes a second a body must come at, at least */
 #define HTTP_RETRY_AFTER 5           /* seconds, for a 503 of the connection limits */
 #define HTTP_WORK_QUEUE 4096         /* requests waiting for a worker (beyond: 503) */
-#define HTTP_CONN_MEMORY (64 * 1024) /* libmicrohttpd's buffer of each connection */
+#define HTTP_CONN_MEMORY (16 * 1024) /* libmicrohttpd's buffer of each connection */
 
 struct http_server {
     struct MHD_Daemon *daemon;
     struct api *api;
-    struct http_work *pool;
+    struct http_work *readers; /* GET and HEAD: as many workers as cores */
+    struct http_work *writers; /* the rest: more, so that appends share commits */
     struct http_hub *hub;
     struct http_conns conns;
     struct http_config cfg;
-    pthread_mutex_t resume_lock; /* orders a request's suspend before its resume */
     atomic_bool closing;
     char static_root[PATH_MAX];
     uint16_t port;
@@ -170,7 +170,7 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_reques
     r->status = status;
     r->answered = true;
     http_record(r);
-    http_conns_phase(&r->server->conns, r->conn, HTTP_PHASE_BUSY, 0);
+    http_conns_deadline(r->conn, 0);
     ret = MHD_queue_response(conn, (unsigned int)status, res);
     MHD_destroy_response(res);
     return ret;
@@ -318,10 +318,8 @@ static void http_work_request(void *arg)
             r->res.route = route;
         }
     }
-    pthread_mutex_lock(&s->resume_lock);
     r->done = true;
     MHD_resume_connection(r->mhd);
-    pthread_mutex_unlock(&s->resume_lock);
 }
 
 /* Fill r->req from the connection: method, path, headers, query and body. */
@@ -343,23 +341,24 @@ static void http_fill_request(struct MHD_Connection *conn, struct http_request *
     MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, http_collect_param, req);
 }
 
-/* Hand a complete API request to a worker and suspend the connection until it has
- * answered; 503 when the workers' queue is full. */
+/* Hand a complete API request to a worker (reads and writes have pools of their own)
+ * and suspend the connection until it has answered. The connection is suspended first,
+ * so the worker's resume always follows it; when the queue is full the request is
+ * resumed at once with a 503. */
 static enum MHD_Result http_submit(struct http_server *s, struct MHD_Connection *conn,
                                    struct http_request *r, const char *url, const char *method)
 {
-    int rc;
+    bool read = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
     http_fill_request(conn, r, url, method);
     r->mhd = conn;
-    pthread_mutex_lock(&s->resume_lock);
-    rc = http_work_submit(s->pool, http_work_request, r);
-    if (rc == 0) {
-        r->queued = true;
-        MHD_suspend_connection(conn);
+    r->queued = true;
+    MHD_suspend_connection(conn);
+    if (http_work_submit(read ? s->readers : s->writers, http_work_request, r) != 0) {
+        api_problem(&r->res, 503, NULL, "the server is busy: try again in a moment");
+        r->retry_after = HTTP_RETRY_AFTER;
+        r->done = true;
+        MHD_resume_connection(conn);
     }
-    pthread_mutex_unlock(&s->resume_lock);
-    if (rc != 0)
-        return http_busy(conn, r, "the server is busy: try again in a moment");
     return MHD_YES;
 }
 
@@ -380,7 +379,7 @@ static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_requ
         r->status = 200;
         r->answered = true;
         http_record(r);
-        http_conns_phase(&r->server->conns, r->conn, HTTP_PHASE_STREAM, 0);
+        http_conns_deadline(r->conn, 0);
         ret = MHD_queue_response(conn, MHD_HTTP_OK, mr);
         MHD_destroy_response(mr);
         return ret;
@@ -394,7 +393,7 @@ static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_requ
 static enum MHD_Result http_dispatch(struct http_server *s, struct MHD_Connection *conn,
                                      struct http_request *r, const char *url, const char *method)
 {
-    http_conns_phase(&s->conns, r->conn, HTTP_PHASE_BUSY, 0);
+    http_conns_deadline(r->conn, 0);
     if (!http_is_api(url)) {
         if (r->too_large)
             return http_problem(conn, r, 413, "the body is over 64 KiB", NULL);
@@ -462,9 +461,8 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
         r->too_large = true;
         return http_dispatch(s, conn, r, url, method);
     }
-    http_conns_phase(&s->conns, r->conn, HTTP_PHASE_BODY,
-                     http_now_ms() + s->cfg.header_seconds * 1000u +
-                         announced * 1000u / HTTP_BODY_RATE);
+    http_conns_deadline(r->conn, http_now_ms() + s->cfg.header_seconds * 1000u +
+                                     announced * 1000u / HTTP_BODY_RATE);
     return MHD_YES;
 }
 
@@ -532,8 +530,7 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
     free(r);
     *con_cls = NULL;
     /* The connection waits for its next request: its headers have a deadline too. */
-    http_conns_phase(&s->conns, http_conn_of(conn), HTTP_PHASE_HEADERS,
-                     http_now_ms() + s->cfg.header_seconds * 1000u);
+    http_conns_deadline(http_conn_of(conn), http_now_ms() + s->cfg.header_seconds * 1000u);
 }
 
 /* The client's IPv4 address in host order, -1 for another family. */
@@ -599,14 +596,16 @@ static void http_raise_nofile(unsigned connections)
     setrlimit(RLIMIT_NOFILE, &rl);
 }
 
-/* Make the worker pool, the stream hub and the table of connections. */
-static int http_make_parts(struct http_server *s, struct sb_error *err)
+/* Make the worker pools and the stream hub (which reads states on the readers'). */
+static int http_make_parts(struct http_server *s, unsigned cores, struct sb_error *err)
 {
     struct http_hub_limits lim = {s->cfg.streams_per_campaign, s->cfg.streams_per_ip};
     int rc = http_work_new(s->cfg.workers ? s->cfg.workers : HTTP_DEFAULT_WORKERS, HTTP_WORK_QUEUE,
-                           &s->pool);
+                           &s->writers);
     if (rc == 0)
-        rc = http_hub_new(s->api, s->pool, &lim, &s->hub);
+        rc = http_work_new(cores, HTTP_WORK_QUEUE, &s->readers);
+    if (rc == 0)
+        rc = http_hub_new(s->api, s->readers, &lim, &s->hub);
     if (rc != 0)
         return sb_fail(err, rc, NULL, "cannot start the server's threads");
     http_hub_watch_conns(s->hub, &s->conns);
@@ -614,10 +613,9 @@ static int http_make_parts(struct http_server *s, struct sb_error *err)
 }
 
 /* Start libmicrohttpd on addr: epoll, a pool of polling threads, suspend/resume. */
-static struct MHD_Daemon *http_daemon(struct http_server *s, const struct sockaddr_in *addr)
+static struct MHD_Daemon *http_daemon(struct http_server *s, const struct sockaddr_in *addr,
+                                      unsigned threads)
 {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    unsigned threads = s->cfg.threads ? s->cfg.threads : (unsigned)(cores > 0 ? cores : 1);
     return MHD_start_daemon(
         MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG,
         s->cfg.port, NULL, NULL, http_access, s, MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
@@ -635,9 +633,9 @@ static struct MHD_Daemon *http_daemon(struct http_server *s, const struct sockad
 static void http_free_parts(struct http_server *s)
 {
     http_hub_free(s->hub);
-    http_work_free(s->pool);
+    http_work_free(s->readers);
+    http_work_free(s->writers);
     http_conns_destroy(&s->conns);
-    pthread_mutex_destroy(&s->resume_lock);
     free(s);
 }
 
@@ -654,13 +652,14 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
     struct http_server *s = calloc(1, sizeof(*s));
     struct sockaddr_in addr;
     const union MHD_DaemonInfo *info;
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned cores = cfg->threads ? cfg->threads : (unsigned)(online > 0 ? online : 1);
 
     if (!s)
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     s->cfg = *cfg;
     s->api = api;
     http_conns_init(&s->conns);
-    pthread_mutex_init(&s->resume_lock, NULL);
     atomic_init(&s->closing, false);
     memset(&addr, 0, sizeof(addr));
     addr.sin_family = AF_INET;
@@ -671,7 +670,7 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
         sb_fail(err, SB_EINVALID, NULL, "bad address to bind: %s", cfg->host);
     } else {
         http_raise_nofile(cfg->connection_limit);
-        if (http_make_parts(s, err) == 0 && !(s->daemon = http_daemon(s, &addr)))
+        if (http_make_parts(s, cores, err) == 0 && !(s->daemon = http_daemon(s, &addr, cores)))
             sb_fail(err, SB_EIO, NULL, "cannot listen on %s:%u", cfg->host, (unsigned)cfg->port);
     }
     if (!s->daemon) {
@@ -698,7 +697,8 @@ void http_stop(struct http_server *s)
      * resume their connections: then none is suspended when the daemon stops. */
     atomic_store(&s->closing, true);
     http_hub_close(s->hub);
-    http_work_drain(s->pool);
+    http_work_drain(s->writers);
+    http_work_drain(s->readers);
     http_hub_close(s->hub);
     api_on_change(s->api, NULL, NULL);
     MHD_stop_daemon(s->daemon);

@@ -31,11 +31,12 @@ unsigned http_counts_add(struct http_counts *c, int64_t key, int delta)
         e->key = key;
         *pp = e;
     }
-    if (delta < 0 && e->n > 0)
-        e->n--;
-    else if (delta > 0)
-        e->n++;
     n = e->n;
+    if (delta < 0 && n > 0)
+        n--;
+    else if (delta > 0)
+        n++;
+    __atomic_store_n(&e->n, n, __ATOMIC_RELAXED); /* read without the lock */
     if (n == 0) {
         *pp = e->next;
         free(e);
@@ -43,12 +44,18 @@ unsigned http_counts_add(struct http_counts *c, int64_t key, int delta)
     return n;
 }
 
-unsigned http_counts_get(const struct http_counts *c, int64_t key)
+struct http_count *http_counts_find(struct http_counts *c, int64_t key)
 {
-    for (const struct http_count *e = c->b[http_counts_slot(key)]; e; e = e->next)
+    for (struct http_count *e = c->b[http_counts_slot(key)]; e; e = e->next)
         if (e->key == key)
-            return e->n;
-    return 0;
+            return e;
+    return NULL;
+}
+
+unsigned http_counts_get(struct http_counts *c, int64_t key)
+{
+    const struct http_count *e = http_counts_find(c, key);
+    return e ? e->n : 0;
 }
 
 void http_counts_clear(struct http_counts *c)
@@ -89,15 +96,15 @@ struct http_conn *http_conns_open(struct http_conns *t, int fd, int64_t addr,
         return NULL;
     c->fd = fd;
     c->addr = addr;
-    c->phase = HTTP_PHASE_HEADERS;
     c->deadline_ms = deadline_ms;
     pthread_mutex_lock(&t->lock);
     c->next = t->head;
     if (t->head)
         t->head->prev = c;
     t->head = c;
-    t->total++;
+    __atomic_store_n(&t->total, t->total + 1, __ATOMIC_RELAXED);
     http_counts_add(&t->per_addr, addr, 1);
+    c->count = http_counts_find(&t->per_addr, addr);
     pthread_mutex_unlock(&t->lock);
     return c;
 }
@@ -113,30 +120,25 @@ void http_conns_close(struct http_conns *t, struct http_conn *c)
         t->head = c->next;
     if (c->next)
         c->next->prev = c->prev;
-    t->total--;
+    __atomic_store_n(&t->total, t->total - 1, __ATOMIC_RELAXED);
     http_counts_add(&t->per_addr, c->addr, -1);
     pthread_mutex_unlock(&t->lock);
     free(c);
 }
 
-void http_conns_phase(struct http_conns *t, struct http_conn *c, enum http_phase phase,
-                      uint64_t deadline_ms)
+void http_conns_deadline(struct http_conn *c, uint64_t deadline_ms)
 {
-    if (!c)
-        return;
-    pthread_mutex_lock(&t->lock);
-    c->phase = phase;
-    c->deadline_ms = deadline_ms;
-    pthread_mutex_unlock(&t->lock);
+    if (c)
+        __atomic_store_n(&c->deadline_ms, deadline_ms, __ATOMIC_RELAXED);
 }
 
 void http_conns_load(struct http_conns *t, const struct http_conn *c, unsigned *total,
                      unsigned *from_addr)
 {
-    pthread_mutex_lock(&t->lock);
-    *total = t->total;
-    *from_addr = c ? http_counts_get(&t->per_addr, c->addr) : 0;
-    pthread_mutex_unlock(&t->lock);
+    /* No lock: a count a request old is good enough for a limit, and c->count lives as
+     * long as c (its address has at least c). */
+    *total = __atomic_load_n(&t->total, __ATOMIC_RELAXED);
+    *from_addr = c && c->count ? __atomic_load_n(&c->count->n, __ATOMIC_RELAXED) : 0;
 }
 
 unsigned http_conns_expire(struct http_conns *t, uint64_t now_ms)
@@ -144,12 +146,13 @@ unsigned http_conns_expire(struct http_conns *t, uint64_t now_ms)
     unsigned n = 0;
     pthread_mutex_lock(&t->lock);
     for (struct http_conn *c = t->head; c; c = c->next) {
-        if (c->deadline_ms == 0 || c->deadline_ms > now_ms)
+        uint64_t deadline = __atomic_load_n(&c->deadline_ms, __ATOMIC_RELAXED);
+        if (deadline == 0 || deadline > now_ms)
             continue;
         /* The polling thread sees the socket end and closes the connection; the
          * table forgets it then (the notify callback), before the fd is closed. */
         shutdown(c->fd, SHUT_RDWR);
-        c->deadline_ms = 0;
+        __atomic_store_n(&c->deadline_ms, 0, __ATOMIC_RELAXED);
         n++;
     }
     t->expired += n;

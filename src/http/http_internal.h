@@ -56,34 +56,31 @@ struct http_counts {
 unsigned http_counts_add(struct http_counts *c, int64_t key, int delta);
 
 /* The count of key (0 when none). Caller holds the lock that guards c. */
-unsigned http_counts_get(const struct http_counts *c, int64_t key);
+unsigned http_counts_get(struct http_counts *c, int64_t key);
+
+/* The entry of key, NULL when none; it lives while its count is above 0. Caller holds
+ * the lock that guards c. */
+struct http_count *http_counts_find(struct http_counts *c, int64_t key);
 
 /* Free every entry. */
 void http_counts_clear(struct http_counts *c);
 
 /* ---- the table of connections (http_conn.c) ---- */
 
-enum http_phase {
-    HTTP_PHASE_HEADERS, /* waiting for a request's headers: deadline */
-    HTTP_PHASE_BODY,    /* reading a body: deadline in proportion to its size */
-    HTTP_PHASE_BUSY,    /* being answered: the idle timeout only */
-    HTTP_PHASE_STREAM,  /* an event stream: no deadline */
-};
-
 struct http_conn {
     int fd;
-    int64_t addr; /* the client's IPv4 address (host order), -1 when not IPv4 */
-    enum http_phase phase;
-    uint64_t deadline_ms; /* 0: none */
+    int64_t addr;         /* the client's IPv4 address (host order), -1 when not IPv4 */
+    uint64_t deadline_ms; /* atomic; 0: none */
+    struct http_count *count; /* of its address in the table's per_addr */
     struct http_conn *prev, *next;
 };
 
 struct http_conns {
-    pthread_mutex_t lock;
+    pthread_mutex_t lock; /* the list and per_addr; total and the counts are read without */
     struct http_conn *head;
     unsigned total;
     struct http_counts per_addr;
-    unsigned expired; /* connections closed for a missed deadline (for the log) */
+    unsigned expired; /* connections closed for a missed deadline */
 };
 
 void http_conns_init(struct http_conns *t);
@@ -97,11 +94,11 @@ struct http_conn *http_conns_open(struct http_conns *t, int fd, int64_t addr,
 /* Forget a connection (before its socket is closed); NULL is a no-op. */
 void http_conns_close(struct http_conns *t, struct http_conn *c);
 
-/* Move c to phase with deadline_ms (0: none); NULL is a no-op. */
-void http_conns_phase(struct http_conns *t, struct http_conn *c, enum http_phase phase,
-                      uint64_t deadline_ms);
+/* Set the deadline of c (0: none): for its headers, or for its body in proportion to
+ * its size; none while it is answered or streams. No lock; NULL is a no-op. */
+void http_conns_deadline(struct http_conn *c, uint64_t deadline_ms);
 
-/* The number of connections in all and from c's address. */
+/* The number of connections in all and from c's address. No lock. */
 void http_conns_load(struct http_conns *t, const struct http_conn *c, unsigned *total,
                      unsigned *from_addr);
 

@@ -18,7 +18,7 @@
 
 #include "error.h"
 
-#define HTTP_SSE_BLOCK 4096
+#define HTTP_SSE_BLOCK 2048
 #define HTTP_SSE_PING_MS 15000
 #define HTTP_HUB_TICK_MS 250
 #define HTTP_HUB_BUCKETS 1024
