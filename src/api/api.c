@@ -389,11 +389,14 @@ static int api_check_limits(struct api_ctx *ctx, const struct api_route *route)
     return rc;
 }
 
-/* Authorize and run one route on a pooled connection. */
+/* Authorize and run one route on a pooled connection: the writer for writes, except
+ * an append, which works on a snapshot and takes the writer only to write. */
 static int api_run(struct api_ctx *ctx, const struct api_route *route)
 {
-    int rc = route->write ? store_pool_get_writer(ctx->api->pool, &ctx->store, &ctx->err)
-                          : store_pool_get(ctx->api->pool, &ctx->store, &ctx->err);
+    bool late_writer = route->fn == api_post_event;
+    int rc = route->write && !late_writer
+                 ? store_pool_get_writer(ctx->api->pool, &ctx->store, &ctx->err)
+                 : store_pool_get(ctx->api->pool, &ctx->store, &ctx->err);
     if (rc != 0)
         return rc;
     if (route->auth == AUTH_ADMIN)
@@ -404,6 +407,7 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
         rc = api_check_limits(ctx, route);
     ctx->game.games = ctx->api->games;
     ctx->game.store = &ctx->store;
+    ctx->game.pool = late_writer ? ctx->api->pool : NULL;
     ctx->game.campaign = &ctx->campaign;
     ctx->game.err = &ctx->err;
     if (rc == 0)
