@@ -310,6 +310,21 @@ static int cmd_backup(const struct options *o)
     return 0;
 }
 
+/* The HTTP server's configuration from the options: the address, the limits. */
+static void http_options(const struct options *o, const char *static_dir, struct http_config *hcfg)
+{
+    http_config_defaults(hcfg);
+    hcfg->host = o->host;
+    hcfg->port = (uint16_t)o->port;
+    hcfg->static_dir = static_dir;
+    hcfg->connection_limit = (unsigned)o->max_connections;
+    hcfg->per_ip_limit = (unsigned)o->per_ip;
+    hcfg->streams_per_campaign = (unsigned)o->streams_per_campaign;
+    hcfg->streams_per_ip = (unsigned)o->streams_per_ip;
+    hcfg->header_seconds = (unsigned)o->header_timeout;
+    hcfg->quiet = o->quiet;
+}
+
 static int cmd_serve(const struct options *o, const char *share)
 {
     struct api_config acfg;
@@ -347,16 +362,7 @@ static int cmd_serve(const struct options *o, const char *share)
         fprintf(stderr, "stampbook: %s\n", err.detail);
         return 1;
     }
-    http_config_defaults(&hcfg);
-    hcfg.host = o->host;
-    hcfg.port = (uint16_t)o->port;
-    hcfg.static_dir = static_dir;
-    hcfg.connection_limit = (unsigned)o->max_connections;
-    hcfg.per_ip_limit = (unsigned)o->per_ip;
-    hcfg.streams_per_campaign = (unsigned)o->streams_per_campaign;
-    hcfg.streams_per_ip = (unsigned)o->streams_per_ip;
-    hcfg.header_seconds = (unsigned)o->header_timeout;
-    hcfg.quiet = o->quiet;
+    http_options(o, static_dir, &hcfg);
     if (http_start(&hcfg, api, &http, &err) != 0) {
         fprintf(stderr, "stampbook: %s\n", err.detail);
         api_free(api);

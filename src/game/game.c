@@ -1020,7 +1020,7 @@ static int game_take_writer(struct game_req *r)
 static int game_post_prepared(struct game_req *r, int64_t gid, struct game_prep *p,
                               const char *idem_key, char **answer, int *status, int64_t *version)
 {
-    struct store_game g;
+    struct store_game g = {0};
     int rc = store_begin_write(*r->store, r->err);
     if (rc == 0)
         rc = store_game_get(*r->store, r->campaign->id, gid, false, &g, r->err);

@@ -68,6 +68,12 @@ struct http_request {
 
 /* ---- helpers ---- */
 
+/* When a request's headers must all have come, if it starts waiting for them now. */
+static uint64_t http_header_deadline(const struct http_server *s)
+{
+    return http_now_ms() + (uint64_t)s->cfg.header_seconds * 1000u;
+}
+
 static uint64_t http_elapsed_us(const struct timespec *start)
 {
     struct timespec now;
@@ -323,8 +329,8 @@ static void http_work_request(void *arg)
 }
 
 /* Fill r->req from the connection: method, path, headers, query and body. */
-static void http_fill_request(struct MHD_Connection *conn, struct http_request *r,
-                              const char *url, const char *method)
+static void http_fill_request(struct MHD_Connection *conn, struct http_request *r, const char *url,
+                              const char *method)
 {
     struct api_request *req = &r->req;
     memset(req, 0, sizeof(*req));
@@ -461,8 +467,7 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
         r->too_large = true;
         return http_dispatch(s, conn, r, url, method);
     }
-    http_conns_deadline(r->conn, http_now_ms() + s->cfg.header_seconds * 1000u +
-                                     announced * 1000u / HTTP_BODY_RATE);
+    http_conns_deadline(r->conn, http_header_deadline(s) + announced * 1000u / HTTP_BODY_RATE);
     return MHD_YES;
 }
 
@@ -530,7 +535,7 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
     free(r);
     *con_cls = NULL;
     /* The connection waits for its next request: its headers have a deadline too. */
-    http_conns_deadline(http_conn_of(conn), http_now_ms() + s->cfg.header_seconds * 1000u);
+    http_conns_deadline(http_conn_of(conn), http_header_deadline(s));
 }
 
 /* The client's IPv4 address in host order, -1 for another family. */
@@ -553,8 +558,7 @@ static void http_notify_connection(void *cls, struct MHD_Connection *conn, void 
         const union MHD_ConnectionInfo *fd =
             MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
         *socket_context = http_conns_open(&s->conns, fd ? fd->connect_fd : -1,
-                                          http_client_addr(conn),
-                                          http_now_ms() + s->cfg.header_seconds * 1000u);
+                                          http_client_addr(conn), http_header_deadline(s));
     } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
         http_conns_close(&s->conns, *socket_context);
         *socket_context = NULL;
@@ -617,8 +621,8 @@ static struct MHD_Daemon *http_daemon(struct http_server *s, const struct sockad
                                       unsigned threads)
 {
     return MHD_start_daemon(
-        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG,
-        s->cfg.port, NULL, NULL, http_access, s, MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, s->cfg.port,
+        NULL, NULL, http_access, s, MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)threads, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned int)http_hard_limit(s->cfg.connection_limit), MHD_OPTION_PER_IP_CONNECTION_LIMIT,
         (unsigned int)http_hard_limit(s->cfg.per_ip_limit), MHD_OPTION_CONNECTION_TIMEOUT,

@@ -18,9 +18,9 @@ struct http_server;
 #define HTTP_DEFAULT_WORKERS 16
 
 struct http_config {
-    const char *host;       /* address to bind, e.g. "127.0.0.1" or "0.0.0.0" */
-    uint16_t port;          /* 0: any free port (see http_port()) */
-    const char *static_dir; /* the web UI's files */
+    const char *host;              /* address to bind, e.g. "127.0.0.1" or "0.0.0.0" */
+    uint16_t port;                 /* 0: any free port (see http_port()) */
+    const char *static_dir;        /* the web UI's files */
     unsigned connection_limit;     /* open connections in all (beyond: 503) */
     unsigned per_ip_limit;         /* open connections from one address (beyond: 503) */
     unsigned streams_per_campaign; /* open event streams of one campaign (beyond: 503) */

@@ -88,8 +88,7 @@ void http_conns_destroy(struct http_conns *t)
     pthread_mutex_destroy(&t->lock);
 }
 
-struct http_conn *http_conns_open(struct http_conns *t, int fd, int64_t addr,
-                                  uint64_t deadline_ms)
+struct http_conn *http_conns_open(struct http_conns *t, int fd, int64_t addr, uint64_t deadline_ms)
 {
     struct http_conn *c = calloc(1, sizeof(*c));
     if (!c)

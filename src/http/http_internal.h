@@ -69,8 +69,8 @@ void http_counts_clear(struct http_counts *c);
 
 struct http_conn {
     int fd;
-    int64_t addr;         /* the client's IPv4 address (host order), -1 when not IPv4 */
-    uint64_t deadline_ms; /* atomic; 0: none */
+    int64_t addr;             /* the client's IPv4 address (host order), -1 when not IPv4 */
+    uint64_t deadline_ms;     /* atomic; 0: none */
     struct http_count *count; /* of its address in the table's per_addr */
     struct http_conn *prev, *next;
 };
@@ -88,8 +88,7 @@ void http_conns_destroy(struct http_conns *t);
 
 /* Record a new connection on fd from addr, waiting for headers until deadline_ms.
  * Returns it, or NULL when out of memory. */
-struct http_conn *http_conns_open(struct http_conns *t, int fd, int64_t addr,
-                                  uint64_t deadline_ms);
+struct http_conn *http_conns_open(struct http_conns *t, int fd, int64_t addr, uint64_t deadline_ms);
 
 /* Forget a connection (before its socket is closed); NULL is a no-op. */
 void http_conns_close(struct http_conns *t, struct http_conn *c);

@@ -390,8 +390,8 @@ struct MHD_Response *http_hub_response(struct http_stream *st, struct MHD_Connec
     struct http_hub *h = st->hub;
     const union MHD_ConnectionInfo *fd =
         MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
-    struct MHD_Response *mr = MHD_create_response_from_callback(
-        MHD_SIZE_UNKNOWN, HTTP_SSE_BLOCK, hub_read, st, hub_read_free);
+    struct MHD_Response *mr = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, HTTP_SSE_BLOCK,
+                                                                hub_read, st, hub_read_free);
     if (!mr) {
         http_hub_abandon(st);
         return NULL;
@@ -490,7 +490,7 @@ static int hub_open_fds(struct http_hub *h)
     h->epfd = epoll_create1(EPOLL_CLOEXEC);
     h->stopfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     h->nfd = hub_fd_limit();
-    h->by_fd = calloc(h->nfd, sizeof(*h->by_fd));
+    h->by_fd = calloc(h->nfd, sizeof(struct http_stream *));
     if (h->epfd < 0 || h->stopfd < 0)
         return SB_EIO;
     if (!h->by_fd)
