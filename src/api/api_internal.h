@@ -4,6 +4,7 @@
 #define STAMPBOOK_API_INTERNAL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -37,6 +38,7 @@ struct api {
     bool closing;
     api_change_fn on_change; /* see api_on_change() */
     void *on_change_cls;
+    atomic_flag importing; /* an import is running (one at a time) */
 };
 
 /* One request being answered. */
@@ -78,6 +80,9 @@ int api_body_object(struct api_ctx *ctx, cJSON **out);
 void api_changed(struct api *api);
 /* Wake those following game gid only. */
 void api_game_changed(struct api *api, int64_t gid);
+/* Give up the request's reader connection for the pool's writer, for a route that
+ * reads and checks a large body before it writes (import). */
+int api_take_writer(struct api_ctx *ctx);
 /* Parse a JSON text from the store (SB_EIO when it is not valid JSON). */
 int api_parse_stored(struct api_ctx *ctx, const char *text, cJSON **out);
 /* The same, and free text. */
@@ -116,6 +121,10 @@ int api_get_journal_card(struct api_ctx *ctx);
 int api_get_stats(struct api_ctx *ctx);
 int api_get_export(struct api_ctx *ctx);
 int api_post_import(struct api_ctx *ctx);
+int api_post_keys(struct api_ctx *ctx);
+int api_get_campaigns(struct api_ctx *ctx);
+/* {"campaigns":[…]} whoever asks: for the route above and the command line. */
+int api_list_all_campaigns(struct api_ctx *ctx);
 int api_get_plays_csv(struct api_ctx *ctx);
 int api_get_plays_bgg(struct api_ctx *ctx);
 

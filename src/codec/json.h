@@ -22,7 +22,8 @@
 
 /* Parse body (len bytes, not necessarily NUL-terminated) into *out, which the caller
  * frees with cJSON_Delete. Rejects invalid UTF-8, NUL anywhere (raw or \u0000),
- * nesting deeper than JSON_MAX_DEPTH and trailing garbage. */
+ * nesting deeper than JSON_MAX_DEPTH, trailing garbage and an object that names a key
+ * twice (SB_EBADREQ: cJSON would keep both). */
 int json_parse(const char *body, size_t len, cJSON **out, struct sb_error *err);
 
 /* Same as json_parse, and the document must be an object. */
@@ -54,6 +55,5 @@ bool json_utf8_valid(const char *s, size_t len);
 /* Set obj[key] to value (which obj takes over), replacing what was there. Returns false
  * when out of memory (value NULL included; value is then freed). */
 bool json_set(cJSON *obj, const char *key, cJSON *value);
-
 
 #endif

@@ -166,9 +166,10 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_reques
         MHD_add_response_header(res, MHD_HTTP_HEADER_ETAG, x->etag);
     if (x && x->allow)
         MHD_add_response_header(res, MHD_HTTP_HEADER_ALLOW, x->allow);
-    if (x && x->retry_after) {
+    if ((x && x->retry_after) || status == 503) {
+        /* 503 without its own: busy, one import at a time, or the database unusable. */
         char secs[16];
-        snprintf(secs, sizeof(secs), "%u", x->retry_after);
+        snprintf(secs, sizeof(secs), "%u", x && x->retry_after ? x->retry_after : 1u);
         MHD_add_response_header(res, MHD_HTTP_HEADER_RETRY_AFTER, secs);
     }
     if (x && x->close)
@@ -299,13 +300,6 @@ static bool http_is_api(const char *url)
            strcmp(url, "/metrics") == 0;
 }
 
-/* The most bytes of body the route of method and url takes. */
-static size_t http_body_limit(const char *method, const char *url)
-{
-    (void)method;
-    (void)url;
-    return API_BODY_MAX;
-}
 
 /* The worker's job: answer the request into r->res; for an event stream, also take its
  * slot and read the game's state. Then resume the connection. */
@@ -459,7 +453,7 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
         return http_busy(conn, r, "the server has as many connections as it takes");
     if (from > s->cfg.per_ip_limit)
         return http_busy(conn, r, "too many connections from this address");
-    r->limit = http_body_limit(method, url);
+    r->limit = api_body_limit(method, url);
     length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     announced = length ? strtoull(length, NULL, 10) : r->limit;
     if (length && announced > r->limit) {
