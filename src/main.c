@@ -206,7 +206,7 @@ static int set_num_option(struct options *o, int id, const char *text)
         long v;
         if (n->id != id)
             continue;
-        v = parse_num(text, n->min, n->max);
+        v = text ? parse_num(text, n->min, n->max) : -1;
         if (v < 0) {
             fprintf(stderr, "stampbook: --%s takes %ld..%ld\n", n->name, n->min, n->max);
             return EXIT_USAGE;
@@ -217,44 +217,40 @@ static int set_num_option(struct options *o, int id, const char *text)
     return 1;
 }
 
+/* Every long option, for getopt_long(). */
+static const struct option long_options[] = {
+    {"port", required_argument, NULL, 'p'},
+    {"db", required_argument, NULL, 'd'},
+    {"static", required_argument, NULL, 's'},
+    {"share", required_argument, NULL, 'S'},
+    {"host", required_argument, NULL, 'H'},
+    {"admin-key", required_argument, NULL, 'k'},
+    {"to", required_argument, NULL, 't'},
+    {"per-ip", required_argument, NULL, 'i'},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {"from", required_argument, NULL, 'f'},
+    {"campaign", required_argument, NULL, 'c'},
+    {"rotate", no_argument, NULL, 'r'},
+    {"backup-dir", required_argument, NULL, 'B'},
+    {"backup-keep", required_argument, NULL, 'K'},
+    {"backup-every", required_argument, NULL, 'E'},
+    {"max-connections", required_argument, NULL, OPT_MAX_CONNECTIONS},
+    {"streams-per-campaign", required_argument, NULL, OPT_STREAMS_PER_CAMPAIGN},
+    {"streams-per-ip", required_argument, NULL, OPT_STREAMS_PER_IP},
+    {"header-timeout", required_argument, NULL, OPT_HEADER_TIMEOUT},
+    {"max-campaigns", required_argument, NULL, OPT_MAX_CAMPAIGNS},
+    {"max-db-mb", required_argument, NULL, OPT_MAX_DB_MB},
+    {"create-burst", required_argument, NULL, OPT_CREATE_BURST},
+    {"create-per-minute", required_argument, NULL, OPT_CREATE_PER_MINUTE},
+    {NULL, 0, NULL, 0}};
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
-    static const struct option longs[] = {{"port", required_argument, NULL, 'p'},
-                                          {"db", required_argument, NULL, 'd'},
-                                          {"static", required_argument, NULL, 's'},
-                                          {"share", required_argument, NULL, 'S'},
-                                          {"host", required_argument, NULL, 'H'},
-                                          {"admin-key", required_argument, NULL, 'k'},
-                                          {"to", required_argument, NULL, 't'},
-                                          {"per-ip", required_argument, NULL, 'i'},
-                                          {"quiet", no_argument, NULL, 'q'},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {"version", no_argument, NULL, 'V'},
-                                          {"from", required_argument, NULL, 'f'},
-                                          {"campaign", required_argument, NULL, 'c'},
-                                          {"rotate", no_argument, NULL, 'r'},
-                                          {"backup-dir", required_argument, NULL, 'B'},
-                                          {"backup-keep", required_argument, NULL, 'K'},
-                                          {"backup-every", required_argument, NULL, 'E'},
-                                          {"max-connections", required_argument, NULL,
-                                           OPT_MAX_CONNECTIONS},
-                                          {"streams-per-campaign", required_argument, NULL,
-                                           OPT_STREAMS_PER_CAMPAIGN},
-                                          {"streams-per-ip", required_argument, NULL,
-                                           OPT_STREAMS_PER_IP},
-                                          {"header-timeout", required_argument, NULL,
-                                           OPT_HEADER_TIMEOUT},
-                                          {"max-campaigns", required_argument, NULL,
-                                           OPT_MAX_CAMPAIGNS},
-                                          {"max-db-mb", required_argument, NULL, OPT_MAX_DB_MB},
-                                          {"create-burst", required_argument, NULL,
-                                           OPT_CREATE_BURST},
-                                          {"create-per-minute", required_argument, NULL,
-                                           OPT_CREATE_PER_MINUTE},
-                                          {NULL, 0, NULL, 0}};
     int c;
-    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
-        int rc = optarg ? set_num_option(o, c, optarg) : 1;
+    while ((c = getopt_long(argc, argv, "h", long_options, NULL)) != -1) {
+        int rc = set_num_option(o, c, optarg);
         if (rc == EXIT_USAGE)
             return rc;
         if (rc == 0)
@@ -614,8 +610,7 @@ static void api_options(const struct options *o, const char *share, const char *
 }
 
 /* The HTTP server's configuration from the options: the address, the limits. */
-static void http_options(const struct options *o, const char *static_dir,
-                         struct http_config *hcfg)
+static void http_options(const struct options *o, const char *static_dir, struct http_config *hcfg)
 {
     http_config_defaults(hcfg);
     hcfg->host = o->host;

@@ -300,7 +300,6 @@ static bool http_is_api(const char *url)
            strcmp(url, "/metrics") == 0;
 }
 
-
 /* The worker's job: answer the request into r->res; for an event stream, also take its
  * slot and read the game's state. Then resume the connection. */
 static void http_work_request(void *arg)
