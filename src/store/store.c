@@ -687,6 +687,11 @@ int store_db_size(struct store *s, int64_t *bytes, struct sb_error *err)
     return store_int(s, sql, bytes, err, "");
 }
 
+int store_campaign_count(struct store *s, int64_t *n, struct sb_error *err)
+{
+    return store_int(s, "SELECT count(*) FROM campaigns", n, err, "");
+}
+
 int store_backup(struct store *s, const char *file, struct sb_error *err)
 {
     sqlite3 *dst = NULL;
