@@ -438,8 +438,8 @@ static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
     rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
     if (rc == 0)
         rc = api_reply_json(ctx, 200, item);
-    if (rc == 0 && ctx->campaign.active_game)
-        api_changed(ctx->api);
+    if (rc == 0 && ctx->campaign.active_game) /* its phones redraw with the new board */
+        api_game_changed(ctx->api, ctx->campaign.active_game);
     free(text);
     free(board);
     cJSON_Delete(old);

@@ -1182,10 +1182,6 @@ static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
     }
     if (rc == 0)
         rc = game_check_version(r->err, if_match, g.version);
-    if (rc == 0 && game_is_correction(body))
-        rc = sb_fail(r->err, SB_EINVALID, NULL,
-                     "a correction of the box is made with PUT .../board/..., which changes "
-                     "the campaign's copy and appends it to the active game");
     if (rc == 0)
         rc = game_append(r, gid, body, 0, NULL, idem_key, &text, version);
     if (rc == 0 && idem_key)
@@ -1294,6 +1290,10 @@ int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const ch
 {
     atomic_int *busy;
     int rc;
+    if (game_is_correction(body))
+        return sb_fail(r->err, SB_EINVALID, NULL,
+                       "a correction of the box is made with PUT .../board/..., which changes "
+                       "the campaign's copy and appends it to the active game");
     if (!r->pool)
         return game_post_locked(r, gid, body, idem_key, if_match, answer, status, version);
     /* Alone on its stripe, an append works on a snapshot, so appends to different games
