@@ -19,8 +19,9 @@ import * as banker from './banker.js';
 import * as journalMode from './journalmode.js';
 import * as results from './results.js';
 
-/** Board stamps that win a game (TWT-WIN), unless the state says otherwise. */
-const goalsToWin = (st) => Number(st && (st.win_stamps ?? st.goals_to_win)) || 4;
+/** Board stamps that win a game (TWT-WIN), as the engine's state says ('?' for a state
+ * saved before it said). */
+const goalsToWin = (st) => (st && st.win_stamps) ?? '?';
 
 /** #/c/{cid}/table: the active game, else the latest one (view only) or a new game. */
 export async function resolve({ params, app }) {
@@ -428,7 +429,7 @@ function finishedBanner(scr) {
   const w = st.winner !== null && st.winner !== undefined ? scr.player(st.winner) : null;
   const win = goalsToWin(st);
   const why = st.status === 'abandoned' ? t('over.abandoned')
-    : w && (w.stamped || []).length >= win ? t('over.four', { n: win }) : t('over.early');
+    : w && typeof win === 'number' && (w.stamped || []).length >= win ? t('over.four', { n: win }) : t('over.early');
   const rows = [...(st.players || [])].sort((a, b) => (String(b.id) === String(st.winner)) - (String(a.id) === String(st.winner))
     || (b.stamped || []).length - (a.stamped || []).length || (Number(b.cash) || 0) - (Number(a.cash) || 0));
   return h('div', { class: 'turn-banner finished' },
