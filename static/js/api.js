@@ -127,6 +127,8 @@ export class CampaignApi {
   }
   journalCard(card) { return this.req('GET', `/journal/${encodeURIComponent(card)}`).then((r) => r.data); }
   stats() { return this.req('GET', '/stats').then((r) => r.data); }
+  /** The campaign's plays as a BG Stats import file. */
+  bgStats() { return this.req('GET', '/export/bgstats').then((r) => r.data); }
 
   /** The event-stream URL: EventSource cannot send headers, so the key rides in ?key=. */
   streamUrl(gid) {

@@ -4,10 +4,12 @@
 import { h, mount, field, busy, showAlert, announce, confirmDialog, dateText, select, plural } from '../ui.js';
 import { saveCampaign, forgetCampaign } from '../store.js';
 import { activeGameId } from '../model.js';
+import { bgStatsLink, playUuidOf } from '../bgstats.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
-  const [doc, players] = await Promise.all([ctx.api.get(), ctx.api.players().catch(() => null)]);
+  const [doc, players, bgs] = await Promise.all([ctx.api.get(), ctx.api.players().catch(() => null),
+    ctx.api.bgStats().catch(() => null)]);
   const c = doc.campaign || {};
   saveCampaign({ ...ctx.entry, name: c.name, edition: c.edition });
   const ed = await ctx.edition(c.edition);
@@ -32,7 +34,7 @@ export async function render({ main, params, app }) {
     start,
     sharePanel(ctx, games.length === 0),
     playersPanel(ctx, people, app),
-    gamesPanel(ctx, games, nameOf, full),
+    gamesPanel(ctx, games, nameOf, full, bgs),
     full ? h('nav', { class: 'card', 'aria-label': 'Campaign pages' },
       h('div', { class: 'btn-grid' },
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/journal` }, 'Journal'),
@@ -145,7 +147,15 @@ function playerRow(ctx, p, app) {
   return li;
 }
 
-function gamesPanel(ctx, games, nameOf, full) {
+/** The "Send to BG Stats" link of a finished game, or null. */
+function bgStatsButton(bgs, games, g) {
+  if (!bgs || g.status !== 'finished') return null;
+  const url = bgStatsLink(bgs, playUuidOf(bgs, games, g.id));
+  return url ? h('a', { class: 'btn', href: url, rel: 'noopener noreferrer', 'data-bgstats': g.id,
+    'aria-label': `Send game ${g.id} to BG Stats` }, 'Send to BG Stats') : null;
+}
+
+function gamesPanel(ctx, games, nameOf, full, bgs) {
   if (!games.length) return null;
   const modeText = { banker: 'Banker', journal: 'Journal', results: 'Result' };
   return h('section', { class: 'card', 'aria-labelledby': 'games-h' },
@@ -155,7 +165,8 @@ function gamesPanel(ctx, games, nameOf, full) {
       return h('li', null, h('a', { href: `#/c/${ctx.cid}/game/${g.id}`, class: 'game-link' },
         h('span', { class: 'grow' }, h('strong', null, `Game ${g.id}`), h('span', { class: 'muted small' }, ` · ${dateText(g.started_at)}`)),
         h('span', { class: 'badge' }, modeText[g.mode] || g.mode),
-        h('span', { class: g.status === 'active' ? 'badge live' : 'badge' }, g.status === 'active' ? 'playing' : winner)));
+        h('span', { class: g.status === 'active' ? 'badge live' : 'badge' }, g.status === 'active' ? 'playing' : winner)),
+        bgStatsButton(bgs, games, g));
     })));
 }
 

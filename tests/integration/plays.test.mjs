@@ -1,0 +1,177 @@
+// plays.test.mjs -- a campaign's plays for other apps (issue 17): the BG Stats app's
+// import file (checked with ajv against schema/bgstats.schema.json) and BoardGameGeek's
+// XML API2 <plays> (checked with xmllint --relaxng against schema/bgg-plays.rng).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { newCampaign, startServer } from './server.mjs';
+import { BGSTATS_PUSH_URL, bgStatsLink, playUuidOf } from '../../static/js/bgstats.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BGSTATS = JSON.parse(readFileSync(join(ROOT, 'schema/bgstats.schema.json'), 'utf8'));
+const validateBgStats = new Ajv2020({ allErrors: true, strict: true }).compile(BGSTATS);
+
+let srv;
+before(async () => { srv = await startServer(); });
+after(async () => { await srv.cleanup(); });
+
+/** Assert that doc is a valid BG Stats file. */
+function assertBgStats(doc) {
+  const ok = validateBgStats(doc);
+  assert.ok(ok, JSON.stringify(validateBgStats.errors, null, 1));
+}
+
+/** A Travel World Tour campaign with three plays: an abandoned banker game (played_at
+ * given), a finished journal game and a journal game in progress. */
+async function twtPlays() {
+  const c = await newCampaign(srv.url, { name: 'Exports', players: ['Ann <&> "the Cat"', 'Bo', 'Cy'] });
+  const [ann, bo, cy] = c.players;
+  const root = `/api/v1/campaigns/${c.cid}`;
+  const game = async (mode, seats, events, playedAt) => {
+    const body = { mode, seats: seats.map(([player, token]) => ({ player, token })) };
+    if (playedAt) body.played_at = playedAt;
+    const g = await c.api.post(`${root}/games`, body);
+    assert.equal(g.status, 201, g.text);
+    for (const e of events) {
+      const r = await c.api.post(`${root}/games/${g.json.game.id}/events`, e);
+      assert.equal(r.status, 201, `${JSON.stringify(e)} ${r.text}`);
+    }
+    return g.json.game.id;
+  };
+  const g1 = await game('banker', [[ann, 'hazel'], [bo, 'scottie']], [
+    { type: 'roll', d1: 1, d2: 1 }, { type: 'draw_journal', card: 'journal-1' }, { type: 'end' }], '2026-03-14T19:00:00Z');
+  const stamps = ['rapa-nui', 'angkor-wat', 'red-1', 'red-3'].map((destination) => ({ type: 'stamp_goal', player: bo, destination }));
+  const g2 = await game('journal', [[bo, 't-rex'], [ann, 'hazel'], [cy, 'rubber-ducky']], [
+    { type: 'draw_journal', card: 'journal-2', player: cy }, { type: 'stamp_goal', player: ann, destination: 'grand-canyon' }, ...stamps]);
+  const g3 = await game('journal', [[cy, 'scottie'], [ann, 'hazel']], [{ type: 'note', text: 'to be continued' }]);
+  return { c, root, ann, bo, cy, games: [g1, g2, g3] };
+}
+
+/** A classic campaign with one finished timed game: Ann bankrupt, Cy the richest. */
+async function classicPlay() {
+  const c = await newCampaign(srv.url, { name: 'Classic nights', edition: 'classic', players: ['Ann', 'Bo', 'Cy'] });
+  const [ann, bo, cy] = c.players;
+  const root = `/api/v1/campaigns/${c.cid}`;
+  const g = await c.api.post(`${root}/games`, { mode: 'results', seats: [{ player: ann, token: 'boot' }, { player: bo, token: 'hat' }, { player: cy, token: 'dog' }] });
+  assert.equal(g.status, 201, g.text);
+  const r = await c.api.post(`${root}/games/${g.json.game.id}/events`, {
+    type: 'result', variant: 'timed', standings: [
+      { player: ann, bankrupt_order: 1 }, { player: bo, cash: 300, property_value: 400 }, { player: cy, cash: 900, property_value: 200, mortgaged_value: 100 }],
+  });
+  assert.equal(r.status, 201, r.text);
+  return { c, root, ann, bo, cy, gid: g.json.game.id };
+}
+
+// ---- BG Stats ----
+
+test('bgstats: the file validates against the schema of the format, one game for the edition, one play per game', async () => {
+  const { c, root, games } = await twtPlays();
+  const r = await c.api.get(`${root}/export/bgstats`);
+  assert.equal(r.status, 200, r.text);
+  assert.match(r.headers.get('content-type'), /^application\/json/);
+  assertBgStats(r.json);
+  assert.deepEqual(Object.keys(r.json).sort(), ['about', 'games', 'locations', 'players', 'plays']);
+  assert.equal(r.json.games.length, 1, 'one game: the campaign edition');
+  assert.equal(r.json.games[0].name, 'Monopoly Travel World Tour');
+  assert.equal(r.json.plays.length, games.length);
+  const gameIds = new Set(r.json.games.map((g) => g.id));
+  const playerIds = new Set(r.json.players.map((p) => p.id));
+  for (const p of r.json.plays) {
+    assert.ok(gameIds.has(p.gameRefId), 'gameRefId names a game of the file');
+    for (const s of p.playerScores) assert.ok(playerIds.has(s.playerRefId), 'playerRefId names a player of the file');
+  }
+  assert.deepEqual(r.json.players.map((p) => p.name).sort(), ['Ann <&> "the Cat"', 'Bo', 'Cy']);
+});
+
+test('bgstats: Travel World Tour scores are board stamps, the winner and start player flagged, seats in play order', async () => {
+  const { c, root, ann, bo, cy } = await twtPlays();
+  const { json } = await c.api.get(`${root}/export/bgstats`);
+  const [p1, p2, p3] = json.plays;
+  assert.equal(p1.playDate, '2026-03-14 19:00:00', 'played_at wins over the time the game was logged');
+  assert.equal(p1.ignored, true, 'an abandoned game counts in no statistic');
+  assert.equal(p1.board, 'banker');
+  assert.equal(p1.comments, `Travel Journal stamps: hazel (Ann <&> "the Cat") stamped journal-1 circle 1`);
+  assert.deepEqual(p2.playerScores.map((s) => [s.playerRefId, s.score, s.winner, s.startPlayer, s.seatOrder, s.role]),
+    [[bo, '4', true, true, 0, 't-rex'], [ann, '1', false, false, 1, 'hazel'], [cy, '0', false, false, 2, 'rubber-ducky']]);
+  assert.equal(p2.ignored, false);
+  assert.equal(p2.board, 'journal');
+  assert.ok(p3.playerScores.every((s) => s.winner === false), 'nobody has won a game in progress');
+  assert.equal(p3.ignored, true);
+});
+
+test('bgstats: uuids are stable from one export to the next and differ between plays', async () => {
+  const { c, root } = await twtPlays();
+  const a = (await c.api.get(`${root}/export/bgstats`)).json;
+  const b = (await c.api.get(`${root}/export/bgstats`)).json;
+  assert.deepEqual(a.plays.map((p) => p.uuid), b.plays.map((p) => p.uuid));
+  assert.deepEqual(a.players.map((p) => p.uuid), b.players.map((p) => p.uuid));
+  assert.equal(new Set(a.plays.map((p) => p.uuid)).size, a.plays.length);
+  const other = await twtPlays();
+  const o = (await other.c.api.get(`${other.root}/export/bgstats`)).json;
+  assert.ok(o.plays.every((p) => !a.plays.some((q) => q.uuid === p.uuid)), 'another campaign has other play uuids');
+});
+
+test('bgstats: a results-mode play scores the figure the edition decides by (classic: net worth) with ranks', async () => {
+  const { c, root, ann, bo, cy } = await classicPlay();
+  const r = await c.api.get(`${root}/export/bgstats`);
+  assert.equal(r.status, 200, r.text);
+  assertBgStats(r.json);
+  assert.equal(r.json.games[0].name, 'Monopoly (classic)');
+  assert.equal(r.json.games[0].bggId, 1406);
+  const [p] = r.json.plays;
+  assert.equal(p.board, 'timed');
+  assert.equal(p.comments, '');
+  assert.equal(p.ignored, false);
+  const by = Object.fromEntries(p.playerScores.map((s) => [s.playerRefId, s]));
+  assert.equal(by[cy].score, '1150', 'cash 900 + property 200 + half of 100 mortgaged');
+  assert.equal(by[bo].score, '700');
+  assert.deepEqual([by[cy].winner, by[bo].winner, by[ann].winner], [true, false, false]);
+  assert.deepEqual([by[cy].rank, by[bo].rank], [1, 2]);
+});
+
+test('bgstats: a view key reads the export; no key is 401 problem+json', async () => {
+  const { c, root } = await twtPlays();
+  const view = await fetch(`${srv.url}${root}/export/bgstats`, { headers: { Authorization: `Bearer ${c.view_key}` } });
+  assert.equal(view.status, 200);
+  const none = await fetch(`${srv.url}${root}/export/bgstats`);
+  assert.equal(none.status, 401);
+  assert.match(none.headers.get('content-type'), /^application\/problem\+json/);
+});
+
+test('bgstats: the UI\'s "Send to BG Stats" link is the app\'s push link carrying the play of the export', async () => {
+  const { c, root, bo, games } = await twtPlays();
+  const file = (await c.api.get(`${root}/export/bgstats`)).json;
+  const list = (await c.api.get(`${root}/games`)).json.games;
+  const uuid = playUuidOf(file, list, games[1]);
+  assert.equal(uuid, file.plays[1].uuid, 'the play of the second game');
+  const url = new URL(bgStatsLink(file, uuid));
+  assert.equal(`${url.origin}${url.pathname}`, BGSTATS_PUSH_URL);
+  const data = JSON.parse(url.searchParams.get('data'));
+  assert.equal(data.sourceName, 'Stampbook');
+  assert.equal(data.sourcePlayId, uuid);
+  assert.equal(data.playDate, file.plays[1].playDate);
+  assert.equal(data.game.name, 'Monopoly Travel World Tour');
+  assert.equal(data.game.sourceGameId, file.games[0].uuid);
+  assert.equal('bggId' in data.game, false, 'no BoardGameGeek id is sent while the edition has none');
+  assert.deepEqual(data.players.map((p) => [p.name, p.score, p.winner, p.startPlayer, p.role]),
+    [['Bo', 4, true, true, 't-rex'], ['Ann <&> "the Cat"', 1, false, false, 'hazel'], ['Cy', 0, false, false, 'rubber-ducky']]);
+  assert.equal(data.players[0].sourcePlayerId, file.players.find((p) => p.id === bo).uuid);
+  assert.equal(bgStatsLink(file, 'no-such-play'), null);
+});
+
+test('bgstats: the OpenAPI document holds schema/bgstats.schema.json as its BgStats* schemas, unchanged', () => {
+  const doc = JSON.parse(readFileSync(join(ROOT, 'schema/openapi.json'), 'utf8'));
+  const name = (def) => `BgStats${def[0].toUpperCase()}${def.slice(1)}`;
+  const conv = (o) => (Array.isArray(o) ? o.map(conv) : o && typeof o === 'object'
+    ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, k === '$ref' ? v.replace(/^#\/\$defs\/(\w+)$/, (_, d) => `#/components/schemas/${name(d)}`) : conv(v)]))
+    : o);
+  const { $schema, $id, $defs, ...top } = BGSTATS;
+  assert.ok($schema && $id);
+  assert.deepEqual(doc.components.schemas.BgStatsFile, conv(top));
+  for (const [k, v] of Object.entries($defs)) assert.deepEqual(doc.components.schemas[name(k)], conv(v), k);
+});
