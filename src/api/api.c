@@ -61,6 +61,7 @@ static const struct api_route api_routes[] = {
     {"GET", "/api/v1/campaigns/{cid}/export/plays.csv", AUTH_CAMPAIGN, false, api_get_plays_csv},
     {"GET", "/api/v1/campaigns/{cid}/export/bgg", AUTH_CAMPAIGN, false, api_get_plays_bgg},
     {"GET", "/api/v1/campaigns/{cid}/export/bgstats", AUTH_CAMPAIGN, false, api_get_plays_bgstats},
+    {"GET", "/api/v1/campaigns/{cid}/export/bgg.xml", AUTH_CAMPAIGN, false, api_get_plays_bgg_xml},
 };
 
 #define API_NROUTES (sizeof(api_routes) / sizeof(api_routes[0]))

@@ -118,6 +118,7 @@ int api_get_plays_csv(struct api_ctx *ctx);
 int api_get_plays_bgg(struct api_ctx *ctx);
 /* api_plays.c */
 int api_get_plays_bgstats(struct api_ctx *ctx);
+int api_get_plays_bgg_xml(struct api_ctx *ctx);
 
 /* Create a campaign with its own board document (import), inside the caller's write
  * transaction; answers 201 {"campaign","key","view_key"}. (api_campaigns.c) */

@@ -175,3 +175,89 @@ test('bgstats: the OpenAPI document holds schema/bgstats.schema.json as its BgSt
   assert.deepEqual(doc.components.schemas.BgStatsFile, conv(top));
   for (const [k, v] of Object.entries($defs)) assert.deepEqual(doc.components.schemas[name(k)], conv(v), k);
 });
+
+// ---- BoardGameGeek XML ----
+
+/** Run xmllint --relaxng schema/bgg-plays.rng on text; returns {ok, out}. */
+function relaxng(text) {
+  const dir = mkdtempSync(join(tmpdir(), 'stampbook-bgg-'));
+  const file = join(dir, 'plays.xml');
+  writeFileSync(file, text);
+  try {
+    const out = execFileSync('xmllint', ['--noout', '--relaxng', join(ROOT, 'schema/bgg-plays.rng'), file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return { ok: true, out };
+  } catch (e) {
+    return { ok: false, out: `${e.stdout}${e.stderr}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The attributes of every <tag .../> or <tag ...> in xml, in order (entities decoded). */
+function elements(xml, tag) {
+  const decode = (v) => v.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
+    .replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return [...xml.matchAll(new RegExp(`<${tag}((?:\\s+[a-z]+="[^"]*")*)\\s*/?>`, 'g'))]
+    .map((m) => Object.fromEntries([...m[1].matchAll(/([a-z]+)="([^"]*)"/g)].map((a) => [a[1], decode(a[2])])));
+}
+
+test('bgg.xml: XML API2 <plays> that the RELAX NG schema accepts, one play per game', async () => {
+  const { c, root, games } = await twtPlays();
+  const r = await c.api.get(`${root}/export/bgg.xml`);
+  assert.equal(r.status, 200, r.text);
+  assert.match(r.headers.get('content-type'), /^application\/xml; charset=utf-8/);
+  const v = relaxng(r.text);
+  assert.ok(v.ok, v.out);
+  const plays = elements(r.text, 'play');
+  assert.deepEqual(plays.map((p) => Number(p.id)), games, 'play id = game id');
+  assert.equal(elements(r.text, 'plays')[0].total, String(games.length));
+  const items = elements(r.text, 'item');
+  assert.ok(items.every((i) => i.objecttype === 'thing' && i.objectid === '0' && i.name === 'Monopoly Travel World Tour'),
+    'Travel World Tour has no confirmed BoardGameGeek id yet: objectid 0 and the edition name');
+  assert.deepEqual(plays.map((p) => [p.date, p.quantity, p.incomplete]), [['2026-03-14', '1', '1'], [plays[1].date, '1', '0'], [plays[2].date, '1', '1']]);
+});
+
+test('bgg.xml: players carry name startposition color score win; names and comments are escaped', async () => {
+  const { c, root } = await twtPlays();
+  const xml = (await c.api.get(`${root}/export/bgg.xml`)).text;
+  assert.ok(xml.includes('name="Ann &lt;&amp;&gt; &quot;the Cat&quot;"'), 'an attribute escapes < & > and "');
+  assert.ok(xml.includes('<comments>Travel Journal stamps: hazel (Ann &lt;&amp;&gt; "the Cat") stamped journal-1 circle 1</comments>'));
+  const players = elements(xml, 'player');
+  assert.deepEqual(players.slice(2, 5).map((p) => [p.name, p.startposition, p.color, p.score, p.win, p.new]),
+    [['Bo', '1', 't-rex', '4', '1', '0'], ['Ann <&> "the Cat"', '2', 'hazel', '1', '0', '0'], ['Cy', '3', 'rubber-ducky', '0', '0', '0']]);
+});
+
+test('bgg.xml: a player name with quotes, tabs, newlines and markup survives an XML parser unchanged', async () => {
+  const name = `O'Brien\t"<b>x</b>" & co\nline two`;
+  const c = await newCampaign(srv.url, { name: 'Escapes', players: [name, 'Bo'] });
+  const root = `/api/v1/campaigns/${c.cid}`;
+  const made = await c.api.post(`${root}/games`, { mode: 'journal', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 'scottie' }] });
+  assert.equal(made.status, 201, made.text);
+  const xml = (await c.api.get(`${root}/export/bgg.xml`)).text;
+  assert.ok(relaxng(xml).ok, relaxng(xml).out);
+  const dir = mkdtempSync(join(tmpdir(), 'stampbook-bgg-'));
+  try {
+    writeFileSync(join(dir, 'p.xml'), xml);
+    const got = execFileSync('xmllint', ['--xpath', 'string(//player[1]/@name)', join(dir, 'p.xml')], { encoding: 'utf8' });
+    assert.equal(got.replace(/\n$/, ''), name, 'xmllint prints the string and a newline');
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('bgg.xml: results-mode plays name the edition by its BoardGameGeek id and score the deciding figure', async () => {
+  const { c, root, bo, cy, gid } = await classicPlay();
+  const xml = (await c.api.get(`${root}/export/bgg.xml`)).text;
+  assert.ok(relaxng(xml).ok, relaxng(xml).out);
+  assert.deepEqual(elements(xml, 'item').map((i) => [i.name, i.objectid]), [['Monopoly', '1406']]);
+  assert.equal(elements(xml, 'play')[0].id, String(gid));
+  const players = elements(xml, 'player');
+  assert.deepEqual(players.map((p) => [p.score, p.win]), [['', '0'], ['700', '0'], ['1150', '1']]);
+  assert.ok(bo && cy);
+});
+
+test('bgg.xml: the JSON play-log route stays as it was beside it', async () => {
+  const { c, root, games } = await twtPlays();
+  const r = await c.api.get(`${root}/export/bgg`);
+  assert.equal(r.status, 200);
+  assert.equal(r.json.plays.length, games.length);
+  assert.equal(r.json.plays[0].game, 'Monopoly Travel World Tour');
+});
