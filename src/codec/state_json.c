@@ -923,6 +923,26 @@ static const char *const sj_effect_names[] = {
     [OUT_WIN] = "win",
 };
 
+/* Add who pays whom to a journal payout: "from" and "to" are the holder's id, "bank",
+ * or "others" (every other seated player pays the holder, collect_from_each). amount
+ * stays what the holder gains (negative: what the holder pays), as in the briefing
+ * and the card's history. False when out of memory. */
+static bool sj_payout_parties(cJSON *o, const struct board *b, const struct game_state *st,
+                              const struct rules_effect *e)
+{
+    bool pays = e->amount < 0;
+    const char *other = "bank";
+    if (e->card >= 0 && e->card < b->njournal) {
+        pays = b->journal[e->card].per_stamp == PER_STAMP_PAY;
+        if (b->journal[e->card].per_stamp == PER_STAMP_COLLECT_FROM_EACH)
+            other = "others";
+    }
+    if (pays)
+        return sj_add(o, "from", sj_seat(st, e->player)) &&
+               sj_add(o, "to", cJSON_CreateString(other));
+    return sj_add(o, "from", cJSON_CreateString(other)) && sj_add(o, "to", sj_seat(st, e->player));
+}
+
 /* One effect as API.md lists it. NULL when out of memory. */
 static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *st,
                                 const struct rules_effect *e)
@@ -969,6 +989,7 @@ static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *
         ok = ok && sj_add(o, "token", sj_slug(sj_token_id(b, e->token)));
         ok = ok && sj_add(o, "stamps", sj_num(e->stamps));
         ok = ok && sj_add(o, "amount", sj_num(e->amount));
+        ok = ok && sj_payout_parties(o, b, st, e);
         break;
     case OUT_TICKET:
         ok = ok && sj_add(o, "player", sj_seat(st, e->player));
