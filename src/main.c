@@ -31,6 +31,9 @@ struct options {
     const char *host;
     const char *admin_key;
     const char *to;
+    const char *base_path;
+    const char *trusted_proxy;
+    const char *host_name;
     long port;
     long per_ip;
     int quiet;
@@ -38,16 +41,19 @@ struct options {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
-               "                       [--host 0.0.0.0] [--admin-key KEY] [--per-ip N] [--quiet]\n"
-               "       stampbook migrate [--db PATH]\n"
-               "       stampbook backup [--db PATH] --to FILE\n"
-               "       stampbook --help | --version\n"
-               "\n"
-               "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
-               "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
-               "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given;\n"
-               "--share DIR names the folder with schema/ and migrations/ (found by default).\n");
+    fprintf(
+        f,
+        "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
+        "                       [--host 0.0.0.0] [--admin-key KEY] [--per-ip N] [--quiet]\n"
+        "                       [--base-path /PREFIX] [--trusted-proxy ADDR] [--host-name NAMES]\n"
+        "       stampbook migrate [--db PATH]\n"
+        "       stampbook backup [--db PATH] --to FILE\n"
+        "       stampbook --help | --version\n"
+        "\n"
+        "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
+        "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
+        "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given;\n"
+        "--share DIR names the folder with schema/ and migrations/ (found by default).\n");
 }
 
 /* Write a + b into buf; false (and an empty buf) when it does not fit. */
@@ -115,13 +121,21 @@ static long parse_num(const char *s, long min, long max)
 
 static int parse_options(int argc, char **argv, struct options *o)
 {
-    static const struct option longs[] = {
-        {"port", required_argument, NULL, 'p'},   {"db", required_argument, NULL, 'd'},
-        {"static", required_argument, NULL, 's'}, {"share", required_argument, NULL, 'S'},
-        {"host", required_argument, NULL, 'H'},   {"admin-key", required_argument, NULL, 'k'},
-        {"to", required_argument, NULL, 't'},     {"per-ip", required_argument, NULL, 'i'},
-        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
+    static const struct option longs[] = {{"port", required_argument, NULL, 'p'},
+                                          {"db", required_argument, NULL, 'd'},
+                                          {"static", required_argument, NULL, 's'},
+                                          {"share", required_argument, NULL, 'S'},
+                                          {"host", required_argument, NULL, 'H'},
+                                          {"admin-key", required_argument, NULL, 'k'},
+                                          {"to", required_argument, NULL, 't'},
+                                          {"per-ip", required_argument, NULL, 'i'},
+                                          {"quiet", no_argument, NULL, 'q'},
+                                          {"help", no_argument, NULL, 'h'},
+                                          {"version", no_argument, NULL, 'V'},
+                                          {"base-path", required_argument, NULL, 'B'},
+                                          {"trusted-proxy", required_argument, NULL, 'T'},
+                                          {"host-name", required_argument, NULL, 'N'},
+                                          {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         switch (c) {
@@ -143,6 +157,9 @@ static int parse_options(int argc, char **argv, struct options *o)
         case 'H': o->host = optarg; break;
         case 'k': o->admin_key = optarg; break;
         case 't': o->to = optarg; break;
+        case 'B': o->base_path = optarg; break;
+        case 'T': o->trusted_proxy = optarg; break;
+        case 'N': o->host_name = optarg; break;
         case 'q': o->quiet = 1; break;
         case 'h': usage(stdout); exit(0);
         case 'V': printf("stampbook %s\n", STAMPBOOK_VERSION); exit(0);
@@ -274,13 +291,16 @@ static int cmd_serve(const struct options *o, const char *share)
     hcfg.per_ip_limit = (unsigned)o->per_ip;
     hcfg.timeout_seconds = 60;
     hcfg.quiet = o->quiet;
+    hcfg.base_path = o->base_path;
+    hcfg.trusted_proxy = o->trusted_proxy;
+    hcfg.host_names = o->host_name;
     if (http_start(&hcfg, api, &http, &err) != 0) {
         fprintf(stderr, "stampbook: %s\n", err.detail);
         api_free(api);
         return 1;
     }
-    fprintf(stderr, "stampbook %s: serving http://%s:%u/ (database %s)\n", STAMPBOOK_VERSION,
-            o->host, (unsigned)http_port(http), o->db);
+    fprintf(stderr, "stampbook %s: serving http://%s:%u%s/ (database %s)\n", STAMPBOOK_VERSION,
+            o->host, (unsigned)http_port(http), o->base_path ? o->base_path : "", o->db);
     sigwait(&stop, &sig);
     fprintf(stderr, "stampbook: stopping (signal %d)\n", sig);
     api_shutdown(api);
@@ -292,7 +312,12 @@ static int cmd_serve(const struct options *o, const char *share)
 
 int main(int argc, char **argv)
 {
-    struct options o = {NULL, "data/stampbook.db", "static", NULL, "0.0.0.0", NULL, NULL, 8080, 256,
+    struct options o = {NULL,      "data/stampbook.db",
+                        "static",  NULL,
+                        "0.0.0.0", NULL,
+                        NULL,      NULL,
+                        NULL,      NULL,
+                        8080,      256,
                         0};
     char share_buf[PATH_MAX];
     const char *share;

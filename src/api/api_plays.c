@@ -86,20 +86,44 @@ static int plays_load(struct api_ctx *ctx, struct plays_doc *d)
     return 0;
 }
 
+/* The n-digit decimal number at s, or -1 when s does not start with n digits. This
+ * function can't fail. */
+static int plays_digits(const char *s, int n)
+{
+    int v = 0;
+    for (int i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+
 /* Parse "YYYY-MM-DD" with an optional "THH:MM:SS" (RFC 3339, UTC) into *tm. */
 static bool plays_parse_time(const char *s, struct tm *tm)
 {
-    int n = 0;
+    /* Each field is read only once the text before it has been seen, so a short
+     * string is never read past its end. */
+    int year = plays_digits(s, 4);
+    int mon = year >= 0 && s[4] == '-' ? plays_digits(s + 5, 2) : -1;
+    int mday = mon >= 0 && s[7] == '-' ? plays_digits(s + 8, 2) : -1;
+    int hour = 0, min = 0, sec = 0;
     memset(tm, 0, sizeof(*tm));
-    if (sscanf(s, "%4d-%2d-%2d%n", &tm->tm_year, &tm->tm_mon, &tm->tm_mday, &n) != 3 || n != 10)
+    if (mday < 0)
         return false;
-    if (s[10] == 'T' || s[10] == ' ')
-        if (sscanf(s + 11, "%2d:%2d:%2d", &tm->tm_hour, &tm->tm_min, &tm->tm_sec) != 3)
-            return false;
-    tm->tm_year -= 1900;
-    tm->tm_mon -= 1;
-    return tm->tm_mon >= 0 && tm->tm_mon < 12 && tm->tm_mday >= 1 && tm->tm_mday <= 31 &&
-           tm->tm_hour < 24 && tm->tm_min < 60 && tm->tm_sec <= 60;
+    if (s[10] == 'T' || s[10] == ' ') {
+        hour = plays_digits(s + 11, 2);
+        min = hour >= 0 && s[13] == ':' ? plays_digits(s + 14, 2) : -1;
+        sec = min >= 0 && s[16] == ':' ? plays_digits(s + 17, 2) : -1;
+    }
+    tm->tm_year = year - 1900;
+    tm->tm_mon = mon - 1;
+    tm->tm_mday = mday;
+    tm->tm_hour = hour;
+    tm->tm_min = min;
+    tm->tm_sec = sec;
+    return mon >= 1 && mon <= 12 && mday >= 1 && mday <= 31 && hour >= 0 && hour < 24 && min >= 0 &&
+           min < 60 && sec >= 0 && sec <= 60;
 }
 
 /* The time of a play as "YYYY-MM-DD HH:MM:SS" (UTC): played_at when it reads as a

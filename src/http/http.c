@@ -17,6 +17,8 @@
 
 #include <microhttpd.h>
 
+#include "proxy.h"
+
 #define HTTP_SSE_BLOCK 4096
 #define HTTP_SSE_PING_MS 15000
 #define HTTP_STATIC_MAX 8388608 /* 8 MiB */
@@ -27,6 +29,10 @@ struct http_server {
     char static_root[PATH_MAX];
     uint16_t port;
     int quiet;
+    char base[PROXY_BASE_MAX];    /* "" when none */
+    char trusted[PROXY_ADDR_MAX]; /* "" when none */
+    char *host_names;             /* NULL when any Host will do */
+    struct proxy_limits *limits;  /* per client address, behind a trusted proxy */
 };
 
 /* Per-request state, kept in the connection context and freed when it completes. */
@@ -40,6 +46,8 @@ struct http_request {
     bool recorded; /* counted for /metrics and written to the access log */
     int status;
     const char *route;
+    bool counted; /* in s->limits under client */
+    char client[PROXY_ADDR_MAX];
     char method[16];
     char path[256];
 };
@@ -384,6 +392,60 @@ static enum MHD_Result http_dispatch(struct http_server *s, struct MHD_Connectio
     return ret;
 }
 
+/* Queue a 308 redirect to location (the base path with its slash). */
+static enum MHD_Result http_redirect(struct MHD_Connection *conn, struct http_request *r,
+                                     const char *location)
+{
+    struct MHD_Response *res = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+    enum MHD_Result ret;
+    if (!res)
+        return MHD_NO;
+    MHD_add_response_header(res, MHD_HTTP_HEADER_LOCATION, location);
+    MHD_add_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    r->status = 308;
+    r->route = "other";
+    r->answered = true;
+    http_record(r);
+    ret = MHD_queue_response(conn, 308, res);
+    MHD_destroy_response(res);
+    return ret;
+}
+
+/* The proxy settings on a new request (proxy.c): the Host check (421), the client's
+ * address and its limit (429), the base path (404 outside it, 308 for the base itself).
+ * Returns true when the request goes on, else false with *ret the queued answer. */
+static bool http_front(struct http_server *s, struct MHD_Connection *conn, struct http_request *r,
+                       const char *url, enum MHD_Result *ret)
+{
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *sa = ci ? ci->client_addr : NULL;
+    char peer[PROXY_ADDR_MAX] = "", location[PROXY_BASE_MAX + 1];
+    const char *under = proxy_strip_base(s->base, url);
+    if (sa && sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, peer, sizeof(peer));
+    else if (sa && sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, peer, sizeof(peer));
+    proxy_client_addr(peer, s->trusted,
+                      MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Forwarded-For"),
+                      r->client);
+    if (!proxy_host_allowed(s->host_names,
+                            MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host"))) {
+        *ret = http_problem(conn, r, 421, "this server does not answer for that host name", NULL);
+        return false;
+    }
+    if (s->limits && !(r->counted = proxy_limits_enter(s->limits, r->client))) {
+        *ret = http_problem(conn, r, 429, "too many requests from this address at once", NULL);
+        return false;
+    }
+    if (under && *under)
+        return true;
+    snprintf(location, sizeof(location), "%s/", s->base);
+    *ret = under ? http_redirect(conn, r, location)
+                 : http_problem(conn, r, 404, "not under this server's base path", NULL);
+    return false;
+}
+
 static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const char *url,
                                    const char *method, const char *version, const char *upload_data,
                                    size_t *upload_data_size, void **con_cls)
@@ -394,6 +456,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
 
     if (!r) {
         const char *length;
+        enum MHD_Result ret = MHD_NO;
         r = calloc(1, sizeof(*r));
         if (!r)
             return MHD_NO;
@@ -402,6 +465,9 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
         http_log_path(r->method, sizeof(r->method), method);
         http_log_path(r->path, sizeof(r->path), url);
         *con_cls = r;
+        if (!http_front(s, conn, r, url, &ret))
+            return ret;
+        url = proxy_strip_base(s->base, url);
         /* Refuse an announced oversized body before reading any of it. */
         length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (length && strtoull(length, NULL, 10) > API_BODY_MAX) {
@@ -412,6 +478,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
         }
         return MHD_YES;
     }
+    url = r->answered ? url : proxy_strip_base(s->base, url);
     if (*upload_data_size > 0) {
         if (!r->too_large && !r->answered) {
             if (r->len + *upload_data_size > API_BODY_MAX) {
@@ -449,9 +516,37 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
     if (!r)
         return;
     http_record(r); /* a request that ended unanswered: status 0 */
+    if (r->counted)
+        proxy_limits_leave(r->server->limits, r->client);
     free(r->body);
     free(r);
     *con_cls = NULL;
+}
+
+/* Free a server's own memory (not its daemon). http_free(NULL) is a no-op. */
+static void http_free(struct http_server *s)
+{
+    if (!s)
+        return;
+    proxy_limits_free(s->limits);
+    free(s->host_names);
+    free(s);
+}
+
+/* Take the reverse-proxy settings of cfg into s: base path, trusted proxy (and with it
+ * the per-client limits), host names. */
+static int http_proxy_config(struct http_server *s, const struct http_config *cfg,
+                             struct sb_error *err)
+{
+    if (proxy_base_parse(cfg->base_path, s->base) != 0)
+        return sb_fail(err, SB_EINVALID, NULL, "bad base path %s", cfg->base_path);
+    if (cfg->trusted_proxy && proxy_addr_parse(cfg->trusted_proxy, s->trusted) != 0)
+        return sb_fail(err, SB_EINVALID, NULL, "bad trusted proxy address %s", cfg->trusted_proxy);
+    if (cfg->host_names && *cfg->host_names && !(s->host_names = strdup(cfg->host_names)))
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    if (s->trusted[0] && !(s->limits = proxy_limits_new(cfg->per_ip_limit)))
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    return 0;
 }
 
 int http_start(const struct http_config *cfg, struct api *api, struct http_server **out,
@@ -477,19 +572,23 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
     }
     s->api = api;
     s->quiet = cfg->quiet;
+    if (http_proxy_config(s, cfg, err) != 0) {
+        http_free(s);
+        return err ? err->code : SB_EINVALID;
+    }
     /* A thread per connection: handlers block on SQLite, and the event stream blocks
      * waiting for changes, without holding anyone else up. */
     s->daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_ERROR_LOG,
         cfg->port, NULL, NULL, http_access, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)(s->limits ? 0 : cfg->per_ip_limit),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)cfg->timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024), MHD_OPTION_UNESCAPE_CALLBACK,
         http_unescape, (void *)NULL, MHD_OPTION_NOTIFY_COMPLETED, http_completed, s,
         MHD_OPTION_END);
     if (!s->daemon) {
-        free(s);
+        http_free(s);
         return sb_fail(err, SB_EIO, NULL, "cannot listen on %s:%u", cfg->host, (unsigned)cfg->port);
     }
     info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -508,5 +607,5 @@ void http_stop(struct http_server *s)
     if (!s)
         return;
     MHD_stop_daemon(s->daemon);
-    free(s);
+    http_free(s);
 }

@@ -16,8 +16,12 @@ struct http_config {
     const char *static_dir; /* the web UI's files */
     unsigned connection_limit;
     unsigned per_ip_limit;
-    unsigned timeout_seconds; /* idle connections are closed after this */
-    int quiet;                /* no access log */
+    unsigned timeout_seconds;  /* idle connections are closed after this */
+    int quiet;                 /* no access log */
+    const char *base_path;     /* "/stampbook": UI and API under this prefix; NULL: none */
+    const char *trusted_proxy; /* the reverse proxy's address: its X-Forwarded-For names the
+                                * client, and per_ip_limit counts requests per client */
+    const char *host_names;    /* comma-separated names the Host header must be; NULL: any */
 };
 
 /* Start serving api. Returns 0 and *out, or an error (the port is taken...). */

@@ -1,7 +1,8 @@
 // api.js -- the Stampbook HTTP API (API.md) over fetch: keys, problem+json errors,
 // ETag / If-Match for game writes and an Idempotency-Key on every event POST.
 
-const BASE = '/api/v1';
+// Relative to the page, so the UI works under a base path (serve --base-path /stampbook).
+const BASE = 'api/v1';
 
 /** An HTTP failure: status plus the problem+json body (detail, title, rule). */
 export class ApiError extends Error {

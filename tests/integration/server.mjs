@@ -21,7 +21,9 @@ export function freePort() {
   });
 }
 
-/** Start a server; returns {url, port, dir, db, stop(), kill(), restart()}. */
+/** Start a server; returns {url, port, dir, db, stop(), kill(), restart()}. opts: args
+ * (more serve flags), env, dir, port, healthPath (where to ask whether it is up, e.g.
+ * under --base-path). */
 export async function startServer(opts = {}) {
   const dir = opts.dir || mkdtempSync(join(tmpdir(), 'stampbook-'));
   const db = join(dir, 'test.db');
@@ -35,7 +37,7 @@ export async function startServer(opts = {}) {
     const deadline = Date.now() + 10000;
     for (;;) {
       try {
-        const r = await fetch(`${s.url}/api/v1/health`);
+        const r = await fetch(`${s.url}${opts.healthPath || '/api/v1/health'}`);
         if (r.ok) return;
       } catch { /* not up yet */ }
       if (s.proc.exitCode !== null) throw new Error(`server exited: ${s.log}`);

@@ -45,7 +45,7 @@ export async function render({ main, params, app }) {
 }
 
 function shareLink(cid, key) {
-  return `${location.origin}/#/join/${cid}/${encodeURIComponent(key)}`;
+  return `${location.origin}${location.pathname}#/join/${cid}/${encodeURIComponent(key)}`;
 }
 
 function sharePanel(ctx, open) {
