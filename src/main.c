@@ -1,4 +1,4 @@
-/* main.c -- the stampbook command: serve, migrate, backup. */
+/* main.c -- the stampbook command: serve, migrate, backup, healthcheck. */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -12,6 +12,7 @@
 
 #include "api.h"
 #include "http.h"
+#include "probe.h"
 #include "store.h"
 
 #ifndef STAMPBOOK_VERSION
@@ -34,6 +35,7 @@ struct options {
     const char *base_path;
     const char *trusted_proxy;
     const char *host_name;
+    const char *metrics_key;
     long port;
     long per_ip;
     int quiet;
@@ -46,13 +48,17 @@ static void usage(FILE *f)
         "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
         "                       [--host 0.0.0.0] [--admin-key KEY] [--per-ip N] [--quiet]\n"
         "                       [--base-path /PREFIX] [--trusted-proxy ADDR] [--host-name NAMES]\n"
+        "                       [--metrics-key KEY]\n"
+        "       stampbook healthcheck [--port 8080] [--host 127.0.0.1] [--base-path /PREFIX]\n"
+        "                       [--host-name NAME]   (exit 0 when the server answers health)\n"
         "       stampbook migrate [--db PATH]\n"
         "       stampbook backup [--db PATH] --to FILE\n"
         "       stampbook --help | --version\n"
         "\n"
         "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
         "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
-        "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given;\n"
+        "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given, and\n"
+        "STAMPBOOK_METRICS_KEY the metrics key (/metrics then needs it as a bearer);\n"
         "--share DIR names the folder with schema/ and migrations/ (found by default).\n");
 }
 
@@ -135,6 +141,7 @@ static int parse_options(int argc, char **argv, struct options *o)
                                           {"base-path", required_argument, NULL, 'B'},
                                           {"trusted-proxy", required_argument, NULL, 'T'},
                                           {"host-name", required_argument, NULL, 'N'},
+                                          {"metrics-key", required_argument, NULL, 'M'},
                                           {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
@@ -160,6 +167,7 @@ static int parse_options(int argc, char **argv, struct options *o)
         case 'B': o->base_path = optarg; break;
         case 'T': o->trusted_proxy = optarg; break;
         case 'N': o->host_name = optarg; break;
+        case 'M': o->metrics_key = optarg; break;
         case 'q': o->quiet = 1; break;
         case 'h': usage(stdout); exit(0);
         case 'V': printf("stampbook %s\n", STAMPBOOK_VERSION); exit(0);
@@ -262,6 +270,7 @@ static int cmd_serve(const struct options *o, const char *share)
     sigset_t stop;
     int sig = 0;
     const char *admin = o->admin_key ? o->admin_key : getenv("STAMPBOOK_ADMIN_KEY");
+    const char *metrics = o->metrics_key ? o->metrics_key : getenv("STAMPBOOK_METRICS_KEY");
 
     /* Every thread started from here on leaves SIGINT and SIGTERM to sigwait(). */
     sigemptyset(&stop);
@@ -278,6 +287,7 @@ static int cmd_serve(const struct options *o, const char *share)
     acfg.db_path = o->db;
     acfg.share_dir = share;
     acfg.admin_key = admin && *admin ? admin : NULL;
+    acfg.metrics_key = metrics && *metrics ? metrics : NULL;
     acfg.pool_size = 16;
     if (api_new(&acfg, &api, &err) != 0) {
         fprintf(stderr, "stampbook: %s\n", err.detail);
@@ -310,15 +320,25 @@ static int cmd_serve(const struct options *o, const char *share)
     return 0;
 }
 
+/* Ask a running server for its health: exit 0 when it answers 200, else 1. */
+static int cmd_healthcheck(const struct options *o)
+{
+    struct probe_target t = {o->host, (uint16_t)o->port, o->base_path, o->host_name, 5000};
+    char why[PROBE_WHY_MAX];
+    if (probe_health(&t, why) != 0) {
+        fprintf(stderr, "stampbook: healthcheck: %s\n", why);
+        return 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    struct options o = {NULL,      "data/stampbook.db",
-                        "static",  NULL,
-                        "0.0.0.0", NULL,
-                        NULL,      NULL,
-                        NULL,      NULL,
-                        8080,      256,
-                        0};
+    struct options o = {.db = "data/stampbook.db",
+                        .static_dir = "static",
+                        .host = "0.0.0.0",
+                        .port = 8080,
+                        .per_ip = 256};
     char share_buf[PATH_MAX];
     const char *share;
     int rc = parse_options(argc, argv, &o);
@@ -331,6 +351,8 @@ int main(int argc, char **argv)
         return cmd_migrate(&o, share);
     if (strcmp(o.command, "backup") == 0)
         return cmd_backup(&o);
+    if (strcmp(o.command, "healthcheck") == 0)
+        return cmd_healthcheck(&o);
     fprintf(stderr, "stampbook: unknown command '%s'\n", o.command);
     usage(stderr);
     return EXIT_USAGE;

@@ -16,6 +16,7 @@ enum api_auth {
     AUTH_NONE,     /* public */
     AUTH_ADMIN,    /* public unless the server has an admin key */
     AUTH_CAMPAIGN, /* a campaign's key or view key; writes need the key */
+    AUTH_METRICS,  /* public unless the server has a metrics key */
 };
 
 struct api_route {
@@ -31,7 +32,7 @@ static const struct api_route api_routes[] = {
     {"GET", "/api/v1/editions", AUTH_NONE, false, api_get_editions},
     {"GET", "/api/v1/editions/{slug}", AUTH_NONE, false, api_get_edition},
     {"GET", "/api/v1/openapi.json", AUTH_NONE, false, api_get_openapi},
-    {"GET", "/metrics", AUTH_NONE, false, api_get_metrics},
+    {"GET", "/metrics", AUTH_METRICS, false, api_get_metrics},
     {"POST", "/api/v1/campaigns", AUTH_ADMIN, true, api_post_campaign},
     {"POST", "/api/v1/campaigns/import", AUTH_ADMIN, true, api_post_import},
     {"GET", "/api/v1/campaigns/{cid}", AUTH_CAMPAIGN, false, api_get_campaign},
@@ -309,21 +310,23 @@ static int api_authorize_campaign(struct api_ctx *ctx, bool write)
     return write ? api_need_write(ctx) : 0;
 }
 
-/* Check the admin key when the server has one. */
-static int api_authorize_admin(struct api_ctx *ctx)
+/* Check a server key when the server has one: hash is its hash, kind its name ("admin",
+ * "metrics") and what the action it guards, for the 401 detail. */
+static int api_authorize_server_key(struct api_ctx *ctx, bool has, const unsigned char *hash,
+                                    const char *kind, const char *what)
 {
-    unsigned char hash[KEYS_HASH_BYTES];
+    unsigned char got[KEYS_HASH_BYTES];
     size_t len = 0;
     const char *key;
-    if (!ctx->api->has_admin_key)
+    if (!has)
         return 0;
     key = api_bearer(ctx, &len);
     if (!key)
-        return sb_fail(&ctx->err, SB_EUNAUTH, NULL,
-                       "creating a campaign needs Authorization: Bearer <admin key>");
-    keys_hash(key, len, hash);
-    if (!keys_equal(hash, ctx->api->admin_hash))
-        return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "wrong admin key");
+        return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "%s needs Authorization: Bearer <%s key>", what,
+                       kind);
+    keys_hash(key, len, got);
+    if (!keys_equal(got, hash))
+        return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "wrong %s key", kind);
     return 0;
 }
 
@@ -379,7 +382,11 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
     if (rc != 0)
         return rc;
     if (route->auth == AUTH_ADMIN)
-        rc = api_authorize_admin(ctx);
+        rc = api_authorize_server_key(ctx, ctx->api->has_admin_key, ctx->api->admin_hash, "admin",
+                                      "creating a campaign");
+    else if (route->auth == AUTH_METRICS)
+        rc = api_authorize_server_key(ctx, ctx->api->has_metrics_key, ctx->api->metrics_hash,
+                                      "metrics", "reading /metrics");
     else if (route->auth == AUTH_CAMPAIGN)
         rc = api_authorize_campaign(ctx, route->write);
     if (rc == 0)
@@ -469,6 +476,10 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
     if (rc == 0 && cfg->admin_key && *cfg->admin_key) {
         api->has_admin_key = true;
         keys_hash(cfg->admin_key, strlen(cfg->admin_key), api->admin_hash);
+    }
+    if (rc == 0 && cfg->metrics_key && *cfg->metrics_key) {
+        api->has_metrics_key = true;
+        keys_hash(cfg->metrics_key, strlen(cfg->metrics_key), api->metrics_hash);
     }
     if (rc == 0) {
         snprintf(path, sizeof(path), "%s/schema/editions", cfg->share_dir);

@@ -19,10 +19,11 @@
 struct api;
 
 struct api_config {
-    const char *db_path;   /* the SQLite file (or a "file:...?mode=memory" URI) */
-    const char *share_dir; /* holds schema/editions/ and migrations/ */
-    const char *admin_key; /* NULL: anyone may create or import a campaign */
-    int pool_size;         /* connections kept open */
+    const char *db_path;     /* the SQLite file (or a "file:...?mode=memory" URI) */
+    const char *share_dir;   /* holds schema/editions/ and migrations/ */
+    const char *admin_key;   /* NULL: anyone may create or import a campaign */
+    const char *metrics_key; /* NULL: /metrics is public */
+    int pool_size;           /* connections kept open */
 };
 
 struct api_param {

@@ -28,6 +28,8 @@ struct api {
     char *share_dir;
     bool has_admin_key;
     unsigned char admin_hash[32];
+    bool has_metrics_key; /* GET /metrics needs Authorization: Bearer <metrics key> */
+    unsigned char metrics_hash[32];
     char *openapi; /* the OpenAPI document as text, NULL when missing */
     size_t openapi_len;
     pthread_mutex_t change_lock;
