@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "api_internal.h"
+#include "file.h"
 #include "json.h"
 #include "keys.h"
 
@@ -66,6 +67,7 @@ static const struct api_route api_routes[] = {
 };
 
 #define API_NROUTES (sizeof(api_routes) / sizeof(api_routes[0]))
+#define API_OPENAPI_MAX (4 * 1024 * 1024)
 
 /* Parse a positive decimal id of at most 15 digits; -1 when it is not one. */
 static int64_t api_parse_id(const char *s, size_t len)
@@ -253,7 +255,8 @@ int api_take_stored(struct api_ctx *ctx, char *text, cJSON **out)
     return rc;
 }
 
-int api_need_write(struct api_ctx *ctx)
+/* Require write access (403 for a view key). */
+static int api_need_write(struct api_ctx *ctx)
 {
     if (ctx->access == ACCESS_WRITE)
         return 0;
@@ -389,12 +392,16 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
                                       "metrics", "reading /metrics");
     else if (route->auth == AUTH_CAMPAIGN)
         rc = api_authorize_campaign(ctx, route->write);
+    ctx->game.games = ctx->api->games;
+    ctx->game.store = &ctx->store;
+    ctx->game.campaign = &ctx->campaign;
+    ctx->game.err = &ctx->err;
     if (rc == 0)
         rc = route->fn(ctx);
     /* A handler that succeeds has committed what it appended; a failed one rolled back. */
-    for (; rc == 0 && ctx->appended > 0; ctx->appended--)
+    for (; rc == 0 && ctx->game.appended > 0; ctx->game.appended--)
         metrics_event_appended(ctx->api->metrics);
-    games_cache_commit(ctx, rc == 0);
+    game_req_finish(&ctx->game, rc == 0);
     store_pool_put(ctx->api->pool, ctx->store);
     ctx->store = NULL;
     return rc;
@@ -435,23 +442,9 @@ void api_handle(struct api *api, const struct api_request *req, struct api_respo
 static void api_load_openapi(struct api *api)
 {
     char path[4096];
-    FILE *f;
-    long n;
     snprintf(path, sizeof(path), "%s/schema/openapi.json", api->share_dir);
-    f = fopen(path, "rb");
-    if (!f)
-        return;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0) {
-        api->openapi = malloc((size_t)n + 1);
-        if (api->openapi && fread(api->openapi, 1, (size_t)n, f) == (size_t)n) {
-            api->openapi[n] = '\0';
-            api->openapi_len = (size_t)n;
-        } else {
-            free(api->openapi);
-            api->openapi = NULL;
-        }
-    }
-    fclose(f);
+    if (file_read(path, API_OPENAPI_MAX, &api->openapi, &api->openapi_len, NULL) != 0)
+        api->openapi = NULL;
 }
 
 int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err)
@@ -471,7 +464,7 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0 && !(api->metrics = metrics_new()))
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
-    if (rc == 0 && !(api->games = game_cache_new()))
+    if (rc == 0 && !(api->games = games_new()))
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0 && cfg->admin_key && *cfg->admin_key) {
         api->has_admin_key = true;
@@ -510,7 +503,7 @@ void api_free(struct api *api)
     store_pool_free(api->pool);
     editions_free(api->editions);
     metrics_free(api->metrics);
-    game_cache_free(api->games);
+    games_free(api->games);
     pthread_cond_destroy(&api->change_cond);
     pthread_mutex_destroy(&api->change_lock);
     free(api->openapi);
@@ -578,4 +571,9 @@ int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state, in
         rc = store_game_state(s, cid, gid, state, version, err);
     store_pool_put(api->pool, s);
     return rc;
+}
+
+void api_forget(struct api *api)
+{
+    games_forget(api->games);
 }

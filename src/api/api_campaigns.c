@@ -379,7 +379,7 @@ int api_patch_player(struct api_ctx *ctx)
     if (rc == 0) {
         rc = store_player_rename(ctx->store, ctx->cid, ctx->pid, name, &ctx->err);
         if (rc == 0)
-            rc = games_rename_player(ctx, ctx->pid, name);
+            rc = game_rename_player(&ctx->game, ctx->pid, name);
         rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
     }
     if (rc == 0)

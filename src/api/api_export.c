@@ -175,7 +175,7 @@ static int import_game(struct api_ctx *ctx, const struct id_map *m, const cJSON 
     if (rc == 0 && cJSON_IsObject(board) && !(board_text = cJSON_PrintUnformatted(board)))
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0)
-        rc = games_create(ctx, body, board_text, &gid);
+        rc = game_create(&ctx->game, body, board_text, &gid);
     if (rc == 0) {
         /* The new game is now the campaign's active one until its log ends it. */
         ctx->campaign.active_game = gid;
@@ -200,8 +200,8 @@ static int import_game(struct api_ctx *ctx, const struct id_map *m, const cJSON 
                       : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
             free(text);
         } else if (rc == 0) {
-            rc = games_append(ctx, gid, payload, (int64_t)seq->valuedouble, when, NULL, NULL,
-                              &version);
+            rc = game_append(&ctx->game, gid, payload, (int64_t)seq->valuedouble, when, NULL, NULL,
+                             &version);
         }
         cJSON_Delete(payload);
         if (rc != 0) {

@@ -12,17 +12,15 @@
 #include "api.h"
 #include "editions.h"
 #include "error.h"
+#include "game.h"
 #include "metrics.h"
 #include "store.h"
 
 enum api_access { ACCESS_NONE, ACCESS_READ, ACCESS_WRITE };
 
-struct game_cache;
-struct game_cache_pending;
-
 struct api {
     struct store_pool *pool;
-    struct game_cache *games; /* parsed boards and states of recent games (api_games.c) */
+    struct games *games; /* the game layer's cache of recent games */
     struct editions *editions;
     struct metrics *metrics;
     char *share_dir;
@@ -51,8 +49,7 @@ struct api_ctx {
     char slug_buf[128];
     enum api_access access;
     struct store_campaign campaign; /* loaded when the route is under a campaign */
-    int appended; /* events games_append() wrote; counted in the metrics once committed */
-    struct game_cache_pending *cache_pending; /* for the game cache once committed */
+    struct game_req game;           /* the game layer's view of this request */
 };
 
 typedef int (*api_handler_fn)(struct api_ctx *ctx);
@@ -76,8 +73,6 @@ const char *api_param(const struct api_ctx *ctx, const char *key);
 int api_body_object(struct api_ctx *ctx, cJSON **out);
 /* Wake everyone following a game. */
 void api_changed(struct api *api);
-/* Require write access (403 for a view key). */
-int api_need_write(struct api_ctx *ctx);
 /* Parse a JSON text from the store (SB_EIO when it is not valid JSON). */
 int api_parse_stored(struct api_ctx *ctx, const char *text, cJSON **out);
 /* The same, and free text. */
@@ -126,31 +121,5 @@ int api_get_plays_bgg_xml(struct api_ctx *ctx);
  * transaction; answers 201 {"campaign","key","view_key"}. (api_campaigns.c) */
 int api_create_campaign_from(struct api_ctx *ctx, const char *name, const char *edition,
                              const char *policy, const char *board, int64_t *cid);
-
-/* ---- shared game machinery (api_games.c) ---- */
-
-/* Create a game in campaign cid from a POST body (seats, mode, played_at), inside the
- * caller's write transaction, on board (a board document; NULL: the campaign's own).
- * *gid gets its id. */
-int games_create(struct api_ctx *ctx, const cJSON *body, const char *board, int64_t *gid);
-
-/* Append one event (a parsed body) to game gid as event seq (0: the next one) inside
- * the caller's write transaction. at: NULL for now. *answer (if given) gets the
- * {"event","effects","state"} document as text, which the caller frees; *version the
- * new version. Counts the event in ctx->appended. */
-int games_append(struct api_ctx *ctx, int64_t gid, const cJSON *body, int64_t seq, const char *at,
-                 const char *idem_key, char **answer, int64_t *version);
-
-/* The cache of parsed boards and states that api->games holds; NULL when out of
- * memory. game_cache_free(NULL) is a no-op. */
-struct game_cache *game_cache_new(void);
-void game_cache_free(struct game_cache *c);
-
-/* After a handler: publish what it noted for the game cache when its transaction
- * committed (committed), else drop it. This function can't fail. */
-void games_cache_commit(struct api_ctx *ctx, bool committed);
-
-/* Rename player pid in the snapshots of every game it sits in. */
-int games_rename_player(struct api_ctx *ctx, int64_t pid, const char *name);
 
 #endif

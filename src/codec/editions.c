@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file.h"
 #include "json.h"
 
 #define EDITIONS_MAX 16
@@ -20,19 +21,11 @@ struct editions {
 /* Read and parse one edition file into *out. */
 static int editions_read(const char *path, cJSON **out, struct sb_error *err)
 {
-    FILE *f = fopen(path, "rb");
     char *buf = NULL;
-    size_t n;
-    int rc;
-    if (!f)
-        return sb_fail(err, SB_EIO, NULL, "cannot open %s", path);
-    buf = malloc(EDITIONS_FILE_MAX);
-    if (!buf) {
-        fclose(f);
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
-    }
-    n = fread(buf, 1, EDITIONS_FILE_MAX, f);
-    fclose(f);
+    size_t n = 0;
+    int rc = file_read(path, EDITIONS_FILE_MAX, &buf, &n, err);
+    if (rc != 0)
+        return rc == SB_ENOMEM ? rc : sb_fail(err, SB_EIO, NULL, "cannot read %s", path);
     rc = json_parse_object(buf, n, out, err);
     free(buf);
     if (rc != 0) {

@@ -206,7 +206,17 @@ int json_get_bool(const cJSON *obj, const char *key, bool required, bool *out, b
     return 0;
 }
 
-char *json_print(const cJSON *item)
+
+bool json_set(cJSON *obj, const char *key, cJSON *value)
 {
-    return cJSON_PrintUnformatted(item);
+    bool ok;
+    if (!value)
+        return false;
+    if (cJSON_HasObjectItem(obj, key))
+        ok = cJSON_ReplaceItemInObjectCaseSensitive(obj, key, value);
+    else
+        ok = cJSON_AddItemToObject(obj, key, value);
+    if (!ok)
+        cJSON_Delete(value);
+    return ok;
 }

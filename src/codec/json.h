@@ -51,8 +51,9 @@ size_t json_utf8_chars(const char *s);
 /* True when s[0..len) is valid UTF-8 without NUL bytes. This function can't fail. */
 bool json_utf8_valid(const char *s, size_t len);
 
-/* Print item unformatted into a new string the caller frees with free(); NULL when out
- * of memory. */
-char *json_print(const cJSON *item);
+/* Set obj[key] to value (which obj takes over), replacing what was there. Returns false
+ * when out of memory (value NULL included; value is then freed). */
+bool json_set(cJSON *obj, const char *key, cJSON *value);
+
 
 #endif

@@ -2,6 +2,7 @@
 #include "results_json.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -241,7 +242,8 @@ cJSON *results_to_json(const struct results_outcome *o)
     return doc;
 }
 
-int results_fail(const struct results_outcome *o, struct sb_error *err)
+/* Record o's refusal in err (SB_EINVALID, its rule and detail) and return SB_EINVALID. */
+static int results_fail(const struct results_outcome *o, struct sb_error *err)
 {
     return sb_fail(err, SB_EINVALID, o->refusal.rule, "%s", o->refusal.detail);
 }
@@ -257,5 +259,124 @@ int results_decide_json(const cJSON *body, enum results_edition ed, const int64_
         return rc;
     if (results_decide(ed, v, s, n, out) != 0)
         return results_fail(out, err);
+    return 0;
+}
+
+cJSON *results_state_new(const int64_t *players, const char *const *names,
+                         const char *const *tokens, int n)
+{
+    cJSON *doc = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(doc, "players");
+    bool ok = list != NULL;
+    for (int i = 0; ok && i < n; i++) {
+        cJSON *p = cJSON_CreateObject();
+        ok = p && cJSON_AddItemToArray(list, p) && add_int(p, "id", players[i]) &&
+             cJSON_AddStringToObject(p, "name", names[i]) &&
+             cJSON_AddStringToObject(p, "token", tokens[i]);
+    }
+    ok = ok && add_int(doc, "version", 1) && add_int(doc, "seq", 0) &&
+         cJSON_AddStringToObject(doc, "status", "active") &&
+         cJSON_AddStringToObject(doc, "mode", "results") && cJSON_AddNullToObject(doc, "winner") &&
+         cJSON_AddNullToObject(doc, "result");
+    if (!ok) {
+        cJSON_Delete(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+/* The seats of a results-mode state document as player ids; returns their number. */
+static int state_seats(const cJSON *doc, int64_t *seats)
+{
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(doc, "players"), *p;
+    int n = 0;
+    cJSON_ArrayForEach(p, players)
+    {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(p, "id");
+        if (n < RESULTS_MAX_PLAYERS && cJSON_IsNumber(id))
+            seats[n++] = (int64_t)id->valuedouble;
+    }
+    return n;
+}
+
+/* A `result` event: decide the outcome by the edition's rule and finish the game. */
+static int state_result(cJSON *doc, enum results_edition ed, const cJSON *body, cJSON *fx,
+                        struct sb_error *err)
+{
+    int64_t seats[RESULTS_MAX_PLAYERS];
+    int n = state_seats(doc, seats);
+    struct results_outcome *o = calloc(1, sizeof(*o));
+    cJSON *result = NULL, *win = NULL;
+    int rc = o ? results_decide_json(body, ed, seats, n, o, err)
+               : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0 &&
+        (!(result = results_to_json(o)) || !(win = cJSON_CreateObject()) ||
+         !cJSON_AddItemToArray(fx, win) || !cJSON_AddStringToObject(win, "kind", "win") ||
+         !add_int(win, "player", o->winner) || !json_set(doc, "result", result) ||
+         !json_set(doc, "winner", cJSON_CreateNumber((double)o->winner)) ||
+         !json_set(doc, "status", cJSON_CreateString("finished"))))
+        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    free(o);
+    return rc;
+}
+
+/* An `end` event: finished with the winner the table names, else abandoned. */
+static int state_end(cJSON *doc, const cJSON *body, struct sb_error *err)
+{
+    int64_t winner = 0, seats[RESULTS_MAX_PLAYERS];
+    bool has_winner = false, seated = false;
+    const char *reason = NULL;
+    int n = state_seats(doc, seats);
+    int rc = json_get_int(body, "winner", false, 1, JSON_INT_MAX, &winner, &has_winner, err);
+    if (rc == 0)
+        rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &reason, err);
+    for (int i = 0; i < n; i++)
+        seated |= seats[i] == winner;
+    if (rc == 0 && has_winner && !seated)
+        return sb_fail(err, SB_EINVALID, NULL, "player %lld is not seated in this game",
+                       (long long)winner);
+    if (rc == 0 &&
+        (!json_set(doc, "winner",
+                   has_winner ? cJSON_CreateNumber((double)winner) : cJSON_CreateNull()) ||
+         !json_set(doc, "status", cJSON_CreateString(has_winner ? "finished" : "abandoned"))))
+        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    return rc;
+}
+
+int results_state_apply(cJSON **doc, enum results_edition ed, const cJSON *body, int64_t seq,
+                        cJSON **effects, struct sb_error *err)
+{
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
+    const cJSON *status = cJSON_GetObjectItemCaseSensitive(*doc, "status");
+    bool active = cJSON_IsString(status) && strcmp(status->valuestring, "active") == 0;
+    cJSON *fx = cJSON_CreateArray(), *work = cJSON_Duplicate(*doc, true);
+    const char *text = NULL;
+    int rc = 0;
+
+    if (!fx || !work)
+        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    else if (!cJSON_IsString(type))
+        rc = sb_fail(err, SB_EBADREQ, NULL, "'type' must be a string");
+    else if (strcmp(type->valuestring, "note") == 0)
+        rc = json_get_string(body, "text", true, JSON_TEXT_MAX_CHARS, false, &text, err);
+    else if (!active)
+        rc = sb_fail(err, SB_ECONFLICT, "RESULTS-END", "this game is over");
+    else if (strcmp(type->valuestring, "result") == 0)
+        rc = state_result(work, ed, body, fx, err);
+    else if (strcmp(type->valuestring, "end") == 0)
+        rc = state_end(work, body, err);
+    else
+        rc = sb_fail(err, SB_EINVALID, NULL,
+                     "a results-mode game takes only result, note and end events");
+    if (rc == 0 && !json_set(work, "seq", cJSON_CreateNumber((double)seq)))
+        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    /* The event works on a copy: a refused one leaves *doc as it was. */
+    if (rc != 0) {
+        cJSON_Delete(work);
+        cJSON_Delete(fx);
+        return rc;
+    }
+    cJSON_Delete(*doc);
+    *doc = work;
+    *effects = fx;
     return 0;
 }

@@ -32,13 +32,28 @@ int results_from_json(const cJSON *body, enum results_edition ed, const int64_t 
  * it with cJSON_Delete. */
 cJSON *results_to_json(const struct results_outcome *o);
 
-/* Record o's refusal in err (SB_EINVALID, its rule and detail) and return SB_EINVALID. */
-int results_fail(const struct results_outcome *o, struct sb_error *err);
-
 /* Read and decide a result event in one call: results_from_json(), then
  * results_decide(). Returns 0 with *out filled, or an error code with err filled (a
  * rule refusal is SB_EINVALID with err->rule set). */
 int results_decide_json(const cJSON *body, enum results_edition ed, const int64_t *seats,
                         int nseats, struct results_outcome *out, struct sb_error *err);
+
+/* ---- the state of a results-mode game ----
+ * {"version","seq","status","mode":"results","winner","result","players":[{"id","name",
+ * "token"}]}: a play is logged by one `result` event (or ended by `end`); `note` is
+ * taken at any time. */
+
+/* The state document of a new results-mode game seating players[0..n) with their
+ * names and tokens; NULL when out of memory. The caller frees it with cJSON_Delete. */
+cJSON *results_state_new(const int64_t *players, const char *const *names,
+                         const char *const *tokens, int n);
+
+/* Apply one event body (`result`, `note` or `end`) to the state *doc of a game of
+ * edition ed as event seq: *doc is replaced by the new state. On success *effects gets
+ * the effects array (the caller frees it); on refusal *doc is unchanged: SB_ECONFLICT (RESULTS-END)
+ * once the game is over, SB_EINVALID for another type or a refused result, SB_EBADREQ for wrong
+ * types. */
+int results_state_apply(cJSON **doc, enum results_edition ed, const cJSON *body, int64_t seq,
+                        cJSON **effects, struct sb_error *err);
 
 #endif

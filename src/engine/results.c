@@ -399,19 +399,52 @@ static int pick_winner(const char *rule, const struct decision *d, const struct 
     return 0;
 }
 
-int results_decide(enum results_edition ed, enum results_variant v,
-                   const struct results_standing *s, int n, struct results_outcome *out)
+/* The figures of standing i of s, as the outcome reports them for edition ed. */
+static void player_figures(enum results_edition ed, const struct decision *d,
+                           const struct results_standing *s, int n, int winner, int i,
+                           struct results_player *p)
 {
-    struct results_outcome o;
-    struct decision d;
-    const char *rule;
-    int winner = -1;
-    bool tie_broken = false;
-    int rc;
+    const struct results_standing *st = &s[i];
+    p->player = st->player;
+    p->rank = 1;
+    for (int j = 0; j < n; j++)
+        if (j != i && ranks_above(d, s, winner, j, i))
+            p->rank++;
+    if (ed != RESULTS_DEAL && st->has_bankrupt_order) {
+        p->bankrupt = true;
+        p->bankrupt_order = st->bankrupt_order;
+    }
+    if (ed != RESULTS_DEAL) {
+        p->has_cash = st->has_cash;
+        p->cash = st->cash;
+    }
+    if (ed == RESULTS_CLASSIC) {
+        p->has_property_value = st->has_property_value;
+        p->property_value = st->property_value;
+        p->has_mortgaged_value = st->has_mortgaged_value;
+        p->mortgaged_value = st->mortgaged_value;
+        p->has_buildings_value = st->has_buildings_value;
+        p->buildings_value = st->buildings_value;
+        p->has_net_worth = st->has_cash && !p->bankrupt;
+        p->net_worth = p->has_net_worth ? net_worth_halves(st) / 2 : 0;
+    }
+    if (ed == RESULTS_WONDERS) {
+        p->has_wonders_ticked = st->has_wonders_ticked;
+        p->wonders_ticked = st->wonders_ticked;
+        p->has_bonus = p->has_wealth = !p->bankrupt;
+        p->bonus = p->bankrupt ? 0 : d->bonus[i];
+        p->wealth = p->bankrupt ? 0 : d->score[i];
+    }
+    if (ed == RESULTS_DEAL) {
+        p->has_complete_sets = true;
+        p->complete_sets = st->complete_sets;
+    }
+}
 
-    memset(&o, 0, sizeof(o));
-    memset(&d, 0, sizeof(d));
-    d.score_halves = 1;
+/* Check the edition, variant and seat count of a result; 0 or a refusal in out. */
+static int check_play(enum results_edition ed, enum results_variant v,
+                      const struct results_standing *s, int n, struct results_outcome *out)
+{
     if (!edition_known(ed))
         return refuse(out, "RESULTS-VARIANT", "not a results-mode edition");
     if (!results_has_variant(ed, v))
@@ -421,8 +454,27 @@ int results_decide(enum results_edition ed, enum results_variant v,
         return refuse(out, "RESULTS-PLAYERS", "%s is for %d to %d players, not %d",
                       results_edition_id(ed), results_players_min(ed), results_players_max(ed),
                       s ? n : 0);
-    rule = results_rule(ed, v);
-    rc = check_figures(ed, rule, s, n, out);
+    return 0;
+}
+
+int results_decide(enum results_edition ed, enum results_variant v,
+                   const struct results_standing *s, int n, struct results_outcome *out)
+{
+    struct results_outcome o;
+    struct decision d;
+    const char *rule = NULL;
+    int winner = -1;
+    bool tie_broken = false;
+    int rc;
+
+    memset(&o, 0, sizeof(o));
+    memset(&d, 0, sizeof(d));
+    d.score_halves = 1;
+    rc = check_play(ed, v, s, n, out);
+    if (rc == 0) {
+        rule = results_rule(ed, v);
+        rc = check_figures(ed, rule, s, n, out);
+    }
     if (rc == 0) {
         switch (ed) {
         case RESULTS_CLASSIC: rc = decide_classic(v, rule, s, n, &d, out); break;
@@ -434,58 +486,14 @@ int results_decide(enum results_edition ed, enum results_variant v,
         rc = pick_winner(rule, &d, s, n, &winner, &tie_broken, out);
     if (rc != 0)
         return -1;
-
     o.edition = ed;
     o.variant = v;
     o.winner = s[winner].player;
     o.winner_index = winner;
     o.tie_broken = tie_broken;
     o.n = n;
-    for (int i = 0; i < n; i++) {
-        struct results_player *p = &o.players[i];
-        const struct results_standing *st = &s[i];
-        p->player = st->player;
-        p->rank = 1;
-        for (int j = 0; j < n; j++)
-            if (j != i && ranks_above(&d, s, winner, j, i))
-                p->rank++;
-        if (ed != RESULTS_DEAL && st->has_bankrupt_order) {
-            p->bankrupt = true;
-            p->bankrupt_order = st->bankrupt_order;
-        }
-        if (ed != RESULTS_DEAL) {
-            p->has_cash = st->has_cash;
-            p->cash = st->cash;
-        }
-        if (ed == RESULTS_CLASSIC) {
-            p->has_property_value = st->has_property_value;
-            p->property_value = st->property_value;
-            p->has_mortgaged_value = st->has_mortgaged_value;
-            p->mortgaged_value = st->mortgaged_value;
-            p->has_buildings_value = st->has_buildings_value;
-            p->buildings_value = st->buildings_value;
-        }
-        if (ed == RESULTS_CLASSIC && st->has_cash && !p->bankrupt) {
-            p->has_net_worth = true;
-            p->net_worth = net_worth_halves(st) / 2;
-        }
-        if (ed == RESULTS_WONDERS) {
-            p->has_wonders_ticked = st->has_wonders_ticked;
-            p->wonders_ticked = st->wonders_ticked;
-            if (!p->bankrupt) {
-                p->has_bonus = true;
-                p->bonus = d.bonus[i];
-                p->has_wealth = true;
-                p->wealth = d.score[i];
-            }
-        }
-        if (ed == RESULTS_DEAL) {
-            p->has_complete_sets = true;
-            p->complete_sets = st->complete_sets;
-        }
-    }
-    o.refusal.status = 0;
-    o.refusal.rule = NULL;
+    for (int i = 0; i < n; i++)
+        player_figures(ed, &d, s, n, winner, i, &o.players[i]);
     *out = o;
     return 0;
 }

@@ -13,10 +13,13 @@
 
 #include <sqlite3.h>
 
+#include "file.h"
+
 #define STORE_STMT_CACHE 64
 #define STORE_BUSY_MS 5000
 #define STORE_POOL_WAIT_MS 500 /* how long a request waits for a pooled connection */
 #define STORE_GROUP_MAX 64     /* writes committed together at most */
+#define STORE_MIGRATION_MAX (1024 * 1024)
 
 struct store_stmt {
     const char *sql; /* identity: the address of a static SQL string */
@@ -407,27 +410,6 @@ static int store_cmp_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Read a whole file into a new NUL-terminated string; NULL on failure. */
-static char *store_read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-        buf = malloc((size_t)n + 1);
-        if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-            free(buf);
-            buf = NULL;
-        } else if (buf) {
-            buf[n] = '\0';
-        }
-    }
-    fclose(f);
-    return buf;
-}
-
 /* Apply one migration file (version v) in its own transaction. */
 static int store_apply_migration(struct store *s, const char *dir, const char *name, int v,
                                  struct sb_error *err)
@@ -435,11 +417,10 @@ static int store_apply_migration(struct store *s, const char *dir, const char *n
     static const char *const record =
         "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, now_utc())";
     char path[4096];
-    char *sql;
+    char *sql = NULL;
     int rc;
     snprintf(path, sizeof(path), "%s/%s", dir, name);
-    sql = store_read_file(path);
-    if (!sql)
+    if (file_read(path, STORE_MIGRATION_MAX, &sql, NULL, NULL) != 0)
         return sb_fail(err, SB_EIO, NULL, "cannot read migration %s", name);
     rc = store_begin_write(s, err);
     if (rc == 0 && sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)

@@ -2,7 +2,7 @@
  *
  * Functions that can fail return 0 or one of the negative codes below, and fill a
  * struct sb_error when the caller passed one. Only the HTTP layer turns codes into
- * status lines (error_status()). */
+ * status lines (sb_status()). */
 #ifndef STAMPBOOK_ERROR_H
 #define STAMPBOOK_ERROR_H
 

@@ -2,29 +2,15 @@
 // every control has a name, text has AA contrast, a campaign can be created and a
 // roll logged with the keyboard alone.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, phoneContext, api, expectVisible, expectText, contrastProblems, unlabelledControls,
+  phoneSession, api, expectVisible, expectText, contrastProblems, unlabelledControls,
 } from './helpers.mjs';
 
 let server;
-let browser;
-let ctx;
 let page;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ctx = await phoneContext(browser);
-  page = await ctx.newPage();
-});
-
-after(async () => {
-  if (ctx) assert.deepEqual(ctx.errors, [], 'no script errors in the page');
-  await browser?.close();
-  await server?.stop();
-});
+phoneSession((s) => ({ server, page } = s));
 
 async function checkScreen(name) {
   assert.deepEqual(await unlabelledControls(page), [], `${name}: every control has a name`);

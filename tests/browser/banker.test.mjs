@@ -2,31 +2,18 @@
 // a banker-mode game with a Travel Journal draw whose payouts appear, buy, ask a fee,
 // undo, reload and resume, then open the journal, the board and the stats.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, expectGone, eventually, pinBox,
+  phoneSession, shot, api, expectText, expectVisible, expectGone, eventually, pinBox,
 } from './helpers.mjs';
 
 let server;
-let browser;
 let ctx;
 let page;
 let cid;
 let key;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ctx = await phoneContext(browser);
-  page = await ctx.newPage();
-});
-
-after(async () => {
-  if (ctx) assert.deepEqual(ctx.errors, [], 'no script errors in the page');
-  await browser?.close();
-  await server?.stop();
-});
+phoneSession((s) => ({ server, ctx, page } = s));
 
 const player = (name) => page.getByRole('article', { name: new RegExp(`^${name}\\b`) });
 const effects = () => page.locator('.effects');

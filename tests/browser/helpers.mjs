@@ -2,13 +2,13 @@
 // loopback port with a temporary database, launch Debian's headless chromium through
 // playwright-core, open phone-sized contexts, save screenshots to tests/artifacts/.
 
-import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { freePort } from '../integration/server.mjs';
+import { freePort, launchServer } from '../integration/server.mjs';
 
 export { freePort };
 
@@ -16,73 +16,41 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
 export const PHONE = { width: 390, height: 844 };
 
-function serverEnv() {
-  const env = { ...process.env };
-  delete env.STAMPBOOK_ADMIN_KEY; // anyone on loopback may create a campaign
-  return env;
-}
-
-// Servers started by this process: killed on exit even if a test crashes.
-const children = new Set();
-process.on('exit', () => { for (const c of children) c.kill('SIGKILL'); });
-
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Start `stampbook serve` on a free port with a fresh database in a temp folder and
- * wait for GET /api/v1/health. Returns {base, port, stop(), log()}.
+ * The browser suite's server: launchServer() serving this checkout's static/ to anyone
+ * on loopback (no admin key). Returns {base, port, log(), stop()}.
  */
 export async function startServer() {
-  const bin = process.env.STAMPBOOK_BIN || path.join(ROOT, 'build', 'stampbook');
-  if (!existsSync(bin)) throw new Error(`server binary not found: ${bin} (run make first)`);
-  const dir = mkdtempSync(path.join(tmpdir(), 'stampbook-browser-'));
-  let lastError = null;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
-    const lines = [];
-    const proc = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', path.join(dir, 't.db'), '--static', path.join(ROOT, 'static')], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: serverEnv(),
-    });
-    const keep = (chunk) => {
-      for (const line of String(chunk).split('\n')) if (line) lines.push(line);
-      if (lines.length > 400) lines.splice(0, lines.length - 400);
-    };
-    proc.stdout.on('data', keep);
-    proc.stderr.on('data', keep);
-    let exited = null;
-    children.add(proc);
-    proc.on('exit', (code, signal) => { exited = { code, signal }; children.delete(proc); });
-    const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 15000;
-    while (Date.now() < deadline && !exited) {
-      try {
-        const res = await fetch(`${base}/api/v1/health`);
-        if (res.ok) {
-          return {
-            base,
-            port,
-            log: () => lines.join('\n'),
-            async stop() {
-              if (!exited) {
-                proc.kill('SIGTERM');
-                const t0 = Date.now();
-                while (!exited && Date.now() - t0 < 5000) await sleep(50);
-                if (!exited) proc.kill('SIGKILL');
-              }
-              rmSync(dir, { recursive: true, force: true });
-            },
-          };
-        }
-      } catch { /* not listening yet */ }
-      await sleep(50);
-    }
-    if (!exited) proc.kill('SIGKILL');
-    lastError = new Error(`server did not become healthy (${exited ? `exited ${JSON.stringify(exited)}` : 'timeout'}):\n${lines.join('\n')}`);
-  }
-  rmSync(dir, { recursive: true, force: true });
-  throw lastError;
+  const env = { ...process.env };
+  delete env.STAMPBOOK_ADMIN_KEY; // anyone on loopback may create a campaign
+  const s = await launchServer({ staticDir: path.join(ROOT, 'static'), env });
+  return { base: s.url, port: s.port, log: () => s.output, stop: () => s.cleanup() };
+}
+
+/**
+ * One phone at a table, for a whole test file: registers before/after hooks that start a
+ * server, chromium, a phone context and its first page and hand them to ready({server,
+ * browser, ctx, page}) before the first test runs, and at the end check that the page
+ * raised no script error and stop everything. (Node runs a file's top-level before
+ * hooks together, so the file takes them in ready(), not in a hook of its own.)
+ */
+export function phoneSession(ready) {
+  const s = {};
+  before(async () => {
+    s.server = await startServer();
+    s.browser = await launchBrowser();
+    s.ctx = await phoneContext(s.browser);
+    s.page = await s.ctx.newPage();
+    ready(s);
+  });
+  after(async () => {
+    if (s.ctx) assert.deepEqual(s.ctx.errors, [], 'no script errors in the page');
+    await s.browser?.close();
+    await s.server?.stop();
+  });
+  return s;
 }
 
 /** Launch Debian's chromium headless; never downloads a browser. */

@@ -1,27 +1,13 @@
 // journalmode.test.mjs -- a journal-mode game (paper money): log a Travel Journal card
 // drawn by a player and a travel goal stamped, and see what it paid and who stamped.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, pinBox } from './helpers.mjs';
+import { phoneSession, shot, api, expectText, expectVisible, pinBox } from './helpers.mjs';
 
 let server;
-let browser;
-let ctx;
 let page;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ctx = await phoneContext(browser);
-  page = await ctx.newPage();
-});
-
-after(async () => {
-  if (ctx) assert.deepEqual(ctx.errors, [], 'no script errors in the page');
-  await browser?.close();
-  await server?.stop();
-});
+phoneSession((s) => ({ server, page } = s));
 
 test('UI-JOURNAL-MODE the two buttons that matter: a card drawn by whom, a goal stamped by whom', async () => {
   const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Paper money', edition: 'travel-world-tour', stamp_owner: 'player' } });

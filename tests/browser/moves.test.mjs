@@ -2,27 +2,13 @@
 // a goal jump, a long-distance flight, an auction with a winner and one without,
 // a Chance card that lets the player choose where to go.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, expectGone, pinBox } from './helpers.mjs';
+import { phoneSession, shot, api, expectText, expectVisible, expectGone, pinBox } from './helpers.mjs';
 
 let server;
-let browser;
-let ctx;
 let page;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ctx = await phoneContext(browser);
-  page = await ctx.newPage();
-});
-
-after(async () => {
-  if (ctx) assert.deepEqual(ctx.errors, [], 'no script errors in the page');
-  await browser?.close();
-  await server?.stop();
-});
+phoneSession((s) => ({ server, page } = s));
 
 const region = () => page.getByRole('region', { name: 'What happened' });
 

@@ -2,27 +2,13 @@
 // of each from the start page, seat players with free-text tokens, fill the result
 // form and see the winner the service worked out.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, phoneContext, shot, expectVisible, expectText } from './helpers.mjs';
+import { phoneSession, shot, expectVisible, expectText } from './helpers.mjs';
 
 let server;
-let browser;
-let ctx;
 let page;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ctx = await phoneContext(browser);
-  page = await ctx.newPage();
-});
-
-after(async () => {
-  if (ctx) assert.deepEqual(ctx.errors, [], 'no script errors in the page');
-  await browser?.close();
-  await server?.stop();
-});
+phoneSession((s) => ({ server, page } = s));
 
 /** Create a campaign of edition, add players, start a results game with these tokens. */
 async function setUp(edition, title, seats) {

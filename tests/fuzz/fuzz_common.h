@@ -6,6 +6,7 @@
 #ifndef STAMPBOOK_FUZZ_COMMON_H
 #define STAMPBOOK_FUZZ_COMMON_H
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -27,6 +28,51 @@ static inline void fz_fail(const char *fmt, ...)
     fputc('\n', stderr);
     va_end(ap);
     abort();
+}
+
+/* Decode %XX escapes of s in place, stopping at a decoded NUL (as the HTTP layer does,
+ * such a string matches nothing). */
+static inline void fz_unescape(char *s)
+{
+    char *w = s;
+    for (char *r = s; *r; r++) {
+        if (r[0] == '%' && isxdigit((unsigned char)r[1]) && isxdigit((unsigned char)r[2])) {
+            char hex[3] = {r[1], r[2], '\0'};
+            *w = (char)strtol(hex, NULL, 16);
+            r += 2;
+        } else {
+            *w = *r;
+        }
+        if (*w == '\0')
+            return;
+        w++;
+    }
+    *w = '\0';
+}
+
+/* Split url in place into req's path and query parameters, both unescaped, as the HTTP
+ * layer hands them to api_handle(). */
+static inline void fz_split_url(char *url, struct api_request *req)
+{
+    char *query = strchr(url, '?');
+    if (query) {
+        char *pair, *save = NULL;
+        *query++ = '\0';
+        for (pair = strtok_r(query, "&", &save); pair && req->nparams < API_MAX_PARAMS;
+             pair = strtok_r(NULL, "&", &save)) {
+            char *eq = strchr(pair, '=');
+            if (eq)
+                *eq++ = '\0';
+            fz_unescape(pair);
+            if (eq)
+                fz_unescape(eq);
+            req->params[req->nparams].key = pair;
+            req->params[req->nparams].value = eq ? eq : "";
+            req->nparams++;
+        }
+    }
+    fz_unescape(url);
+    req->path = url;
 }
 
 /* The folder holding schema/ and migrations/: $STAMPBOOK_SHARE or the current one. */

@@ -90,25 +90,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* ---- requests ---- */
 
-/* Decode %XX in place as libmicrohttpd does; stops at a decoded NUL. */
-static void fz_unescape(char *s)
-{
-    char *w = s;
-    for (char *r = s; *r; r++) {
-        if (r[0] == '%' && isxdigit((unsigned char)r[1]) && isxdigit((unsigned char)r[2])) {
-            char hex[3] = {r[1], r[2], '\0'};
-            *w = (char)strtol(hex, NULL, 16);
-            r += 2;
-        } else {
-            *w = *r;
-        }
-        if (*w == '\0')
-            return;
-        w++;
-    }
-    *w = '\0';
-}
-
 /* The key of the fixture campaign the path names, or NULL. */
 static const char *fz_key_for(const char *path)
 {
@@ -132,27 +113,9 @@ static int fz_call(const char *method, char *url, const char *auth, const char *
 {
     struct api_request req;
     char bearer[160];
-    char *query = strchr(url, '?');
     memset(&req, 0, sizeof(req));
-    if (query) {
-        char *pair, *save = NULL;
-        *query++ = '\0';
-        for (pair = strtok_r(query, "&", &save); pair && req.nparams < API_MAX_PARAMS;
-             pair = strtok_r(NULL, "&", &save)) {
-            char *eq = strchr(pair, '=');
-            if (eq)
-                *eq++ = '\0';
-            fz_unescape(pair);
-            if (eq)
-                fz_unescape(eq);
-            req.params[req.nparams].key = pair;
-            req.params[req.nparams].value = eq ? eq : "";
-            req.nparams++;
-        }
-    }
-    fz_unescape(url);
+    fz_split_url(url, &req);
     req.method = method;
-    req.path = url;
     if (!auth) {
         snprintf(bearer, sizeof(bearer), "Bearer %s", fz_key_for(url));
         auth = bearer;

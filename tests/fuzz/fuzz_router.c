@@ -117,25 +117,6 @@ static bool ref_match(const char *pattern, const char *path)
     }
 }
 
-/* Decode %XX escapes in place as libmicrohttpd does; stops at a decoded NUL. */
-static void ref_unescape(char *s)
-{
-    char *w = s;
-    for (char *r = s; *r; r++) {
-        if (r[0] == '%' && isxdigit((unsigned char)r[1]) && isxdigit((unsigned char)r[2])) {
-            char hex[3] = {r[1], r[2], '\0'};
-            *w = (char)strtol(hex, NULL, 16);
-            r += 2;
-        } else {
-            *w = *r;
-        }
-        if (*w == '\0')
-            return;
-        w++;
-    }
-    *w = '\0';
-}
-
 /* Is this Authorization value a usable bearer token (api.c's reading of it)? */
 static bool ref_has_bearer(const char *h)
 {
@@ -210,7 +191,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct api_request req;
     struct api_response res;
-    char *text, *line, *url, *query, *save = NULL;
+    char *text, *line, *url, *save = NULL;
     unsigned allow = 0;
     int want;
 
@@ -237,25 +218,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         else if (strcmp(line, "X-Too-Large") == 0)
             req.body_too_large = true;
     }
-    query = strchr(url, '?');
-    if (query) {
-        char *pair, *qsave = NULL;
-        *query++ = '\0';
-        for (pair = strtok_r(query, "&", &qsave); pair && req.nparams < API_MAX_PARAMS;
-             pair = strtok_r(NULL, "&", &qsave)) {
-            char *eq = strchr(pair, '=');
-            if (eq)
-                *eq++ = '\0';
-            ref_unescape(pair);
-            if (eq)
-                ref_unescape(eq);
-            req.params[req.nparams].key = pair;
-            req.params[req.nparams].value = eq ? eq : "";
-            req.nparams++;
-        }
-    }
-    ref_unescape(url);
-    req.path = url;
+    fz_split_url(url, &req);
 
     api_handle(api, &req, &res);
     fz_check_response(&req, &res);

@@ -3,10 +3,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import net from 'node:net';
 
-export const BIN = process.env.STAMPBOOK_BIN || 'build/stampbook';
+export const BIN = resolve(process.env.STAMPBOOK_BIN || 'build/stampbook');
 
 /** A free TCP port on 127.0.0.1. */
 export function freePort() {
@@ -21,42 +21,74 @@ export function freePort() {
   });
 }
 
-/** Start a server; returns {url, port, dir, db, stop(), kill(), restart()}. opts: args
- * (more serve flags), env, dir, port, healthPath (where to ask whether it is up, e.g.
- * under --base-path). */
-export async function startServer(opts = {}) {
+// Servers started by this process: killed on exit even when a test crashes.
+const children = new Set();
+process.on('exit', () => { for (const c of children) c.kill('SIGKILL'); });
+
+/**
+ * The one way every Node suite starts the real server: `stampbook serve` on a loopback
+ * port (a free one unless opts.port) with a database in a fresh temp folder (or
+ * opts.dir), waiting for GET /api/v1/health (or opts.healthPath, e.g. under --base-path).
+ * opts: {dir, port, args, env, staticDir, healthPath}.
+ * Returns {url, port, dir, db, output (all it wrote to stderr so far), pid(), launch(),
+ * stop(signal), kill9(), restart(), cleanup()}; launch() may be called again after a
+ * stop or a kill to restart on the same port and database. stop() and cleanup() throw
+ * when the sanitizers of an ASan build reported anything; cleanup() also when the
+ * server did not exit 0 on SIGTERM.
+ */
+export async function launchServer(opts = {}) {
   const dir = opts.dir || mkdtempSync(join(tmpdir(), 'stampbook-'));
   const db = join(dir, 'test.db');
   const port = opts.port || (await freePort());
-  const s = { dir, db, port, url: `http://127.0.0.1:${port}`, proc: null, log: '' };
+  let proc = null;
+  const s = { dir, db, port, url: `http://127.0.0.1:${port}`, output: '', pid: () => proc?.pid };
+  const exited = (p) => p.exitCode !== null || p.signalCode !== null;
   s.launch = async () => {
     const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db,
-      '--static', 'static', ...(opts.args || [])];
-    s.proc = spawn(BIN, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...(opts.env || {}) } });
-    s.proc.stderr.on('data', (d) => { s.log += d.toString(); });
-    const deadline = Date.now() + 10000;
+      '--static', opts.staticDir || 'static', ...(opts.args || [])];
+    const env = { ...process.env, ...(opts.env || {}) };
+    proc = spawn(BIN, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
+    const mine = proc;
+    children.add(mine);
+    mine.on('exit', () => children.delete(mine));
+    mine.stderr.on('data', (d) => { s.output += d.toString(); });
+    const deadline = Date.now() + 15000;
     for (;;) {
       try {
         const r = await fetch(`${s.url}${opts.healthPath || '/api/v1/health'}`);
+        await r.arrayBuffer();
         if (r.ok) return;
       } catch { /* not up yet */ }
-      if (s.proc.exitCode !== null) throw new Error(`server exited: ${s.log}`);
-      if (Date.now() > deadline) throw new Error(`server did not start: ${s.log}`);
-      await new Promise((r) => setTimeout(r, 50));
+      if (exited(mine)) throw new Error(`server exited: ${s.output}`);
+      if (Date.now() > deadline) throw new Error(`server did not start: ${s.output}`);
+      await new Promise((r) => setTimeout(r, 20));
     }
   };
   s.stop = async (signal = 'SIGTERM') => {
-    if (!s.proc || s.proc.exitCode !== null) return s.proc?.exitCode;
-    const done = new Promise((r) => s.proc.once('exit', (code, sig) => r(code ?? sig)));
-    s.proc.kill(signal);
+    const p = proc;
+    if (!p || exited(p)) return p?.exitCode ?? p?.signalCode;
+    const done = new Promise((r) => p.once('exit', (code, sig) => r(code ?? sig)));
+    p.kill(signal);
     const code = await done;
-    // Under the ASan+UBSan build a leak or an error shows here when the server exits.
-    if (/ERROR: \w+Sanitizer|runtime error:/.test(s.log)) throw new Error(`sanitizer report:\n${s.log}`);
+    if (/ERROR: \w+Sanitizer|LeakSanitizer|runtime error:/.test(s.output))
+      throw new Error(`the sanitizers reported:\n${s.output}`);
     return code;
   };
+  s.kill9 = () => s.stop('SIGKILL');
   s.restart = async () => { await s.stop(); await s.launch(); };
-  s.cleanup = async () => { await s.stop(); if (!opts.dir) rmSync(dir, { recursive: true, force: true }); };
+  s.cleanup = async () => {
+    const code = await s.stop();
+    if (!opts.dir) rmSync(dir, { recursive: true, force: true });
+    if (code !== 0 && code !== undefined) throw new Error(`the server exited with ${code}:\n${s.output}`);
+  };
   await s.launch();
+  return s;
+}
+
+/** The integration suite's server: launchServer() with its output as the string `log`. */
+export async function startServer(opts = {}) {
+  const s = await launchServer(opts);
+  Object.defineProperty(s, 'log', { get: () => s.output });
   return s;
 }
 

@@ -1,71 +1,21 @@
 // server.mjs -- the stress suite's harness: the real stampbook binary on a loopback
 // port with a temporary database (start, SIGKILL, restart), a JSON client, raw HTTP
 // over a socket, and the database checks run with the sqlite3 command-line tool.
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import net from 'node:net';
-import { client, freePort } from '../integration/server.mjs';
+import { BIN, client, freePort, launchServer } from '../integration/server.mjs';
 
-export { client, freePort };
-
-export const BIN = resolve(process.env.STAMPBOOK_BIN || 'build/stampbook');
+export { BIN, client, freePort };
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Start a server. opts: {staticDir, args, env}. Returns {url, port, dir, db, log(),
- * launch(), stop(signal), kill9(), cleanup()}; launch() may be called again after a
- * stop or a kill to restart on the same port and database.
+ * The stress suite's server: launchServer() quiet (no access log), with its output as
+ * the function log().
  */
 export async function startServer(opts = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'stampbook-stress-'));
-  const db = join(dir, 'stress.db');
-  const port = await freePort();
-  let proc = null;
-  let log = '';
-  const s = {
-    dir, db, port, url: `http://127.0.0.1:${port}`,
-    log: () => log,
-    pid: () => proc?.pid,
-  };
-  s.launch = async () => {
-    const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db,
-      '--static', opts.staticDir || 'static', '--quiet', ...(opts.args || [])];
-    proc = spawn(BIN, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...(opts.env || {}) } });
-    const mine = proc;
-    mine.stderr.on('data', (d) => { log += d.toString(); });
-    const deadline = Date.now() + 15000;
-    for (;;) {
-      try {
-        const r = await fetch(`${s.url}/api/v1/health`);
-        await r.arrayBuffer();
-        if (r.ok) return;
-      } catch { /* not up yet */ }
-      if (mine.exitCode !== null || mine.signalCode !== null) throw new Error(`server exited: ${log}`);
-      if (Date.now() > deadline) throw new Error(`server did not start: ${log}`);
-      await sleep(20);
-    }
-  };
-  s.stop = async (signal = 'SIGTERM') => {
-    const p = proc;
-    if (!p || p.exitCode !== null || p.signalCode !== null) return p?.exitCode ?? p?.signalCode;
-    const done = new Promise((r) => p.once('exit', (code, sig) => r(code ?? sig)));
-    p.kill(signal);
-    return done;
-  };
-  s.kill9 = () => s.stop('SIGKILL');
-  // Stop cleanly and remove the files; a server that does not exit 0 on SIGTERM, or
-  // whose sanitizers (an ASan build) reported anything, fails the test.
-  s.cleanup = async () => {
-    const code = await s.stop();
-    rmSync(dir, { recursive: true, force: true });
-    if (/AddressSanitizer|LeakSanitizer|runtime error:/.test(log))
-      throw new Error(`the sanitizers reported:\n${log}`);
-    if (code !== 0 && code !== undefined) throw new Error(`the server exited with ${code}:\n${log}`);
-  };
-  await s.launch();
+  const s = await launchServer({ ...opts, args: ['--quiet', ...(opts.args || [])] });
+  s.log = () => s.output;
   return s;
 }
 

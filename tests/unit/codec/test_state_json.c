@@ -100,7 +100,7 @@ static void assert_round_trip(const struct game_state *st)
 
     assert_non_null(back);
     assert_non_null(doc);
-    text = json_print(doc);
+    text = cJSON_PrintUnformatted(doc);
     assert_non_null(text);
     assert_int_equal(json_parse_object(text, strlen(text), &doc2, &err), 0);
     memset(back, 0, sizeof(*back));
@@ -110,7 +110,7 @@ static void assert_round_trip(const struct game_state *st)
         size_t at = 0;
         while (((const unsigned char *)back)[at] == ((const unsigned char *)st)[at])
             at++;
-        text2 = json_print(state_to_json(shipped, back, 77));
+        text2 = cJSON_PrintUnformatted(state_to_json(shipped, back, 77));
         fail_msg("round trip differs at byte %zu:\n%s\n%s", at, text, text2);
     }
     free(text);

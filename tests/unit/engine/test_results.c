@@ -763,7 +763,7 @@ static void test_results_json_outcome_document(void **state)
     struct results_outcome o = decided(RESULTS_WONDERS, RESULTS_STANDARD, s, 3);
     cJSON *doc = results_to_json(&o);
     assert_non_null(doc);
-    char *text = json_print(doc);
+    char *text = cJSON_PrintUnformatted(doc);
     assert_non_null(text);
     assert_string_equal(
         text, "{\"edition\":\"wonders\",\"variant\":\"standard\",\"winner\":1,"

@@ -1,0 +1,84 @@
+/* game.h -- the game layer: a game's whole life between the API handlers and the
+ * engine and store. It creates games, loads them (with a cache of parsed boards and
+ * states), applies and appends events, undoes, replays and renames; handlers parse a
+ * request, call one function here and answer.
+ *
+ * Every function takes a struct game_req: what one request lends the game layer (its
+ * store connection, its campaign, its error record). Functions that write expect the
+ * caller's write transaction unless they say they run their own. */
+#ifndef STAMPBOOK_GAME_H
+#define STAMPBOOK_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "error.h"
+#include "store.h"
+
+/* The parsed boards and states of recently written games, shared by every request. */
+struct games;
+struct game_pending;
+
+/* A new, empty cache; NULL when out of memory. games_free(NULL) is a no-op. */
+struct games *games_new(void);
+void games_free(struct games *g);
+
+/* Drop every cached game: for a test that puts the database back underneath a running
+ * server. This function can't fail. */
+void games_forget(struct games *g);
+
+/* What one request lends the game layer. store points at the request's connection
+ * handle, which a shared commit gives up (sets to NULL). */
+struct game_req {
+    struct games *games;
+    struct store **store;
+    struct store_campaign *campaign; /* the request's campaign; create updates its games */
+    struct sb_error *err;
+    int appended;                 /* events appended, for the metrics once committed */
+    struct game_pending *pending; /* for the cache once committed */
+};
+
+/* After the request: publish what it noted for the cache when its transaction
+ * committed (committed), else drop it. Exactly one finish for each request that used
+ * the game layer. This function can't fail. */
+void game_req_finish(struct game_req *r, bool committed);
+
+/* Create a game in the campaign from a POST body (mode, seats, played_at) on board (a
+ * board document; NULL: the campaign's own copy), inside the caller's write
+ * transaction. *gid gets its id. */
+int game_create(struct game_req *r, const cJSON *body, const char *board, int64_t *gid);
+
+/* Append one event (a parsed body) to game gid as event seq (0: the next one) inside
+ * the caller's write transaction; at: NULL for now. *answer (if given) gets the
+ * {"event","effects","state"} document as text, which the caller frees; *version the
+ * new version. A refused event changes nothing. */
+int game_append(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq, const char *at,
+                const char *idem_key, char **answer, int64_t *version);
+
+/* POST …/events in full, in its own write transaction: the Idempotency-Key's first
+ * answer (*status 200) or, when if_match (may be NULL) names the game's version, the
+ * appended event's answer (*status 201). Answered only once durable. *answer is the
+ * caller's to free. */
+int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
+                    const char *if_match, char **answer, int *status, int64_t *version);
+
+/* Undo the last live event of gid, in its own write transaction: only the campaign's
+ * latest game; if_match as for game_post_event. *answer gets {"undone","state"}. */
+int game_undo(struct game_req *r, int64_t gid, const char *if_match, char **answer,
+              int64_t *version);
+
+/* The state of gid after event at (0: the initial state) by replay, as text the caller
+ * frees; *version the game's current version. */
+int game_state_at(struct game_req *r, int64_t gid, int64_t at, char **state, int64_t *version);
+
+/* Rename player pid in the stored states of every game it sits in, inside the caller's
+ * write transaction. */
+int game_rename_player(struct game_req *r, int64_t pid, const char *name);
+
+/* SB_EPRECOND unless if_match (an If-Match value; NULL or "*" match anything) names
+ * version. */
+int game_check_version(struct sb_error *err, const char *if_match, int64_t version);
+
+#endif

@@ -1,0 +1,312 @@
+/* test_game.c -- the game layer (game.c) on an in-memory database migrated from
+ * migrations/, with the shipped Travel World Tour board: creating a game, appending
+ * through the engine, refusals, If-Match, Idempotency-Key, undo, replay and the cache. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "error.h"
+#include "game.h"
+#include "store.h"
+
+#define MIGRATIONS "migrations"
+#define BOARD_FILE "schema/editions/travel-world-tour.json"
+
+struct fix {
+    struct store *s;
+    struct games *games;
+    struct store_campaign campaign;
+    struct sb_error err;
+    struct game_req r;
+    int64_t ann, ben, gid;
+};
+
+/* The whole of a text file, NUL-terminated; the caller frees it. */
+static char *file_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    long n;
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 0, SEEK_END), 0);
+    n = ftell(f);
+    rewind(f);
+    text = malloc((size_t)n + 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
+    text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+/* Point the request at the fixture's store and campaign, as the API does per request. */
+static void fresh_req(struct fix *f)
+{
+    memset(&f->r, 0, sizeof(f->r));
+    f->r.games = f->games;
+    f->r.store = &f->s;
+    f->r.campaign = &f->campaign;
+    f->r.err = &f->err;
+    assert_int_equal(store_campaign_get(f->s, f->campaign.id, &f->campaign, &f->err), 0);
+}
+
+/* Create a banker game of Ann (scottie) then Ben (hazel) in the caller's transaction. */
+static void create_game(struct fix *f)
+{
+    char body[160];
+    cJSON *doc;
+    snprintf(body, sizeof(body),
+             "{\"mode\":\"banker\",\"seats\":[{\"player\":%lld,\"token\":\"scottie\"},"
+             "{\"player\":%lld,\"token\":\"hazel\"}]}",
+             (long long)f->ann, (long long)f->ben);
+    doc = cJSON_Parse(body);
+    assert_non_null(doc);
+    fresh_req(f);
+    assert_int_equal(store_begin_write(f->s, &f->err), 0);
+    assert_int_equal(game_create(&f->r, doc, NULL, &f->gid), 0);
+    assert_int_equal(store_commit(f->s, &f->err), 0);
+    game_req_finish(&f->r, true);
+    cJSON_Delete(doc);
+}
+
+static int setup(void **state)
+{
+    static int counter;
+    struct fix *f = calloc(1, sizeof(*f));
+    char uri[96], *board = file_text(BOARD_FILE);
+    unsigned char key[STORE_HASH_BYTES] = {1}, view[STORE_HASH_BYTES] = {2};
+    int64_t cid = 0;
+    assert_non_null(f);
+    snprintf(uri, sizeof(uri), "file:test_game_%d?mode=memory&cache=shared", ++counter);
+    assert_int_equal(store_open(uri, &f->s, &f->err), 0);
+    assert_int_equal(store_migrate(f->s, MIGRATIONS, &f->err), 0);
+    assert_int_equal(store_campaign_create(f->s, "Box", "travel-world-tour", "token", key, view,
+                                           board, &cid, &f->err),
+                     0);
+    assert_int_equal(store_player_create(f->s, cid, "Ann", &f->ann, &f->err), 0);
+    assert_int_equal(store_player_create(f->s, cid, "Ben", &f->ben, &f->err), 0);
+    f->campaign.id = cid;
+    assert_non_null(f->games = games_new());
+    create_game(f);
+    free(board);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fix *f = *state;
+    games_free(f->games);
+    store_close(f->s);
+    free(f);
+    return 0;
+}
+
+/* POST an event body; returns the error code, *answer the answer (caller frees). */
+static int post(struct fix *f, const char *event, const char *key, const char *if_match,
+                char **answer, int *status, int64_t *version)
+{
+    cJSON *body = cJSON_Parse(event);
+    int rc;
+    assert_non_null(body);
+    fresh_req(f);
+    *answer = NULL;
+    rc = game_post_event(&f->r, f->gid, body, key, if_match, answer, status, version);
+    game_req_finish(&f->r, rc == 0);
+    cJSON_Delete(body);
+    return rc;
+}
+
+/* The stored state of the game and its version. */
+static char *stored_state(struct fix *f, int64_t *version)
+{
+    char *text = NULL;
+    assert_int_equal(store_game_state(f->s, f->campaign.id, f->gid, &text, version, &f->err), 0);
+    return text;
+}
+
+/* text (which is freed) printed again without its "version" member. */
+static char *without_version(char *text)
+{
+    cJSON *doc = cJSON_Parse(text);
+    char *out;
+    assert_non_null(doc);
+    cJSON_DeleteItemFromObjectCaseSensitive(doc, "version");
+    out = cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
+    free(text);
+    return out;
+}
+
+static void test_append_runs_the_engine_and_stores_the_new_state(void **state)
+{
+    struct fix *f = *state;
+    char *answer = NULL, *text, *replayed = NULL;
+    int status = 0;
+    int64_t version = 0, stored = 0, at_version = 0;
+    assert_int_equal(
+        post(f, "{\"type\":\"roll\",\"d1\":1,\"d2\":2}", NULL, NULL, &answer, &status, &version),
+        0);
+    assert_int_equal(status, 201);
+    assert_int_equal(version, 2);
+    assert_non_null(strstr(answer, "\"kind\":\"move\""));
+    text = stored_state(f, &stored);
+    assert_int_equal(stored, version);
+    assert_non_null(strstr(answer, text)); /* the answer carries the stored state */
+    /* Replaying the log up to the event gives the snapshot. */
+    fresh_req(f);
+    assert_int_equal(game_state_at(&f->r, f->gid, 1, &replayed, &at_version), 0);
+    game_req_finish(&f->r, true);
+    assert_string_equal(replayed, text);
+    free(replayed);
+    free(text);
+    free(answer);
+}
+
+static void test_refused_event_changes_nothing(void **state)
+{
+    struct fix *f = *state;
+    char *answer = NULL, *before, *after;
+    int status = 0;
+    int64_t version = 0, v1 = 0, v2 = 0;
+    char body[96];
+    before = stored_state(f, &v1);
+    snprintf(body, sizeof(body), "{\"type\":\"roll\",\"d1\":1,\"d2\":2,\"player\":%lld}",
+             (long long)f->ben);
+    assert_int_equal(post(f, body, NULL, NULL, &answer, &status, &version), SB_EINVALID);
+    assert_non_null(f->err.rule);
+    after = stored_state(f, &v2);
+    assert_int_equal(v1, v2);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
+}
+
+static void test_if_match_names_the_version_or_the_write_is_refused(void **state)
+{
+    struct fix *f = *state;
+    char *answer = NULL;
+    int status = 0;
+    int64_t version = 0;
+    assert_int_equal(
+        post(f, "{\"type\":\"note\",\"text\":\"x\"}", NULL, "\"7\"", &answer, &status, &version),
+        SB_EPRECOND);
+    assert_int_equal(
+        post(f, "{\"type\":\"note\",\"text\":\"x\"}", NULL, "\"1\"", &answer, &status, &version),
+        0);
+    free(answer);
+    assert_int_equal(game_check_version(NULL, NULL, 5), 0);
+    assert_int_equal(game_check_version(NULL, "*", 5), 0);
+    assert_int_equal(game_check_version(NULL, "W/\"5\"", 5), 0);
+    assert_int_equal(game_check_version(NULL, "5", 5), 0);
+    assert_int_equal(game_check_version(NULL, "\"4\"", 5), SB_EPRECOND);
+}
+
+static void test_idempotency_key_gets_the_first_answer_and_appends_once(void **state)
+{
+    struct fix *f = *state;
+    char *first = NULL, *again = NULL;
+    int s1 = 0, s2 = 0;
+    int64_t v1 = 0, v2 = 0;
+    assert_int_equal(
+        post(f, "{\"type\":\"roll\",\"d1\":2,\"d2\":3}", "k-1", NULL, &first, &s1, &v1), 0);
+    assert_int_equal(
+        post(f, "{\"type\":\"roll\",\"d1\":2,\"d2\":3}", "k-1", NULL, &again, &s2, &v2), 0);
+    assert_int_equal(s1, 201);
+    assert_int_equal(s2, 200);
+    assert_int_equal(v1, v2);
+    assert_string_equal(first, again);
+    free(first);
+    free(again);
+}
+
+static void test_undo_replays_the_log_without_the_last_event(void **state)
+{
+    struct fix *f = *state;
+    char *answer = NULL, *undone = NULL, *before, *after;
+    int status = 0;
+    int64_t version = 0, v = 0;
+    before = stored_state(f, &v);
+    assert_int_equal(
+        post(f, "{\"type\":\"roll\",\"d1\":3,\"d2\":4}", NULL, NULL, &answer, &status, &version),
+        0);
+    free(answer);
+    fresh_req(f);
+    assert_int_equal(game_undo(&f->r, f->gid, NULL, &undone, &version), 0);
+    game_req_finish(&f->r, true);
+    assert_non_null(strstr(undone, "\"undone\":1"));
+    after = stored_state(f, &v);
+    assert_int_equal(v, 3); /* undo is a change too: a new version */
+    /* Same state as before the roll but for its version. */
+    before = without_version(before);
+    after = without_version(after);
+    assert_string_equal(before, after);
+    fresh_req(f);
+    assert_int_equal(game_undo(&f->r, f->gid, NULL, &undone, &version), SB_ECONFLICT);
+    game_req_finish(&f->r, false);
+    free(undone);
+    free(before);
+    free(after);
+}
+
+static void test_only_the_latest_game_can_be_undone(void **state)
+{
+    struct fix *f = *state;
+    char *answer = NULL;
+    int status = 0;
+    int64_t version = 0, first = f->gid;
+    assert_int_equal(post(f, "{\"type\":\"end\"}", NULL, NULL, &answer, &status, &version), 0);
+    free(answer);
+    create_game(f);
+    assert_true(f->gid != first);
+    f->gid = first;
+    fresh_req(f);
+    assert_int_equal(game_undo(&f->r, first, NULL, &answer, &version), SB_ECONFLICT);
+    game_req_finish(&f->r, false);
+}
+
+static void test_a_forgotten_cache_loads_the_game_from_the_store(void **state)
+{
+    struct fix *f = *state;
+    char *answer = NULL;
+    int status = 0;
+    int64_t version = 0;
+    assert_int_equal(
+        post(f, "{\"type\":\"roll\",\"d1\":1,\"d2\":3}", NULL, NULL, &answer, &status, &version),
+        0);
+    free(answer);
+    games_forget(f->games);
+    assert_int_equal(post(f, "{\"type\":\"note\",\"text\":\"still here\"}", NULL, "\"2\"", &answer,
+                          &status, &version),
+                     0);
+    assert_int_equal(version, 3);
+    free(answer);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_append_runs_the_engine_and_stores_the_new_state, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_refused_event_changes_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_if_match_names_the_version_or_the_write_is_refused,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_idempotency_key_gets_the_first_answer_and_appends_once,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_undo_replays_the_log_without_the_last_event, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_only_the_latest_game_can_be_undone, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_forgotten_cache_loads_the_game_from_the_store, setup,
+                                        teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
