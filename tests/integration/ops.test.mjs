@@ -2,7 +2,7 @@
 // for container and systemd checks, and /metrics behind --metrics-key.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,17 +11,10 @@ import { BIN, client, freePort, startServer } from './server.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Run the binary to its end; resolves {code, stdout, stderr}. */
-function run(args, env = {}) {
-  return new Promise((resolveRun, reject) => {
-    const p = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d) => { stdout += d; });
-    p.stderr.on('data', (d) => { stderr += d; });
-    p.on('error', reject);
-    p.on('close', (code) => resolveRun({ code, stdout, stderr }));
-  });
-}
+const run = (args, env = {}) => new Promise((done) => {
+  execFile(BIN, args, { env: { ...process.env, ...env } },
+    (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }));
+});
 
 test('healthcheck: exit 0 while the server answers health, 1 once it is gone', async () => {
   const srv = await startServer();

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { newCampaign, startServer } from './server.mjs';
+import { threePlays } from './plays-fixture.mjs';
 import { BGSTATS_PUSH_URL, bgStatsLink, playUuidOf } from '../../static/js/bgstats.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -26,30 +27,11 @@ function assertBgStats(doc) {
   assert.ok(ok, JSON.stringify(validateBgStats.errors, null, 1));
 }
 
-/** A Travel World Tour campaign with three plays: an abandoned banker game (played_at
- * given), a finished journal game and a journal game in progress. */
+/** The three plays of plays-fixture.mjs, with names that need escaping; bo is the
+ * second player (the winner of the second game). */
 async function twtPlays() {
-  const c = await newCampaign(srv.url, { name: 'Exports', players: ['Ann <&> "the Cat"', 'Bo', 'Cy'] });
-  const [ann, bo, cy] = c.players;
-  const root = `/api/v1/campaigns/${c.cid}`;
-  const game = async (mode, seats, events, playedAt) => {
-    const body = { mode, seats: seats.map(([player, token]) => ({ player, token })) };
-    if (playedAt) body.played_at = playedAt;
-    const g = await c.api.post(`${root}/games`, body);
-    assert.equal(g.status, 201, g.text);
-    for (const e of events) {
-      const r = await c.api.post(`${root}/games/${g.json.game.id}/events`, e);
-      assert.equal(r.status, 201, `${JSON.stringify(e)} ${r.text}`);
-    }
-    return g.json.game.id;
-  };
-  const g1 = await game('banker', [[ann, 'hazel'], [bo, 'scottie']], [
-    { type: 'roll', d1: 1, d2: 1 }, { type: 'draw_journal', card: 'journal-1' }, { type: 'end' }], '2026-03-14T19:00:00Z');
-  const stamps = ['rapa-nui', 'angkor-wat', 'red-1', 'red-3'].map((destination) => ({ type: 'stamp_goal', player: bo, destination }));
-  const g2 = await game('journal', [[bo, 't-rex'], [ann, 'hazel'], [cy, 'rubber-ducky']], [
-    { type: 'draw_journal', card: 'journal-2', player: cy }, { type: 'stamp_goal', player: ann, destination: 'grand-canyon' }, ...stamps]);
-  const g3 = await game('journal', [[cy, 'scottie'], [ann, 'hazel']], [{ type: 'note', text: 'to be continued' }]);
-  return { c, root, ann, bo, cy, games: [g1, g2, g3] };
+  const p = await threePlays(srv.url, ['Ann <&> "the Cat"', 'Bo', 'Cy']);
+  return { ...p, bo: p.eq };
 }
 
 /** A classic campaign with one finished timed game: Ann bankrupt, Cy the richest. */
