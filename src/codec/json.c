@@ -206,7 +206,6 @@ int json_get_bool(const cJSON *obj, const char *key, bool required, bool *out, b
     return 0;
 }
 
-
 bool json_set(cJSON *obj, const char *key, cJSON *value)
 {
     bool ok;

@@ -55,5 +55,4 @@ bool json_utf8_valid(const char *s, size_t len);
  * when out of memory (value NULL included; value is then freed). */
 bool json_set(cJSON *obj, const char *key, cJSON *value);
 
-
 #endif
