@@ -60,6 +60,7 @@ CREATE TABLE events (
     voided INTEGER NOT NULL DEFAULT 0,
     idempotency_key TEXT,
     answer TEXT,                    -- the first answer, kept for retries with the same key
+    body_hash BLOB,                 -- BLAKE2b-256 of the body sent with that key (0013)
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 CREATE UNIQUE INDEX events_idempotency ON events(game_id, idempotency_key)

@@ -4,13 +4,16 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "api.h"
+#include "file.h"
 #include "http.h"
 #include "probe.h"
 #include "store.h"
@@ -36,30 +39,39 @@ struct options {
     const char *trusted_proxy;
     const char *host_name;
     const char *metrics_key;
+    const char *from;
+    const char *backup_dir;
     long port;
     long per_ip;
+    long campaign;
+    long backup_keep;
+    long backup_every;
     int quiet;
+    int rotate;
 };
 
 static void usage(FILE *f)
 {
-    fprintf(
-        f,
-        "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
-        "                       [--host 0.0.0.0] [--admin-key KEY] [--per-ip N] [--quiet]\n"
-        "                       [--base-path /PREFIX] [--trusted-proxy ADDR] [--host-name NAMES]\n"
-        "                       [--metrics-key KEY]\n"
-        "       stampbook healthcheck [--port 8080] [--host 127.0.0.1] [--base-path /PREFIX]\n"
-        "                       [--host-name NAME]   (exit 0 when the server answers health)\n"
-        "       stampbook migrate [--db PATH]\n"
-        "       stampbook backup [--db PATH] --to FILE\n"
-        "       stampbook --help | --version\n"
-        "\n"
-        "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
-        "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
-        "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given, and\n"
-        "STAMPBOOK_METRICS_KEY the metrics key (/metrics then needs it as a bearer);\n"
-        "--share DIR names the folder with schema/ and migrations/ (found by default).\n");
+    fprintf(f,
+            "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
+            "                       [--host 0.0.0.0] [--admin-key KEY] [--per-ip N] [--quiet]\n"
+            "                       [--backup-dir DIR [--backup-keep 7] [--backup-every 86400]]\n"
+            "                       [--base-path /PREFIX] [--trusted-proxy ADDR] [--host-name NAMES]\n"
+            "                       [--metrics-key KEY]\n"
+            "       stampbook healthcheck [--port 8080] [--host 127.0.0.1] [--base-path /PREFIX]\n"
+            "                       [--host-name NAME]   (exit 0 when the server answers health)\n"
+            "       stampbook migrate [--db PATH]\n"
+            "       stampbook backup [--db PATH] --to FILE\n"
+            "       stampbook export [--db PATH] --campaign ID --to FILE\n"
+            "       stampbook import [--db PATH] --from FILE\n"
+            "       stampbook keys [--db PATH] [--campaign ID --rotate]\n"
+            "       stampbook --help | --version\n"
+            "\n"
+            "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
+            "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
+            "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given, and\n"
+            "STAMPBOOK_METRICS_KEY the metrics key (/metrics then needs it as a bearer);\n"
+            "--share DIR names the folder with schema/ and migrations/ (found by default).\n");
 }
 
 /* Write a + b into buf; false (and an empty buf) when it does not fit. */
@@ -125,6 +137,26 @@ static long parse_num(const char *s, long min, long max)
     return v;
 }
 
+/* Read the number of option c (--campaign, --backup-keep, --backup-every) into o. */
+static int parse_count(int c, const char *arg, struct options *o)
+{
+    long v = parse_num(arg, 1, c == 'c' ? 999999999999999L : 100000000L);
+    if (v < 0) {
+        fprintf(stderr, "stampbook: --%s takes a positive number\n",
+                c == 'c'   ? "campaign"
+                : c == 'K' ? "backup-keep"
+                           : "backup-every");
+        return EXIT_USAGE;
+    }
+    if (c == 'c')
+        o->campaign = v;
+    else if (c == 'K')
+        o->backup_keep = v;
+    else
+        o->backup_every = v;
+    return 0;
+}
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
     static const struct option longs[] = {{"port", required_argument, NULL, 'p'},
@@ -138,10 +170,16 @@ static int parse_options(int argc, char **argv, struct options *o)
                                           {"quiet", no_argument, NULL, 'q'},
                                           {"help", no_argument, NULL, 'h'},
                                           {"version", no_argument, NULL, 'V'},
-                                          {"base-path", required_argument, NULL, 'B'},
+                                          {"base-path", required_argument, NULL, 'b'},
                                           {"trusted-proxy", required_argument, NULL, 'T'},
                                           {"host-name", required_argument, NULL, 'N'},
                                           {"metrics-key", required_argument, NULL, 'M'},
+                                          {"from", required_argument, NULL, 'f'},
+                                          {"campaign", required_argument, NULL, 'c'},
+                                          {"rotate", no_argument, NULL, 'r'},
+                                          {"backup-dir", required_argument, NULL, 'B'},
+                                          {"backup-keep", required_argument, NULL, 'K'},
+                                          {"backup-every", required_argument, NULL, 'E'},
                                           {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
@@ -158,13 +196,22 @@ static int parse_options(int argc, char **argv, struct options *o)
                 return EXIT_USAGE;
             }
             break;
+        case 'c':
+        case 'K':
+        case 'E':
+            if (parse_count(c, optarg, o) != 0)
+                return EXIT_USAGE;
+            break;
+        case 'f': o->from = optarg; break;
+        case 'r': o->rotate = 1; break;
+        case 'B': o->backup_dir = optarg; break;
         case 'd': o->db = optarg; break;
         case 's': o->static_dir = optarg; break;
         case 'S': o->share = optarg; break;
         case 'H': o->host = optarg; break;
         case 'k': o->admin_key = optarg; break;
         case 't': o->to = optarg; break;
-        case 'B': o->base_path = optarg; break;
+        case 'b': o->base_path = optarg; break;
         case 'T': o->trusted_proxy = optarg; break;
         case 'N': o->host_name = optarg; break;
         case 'M': o->metrics_key = optarg; break;
@@ -194,6 +241,19 @@ static void make_db_dir(const char *db)
         *slash = '\0';
         mkdir(dir, 0750);
     }
+}
+
+/* Make the database's folder and tell whether the database is missing, saying so:
+ * only serve's own migration then creates it, and a database that vanished must not
+ * come back empty without a word. */
+static bool prepare_db(const char *db)
+{
+    bool fresh;
+    make_db_dir(db);
+    fresh = strncmp(db, "file:", 5) != 0 && access(db, F_OK) != 0;
+    if (fresh)
+        fprintf(stderr, "stampbook: no database at %s: creating a new, empty one\n", db);
+    return fresh;
 }
 
 static int cmd_migrate(const struct options *o, const char *share)
@@ -258,12 +318,232 @@ static int cmd_backup(const struct options *o)
     return 0;
 }
 
+/* ---- export, import, keys ---- */
+
+/* Open the API on the database of o for a command; the database must exist unless
+ * create (then it is made, and said so). 0, or 1 with a message. */
+static int open_api(const struct options *o, const char *share, bool create, struct api **api)
+{
+    struct api_config cfg;
+    struct sb_error err = {0};
+    if (!create && strncmp(o->db, "file:", 5) != 0 && access(o->db, F_OK) != 0) {
+        fprintf(stderr, "stampbook: no database %s\n", o->db);
+        return 1;
+    }
+    if (create)
+        prepare_db(o->db);
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.db_path = o->db;
+    cfg.share_dir = share;
+    cfg.pool_size = 2;
+    if (api_new(&cfg, api, &err) != 0) {
+        fprintf(stderr, "stampbook: %s: %s\n", o->db, err.detail);
+        return 1;
+    }
+    return 0;
+}
+
+/* Write text to path ("-": standard output); 0 or 1 with a message. */
+static int write_text(const char *path, const char *text)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    if (f && f != stdout)
+        ok &= fclose(f) == 0;
+    if (!ok)
+        fprintf(stderr, "stampbook: cannot write %s\n", path);
+    return ok ? 0 : 1;
+}
+
+static int cmd_export(const struct options *o, const char *share)
+{
+    struct api *api = NULL;
+    struct sb_error err = {0};
+    char *doc = NULL;
+    int rc;
+    if (!o->campaign || !o->to) {
+        fprintf(stderr, "stampbook: export needs --campaign ID and --to FILE\n");
+        return EXIT_USAGE;
+    }
+    if ((rc = open_api(o, share, false, &api)) != 0)
+        return rc;
+    rc = api_export_campaign(api, o->campaign, &doc, &err);
+    if (rc != 0)
+        fprintf(stderr, "stampbook: export of campaign %ld: %s\n", o->campaign, err.detail);
+    rc = rc == 0 ? write_text(o->to, doc) : 1;
+    if (rc == 0 && strcmp(o->to, "-") != 0)
+        fprintf(stderr, "stampbook: campaign %ld exported to %s\n", o->campaign, o->to);
+    free(doc);
+    api_free(api);
+    return rc;
+}
+
+static int cmd_import(const struct options *o, const char *share)
+{
+    struct api *api = NULL;
+    struct sb_error err = {0};
+    char *doc = NULL, *answer = NULL;
+    size_t len = 0;
+    int rc;
+    if (!o->from) {
+        fprintf(stderr, "stampbook: import needs --from FILE\n");
+        return EXIT_USAGE;
+    }
+    if (file_read(o->from, API_IMPORT_BODY_MAX, &doc, &len, &err) != 0) {
+        fprintf(stderr, "stampbook: import: %s: %s\n", o->from, err.detail);
+        return 1;
+    }
+    rc = open_api(o, share, true, &api);
+    if (rc == 0 && api_import_campaign(api, doc, len, &answer, &err) != 0) {
+        fprintf(stderr, "stampbook: import of %s: %s\n", o->from, err.detail);
+        rc = 1;
+    }
+    /* The new campaign and its two keys, shown this once. */
+    if (rc == 0)
+        rc = write_text("-", answer);
+    free(answer);
+    free(doc);
+    api_free(api);
+    return rc;
+}
+
+static int cmd_keys(const struct options *o, const char *share)
+{
+    struct api *api = NULL;
+    struct sb_error err = {0};
+    char *answer = NULL;
+    int rc;
+    if (o->rotate != (o->campaign != 0)) {
+        fprintf(stderr, "stampbook: keys lists campaigns; --campaign ID --rotate gives one a "
+                        "new pair of keys\n");
+        return EXIT_USAGE;
+    }
+    if ((rc = open_api(o, share, false, &api)) != 0)
+        return rc;
+    rc = o->rotate ? api_rotate_keys(api, o->campaign, &answer, &err)
+                   : api_list_campaigns(api, &answer, &err);
+    if (rc != 0)
+        fprintf(stderr, "stampbook: keys: %s\n", err.detail);
+    rc = rc == 0 ? write_text("-", answer) : 1;
+    free(answer);
+    api_free(api);
+    return rc;
+}
+
+/* ---- rotating backups while serving ---- */
+
+struct backups {
+    struct api *api;
+    const char *dir;
+    int keep;
+    long every; /* seconds */
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+    bool stop, running;
+};
+
+/* Write a backup now and then every b->every seconds until told to stop. */
+static void *backups_main(void *arg)
+{
+    struct backups *b = arg;
+    for (;;) {
+        struct sb_error err = {0};
+        struct timespec until;
+        char made[4096];
+        if (api_backup_rotate(b->api, b->dir, b->keep, made, sizeof(made), &err) == 0)
+            fprintf(stderr, "stampbook: backup %s written (integrity ok)\n", made);
+        else
+            fprintf(stderr, "stampbook: BACKUP FAILED in %s: %s\n", b->dir, err.detail);
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += b->every;
+        pthread_mutex_lock(&b->lock);
+        while (!b->stop && pthread_cond_timedwait(&b->wake, &b->lock, &until) == 0)
+            ;
+        if (b->stop) {
+            pthread_mutex_unlock(&b->lock);
+            return NULL;
+        }
+        pthread_mutex_unlock(&b->lock);
+    }
+}
+
+/* Start the backups of --backup-dir, if given; 0, or 1 with a message. */
+static int backups_start(const struct options *o, struct api *api, struct backups *b)
+{
+    memset(b, 0, sizeof(*b));
+    if (!o->backup_dir)
+        return 0;
+    mkdir(o->backup_dir, 0750);
+    if (access(o->backup_dir, W_OK) != 0) {
+        fprintf(stderr, "stampbook: cannot write backups into %s\n", o->backup_dir);
+        return 1;
+    }
+    b->api = api;
+    b->dir = o->backup_dir;
+    b->keep = o->backup_keep > 0 ? (int)o->backup_keep : 7;
+    b->every = o->backup_every > 0 ? o->backup_every : 86400;
+    pthread_mutex_init(&b->lock, NULL);
+    pthread_cond_init(&b->wake, NULL);
+    b->running = pthread_create(&b->thread, NULL, backups_main, b) == 0;
+    return b->running ? 0 : 1;
+}
+
+static void backups_stop(struct backups *b)
+{
+    if (!b->running)
+        return;
+    pthread_mutex_lock(&b->lock);
+    b->stop = true;
+    pthread_cond_signal(&b->wake);
+    pthread_mutex_unlock(&b->lock);
+    pthread_join(b->thread, NULL);
+    pthread_cond_destroy(&b->wake);
+    pthread_mutex_destroy(&b->lock);
+}
+
+/* An empty admin key would silently leave campaign creation open to anyone: refused
+ * with a message. admin is the key in use (the flag's, else the environment's). */
+static bool admin_key_usable(const struct options *o, const char *admin)
+{
+    if (!admin || *admin)
+        return true;
+    fprintf(stderr,
+            "stampbook: the admin key is empty (%s): give a key, or leave it out "
+            "to let anyone who reaches the server create campaigns\n",
+            o->admin_key ? "--admin-key" : "STAMPBOOK_ADMIN_KEY");
+    return false;
+}
+
+/* Say where the server listens and which database file it uses (its full path; new:
+ * just created). */
+static void log_serving(const struct options *o, unsigned port, bool fresh)
+{
+    char db_real[PATH_MAX];
+    if (!realpath(o->db, db_real))
+        snprintf(db_real, sizeof(db_real), "%s", o->db);
+    fprintf(stderr, "stampbook %s: serving http://%s:%u%s/ (database %s%s)\n", STAMPBOOK_VERSION,
+            o->host, port, o->base_path ? o->base_path : "", db_real, fresh ? ", new" : "");
+}
+
+/* Every thread started from here on leaves SIGINT and SIGTERM (in *stop) to sigwait();
+ * a closed socket is no signal. */
+static void block_stop_signals(sigset_t *stop)
+{
+    sigemptyset(stop);
+    sigaddset(stop, SIGINT);
+    sigaddset(stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+}
+
 static int cmd_serve(const struct options *o, const char *share)
 {
     struct api_config acfg;
     struct http_config hcfg;
     struct api *api = NULL;
     struct http_server *http = NULL;
+    struct backups backups;
     struct sb_error err = {0};
     char static_dir[PATH_MAX];
     struct stat st;
@@ -271,18 +551,17 @@ static int cmd_serve(const struct options *o, const char *share)
     int sig = 0;
     const char *admin = o->admin_key ? o->admin_key : getenv("STAMPBOOK_ADMIN_KEY");
     const char *metrics = o->metrics_key ? o->metrics_key : getenv("STAMPBOOK_METRICS_KEY");
+    bool fresh;
 
-    /* Every thread started from here on leaves SIGINT and SIGTERM to sigwait(). */
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    if (!admin_key_usable(o, admin))
+        return EXIT_USAGE;
+
+    block_stop_signals(&stop);
 
     snprintf(static_dir, sizeof(static_dir), "%s", o->static_dir);
     if (stat(static_dir, &st) != 0 && strcmp(o->static_dir, "static") == 0)
         join(static_dir, sizeof(static_dir), share, "/static");
-    make_db_dir(o->db);
+    fresh = prepare_db(o->db);
     memset(&acfg, 0, sizeof(acfg));
     acfg.db_path = o->db;
     acfg.share_dir = share;
@@ -309,10 +588,11 @@ static int cmd_serve(const struct options *o, const char *share)
         api_free(api);
         return 1;
     }
-    fprintf(stderr, "stampbook %s: serving http://%s:%u%s/ (database %s)\n", STAMPBOOK_VERSION,
-            o->host, (unsigned)http_port(http), o->base_path ? o->base_path : "", o->db);
-    sigwait(&stop, &sig);
+    log_serving(o, http_port(http), fresh);
+    if (backups_start(o, api, &backups) == 0)
+        sigwait(&stop, &sig);
     fprintf(stderr, "stampbook: stopping (signal %d)\n", sig);
+    backups_stop(&backups);
     api_shutdown(api);
     http_stop(http);
     api_free(api);
@@ -351,6 +631,12 @@ int main(int argc, char **argv)
         return cmd_migrate(&o, share);
     if (strcmp(o.command, "backup") == 0)
         return cmd_backup(&o);
+    if (strcmp(o.command, "export") == 0)
+        return cmd_export(&o, share);
+    if (strcmp(o.command, "import") == 0)
+        return cmd_import(&o, share);
+    if (strcmp(o.command, "keys") == 0)
+        return cmd_keys(&o, share);
     if (strcmp(o.command, "healthcheck") == 0)
         return cmd_healthcheck(&o);
     fprintf(stderr, "stampbook: unknown command '%s'\n", o.command);

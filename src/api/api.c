@@ -35,9 +35,12 @@ static const struct api_route api_routes[] = {
     {"GET", "/api/v1/openapi.json", AUTH_NONE, false, api_get_openapi},
     {"GET", "/metrics", AUTH_METRICS, false, api_get_metrics},
     {"POST", "/api/v1/campaigns", AUTH_ADMIN, true, api_post_campaign},
-    {"POST", "/api/v1/campaigns/import", AUTH_ADMIN, true, api_post_import},
+    {"GET", "/api/v1/campaigns", AUTH_ADMIN, false, api_get_campaigns},
+    /* Not a write route: it parses its (up to 32 MiB) body before it takes the writer. */
+    {"POST", "/api/v1/campaigns/import", AUTH_ADMIN, false, api_post_import},
     {"GET", "/api/v1/campaigns/{cid}", AUTH_CAMPAIGN, false, api_get_campaign},
     {"PATCH", "/api/v1/campaigns/{cid}", AUTH_CAMPAIGN, true, api_patch_campaign},
+    {"POST", "/api/v1/campaigns/{cid}/keys", AUTH_CAMPAIGN, true, api_post_keys},
     {"GET", "/api/v1/campaigns/{cid}/board", AUTH_CAMPAIGN, false, api_get_board},
     {"PUT", "/api/v1/campaigns/{cid}/board/destinations/{slug}", AUTH_CAMPAIGN, true,
      api_put_board_destination},
@@ -255,6 +258,13 @@ int api_take_stored(struct api_ctx *ctx, char *text, cJSON **out)
     return rc;
 }
 
+int api_take_writer(struct api_ctx *ctx)
+{
+    store_pool_put(ctx->api->pool, ctx->store);
+    ctx->store = NULL;
+    return store_pool_get_writer(ctx->api->pool, &ctx->store, &ctx->err);
+}
+
 /* Require write access (403 for a view key). */
 static int api_need_write(struct api_ctx *ctx)
 {
@@ -377,6 +387,8 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
     return NULL;
 }
 
+static int api_run_handler(struct api_ctx *ctx, int rc, api_handler_fn fn);
+
 /* Authorize and run one route on a pooled connection. */
 static int api_run(struct api_ctx *ctx, const struct api_route *route)
 {
@@ -392,12 +404,18 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
                                       "metrics", "reading /metrics");
     else if (route->auth == AUTH_CAMPAIGN)
         rc = api_authorize_campaign(ctx, route->write);
+    return api_run_handler(ctx, rc, route->fn);
+}
+
+/* Run fn on the request's connection when rc is 0, then give everything back. */
+static int api_run_handler(struct api_ctx *ctx, int rc, api_handler_fn fn)
+{
     ctx->game.games = ctx->api->games;
     ctx->game.store = &ctx->store;
     ctx->game.campaign = &ctx->campaign;
     ctx->game.err = &ctx->err;
     if (rc == 0)
-        rc = route->fn(ctx);
+        rc = fn(ctx);
     /* A handler that succeeds has committed what it appended; a failed one rolled back. */
     for (; rc == 0 && ctx->game.appended > 0; ctx->game.appended--)
         metrics_event_appended(ctx->api->metrics);
@@ -405,6 +423,14 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
     store_pool_put(ctx->api->pool, ctx->store);
     ctx->store = NULL;
     return rc;
+}
+
+size_t api_body_limit(const char *method, const char *path)
+{
+    if (method && path && strcmp(method, "POST") == 0 &&
+        strcmp(path, "/api/v1/campaigns/import") == 0)
+        return API_IMPORT_BODY_MAX;
+    return API_BODY_MAX;
 }
 
 void api_handle(struct api *api, const struct api_request *req, struct api_response *res)
@@ -423,7 +449,8 @@ void api_handle(struct api *api, const struct api_request *req, struct api_respo
     if (!route) {
         rc = ctx.err.code;
     } else if (req->body_too_large) {
-        rc = sb_fail(&ctx.err, SB_ETOOBIG, NULL, "the body is over %d bytes", API_BODY_MAX);
+        rc = sb_fail(&ctx.err, SB_ETOOBIG, NULL, "the body is over %zu bytes",
+                     api_body_limit(req->method, req->path));
     } else {
         rc = api_run(&ctx, route);
     }
@@ -458,6 +485,7 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     pthread_mutex_init(&api->change_lock, NULL);
     pthread_cond_init(&api->change_cond, NULL);
+    atomic_flag_clear(&api->importing);
     if (keys_init() != 0)
         rc = sb_fail(err, SB_EIO, NULL, "libsodium cannot start");
     if (rc == 0 && !(api->share_dir = strdup(cfg->share_dir)))
@@ -478,15 +506,22 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         snprintf(path, sizeof(path), "%s/schema/editions", cfg->share_dir);
         rc = editions_load(path, &api->editions, err);
     }
+    /* The migration alone may create the database; the pool's connections never do,
+     * and open once it exists (s keeps an in-memory one alive meanwhile). */
     if (rc == 0)
-        rc = store_pool_new(cfg->db_path, cfg->pool_size > 0 ? cfg->pool_size : 8, &api->pool, err);
-    if (rc == 0)
-        rc = store_pool_get(api->pool, &s, err);
+        rc = store_open(cfg->db_path, &s, err);
     if (rc == 0) {
         snprintf(path, sizeof(path), "%s/migrations", cfg->share_dir);
         rc = store_migrate(s, path, err);
-        store_pool_put(api->pool, s);
     }
+    if (rc == 0)
+        rc = store_pool_new(cfg->db_path, cfg->pool_size > 0 ? cfg->pool_size : 8, &api->pool, err);
+    if (rc == 0) {
+        struct store *first = NULL;
+        rc = store_pool_get(api->pool, &first, err);
+        store_pool_put(api->pool, first);
+    }
+    store_close(s);
     if (rc != 0) {
         api_free(api);
         return rc;
@@ -576,4 +611,78 @@ int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state, in
 void api_forget(struct api *api)
 {
     games_forget(api->games);
+}
+
+/* ---- for whoever runs the server (the command line) ---- */
+
+/* Run handler fn as the holder of every key: on the writer connection when write, on
+ * campaign cid (0: none) with body (may be NULL). *out gets the answer's body. */
+static int api_direct(struct api *api, api_handler_fn fn, bool write, int64_t cid, const char *body,
+                      size_t len, char **out, struct sb_error *err)
+{
+    struct api_request req;
+    struct api_response res;
+    struct api_ctx ctx;
+    int rc;
+    memset(&req, 0, sizeof(req));
+    memset(&res, 0, sizeof(res));
+    memset(&ctx, 0, sizeof(ctx));
+    req.method = write ? "POST" : "GET";
+    req.path = "";
+    req.content_type = "application/json";
+    req.body = body;
+    req.body_len = len;
+    ctx.api = api;
+    ctx.req = &req;
+    ctx.res = &res;
+    ctx.cid = cid;
+    ctx.access = ACCESS_WRITE;
+    rc = write ? store_pool_get_writer(api->pool, &ctx.store, &ctx.err)
+               : store_pool_get(api->pool, &ctx.store, &ctx.err);
+    if (rc != 0) {
+        *err = ctx.err;
+        return rc;
+    }
+    if (cid)
+        rc = store_campaign_get(ctx.store, cid, &ctx.campaign, &ctx.err);
+    rc = api_run_handler(&ctx, rc, fn);
+    if (rc == 0) {
+        *out = res.body;
+        res.body = NULL;
+    } else {
+        *err = ctx.err;
+    }
+    api_response_clear(&res);
+    return rc;
+}
+
+int api_export_campaign(struct api *api, int64_t cid, char **out, struct sb_error *err)
+{
+    return api_direct(api, api_get_export, false, cid, NULL, 0, out, err);
+}
+
+int api_import_campaign(struct api *api, const char *doc, size_t len, char **out,
+                        struct sb_error *err)
+{
+    return api_direct(api, api_post_import, false, 0, doc, len, out, err);
+}
+
+int api_list_campaigns(struct api *api, char **out, struct sb_error *err)
+{
+    return api_direct(api, api_list_all_campaigns, false, 0, NULL, 0, out, err);
+}
+
+int api_rotate_keys(struct api *api, int64_t cid, char **out, struct sb_error *err)
+{
+    return api_direct(api, api_post_keys, true, cid, NULL, 0, out, err);
+}
+
+int api_backup(struct api *api, const char *file, struct sb_error *err)
+{
+    struct store *s = NULL;
+    int rc = store_pool_get(api->pool, &s, err);
+    if (rc == 0)
+        rc = store_backup(s, file, err);
+    store_pool_put(api->pool, s);
+    return rc;
 }

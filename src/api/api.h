@@ -12,7 +12,8 @@
 
 #include "error.h"
 
-#define API_BODY_MAX 65536 /* 64 KiB */
+#define API_BODY_MAX 65536              /* 64 KiB: every route but the import */
+#define API_IMPORT_BODY_MAX (32u << 20) /* 32 MiB: POST /api/v1/campaigns/import */
 #define API_MAX_PARAMS 16
 #define API_ETAG_MAX 32
 
@@ -42,7 +43,7 @@ struct api_request {
     const char *content_type;
     const char *body; /* NULL when the request had none */
     size_t body_len;
-    bool body_too_large; /* the HTTP layer stopped reading past API_BODY_MAX */
+    bool body_too_large; /* the HTTP layer stopped reading past api_body_limit() */
 };
 
 struct api_response {
@@ -67,6 +68,11 @@ void api_free(struct api *api);
 /* Drop what the API caches of the database, for a test that has put the database back
  * underneath it. No request may be running. This function can't fail. */
 void api_forget(struct api *api);
+
+/* The largest body the route of method and path takes, in bytes: 32 MiB for an
+ * import (any campaign the server exported, it imports), 64 KiB for every other. The
+ * HTTP layer reads no more than this. This function can't fail. */
+size_t api_body_limit(const char *method, const char *path);
 
 /* Answer one request into res (always filled: errors become problem+json). Safe to
  * call from many threads at once. Free res with api_response_clear(). */
@@ -97,5 +103,28 @@ void api_shutdown(struct api *api);
 /* Fill a problem+json response. This function can't fail (it falls back to a static
  * body when out of memory). */
 void api_problem(struct api_response *res, int status, const char *rule, const char *detail);
+
+/* For whoever runs the server (the command line: no key needed). Each gives *out, the
+ * answer's body as the matching route would (the caller frees it), or an error. */
+
+/* The export document of campaign cid (GET …/export). */
+int api_export_campaign(struct api *api, int64_t cid, char **out, struct sb_error *err);
+/* Import an export document as a new campaign (POST /api/v1/campaigns/import):
+ * {"campaign","key","view_key"}. */
+int api_import_campaign(struct api *api, const char *doc, size_t len, char **out,
+                        struct sb_error *err);
+/* {"campaigns":[{"id","name","edition","games","last_activity"}]} (GET /api/v1/campaigns). */
+int api_list_campaigns(struct api *api, char **out, struct sb_error *err);
+/* A new key pair for campaign cid, retiring the old (POST …/keys): {"key","view_key"}. */
+int api_rotate_keys(struct api *api, int64_t cid, char **out, struct sb_error *err);
+/* Copy the database to file with the online backup API and check the copy with
+ * integrity_check (store_backup()). */
+int api_backup(struct api *api, const char *file, struct sb_error *err);
+
+/* Write a new backup into dir as stampbook-YYYYmmddTHHMMSSZ.db (by api_backup(), under
+ * a temporary name until it has passed integrity_check), then remove the oldest of
+ * those beyond the newest keep. made (size bytes) gets the new file's path. */
+int api_backup_rotate(struct api *api, const char *dir, int keep, char *made, size_t size,
+                      struct sb_error *err);
 
 #endif

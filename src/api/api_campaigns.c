@@ -19,7 +19,11 @@ int api_get_health(struct api_ctx *ctx)
 {
     int version = 0;
     cJSON *o;
-    int rc = store_schema_version(ctx->store, &version, &ctx->err);
+    /* 503 when the database file is gone, replaced or cannot be written: answering
+     * "ok" over a database that keeps nothing would hide the loss. */
+    int rc = store_pool_check(ctx->api->pool, true, &ctx->err);
+    if (rc == 0)
+        rc = store_schema_version(ctx->store, &version, &ctx->err);
     if (rc != 0)
         return rc;
     o = cJSON_CreateObject();
@@ -350,7 +354,12 @@ int api_post_player(struct api_ctx *ctx)
     if (rc == 0)
         rc = json_get_string(body, "name", true, JSON_NAME_MAX_CHARS, false, &name, &ctx->err);
     if (rc == 0)
+        rc = store_begin_write(ctx->store, &ctx->err);
+    if (rc == 0) {
+        /* Answered only once the COMMIT that holds the player has succeeded. */
         rc = store_player_create(ctx->store, ctx->cid, name, &pid, &ctx->err);
+        rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
+    }
     if (rc == 0)
         rc = api_reply_player(ctx, 201, pid, name);
     cJSON_Delete(body);

@@ -8,57 +8,45 @@
 
 #include "board_json.h"
 #include "json.h"
+#include "state_json.h"
 
 #define EXPORT_FORMAT "stampbook-campaign"
-#define EXPORT_VERSION 1
+#define EXPORT_VERSION 2
 #define IMPORT_MAX_PLAYERS 1000
 
 /* ---- export ---- */
 
-/* Add a stored JSON text to doc under key (text is freed). */
-static int add_stored(struct api_ctx *ctx, cJSON *doc, const char *key, char *text)
-{
-    cJSON *item = NULL;
-    int rc = api_take_stored(ctx, text, &item);
-    if (rc == 0 && !cJSON_AddItemToObject(doc, key, item)) {
-        cJSON_Delete(item);
-        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-    }
-    return rc;
-}
-
 int api_get_export(struct api_ctx *ctx)
 {
-    static const char *const keys[] = {"campaign", "board", "players", "games"};
-    char *parts[4] = {NULL, NULL, NULL, NULL};
+    char *campaign = NULL, *players = NULL, *games = NULL, *body = NULL;
     char now[STORE_TIME_MAX];
-    cJSON *doc = cJSON_CreateObject();
-    int rc = doc ? store_begin_read(ctx->store, &ctx->err)
-                 : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    int rc = store_begin_read(ctx->store, &ctx->err);
     if (rc == 0) {
-        rc = store_campaign_json(ctx->store, ctx->cid, &parts[0], &ctx->err);
+        rc = store_campaign_json(ctx->store, ctx->cid, &campaign, &ctx->err);
         if (rc == 0)
-            rc = store_campaign_board(ctx->store, ctx->cid, &parts[1], &ctx->err);
+            rc = store_export_players_json(ctx->store, ctx->cid, &players, &ctx->err);
         if (rc == 0)
-            rc = store_export_players_json(ctx->store, ctx->cid, &parts[2], &ctx->err);
-        if (rc == 0)
-            rc = store_export_games_json(ctx->store, ctx->cid, &parts[3], &ctx->err);
+            rc = store_export_games_json(ctx->store, ctx->cid, &games, &ctx->err);
         store_rollback(ctx->store);
     }
     store_now(now);
-    if (rc == 0 && (!cJSON_AddStringToObject(doc, "format", EXPORT_FORMAT) ||
-                    !cJSON_AddNumberToObject(doc, "version", EXPORT_VERSION) ||
-                    !cJSON_AddStringToObject(doc, "exported_at", now)))
-        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-        if (rc == 0)
-            rc = add_stored(ctx, doc, keys[i], parts[i]);
+    if (rc == 0) {
+        /* Built from the store's JSON texts as they are: an export of a large campaign
+         * is never parsed and printed again. games is {"board","boards","games"}. */
+        size_t len = strlen(campaign) + strlen(players) + strlen(games) + 160;
+        if (!(body = malloc(len)))
+            rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
         else
-            free(parts[i]);
+            snprintf(body, len,
+                     "{\"format\":\"%s\",\"version\":%d,\"exported_at\":\"%s\",\"campaign\":%s,"
+                     "\"players\":%s,%s",
+                     EXPORT_FORMAT, EXPORT_VERSION, now, campaign, players, games + 1);
     }
     if (rc == 0)
-        rc = api_reply_json(ctx, 200, doc);
-    cJSON_Delete(doc);
+        api_reply_owned(ctx, 200, body);
+    free(campaign);
+    free(players);
+    free(games);
     return rc;
 }
 
@@ -110,6 +98,16 @@ static int remap_payload(struct api_ctx *ctx, const struct id_map *m, cJSON *pay
     return rc;
 }
 
+/* Give player pid the created_at of exported player p, when it has one. */
+static int import_player_created(struct api_ctx *ctx, const cJSON *p, int64_t pid)
+{
+    const cJSON *created = cJSON_GetObjectItemCaseSensitive(p, "created_at");
+    struct store_import_times times = {0};
+    times.player = pid;
+    times.at = cJSON_IsString(created) ? created->valuestring : NULL;
+    return store_import_times(ctx->store, &times, &ctx->err);
+}
+
 /* Create the players of the document and fill the id map. */
 static int import_players(struct api_ctx *ctx, int64_t cid, const cJSON *players, struct id_map *m)
 {
@@ -133,6 +131,8 @@ static int import_players(struct api_ctx *ctx, int64_t cid, const cJSON *players
                          (long long)from);
         if (rc == 0)
             rc = store_player_create(ctx->store, cid, name, &to, &ctx->err);
+        if (rc == 0)
+            rc = import_player_created(ctx, p, to);
         if (rc != 0)
             return rc;
         m->from[m->n] = from;
@@ -142,78 +142,120 @@ static int import_players(struct api_ctx *ctx, int64_t cid, const cJSON *players
     return 0;
 }
 
-/* Replay one exported game's log into the new campaign. */
-static int import_game(struct api_ctx *ctx, const struct id_map *m, const cJSON *game)
+/* The board object an exported item names: an index into the document's "boards"
+ * (version 2) or the board itself (version 1). NULL when it names none. */
+static const cJSON *import_board(const cJSON *doc, const cJSON *item)
 {
-    const cJSON *events = cJSON_GetObjectItemCaseSensitive(game, "events");
-    const cJSON *board = cJSON_GetObjectItemCaseSensitive(game, "board");
-    cJSON *body = cJSON_CreateObject(), *seats = NULL, *e;
-    char *board_text = NULL;
-    int64_t gid = 0, version = 0;
-    int rc = 0;
+    const cJSON *boards = cJSON_GetObjectItemCaseSensitive(doc, "boards");
+    if (cJSON_IsObject(item))
+        return item;
+    if (!json_is_int(item) || !cJSON_IsArray(boards) || item->valuedouble < 0 ||
+        item->valuedouble >= cJSON_GetArraySize(boards))
+        return NULL;
+    item = cJSON_GetArrayItem(boards, (int)item->valuedouble);
+    return cJSON_IsObject(item) ? item : NULL;
+}
 
-    if (!body)
-        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-    if (!cJSON_IsObject(game) || !cJSON_IsArray(events))
-        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "import: each game needs an events array");
-    if (rc == 0) {
-        const cJSON *mode = cJSON_GetObjectItemCaseSensitive(game, "mode");
-        const cJSON *played = cJSON_GetObjectItemCaseSensitive(game, "played_at");
-        seats = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(game, "seats"), true);
-        cJSON_AddItemToObject(body, "mode", cJSON_Duplicate(mode, true));
-        if (cJSON_IsString(played))
-            cJSON_AddStringToObject(body, "played_at", played->valuestring);
-        cJSON_AddItemToObject(body, "seats", seats ? seats : cJSON_CreateNull());
-        e = NULL;
-        cJSON_ArrayForEach(e, seats)
-        {
-            rc = remap_field(ctx, m, e, "player");
-            if (rc != 0)
-                break;
+/* The game creation body of an exported game (mode, played_at, seats with the new
+ * player ids); NULL with ctx->err set on failure. */
+static cJSON *import_game_body(struct api_ctx *ctx, const struct id_map *m, const cJSON *game)
+{
+    const cJSON *played = cJSON_GetObjectItemCaseSensitive(game, "played_at");
+    cJSON *body = cJSON_CreateObject(), *seats, *e;
+    seats = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(game, "seats"), true);
+    if (!body || !cJSON_AddItemToObject(body, "seats", seats ? seats : cJSON_CreateNull()) ||
+        !cJSON_AddItemToObject(
+            body, "mode", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(game, "mode"), true)) ||
+        (cJSON_IsString(played) &&
+         !cJSON_AddStringToObject(body, "played_at", played->valuestring))) {
+        cJSON_Delete(body);
+        sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    cJSON_ArrayForEach(e, seats)
+    {
+        if (remap_field(ctx, m, e, "player") != 0) {
+            cJSON_Delete(body);
+            return NULL;
         }
     }
-    if (rc == 0 && cJSON_IsObject(board) && !(board_text = cJSON_PrintUnformatted(board)))
+    return body;
+}
+
+/* Log one exported event of game gid: replayed when live, recorded when voided. */
+static int import_event(struct api_ctx *ctx, const struct id_map *m, int64_t gid, const cJSON *e)
+{
+    cJSON *payload = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(e, "payload"), true);
+    const cJSON *seq = cJSON_GetObjectItemCaseSensitive(e, "seq");
+    const cJSON *at = cJSON_GetObjectItemCaseSensitive(e, "at");
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(payload, "type");
+    const char *when = cJSON_IsString(at) ? at->valuestring : NULL;
+    int64_t version = 0;
+    int rc = 0;
+    if (!cJSON_IsObject(payload) || !json_is_int(seq) || seq->valuedouble < 1 ||
+        !cJSON_IsString(type))
+        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "import: an event lacks seq or payload");
+    if (rc == 0)
+        rc = remap_payload(ctx, m, payload);
+    if (rc == 0 && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "voided"))) {
+        char *text = NULL;
+        /* Never applied, but held to the same fields as a live one. */
+        rc = event_check_fields(payload, &ctx->err);
+        if (rc == 0 && !(text = cJSON_PrintUnformatted(payload)))
+            rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        if (rc == 0)
+            rc = store_event_insert_voided(ctx->store, gid, (int64_t)seq->valuedouble,
+                                           type->valuestring, text, when, &ctx->err);
+        free(text);
+    } else if (rc == 0) {
+        rc = game_append(&ctx->game, gid, payload, (int64_t)seq->valuedouble, when, NULL, NULL,
+                         &version);
+    }
+    cJSON_Delete(payload);
+    if (rc != 0 && rc != SB_ENOMEM) {
+        char detail[SB_DETAIL_MAX];
+        snprintf(detail, sizeof(detail), "%s", ctx->err.detail);
+        rc = sb_fail(&ctx->err, SB_EINVALID, ctx->err.rule,
+                     "import: game event %lld does not replay: %s",
+                     json_is_int(seq) ? (long long)seq->valuedouble : 0LL, detail);
+    }
+    return rc;
+}
+
+/* Replay one exported game's log into the new campaign, with its original times. */
+static int import_game(struct api_ctx *ctx, const struct id_map *m, const cJSON *doc,
+                       const cJSON *game)
+{
+    const cJSON *events = cJSON_GetObjectItemCaseSensitive(game, "events");
+    const cJSON *board = import_board(doc, cJSON_GetObjectItemCaseSensitive(game, "board"));
+    const cJSON *started = cJSON_GetObjectItemCaseSensitive(game, "started_at");
+    const cJSON *ended = cJSON_GetObjectItemCaseSensitive(game, "ended_at");
+    struct store_import_times times = {0};
+    cJSON *body = NULL, *e;
+    char *board_text = NULL;
+    int64_t gid = 0;
+    int rc = 0;
+
+    if (!cJSON_IsObject(game) || !cJSON_IsArray(events))
+        return sb_fail(&ctx->err, SB_EINVALID, NULL, "import: each game needs an events array");
+    if (cJSON_GetObjectItemCaseSensitive(game, "board") && !board)
+        return sb_fail(&ctx->err, SB_EINVALID, NULL, "import: a game names no board");
+    if (!(body = import_game_body(ctx, m, game)))
+        return ctx->err.code;
+    if (board && !(board_text = cJSON_PrintUnformatted(board)))
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0)
         rc = game_create(&ctx->game, body, board_text, &gid);
-    if (rc == 0) {
-        /* The new game is now the campaign's active one until its log ends it. */
-        ctx->campaign.active_game = gid;
-        ctx->campaign.latest_game = gid;
-    }
     cJSON_ArrayForEach(e, (rc == 0 ? events : NULL))
     {
-        cJSON *payload = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(e, "payload"), true);
-        const cJSON *seq = cJSON_GetObjectItemCaseSensitive(e, "seq");
-        const cJSON *at = cJSON_GetObjectItemCaseSensitive(e, "at");
-        const cJSON *type = cJSON_GetObjectItemCaseSensitive(payload, "type");
-        const char *when = cJSON_IsString(at) ? at->valuestring : NULL;
-        if (!cJSON_IsObject(payload) || !json_is_int(seq) || seq->valuedouble < 1 ||
-            !cJSON_IsString(type))
-            rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "import: an event lacks seq or payload");
-        if (rc == 0)
-            rc = remap_payload(ctx, m, payload);
-        if (rc == 0 && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "voided"))) {
-            char *text = cJSON_PrintUnformatted(payload);
-            rc = text ? store_event_insert_voided(ctx->store, gid, (int64_t)seq->valuedouble,
-                                                  type->valuestring, text, when, &ctx->err)
-                      : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-            free(text);
-        } else if (rc == 0) {
-            rc = game_append(&ctx->game, gid, payload, (int64_t)seq->valuedouble, when, NULL, NULL,
-                             &version);
-        }
-        cJSON_Delete(payload);
-        if (rc != 0) {
-            char detail[SB_DETAIL_MAX];
-            snprintf(detail, sizeof(detail), "%s", ctx->err.detail);
-            if (rc != SB_ENOMEM)
-                rc = sb_fail(&ctx->err, SB_EINVALID, ctx->err.rule,
-                             "import: game event %lld does not replay: %s",
-                             json_is_int(seq) ? (long long)seq->valuedouble : 0LL, detail);
+        if ((rc = import_event(ctx, m, gid, e)) != 0)
             break;
-        }
     }
+    times.game = gid;
+    times.at = cJSON_IsString(started) ? started->valuestring : NULL;
+    times.ended_at = cJSON_IsString(ended) ? ended->valuestring : NULL;
+    if (rc == 0)
+        rc = store_import_times(ctx->store, &times, &ctx->err);
     if (rc == 0) {
         struct store_campaign c;
         rc = store_campaign_get(ctx->store, ctx->cid, &c, &ctx->err);
@@ -225,72 +267,164 @@ static int import_game(struct api_ctx *ctx, const struct id_map *m, const cJSON 
     return rc;
 }
 
-int api_post_import(struct api_ctx *ctx)
+/* Check the head of an export document (format, version 1 or 2, campaign) and read
+ * the campaign's fields; *board gets its board object. */
+static int import_head(struct api_ctx *ctx, const cJSON *doc, const cJSON **campaign,
+                       const cJSON **board, const char **name, const char **edition,
+                       const char **policy)
 {
-    struct id_map *m = calloc(1, sizeof(*m));
-    cJSON *doc = NULL;
-    const cJSON *campaign, *format, *version, *board, *game;
-    const char *name = NULL, *edition = NULL, *policy = "token";
-    char *board_text = NULL;
-    int64_t cid = 0;
-    int rc = m ? api_body_object(ctx, &doc) : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-
-    if (rc == 0) {
-        format = cJSON_GetObjectItemCaseSensitive(doc, "format");
-        version = cJSON_GetObjectItemCaseSensitive(doc, "version");
-        campaign = cJSON_GetObjectItemCaseSensitive(doc, "campaign");
-        board = cJSON_GetObjectItemCaseSensitive(doc, "board");
-        if (!cJSON_IsString(format) || strcmp(format->valuestring, EXPORT_FORMAT) != 0 ||
-            !cJSON_IsNumber(version) || version->valuedouble != EXPORT_VERSION ||
-            !cJSON_IsObject(campaign) || !cJSON_IsObject(board))
-            rc = sb_fail(&ctx->err, SB_EINVALID, NULL,
-                         "not a Stampbook campaign export (format %s, version %d)", EXPORT_FORMAT,
-                         EXPORT_VERSION);
-    }
+    const cJSON *format = cJSON_GetObjectItemCaseSensitive(doc, "format");
+    const cJSON *version = cJSON_GetObjectItemCaseSensitive(doc, "version");
+    int rc = 0;
+    *campaign = cJSON_GetObjectItemCaseSensitive(doc, "campaign");
+    *board = import_board(doc, cJSON_GetObjectItemCaseSensitive(doc, "board"));
+    if (!cJSON_IsString(format) || strcmp(format->valuestring, EXPORT_FORMAT) != 0 ||
+        !cJSON_IsNumber(version) || (version->valuedouble != 1 && version->valuedouble != 2) ||
+        !cJSON_IsObject(*campaign) || !*board)
+        return sb_fail(&ctx->err, SB_EINVALID, NULL,
+                       "not a Stampbook campaign export (format %s, version 1 or 2)",
+                       EXPORT_FORMAT);
+    rc = json_get_string(*campaign, "name", true, JSON_NAME_MAX_CHARS, false, name, &ctx->err);
     if (rc == 0)
-        rc = json_get_string(campaign, "name", true, JSON_NAME_MAX_CHARS, false, &name, &ctx->err);
+        rc = json_get_string(*campaign, "edition", true, 64, false, edition, &ctx->err);
     if (rc == 0)
-        rc = json_get_string(campaign, "edition", true, 64, false, &edition, &ctx->err);
-    if (rc == 0)
-        rc = json_get_string(campaign, "stamp_owner", false, 16, false, &policy, &ctx->err);
-    if (rc == 0 && strcmp(policy, "token") != 0 && strcmp(policy, "player") != 0)
+        rc = json_get_string(*campaign, "stamp_owner", false, 16, false, policy, &ctx->err);
+    if (rc == 0 && strcmp(*policy, "token") != 0 && strcmp(*policy, "player") != 0)
         rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "import: bad stamp_owner");
-    if (rc == 0 && !editions_find(ctx->api->editions, edition))
-        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "import: no edition '%s'", edition);
-    if (rc == 0 && editions_is_full(editions_find(ctx->api->editions, edition))) {
+    if (rc == 0 && !editions_find(ctx->api->editions, *edition))
+        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "import: no edition '%s'", *edition);
+    if (rc == 0 && editions_is_full(editions_find(ctx->api->editions, *edition))) {
         struct board *b = malloc(sizeof(*b));
-        rc = b ? board_from_json(board, b, &ctx->err)
+        rc = b ? board_from_json(*board, b, &ctx->err)
                : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
         free(b);
     }
-    if (rc == 0 && !(board_text = cJSON_PrintUnformatted(board)))
-        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-    if (rc == 0 && (rc = store_begin_write(ctx->store, &ctx->err)) == 0) {
-        rc = api_create_campaign_from(ctx, name, edition, policy, board_text, &cid);
-        if (rc == 0) {
-            ctx->cid = cid;
-            rc = store_campaign_get(ctx->store, cid, &ctx->campaign, &ctx->err);
-        }
-        if (rc == 0)
-            rc = import_players(ctx, cid, cJSON_GetObjectItemCaseSensitive(doc, "players"), m);
-        cJSON_ArrayForEach(game, (rc == 0 ? cJSON_GetObjectItemCaseSensitive(doc, "games") : NULL))
-        {
-            rc = import_game(ctx, m, game);
-            if (rc != 0)
-                break;
-        }
-        if (rc == 0)
-            rc = store_commit(ctx->store, &ctx->err);
-        else
-            store_rollback(ctx->store);
+    return rc;
+}
+
+/* Write the whole document as campaign *cid, inside the caller's write transaction. */
+static int import_write(struct api_ctx *ctx, const cJSON *doc, const cJSON *campaign,
+                        const char *name, const char *edition, const char *policy,
+                        const char *board_text, struct id_map *m)
+{
+    const cJSON *created = cJSON_GetObjectItemCaseSensitive(campaign, "created_at");
+    struct store_import_times times = {0};
+    const cJSON *game;
+    int64_t cid = 0;
+    int rc = api_create_campaign_from(ctx, name, edition, policy, board_text, &cid);
+    if (rc == 0) {
+        ctx->cid = cid;
+        rc = store_campaign_get(ctx->store, cid, &ctx->campaign, &ctx->err);
     }
+    times.campaign = cid;
+    times.at = cJSON_IsString(created) ? created->valuestring : NULL;
+    if (rc == 0)
+        rc = store_import_times(ctx->store, &times, &ctx->err);
+    if (rc == 0)
+        rc = import_players(ctx, cid, cJSON_GetObjectItemCaseSensitive(doc, "players"), m);
+    cJSON_ArrayForEach(game, (rc == 0 ? cJSON_GetObjectItemCaseSensitive(doc, "games") : NULL))
+    {
+        if ((rc = import_game(ctx, m, doc, game)) != 0)
+            break;
+    }
+    return rc;
+}
+
+/* The parsed import, what import_write() needs. */
+struct import_doc {
+    const cJSON *doc, *campaign;
+    const char *name, *edition, *policy;
+    char *board_text;
+};
+
+/* Write the import in one write transaction on the request's connection. */
+static int import_commit(struct api_ctx *ctx, const struct import_doc *d, struct id_map *m)
+{
+    int rc = store_begin_write(ctx->store, &ctx->err);
+    if (rc != 0)
+        return rc;
+    memset(m, 0, sizeof(*m));
+    rc = import_write(ctx, d->doc, d->campaign, d->name, d->edition, d->policy, d->board_text, m);
+    if (rc == 0)
+        return store_commit(ctx->store, &ctx->err);
+    store_rollback(ctx->store);
+    return rc;
+}
+
+/* Build the import in a database aside, on a game cache of its own, while the server
+ * writes on: replaying thousands of events takes a second, which no table should wait
+ * for. *aside gets it, ready to copy. */
+static int import_aside(struct api_ctx *ctx, const struct import_doc *d, struct id_map *m,
+                        struct store **aside)
+{
+    struct store *reader = ctx->store;
+    struct games *shared = ctx->game.games;
+    char dir[4096];
+    int rc;
+    snprintf(dir, sizeof(dir), "%s/migrations", ctx->api->share_dir);
+    rc = store_aside_new(reader, dir, aside, &ctx->err);
+    if (rc != 0)
+        return rc;
+    ctx->game.games = games_new();
+    ctx->store = *aside;
+    rc = ctx->game.games ? import_commit(ctx, d, m)
+                         : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    game_req_finish(&ctx->game, false); /* its cache is not the server's */
+    games_free(ctx->game.games);
+    ctx->game.games = shared;
+    ctx->store = reader;
+    return rc;
+}
+
+/* Import the parsed document: built aside, then copied in one short write; written
+ * directly when the database took new ids meanwhile. */
+static int import_run(struct api_ctx *ctx, const struct import_doc *d, struct id_map *m)
+{
+    struct store *aside = NULL;
+    int rc = import_aside(ctx, d, m, &aside);
+    if (rc == 0)
+        rc = api_take_writer(ctx);
+    if (rc == 0 && (rc = store_begin_write(ctx->store, &ctx->err)) == 0) {
+        rc = store_aside_copy(ctx->store, aside, &ctx->err);
+        rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
+    }
+    store_close(aside);
+    if (rc == SB_ECONFLICT && ctx->store)
+        rc = import_commit(ctx, d, m);
+    return rc;
+}
+
+int api_post_import(struct api_ctx *ctx)
+{
+    struct id_map *m = calloc(1, sizeof(*m));
+    struct import_doc d = {.policy = "token"};
+    cJSON *doc = NULL;
+    const cJSON *board = NULL;
+    int rc = m ? 0 : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+
+    /* One import at a time: a second would only wait for the writer behind it. */
+    if (rc == 0 && atomic_flag_test_and_set(&ctx->api->importing)) {
+        free(m);
+        return sb_fail(&ctx->err, SB_EBUSY, NULL, "another import is running: try again");
+    }
+    if (rc == 0)
+        rc = api_body_object(ctx, &doc);
+    d.doc = doc;
+    if (rc == 0)
+        rc = import_head(ctx, doc, &d.campaign, &board, &d.name, &d.edition, &d.policy);
+    if (rc == 0 && !(d.board_text = cJSON_PrintUnformatted(board)))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0)
+        rc = import_run(ctx, &d, m);
+    if (m)
+        atomic_flag_clear(&ctx->api->importing);
     if (rc != 0 && rc != SB_ENOMEM && rc != SB_EBUSY && rc != SB_EIO && rc != SB_EMEDIA &&
         rc != SB_EBADREQ) {
         /* Whatever refused a part of the document refuses the whole import: 422. */
         rc = ctx->err.code = SB_EINVALID;
         ctx->err.status = sb_status(SB_EINVALID);
     }
-    free(board_text);
+    free(d.board_text);
     free(m);
     cJSON_Delete(doc);
     return rc;

@@ -4,6 +4,7 @@
 #define STAMPBOOK_API_INTERNAL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -34,6 +35,7 @@ struct api {
     pthread_cond_t change_cond;
     uint64_t changes;
     bool closing;
+    atomic_flag importing; /* an import is running (one at a time) */
 };
 
 /* One request being answered. */
@@ -73,6 +75,9 @@ const char *api_param(const struct api_ctx *ctx, const char *key);
 int api_body_object(struct api_ctx *ctx, cJSON **out);
 /* Wake everyone following a game. */
 void api_changed(struct api *api);
+/* Give up the request's reader connection for the pool's writer, for a route that
+ * reads and checks a large body before it writes (import). */
+int api_take_writer(struct api_ctx *ctx);
 /* Parse a JSON text from the store (SB_EIO when it is not valid JSON). */
 int api_parse_stored(struct api_ctx *ctx, const char *text, cJSON **out);
 /* The same, and free text. */
@@ -111,6 +116,10 @@ int api_get_journal_card(struct api_ctx *ctx);
 int api_get_stats(struct api_ctx *ctx);
 int api_get_export(struct api_ctx *ctx);
 int api_post_import(struct api_ctx *ctx);
+int api_post_keys(struct api_ctx *ctx);
+int api_get_campaigns(struct api_ctx *ctx);
+/* {"campaigns":[…]} whoever asks: for the route above and the command line. */
+int api_list_all_campaigns(struct api_ctx *ctx);
 int api_get_plays_csv(struct api_ctx *ctx);
 int api_get_plays_bgg(struct api_ctx *ctx);
 /* api_plays.c */

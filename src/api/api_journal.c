@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board_json.h"
 #include "json.h"
+#include "rules.h"
 
 #define BRIEFING_MAX_SEATS 8
 
@@ -72,51 +74,58 @@ static int briefing_active_seats(struct api_ctx *ctx, struct briefing_seat *seat
     return 0;
 }
 
-/* What one stamp pays its holder when the card is drawn, from the card's effect. */
-static int briefing_amount(const cJSON *card, int nseats)
+/* The journal state of a card from its stamps as the journal lists them
+ * ([{"slot","token","player":{"id"}}], slot order); tokens not on the board are -1. */
+static void briefing_stamps(const struct board *b, const cJSON *stamps, struct journal_state *js)
 {
-    const cJSON *per = cJSON_GetObjectItemCaseSensitive(
-        cJSON_GetObjectItemCaseSensitive(card, "effect"), "per_stamp");
-    const cJSON *v;
-    if ((v = cJSON_GetObjectItemCaseSensitive(per, "collect")) && cJSON_IsNumber(v))
-        return (int)v->valuedouble;
-    if ((v = cJSON_GetObjectItemCaseSensitive(per, "pay")) && cJSON_IsNumber(v))
-        return -(int)v->valuedouble;
-    if ((v = cJSON_GetObjectItemCaseSensitive(per, "collect_from_each")) && cJSON_IsNumber(v))
-        return (int)v->valuedouble * (nseats - 1);
-    return 0;
+    const cJSON *s;
+    memset(js, 0, sizeof(*js));
+    cJSON_ArrayForEach(s, stamps)
+    {
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(s, "token");
+        const cJSON *pid =
+            cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(s, "player"), "id");
+        if (js->nstamps >= BOARD_MAX_SLOTS)
+            break;
+        js->stamps[js->nstamps].token =
+            cJSON_IsString(t) ? board_find_token(b, t->valuestring) : -1;
+        js->stamps[js->nstamps].player = cJSON_IsNumber(pid) ? (int64_t)pid->valuedouble : 0;
+        js->nstamps++;
+    }
 }
 
 /* Add "briefing":[{"player","token","stamps","amount"}] to card: who tonight holds the
- * stamps already on it, under the campaign's policy, and what a draw pays each. */
-static bool briefing_card(struct api_ctx *ctx, cJSON *card, const cJSON *stamps,
-                          const struct briefing_seat *seats, int nseats)
+ * stamps already on it and what a draw pays each, as the engine reckons payouts
+ * (rules_journal_payouts(): TWT-JOURNAL-4, TWT-JOURNAL-5). */
+static bool briefing_card(struct api_ctx *ctx, const struct board *b, cJSON *card,
+                          const cJSON *stamps, const struct briefing_seat *seats, int nseats)
 {
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(card, "id");
+    struct rules_holder holders[BRIEFING_MAX_SEATS];
+    struct rules_payout pay[BRIEFING_MAX_SEATS];
+    struct journal_state js;
     cJSON *list = cJSON_CreateArray();
-    int per = briefing_amount(card, nseats);
+    int ci = cJSON_IsString(id) ? board_find_journal(b, id->valuestring) : -1, n = 0;
     if (!list || !cJSON_AddItemToObject(card, "briefing", list))
         return false;
     for (int i = 0; i < nseats; i++) {
-        int held = 0;
-        const cJSON *s;
-        cJSON_ArrayForEach(s, stamps)
-        {
-            const cJSON *t = cJSON_GetObjectItemCaseSensitive(s, "token");
-            const cJSON *pid = cJSON_GetObjectItemCaseSensitive(
-                cJSON_GetObjectItemCaseSensitive(s, "player"), "id");
-            if (ctx->campaign.policy_player
-                    ? cJSON_IsNumber(pid) && (int64_t)pid->valuedouble == seats[i].player
-                    : cJSON_IsString(t) && strcmp(t->valuestring, seats[i].token) == 0)
-                held++;
-        }
-        if (held == 0)
-            continue;
+        holders[i].player = seats[i].player;
+        holders[i].token = board_find_token(b, seats[i].token);
+    }
+    briefing_stamps(b, stamps, &js);
+    if (ci >= 0)
+        n = rules_journal_payouts(&b->journal[ci], &js,
+                                  ctx->campaign.policy_player ? STAMP_OWNER_PLAYER
+                                                              : STAMP_OWNER_TOKEN,
+                                  holders, nseats, pay);
+    for (int i = 0; i < n; i++) {
+        const struct briefing_seat *seat = &seats[pay[i].holder];
         cJSON *o = cJSON_CreateObject();
         if (!o || !cJSON_AddItemToArray(list, o) ||
-            !cJSON_AddNumberToObject(o, "player", (double)seats[i].player) ||
-            !cJSON_AddStringToObject(o, "token", seats[i].token) ||
-            !cJSON_AddNumberToObject(o, "stamps", held) ||
-            !cJSON_AddNumberToObject(o, "amount", held * per))
+            !cJSON_AddNumberToObject(o, "player", (double)seat->player) ||
+            !cJSON_AddStringToObject(o, "token", seat->token) ||
+            !cJSON_AddNumberToObject(o, "stamps", pay[i].stamps) ||
+            !cJSON_AddNumberToObject(o, "amount", (double)pay[i].amount))
             return false;
     }
     return true;
@@ -136,6 +145,67 @@ static int journal_briefing_seats(struct api_ctx *ctx, struct briefing_seat *sea
 
 /* ---- the journal ---- */
 
+/* The board the briefing reckons with: *out a new struct board read from doc (the caller
+ * frees it), or NULL when there are no seats to brief. */
+static int journal_board(struct api_ctx *ctx, const cJSON *doc, int nseats, struct board **out)
+{
+    struct board *b;
+    int rc;
+    *out = NULL;
+    if (nseats == 0)
+        return 0;
+    b = calloc(1, sizeof(*b));
+    if (!b)
+        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    rc = board_from_json(doc, b, &ctx->err);
+    if (rc != 0) {
+        free(b);
+        return rc;
+    }
+    *out = b;
+    return 0;
+}
+
+/* Add to card (a copy of the board's card id) its "stamps" (those of stamps on it, without
+ * "card"), "open" circles, and "draws" and "paid_out" from totals. Returns the stamps
+ * array (card owns it), or NULL when out of memory. */
+static cJSON *journal_card_figures(cJSON *card, const char *id, const cJSON *stamps,
+                                   const cJSON *totals)
+{
+    const cJSON *slots = cJSON_GetObjectItemCaseSensitive(card, "slots"), *s, *t;
+    cJSON *mine = cJSON_CreateArray();
+    int draws = 0, paid = 0, n = 0;
+    if (!mine || !cJSON_AddItemToObject(card, "stamps", mine)) {
+        cJSON_Delete(mine);
+        return NULL;
+    }
+    cJSON_ArrayForEach(s, stamps)
+    {
+        const cJSON *sc = cJSON_GetObjectItemCaseSensitive(s, "card");
+        if (cJSON_IsString(sc) && strcmp(sc->valuestring, id) == 0) {
+            cJSON *copy = cJSON_Duplicate(s, true);
+            if (copy) {
+                cJSON_DeleteItemFromObjectCaseSensitive(copy, "card");
+                cJSON_AddItemToArray(mine, copy);
+            }
+            n++;
+        }
+    }
+    cJSON_ArrayForEach(t, totals)
+    {
+        const cJSON *tc = cJSON_GetObjectItemCaseSensitive(t, "card");
+        if (cJSON_IsString(tc) && strcmp(tc->valuestring, id) == 0) {
+            draws = (int)cJSON_GetObjectItemCaseSensitive(t, "draws")->valuedouble;
+            paid = (int)cJSON_GetObjectItemCaseSensitive(t, "paid_out")->valuedouble;
+        }
+    }
+    cJSON_AddNumberToObject(
+        card, "open", cJSON_IsNumber(slots) && slots->valuedouble > n ? slots->valuedouble - n : 0);
+    cJSON_AddNumberToObject(card, "draws", draws);
+    cJSON_AddNumberToObject(card, "paid_out", paid);
+    return mine;
+}
+
 /* The cards of the campaign's board with circles, open count, stamps, draws and paid
  * out; with tonight's briefing when there are seats (journal_briefing_seats()). */
 static int journal_cards(struct api_ctx *ctx, cJSON **out)
@@ -143,6 +213,7 @@ static int journal_cards(struct api_ctx *ctx, cJSON **out)
     struct briefing_seat seats[BRIEFING_MAX_SEATS];
     char *board_text = NULL, *stamps_text = NULL, *totals_text = NULL;
     cJSON *board = NULL, *stamps = NULL, *totals = NULL, *cards = NULL, *c;
+    struct board *b = NULL;
     int nseats = 0;
     int rc = journal_briefing_seats(ctx, seats, &nseats);
     if (rc == 0)
@@ -164,52 +235,27 @@ static int journal_cards(struct api_ctx *ctx, cJSON **out)
         rc = api_take_stored(ctx, totals_text, &totals);
     else
         free(totals_text);
+    if (rc == 0)
+        rc = journal_board(ctx, board, nseats, &b);
     if (rc == 0 && !(cards = cJSON_CreateArray()))
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     cJSON_ArrayForEach(c, (rc == 0 ? cJSON_GetObjectItemCaseSensitive(board, "journal") : NULL))
     {
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
-        const cJSON *slots = cJSON_GetObjectItemCaseSensitive(c, "slots");
-        cJSON *card = cJSON_Duplicate(c, true), *mine = cJSON_CreateArray(), *s, *t;
-        int draws = 0, paid = 0, n = 0;
-        if (!card || !mine || !cJSON_IsString(id) || !cJSON_AddItemToArray(cards, card)) {
+        cJSON *card = cJSON_Duplicate(c, true), *mine;
+        if (!card || !cJSON_IsString(id) || !cJSON_AddItemToArray(cards, card)) {
             cJSON_Delete(card);
-            cJSON_Delete(mine);
             rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
             break;
         }
-        cJSON_AddItemToObject(card, "stamps", mine);
-        cJSON_ArrayForEach(s, stamps)
-        {
-            const cJSON *sc = cJSON_GetObjectItemCaseSensitive(s, "card");
-            if (cJSON_IsString(sc) && strcmp(sc->valuestring, id->valuestring) == 0) {
-                cJSON *copy = cJSON_Duplicate(s, true);
-                if (copy) {
-                    cJSON_DeleteItemFromObjectCaseSensitive(copy, "card");
-                    cJSON_AddItemToArray(mine, copy);
-                }
-                n++;
-            }
-        }
-        cJSON_ArrayForEach(t, totals)
-        {
-            const cJSON *tc = cJSON_GetObjectItemCaseSensitive(t, "card");
-            if (cJSON_IsString(tc) && strcmp(tc->valuestring, id->valuestring) == 0) {
-                draws = (int)cJSON_GetObjectItemCaseSensitive(t, "draws")->valuedouble;
-                paid = (int)cJSON_GetObjectItemCaseSensitive(t, "paid_out")->valuedouble;
-            }
-        }
-        cJSON_AddNumberToObject(
-            card, "open",
-            cJSON_IsNumber(slots) && slots->valuedouble > n ? slots->valuedouble - n : 0);
-        cJSON_AddNumberToObject(card, "draws", draws);
-        cJSON_AddNumberToObject(card, "paid_out", paid);
-        if (nseats > 0 && !briefing_card(ctx, card, mine, seats, nseats))
+        mine = journal_card_figures(card, id->valuestring, stamps, totals);
+        if (!mine || (b && !briefing_card(ctx, b, card, mine, seats, nseats)))
             rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     }
     cJSON_Delete(board);
     cJSON_Delete(stamps);
     cJSON_Delete(totals);
+    free(b);
     if (rc != 0) {
         cJSON_Delete(cards);
         return rc;

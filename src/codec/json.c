@@ -86,6 +86,66 @@ static int json_prescan(const char *s, size_t len, struct sb_error *err)
     return 0;
 }
 
+static int json_cmp_keys(const void *a, const void *b)
+{
+    return strcmp((*(const cJSON *const *)a)->string, (*(const cJSON *const *)b)->string);
+}
+
+/* The first key of obj that appears twice (after unescaping, as cJSON keeps both), or
+ * NULL. Small objects pair by pair; large ones sorted, so a huge object stays cheap.
+ * *oom is set when the sort cannot get its memory. */
+static const char *json_repeated_key(const cJSON *obj, bool *oom)
+{
+    const cJSON **keys;
+    const char *found = NULL;
+    size_t n = 0, i = 0;
+    for (const cJSON *c = obj->child; c; c = c->next)
+        n++;
+    if (n <= 16) {
+        for (const cJSON *a = obj->child; a; a = a->next)
+            for (const cJSON *b = a->next; b; b = b->next)
+                if (strcmp(a->string, b->string) == 0)
+                    return a->string;
+        return NULL;
+    }
+    keys = malloc(n * sizeof(*keys)); /* NOLINT(bugprone-sizeof-expression) */
+    if (!keys) {
+        *oom = true;
+        return NULL;
+    }
+    for (const cJSON *c = obj->child; c; c = c->next)
+        keys[i++] = c;
+    qsort(keys, n, sizeof(*keys), json_cmp_keys); /* NOLINT(bugprone-sizeof-expression) */
+    for (i = 1; i < n && !found; i++)
+        if (strcmp(keys[i - 1]->string, keys[i]->string) == 0)
+            found = keys[i]->string;
+    free(keys);
+    return found;
+}
+
+/* Refuse a document in which an object names a key twice (400): the server would read
+ * the first and a browser the last, so the log could lie. Depth is bounded by the
+ * prescan. */
+static int json_check_keys(const cJSON *item, struct sb_error *err)
+{
+    bool oom = false;
+    if (cJSON_IsObject(item)) {
+        const char *key = json_repeated_key(item, &oom);
+        if (oom)
+            return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        if (key)
+            return sb_fail(err, SB_EBADREQ, NULL, "the key '%.64s' appears twice in one object",
+                           key);
+    }
+    if (cJSON_IsObject(item) || cJSON_IsArray(item))
+        for (const cJSON *c = item->child; c; c = c->next) {
+            int rc = json_check_keys(c, err);
+            if (rc != 0)
+                return rc;
+        }
+    return 0;
+}
+
 int json_parse(const char *body, size_t len, cJSON **out, struct sb_error *err)
 {
     const char *end = NULL;
@@ -108,6 +168,11 @@ int json_parse(const char *body, size_t len, cJSON **out, struct sb_error *err)
     if (end != body + len) {
         cJSON_Delete(doc);
         return sb_fail(err, SB_EBADREQ, NULL, "trailing data after the JSON value");
+    }
+    rc = json_check_keys(doc, err);
+    if (rc != 0) {
+        cJSON_Delete(doc);
+        return rc;
     }
     *out = doc;
     return 0;

@@ -22,7 +22,8 @@
 
 /* Parse body (len bytes, not necessarily NUL-terminated) into *out, which the caller
  * frees with cJSON_Delete. Rejects invalid UTF-8, NUL anywhere (raw or \u0000),
- * nesting deeper than JSON_MAX_DEPTH and trailing garbage. */
+ * nesting deeper than JSON_MAX_DEPTH, trailing garbage and an object that names a key
+ * twice (SB_EBADREQ: cJSON would keep both). */
 int json_parse(const char *body, size_t len, cJSON **out, struct sb_error *err);
 
 /* Same as json_parse, and the document must be an object. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "state_json.h"
 
 /* Prefix err's detail with where the bad field was ("standings[2]: "); return rc. */
 static int at_standing(int rc, int index, struct sb_error *err)
@@ -254,7 +255,9 @@ int results_decide_json(const cJSON *body, enum results_edition ed, const int64_
     struct results_standing s[RESULTS_MAX_PLAYERS];
     enum results_variant v = RESULTS_STANDARD;
     int n = 0;
-    int rc = results_from_json(body, ed, seats, nseats, s, &n, &v, err);
+    int rc = event_check_fields(body, err);
+    if (rc == 0)
+        rc = results_from_json(body, ed, seats, nseats, s, &n, &v, err);
     if (rc != 0)
         return rc;
     if (results_decide(ed, v, s, n, out) != 0)
@@ -356,6 +359,8 @@ int results_state_apply(cJSON **doc, enum results_edition ed, const cJSON *body,
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     else if (!cJSON_IsString(type))
         rc = sb_fail(err, SB_EBADREQ, NULL, "'type' must be a string");
+    else if ((rc = event_check_fields(body, err)) != 0)
+        ; /* a field its type does not take */
     else if (strcmp(type->valuestring, "note") == 0)
         rc = json_get_string(body, "text", true, JSON_TEXT_MAX_CHARS, false, &text, err);
     else if (!active)

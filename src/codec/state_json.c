@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "options_json.h"
 
 #define SJ_PATH_MAX 64
 #define SJ_JAIL_CARDS_MAX (2 * BOARD_MAX_CARDS)
@@ -22,10 +23,13 @@ static const char *const sj_mode_names[] = {
     [MODE_JOURNAL] = "journal",
 };
 
+/* The pending kinds; "fee" only read back (a snapshot from before fees were listed in
+ * turn.fees_due) and turned into a fee due. */
+#define SJ_PENDING_FEE (PENDING_CHOOSE + 1)
 static const char *const sj_pending_names[] = {
-    [PENDING_NONE] = "none", [PENDING_BUY_OR_AUCTION] = "buy_or_auction",
-    [PENDING_DRAW] = "draw", [PENDING_CHOOSE] = "choose",
-    [PENDING_FEE] = "fee",
+    [PENDING_NONE] = "none",  [PENDING_BUY_OR_AUCTION] = "buy_or_auction",
+    [PENDING_DRAW] = "draw",  [PENDING_CHOOSE] = "choose",
+    [SJ_PENDING_FEE] = "fee",
 };
 
 static const char *const sj_deck_names[] = {
@@ -98,7 +102,7 @@ static cJSON *sj_pending_to_json(const struct board *b, const struct game_state 
     cJSON *o, *opts;
     bool ok;
 
-    if (p->kind == PENDING_NONE || (int)p->kind < 0 || p->kind > PENDING_FEE)
+    if (p->kind == PENDING_NONE || (int)p->kind < 0 || p->kind > PENDING_CHOOSE)
         return cJSON_CreateNull();
     o = cJSON_CreateObject();
     if (!o)
@@ -118,12 +122,6 @@ static cJSON *sj_pending_to_json(const struct board *b, const struct game_state 
         for (int i = 0; ok && i < p->noptions && i < BOARD_MAX_DESTS; i++)
             ok = sj_add(opts, NULL, sj_slug(sj_dest_id(b, p->options[i])));
         break;
-    case PENDING_FEE:
-        ok = ok && sj_add(o, "destination", sj_slug(sj_dest_id(b, p->dest)));
-        ok = ok && sj_add(o, "owner", sj_seat(st, p->owner));
-        ok = ok && sj_add(o, "payer", sj_seat(st, p->seat));
-        ok = ok && sj_add(o, "amount", sj_num(p->amount));
-        break;
     case PENDING_NONE: break;
     }
     if (!ok) {
@@ -131,6 +129,29 @@ static cJSON *sj_pending_to_json(const struct board *b, const struct game_state 
         return NULL;
     }
     return o;
+}
+
+/* Fees as [{"destination","owner","payer","amount","earlier_turn"}] (earlier_turn: owed
+ * from a turn before the current one, it lapses at the next roll). */
+static cJSON *sj_fees_to_json(const struct board *b, const struct game_state *st,
+                              const struct fee_due *fees, int n)
+{
+    cJSON *arr = cJSON_CreateArray();
+    bool ok = arr != NULL;
+    for (int i = 0; ok && i < n && i < RULES_MAX_FEES; i++) {
+        cJSON *o = cJSON_CreateObject();
+        ok = sj_add(arr, NULL, o);
+        ok = ok && sj_add(o, "destination", sj_slug(sj_dest_id(b, fees[i].dest)));
+        ok = ok && sj_add(o, "owner", sj_seat(st, fees[i].owner));
+        ok = ok && sj_add(o, "payer", sj_seat(st, fees[i].payer));
+        ok = ok && sj_add(o, "amount", sj_num(fees[i].amount));
+        ok = ok && sj_add(o, "earlier_turn", cJSON_CreateBool(fees[i].earlier != 0));
+    }
+    if (!ok) {
+        cJSON_Delete(arr);
+        return NULL;
+    }
+    return arr;
 }
 
 /* The turn object (banker mode). */
@@ -148,11 +169,40 @@ static cJSON *sj_turn_to_json(const struct board *b, const struct game_state *st
     ok = ok && sj_add(o, "jumped", cJSON_CreateBool(t->jumped));
     ok = ok && sj_add(o, "can_fly", cJSON_CreateBool(t->can_fly));
     ok = ok && sj_add(o, "pending", sj_pending_to_json(b, st));
+    ok = ok && sj_add(o, "fees_due", sj_fees_to_json(b, st, st->fees, st->nfees));
+    ok = ok && sj_add(o, "fees_lapsed", sj_fees_to_json(b, st, st->lapsed, st->nlapsed));
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
     }
     return o;
+}
+
+/* The id of card of deck, or NULL when out of range (not known). */
+static const char *sj_card_id(const struct board *b, enum deck deck, int card)
+{
+    if (deck == DECK_JOURNAL)
+        return sj_journal_id(b, card);
+    return card >= 0 && card < b->nchance ? b->chance[card].id : NULL;
+}
+
+/* The Get Out of Jail Free cards p holds: [{"deck","card"}], card null when not known. */
+static cJSON *sj_held_to_json(const struct board *b, const struct player_state *p)
+{
+    cJSON *arr = cJSON_CreateArray();
+    bool ok = arr != NULL;
+    for (int k = 0; ok && k < p->jail_cards && k < RULES_MAX_HELD; k++) {
+        const struct held_card *h = &p->held[k];
+        cJSON *o = cJSON_CreateObject();
+        ok = sj_add(arr, NULL, o);
+        ok = ok && sj_add(o, "deck", cJSON_CreateString(sj_deck_names[h->deck == DECK_JOURNAL]));
+        ok = ok && sj_add(o, "card", sj_slug(sj_card_id(b, h->deck, h->card)));
+    }
+    if (!ok) {
+        cJSON_Delete(arr);
+        return NULL;
+    }
+    return arr;
 }
 
 /* One player: "owns" and "goals" from the destinations' owners, "stamped" from theirs. */
@@ -174,6 +224,7 @@ static cJSON *sj_player_to_json(const struct board *b, const struct game_state *
     ok = ok && sj_add(o, "in_jail", cJSON_CreateBool(p->in_jail));
     ok = ok && sj_add(o, "jail_attempts", sj_num(p->jail_attempts));
     ok = ok && sj_add(o, "jail_cards", sj_num(p->jail_cards));
+    ok = ok && sj_add(o, "jail_free_cards", sj_held_to_json(b, p));
     for (int d = 0; ok && d < b->ndests; d++) {
         int g = b->dests[d].goal;
         if (st->dests[d].owner != seat)
@@ -284,6 +335,8 @@ cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t
         ticket = NULL;
     }
     ok = ok && sj_add(o, "journal", sj_journal_to_json(b, st));
+    ok = ok && sj_add(o, "win_stamps", sj_num(RULES_WIN_STAMPS));
+    ok = ok && options_add_to_state(o, b, st);
     cJSON_Delete(players);
     cJSON_Delete(dests);
     cJSON_Delete(ticket);
@@ -421,10 +474,70 @@ static void sj_pending_clear(struct pending *p)
     p->kind = PENDING_NONE;
     p->seat = -1;
     p->dest = -1;
-    p->owner = -1;
 }
 
-/* The pending decision (null or one of the four kinds) into st->pending. */
+/* One fee {"destination","owner","payer","amount","earlier_turn"?} at path into *f. */
+static int sj_fee_from_json(const struct board *b, const cJSON *o, const char *path,
+                            const struct game_state *st, struct fee_due *f, struct sb_error *err)
+{
+    const cJSON *earlier = cJSON_GetObjectItemCaseSensitive(o, "earlier_turn");
+    int rc = sj_get_dest(o, path, "destination", b, &f->dest, err);
+    if (rc == 0)
+        rc = sj_get_seat(o, path, "owner", st, false, &f->owner, err);
+    if (rc == 0)
+        rc = sj_get_seat(o, path, "payer", st, false, &f->payer, err);
+    if (rc == 0)
+        rc = sj_get_int(o, path, "amount", 0, (int)JSON_MONEY_MAX, &f->amount, err);
+    bool was_earlier = false;
+    if (rc == 0 && earlier)
+        rc = sj_get_bool(o, path, "earlier_turn", &was_earlier, err);
+    f->earlier = was_earlier;
+    return rc;
+}
+
+/* A fee pending in a snapshot written before fees were listed in turn.fees_due: the
+ * one fee due, owed in the current turn. */
+static int sj_old_fee_from_json(const struct board *b, const cJSON *o, struct game_state *st,
+                                struct sb_error *err)
+{
+    struct fee_due *f = &st->fees[0];
+    int rc = sj_get_seat(o, "turn.pending", "player", st, false, &f->payer, err);
+    if (rc == 0)
+        rc = sj_get_dest(o, "turn.pending", "destination", b, &f->dest, err);
+    if (rc == 0)
+        rc = sj_get_seat(o, "turn.pending", "owner", st, false, &f->owner, err);
+    if (rc == 0)
+        rc = sj_get_int(o, "turn.pending", "amount", 0, (int)JSON_MONEY_MAX, &f->amount, err);
+    f->earlier = 0;
+    if (rc == 0)
+        st->nfees = 1;
+    return rc;
+}
+
+/* turn[key]: an array of fees (absent: none) into fees and *n. */
+static int sj_fees_from_json(const struct board *b, const cJSON *turn, const char *key,
+                             const struct game_state *st, struct fee_due *fees, int *n,
+                             struct sb_error *err)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(turn, key), *it;
+    if (!arr)
+        return 0;
+    if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) > RULES_MAX_FEES)
+        return sj_fail(err, "turn", key, "must be an array of at most %d fees", RULES_MAX_FEES);
+    *n = 0;
+    cJSON_ArrayForEach(it, arr)
+    {
+        char path[SJ_PATH_MAX];
+        snprintf(path, sizeof(path), "turn.%s[%d]", key, *n);
+        int rc = sj_fee_from_json(b, it, path, st, &fees[*n], err);
+        if (rc != 0)
+            return rc;
+        (*n)++;
+    }
+    return 0;
+}
+
+/* The pending decision (null or one of the three kinds) into st->pending. */
 static int sj_pending_from_json(const struct board *b, const cJSON *o, struct game_state *st,
                                 struct sb_error *err)
 {
@@ -438,11 +551,13 @@ static int sj_pending_from_json(const struct board *b, const cJSON *o, struct ga
         return 0;
     if (!cJSON_IsObject(o))
         return sj_fail(err, "turn", "pending", "must be an object or null");
-    rc = sj_get_enum(o, path, "kind", sj_pending_names, PENDING_FEE + 1, &kind, err);
+    rc = sj_get_enum(o, path, "kind", sj_pending_names, SJ_PENDING_FEE + 1, &kind, err);
     if (rc == 0 && kind == PENDING_NONE)
         rc = sj_fail(err, path, "kind", "unknown value 'none'");
     if (rc == 0)
         rc = sj_get_seat(o, path, "player", st, false, &p->seat, err);
+    if (rc == 0 && kind == SJ_PENDING_FEE)
+        return sj_old_fee_from_json(b, o, st, err);
     if (rc != 0)
         return rc;
     p->kind = (enum pending_kind)kind;
@@ -464,13 +579,6 @@ static int sj_pending_from_json(const struct board *b, const cJSON *o, struct ga
             p->options[p->noptions++] = d;
         }
         return 0;
-    case PENDING_FEE:
-        rc = sj_get_dest(o, path, "destination", b, &p->dest, err);
-        if (rc == 0)
-            rc = sj_get_seat(o, path, "owner", st, false, &p->owner, err);
-        if (rc == 0)
-            rc = sj_get_int(o, path, "amount", 0, (int)JSON_MONEY_MAX, &p->amount, err);
-        return rc;
     case PENDING_NONE: break;
     }
     return 0;
@@ -498,7 +606,44 @@ static int sj_turn_from_json(const struct board *b, const cJSON *o, struct game_
         rc = sj_get_bool(o, "turn", "can_fly", &t->can_fly, err);
     if (rc == 0)
         rc = sj_pending_from_json(b, cJSON_GetObjectItemCaseSensitive(o, "pending"), st, err);
+    if (rc == 0 && cJSON_GetObjectItemCaseSensitive(o, "fees_due"))
+        rc = sj_fees_from_json(b, o, "fees_due", st, st->fees, &st->nfees, err);
+    if (rc == 0)
+        rc = sj_fees_from_json(b, o, "fees_lapsed", st, st->lapsed, &st->nlapsed, err);
     return rc;
+}
+
+/* The Get Out of Jail Free cards a player holds, "jail_free_cards" (absent: jail_cards
+ * cards not known, from a snapshot written before cards were tracked). */
+static int sj_held_from_json(const struct board *b, const cJSON *it, const char *path,
+                             struct player_state *p, struct sb_error *err)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(it, "jail_free_cards"), *h;
+    int k = 0;
+    for (int i = 0; i < RULES_MAX_HELD; i++) {
+        p->held[i].deck = DECK_CHANCE;
+        p->held[i].card = -1;
+    }
+    if (!arr)
+        return 0;
+    if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != p->jail_cards)
+        return sj_fail(err, path, "jail_free_cards", "must list the %d cards held", p->jail_cards);
+    cJSON_ArrayForEach(h, arr)
+    {
+        const cJSON *card = cJSON_GetObjectItemCaseSensitive(h, "card");
+        int deck = 0;
+        int rc = sj_get_enum(h, path, "deck", sj_deck_names, 2, &deck, err);
+        if (rc != 0)
+            return rc;
+        p->held[k].deck = (enum deck)deck;
+        if (cJSON_IsString(card))
+            p->held[k].card = deck == DECK_JOURNAL ? board_find_journal(b, card->valuestring)
+                                                   : board_find_chance(b, card->valuestring);
+        if (!cJSON_IsNull(card) && p->held[k].card < 0)
+            return sj_fail(err, path, "jail_free_cards", "holds an unknown card");
+        k++;
+    }
+    return 0;
 }
 
 /* The players' own fields (seats and ids first, so later fields can name players). */
@@ -541,6 +686,8 @@ static int sj_players_from_json(const struct board *b, const cJSON *arr, struct 
             rc = sj_get_int(it, path, "jail_attempts", 0, 3, &p->jail_attempts, err);
         if (rc == 0)
             rc = sj_get_int(it, path, "jail_cards", 0, SJ_JAIL_CARDS_MAX, &p->jail_cards, err);
+        if (rc == 0)
+            rc = sj_held_from_json(b, it, path, p, err);
         if (rc != 0)
             return rc;
         st->nplayers = ++i;
@@ -866,12 +1013,120 @@ static int sj_event_fields(const struct board *b, const struct game_state *st, c
         if (rc == 0)
             rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &s, err);
         return rc;
+    case EVENT_COLLECT_FEE: /* destination? (absent: the latest fee due) */
+        if (!cJSON_GetObjectItemCaseSensitive(body, "destination"))
+            return 0;
+        return sj_event_dest(b, body, "destination", &ev->dest, err);
     case EVENT_BUY:
-    case EVENT_COLLECT_FEE:
     case EVENT_JAIL_PAY:
     case EVENT_JAIL_CARD: return 0;
     }
     return 0;
+}
+
+/* The fields each event type takes besides "type", as API.md lists them (a new type,
+ * or a new field of one, is one line here). draw_journal keeps "stamp_owner", the
+ * policy the server records with it. An event naming a field its type does not take is
+ * refused, so nothing unknown is ever stored to break an import later. */
+static const struct sj_event_takes {
+    const char *type;
+    const char *const fields[10];
+} sj_event_takes[] = {
+    {"roll", {"d1", "d2", "player"}},
+    {"buy", {NULL}},
+    {"auction", {"winner", "price"}},
+    {"collect_fee", {"destination"}},
+    {"draw_chance", {"card"}},
+    {"draw_journal", {"card", "player", "stamp_owner"}},
+    {"choose", {"destination"}},
+    {"fly", {"to"}},
+    {"use_ticket", {"to"}},
+    {"goal_jump", {"destination"}},
+    {"stamp_goal", {"player", "destination"}},
+    {"jail_pay", {NULL}},
+    {"jail_card", {NULL}},
+    {"trade", {"a", "b", "a_gives", "b_gives"}},
+    {"adjust", {"player", "amount", "reason"}},
+    {"note", {"text"}},
+    {"end", {"winner", "reason"}},
+    {"result", {"variant", "winner", "standings"}},
+};
+
+/* The fields of the objects inside an event: a field that holds an object (or an
+ * array of objects) and the fields those take. */
+static const struct sj_event_part {
+    const char *type;
+    const char *field;
+    const char *const fields[10];
+} sj_event_parts[] = {
+    {"trade", "a_gives", {"cash", "destinations", "jail_cards"}},
+    {"trade", "b_gives", {"cash", "destinations", "jail_cards"}},
+    {"result",
+     "standings",
+     {"player", "bankrupt_order", "cash", "property_value", "mortgaged_value", "buildings_value",
+      "wonders_ticked", "complete_sets"}},
+};
+
+/* Is key one of fields (NULL-ended, at most 10)? This function can't fail. */
+static bool sj_takes(const char *const fields[10], const char *key)
+{
+    for (int i = 0; i < 10 && fields[i]; i++)
+        if (strcmp(fields[i], key) == 0)
+            return true;
+    return false;
+}
+
+/* Refuse (422) a key of obj that fields does not hold; where names obj in the detail. */
+static int sj_check_keys(const cJSON *obj, const char *const fields[10], bool type_too,
+                         const char *type, const char *where, struct sb_error *err)
+{
+    const cJSON *c;
+    cJSON_ArrayForEach(c, obj)
+    {
+        if (!(type_too && strcmp(c->string, "type") == 0) && !sj_takes(fields, c->string))
+            return sb_fail(err, SB_EINVALID, NULL, "a %s event takes no field '%.64s'%s", type,
+                           c->string, where);
+    }
+    return 0;
+}
+
+/* The objects of one part of body: obj itself, or each object of an array. */
+static int sj_check_part(const cJSON *body, const struct sj_event_part *part, struct sb_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(body, part->field);
+    const cJSON *it;
+    char where[96];
+    int rc = 0;
+    snprintf(where, sizeof(where), " in '%s'", part->field);
+    if (cJSON_IsObject(v))
+        return sj_check_keys(v, part->fields, false, part->type, where, err);
+    if (!cJSON_IsArray(v))
+        return 0;
+    cJSON_ArrayForEach(it, v)
+    {
+        if (rc == 0 && cJSON_IsObject(it))
+            rc = sj_check_keys(it, part->fields, false, part->type, where, err);
+    }
+    return rc;
+}
+
+int event_check_fields(const cJSON *body, struct sb_error *err)
+{
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
+    const struct sj_event_takes *takes = NULL;
+    int rc;
+    if (!cJSON_IsObject(body) || !cJSON_IsString(type))
+        return 0; /* the type's own reader refuses these */
+    for (size_t i = 0; i < sizeof(sj_event_takes) / sizeof(sj_event_takes[0]); i++)
+        if (strcmp(sj_event_takes[i].type, type->valuestring) == 0)
+            takes = &sj_event_takes[i];
+    if (!takes)
+        return 0; /* an unknown type is refused as such */
+    rc = sj_check_keys(body, takes->fields, true, takes->type, "", err);
+    for (size_t i = 0; rc == 0 && i < sizeof(sj_event_parts) / sizeof(sj_event_parts[0]); i++)
+        if (strcmp(sj_event_parts[i].type, takes->type) == 0)
+            rc = sj_check_part(body, &sj_event_parts[i], err);
+    return rc;
 }
 
 int event_from_json(const struct board *b, const struct game_state *st, const cJSON *body,
@@ -889,6 +1144,9 @@ int event_from_json(const struct board *b, const struct game_state *st, const cJ
     t = rules_event_from_name(type);
     if (t < 0)
         return sb_fail(err, SB_EINVALID, NULL, "unknown event type '%s'", type);
+    rc = event_check_fields(body, err);
+    if (rc != 0)
+        return rc;
     memset(&e, 0, sizeof(e));
     e.type = (enum event_type)t;
     e.seq = ev->seq;
@@ -1024,4 +1282,9 @@ cJSON *effects_to_json(const struct board *b, const struct game_state *st,
         return NULL;
     }
     return arr;
+}
+
+int refusal_code(const struct rules_refusal *r)
+{
+    return r->kind == RULES_CONFLICT ? SB_ECONFLICT : SB_EINVALID;
 }

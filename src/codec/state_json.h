@@ -26,9 +26,19 @@ int state_from_json(const struct board *b, const cJSON *doc, struct game_state *
 int event_from_json(const struct board *b, const struct game_state *st, const cJSON *body,
                     struct rules_event *ev, struct sb_error *err);
 
+/* Refuse (SB_EINVALID) an event body naming a field its type does not take, at the top
+ * or inside its objects (a trade's sides, a result's standings); the fields each type
+ * takes are one table in state_json.c. 0 for a body without a known string "type" (the
+ * type's reader refuses those). event_from_json() calls it. */
+int event_check_fields(const cJSON *body, struct sb_error *err);
+
 /* A new JSON array of the effects of out, ids as slugs and seats as player ids;
  * NULL when out of memory. st is the state after the event (for seat -> player id). */
 cJSON *effects_to_json(const struct board *b, const struct game_state *st,
                        const struct rules_outcome *out);
+
+/* The project error code for an engine refusal: SB_ECONFLICT for a conflict with the
+ * game's state, SB_EINVALID for a rule or validation saying no. This function can't fail. */
+int refusal_code(const struct rules_refusal *r);
 
 #endif

@@ -15,14 +15,13 @@ struct decision {
     int score_halves;       /* 2 when score counts half units, else 1 */
 };
 
-/* Fill out->refusal (status 422, rule, detail) and return -1. */
+/* Fill out->refusal (rule, detail) and return -1. */
 static int refuse(struct results_outcome *out, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 static int refuse(struct results_outcome *out, const char *rule, const char *fmt, ...)
 {
     va_list ap;
-    out->refusal.status = 422;
     out->refusal.rule = rule;
     va_start(ap, fmt);
     vsnprintf(out->refusal.detail, sizeof(out->refusal.detail), fmt, ap);

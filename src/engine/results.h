@@ -31,7 +31,8 @@
  *
  * Figures a rule needs and a standing lacks, negative money, more than 22 ticks or
  * more than RESULTS_MAX_SETS sets are refused under the edition's rule. Figures an
- * edition does not use are ignored. Every refusal is status 422. */
+ * edition does not use are ignored. Every refusal is a rule saying no (the HTTP side
+ * answers 422). */
 #ifndef STAMPBOOK_RESULTS_H
 #define STAMPBOOK_RESULTS_H
 
@@ -98,7 +99,6 @@ struct results_player {
 };
 
 struct results_refusal {
-    int status;       /* 422 */
     const char *rule; /* "CLASSIC-END", "RESULTS-TIE"...; static */
     char detail[RESULTS_DETAIL_MAX];
 };
@@ -116,7 +116,7 @@ struct results_outcome {
 
 /* Decide the game from the n standings s[0..n) (one per seated player, any order).
  * Returns 0 with out filled (out->refusal.rule NULL), or -1 with only out->refusal set
- * (status 422, the rule, a sentence). Allocates nothing; this function does no I/O. */
+ * (the rule, a sentence). Allocates nothing; this function does no I/O. */
 int results_decide(enum results_edition ed, enum results_variant v,
                    const struct results_standing *s, int n, struct results_outcome *out);
 

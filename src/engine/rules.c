@@ -6,10 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define JAIL_TRIES 3 /* failed rolls in Jail before the fine is due (TWT-JAIL-2) */
-#define MIN_BID 10
-#define MONEY_UNIT 10
-
 /* One rules_apply() call: the board, a private copy of the state and the answer. The
  * copy is written back only when the event is accepted. */
 struct ctx {
@@ -46,14 +42,15 @@ static const char *const event_names[] = {
 
 /* ---- refusals and effects ------------------------------------------------------------ */
 
-static int refuse_status(struct ctx *c, int status, const char *rule, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+static int refuse_kind(struct ctx *c, enum rules_refusal_kind kind, const char *rule,
+                       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* Record a refusal (status, rule, a printf-style sentence) and return -1. */
-static int refuse_status(struct ctx *c, int status, const char *rule, const char *fmt, ...)
+/* Record a refusal (kind, rule, a printf-style sentence) and return -1. */
+static int refuse_kind(struct ctx *c, enum rules_refusal_kind kind, const char *rule,
+                       const char *fmt, ...)
 {
     va_list ap;
-    c->out->refusal.status = status;
+    c->out->refusal.kind = kind;
     c->out->refusal.rule = rule;
     va_start(ap, fmt);
     vsnprintf(c->out->refusal.detail, sizeof c->out->refusal.detail, fmt, ap);
@@ -61,8 +58,8 @@ static int refuse_status(struct ctx *c, int status, const char *rule, const char
     return -1;
 }
 
-#define refuse(c, rule, ...) refuse_status((c), 422, (rule), __VA_ARGS__)
-#define conflict(c, rule, ...) refuse_status((c), 409, (rule), __VA_ARGS__)
+#define refuse(c, rule, ...) refuse_kind((c), RULES_REFUSED, (rule), __VA_ARGS__)
+#define conflict(c, rule, ...) refuse_kind((c), RULES_CONFLICT, (rule), __VA_ARGS__)
 
 /* A new effect of this kind for seat at the end of the outcome, every other field set
  * to "none" (-1 or 0). Never NULL: past RULES_MAX_EFFECTS it hands out a scratch record
@@ -88,16 +85,23 @@ static struct rules_effect *effect_add(struct ctx *c, enum effect_out_kind kind,
     return e;
 }
 
+/* How much more cash a player holding cash may take: none past RULES_CASH_MAX (10^9, the
+ * most money the API holds; the Bank keeps the rest). This function can't fail. */
+static int cash_room(int cash)
+{
+    return cash < RULES_CASH_MAX ? RULES_CASH_MAX - cash : 0;
+}
+
 /* Move up to amount from seat `from` to seat `to` (-1: the Bank). A player pays what
- * they have (TWT-CASH) and no one's cash passes INT_MAX. Lists one OUT_PAY when money
+ * they have (TWT-CASH) and takes no more than cash_room(). Lists one OUT_PAY when money
  * moved. Returns the amount moved. This function can't fail. */
 static int pay(struct ctx *c, int from, int to, int amount, const char *reason)
 {
     int n = amount > 0 ? amount : 0;
     if (from >= 0 && c->st->players[from].cash < n)
         n = c->st->players[from].cash;
-    if (to >= 0 && n > INT_MAX - c->st->players[to].cash)
-        n = INT_MAX - c->st->players[to].cash;
+    if (to >= 0 && n > cash_room(c->st->players[to].cash))
+        n = cash_room(c->st->players[to].cash);
     if (n == 0 || from == to)
         return 0;
     if (from >= 0)
@@ -117,8 +121,8 @@ static void salary(struct ctx *c, int seat)
 {
     struct player_state *p = &c->st->players[seat];
     int n = c->b->go_salary > 0 ? c->b->go_salary : 0;
-    if (n > INT_MAX - p->cash)
-        n = INT_MAX - p->cash;
+    if (n > cash_room(p->cash))
+        n = cash_room(p->cash);
     if (n == 0)
         return;
     p->cash += n;
@@ -146,15 +150,13 @@ static void pending_clear(struct pending *p)
     p->kind = PENDING_NONE;
     p->seat = -1;
     p->dest = -1;
-    p->owner = -1;
 }
 
-/* True when the pending decision must be made before the game moves on (every kind but
- * a fee). This function can't fail. */
+/* True when a decision must be made before the game moves on (every pending kind
+ * blocks; tour fees are not pending decisions). This function can't fail. */
 static bool pending_blocks(const struct pending *p)
 {
-    return p->kind == PENDING_BUY_OR_AUCTION || p->kind == PENDING_DRAW ||
-           p->kind == PENDING_CHOOSE;
+    return p->kind != PENDING_NONE;
 }
 
 /* The rule of a pending decision, for refusals while it blocks. This function can't fail. */
@@ -164,8 +166,6 @@ static const char *pending_rule(const struct pending *p)
         return "TWT-BUY";
     if (p->kind == PENDING_DRAW && p->deck == DECK_JOURNAL)
         return "TWT-JOURNAL-1";
-    if (p->kind == PENDING_FEE)
-        return "TWT-FEE";
     return "TWT-CHANCE";
 }
 
@@ -193,16 +193,114 @@ static bool owns_set(const struct board *b, const struct game_state *st, int sea
     return owned == board_colour_size(b, d);
 }
 
-/* The seat that holds a journal stamp tonight under the campaign's policy
- * (TWT-JOURNAL-5), or -1 when nobody seated does. This function can't fail. */
-static int stamp_holder(const struct ctx *c, const struct journal_stamp *s)
+/* The index of the holder of a journal stamp tonight under policy (TWT-JOURNAL-5), or
+ * -1 when no one of holders[0..n) has it. This function can't fail. */
+static int stamp_holder(enum stamp_owner policy, const struct rules_holder *holders, int n,
+                        const struct journal_stamp *s)
 {
-    for (int i = 0; i < c->st->nplayers; i++) {
-        const struct player_state *p = &c->st->players[i];
-        if (c->policy == STAMP_OWNER_TOKEN ? p->token == s->token : p->id == s->player)
+    for (int i = 0; i < n; i++) {
+        const struct rules_holder *h = &holders[i];
+        if (policy == STAMP_OWNER_TOKEN ? h->token >= 0 && h->token == s->token
+                                        : h->player == s->player)
             return i;
     }
     return -1;
+}
+
+/* ---- Get Out of Jail Free cards held ----------------------------------------------------- */
+
+/* The seat holding card of deck, or -1 when it is in its deck (TWT-JAIL-2). This function
+ * can't fail. */
+static int held_by(const struct game_state *st, enum deck deck, int card)
+{
+    for (int i = 0; i < st->nplayers; i++)
+        for (int k = 0; k < st->players[i].jail_cards && k < RULES_MAX_HELD; k++)
+            if (st->players[i].held[k].deck == deck && st->players[i].held[k].card == card)
+                return i;
+    return -1;
+}
+
+/* p now holds card h (newest last). False when p holds as many as can be tracked. */
+static bool held_add(struct player_state *p, struct held_card h)
+{
+    if (p->jail_cards < 0 || p->jail_cards >= RULES_MAX_HELD)
+        return false;
+    p->held[p->jail_cards++] = h;
+    return true;
+}
+
+/* Take p's n oldest cards (n <= p->jail_cards) into out (NULL: they go back to their
+ * decks). This function can't fail. */
+static void held_take(struct player_state *p, int n, struct held_card *out)
+{
+    if (out != NULL)
+        memcpy(out, p->held, sizeof p->held[0] * (size_t)n);
+    memmove(&p->held[0], &p->held[n], sizeof p->held[0] * (size_t)(p->jail_cards - n));
+    p->jail_cards -= n;
+    for (int k = p->jail_cards; k < p->jail_cards + n; k++)
+        p->held[k] = (struct held_card){DECK_CHANCE, -1}; /* unused entries read as none */
+}
+
+/* Refuse to draw card of deck while a player holds it (TWT-JAIL-2). Returns 0 or -1. */
+static int check_not_held(struct ctx *c, enum deck deck, int card)
+{
+    int h = held_by(c->st, deck, card);
+    if (h < 0)
+        return 0;
+    return refuse(c, "TWT-JAIL-2",
+                  "%s holds that Get Out of Jail Free card: it is out of the deck until used.",
+                  c->st->players[h].name);
+}
+
+/* ---- tour fees due ---------------------------------------------------------------------- */
+
+/* Owner may ask payer the fee of destination d until the next player rolls (TWT-FEE);
+ * past RULES_MAX_FEES the oldest lapses. This function can't fail. */
+static void fee_add(struct game_state *st, int d, int owner, int payer, int amount)
+{
+    if (st->nfees >= RULES_MAX_FEES) {
+        memmove(&st->fees[0], &st->fees[1], sizeof st->fees[0] * (RULES_MAX_FEES - 1));
+        st->nfees = RULES_MAX_FEES - 1;
+    }
+    struct fee_due *f = &st->fees[st->nfees++];
+    f->dest = d;
+    f->owner = owner;
+    f->payer = payer;
+    f->amount = amount;
+    f->earlier = 0;
+}
+
+/* Remove fee i from the fees due. This function can't fail. */
+static void fee_remove(struct game_state *st, int i)
+{
+    memmove(&st->fees[i], &st->fees[i + 1], sizeof st->fees[0] * (size_t)(st->nfees - i - 1));
+    st->nfees--;
+    memset(&st->fees[st->nfees], 0, sizeof st->fees[0]); /* unused entries are zero */
+}
+
+/* A roll: every fee owed from an earlier turn was not asked before the next player
+ * rolled and lapses (TWT-FEE); they are kept in st->lapsed until the next roll. */
+static void fees_lapse(struct game_state *st)
+{
+    st->nlapsed = 0;
+    memset(st->lapsed, 0, sizeof st->lapsed);
+    for (int i = 0; i < st->nfees;) {
+        if (st->fees[i].earlier) {
+            st->lapsed[st->nlapsed++] = st->fees[i];
+            fee_remove(st, i);
+        } else {
+            i++;
+        }
+    }
+}
+
+/* The game is over: no fee can be asked any more. This function can't fail. */
+static void fees_clear(struct game_state *st)
+{
+    st->nfees = 0;
+    st->nlapsed = 0;
+    memset(st->fees, 0, sizeof st->fees);
+    memset(st->lapsed, 0, sizeof st->lapsed);
 }
 
 /* ---- board stamps, the end and Jail --------------------------------------------------- */
@@ -213,6 +311,7 @@ static void win(struct ctx *c, int seat)
     c->st->status = STATUS_FINISHED;
     c->st->winner = seat;
     pending_clear(&c->st->pending);
+    fees_clear(c->st);
     c->st->turn.can_fly = false;
     effect_add(c, OUT_WIN, seat);
 }
@@ -275,12 +374,7 @@ static void land_destination(struct ctx *c, int seat, int d)
         st->pending.dest = d;
     } else if (owner != seat && !goal) {
         const struct destination *dd = &c->b->dests[d];
-        pending_clear(&st->pending);
-        st->pending.kind = PENDING_FEE;
-        st->pending.seat = seat;
-        st->pending.dest = d;
-        st->pending.owner = owner;
-        st->pending.amount = owns_set(c->b, st, owner, d) ? dd->set_fee : dd->fee;
+        fee_add(st, d, owner, seat, owns_set(c->b, st, owner, d) ? dd->set_fee : dd->fee);
     }
 }
 
@@ -377,9 +471,12 @@ static void offer_colours(struct ctx *c, int seat, const struct effect *e)
     p->seat = seat;
 }
 
-/* Apply a Chance-style effect to seat; reason names the deck for payments. */
-static void apply_effect(struct ctx *c, int seat, const struct effect *e, const char *reason)
+/* Apply the Chance-style effect of card of deck to seat; reason names the deck for
+ * payments. */
+static void apply_effect(struct ctx *c, int seat, enum deck deck, int card, const char *reason)
 {
+    const struct effect *e =
+        deck == DECK_CHANCE ? &c->b->chance[card].effect : &c->b->journal[card].drawer;
     switch (e->kind) {
     case EFFECT_NONE: break;
     case EFFECT_COLLECT: pay(c, -1, seat, e->amount, reason); break;
@@ -391,7 +488,10 @@ static void apply_effect(struct ctx *c, int seat, const struct effect *e, const 
     case EFFECT_MOVE_TO_COLOUR: offer_colours(c, seat, e); break;
     case EFFECT_MOVE_BY: move_by(c, seat, e->steps % BOARD_SPACES, false); break;
     case EFFECT_GO_TO_JAIL: send_to_jail(c, seat); break;
-    case EFFECT_JAIL_FREE: c->st->players[seat].jail_cards++; break;
+    case EFFECT_JAIL_FREE:
+        if (!held_add(&c->st->players[seat], (struct held_card){deck, card}))
+            c->overflow = true;
+        break;
     }
 }
 
@@ -413,8 +513,8 @@ static int turn_begin(struct ctx *c)
     t->rolled = false;
     t->jumped = false;
     t->can_fly = false;
-    if (c->st->pending.kind == PENDING_FEE)
-        pending_clear(&c->st->pending); /* asked too late: it lapses (TWT-FEE) */
+    for (int i = 0; i < c->st->nfees; i++)
+        c->st->fees[i].earlier = 1; /* askable until this new turn's first roll */
     return 0;
 }
 
@@ -429,7 +529,7 @@ static void roll_in_jail(struct ctx *c, int seat, int d1, int d2)
         return;
     }
     p->jail_attempts++;
-    if (p->jail_attempts < JAIL_TRIES)
+    if (p->jail_attempts < RULES_JAIL_TRIES)
         return;
     pay(c, seat, -1, RULES_JAIL_FINE, "jail");
     leave_jail(c, seat);
@@ -460,8 +560,7 @@ static int ev_roll(struct ctx *c)
         return refuse(c, "TWT-TURN-1", "It is not this player's turn to roll.");
     if (turn_begin(c) != 0)
         return -1;
-    if (c->st->pending.kind == PENDING_FEE)
-        pending_clear(&c->st->pending); /* a fee not asked before this roll lapses */
+    fees_lapse(c->st);
     int seat = c->st->turn.seat;
     c->st->turn.rolls++;
     c->st->turn.can_fly = false;
@@ -485,12 +584,16 @@ static int jail_seat(struct ctx *c)
     return seat;
 }
 
-/* jail_pay: pay 50 (what one has), leave Jail, then roll as usual (TWT-JAIL-2). */
+/* jail_pay: a choice that needs 50: pay it, leave Jail, then roll as usual (TWT-JAIL-2). */
 static int ev_jail_pay(struct ctx *c)
 {
     int seat = jail_seat(c);
     if (seat < 0)
         return -1;
+    if (c->st->players[seat].cash < RULES_JAIL_FINE)
+        return refuse(c, "TWT-JAIL-2",
+                      "Paying to leave Jail needs %d; %s has %d and tries for a double.",
+                      RULES_JAIL_FINE, c->st->players[seat].name, c->st->players[seat].cash);
     pay(c, seat, -1, RULES_JAIL_FINE, "jail");
     leave_jail(c, seat);
     return 0;
@@ -504,7 +607,7 @@ static int ev_jail_card(struct ctx *c)
         return -1;
     if (c->st->players[seat].jail_cards <= 0)
         return refuse(c, "TWT-JAIL-2", "The player has no Get Out of Jail Free card.");
-    c->st->players[seat].jail_cards--;
+    held_take(&c->st->players[seat], 1, NULL); /* back to the bottom of its deck */
     leave_jail(c, seat);
     return 0;
 }
@@ -577,7 +680,7 @@ static int ev_auction(struct ctx *c)
     }
     if (!valid_seat(c->st, w))
         return refuse(c, "TWT-AUCTION", "The auction's winner is not seated in this game.");
-    if (price < MIN_BID || price % MONEY_UNIT != 0)
+    if (price < RULES_MIN_BID || price % RULES_MONEY_UNIT != 0)
         return refuse(c, "TWT-AUCTION", "A winning bid is at least 10, in steps of 10.");
     if (price > c->st->players[w].cash)
         return refuse(c, "TWT-AUCTION", "The winner has %d, less than the bid of %d.",
@@ -586,17 +689,29 @@ static int ev_auction(struct ctx *c)
     return 0;
 }
 
-/* collect_fee: the owner asked in time; the lander pays what they can (TWT-FEE). */
+/* The index in st->fees of the latest fee due on d (any destination for -1), or -1. */
+static int fee_find(const struct game_state *st, int d)
+{
+    for (int i = st->nfees - 1; i >= 0; i--)
+        if (d < 0 || st->fees[i].dest == d)
+            return i;
+    return -1;
+}
+
+/* collect_fee {destination?}: the owner asked in time (the latest fee due by default);
+ * the lander pays what they can (TWT-FEE, TWT-CASH). */
 static int ev_collect_fee(struct ctx *c)
 {
-    struct pending p = c->st->pending;
-    if (p.kind != PENDING_FEE)
+    int i = fee_find(c->st, c->ev->dest);
+    if (i < 0)
         return refuse(c, "TWT-FEE",
-                      "No tour fee is owed now: it was never due, already "
-                      "paid, or asked too late.");
-    pending_clear(&c->st->pending);
-    if (pay(c, p.seat, p.owner, p.amount, "fee") > 0)
-        c->out->effects[c->out->neffects - 1].dest = p.dest; /* the fee's destination */
+                      "No tour fee is owed %s: it was never due, already paid, or asked "
+                      "too late.",
+                      c->ev->dest >= 0 ? "on that destination" : "now");
+    struct fee_due f = c->st->fees[i];
+    fee_remove(c->st, i);
+    if (pay(c, f.payer, f.owner, f.amount, "fee") > 0)
+        c->out->effects[c->out->neffects - 1].dest = f.dest; /* the fee's destination */
     return 0;
 }
 
@@ -613,9 +728,11 @@ static int ev_draw_chance(struct ctx *c)
         return refuse(c, "TWT-CHANCE", "The card due is a Travel Journal card, not Chance.");
     if (card < 0 || card >= c->b->nchance)
         return refuse(c, "TWT-CHANCE", "The Chance card is unknown.");
+    if (check_not_held(c, DECK_CHANCE, card) != 0)
+        return -1;
     int seat = p->seat;
     pending_clear(&c->st->pending);
-    apply_effect(c, seat, &c->b->chance[card].effect, "chance");
+    apply_effect(c, seat, DECK_CHANCE, card, "chance");
     return 0;
 }
 
@@ -635,49 +752,87 @@ static int ev_choose(struct ctx *c)
     return refuse(c, "TWT-CHANCE", "That destination is not one the card offers.");
 }
 
-/* What the holder of k stamps on card gets (negative: pays) when it is drawn; moves the
- * money in banker mode, only reckons it in journal mode (TWT-JOURNAL-4). */
-static long long stamp_payout(struct ctx *c, const struct journal_card *card, int holder, int k)
+/* What one stamp on card is worth to its holder when the card is drawn with nseats
+ * seated (negative: the holder pays), before TWT-CASH (TWT-JOURNAL-4). */
+static long long stamp_value(const struct journal_card *card, int nseats)
 {
-    long long total = 0, amt = card->per_stamp_amount, others = c->st->nplayers - 1;
-    bool banker = c->st->mode == MODE_BANKER;
+    long long amt = card->per_stamp_amount;
+    switch (card->per_stamp) {
+    case PER_STAMP_COLLECT: return amt;
+    case PER_STAMP_PAY: return -amt;
+    case PER_STAMP_COLLECT_FROM_EACH: return amt * (nseats - 1);
+    case PER_STAMP_NONE: break;
+    }
+    return 0;
+}
+
+int rules_journal_payouts(const struct journal_card *card, const struct journal_state *js,
+                          enum stamp_owner policy, const struct rules_holder *holders, int n,
+                          struct rules_payout *out)
+{
+    int count[RULES_MAX_HOLDERS] = {0};
+    int nout = 0;
+    if (n <= 0)
+        return 0;
+    if (n > RULES_MAX_HOLDERS)
+        n = RULES_MAX_HOLDERS;
+    for (int i = 0; i < js->nstamps && i < BOARD_MAX_SLOTS; i++) {
+        int h = stamp_holder(policy, holders, n, &js->stamps[i]);
+        if (h >= 0)
+            count[h]++;
+    }
+    for (int h = 0; h < n; h++)
+        if (count[h] > 0) {
+            out[nout].holder = h;
+            out[nout].stamps = count[h];
+            out[nout].amount = stamp_value(card, n) * count[h];
+            nout++;
+        }
+    return nout;
+}
+
+/* Move what k stamps on card pay seat in banker mode, stamp by stamp, each payer paying
+ * what they have (TWT-JOURNAL-4, TWT-CASH). Returns the net amount seat got. */
+static long long stamp_pay(struct ctx *c, const struct journal_card *card, int seat, int k)
+{
+    long long total = 0;
+    int amt = card->per_stamp_amount;
     for (int i = 0; i < k; i++) {
         if (card->per_stamp == PER_STAMP_COLLECT)
-            total += banker ? pay(c, -1, holder, card->per_stamp_amount, "journal") : amt;
+            total += pay(c, -1, seat, amt, "journal");
         else if (card->per_stamp == PER_STAMP_PAY)
-            total -= banker ? pay(c, holder, -1, card->per_stamp_amount, "journal") : amt;
-        else if (card->per_stamp == PER_STAMP_COLLECT_FROM_EACH && !banker)
-            total += amt * others;
+            total -= pay(c, seat, -1, amt, "journal");
         else if (card->per_stamp == PER_STAMP_COLLECT_FROM_EACH)
             for (int q = 0; q < c->st->nplayers; q++)
-                if (q != holder)
-                    total += pay(c, q, holder, card->per_stamp_amount, "journal");
+                if (q != seat)
+                    total += pay(c, q, seat, amt, "journal");
     }
     return total;
 }
 
-/* Pay every stamp on card ci to its holder seated tonight, one payout per holder
- * (TWT-JOURNAL-4, TWT-JOURNAL-6). */
+/* Pay every stamp on card ci to its holder seated tonight, one payout per holder; in
+ * journal mode only reckon it (TWT-JOURNAL-4, TWT-JOURNAL-6). */
 static void journal_payouts(struct ctx *c, int ci)
 {
     const struct journal_card *card = &c->b->journal[ci];
-    const struct journal_state *js = &c->st->journal[ci];
-    int count[RULES_MAX_PLAYERS] = {0};
+    struct rules_holder holders[RULES_MAX_PLAYERS];
+    struct rules_payout pay_out[RULES_MAX_PLAYERS];
     if (card->per_stamp == PER_STAMP_NONE)
         return;
-    for (int i = 0; i < js->nstamps; i++) {
-        int h = stamp_holder(c, &js->stamps[i]);
-        if (h >= 0)
-            count[h]++;
+    for (int i = 0; i < c->st->nplayers; i++) {
+        holders[i].player = c->st->players[i].id;
+        holders[i].token = c->st->players[i].token;
     }
-    for (int h = 0; h < c->st->nplayers; h++) {
-        if (count[h] == 0)
-            continue;
-        long long total = stamp_payout(c, card, h, count[h]);
+    int n = rules_journal_payouts(card, &c->st->journal[ci], c->policy, holders, c->st->nplayers,
+                                  pay_out);
+    for (int i = 0; i < n; i++) {
+        int h = pay_out[i].holder;
+        long long total = c->st->mode == MODE_BANKER ? stamp_pay(c, card, h, pay_out[i].stamps)
+                                                     : pay_out[i].amount;
         struct rules_effect *e = effect_add(c, OUT_JOURNAL_PAYOUT, h);
         e->card = ci;
         e->token = c->st->players[h].token;
-        e->stamps = count[h];
+        e->stamps = pay_out[i].stamps;
         e->amount = total > INT_MAX ? INT_MAX : total < -INT_MAX ? -INT_MAX : (int)total;
     }
 }
@@ -730,12 +885,14 @@ static int ev_draw_journal(struct ctx *c)
         return -1;
     if (ci < 0 || ci >= c->b->njournal)
         return refuse(c, "TWT-JOURNAL-1", "The Travel Journal card is unknown.");
+    if (check_not_held(c, DECK_JOURNAL, ci) != 0)
+        return -1;
     if (c->st->mode == MODE_BANKER)
         pending_clear(&c->st->pending);
     journal_stamp(c, seat, ci);
     journal_payouts(c, ci);
     if (c->st->mode == MODE_BANKER)
-        apply_effect(c, seat, &c->b->journal[ci].drawer, "journal");
+        apply_effect(c, seat, DECK_JOURNAL, ci, "journal");
     return 0;
 }
 
@@ -847,8 +1004,11 @@ static void trade_give(struct ctx *c, int from, int to, const struct trade_side 
         e->from = from;
         e->to = to;
     }
-    c->st->players[from].jail_cards -= s->jail_cards;
-    c->st->players[to].jail_cards += s->jail_cards;
+    struct held_card cards[RULES_MAX_HELD];
+    held_take(&c->st->players[from], s->jail_cards, cards);
+    for (int i = 0; i < s->jail_cards; i++)
+        if (!held_add(&c->st->players[to], cards[i]))
+            c->overflow = true;
 }
 
 /* trade {a, b, a_gives, b_gives}: any time, on any terms (TWT-TRADE); a stamp stays
@@ -866,17 +1026,21 @@ static int ev_trade(struct ctx *c)
     return 0;
 }
 
-/* adjust {player, amount}: a correction the table agreed on; cash stays >= 0 (TWT-CASH). */
+/* adjust {player, amount}: a correction the table agreed on, in tens; cash stays within
+ * 0..10^9 (TWT-CASH, API.md). */
 static int ev_adjust(struct ctx *c)
 {
     int seat = c->ev->player, amount = c->ev->amount;
     if (!valid_seat(c->st, seat))
         return refuse(c, "TWT-CASH", "The player to adjust is not seated.");
-    int cash = c->st->players[seat].cash;
-    if (amount < 0 && cash < -(long long)amount)
-        return refuse(c, "TWT-CASH", "Cash never goes below zero: the player has %d.", cash);
-    if (amount > 0 && amount > INT_MAX - cash)
-        return refuse(c, "TWT-CASH", "That much cash cannot be held.");
+    if (amount % RULES_MONEY_UNIT != 0)
+        return refuse(c, "TWT-CASH", "Every amount in the game is a multiple of %d.",
+                      RULES_MONEY_UNIT);
+    long long cash = c->st->players[seat].cash;
+    if (cash + amount < 0)
+        return refuse(c, "TWT-CASH", "Cash never goes below zero: the player has %lld.", cash);
+    if (cash + amount > RULES_CASH_MAX)
+        return refuse(c, "TWT-CASH", "Cash stays within %d.", RULES_CASH_MAX);
     if (amount > 0)
         pay(c, -1, seat, amount, "adjust");
     else
@@ -894,6 +1058,7 @@ static int ev_end(struct ctx *c)
         c->st->status = STATUS_ABANDONED;
         c->st->winner = -1;
         pending_clear(&c->st->pending);
+        fees_clear(c->st);
         return 0;
     }
     win(c, w);
@@ -975,7 +1140,6 @@ static bool pending_valid(const struct board *b, const struct game_state *st)
         return false;
     switch (p->kind) {
     case PENDING_BUY_OR_AUCTION: return valid_dest(b, p->dest);
-    case PENDING_FEE: return valid_dest(b, p->dest) && valid_seat(st, p->owner);
     case PENDING_DRAW: return p->deck == DECK_CHANCE || p->deck == DECK_JOURNAL;
     case PENDING_CHOOSE:
         if (p->noptions < 0 || p->noptions > BOARD_MAX_DESTS)
@@ -987,6 +1151,36 @@ static bool pending_valid(const struct board *b, const struct game_state *st)
     case PENDING_NONE: return true;
     }
     return false;
+}
+
+/* True when a player's place, cash and held cards fit the board. This function can't fail. */
+static bool player_valid(const struct board *b, const struct player_state *p)
+{
+    if (p->position < 0 || p->position >= BOARD_SPACES || p->cash < 0)
+        return false;
+    if (p->jail_cards < 0 || p->jail_cards > RULES_MAX_HELD)
+        return false;
+    for (int k = 0; k < p->jail_cards; k++) {
+        const struct held_card *h = &p->held[k];
+        int n = h->deck == DECK_CHANCE ? b->nchance : h->deck == DECK_JOURNAL ? b->njournal : 0;
+        if (h->card < -1 || h->card >= n)
+            return false;
+    }
+    return true;
+}
+
+/* True when the fees due and lapsed name destinations and seats of the game. */
+static bool fees_valid(const struct board *b, const struct game_state *st)
+{
+    if (st->nfees < 0 || st->nfees > RULES_MAX_FEES || st->nlapsed < 0 ||
+        st->nlapsed > RULES_MAX_FEES)
+        return false;
+    for (int i = 0; i < st->nfees + st->nlapsed; i++) {
+        const struct fee_due *f = i < st->nfees ? &st->fees[i] : &st->lapsed[i - st->nfees];
+        if (!valid_dest(b, f->dest) || !valid_seat(st, f->owner) || !valid_seat(st, f->payer))
+            return false;
+    }
+    return true;
 }
 
 /* True when every index in st fits the board, so no look-up can go out of bounds. A
@@ -1002,11 +1196,11 @@ static bool state_valid(const struct board *b, const struct game_state *st)
         return false;
     if (!valid_seat(st, st->turn.seat) || st->ticket_holder >= st->nplayers)
         return false;
-    for (int i = 0; i < st->nplayers; i++) {
-        const struct player_state *p = &st->players[i];
-        if (p->position < 0 || p->position >= BOARD_SPACES || p->cash < 0)
+    for (int i = 0; i < st->nplayers; i++)
+        if (!player_valid(b, &st->players[i]))
             return false;
-    }
+    if (!fees_valid(b, st))
+        return false;
     for (int d = 0; d < b->ndests; d++)
         if (st->dests[d].owner >= st->nplayers || st->dests[d].stamped_by >= st->nplayers)
             return false;
@@ -1087,6 +1281,8 @@ int rules_init(const struct board *b, enum game_mode mode, int64_t game,
         snprintf(p->name, sizeof p->name, "%s", seats[i].name != NULL ? seats[i].name : "");
         p->token = seats[i].token;
         p->cash = mode == MODE_BANKER ? b->start_cash : 0;
+        for (int k = 0; k < RULES_MAX_HELD; k++)
+            p->held[k].card = -1;
     }
     for (int d = 0; d < BOARD_MAX_DESTS; d++) {
         st->dests[d].owner = -1;
@@ -1163,4 +1359,188 @@ int rules_event_from_name(const char *name)
         if (strcmp(event_names[i], name) == 0)
             return i;
     return -1;
+}
+
+/* ---- the legal events now (state.options) ------------------------------------------------ */
+
+/* An option of type t for seat with every other field "none". This function can't fail. */
+static struct rules_option option_new(enum event_type t, int seat)
+{
+    struct rules_option o;
+    memset(&o, 0, sizeof o);
+    o.type = t;
+    o.player = seat;
+    o.dest = -1;
+    o.owner = -1;
+    o.space = -1;
+    o.amount = -1;
+    return o;
+}
+
+/* An event of option o's type as the table would send it; dest -1 picks o's first. */
+static struct rules_event option_event(const struct rules_option *o, int dest)
+{
+    struct rules_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = o->type;
+    ev.player = -1;
+    ev.card = -1;
+    ev.dest = dest >= 0 ? dest : o->ndests > 0 ? o->dests[0] : o->dest;
+    ev.winner = -1;
+    ev.price = -1;
+    ev.a = -1;
+    ev.b = -1;
+    if (o->type == EVENT_ROLL) {
+        ev.player = o->player;
+        ev.d1 = 1;
+        ev.d2 = 2;
+    }
+    if (o->type == EVENT_DRAW_CHANCE || o->type == EVENT_DRAW_JOURNAL) {
+        ev.card = ev.dest;
+        ev.dest = -1;
+    }
+    return ev;
+}
+
+/* Try option o on a scratch copy of st: list it when the engine accepts it, else list it
+ * as refused with the engine's reason. This function can't fail. */
+static void option_offer(const struct board *b, const struct game_state *st,
+                         struct rules_options *opts, struct rules_option o)
+{
+    struct rules_event ev = option_event(&o, -1);
+    memcpy(&opts->scratch, st, sizeof opts->scratch);
+    ev.seq = st->seq + 1;
+    if (rules_apply(b, STAMP_OWNER_TOKEN, &opts->scratch, &ev, &opts->out) == 0) {
+        if (opts->n < RULES_MAX_OPTIONS)
+            opts->list[opts->n++] = o;
+        return;
+    }
+    o.rule = opts->out.refusal.rule;
+    memcpy(o.detail, opts->out.refusal.detail, sizeof o.detail);
+    if (opts->nrefused < RULES_MAX_OPTIONS)
+        opts->refused[opts->nrefused++] = o;
+}
+
+/* The pending decision's options: buy and auction, the cards that may be drawn, or the
+ * destinations to choose from. This function can't fail. */
+static void options_pending(const struct board *b, const struct game_state *st,
+                            struct rules_options *opts)
+{
+    const struct pending *p = &st->pending;
+    struct rules_option o;
+    if (p->kind == PENDING_BUY_OR_AUCTION) {
+        o = option_new(EVENT_BUY, p->seat);
+        o.dest = p->dest;
+        o.amount = b->dests[p->dest].price;
+        option_offer(b, st, opts, o);
+        o = option_new(EVENT_AUCTION, -1);
+        o.dest = p->dest;
+        o.amount = RULES_MIN_BID;
+        option_offer(b, st, opts, o);
+    } else if (p->kind == PENDING_DRAW) {
+        o = option_new(p->deck == DECK_JOURNAL ? EVENT_DRAW_JOURNAL : EVENT_DRAW_CHANCE, p->seat);
+        o.deck = p->deck;
+        int ncards = p->deck == DECK_JOURNAL ? b->njournal : b->nchance;
+        for (int k = 0; k < ncards && o.ndests < BOARD_MAX_DESTS; k++)
+            if (held_by(st, p->deck, k) < 0)
+                o.dests[o.ndests++] = k;
+        option_offer(b, st, opts, o);
+    } else if (p->kind == PENDING_CHOOSE) {
+        o = option_new(EVENT_CHOOSE, p->seat);
+        for (int i = 0; i < p->noptions; i++)
+            o.dests[o.ndests++] = p->options[i];
+        option_offer(b, st, opts, o);
+    }
+}
+
+/* The flight from the space the current player just landed on: where it reaches and
+ * what it costs (TWT-FLIGHT-LOCAL, TWT-FLIGHT-LONG). This function can't fail. */
+static void options_fly(const struct board *b, const struct game_state *st,
+                        struct rules_options *opts)
+{
+    int seat = st->turn.seat, at = st->players[seat].position;
+    enum space_kind k = b->spaces[at].kind;
+    if (!st->turn.can_fly || (k != SPACE_FLIGHT_LOCAL && k != SPACE_FLIGHT_LONG))
+        return;
+    struct rules_option o = option_new(EVENT_FLY, seat);
+    o.space = at;
+    o.amount = k == SPACE_FLIGHT_LOCAL ? RULES_FLIGHT_LOCAL_COST : RULES_FLIGHT_LONG_COST;
+    for (int d = 0; d < b->ndests; d++)
+        if (k == SPACE_FLIGHT_LONG || local_reach(b, at, b->dests[d].space))
+            o.dests[o.ndests++] = d;
+    if (o.ndests > 0)
+        option_offer(b, st, opts, o);
+}
+
+/* The start of a turn (of the current player before any roll, or of the next player
+ * once the current one has no roll left): Jail's ways out and the goal jump. */
+static void options_turn_start(const struct board *b, const struct game_state *st,
+                               struct rules_options *opts)
+{
+    const struct turn_state *t = &st->turn;
+    int seat = rules_next_seat(st);
+    const struct player_state *p = &st->players[seat];
+    if (!t->rolled && (t->rolls > 0 || t->jumped))
+        return;
+    struct rules_option o;
+    if (p->in_jail) {
+        o = option_new(EVENT_JAIL_PAY, seat);
+        o.amount = RULES_JAIL_FINE;
+        option_offer(b, st, opts, o);
+        if (p->jail_cards > 0) {
+            o = option_new(EVENT_JAIL_CARD, seat);
+            o.amount = p->jail_cards;
+            option_offer(b, st, opts, o);
+        }
+        return;
+    }
+    o = option_new(EVENT_GOAL_JUMP, seat);
+    for (int d = 0; d < b->ndests; d++)
+        if (st->dests[d].owner == seat && st->dests[d].stamped_by < 0 &&
+            rules_is_goal(b, st, seat, d))
+            o.dests[o.ndests++] = d;
+    if (o.ndests > 0)
+        option_offer(b, st, opts, o);
+}
+
+/* The golden ticket, for its holder in their own turn or at its very start. */
+static void options_ticket(const struct board *b, const struct game_state *st,
+                           struct rules_options *opts)
+{
+    int holder = st->ticket_holder;
+    if (holder < 0 || st->ticket_used ||
+        (holder != st->turn.seat && !(st->turn.rolled && holder == rules_next_seat(st))))
+        return;
+    struct rules_option o = option_new(EVENT_USE_TICKET, holder);
+    for (int d = 0; d < b->ndests; d++)
+        o.dests[o.ndests++] = d;
+    if (o.ndests > 0)
+        option_offer(b, st, opts, o);
+}
+
+void rules_options(const struct board *b, const struct game_state *st, struct rules_options *opts)
+{
+    opts->n = 0;
+    opts->nrefused = 0;
+    if (st->mode != MODE_BANKER || st->status != STATUS_ACTIVE || !state_valid(b, st))
+        return;
+    options_pending(b, st, opts);
+    for (int i = st->nfees - 1; i >= 0; i--) {
+        struct rules_option o = option_new(EVENT_COLLECT_FEE, st->fees[i].payer);
+        o.dest = st->fees[i].dest;
+        o.owner = st->fees[i].owner;
+        o.amount = st->fees[i].amount;
+        option_offer(b, st, opts, o);
+    }
+    options_fly(b, st, opts);
+    options_ticket(b, st, opts);
+    options_turn_start(b, st, opts);
+    int seat = rules_next_seat(st);
+    struct rules_option roll = option_new(EVENT_ROLL, seat);
+    if (st->players[seat].in_jail) {
+        roll.jail_try = st->players[seat].jail_attempts + 1;
+        roll.jail_tries = RULES_JAIL_TRIES;
+        roll.amount = RULES_JAIL_FINE;
+    }
+    option_offer(b, st, opts, roll);
 }

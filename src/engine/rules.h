@@ -24,6 +24,12 @@
 #define RULES_FLIGHT_LOCAL_COST 100
 #define RULES_FLIGHT_LONG_COST 200
 #define RULES_JAIL_SPACE 10
+#define RULES_JAIL_TRIES 3 /* failed rolls in Jail before the fine is due (TWT-JAIL-2) */
+#define RULES_MIN_BID 10
+#define RULES_MONEY_UNIT 10                  /* every amount in the game is a multiple of 10 */
+#define RULES_CASH_MAX 1000000000            /* API.md: money within 0..10^9 */
+#define RULES_MAX_FEES 16                    /* tour fees due at once; past it the oldest lapses */
+#define RULES_MAX_HELD (2 * BOARD_MAX_CARDS) /* Get Out of Jail Free cards one player holds */
 
 enum game_mode { MODE_BANKER, MODE_JOURNAL };
 enum game_status { STATUS_ACTIVE, STATUS_FINISHED, STATUS_ABANDONED };
@@ -34,7 +40,6 @@ enum pending_kind {
     PENDING_BUY_OR_AUCTION, /* blocks; dest */
     PENDING_DRAW,           /* blocks; deck */
     PENDING_CHOOSE,         /* blocks; options */
-    PENDING_FEE,            /* does not block; lapses at the next turn-beginning event */
 };
 
 enum deck { DECK_CHANCE, DECK_JOURNAL };
@@ -42,10 +47,8 @@ enum deck { DECK_CHANCE, DECK_JOURNAL };
 struct pending {
     enum pending_kind kind;
     int seat; /* the player who must decide (the lander, drawer or chooser) */
-    int dest; /* BUY_OR_AUCTION, FEE: the destination index */
+    int dest; /* BUY_OR_AUCTION: the destination index */
     enum deck deck;
-    int owner;    /* FEE: seat of the owner */
-    int amount;   /* FEE */
     int noptions; /* CHOOSE: destination indexes */
     int options[BOARD_MAX_DESTS];
 };
@@ -63,6 +66,13 @@ struct journal_state {
     struct journal_stamp stamps[BOARD_MAX_SLOTS];
 };
 
+/* A Get Out of Jail Free card a player holds: out of its deck until used (TWT-JAIL-2). */
+struct held_card {
+    enum deck deck;
+    int card; /* index into that deck, or -1 when not known (a state from before cards
+               * were tracked) */
+};
+
 struct player_state {
     int64_t id;
     char name[RULES_NAME_MAX];
@@ -70,14 +80,25 @@ struct player_state {
     int cash;
     int position;
     bool in_jail;
-    int jail_attempts; /* failed rolls for a double in this stay */
-    int jail_cards;
-    int nstamped; /* board stamps this game */
+    int jail_attempts;                     /* failed rolls for a double in this stay */
+    int jail_cards;                        /* cards held: held[0..jail_cards) */
+    struct held_card held[RULES_MAX_HELD]; /* oldest first */
+    int nstamped;                          /* board stamps this game */
 };
 
 struct dest_state {
     int owner;      /* seat, or -1 for the Bank */
     int stamped_by; /* seat, or -1 */
+};
+
+/* A tour fee the owner may still ask (TWT-FEE): until the next player rolls. */
+struct fee_due {
+    int dest;
+    int owner;   /* seat */
+    int payer;   /* seat: the lander */
+    int amount;  /* the fee or set fee at landing (TWT-FEE-SET) */
+    int earlier; /* 1: owed from a turn before the current one, lapses at the next roll
+                  * (an int, so the struct has no padding) */
 };
 
 struct turn_state {
@@ -100,6 +121,10 @@ struct game_state {
     struct dest_state dests[BOARD_MAX_DESTS];
     struct turn_state turn;
     struct pending pending;
+    int nfees; /* fees still askable, oldest first */
+    struct fee_due fees[RULES_MAX_FEES];
+    int nlapsed; /* fees that lapsed at the last roll (asked too late), for the table */
+    struct fee_due lapsed[RULES_MAX_FEES];
     int ticket_holder; /* seat, or -1 */
     bool ticket_used;
     struct journal_state journal[BOARD_MAX_CARDS]; /* by board.journal index */
@@ -140,7 +165,7 @@ struct rules_event {
     int player;  /* ROLL (optional), ADJUST, DRAW_JOURNAL and STAMP_GOAL in journal mode */
     int d1, d2;  /* ROLL */
     int card;    /* DRAW_CHANCE, DRAW_JOURNAL */
-    int dest;    /* CHOOSE, FLY, USE_TICKET, GOAL_JUMP, STAMP_GOAL */
+    int dest;    /* CHOOSE, FLY, USE_TICKET, GOAL_JUMP, STAMP_GOAL, COLLECT_FEE (-1: the latest) */
     int winner;  /* AUCTION, END: seat or -1 */
     int price;   /* AUCTION */
     int a, b;    /* TRADE: seats */
@@ -178,8 +203,15 @@ struct rules_effect {
     enum ticket_action action;
 };
 
+/* Why the engine refused: a conflict with the game's state (the game is over) or a
+ * rule or validation saying no. The HTTP side maps them to 409 and 422. */
+enum rules_refusal_kind {
+    RULES_REFUSED = 1,
+    RULES_CONFLICT = 2,
+};
+
 struct rules_refusal {
-    int status;       /* 409 or 422 */
+    enum rules_refusal_kind kind;
     const char *rule; /* a RULES.md id, static */
     char detail[RULES_DETAIL_MAX];
 };
@@ -210,6 +242,74 @@ int rules_init(const struct board *b, enum game_mode mode, int64_t game,
  * out->refusal says why. This function does no I/O and allocates nothing. */
 int rules_apply(const struct board *b, enum stamp_owner policy, struct game_state *st,
                 const struct rules_event *ev, struct rules_outcome *out);
+
+/* ---- the legal events now (API.md "Additions of 2026-12": state.options) ---- */
+
+#define RULES_MAX_OPTIONS (RULES_MAX_FEES + 16)
+
+/* One event the table may send now, with what it needs to offer it. Fields that do not
+ * apply to the type are -1 (ndests 0). */
+struct rules_option {
+    enum event_type type;
+    int player;     /* seat who acts (the roller, lander, drawer, holder), -1 for anyone */
+    int dest;       /* BUY, AUCTION: the destination; COLLECT_FEE: the fee's destination */
+    int amount;     /* BUY: the price; FLY, JAIL_PAY: the cost; COLLECT_FEE: the fee;
+                     * AUCTION: the lowest bid; JAIL_CARD: the cards held */
+    int owner;      /* COLLECT_FEE: seat of the owner (the payer is player) */
+    int space;      /* FLY: the flight space (local or long-distance) */
+    enum deck deck; /* DRAW_*: the deck */
+    int jail_try;   /* ROLL of a player in Jail: this try, 1..jail_tries; else 0 */
+    int jail_tries; /* ROLL in Jail: the tries before the fine (amount) is owed */
+    int ndests;     /* CHOOSE, FLY, USE_TICKET, GOAL_JUMP: the destinations; DRAW_*: */
+    int dests[BOARD_MAX_DESTS]; /* the cards that may be drawn (held ones are out) */
+    const char *rule;           /* refused[] only: the rule that says no now */
+    char detail[RULES_DETAIL_MAX];
+};
+
+/* The events legal now and those the table would look for but the rules refuse now
+ * (buying or flying without the cash, paying to leave Jail with less than 50). trade,
+ * adjust, note and end are always possible and never listed. */
+struct rules_options {
+    int n;
+    struct rules_option list[RULES_MAX_OPTIONS];
+    int nrefused;
+    struct rules_option refused[RULES_MAX_OPTIONS];
+    struct game_state scratch; /* working space of rules_options() */
+    struct rules_outcome out;
+};
+
+/* Fill opts with the legal events of st (banker mode; none in journal mode or once the
+ * game is over). Each listed event is one rules_apply() accepts: the engine tries it
+ * (with the first destination or card it names; the others come from the same rule, and
+ * the random-game test tries them all). Reads only; this function can't fail. */
+void rules_options(const struct board *b, const struct game_state *st, struct rules_options *opts);
+
+/* ---- Travel Journal payouts (TWT-JOURNAL-4, TWT-JOURNAL-5) ---- */
+
+#define RULES_MAX_HOLDERS 8 /* seats rules_journal_payouts() reckons at most */
+
+/* Someone seated tonight: the person and the token they play. */
+struct rules_holder {
+    int64_t player;
+    int token; /* index into board.tokens, -1 for a token not on the board */
+};
+
+/* What drawing a card would pay one holder: stamps held and the amount (negative: pays),
+ * before TWT-CASH limits what a payer has. */
+struct rules_payout {
+    int holder; /* index into the holders given */
+    int stamps;
+    long long amount;
+};
+
+/* Who of holders[0..n) holds the stamps on a card tonight under policy, and what a draw
+ * of card would pay each with n seated (one entry per holder with stamps, in holder
+ * order, amount 0 for a card without a per-stamp effect; holders past
+ * RULES_MAX_HOLDERS are not reckoned). Returns the number of entries
+ * written to out (room for n). This function can't fail. */
+int rules_journal_payouts(const struct journal_card *card, const struct journal_state *js,
+                          enum stamp_owner policy, const struct rules_holder *holders, int n,
+                          struct rules_payout *out);
 
 /* The seat of the player with this id, or -1. This function can't fail. */
 int rules_seat_of(const struct game_state *st, int64_t player);

@@ -11,6 +11,7 @@
 
 #include "board_json.h"
 #include "json.h"
+#include "keys.h"
 #include "results.h"
 #include "results_json.h"
 #include "rules.h"
@@ -345,7 +346,7 @@ static int game_apply(struct game_req *r, struct game *gm, const cJSON *body, in
     if (rc == 0) {
         ev.seq = seq;
         if (rules_apply(gm->board, game_policy(r, body), &gm->st, &ev, out) != 0)
-            rc = sb_fail(r->err, sb_code_for_status(out->refusal.status), out->refusal.rule, "%s",
+            rc = sb_fail(r->err, refusal_code(&out->refusal), out->refusal.rule, "%s",
                          out->refusal.detail);
     }
     if (rc == 0 && !(*effects = effects_to_json(gm->board, &gm->st, out)))
@@ -895,15 +896,36 @@ int game_check_version(struct sb_error *err, const char *if_match, int64_t versi
                    "the game changed (now version %lld): reload and try again", (long long)version);
 }
 
-/* The first answer to idem_key for gid, once durable: 0 with *answer set, SB_ENOTFOUND
- * when the key is new. Inside the write transaction; gives the connection up when
- * found. */
-static int game_first_answer(struct game_req *r, int64_t gid, const char *idem_key, char **answer)
+/* The hash of an event body as the server reads it (printed unformatted), with which
+ * a reused Idempotency-Key is told apart from a retry. */
+static int game_body_hash(struct game_req *r, const cJSON *body, unsigned char out[KEYS_HASH_BYTES])
 {
+    char *text = cJSON_PrintUnformatted(body);
+    if (!text)
+        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    keys_hash(text, strlen(text), out);
+    free(text);
+    return 0;
+}
+
+/* The first answer to idem_key for gid, once durable: 0 with *answer set, SB_ENOTFOUND
+ * when the key is new, SB_EINVALID when it came with another body (hash). Inside the
+ * write transaction; gives the connection up when found. */
+static int game_first_answer(struct game_req *r, int64_t gid, const char *idem_key,
+                             const unsigned char *hash, char **answer)
+{
+    unsigned char first_hash[STORE_HASH_BYTES];
+    bool has_hash = false;
     char *first = NULL;
-    int rc = store_event_by_key(*r->store, gid, idem_key, &first, r->err);
+    int rc =
+        store_event_by_key_hash(*r->store, gid, idem_key, &first, first_hash, &has_hash, r->err);
     if (rc != 0)
         return rc;
+    if (has_hash && !keys_equal(first_hash, hash)) {
+        free(first);
+        return sb_fail(r->err, SB_EINVALID, NULL,
+                       "this Idempotency-Key was already used with another body");
+    }
     /* The first answer may still wait in a group commit: only a durable one. */
     rc = store_commit_and_leave(r->store, r->err);
     if (rc != 0) {
@@ -917,14 +939,17 @@ static int game_first_answer(struct game_req *r, int64_t gid, const char *idem_k
 int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
                     const char *if_match, char **answer, int *status, int64_t *version)
 {
+    unsigned char hash[KEYS_HASH_BYTES];
     struct store_game g;
     char *text = NULL;
-    int rc = store_begin_write(*r->store, r->err);
+    int rc = idem_key ? game_body_hash(r, body, hash) : 0;
+    if (rc == 0)
+        rc = store_begin_write(*r->store, r->err);
     if (rc != 0)
         return rc;
     rc = store_game_get(*r->store, r->campaign->id, gid, false, &g, r->err);
     if (rc == 0 && idem_key) {
-        int found = game_first_answer(r, gid, idem_key, &text);
+        int found = game_first_answer(r, gid, idem_key, hash, &text);
         if (found == 0) {
             *answer = text;
             *status = 200;
@@ -943,6 +968,8 @@ int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const ch
         rc = game_append(r, gid, body, 0, NULL, idem_key, &text, version);
     if (rc == 0 && idem_key)
         rc = store_event_set_answer(*r->store, gid, g.last_seq + 1, text, r->err);
+    if (rc == 0 && idem_key)
+        rc = store_event_set_body_hash(*r->store, gid, g.last_seq + 1, hash, r->err);
     /* Shared with the appends waiting behind this one: one sync for many. */
     if (rc == 0)
         rc = store_commit_and_leave(r->store, r->err);

@@ -132,6 +132,8 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_reques
                                 "default-src 'self'; img-src 'self' data:; "
                                 "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
     MHD_add_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    if (status == 503) /* busy, one import at a time, or the database unusable */
+        MHD_add_response_header(res, MHD_HTTP_HEADER_RETRY_AFTER, "1");
     r->status = status;
     r->answered = true;
     http_record(r);
@@ -470,7 +472,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
         url = proxy_strip_base(s->base, url);
         /* Refuse an announced oversized body before reading any of it. */
         length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        if (length && strtoull(length, NULL, 10) > API_BODY_MAX) {
+        if (length && strtoull(length, NULL, 10) > api_body_limit(method, url)) {
             r->too_large = true;
             if (!http_is_api(url))
                 return http_problem(conn, r, 413, "the body is over 64 KiB", NULL);
@@ -481,7 +483,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
     url = r->answered ? url : proxy_strip_base(s->base, url);
     if (*upload_data_size > 0) {
         if (!r->too_large && !r->answered) {
-            if (r->len + *upload_data_size > API_BODY_MAX) {
+            if (r->len + *upload_data_size > api_body_limit(method, url)) {
                 r->too_large = true;
                 free(r->body);
                 r->body = NULL;

@@ -2,6 +2,7 @@
 #include "store.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -10,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -36,6 +39,8 @@ struct store {
     bool writer;                 /* the pool's writer connection (store_pool_get_writer) */
     struct store_pool *pool;     /* the writer's pool */
     bool in_savepoint;           /* the writer: this turn's writes are a savepoint of a group */
+    bool in_write;               /* between store_begin_write() and its commit or rollback */
+    int64_t aside_base[3];       /* an aside database: the ids it continues after */
 };
 
 /* Group commit. A writer done with its writes (store_commit_and_leave) while other
@@ -71,6 +76,11 @@ struct store_pool {
     struct store *writer;
     atomic_int writers_waiting; /* threads waiting for the writer connection */
     struct store_group *group;  /* the group whose transaction is open on it, or NULL */
+    /* The database file the pool was opened on (not for a URI or in-memory database):
+     * a file deleted or replaced under the server is noticed, not silently written. */
+    bool file_known;
+    dev_t dev;
+    ino_t ino;
 };
 
 /* ---- errors and statements ---- */
@@ -156,6 +166,13 @@ static int store_stepv(struct store *s, const char *sql, struct sb_error *err, s
     *stmt = store_stmt(s, sql, err);
     if (!*stmt)
         return err ? err->code : SB_EIO;
+    if (s->writer && !s->in_write && !sqlite3_stmt_readonly(*stmt)) {
+        /* It would join whatever transaction is open on the writer (a group's) and be
+         * answered before its COMMIT: every write goes through store_begin_write(). */
+        store_done(s, *stmt);
+        *stmt = NULL;
+        return sb_fail(err, SB_EIO, NULL, "a write outside a write transaction");
+    }
     rc = store_bindv(s, *stmt, fmt, ap, err);
     if (rc == 0) {
         *step = sqlite3_step(*stmt);
@@ -166,6 +183,18 @@ static int store_stepv(struct store *s, const char *sql, struct sb_error *err, s
         store_done(s, *stmt);
         *stmt = NULL;
     }
+    return rc;
+}
+
+/* store_stepv() with the values as arguments. */
+static int store_stepv_args(struct store *s, const char *sql, struct sb_error *err,
+                            sqlite3_stmt **stmt, int *step, const char *fmt, ...)
+{
+    va_list ap;
+    int rc;
+    va_start(ap, fmt);
+    rc = store_stepv(s, sql, err, stmt, step, fmt, ap);
+    va_end(ap);
     return rc;
 }
 
@@ -251,13 +280,15 @@ static void store_sql_now(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_text(ctx, now, -1, SQLITE_TRANSIENT);
 }
 
-int store_open(const char *path, struct store **out, struct sb_error *err)
+/* Open path; create: make the file when it is missing. */
+static int store_open_flags(const char *path, bool create, struct store **out, struct sb_error *err)
 {
     static const char *const pragmas =
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
         "PRAGMA temp_store=MEMORY;";
     struct store *s = calloc(1, sizeof(*s));
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI;
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI |
+                (create ? SQLITE_OPEN_CREATE : 0);
     if (!s)
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
@@ -277,6 +308,11 @@ int store_open(const char *path, struct store **out, struct sb_error *err)
     }
     *out = s;
     return 0;
+}
+
+int store_open(const char *path, struct store **out, struct sb_error *err)
+{
+    return store_open_flags(path, true, out, err);
 }
 
 void store_close(struct store *s)
@@ -351,6 +387,7 @@ int store_begin_write(struct store *s, struct sb_error *err)
     if (s->writer && s->pool->group) {
         rc = store_control(s, store_sql_savepoint) == SQLITE_OK ? 0 : store_fail(s, err, "begin");
         s->in_savepoint = rc == 0;
+        s->in_write = rc == 0;
         return rc;
     }
     if (s->write_lock && !s->writing) {
@@ -360,6 +397,7 @@ int store_begin_write(struct store *s, struct sb_error *err)
     rc = store_control(s, store_sql_begin_immediate) == SQLITE_OK ? 0 : store_fail(s, err, "begin");
     if (rc != 0)
         store_release(s);
+    s->in_write = rc == 0;
     return rc;
 }
 
@@ -368,16 +406,32 @@ int store_begin_read(struct store *s, struct sb_error *err)
     return store_control(s, store_sql_begin) == SQLITE_OK ? 0 : store_fail(s, err, "begin");
 }
 
+/* End this turn's savepoint of a group: RELEASE it, or on failure undo it so that
+ * nothing of a refused turn stays in the group. Returns an SQLite code. */
+static int store_end_savepoint(struct store *s)
+{
+    int rc = SQLITE_OK;
+    if (s->in_savepoint) {
+        rc = store_control(s, store_sql_release);
+        if (rc != SQLITE_OK) {
+            store_control(s, store_sql_rollback_to);
+            store_control(s, store_sql_release);
+        }
+    }
+    s->in_savepoint = false;
+    return rc;
+}
+
 int store_commit(struct store *s, struct sb_error *err)
 {
+    s->in_write = false;
     if (s->writer && (s->in_savepoint || s->pool->group)) {
-        int rc = SQLITE_OK;
-        if (s->in_savepoint)
-            rc = store_control(s, store_sql_release);
-        s->in_savepoint = false;
+        /* A write that is no append ends the group: its COMMIT holds this turn's
+         * writes and the members', and everyone learns its outcome. */
+        int rc = store_end_savepoint(s);
         if (rc == SQLITE_OK)
             rc = store_group_commit(s);
-        return rc == SQLITE_OK ? 0 : store_fail(s, err, "commit");
+        return rc == SQLITE_OK ? 0 : sb_fail(err, SB_EIO, NULL, "commit: %s", sqlite3_errstr(rc));
     }
     if (store_control(s, store_sql_commit) == SQLITE_OK) {
         store_release(s);
@@ -390,6 +444,7 @@ int store_commit(struct store *s, struct sb_error *err)
 
 void store_rollback(struct store *s)
 {
+    s->in_write = false;
     if (s->writer && s->in_savepoint) {
         store_control(s, store_sql_rollback_to);
         store_control(s, store_sql_release);
@@ -677,6 +732,15 @@ int store_pool_new(const char *path, int max, struct store_pool **out, struct sb
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     }
     p->max = max;
+    {
+        struct stat st;
+        if (strncmp(path, "file:", 5) != 0 && strcmp(path, ":memory:") != 0 &&
+            stat(path, &st) == 0) {
+            p->file_known = true;
+            p->dev = st.st_dev;
+            p->ino = st.st_ino;
+        }
+    }
     pthread_mutex_init(&p->lock, NULL);
     pthread_mutex_init(&p->write_lock, NULL);
     {
@@ -711,7 +775,7 @@ int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *er
         p->nopen++;
     pthread_mutex_unlock(&p->lock);
     if (!s) {
-        int rc = store_open(p->path, &s, err);
+        int rc = store_open_flags(p->path, false, &s, err);
         if (rc != 0) {
             pthread_mutex_lock(&p->lock);
             p->nopen--;
@@ -733,14 +797,10 @@ int store_commit_and_leave(struct store **sp, struct sb_error *err)
     int rc = SQLITE_OK;
     if (!s->writer)
         return store_commit(s, err);
-    if (s->in_savepoint)
-        rc = store_control(s, store_sql_release);
-    s->in_savepoint = false;
-    if (rc != SQLITE_OK) {
-        rc = store_fail(s, err, "commit");
-        store_rollback(s);
-        return rc;
-    }
+    s->in_write = false;
+    rc = store_end_savepoint(s);
+    if (rc != SQLITE_OK)
+        return sb_fail(err, SB_EIO, NULL, "commit: %s", sqlite3_errstr(rc));
     pthread_mutex_lock(&p->lock);
     g = p->group;
     if (atomic_load(&p->writers_waiting) > 0 && (!g || g->members < STORE_GROUP_MAX)) {
@@ -775,13 +835,39 @@ int store_commit_and_leave(struct store **sp, struct sb_error *err)
     return rc == SQLITE_OK ? 0 : sb_fail(err, SB_EIO, NULL, "commit: %s", sqlite3_errstr(rc));
 }
 
+int store_pool_check(struct store_pool *p, bool probe_write, struct sb_error *err)
+{
+    struct stat st;
+    if (!p->file_known)
+        return 0;
+    if (stat(p->path, &st) != 0)
+        return sb_fail(err, SB_EBUSY, NULL, "the database file %s is gone: %s", p->path,
+                       strerror(errno));
+    if (st.st_dev != p->dev || st.st_ino != p->ino)
+        return sb_fail(err, SB_EBUSY, NULL,
+                       "the database file %s was replaced under the server: restart it", p->path);
+    if (!probe_write)
+        return 0;
+    /* access() opens nothing: closing any descriptor of the database file would drop
+     * every POSIX lock this process holds on it, and another process could then take
+     * the WAL for its own and delete it. It is refused on a read-only file system (for
+     * root too) or file. */
+    if (access(p->path, W_OK) != 0)
+        return sb_fail(err, SB_EBUSY, NULL, "the database file %s cannot be written: %s", p->path,
+                       strerror(errno));
+    return 0;
+}
+
 int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err)
 {
+    int rc = store_pool_check(p, false, err);
+    if (rc != 0)
+        return rc; /* a write to a deleted or replaced file would be lost on restart */
     atomic_fetch_add(&p->writers_waiting, 1);
     pthread_mutex_lock(&p->write_lock);
     atomic_fetch_sub(&p->writers_waiting, 1);
     if (!p->writer) {
-        int rc = store_open(p->path, &p->writer, err);
+        rc = store_open_flags(p->path, false, &p->writer, err);
         if (rc != 0) {
             p->writer = NULL;
             pthread_mutex_unlock(&p->write_lock);
@@ -908,6 +994,32 @@ int store_campaign_update(struct store *s, int64_t cid, const char *name, const 
         "UPDATE campaigns SET name = coalesce(?, name), stamp_owner = coalesce(?, stamp_owner)"
         " WHERE id = ?";
     return store_exec(s, sql, NULL, err, "tti", name, stamp_owner, cid);
+}
+
+int store_campaign_set_keys(struct store *s, int64_t cid, const unsigned char *key_hash,
+                            const unsigned char *view_key_hash, struct sb_error *err)
+{
+    static const char *const sql =
+        "UPDATE campaigns SET key_hash = ?, view_key_hash = ? WHERE id = ?";
+    int changes = 0;
+    int rc = store_exec(s, sql, &changes, err, "bbi", key_hash, view_key_hash, cid);
+    if (rc == 0 && changes == 0)
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no campaign %lld", (long long)cid);
+    return rc;
+}
+
+int store_campaigns_json(struct store *s, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT coalesce(json_group_array(json_object('id', c.id, 'name', c.name,"
+        " 'edition', c.edition, 'games', (SELECT count(*) FROM games g WHERE g.campaign_id = c.id),"
+        " 'last_activity', max(c.created_at,"
+        "   coalesce((SELECT max(created_at) FROM players WHERE campaign_id = c.id), ''),"
+        "   coalesce((SELECT max(max(g.started_at, coalesce(g.ended_at, ''),"
+        "     coalesce((SELECT max(at) FROM events e WHERE e.game_id = g.id), '')))"
+        "     FROM games g WHERE g.campaign_id = c.id), '')))), '[]')"
+        " FROM (SELECT * FROM campaigns ORDER BY id) c";
+    return store_text(s, sql, out, err, "");
 }
 
 int store_campaign_board(struct store *s, int64_t cid, char **out, struct sb_error *err)
@@ -1241,6 +1353,36 @@ int store_event_by_key(struct store *s, int64_t gid, const char *key, char **ans
     return store_text(s, sql, answer, err, "it", gid, key);
 }
 
+int store_event_set_body_hash(struct store *s, int64_t gid, int64_t seq, const unsigned char *hash,
+                              struct sb_error *err)
+{
+    static const char *const sql = "UPDATE events SET body_hash = ? WHERE game_id = ? AND seq = ?";
+    return store_exec(s, sql, NULL, err, "bii", hash, gid, seq);
+}
+
+int store_event_by_key_hash(struct store *s, int64_t gid, const char *key, char **answer,
+                            unsigned char hash[STORE_HASH_BYTES], bool *has_hash,
+                            struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT answer, body_hash FROM events WHERE game_id = ? AND idempotency_key = ?";
+    sqlite3_stmt *stmt;
+    int rc, step = SQLITE_DONE;
+    rc = store_stepv_args(s, sql, err, &stmt, &step, "it", gid, key);
+    if (rc != 0)
+        return rc;
+    if (step != SQLITE_ROW || sqlite3_column_type(stmt, 0) == SQLITE_NULL) {
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "not found");
+    } else {
+        *has_hash = sqlite3_column_bytes(stmt, 1) == STORE_HASH_BYTES;
+        if (*has_hash)
+            memcpy(hash, sqlite3_column_blob(stmt, 1), STORE_HASH_BYTES);
+        rc = store_col_dup(stmt, 0, answer, err);
+    }
+    store_done(s, stmt);
+    return rc;
+}
+
 int store_event_void(struct store *s, int64_t gid, int64_t seq, const struct store_snapshot *snap,
                      int64_t *version, struct sb_error *err)
 {
@@ -1298,7 +1440,8 @@ int store_journal_stamp_add(struct store *s, int64_t cid, const char *card, int 
 {
     static const char *const sql =
         "INSERT INTO journal_stamps(campaign_id, card, slot, token, player_id, game_id, seq, at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, now_utc())";
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, coalesce((SELECT at FROM events"
+        " WHERE game_id = ?6 AND seq = ?7), now_utc()))";
     return store_exec(s, sql, NULL, err, "ititiii", cid, card, (int64_t)slot, token, player, gid,
                       seq);
 }
@@ -1308,7 +1451,8 @@ int store_journal_draw_add(struct store *s, int64_t cid, int64_t gid, int64_t se
 {
     static const char *const sql =
         "INSERT INTO journal_draws(game_id, seq, campaign_id, card, drawer, stamped_slot, at)"
-        " VALUES (?, ?, ?, ?, ?, nullif(?, -1), now_utc())";
+        " VALUES (?1, ?2, ?3, ?4, ?5, nullif(?6, -1), coalesce((SELECT at FROM events"
+        " WHERE game_id = ?1 AND seq = ?2), now_utc()))";
     return store_exec(s, sql, NULL, err, "iiitii", gid, seq, cid, card, drawer,
                       (int64_t)stamped_slot);
 }
@@ -1460,17 +1604,45 @@ int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *
 
 int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
 {
+    /* Every distinct board once (the games' in the order they began, then the
+     * campaign's own copy when it is none of theirs); games and the campaign name
+     * theirs by index. */
     static const char *const sql =
-        "SELECT coalesce(json_group_array(json(o)), '[]') FROM (SELECT json_object('id', g.id,"
-        " 'mode', g.mode, 'status', g.status, 'started_at', g.started_at, 'ended_at',"
-        " g.ended_at, 'played_at', g.played_at, 'winner', g.winner, 'seats', json(g.seats),"
-        " 'board', json((SELECT board FROM game_boards WHERE game_id = g.id)), 'events', (SELECT "
-        "coalesce(json_group_array(json_object("
-        "   'seq', e.seq, 'type', e.type, 'at', e.at, 'voided', json(CASE WHEN e.voided"
-        "   THEN 'true' ELSE 'false' END), 'payload', json(e.payload))), json('[]'))"
+        "WITH all_b AS (SELECT gb.board, g.id AS k FROM game_boards gb JOIN games g"
+        "   ON g.id = gb.game_id WHERE g.campaign_id = ?1"
+        "   UNION ALL SELECT board, 9e18 FROM campaigns WHERE id = ?1),"
+        " b AS (SELECT board, row_number() OVER (ORDER BY min(k)) - 1 AS idx FROM all_b"
+        "   GROUP BY board)"
+        " SELECT json_object("
+        " 'board', (SELECT idx FROM b WHERE board = (SELECT board FROM campaigns WHERE id = ?1)),"
+        " 'boards', (SELECT coalesce(json_group_array(json(board)), json('[]'))"
+        "   FROM (SELECT board FROM b ORDER BY idx)),"
+        " 'games', (SELECT coalesce(json_group_array(json(o)), json('[]')) FROM (SELECT"
+        " json_object('id', g.id, 'mode', g.mode, 'status', g.status, 'started_at', g.started_at,"
+        " 'ended_at', g.ended_at, 'played_at', g.played_at, 'winner', g.winner,"
+        " 'seats', json(g.seats), 'board', (SELECT b.idx FROM b JOIN game_boards gb"
+        "   ON gb.board = b.board WHERE gb.game_id = g.id),"
+        " 'events', (SELECT coalesce(json_group_array(json_object('seq', e.seq, 'type', e.type,"
+        "   'at', e.at, 'voided', json(CASE WHEN e.voided THEN 'true' ELSE 'false' END),"
+        "   'payload', json(e.payload))), json('[]'))"
         "   FROM (SELECT * FROM events WHERE game_id = g.id ORDER BY seq) e)) AS o"
-        " FROM games g WHERE g.campaign_id = ? ORDER BY g.id)";
+        " FROM games g WHERE g.campaign_id = ?1 ORDER BY g.id)))";
     return store_text(s, sql, out, err, "i", cid);
+}
+
+int store_import_times(struct store *s, const struct store_import_times *t, struct sb_error *err)
+{
+    static const char *const campaign =
+        "UPDATE campaigns SET created_at = coalesce(?, created_at) WHERE id = ?";
+    static const char *const player =
+        "UPDATE players SET created_at = coalesce(?, created_at) WHERE id = ?";
+    static const char *const game =
+        "UPDATE games SET started_at = coalesce(?, started_at), ended_at = ? WHERE id = ?";
+    if (t->campaign)
+        return store_exec(s, campaign, NULL, err, "ti", t->at, t->campaign);
+    if (t->player)
+        return store_exec(s, player, NULL, err, "ti", t->at, t->player);
+    return store_exec(s, game, NULL, err, "tti", t->at, t->ended_at, t->game);
 }
 
 int store_export_players_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
@@ -1508,4 +1680,108 @@ int store_plays_json(struct store *s, int64_t cid, char **out, struct sb_error *
         "   JOIN players p ON p.id = js.player_id WHERE js.game_id = g.id)) AS o"
         " FROM games g WHERE g.campaign_id = ? ORDER BY g.id)";
     return store_text(s, sql, out, err, "i", cid);
+}
+
+/* ---- building aside ---- */
+
+/* The largest campaign, player and game ids of s (0 when none). */
+static int store_max_ids(struct store *s, int64_t ids[3], struct sb_error *err)
+{
+    static const char *const sql[3] = {"SELECT coalesce(max(id), 0) FROM campaigns",
+                                       "SELECT coalesce(max(id), 0) FROM players",
+                                       "SELECT coalesce(max(id), 0) FROM games"};
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < 3; i++)
+        rc = store_int(s, sql[i], &ids[i], err, "");
+    return rc;
+}
+
+int store_aside_new(struct store *from, const char *migrations_dir, struct store **out,
+                    struct sb_error *err)
+{
+    static const char *const placeholders[3] = {
+        "INSERT INTO campaigns(id, name, edition, stamp_owner, key_hash, view_key_hash, board,"
+        " created_at) VALUES (?, '', '', 'token', zeroblob(32), zeroblob(32), '{}', '')",
+        "INSERT INTO players(id, campaign_id, name, created_at) VALUES (?, ?, '', '')",
+        "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at)"
+        " VALUES (?, ?, 'banker', 'finished', '[]', '{}', '')"};
+    struct store *a = NULL;
+    int64_t base[3] = {0, 0, 0};
+    int rc = store_max_ids(from, base, err);
+    if (rc == 0)
+        rc = store_open(":memory:", &a, err);
+    if (rc == 0)
+        rc = store_migrate(a, migrations_dir, err);
+    /* Placeholders hold the ids up to those of the database, so that what is built
+     * here takes the very ids it will have there; they are left out of the copy. */
+    for (int i = 0; rc == 0 && base[0] > 0 && i < 3; i++)
+        if (i == 0 || base[i] > 0)
+            rc = store_exec(a, placeholders[i], NULL, err, i == 0 ? "i" : "ii", base[i], base[0]);
+    if (rc != 0) {
+        store_close(a);
+        return rc;
+    }
+    memcpy(a->aside_base, base, sizeof(base));
+    *out = a;
+    return 0;
+}
+
+/* Copy the rows that sql selects from aside into table of s, column for column. */
+static int store_copy_rows(struct store *s, struct store *aside, const char *table, const char *sql,
+                           struct sb_error *err)
+{
+    sqlite3_stmt *sel = NULL, *ins = NULL;
+    char insert[512];
+    int rc = 0, step = SQLITE_DONE, n;
+    if (sqlite3_prepare_v2(aside->db, sql, -1, &sel, NULL) != SQLITE_OK)
+        return store_fail(aside, err, "copy");
+    n = sqlite3_column_count(sel);
+    snprintf(insert, sizeof(insert), "INSERT INTO %s VALUES (?", table);
+    for (int i = 1; i < n; i++)
+        strncat(insert, ", ?", sizeof(insert) - strlen(insert) - 2);
+    strncat(insert, ")", sizeof(insert) - strlen(insert) - 1);
+    if (sqlite3_bind_int64(sel, 1, aside->aside_base[0]) != SQLITE_OK ||
+        sqlite3_bind_int64(sel, 2, aside->aside_base[1]) != SQLITE_OK ||
+        sqlite3_bind_int64(sel, 3, aside->aside_base[2]) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, insert, -1, &ins, NULL) != SQLITE_OK)
+        rc = store_fail(s, err, "copy");
+    while (rc == 0 && (step = sqlite3_step(sel)) == SQLITE_ROW) {
+        for (int i = 0; rc == 0 && i < n; i++)
+            if (sqlite3_bind_value(ins, i + 1, sqlite3_column_value(sel, i)) != SQLITE_OK)
+                rc = store_fail(s, err, "copy");
+        if (rc == 0 && sqlite3_step(ins) != SQLITE_DONE)
+            rc = store_fail(s, err, "copy");
+        sqlite3_reset(ins);
+    }
+    if (rc == 0 && step != SQLITE_DONE)
+        rc = store_fail(aside, err, "copy");
+    sqlite3_finalize(ins);
+    sqlite3_finalize(sel);
+    return rc;
+}
+
+int store_aside_copy(struct store *s, struct store *aside, struct sb_error *err)
+{
+    /* In the order of their foreign keys; ?1 ?2 ?3 are the bases of campaign, player
+     * and game ids (what is at or below them is a placeholder). */
+    static const char *const tables[][2] = {
+        {"campaigns", "SELECT * FROM campaigns WHERE id > ?1 AND ?2 >= 0 AND ?3 >= 0"},
+        {"players", "SELECT * FROM players WHERE id > ?2 AND ?1 >= 0 AND ?3 >= 0"},
+        {"games", "SELECT * FROM games WHERE id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+        {"game_boards", "SELECT * FROM game_boards WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+        {"events", "SELECT * FROM events WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+        {"journal_draws", "SELECT * FROM journal_draws WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+        {"journal_stamps",
+         "SELECT * FROM journal_stamps WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+        {"journal_payouts",
+         "SELECT * FROM journal_payouts WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+    };
+    int64_t now[3] = {0, 0, 0};
+    int rc = store_max_ids(s, now, err);
+    if (rc == 0 && memcmp(now, aside->aside_base, sizeof(now)) != 0)
+        return sb_fail(err, SB_ECONFLICT, NULL,
+                       "the database took new ids while the import was built: build it again");
+    for (size_t i = 0; rc == 0 && i < sizeof(tables) / sizeof(tables[0]); i++)
+        rc = store_copy_rows(s, aside, tables[i][0], tables[i][1], err);
+    return rc;
 }

@@ -4,7 +4,22 @@
  * keys on and a busy timeout; writers run inside store_begin_write() (BEGIN
  * IMMEDIATE). Read queries that feed answers return JSON text built by SQLite itself
  * (the caller frees it with free()). Statements are prepared once per connection and
- * reset on every path. A pool hands one connection to each request thread. */
+ * reset on every path. A pool hands one connection to each request thread.
+ *
+ * Durability, the rule every write meets: no answer for a write before the COMMIT
+ * that holds it has succeeded. On the pool's writer connection every write runs
+ * between store_begin_write() and store_commit() or store_commit_and_leave(); a
+ * writing statement outside that is refused (SB_EIO), for it would join whatever
+ * transaction is open there (a group's, below) and be answered before its COMMIT.
+ * Group commit: an append done while other writers wait leaves its transaction open
+ * and waits (store_commit_and_leave()); the next writer's store_begin_write() opens a
+ * savepoint in it. Another append joins the group the same way; a write that is no
+ * append (players, campaigns, renames, board edits, imports, undo) ends it:
+ * its store_commit() COMMITs the group's writes and its own together and returns that
+ * COMMIT's outcome, which every member also gets. A failed COMMIT thus fails every
+ * request that shared it, and keeps none of their writes: an id handed out by a failed
+ * COMMIT may be handed out again, but was never acknowledged. A turn refused before
+ * its commit rolls back only its savepoint. */
 #ifndef STAMPBOOK_STORE_H
 #define STAMPBOOK_STORE_H
 
@@ -20,7 +35,9 @@ struct store_pool;
 #define STORE_HASH_BYTES 32
 #define STORE_TIME_MAX 32
 
-/* Open the database at path (created when missing). Returns 0 and *out, or an error. */
+/* Open the database at path (created when missing: for migrate, which then gives it
+ * its schema). Returns 0 and *out, or an error. A pool's connections never create the
+ * file: a database deleted under a running server is not silently made anew. */
 int store_open(const char *path, struct store **out, struct sb_error *err);
 
 /* Close a connection; store_close(NULL) is a no-op. */
@@ -47,7 +64,9 @@ int store_db_size(struct store *s, int64_t *bytes, struct sb_error *err);
  * with PRAGMA integrity_check. */
 int store_backup(struct store *s, const char *file, struct sb_error *err);
 
-/* Transactions: exactly one store_commit() or store_rollback() for each begin. */
+/* Transactions: exactly one store_commit() or store_rollback() for each begin. On the
+ * writer connection inside a group, store_commit() commits the whole group (see
+ * "Durability" above) and fails when that COMMIT fails. */
 int store_begin_write(struct store *s, struct sb_error *err);
 int store_begin_read(struct store *s, struct sb_error *err);
 int store_commit(struct store *s, struct sb_error *err);
@@ -70,6 +89,12 @@ int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *er
  * whose page cache stays warm. */
 int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err);
 void store_pool_put(struct store_pool *p, struct store *s);
+/* Is the pool's database file still the one it was opened on (same device and inode
+ * at its path), and, with probe_write, can it be written (opened for writing, which
+ * writes nothing)? SB_EBUSY (503) with the reason when not. 0 for an in-memory or URI
+ * database. store_pool_get_writer() checks the file (not the probe) before every
+ * write, so nothing is acknowledged into a deleted file. */
+int store_pool_check(struct store_pool *p, bool probe_write, struct sb_error *err);
 void store_pool_free(struct store_pool *p);
 
 /* The current time as RFC 3339 UTC with milliseconds ("2026-11-29T19:40:01.123Z"). */
@@ -100,6 +125,14 @@ int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_erro
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,
                           struct sb_error *err);
 int store_campaign_board(struct store *s, int64_t cid, char **out, struct sb_error *err);
+/* Replace the campaign's key hashes (key rotation): the old pair opens nothing since.
+ * SB_ENOTFOUND when there is no such campaign. */
+int store_campaign_set_keys(struct store *s, int64_t cid, const unsigned char *key_hash,
+                            const unsigned char *view_key_hash, struct sb_error *err);
+/* [{"id","name","edition","games","last_activity"}] of every campaign, oldest first;
+ * last_activity is the latest of its creation, players, games and events. Never keys. */
+int store_campaigns_json(struct store *s, char **out, struct sb_error *err);
+
 int store_campaign_set_board(struct store *s, int64_t cid, const char *board, struct sb_error *err);
 
 /* ---- players ---- */
@@ -185,6 +218,14 @@ int store_event_set_answer(struct store *s, int64_t gid, int64_t seq, const char
 /* The stored answer for this key, or SB_ENOTFOUND. */
 int store_event_by_key(struct store *s, int64_t gid, const char *key, char **answer,
                        struct sb_error *err);
+/* Keep the hash of the body an event was sent with under its Idempotency-Key. */
+int store_event_set_body_hash(struct store *s, int64_t gid, int64_t seq, const unsigned char *hash,
+                              struct sb_error *err);
+/* The stored answer for this key and the hash of the body it came with (*has_hash false
+ * for an event stored before hashes were kept), or SB_ENOTFOUND. */
+int store_event_by_key_hash(struct store *s, int64_t gid, const char *key, char **answer,
+                            unsigned char hash[STORE_HASH_BYTES], bool *has_hash,
+                            struct sb_error *err);
 /* Void event seq and write the snapshot (undo), in the caller's write transaction. */
 int store_event_void(struct store *s, int64_t gid, int64_t seq, const struct store_snapshot *snap,
                      int64_t *version, struct sb_error *err);
@@ -199,6 +240,9 @@ int store_events_each(struct store *s, int64_t gid, int64_t upto, store_event_fn
                       struct sb_error *err);
 
 /* ---- the Travel Journal ---- */
+
+/* A stamp or a draw made by event (gid, seq) takes that event's time (an import keeps
+ * the original), or now when the event is not stored yet. */
 
 int store_journal_stamp_add(struct store *s, int64_t cid, const char *card, int slot,
                             const char *token, int64_t player, int64_t gid, int64_t seq,
@@ -229,9 +273,22 @@ int store_journal_card_stamps(struct store *s, int64_t cid, const char *card, in
 
 /* The campaign's figures as JSON (see API.md /stats). */
 int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
-/* Every game of the campaign with its full event log, oldest first:
- * [{"id","mode","status","started_at","ended_at","played_at","seats","events":[...]}] */
+/* The campaign's boards and games for an export (API.md, version 2):
+ * {"board": index of the campaign's own copy, "boards": [every distinct board once],
+ *  "games": [{"id","mode","status","started_at","ended_at","played_at","winner","seats",
+ *  "board": index,"events":[{"seq","type","at","voided","payload"}]}]}, games oldest
+ * first, so that an export grows with its events, not with its games. */
 int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
+
+/* The original times of what an import recreates: exactly one of campaign, player or
+ * game is set; at is its created_at (started_at for a game; NULL keeps now), ended_at
+ * a game's (NULL: none). */
+struct store_import_times {
+    int64_t campaign, player, game;
+    const char *at;
+    const char *ended_at;
+};
+int store_import_times(struct store *s, const struct store_import_times *t, struct sb_error *err);
 /* Every play of the campaign, oldest first: [{"game","date","mode","status","winner",
  * "winner_id","started_at","ended_at","played_at","result",
  * "seats":[{"player","name","token","stamps"}],"journal":[{"card","slot","token","name"}]}]
@@ -240,5 +297,21 @@ int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_
 int store_plays_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
 /* [{"id","name","created_at"}] oldest first. */
 int store_export_players_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
+
+/* ---- building aside (an import that must not hold the writer) ---- */
+
+/* A new in-memory database migrated from migrations_dir, in which ids continue after
+ * the largest campaign, player and game ids of from (read as from sees them): what is
+ * built there takes the ids it will have in from's database. No other request waits
+ * while it is built. Free it with store_close(). */
+int store_aside_new(struct store *from, const char *migrations_dir, struct store **out,
+                    struct sb_error *err);
+
+/* Copy everything built in aside into s, inside the caller's write transaction (a few
+ * statements for thousands of rows: the writer is held for moments). SB_ECONFLICT,
+ * copying nothing, when s took new campaign, player or game ids since aside was made:
+ * build it again. The tables' columns must be in the same order in both (both are
+ * migrated by the same files). */
+int store_aside_copy(struct store *s, struct store *aside, struct sb_error *err);
 
 #endif

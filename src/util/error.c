@@ -37,11 +37,6 @@ int sb_status(int code)
     }
 }
 
-int sb_code_for_status(int status)
-{
-    return status == 409 ? SB_ECONFLICT : SB_EINVALID;
-}
-
 const char *sb_title(int status)
 {
     switch (status) {

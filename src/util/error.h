@@ -46,9 +46,6 @@ int sb_fail(struct sb_error *err, int code, const char *rule, const char *fmt, .
 /* The HTTP status for a code (500 for anything unknown). This function can't fail. */
 int sb_status(int code);
 
-/* The code for an HTTP status that a rule refusal carries (409 or 422). */
-int sb_code_for_status(int status);
-
 /* A short title for a status ("Unprocessable Content"). This function can't fail. */
 const char *sb_title(int status);
 

@@ -32,25 +32,6 @@ export function spacesOf(board) {
   return [...((board && board.spaces) || [])].sort((a, b) => a.index - b.index);
 }
 
-export const FLIGHT_KINDS = new Set(['flight_local', 'flight_long']);
-
-/** Destinations reachable by a flight from space index `from` (RULES.md TWT-FLIGHT-*). */
-export function flightTargets(board, from) {
-  const spaces = spacesOf(board);
-  const here = spaces.find((sp) => sp.index === from);
-  if (!here || !FLIGHT_KINDS.has(here.kind)) return [];
-  if (here.kind === 'flight_long') return spaces.filter((sp) => sp.kind === 'destination' && sp.destination).map((sp) => sp.destination);
-  const out = [];
-  const n = spaces.length || 40;
-  for (let k = 1; k < n; k++) {
-    const sp = spaces.find((x) => x.index === (from + k) % n);
-    if (!sp) continue;
-    if (FLIGHT_KINDS.has(sp.kind)) break;
-    if (sp.kind === 'destination' && sp.destination) out.push(sp.destination);
-  }
-  return out;
-}
-
 /** Split cash into 500/100/50/20/10 notes. */
 export function notesFor(cash) {
   let left = Math.max(0, Number(cash) || 0);

@@ -110,7 +110,7 @@ test('TWT-FEE an owner asks the fee; undo takes it back after a confirmation', a
   // Cy's double: 3+1 -> Rapa Nui, owned by Ana: the fee may be asked.
   await page.getByRole('button', { name: 'First die 3' }).click();
   await page.getByRole('button', { name: 'Second die 1' }).click();
-  const ask = page.getByRole('button', { name: /Ana asks the fee: Cy pays 50/ });
+  const ask = page.getByRole('button', { name: /Ana asks the fee for Rapa Nui: Cy pays 50/ });
   await expectVisible(ask);
   await ask.click();
   await expectText(effects(), 'Cy pays Ana 50');
@@ -136,7 +136,7 @@ test('UI-RESUME reload and resume exactly where the table was', async () => {
   const before = page.url();
   await page.reload();
   assert.equal(page.url(), before);
-  await expectVisible(page.getByRole('button', { name: /Ana asks the fee: Cy pays 50/ }));
+  await expectVisible(page.getByRole('button', { name: /Ana asks the fee for Rapa Nui: Cy pays 50/ }));
   await expectText(player('Cy'), '1,550');
   await expectText(player('Ana'), '1,500');
   await expectText(player('Ana'), 'Rapa Nui');

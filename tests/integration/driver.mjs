@@ -27,9 +27,9 @@ export function nextEvent(st, board, hero) {
     return p.deck === 'chance' ? { type: 'draw_chance', card: 'chance-1' } : { type: 'draw_journal', card: 'journal-1' };
   }
   if (p && p.kind === 'choose') return { type: 'choose', destination: p.options[0] };
-  if (p && p.kind === 'fee') return { type: 'collect_fee' };
+  if (st.turn.fees_due.length) return { type: 'collect_fee' };
   const actor = me(st.turn.next);
-  if (actor.in_jail) return { type: 'jail_pay' };
+  if (st.options.some((o) => o.type === 'jail_pay')) return { type: 'jail_pay' };
   if (actor.id !== hero) return { type: 'roll', d1: 1, d2: 2 };
   const stamped = new Set(st.destinations.filter((d) => d.stamped_by !== null).map((d) => d.id));
   const jump = actor.goals.find((g) => actor.owns.includes(g) && !stamped.has(g));

@@ -203,10 +203,18 @@ function samplePath(path, s) {
 
 test('openapi: every operation of the document is served with sample ids (never 404 or 405)', async () => {
   const s = await seed(srv.url);
-  const ops = docOperations();
+  // Rotating the keys retires the sample key: last.
+  const ops = docOperations().sort((a, b) => a.path.endsWith('/keys') - b.path.endsWith('/keys'));
   assert.ok(ops.length >= 30);
   for (const { method, path } of ops) {
     const url = samplePath(path, s);
+    if (method === 'GET' && path === '/api/v1/campaigns') {
+      // Listed only by a server with an admin key (this one has none): 404 by contract.
+      const r = await s.api.raw.call(method, url);
+      assert.equal(r.status, 404, r.text);
+      checkAnswer(method, url, r);
+      continue;
+    }
     if (path.endsWith('/stream')) {
       const ac = new AbortController();
       const r = await fetch(srv.url + url, { headers: { Authorization: `Bearer ${s.key}` }, signal: ac.signal });
@@ -261,7 +269,7 @@ test('openapi: game answers in banker, journal and results mode match their sche
   answers.push(await ev({ type: 'roll', d1: 1, d2: 3 }));
   const pending = answers.at(-1).json.state.turn.pending;
   if (pending && pending.kind === 'buy_or_auction') answers.push(await ev({ type: 'buy' }));
-  answers.push(await ev({ type: 'adjust', player: s.ann, amount: -15, reason: 'a dropped note' }));
+  answers.push(await ev({ type: 'adjust', player: s.ann, amount: -20, reason: 'a dropped note' }));
   answers.push(await ev({ type: 'note', text: 'tea break' }, { 'Idempotency-Key': 'tea-1' }));
   for (const a of answers) assert.equal(a.status, 201, a.text);
   const kinds = new Set(answers.flatMap((a) => a.json.effects.map((e) => e.kind)));

@@ -172,7 +172,9 @@ async function history() {
   await event(c, g2, { type: 'roll', d1: 1, d2: 1 });
   await event(c, g2, { type: 'draw_journal', card: 'journal-2' });
   const onRapa = await event(c, g2, { type: 'roll', d1: 1, d2: 3 });
-  assert.equal(onRapa.state.turn.pending.kind, 'fee');
+  assert.equal(onRapa.state.turn.pending, null, 'a fee is not a pending decision');
+  assert.deepEqual(onRapa.state.turn.fees_due.map(({ destination, owner, payer, amount }) => ({ destination, owner, payer, amount })),
+    [{ destination: 'rapa-nui', owner: cy, payer: bo, amount: 50 }]);
   const fee = await event(c, g2, { type: 'collect_fee' });
   assert.deepEqual(fee.effects, [{ kind: 'pay', from: bo, to: cy, amount: 50, reason: 'fee', destination: 'rapa-nui' }]);
   await event(c, g2, { type: 'trade', a: cy, b: bo, a_gives: { cash: 50 }, b_gives: { jail_cards: 0 } });

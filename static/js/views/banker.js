@@ -5,9 +5,8 @@
 import { h, s, money, field, select, showAlert, confirmDialog, setColour } from '../ui.js';
 import { tokenPicture } from '../tokens.js';
 import { pendingText } from '../words.js';
-import { flightTargets, spacesOf, FLIGHT_KINDS } from '../model.js';
-
-const WIN_STAMPS = 4;
+import { W } from '../words-banker.js';
+import { spacesOf } from '../model.js';
 
 export function banner(scr) {
   const st = scr.state;
@@ -19,7 +18,7 @@ export function banner(scr) {
       h('div', null,
         h('h1', { tabindex: '-1' }, w ? `${w} wins!` : 'Game over'),
         h('p', null, st.status === 'abandoned' ? 'The game was ended without a winner.'
-          : (scr.player(st.winner)?.stamped || []).length >= WIN_STAMPS ? 'Four travel goals stamped! The journal keeps every stamp for the next game.'
+          : st.win_stamps && (scr.player(st.winner)?.stamped || []).length >= st.win_stamps ? W.goalsStamped(st.win_stamps)
             : 'The game was ended early. The journal keeps every stamp for the next game.')));
   }
   const cur = scr.player(t.player);
@@ -30,53 +29,56 @@ export function banner(scr) {
       h('p', { id: 'waiting-for' }, pendingText(st, scr.names))));
 }
 
-// ---- actions -------------------------------------------------------------------
+// ---- actions: the buttons are the events the engine lists in state.options -------
+
+/** The listed options of the state by type, and the refused ones (state.unavailable). */
+function optionsOf(st) {
+  const listed = st.options || [];
+  const refused = st.unavailable || [];
+  return {
+    all: (type) => listed.filter((o) => o.type === type),
+    one: (type) => listed.find((o) => o.type === type) || null,
+    no: (type) => refused.find((o) => o.type === type) || null,
+  };
+}
+
+/** A state stored before the server listed options (a game saved by an older version):
+ * fetch it once more, replayed by today's engine, and redraw with its options. */
+function refreshStoredState(scr) {
+  const st = scr.state;
+  if (scr.optionsAskedFor === st.version) return;
+  scr.optionsAskedFor = st.version;
+  scr.ctx.api.stateAt(scr.gid, st.seq).then((fresh) => {
+    if (!fresh || !fresh.options || scr.destroyed || String(fresh.version) !== String(scr.state.version)) return;
+    scr.state = { ...scr.state, ...fresh };
+    scr.actionsSig = null;
+    scr.draw();
+  }).catch(() => {});
+}
 
 export function actions(scr) {
   const st = scr.state;
   if (st.status !== 'active') return [];
-  const t = st.turn || {};
-  const p = t.pending || null;
+  if (st.options === undefined) { refreshStoredState(scr); return []; }
+  const o = optionsOf(st);
   const out = [];
-  const blocking = p && p.kind !== 'fee';
-
-  if (p && p.kind === 'buy_or_auction') out.push(buyOrAuction(scr, p));
-  if (p && p.kind === 'draw') out.push(drawCard(scr, p));
-  if (p && p.kind === 'choose') out.push(choose(scr, p));
-  if (p && p.kind === 'fee') out.push(askFee(scr, p));
-
-  if (!blocking) {
-    const roller = scr.player(t.next ?? t.player);
-    const atStart = !!t.rolled || t.rolls === 0 || (t.rolls === undefined && !t.doubles && !t.jumped);
-    const cur = scr.player(t.player);
-    // Flight: the current player stands on a flight space just landed on.
-    const canFly = t.can_fly !== undefined ? !!t.can_fly : !!(cur && isFlightSpace(scr.board, cur.position));
-    if (cur && canFly) out.push(fly(scr, cur));
-    if (roller && roller.in_jail && atStart) out.push(jail(scr, roller));
-    if (roller && atStart && !t.jumped && !roller.in_jail) {
-      const jumps = goalJumps(st, roller);
-      if (jumps.length) out.push(goalJump(scr, roller, jumps));
-    }
-    const tk = st.ticket || {};
-    if (!tk.used && tk.holder !== null && tk.holder !== undefined) {
-      const holder = scr.player(tk.holder);
-      const holderMayUse = holder && (String(tk.holder) === String(t.player) || String(tk.holder) === String(t.next));
-      if (holderMayUse) out.push(ticket(scr, holder));
-    }
-    if (roller) out.push(dice(scr, roller));
-  }
-  return [h('section', { class: 'stack', 'aria-labelledby': 'now-h' }, h('h2', { id: 'now-h', class: 'visually-hidden' }, 'Now'), out)];
-}
-
-function isFlightSpace(board, pos) {
-  const sp = spacesOf(board).find((x) => x.index === pos);
-  return !!(sp && FLIGHT_KINDS.has(sp.kind));
-}
-
-function goalJumps(st, pl) {
-  const stamped = new Set((st.destinations || []).filter((d) => d.stamped_by !== null && d.stamped_by !== undefined).map((d) => d.id));
-  const goals = new Set(pl.goals || []);
-  return (pl.owns || []).filter((d) => goals.has(d) && !stamped.has(d));
+  // A refused option is shown (disabled, with the reason) only when cash is what is short.
+  const short = (opt) => (opt && scr.player(opt.player) && scr.player(opt.player).cash < (opt.cost ?? opt.price) ? opt : null);
+  const buy = o.one('buy') || short(o.no('buy'));
+  if (buy || o.one('auction')) out.push(buyOrAuction(scr, o.one('buy'), o.no('buy'), o.one('auction')));
+  const draw = o.one('draw_chance') || o.one('draw_journal');
+  if (draw) out.push(drawCard(scr, draw));
+  if (o.one('choose')) out.push(choose(scr, o.one('choose')));
+  out.push(askFees(scr, o.all('collect_fee'), (st.turn && st.turn.fees_lapsed) || []));
+  const flight = o.one('fly') || short(o.no('fly'));
+  if (flight) out.push(fly(scr, flight, !o.one('fly')));
+  const pay = o.one('jail_pay') || short(o.no('jail_pay'));
+  if (pay) out.push(jail(scr, pay, !o.one('jail_pay'), o.one('jail_card'), o.one('roll') || o.no('roll')));
+  if (o.one('goal_jump')) out.push(goalJump(scr, o.one('goal_jump')));
+  if (o.one('use_ticket')) out.push(ticket(scr, o.one('use_ticket')));
+  const roll = o.one('roll');
+  if (roll && scr.player(roll.player)) out.push(dice(scr, scr.player(roll.player)));
+  return [h('section', { class: 'stack', 'aria-labelledby': 'now-h' }, h('h2', { id: 'now-h', class: 'visually-hidden' }, 'Now'), out.filter(Boolean))];
 }
 
 function card(title, ...children) {
@@ -122,32 +124,36 @@ function dice(scr, roller) {
     status);
 }
 
-function buyOrAuction(scr, p) {
-  const d = scr.names.destinationById(p.destination) || { id: p.destination, name: scr.names.destination(p.destination), price: null };
-  const lander = scr.player(p.player ?? scr.state.turn.player);
-  const canBuy = !lander || d.price === null || lander.cash >= d.price;
-  const buy = h('button', { class: 'btn primary block', type: 'button', id: 'act-buy', disabled: !canBuy },
-    `Buy ${d.name}${d.price !== null ? ` for ${money(d.price)}` : ''}`);
+function buyOrAuction(scr, buyOpt, refusedBuy, auctionOpt) {
+  const offer = buyOpt || refusedBuy || auctionOpt;
+  const did = offer.destination;
+  const d = scr.names.destinationById(did) || { id: did, name: scr.names.destination(did) };
+  const lander = scr.player((buyOpt || refusedBuy || {}).player ?? scr.state.turn.player);
+  const price = (buyOpt || refusedBuy || {}).price;
+  const buy = h('button', { class: 'btn primary block', type: 'button', id: 'act-buy', disabled: !buyOpt },
+    price !== undefined ? W.buyButton(d.name, price) : `Buy ${d.name}`);
   buy.addEventListener('click', () => scr.send({ type: 'buy' }, `${lander ? lander.name : 'The player'} bought ${d.name}`, buy));
 
+  const min = auctionOpt ? auctionOpt.min_bid : 0;
+  const step = auctionOpt ? auctionOpt.step : 1;
   const seated = scr.state.players || [];
   const winner = select([['', 'No bid (the Bank keeps it)'], ...seated.map((x) => [x.id, `${x.name} (has ${money(x.cash)})`])], { id: 'auction-winner' });
-  const price = h('input', { type: 'number', id: 'auction-price', inputmode: 'numeric', min: 10, step: 10, placeholder: 'e.g. 80' });
+  const bid = h('input', { type: 'number', id: 'auction-price', inputmode: 'numeric', min, step, placeholder: `e.g. ${min * 8}` });
   const go = h('button', { class: 'btn block', type: 'submit', id: 'act-auction' }, 'Record auction');
-  const form = h('form', { class: 'stack' }, field('Auction winner', winner), field('Winning bid', price, 'At least 10, in tens.'), go);
+  const form = h('form', { class: 'stack' }, field('Auction winner', winner), field('Winning bid', bid, W.bidHint(min, step)), go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     if (!winner.value) { scr.send({ type: 'auction' }, `Nobody bid on ${d.name}`, go); return; }
-    const n = Number(price.value);
-    if (!Number.isInteger(n) || n < 10 || n % 10) { showAlert('The winning bid is at least 10 and a multiple of 10.'); price.focus(); return; }
+    const n = Number(bid.value);
+    if (!Number.isInteger(n) || n < min || n % step) { showAlert(W.bidRule(min, step)); bid.focus(); return; }
     scr.send({ type: 'auction', winner: Number(winner.value), price: n }, `${scr.names.player(winner.value)} won ${d.name} at auction for ${money(n)}`, go);
   });
   return card(`${d.name}: buy or auction`,
     h('p', { class: 'muted' }, destLine(scr, d)),
-    canBuy ? null : h('p', { class: 'hint' }, `${lander.name} has only ${money(lander.cash)}: auction it.`),
+    buyOpt || !lander ? null : h('p', { class: 'hint', id: 'buy-why' }, W.buyShort(lander.name, lander.cash)),
     buy,
-    h('h3', null, 'Or auction it'),
-    form);
+    auctionOpt ? h('h3', null, 'Or auction it') : null,
+    auctionOpt ? form : null);
 }
 
 function destLine(scr, d) {
@@ -159,10 +165,11 @@ function destLine(scr, d) {
   return parts.join(' · ');
 }
 
-function drawCard(scr, p) {
-  const deck = p.deck === 'journal' ? 'journal' : 'chance';
-  const cards = (scr.board[deck] || []);
-  const drawer = scr.player(p.player ?? scr.state.turn.player);
+function drawCard(scr, opt) {
+  const deck = opt.type === 'draw_journal' ? 'journal' : 'chance';
+  const drawable = new Set(opt.cards || []); // a held Get Out of Jail Free card is out of its deck
+  const cards = (scr.board[deck] || []).filter((c) => drawable.has(c.id));
+  const drawer = scr.player(opt.player ?? scr.state.turn.player);
   const journal = new Map(((scr.state && scr.state.journal) || []).map((j) => [j.card, (j.stamps || []).length]));
   const list = h('div', { class: 'stack' }, cards.map((c) => {
     const label = deck === 'journal' ? (c.title || c.id) : (c.text || c.id);
@@ -181,9 +188,9 @@ function drawCard(scr, p) {
     cards.length ? list : h('p', { class: 'empty' }, 'The box has no cards of this deck.'));
 }
 
-function choose(scr, p) {
-  const opts = p.options || [];
-  const who = scr.player(p.player ?? scr.state.turn.player);
+function choose(scr, opt) {
+  const opts = opt.destination || [];
+  const who = scr.player(opt.player ?? scr.state.turn.player);
   return card('Choose a destination',
     h('p', { class: 'muted' }, `${who ? who.name : 'The player'} picks where to go.`),
     h('div', { class: 'stack' }, opts.map((did) => {
@@ -196,65 +203,80 @@ function choose(scr, p) {
     })));
 }
 
-function askFee(scr, p) {
-  const owner = scr.names.player(p.owner);
-  const payer = scr.names.player(p.payer);
-  const b = h('button', { class: 'btn gold block', type: 'button', id: 'act-fee' }, `${owner} asks the fee: ${payer} pays ${money(p.amount)}`);
-  b.addEventListener('click', () => scr.send({ type: 'collect_fee' }, `${owner} asked ${payer} for the fee at ${scr.names.destination(p.destination)}`, b));
-  return card('Tour fee',
-    h('p', { class: 'muted' }, `${payer} is on ${scr.names.destination(p.destination)}, owned by ${owner}. Ask before the next roll, or it lapses.`),
-    b);
+function askFees(scr, fees, lapsed) {
+  if (!fees.length && !lapsed.length) return null;
+  const seen = new Map();
+  const buttons = fees.map((f) => {
+    const nth = (seen.get(f.destination) || 0) + 1; // the same destination landed on twice
+    seen.set(f.destination, nth);
+    const owner = scr.names.player(f.owner);
+    const payer = scr.names.player(f.payer);
+    const dest = scr.names.destination(f.destination);
+    const b = h('button', { class: 'btn gold block', type: 'button', id: `act-fee-${f.destination}${nth > 1 ? `-${nth}` : ''}` }, W.feeButton(owner, dest, payer, f.amount));
+    b.addEventListener('click', () => scr.send({ type: 'collect_fee', destination: f.destination }, W.feeSent(owner, payer, dest), b));
+    return b;
+  });
+  return card(W.feesTitle(fees.length),
+    lapsed.map((f) => h('p', { class: 'hint', role: 'status' }, W.feeLapsed(scr.names.destination(f.destination)))),
+    fees.length ? h('p', { class: 'muted' }, W.feeHint) : null,
+    h('div', { class: 'stack' }, buttons));
 }
 
-function fly(scr, cur) {
-  const sp = spacesOf(scr.board).find((x) => x.index === cur.position);
-  const long = sp && sp.kind === 'flight_long';
-  const cost = long ? 200 : 100;
-  const targets = flightTargets(scr.board, cur.position);
-  if (!targets.length) return null;
+function fly(scr, opt, refused) {
+  const cur = scr.player(opt.player);
+  const targets = opt.to || [];
+  if (!cur || !targets.length) return null;
   const sel = select(targets.map((did) => [did, scr.names.destination(did)]), { id: 'fly-to' });
-  const go = h('button', { class: 'btn primary block', type: 'submit', id: 'act-fly' }, `Fly for ${money(cost)}`);
+  const go = h('button', { class: 'btn primary block', type: 'submit', id: 'act-fly', disabled: refused }, W.flyButton(opt.cost));
   const form = h('form', { class: 'stack' }, field('Fly to', sel), go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     scr.send({ type: 'fly', to: sel.value }, `${cur.name} flew to ${scr.names.destination(sel.value)}`, go);
   });
-  return card(long ? 'Long-distance flight' : 'Local flight',
-    h('p', { class: 'muted' }, `${cur.name} may pay ${money(cost)} and fly${long ? ' anywhere' : ' to a destination before the next flight space'}. Or just roll on.`),
+  return card(W.flyTitle(opt.kind),
+    h('p', { class: 'muted' }, W.flyHint(cur.name, opt.cost, opt.kind)),
+    refused ? h('p', { class: 'hint', id: 'fly-why' }, W.flyShort(cur.name, cur.cash, opt.cost)) : null,
     form);
 }
 
-function jail(scr, pl) {
-  const pay = h('button', { class: 'btn block', type: 'button', id: 'act-jail-pay' }, 'Pay 50 and roll');
-  pay.addEventListener('click', () => scr.send({ type: 'jail_pay' }, `${pl.name} paid 50 to leave Jail`, pay));
-  const useCard = pl.jail_cards > 0 ? h('button', { class: 'btn block', type: 'button', id: 'act-jail-card' }, 'Use a Get Out of Jail Free card') : null;
-  if (useCard) useCard.addEventListener('click', () => scr.send({ type: 'jail_card' }, `${pl.name} used a Get Out of Jail Free card`, useCard));
-  return card(`${pl.name} is in Jail`,
-    h('p', { class: 'muted' }, `Pay 50${useCard ? ', use a card' : ''}, or roll the dice below for a double (attempt ${(pl.jail_attempts || 0) + 1} of 3).`),
+function jail(scr, payOpt, refused, cardOpt, rollOpt) {
+  const pl = scr.player(payOpt.player);
+  if (!pl) return null;
+  const why = refused ? h('p', { class: 'hint', id: 'jail-pay-why' }, W.jailPayShort(pl.name, pl.cash, payOpt.cost)) : null;
+  const pay = h('button', { class: 'btn block', type: 'button', id: 'act-jail-pay', disabled: refused, 'aria-describedby': refused ? 'jail-pay-why' : null }, W.jailPayButton(payOpt.cost));
+  pay.addEventListener('click', () => scr.send({ type: 'jail_pay' }, W.jailPaySent(pl.name, payOpt.cost), pay));
+  const useCard = cardOpt ? h('button', { class: 'btn block', type: 'button', id: 'act-jail-card' }, W.jailCardButton) : null;
+  if (useCard) useCard.addEventListener('click', () => scr.send({ type: 'jail_card' }, W.jailCardSent(pl.name), useCard));
+  return card(W.jailTitle(pl.name),
+    h('p', { class: 'muted' }, W.jailHint(payOpt.cost, !!cardOpt, rollOpt)),
+    why,
     h('div', { class: useCard ? 'btn-grid' : 'stack' }, pay, useCard));
 }
 
-function goalJump(scr, pl, jumps) {
-  return card('Goal jump',
-    h('p', { class: 'muted' }, `${pl.name} owns a card that is also their own travel goal: jump there and stamp it before rolling.`),
-    h('div', { class: 'stack' }, jumps.map((did) => {
-      const b = h('button', { class: 'btn gold block', type: 'button', id: `jump-${did}` }, `Jump to ${scr.names.destination(did)}`);
-      b.addEventListener('click', () => scr.send({ type: 'goal_jump', destination: did }, `${pl.name} jumped to ${scr.names.destination(did)}`, b));
+function goalJump(scr, opt) {
+  const pl = scr.player(opt.player);
+  if (!pl) return null;
+  return card(W.jumpTitle,
+    h('p', { class: 'muted' }, W.jumpHint(pl.name)),
+    h('div', { class: 'stack' }, (opt.destination || []).map((did) => {
+      const b = h('button', { class: 'btn gold block', type: 'button', id: `jump-${did}` }, W.jumpButton(scr.names.destination(did)));
+      b.addEventListener('click', () => scr.send({ type: 'goal_jump', destination: did }, W.jumpSent(pl.name, scr.names.destination(did)), b));
       return b;
     })));
 }
 
-function ticket(scr, holder) {
-  const dests = spacesOf(scr.board).filter((sp) => sp.kind === 'destination' && sp.destination);
-  const sel = select(dests.map((sp) => [sp.destination, scr.names.destination(sp.destination)]), { id: 'ticket-to' });
+function ticket(scr, opt) {
+  const holder = scr.player(opt.player);
+  if (!holder) return null;
+  const sel = select((opt.to || []).map((did) => [did, scr.names.destination(did)]), { id: 'ticket-to' });
   const go = h('button', { class: 'btn gold block', type: 'submit', id: 'act-ticket' }, 'Use the golden ticket');
   const form = h('form', { class: 'stack' }, field('Travel to', sel), go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     scr.send({ type: 'use_ticket', to: sel.value }, `${holder.name} used the golden ticket to ${scr.names.destination(sel.value)}`, go);
   });
-  return h('details', { class: 'more' }, h('summary', null, `${holder.name}: golden ticket`), h('div', { class: 'body' },
-    h('p', { class: 'muted' }, 'Once per game, during your own turn: go to any destination (no salary).'), form));
+  return h('details', { class: 'more' }, h('summary', null, W.ticketTitle(holder.name)), h('div', { class: 'body' },
+    h('p', { class: 'muted' }, W.ticketHint), form));
 }
 
 // ---- players -------------------------------------------------------------------
@@ -266,9 +288,10 @@ export function players(scr) {
   return [h('h2', { id: 'players-h' }, 'Players'), h('div', { class: 'players' }, list)];
 }
 
-export function stampDots(n, label) {
+/** n of total stamps as dots (total: state.win_stamps, TWT-WIN). */
+export function stampDots(n, label, total) {
   const dots = [];
-  for (let i = 0; i < WIN_STAMPS; i++) {
+  for (let i = 0; i < total; i++) {
     dots.push(h('span', {
       'aria-hidden': 'true',
       style: `display:inline-block;width:14px;height:14px;border-radius:50%;margin-right:3px;border:2px solid #0b6b3a;background:${i < n ? '#0b6b3a' : 'transparent'}`,
@@ -300,7 +323,7 @@ function playerCard(scr, pl, current) {
     pl.position !== null && pl.position !== undefined
       ? h('div', { class: 'where' }, 'On ', h('strong', null, space ? scr.names.space(space.index) : `space ${pl.position}`), ' ', badges)
       : (badges.length ? h('div', null, badges) : null),
-    h('div', null, stampDots(n, `${n} of ${WIN_STAMPS} goals stamped`)),
+    h('div', null, stampDots(n, W.goalsCount(n, st.win_stamps), st.win_stamps || 0)),
     (pl.owns || []).length ? h('div', null, h('span', { class: 'small muted' }, 'Owns: '), pl.owns.map((d) => chip(d))) : null,
     (pl.goals || []).length ? h('div', null, h('span', { class: 'small muted' }, 'Goals: '), pl.goals.map((d) => {
       if (stampedByMe.has(d)) return chip(d, 'stamped');

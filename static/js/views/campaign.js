@@ -5,6 +5,7 @@ import { h, mount, field, busy, showAlert, announce, confirmDialog, dateText, se
 import { saveCampaign, forgetCampaign } from '../store.js';
 import { activeGameId } from '../model.js';
 import { bgStatsLink, playUuidOf } from '../bgstats.js';
+import { backupPanel } from './backup.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
@@ -41,7 +42,8 @@ export async function render({ main, params, app }) {
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/board` }, 'Board'),
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/stats` }, 'Stats'),
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/box` }, 'Box editor'))) : null,
-    settingsPanel(ctx, c, full, app));
+    settingsPanel(ctx, c, full, app),
+    backupPanel(ctx, c, app));
 }
 
 function shareLink(cid, key) {

@@ -5,6 +5,7 @@ import { h, field, select, setColour } from '../ui.js';
 import { tokenPicture } from '../tokens.js';
 import { spacesOf } from '../model.js';
 import { note, endGame, stampDots } from './banker.js';
+import { W } from '../words-banker.js';
 
 export function banner(scr) {
   const st = scr.state;
@@ -13,7 +14,7 @@ export function banner(scr) {
     return h('div', { class: 'turn-banner finished' },
       h('div', null, h('h1', { tabindex: '-1' }, w ? `${w} wins!` : 'Game over'),
         h('p', null, st.status === 'abandoned' ? 'The game was ended without a winner.'
-          : (scr.player(st.winner)?.stamped || []).length >= 4 ? 'Four travel goals stamped!' : 'The game was ended early.')));
+          : st.win_stamps && (scr.player(st.winner)?.stamped || []).length >= st.win_stamps ? W.goalsStamped(st.win_stamps) : 'The game was ended early.')));
   }
   return h('div', { class: 'turn-banner' },
     h('div', null, h('h1', { tabindex: '-1' }, 'Journal game'),
@@ -65,7 +66,7 @@ export function players(scr) {
     return h('article', { class: 'player', 'aria-label': pl.name },
       h('div', { class: 'player-head' }, tokenPicture(scr.board, pl.token),
         h('div', null, h('div', { class: 'name' }, pl.name), h('div', { class: 'muted small' }, scr.names.token(pl.token)))),
-      h('div', null, stampDots(n, `${n} of 4 goals stamped`)),
+      h('div', null, stampDots(n, W.goalsCount(n, st.win_stamps), st.win_stamps || 0)),
       n ? h('div', null, (pl.stamped || []).map((did) => {
         const d = scr.names.destinationById(did);
         return h('span', { class: 'chip stamped' }, h('span', { class: 'sw', style: `background:${setColour(d && d.colour)}`, 'aria-hidden': 'true' }), scr.names.destination(did));

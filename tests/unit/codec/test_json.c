@@ -159,6 +159,47 @@ static void test_parse_refuses_trailing_garbage(void **state)
     assert_int_equal(parse("{} \r\n\t"), 0); /* whitespace is fine */
 }
 
+static void test_parse_refuses_a_repeated_key(void **state)
+{
+    struct sb_error err;
+    cJSON *doc = NULL;
+    assert_int_equal(json_parse("{\"type\":\"note\",\"type\":\"pay\"}", 28, &doc, &err),
+                     SB_EBADREQ);
+    (void)state;
+    assert_non_null(strstr(err.detail, "'type' appears twice"));
+    /* the same key once escaped: cJSON unescapes both to "a" */
+    assert_int_equal(parse("{\"a\":1,\"\\u0061\":2}"), SB_EBADREQ);
+    /* deep inside arrays and objects */
+    assert_int_equal(parse("[{\"x\":{\"k\":1,\"k\":1}}]"), SB_EBADREQ);
+    /* the same key in two objects, or keys that differ in case, are fine */
+    assert_int_equal(parse("[{\"k\":1},{\"k\":2},{\"K\":3,\"k\":4}]"), 0);
+}
+
+/* An object of 100 keys and then last; the detail of a refusal is kept in err. */
+static int parse_many(const char *last, struct sb_error *err)
+{
+    char text[4096];
+    size_t n = 0;
+    cJSON *doc = NULL;
+    int rc;
+    n += (size_t)snprintf(text + n, sizeof(text) - n, "{");
+    for (int i = 0; i < 100; i++)
+        n += (size_t)snprintf(text + n, sizeof(text) - n, "\"k%d\":%d,", i, i);
+    snprintf(text + n, sizeof(text) - n, "\"%s\":0}", last);
+    rc = json_parse(text, strlen(text), &doc, err);
+    cJSON_Delete(doc);
+    return rc;
+}
+
+static void test_parse_refuses_a_repeated_key_among_many(void **state)
+{
+    struct sb_error err;
+    (void)state;
+    assert_int_equal(parse_many("last", &err), 0);
+    assert_int_equal(parse_many("k42", &err), SB_EBADREQ);
+    assert_non_null(strstr(err.detail, "'k42' appears twice"));
+}
+
 static void test_parse_refuses_empty_and_malformed_bodies(void **state)
 {
     (void)state;
@@ -405,6 +446,8 @@ int main(void)
         cmocka_unit_test(test_parse_refuses_escaped_nul_in_a_string),
         cmocka_unit_test(test_parse_accepts_escaped_backslash_before_u0000_text),
         cmocka_unit_test(test_parse_depth_limit),
+        cmocka_unit_test(test_parse_refuses_a_repeated_key),
+        cmocka_unit_test(test_parse_refuses_a_repeated_key_among_many),
         cmocka_unit_test(test_parse_refuses_trailing_garbage),
         cmocka_unit_test(test_parse_refuses_empty_and_malformed_bodies),
         cmocka_unit_test(test_parse_reads_only_len_bytes),

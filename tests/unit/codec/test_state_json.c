@@ -274,18 +274,80 @@ static void test_pending_kinds_shape_and_round_trip(void **state)
 
     memset(st->pending.options, 0, sizeof(st->pending.options));
     st->pending.noptions = 0;
-    st->pending.kind = PENDING_FEE;
-    st->pending.seat = 2;
-    st->pending.dest = board_find_dest(shipped, "rapa-nui");
-    st->pending.owner = 1;
-    st->pending.amount = 50;
+    memset(&st->pending, 0, sizeof(st->pending));
+    st->pending.kind = PENDING_NONE;
+    st->pending.seat = -1;
+    st->pending.dest = -1;
+    st->nfees = 2;
+    st->fees[0] = (struct fee_due){board_find_dest(shipped, "rapa-nui"), 1, 2, 50, true};
+    st->fees[1] = (struct fee_due){board_find_dest(shipped, "chichen-itza"), 0, 2, 120, false};
+    st->nlapsed = 1;
+    st->lapsed[0] = (struct fee_due){board_find_dest(shipped, "boulders-beach"), 0, 1, 90, true};
     doc = state_to_json(shipped, st, 1);
-    p = get(get(doc, "turn"), "pending");
-    assert_string_equal(get_str(p, "kind"), "fee");
+    assert_true(cJSON_IsNull(get(get(doc, "turn"), "pending")));
+    p = cJSON_GetArrayItem(get(get(doc, "turn"), "fees_due"), 0);
     assert_string_equal(get_str(p, "destination"), "rapa-nui");
     assert_int_equal(get_int(p, "owner"), 22);
     assert_int_equal(get_int(p, "payer"), 33);
     assert_int_equal(get_int(p, "amount"), 50);
+    assert_true(cJSON_IsTrue(get(p, "earlier_turn")));
+    p = cJSON_GetArrayItem(get(get(doc, "turn"), "fees_due"), 1);
+    assert_string_equal(get_str(p, "destination"), "chichen-itza");
+    p = cJSON_GetArrayItem(get(get(doc, "turn"), "fees_lapsed"), 0);
+    assert_string_equal(get_str(p, "destination"), "boulders-beach");
+    assert_round_trip(st);
+    cJSON_Delete(doc);
+    free(st);
+}
+
+/* A snapshot written before fees were listed in turn.fees_due held the fee as a pending
+ * kind: it reads back as the one fee due. */
+static void test_old_pending_fee_reads_as_a_fee_due(void **state)
+{
+    struct game_state *st = new_game(MODE_BANKER);
+    struct game_state *back = calloc(1, sizeof(*back));
+    struct sb_error err;
+    cJSON *doc, *fee;
+    (void)state;
+
+    doc = state_to_json(shipped, st, 1);
+    fee = cJSON_Parse("{\"kind\":\"fee\",\"player\":33,\"destination\":\"rapa-nui\","
+                      "\"owner\":22,\"payer\":33,\"amount\":50}");
+    cJSON_ReplaceItemInObject(cJSON_GetObjectItem(doc, "turn"), "pending", fee);
+    cJSON_DeleteItemFromObject(cJSON_GetObjectItem(doc, "turn"), "fees_due");
+    if (state_from_json(shipped, doc, back, &err) != 0)
+        fail_msg("%s", err.detail);
+    assert_int_equal(back->pending.kind, PENDING_NONE);
+    assert_int_equal(back->nfees, 1);
+    assert_int_equal(back->fees[0].dest, board_find_dest(shipped, "rapa-nui"));
+    assert_int_equal(back->fees[0].owner, 1);
+    assert_int_equal(back->fees[0].payer, 2);
+    assert_int_equal(back->fees[0].amount, 50);
+    cJSON_Delete(doc);
+    free(back);
+    free(st);
+}
+
+/* Each Get Out of Jail Free card held is named by deck and id (null: not known). */
+static void test_held_jail_cards_round_trip_by_card(void **state)
+{
+    struct game_state *st = new_game(MODE_BANKER);
+    cJSON *doc;
+    const cJSON *cards;
+    (void)state;
+
+    st->players[1].jail_cards = 3;
+    st->players[1].held[0] = (struct held_card){DECK_CHANCE, 4};
+    st->players[1].held[1] = (struct held_card){DECK_JOURNAL, 2};
+    st->players[1].held[2] = (struct held_card){DECK_CHANCE, -1};
+    doc = state_to_json(shipped, st, 1);
+    cards = get(cJSON_GetArrayItem(get(doc, "players"), 1), "jail_free_cards");
+    assert_int_equal(cJSON_GetArraySize(cards), 3);
+    assert_string_equal(get_str(cJSON_GetArrayItem(cards, 0), "deck"), "chance");
+    assert_string_equal(get_str(cJSON_GetArrayItem(cards, 0), "card"), shipped->chance[4].id);
+    assert_string_equal(get_str(cJSON_GetArrayItem(cards, 1), "deck"), "journal");
+    assert_string_equal(get_str(cJSON_GetArrayItem(cards, 1), "card"), shipped->journal[2].id);
+    assert_true(cJSON_IsNull(get(cJSON_GetArrayItem(cards, 2), "card")));
     assert_round_trip(st);
     cJSON_Delete(doc);
     free(st);
@@ -313,6 +375,75 @@ static void play(struct game_state *st, struct rules_outcome *out, const char *b
         fail_msg("%s refused: %s %s", body_text, out->refusal.rule, out->refusal.detail);
 }
 
+/* state.options lists the events legal now with what the table needs; unavailable says
+ * why the rules refuse the others the table would look for; journal mode has neither. */
+static void test_options_and_unavailable_shape(void **state)
+{
+    struct game_state *st = new_game(MODE_BANKER);
+    struct rules_outcome *out = malloc(sizeof(*out));
+    cJSON *doc;
+    const cJSON *o;
+    (void)state;
+
+    doc = state_to_json(shipped, st, 1);
+    assert_int_equal(cJSON_GetArraySize(get(doc, "options")), 1);
+    o = cJSON_GetArrayItem(get(doc, "options"), 0);
+    assert_string_equal(get_str(o, "type"), "roll");
+    assert_int_equal(get_int(o, "player"), 11);
+    assert_int_equal(cJSON_GetArraySize(get(doc, "unavailable")), 0);
+    assert_int_equal(get_int(doc, "win_stamps"), RULES_WIN_STAMPS);
+    cJSON_Delete(doc);
+
+    play(st, out, "{\"type\":\"roll\",\"d1\":2,\"d2\":4}"); /* Rapa Nui, for sale */
+    st->players[0].cash = 90;
+    doc = state_to_json(shipped, st, 2);
+    o = cJSON_GetArrayItem(get(doc, "options"), 0);
+    assert_string_equal(get_str(o, "type"), "auction");
+    assert_string_equal(get_str(o, "destination"), "rapa-nui");
+    assert_int_equal(get_int(o, "min_bid"), 10);
+    assert_int_equal(get_int(o, "step"), 10);
+    o = cJSON_GetArrayItem(get(doc, "unavailable"), 0);
+    assert_string_equal(get_str(o, "type"), "buy");
+    assert_int_equal(get_int(o, "price"), 100);
+    assert_string_equal(get_str(o, "rule"), "TWT-BUY");
+    assert_non_null(strstr(get_str(o, "detail"), "90"));
+    cJSON_Delete(doc);
+    free(out);
+    free(st);
+
+    st = new_game(MODE_JOURNAL);
+    doc = state_to_json(shipped, st, 1);
+    assert_true(cJSON_IsNull(get(doc, "options")));
+    assert_true(cJSON_IsNull(get(doc, "unavailable")));
+    cJSON_Delete(doc);
+    free(st);
+}
+
+/* collect_fee takes an optional destination: absent, the latest fee due (-1). */
+static void test_collect_fee_destination_is_optional(void **state)
+{
+    struct game_state *st = new_game(MODE_BANKER);
+    struct rules_event ev;
+    (void)state;
+    decode(st, "{\"type\":\"collect_fee\"}", &ev);
+    assert_int_equal(ev.dest, -1);
+    decode(st, "{\"type\":\"collect_fee\",\"destination\":\"rapa-nui\"}", &ev);
+    assert_int_equal(ev.dest, board_find_dest(shipped, "rapa-nui"));
+    free(st);
+}
+
+static bool fees_seen;
+
+/* True when a player holds card k of deck (it is out of the deck). */
+static bool card_held(const struct game_state *st, enum deck deck, int k)
+{
+    for (int i = 0; i < st->nplayers; i++)
+        for (int j = 0; j < st->players[i].jail_cards; j++)
+            if (st->players[i].held[j].deck == deck && st->players[i].held[j].card == k)
+                return true;
+    return false;
+}
+
 /* A banker game driven through event JSON from seed: after every event the state reads
  * back exactly, and the effects list encodes. Returns which pending kinds were seen. */
 static void play_game(unsigned int seed, bool *seen)
@@ -336,15 +467,20 @@ static void play_game(unsigned int seed, bool *seen)
                 snprintf(body, sizeof(body), "{\"type\":\"auction\",\"winner\":%lld,\"price\":10}",
                          (long long)st->players[(p->seat + 1) % st->nplayers].id);
         } else if (p->kind == PENDING_DRAW && p->deck == DECK_CHANCE) {
+            while (card_held(st, DECK_CHANCE, chance % shipped->nchance))
+                chance++;
             snprintf(body, sizeof(body), "{\"type\":\"draw_chance\",\"card\":\"%s\"}",
                      shipped->chance[chance++ % shipped->nchance].id);
         } else if (p->kind == PENDING_DRAW) {
+            while (card_held(st, DECK_JOURNAL, journal % shipped->njournal))
+                journal++;
             snprintf(body, sizeof(body), "{\"type\":\"draw_journal\",\"card\":\"%s\"}",
                      shipped->journal[journal++ % shipped->njournal].id);
         } else if (p->kind == PENDING_CHOOSE) {
             snprintf(body, sizeof(body), "{\"type\":\"choose\",\"destination\":\"%s\"}",
                      shipped->dests[p->options[step % p->noptions]].id);
-        } else if (p->kind == PENDING_FEE && step % 3) {
+        } else if (st->nfees > 0 && step % 3) {
+            fees_seen = true;
             snprintf(body, sizeof(body), "{\"type\":\"collect_fee\"}");
         } else if (step % 97 == 5) {
             snprintf(body, sizeof(body),
@@ -375,12 +511,12 @@ static void play_game(unsigned int seed, bool *seen)
 
 static void test_played_banker_games_round_trip_after_every_event(void **state)
 {
-    bool seen[PENDING_FEE + 1] = {false};
+    bool seen[PENDING_CHOOSE + 1] = {false};
     (void)state;
 
     for (unsigned int seed = 1; seed <= 6; seed++)
         play_game(seed * 7919u, seen);
-    assert_true(seen[PENDING_BUY_OR_AUCTION] && seen[PENDING_DRAW] && seen[PENDING_FEE] &&
+    assert_true(seen[PENDING_BUY_OR_AUCTION] && seen[PENDING_DRAW] && fees_seen &&
                 seen[PENDING_CHOOSE]);
 }
 
@@ -623,6 +759,56 @@ static void test_event_text_limits(void **state)
     free(st);
 }
 
+/* The code event_from_json gives body_text (refusal detail in err). */
+static int decode_rc(const struct game_state *st, const char *body_text, struct sb_error *err)
+{
+    struct rules_event ev;
+    cJSON *body = cJSON_Parse(body_text);
+    int rc;
+    assert_non_null(body);
+    memset(&ev, 0, sizeof(ev));
+    rc = event_from_json(shipped, st, body, &ev, err);
+    cJSON_Delete(body);
+    return rc;
+}
+
+/* API.md "Additions": an event naming a field its type does not take is 422, at its
+ * top or inside its objects; what the type takes still decodes. */
+static void test_event_with_a_field_its_type_does_not_take_is_422(void **state)
+{
+    struct game_state *st = new_game(MODE_BANKER);
+    struct sb_error err;
+    cJSON *body;
+    (void)state;
+    assert_int_equal(decode_rc(st, "{\"type\":\"note\",\"text\":\"x\",\"player\":999999}", &err),
+                     SB_EINVALID);
+    assert_non_null(strstr(err.detail, "'player'"));
+    assert_int_equal(decode_rc(st, "{\"type\":\"roll\",\"d1\":6,\"d2\":1,\"ignored\":1}", &err),
+                     SB_EINVALID);
+    assert_int_equal(decode_rc(st, "{\"type\":\"buy\",\"destination\":\"rapa-nui\"}", &err),
+                     SB_EINVALID);
+    assert_int_equal(decode_rc(st,
+                               "{\"type\":\"trade\",\"a\":11,\"b\":22,"
+                               "\"a_gives\":{\"cash\":10,\"houses\":1}}",
+                               &err),
+                     SB_EINVALID);
+    assert_non_null(strstr(err.detail, "in 'a_gives'"));
+    assert_int_equal(decode_rc(st, "{\"type\":\"note\",\"text\":\"x\"}", &err), 0);
+    assert_int_equal(decode_rc(st,
+                               "{\"type\":\"trade\",\"a\":11,\"b\":22,"
+                               "\"a_gives\":{\"cash\":10},\"b_gives\":{\"jail_cards\":0}}",
+                               &err),
+                     0);
+    /* a result's standings are checked the same way */
+    body = cJSON_Parse("{\"type\":\"result\",\"standings\":[{\"player\":1,\"hotels\":2}]}");
+    assert_int_equal(event_check_fields(body, &err), SB_EINVALID);
+    cJSON_Delete(body);
+    body = cJSON_Parse("{\"type\":\"result\",\"winner\":1,\"standings\":[{\"player\":1}]}");
+    assert_int_equal(event_check_fields(body, &err), 0);
+    cJSON_Delete(body);
+    free(st);
+}
+
 /* Ids resolve to indexes and seats; absent optional fields are -1. */
 static void test_event_from_json_resolves_ids(void **state)
 {
@@ -633,7 +819,7 @@ static void test_event_from_json_resolves_ids(void **state)
     (void)state;
 
     ev.seq = 42;
-    decode(st, "{\"type\":\"roll\",\"d1\":6,\"d2\":1,\"ignored\":true}", &ev);
+    decode(st, "{\"type\":\"roll\",\"d1\":6,\"d2\":1}", &ev);
     assert_int_equal(ev.type, EVENT_ROLL);
     assert_int_equal(ev.seq, 42);
     assert_int_equal(ev.d1, 6);
@@ -872,12 +1058,17 @@ int main(void)
         cmocka_unit_test(test_new_banker_game_has_the_api_shape),
         cmocka_unit_test(test_state_derives_owns_goals_stamped_and_next),
         cmocka_unit_test(test_pending_kinds_shape_and_round_trip),
+        cmocka_unit_test(test_options_and_unavailable_shape),
+        cmocka_unit_test(test_collect_fee_destination_is_optional),
+        cmocka_unit_test(test_old_pending_fee_reads_as_a_fee_due),
+        cmocka_unit_test(test_held_jail_cards_round_trip_by_card),
         cmocka_unit_test(test_played_banker_games_round_trip_after_every_event),
         cmocka_unit_test(test_journal_mode_state),
         cmocka_unit_test(test_state_from_json_refuses_what_does_not_fit),
         cmocka_unit_test(test_event_from_json_refusals),
         cmocka_unit_test(test_event_text_limits),
         cmocka_unit_test(test_event_from_json_resolves_ids),
+        cmocka_unit_test(test_event_with_a_field_its_type_does_not_take_is_422),
         cmocka_unit_test(test_effects_shape),
         cmocka_unit_test(test_journal_payout_says_who_pays_whom),
         cmocka_unit_test(test_effects_of_a_real_purchase),

@@ -76,11 +76,12 @@ static void ok(struct fx *f, struct rules_event ev)
         fail_msg("refused: %s: %s", f->out.refusal.rule, f->out.refusal.detail);
 }
 
-static void refused(struct fx *f, struct rules_event ev, int status, const char *rule)
+static void refused(struct fx *f, struct rules_event ev, enum rules_refusal_kind kind,
+                    const char *rule)
 {
     if (fx_apply(f, ev) == 0)
-        fail_msg("accepted, expected %d %s", status, rule);
-    assert_int_equal(f->out.refusal.status, status);
+        fail_msg("accepted, expected refusal %d %s", (int)kind, rule);
+    assert_int_equal(f->out.refusal.kind, kind);
     assert_string_equal(f->out.refusal.rule, rule);
 }
 
@@ -205,7 +206,7 @@ static void test_twt_setup_1_seats_two_to_four_distinct(void **state)
     struct rules_seat s[5] = {{1, "A", 0}, {2, "B", 1}, {3, "C", 2}, {4, "D", 3}, {5, "E", 0}};
     board_fixture_default(&b);
     assert_int_equal(rules_init(&b, MODE_BANKER, 1, s, 1, NULL, &st, &out), -1);
-    assert_int_equal(out.refusal.status, 422);
+    assert_int_equal(out.refusal.kind, RULES_REFUSED);
     assert_int_equal(rules_init(&b, MODE_BANKER, 1, s, 5, NULL, &st, &out), -1);
     assert_int_equal(rules_init(&b, MODE_BANKER, 1, s, 2, NULL, &st, &out), 0);
     s[1].token = 0;
@@ -271,12 +272,12 @@ static void test_twt_turn_1_roll_for_someone_else_is_refused(void **state)
 {
     (void)state;
     struct fx *f = fx_new(3);
-    refused(f, roll_by(1, 3, 4), 422, "TWT-TURN-1");
-    refused(f, roll(0, 4), 422, "TWT-TURN-1");
-    refused(f, roll(3, 7), 422, "TWT-TURN-1");
+    refused(f, roll_by(1, 3, 4), RULES_REFUSED, "TWT-TURN-1");
+    refused(f, roll(0, 4), RULES_REFUSED, "TWT-TURN-1");
+    refused(f, roll(3, 7), RULES_REFUSED, "TWT-TURN-1");
     ok(f, roll_by(0, 4, 6));
-    refused(f, roll_by(0, 4, 6), 422, "TWT-TURN-1");
-    refused(f, roll_by(2, 4, 6), 422, "TWT-TURN-1");
+    refused(f, roll_by(0, 4, 6), RULES_REFUSED, "TWT-TURN-1");
+    refused(f, roll_by(2, 4, 6), RULES_REFUSED, "TWT-TURN-1");
     free(f);
 }
 
@@ -289,7 +290,7 @@ static void test_twt_turn_2_double_rolls_again(void **state)
     assert_false(f->st.turn.rolled);
     assert_int_equal(f->st.turn.doubles, 1);
     assert_int_equal(rules_next_seat(&f->st), 0);
-    refused(f, roll_by(1, 1, 2), 422, "TWT-TURN-1");
+    refused(f, roll_by(1, 1, 2), RULES_REFUSED, "TWT-TURN-1");
     ok(f, roll(4, 6)); /* 20: Free Parking */
     assert_true(f->st.turn.rolled);
     assert_int_equal(f->st.turn.rolls, 2);
@@ -322,20 +323,20 @@ static void test_twt_turn_blocking_decision_must_be_resolved_first(void **state)
     struct fx *f = fx_new(2);
     ok(f, roll(3, 3)); /* Rapa Nui, a double */
     assert_int_equal(f->st.pending.kind, PENDING_BUY_OR_AUCTION);
-    refused(f, roll(1, 2), 422, "TWT-BUY");
+    refused(f, roll(1, 2), RULES_REFUSED, "TWT-BUY");
     ok(f, ev_auction(-1, 0));
     ok(f, roll(1, 2)); /* 9: Chichen Itza */
-    refused(f, roll_by(1, 1, 2), 422, "TWT-BUY");
-    refused(f, ev_new(EVENT_JAIL_PAY), 422, "TWT-BUY");
-    refused(f, ev_dest(EVENT_GOAL_JUMP, 0), 422, "TWT-BUY");
+    refused(f, roll_by(1, 1, 2), RULES_REFUSED, "TWT-BUY");
+    refused(f, ev_new(EVENT_JAIL_PAY), RULES_REFUSED, "TWT-BUY");
+    refused(f, ev_dest(EVENT_GOAL_JUMP, 0), RULES_REFUSED, "TWT-BUY");
     ok(f, ev_new(EVENT_BUY));
     start_turn_at(f, 1, 0);
     ok(f, roll(3, 4)); /* 7: Chance */
-    refused(f, roll_by(0, 1, 2), 422, "TWT-CHANCE");
+    refused(f, roll_by(0, 1, 2), RULES_REFUSED, "TWT-CHANCE");
     ok(f, ev_card(EVENT_DRAW_CHANCE, 2));
     start_turn_at(f, 0, 0);
     ok(f, roll(1, 1)); /* 2: Travel Journal */
-    refused(f, roll(1, 2), 422, "TWT-JOURNAL-1");
+    refused(f, roll(1, 2), RULES_REFUSED, "TWT-JOURNAL-1");
     free(f);
 }
 
@@ -519,7 +520,7 @@ static void test_twt_ticket_at_the_start_of_own_turn(void **state)
     assert_int_equal(find_effect(f, OUT_TICKET, 0)->action, TICKET_USE);
     assert_int_equal(f->st.pending.kind, PENDING_BUY_OR_AUCTION);
     ok(f, ev_new(EVENT_BUY));
-    refused(f, ev_dest(EVENT_USE_TICKET, D(f, "rapa-nui")), 422, "TWT-TICKET");
+    refused(f, ev_dest(EVENT_USE_TICKET, D(f, "rapa-nui")), RULES_REFUSED, "TWT-TICKET");
     ok(f, roll(1, 2)); /* the turn goes on */
     assert_int_equal(f->st.players[0].position, 12);
     free(f);
@@ -530,7 +531,7 @@ static void test_twt_ticket_by_the_next_player_begins_their_turn(void **state)
     (void)state;
     struct fx *f = fx_new(3);
     f->st.ticket_holder = 1;
-    refused(f, ev_dest(EVENT_USE_TICKET, D(f, "rapa-nui")), 422, "TWT-TICKET");
+    refused(f, ev_dest(EVENT_USE_TICKET, D(f, "rapa-nui")), RULES_REFUSED, "TWT-TICKET");
     ok(f, roll(4, 6));
     ok(f, ev_dest(EVENT_USE_TICKET, D(f, "rapa-nui")));
     assert_int_equal(f->st.turn.seat, 1);
@@ -552,7 +553,7 @@ static void test_twt_ticket_still_usable_after_own_roll(void **state)
     f->st.ticket_used = false;
     f->st.ticket_holder = 2;
     ok(f, ev_auction(-1, 0));
-    refused(f, ev_dest(EVENT_USE_TICKET, D(f, "rapa-nui")), 422, "TWT-TICKET");
+    refused(f, ev_dest(EVENT_USE_TICKET, D(f, "rapa-nui")), RULES_REFUSED, "TWT-TICKET");
     free(f);
 }
 
@@ -562,11 +563,11 @@ static void test_twt_ticket_refused_in_jail_and_with_a_decision_pending(void **s
     struct fx *f = fx_new(2);
     f->st.ticket_holder = 0;
     ok(f, roll(3, 3)); /* Rapa Nui: buy or auction */
-    refused(f, ev_dest(EVENT_USE_TICKET, D(f, "red-2")), 422, "TWT-BUY");
+    refused(f, ev_dest(EVENT_USE_TICKET, D(f, "red-2")), RULES_REFUSED, "TWT-BUY");
     ok(f, ev_new(EVENT_BUY));
     start_turn_at(f, 0, RULES_JAIL_SPACE);
     f->st.players[0].in_jail = true;
-    refused(f, ev_dest(EVENT_USE_TICKET, D(f, "red-2")), 422, "TWT-TICKET");
+    refused(f, ev_dest(EVENT_USE_TICKET, D(f, "red-2")), RULES_REFUSED, "TWT-TICKET");
     free(f);
 }
 
@@ -576,15 +577,15 @@ static void test_twt_chance_draw_needs_a_chance_draw_pending(void **state)
 {
     (void)state;
     struct fx *f = fx_new(2);
-    refused(f, ev_card(EVENT_DRAW_CHANCE, 0), 422, "TWT-CHANCE");
+    refused(f, ev_card(EVENT_DRAW_CHANCE, 0), RULES_REFUSED, "TWT-CHANCE");
     ok(f, roll(1, 1)); /* 2: Travel Journal */
-    refused(f, ev_card(EVENT_DRAW_CHANCE, 0), 422, "TWT-CHANCE");
-    refused(f, ev_card(EVENT_DRAW_JOURNAL, 99), 422, "TWT-JOURNAL-1");
+    refused(f, ev_card(EVENT_DRAW_CHANCE, 0), RULES_REFUSED, "TWT-CHANCE");
+    refused(f, ev_card(EVENT_DRAW_JOURNAL, 99), RULES_REFUSED, "TWT-JOURNAL-1");
     start_turn_at(f, 1, 0);
     f->st.pending.kind = PENDING_NONE;
     ok(f, roll(3, 4));
-    refused(f, ev_card(EVENT_DRAW_JOURNAL, 0), 422, "TWT-JOURNAL-1");
-    refused(f, ev_card(EVENT_DRAW_CHANCE, 10), 422, "TWT-CHANCE");
+    refused(f, ev_card(EVENT_DRAW_JOURNAL, 0), RULES_REFUSED, "TWT-JOURNAL-1");
+    refused(f, ev_card(EVENT_DRAW_CHANCE, 10), RULES_REFUSED, "TWT-CHANCE");
     free(f);
 }
 
@@ -615,13 +616,13 @@ static void test_twt_chance_move_to_colour_then_choose(void **state)
     assert_int_equal(f->st.pending.noptions, 6);
     for (int i = 0; i < 6; i++)
         assert_int_equal(f->st.pending.options[i], D(f, "grand-canyon") + i);
-    refused(f, roll(1, 2), 422, "TWT-CHANCE");
-    refused(f, ev_dest(EVENT_CHOOSE, D(f, "rapa-nui")), 422, "TWT-CHANCE");
+    refused(f, roll(1, 2), RULES_REFUSED, "TWT-CHANCE");
+    refused(f, ev_dest(EVENT_CHOOSE, D(f, "rapa-nui")), RULES_REFUSED, "TWT-CHANCE");
     ok(f, ev_dest(EVENT_CHOOSE, D(f, "waitomo-caves")));
     assert_int_equal(f->st.players[0].position, 13);
     assert_int_equal(cash(f, 0), 1500); /* passed GO, no salary */
     assert_int_equal(f->st.pending.kind, PENDING_BUY_OR_AUCTION);
-    refused(f, ev_dest(EVENT_CHOOSE, D(f, "waitomo-caves")), 422, "TWT-CHANCE");
+    refused(f, ev_dest(EVENT_CHOOSE, D(f, "waitomo-caves")), RULES_REFUSED, "TWT-CHANCE");
     free(f);
 }
 
@@ -662,9 +663,9 @@ static void test_twt_flight_local_reaches_only_up_to_the_next_flight_space(void 
     struct fx *f = fx_new(2);
     ok(f, roll(2, 3)); /* 5: local flight */
     assert_true(f->st.turn.can_fly);
-    refused(f, ev_dest(EVENT_FLY, D(f, "waitomo-caves")), 422, "TWT-FLIGHT-LOCAL");
-    refused(f, ev_dest(EVENT_FLY, D(f, "okavango-delta")), 422, "TWT-FLIGHT-LOCAL");
-    refused(f, ev_dest(EVENT_FLY, 99), 422, "TWT-FLIGHT-LOCAL");
+    refused(f, ev_dest(EVENT_FLY, D(f, "waitomo-caves")), RULES_REFUSED, "TWT-FLIGHT-LOCAL");
+    refused(f, ev_dest(EVENT_FLY, D(f, "okavango-delta")), RULES_REFUSED, "TWT-FLIGHT-LOCAL");
+    refused(f, ev_dest(EVENT_FLY, 99), RULES_REFUSED, "TWT-FLIGHT-LOCAL");
     ok(f, ev_dest(EVENT_FLY, D(f, "grand-canyon")));
     assert_int_equal(cash(f, 0), 1400);
     assert_int_equal(f->st.players[0].position, 11);
@@ -693,7 +694,7 @@ static void test_twt_flight_long_reaches_anywhere_for_200(void **state)
     struct fx *f = fx_new(2);
     start_turn_at(f, 0, 5);
     ok(f, roll(3, 4)); /* 12: long-distance flight */
-    refused(f, ev_dest(EVENT_FLY, 99), 422, "TWT-FLIGHT-LONG");
+    refused(f, ev_dest(EVENT_FLY, 99), RULES_REFUSED, "TWT-FLIGHT-LONG");
     ok(f, ev_dest(EVENT_FLY, D(f, "okavango-delta")));
     assert_int_equal(cash(f, 0), 1300);
     assert_int_equal(f->st.players[0].position, 1);
@@ -705,15 +706,15 @@ static void test_twt_flight_needs_the_cash_and_a_fresh_landing(void **state)
 {
     (void)state;
     struct fx *f = fx_new(2);
-    refused(f, ev_dest(EVENT_FLY, D(f, "rapa-nui")), 422, "TWT-FLIGHT-LOCAL");
+    refused(f, ev_dest(EVENT_FLY, D(f, "rapa-nui")), RULES_REFUSED, "TWT-FLIGHT-LOCAL");
     f->st.players[0].cash = 90;
     ok(f, roll(2, 3));
-    refused(f, ev_dest(EVENT_FLY, D(f, "rapa-nui")), 422, "TWT-FLIGHT-LOCAL");
+    refused(f, ev_dest(EVENT_FLY, D(f, "rapa-nui")), RULES_REFUSED, "TWT-FLIGHT-LOCAL");
     f->st.players[0].cash = 100;
     ok(f, ev_dest(EVENT_FLY, D(f, "rapa-nui")));
     assert_int_equal(cash(f, 0), 0);
     ok(f, ev_auction(-1, 0));
-    refused(f, ev_dest(EVENT_FLY, D(f, "chichen-itza")), 422, "TWT-FLIGHT-LOCAL");
+    refused(f, ev_dest(EVENT_FLY, D(f, "chichen-itza")), RULES_REFUSED, "TWT-FLIGHT-LOCAL");
     free(f);
 }
 
@@ -727,7 +728,7 @@ static void test_twt_flight_offered_until_the_next_roll(void **state)
     ok(f, roll(1, 3)); /* 19 */
     ok(f, ev_auction(-1, 0));
     assert_false(f->st.turn.can_fly);
-    refused(f, ev_dest(EVENT_FLY, D(f, "angkor-wat")), 422, "TWT-FLIGHT-LOCAL");
+    refused(f, ev_dest(EVENT_FLY, D(f, "angkor-wat")), RULES_REFUSED, "TWT-FLIGHT-LOCAL");
 
     start_turn_at(f, 1, 0);
     ok(f, roll(2, 3)); /* 5: the turn is over, but the flight is still offered */
@@ -739,7 +740,7 @@ static void test_twt_flight_offered_until_the_next_roll(void **state)
     f->st.players[0].position = 0;
     ok(f, roll_by(0, 4, 6)); /* the next player begins: the offer is gone */
     f->st.turn.seat = 1;
-    refused(f, ev_dest(EVENT_FLY, D(f, "rapa-nui")), 422, "TWT-FLIGHT-LOCAL");
+    refused(f, ev_dest(EVENT_FLY, D(f, "rapa-nui")), RULES_REFUSED, "TWT-FLIGHT-LOCAL");
     free(f);
 }
 
@@ -762,7 +763,7 @@ static void test_twt_buy_pays_the_price(void **state)
 {
     (void)state;
     struct fx *f = fx_new(2);
-    refused(f, ev_new(EVENT_BUY), 422, "TWT-BUY");
+    refused(f, ev_new(EVENT_BUY), RULES_REFUSED, "TWT-BUY");
     ok(f, roll(2, 4)); /* Rapa Nui, 100 */
     assert_int_equal(f->st.pending.kind, PENDING_BUY_OR_AUCTION);
     assert_int_equal(f->st.pending.seat, 0);
@@ -787,7 +788,7 @@ static void test_twt_buy_needs_the_cash(void **state)
     struct fx *f = fx_new(2);
     f->st.players[0].cash = 90;
     ok(f, roll(2, 4));
-    refused(f, ev_new(EVENT_BUY), 422, "TWT-BUY");
+    refused(f, ev_new(EVENT_BUY), RULES_REFUSED, "TWT-BUY");
     ok(f, ev_auction(1, 10));
     assert_int_equal(f->st.dests[D(f, "rapa-nui")].owner, 1);
     assert_int_equal(cash(f, 1), 1490);
@@ -798,13 +799,13 @@ static void test_twt_auction_bids_in_tens_within_cash(void **state)
 {
     (void)state;
     struct fx *f = fx_new(3);
-    refused(f, ev_auction(1, 50), 422, "TWT-AUCTION");
+    refused(f, ev_auction(1, 50), RULES_REFUSED, "TWT-AUCTION");
     ok(f, roll(2, 4));
-    refused(f, ev_auction(1, 0), 422, "TWT-AUCTION");
-    refused(f, ev_auction(1, 5), 422, "TWT-AUCTION");
-    refused(f, ev_auction(1, 15), 422, "TWT-AUCTION");
-    refused(f, ev_auction(1, 1510), 422, "TWT-AUCTION");
-    refused(f, ev_auction(3, 50), 422, "TWT-AUCTION");
+    refused(f, ev_auction(1, 0), RULES_REFUSED, "TWT-AUCTION");
+    refused(f, ev_auction(1, 5), RULES_REFUSED, "TWT-AUCTION");
+    refused(f, ev_auction(1, 15), RULES_REFUSED, "TWT-AUCTION");
+    refused(f, ev_auction(1, 1510), RULES_REFUSED, "TWT-AUCTION");
+    refused(f, ev_auction(3, 50), RULES_REFUSED, "TWT-AUCTION");
     f->st.players[2].in_jail = true; /* players in Jail bid too */
     f->st.players[2].position = RULES_JAIL_SPACE;
     ok(f, ev_auction(2, 1500));
@@ -845,15 +846,18 @@ static void test_twt_fee_owner_asks_and_lander_pays(void **state)
     struct fx *f = fx_new(2);
     f->st.dests[D(f, "rapa-nui")].owner = 1;
     ok(f, roll(2, 4));
-    assert_int_equal(f->st.pending.kind, PENDING_FEE);
-    assert_int_equal(f->st.pending.seat, 0);
-    assert_int_equal(f->st.pending.owner, 1);
-    assert_int_equal(f->st.pending.amount, 50);
+    assert_int_equal(f->st.pending.kind, PENDING_NONE); /* a fee is not a pending decision */
+    assert_int_equal(f->st.nfees, 1);
+    assert_int_equal(f->st.fees[0].dest, D(f, "rapa-nui"));
+    assert_int_equal(f->st.fees[0].payer, 0);
+    assert_int_equal(f->st.fees[0].owner, 1);
+    assert_int_equal(f->st.fees[0].amount, 50);
     ok(f, ev_new(EVENT_COLLECT_FEE));
+    assert_int_equal(f->st.nfees, 0);
     assert_int_equal(cash(f, 0), 1450);
     assert_int_equal(cash(f, 1), 1550);
     assert_string_equal(find_effect(f, OUT_PAY, 0)->reason, "fee");
-    refused(f, ev_new(EVENT_COLLECT_FEE), 422, "TWT-FEE");
+    refused(f, ev_new(EVENT_COLLECT_FEE), RULES_REFUSED, "TWT-FEE");
     free(f);
 }
 
@@ -865,7 +869,7 @@ static void test_twt_fee_set_doubles_the_fee(void **state)
     f->st.dests[D(f, "carnaval-de-barranquilla")].owner = 1;
     f->st.dests[D(f, "chichen-itza")].owner = 1;
     ok(f, roll(3, 5)); /* Barranquilla: set fee 100 */
-    assert_int_equal(f->st.pending.amount, 100);
+    assert_int_equal(f->st.fees[0].amount, 100);
     ok(f, ev_new(EVENT_COLLECT_FEE));
     assert_int_equal(cash(f, 1), 1600);
     free(f);
@@ -878,10 +882,12 @@ static void test_twt_fee_asked_too_late_lapses_at_the_next_roll(void **state)
     f->st.dests[D(f, "rapa-nui")].owner = 1;
     ok(f, roll(2, 4));
     ok(f, ev_new(EVENT_NOTE)); /* still in time after a note or a trade */
-    assert_int_equal(f->st.pending.kind, PENDING_FEE);
+    assert_int_equal(f->st.nfees, 1);
     ok(f, roll_by(1, 4, 6)); /* the next player rolls */
-    assert_int_equal(f->st.pending.kind, PENDING_NONE);
-    refused(f, ev_new(EVENT_COLLECT_FEE), 422, "TWT-FEE");
+    assert_int_equal(f->st.nfees, 0);
+    assert_int_equal(f->st.nlapsed, 1); /* said to the table until the next roll */
+    assert_int_equal(f->st.lapsed[0].dest, D(f, "rapa-nui"));
+    refused(f, ev_new(EVENT_COLLECT_FEE), RULES_REFUSED, "TWT-FEE");
     assert_int_equal(cash(f, 0), 1500);
     free(f);
 }
@@ -1038,7 +1044,7 @@ static void test_twt_goal_jump_rulebook_example(void **state)
     assert_int_equal(cash(f, 0), 1500 - 120);
     assert_true(f->st.turn.jumped);
     assert_false(f->st.turn.rolled);
-    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), 422, "TWT-GOAL-JUMP");
+    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP");
     ok(f, roll(1, 2)); /* the turn goes on as usual */
     assert_int_equal(f->st.players[0].position, 19);
     free(f);
@@ -1049,21 +1055,21 @@ static void test_twt_goal_jump_refusals(void **state)
     (void)state;
     struct fx *f = fx_new(2);
     int angkor = D(f, "angkor-wat");
-    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), 422, "TWT-GOAL-JUMP"); /* not owned */
+    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP"); /* not owned */
     f->st.dests[angkor].owner = 0;
-    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), 422, "TWT-GOAL-JUMP"); /* not a goal */
+    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP"); /* not a goal */
     f->st.dests[D(f, "chichen-itza")].owner = 0;
     f->st.dests[angkor].stamped_by = 1;
-    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), 422, "TWT-GOAL-JUMP"); /* stamped */
+    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP"); /* stamped */
     f->st.dests[angkor].stamped_by = -1;
-    refused(f, ev_dest(EVENT_GOAL_JUMP, 99), 422, "TWT-GOAL-JUMP");
+    refused(f, ev_dest(EVENT_GOAL_JUMP, 99), RULES_REFUSED, "TWT-GOAL-JUMP");
     f->st.players[0].in_jail = true;
-    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), 422, "TWT-GOAL-JUMP");
+    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP");
     f->st.players[0].in_jail = false;
     ok(f, roll(1, 2));
     ok(f, ev_auction(-1, 0));
     f->st.turn.rolled = false; /* after a roll, even with a roll left */
-    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), 422, "TWT-GOAL-JUMP");
+    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP");
     free(f);
 }
 
@@ -1081,9 +1087,9 @@ static void test_twt_win_fourth_stamp_ends_the_game_at_once(void **state)
     assert_int_equal(f->st.winner, 0);
     assert_non_null(find_effect(f, OUT_WIN, 0));
     assert_int_equal(f->st.pending.kind, PENDING_NONE);
-    refused(f, roll_by(1, 1, 2), 409, "TWT-WIN");
-    refused(f, ev_adjust(0, 10), 409, "TWT-WIN");
-    refused(f, ev_new(EVENT_END), 409, "TWT-WIN");
+    refused(f, roll_by(1, 1, 2), RULES_CONFLICT, "TWT-WIN");
+    refused(f, ev_adjust(0, 10), RULES_CONFLICT, "TWT-WIN");
+    refused(f, ev_new(EVENT_END), RULES_CONFLICT, "TWT-WIN");
     ok(f, ev_new(EVENT_NOTE));
     free(f);
 }
@@ -1097,7 +1103,7 @@ static void test_twt_win_fourth_stamp_on_unowned_space_no_purchase(void **state)
     ok(f, roll(3, 5));
     assert_int_equal(f->st.status, STATUS_FINISHED);
     assert_int_equal(f->st.pending.kind, PENDING_NONE);
-    refused(f, ev_new(EVENT_BUY), 409, "TWT-WIN");
+    refused(f, ev_new(EVENT_BUY), RULES_CONFLICT, "TWT-WIN");
     free(f);
 }
 
@@ -1107,7 +1113,7 @@ static void test_twt_win_end_event_finishes_or_abandons(void **state)
     struct fx *f = fx_new(3);
     struct rules_event e = ev_new(EVENT_END);
     e.winner = 5;
-    refused(f, e, 422, "TWT-WIN");
+    refused(f, e, RULES_REFUSED, "TWT-WIN");
     e.winner = 2;
     ok(f, e);
     assert_int_equal(f->st.status, STATUS_FINISHED);
@@ -1117,7 +1123,7 @@ static void test_twt_win_end_event_finishes_or_abandons(void **state)
     ok(f, ev_new(EVENT_END));
     assert_int_equal(f->st.status, STATUS_ABANDONED);
     assert_int_equal(f->st.winner, -1);
-    refused(f, roll(1, 2), 409, "TWT-WIN");
+    refused(f, roll(1, 2), RULES_CONFLICT, "TWT-WIN");
     ok(f, ev_new(EVENT_NOTE));
     free(f);
 }
@@ -1350,8 +1356,8 @@ static void test_twt_journal_mode_draw_stamps_and_reports_payouts(void **state)
     j[2].stamps[0].token = FX_SCOTTIE;
     j[2].stamps[0].player = 101;
     struct fx *f = fx_seats(MODE_JOURNAL, STAMP_OWNER_TOKEN, 3, NULL, NULL, j);
-    refused(f, ev_card(EVENT_DRAW_JOURNAL, 2), 422, "TWT-JOURNAL-1"); /* who drew it? */
-    struct rules_event e = ev_card(EVENT_DRAW_JOURNAL, 2);            /* 10 from each, per stamp */
+    refused(f, ev_card(EVENT_DRAW_JOURNAL, 2), RULES_REFUSED, "TWT-JOURNAL-1"); /* who drew it? */
+    struct rules_event e = ev_card(EVENT_DRAW_JOURNAL, 2); /* 10 from each, per stamp */
     e.player = 1;
     ok(f, e);
     assert_int_equal(f->st.journal[2].nstamps, 2);
@@ -1375,10 +1381,10 @@ static void test_twt_journal_mode_stamp_goal_and_win(void **state)
     e.player = 1;
     ok(f, e);
     assert_int_equal(f->st.dests[0].stamped_by, 1);
-    refused(f, e, 422, "TWT-GOAL-3");
+    refused(f, e, RULES_REFUSED, "TWT-GOAL-3");
     e.player = 5;
     e.dest = 1;
-    refused(f, e, 422, "TWT-GOAL-2");
+    refused(f, e, RULES_REFUSED, "TWT-GOAL-2");
     e.player = 1;
     for (int d = 1; d <= 3; d++) {
         e.dest = d;
@@ -1387,7 +1393,7 @@ static void test_twt_journal_mode_stamp_goal_and_win(void **state)
     assert_int_equal(f->st.status, STATUS_FINISHED);
     assert_int_equal(f->st.winner, 1);
     e.dest = 4;
-    refused(f, e, 409, "TWT-WIN");
+    refused(f, e, RULES_CONFLICT, "TWT-WIN");
     free(f);
 }
 
@@ -1395,15 +1401,15 @@ static void test_twt_modes_refuse_the_other_modes_events(void **state)
 {
     (void)state;
     struct fx *f = fx_seats(MODE_JOURNAL, STAMP_OWNER_TOKEN, 2, NULL, NULL, NULL);
-    refused(f, roll(1, 2), 422, "TWT-TURN-1");
-    refused(f, ev_new(EVENT_BUY), 422, "TWT-BUY");
-    refused(f, ev_adjust(0, 10), 422, "TWT-CASH");
+    refused(f, roll(1, 2), RULES_REFUSED, "TWT-TURN-1");
+    refused(f, ev_new(EVENT_BUY), RULES_REFUSED, "TWT-BUY");
+    refused(f, ev_adjust(0, 10), RULES_REFUSED, "TWT-CASH");
     ok(f, ev_new(EVENT_NOTE));
     free(f);
     f = fx_new(2);
     struct rules_event e = ev_dest(EVENT_STAMP_GOAL, 0);
     e.player = 0;
-    refused(f, e, 422, "TWT-GOAL-2");
+    refused(f, e, RULES_REFUSED, "TWT-GOAL-2");
     free(f);
 }
 
@@ -1447,22 +1453,28 @@ static void test_twt_jail_2_pay_50_then_roll_as_usual(void **state)
     assert_int_equal(cash(f, 0), 1450);
     assert_string_equal(find_effect(f, OUT_PAY, 0)->reason, "jail");
     assert_non_null(find_effect(f, OUT_JAIL_FREE, 0));
-    refused(f, ev_new(EVENT_JAIL_PAY), 422, "TWT-JAIL-2");
+    refused(f, ev_new(EVENT_JAIL_PAY), RULES_REFUSED, "TWT-JAIL-2");
     ok(f, roll(2, 2)); /* a double out of Jail after paying rolls again */
     assert_int_equal(f->st.players[0].position, 14);
     assert_false(f->st.turn.rolled);
     free(f);
 }
 
-static void test_twt_jail_2_fine_pays_what_one_can(void **state)
+static void test_twt_jail_2_pay_50_is_a_choice_the_third_fine_a_debt(void **state)
 {
     (void)state;
     struct fx *f = fx_new(2);
     jail(f, 0, 0);
     f->st.players[0].cash = 30;
-    ok(f, ev_new(EVENT_JAIL_PAY));
+    refused(f, ev_new(EVENT_JAIL_PAY), RULES_REFUSED, "TWT-JAIL-2"); /* a choice needs 50 */
+    assert_true(f->st.players[0].in_jail);
+    f->st.players[0].jail_attempts = 2;
+    ok(f, roll(1, 2)); /* the third failed roll: the fine is a debt, paid as far as cash goes */
     assert_int_equal(cash(f, 0), 0);
     assert_false(f->st.players[0].in_jail);
+    assert_int_equal(f->st.players[0].position, 13);
+    assert_string_equal(find_effect(f, OUT_PAY, 0)->reason, "jail");
+    assert_int_equal(find_effect(f, OUT_PAY, 0)->amount, 30);
     free(f);
 }
 
@@ -1471,7 +1483,7 @@ static void test_twt_jail_2_get_out_of_jail_free_card(void **state)
     (void)state;
     struct fx *f = fx_new(2);
     jail(f, 0, 0);
-    refused(f, ev_new(EVENT_JAIL_CARD), 422, "TWT-JAIL-2");
+    refused(f, ev_new(EVENT_JAIL_CARD), RULES_REFUSED, "TWT-JAIL-2");
     f->st.players[0].jail_cards = 1;
     ok(f, ev_new(EVENT_JAIL_CARD));
     assert_int_equal(f->st.players[0].jail_cards, 0);
@@ -1504,7 +1516,7 @@ static void test_twt_jail_2_failed_rolls_then_the_fine(void **state)
     assert_int_equal(f->st.players[0].jail_attempts, 1);
     assert_int_equal(f->st.players[0].position, RULES_JAIL_SPACE);
     assert_true(f->st.turn.rolled);
-    refused(f, ev_new(EVENT_JAIL_PAY), 422, "TWT-JAIL-2"); /* Bob is not in Jail */
+    refused(f, ev_new(EVENT_JAIL_PAY), RULES_REFUSED, "TWT-JAIL-2"); /* Bob is not in Jail */
     ok(f, roll(4, 6));
     ok(f, roll(1, 2)); /* Ann's second try */
     assert_int_equal(f->st.players[0].jail_attempts, 2);
@@ -1578,26 +1590,26 @@ static void test_twt_trade_each_side_gives_what_it_has(void **state)
     struct rules_event t = ev_new(EVENT_TRADE);
     t.a = 0;
     t.b = 0;
-    refused(f, t, 422, "TWT-TRADE");
+    refused(f, t, RULES_REFUSED, "TWT-TRADE");
     t.b = 2;
-    refused(f, t, 422, "TWT-TRADE");
+    refused(f, t, RULES_REFUSED, "TWT-TRADE");
     t.b = 1;
     t.a_gives.cash = 1510;
-    refused(f, t, 422, "TWT-TRADE");
+    refused(f, t, RULES_REFUSED, "TWT-TRADE");
     t.a_gives.cash = -10;
-    refused(f, t, 422, "TWT-TRADE");
+    refused(f, t, RULES_REFUSED, "TWT-TRADE");
     t.a_gives.cash = 0;
     t.b_gives.ndests = 1;
     t.b_gives.dests[0] = D(f, "rapa-nui");
-    refused(f, t, 422, "TWT-TRADE");
+    refused(f, t, RULES_REFUSED, "TWT-TRADE");
     t.b_gives.ndests = 0;
     t.a_gives.ndests = 2;
     t.a_gives.dests[0] = D(f, "rapa-nui");
     t.a_gives.dests[1] = D(f, "rapa-nui");
-    refused(f, t, 422, "TWT-TRADE");
+    refused(f, t, RULES_REFUSED, "TWT-TRADE");
     t.a_gives.ndests = 1;
     t.a_gives.jail_cards = 1;
-    refused(f, t, 422, "TWT-TRADE");
+    refused(f, t, RULES_REFUSED, "TWT-TRADE");
     t.a_gives.jail_cards = 0;
     ok(f, t);
     free(f);
@@ -1607,8 +1619,8 @@ static void test_twt_cash_adjust_keeps_cash_non_negative(void **state)
 {
     (void)state;
     struct fx *f = fx_new(2);
-    refused(f, ev_adjust(0, -1510), 422, "TWT-CASH");
-    refused(f, ev_adjust(4, 10), 422, "TWT-CASH");
+    refused(f, ev_adjust(0, -1510), RULES_REFUSED, "TWT-CASH");
+    refused(f, ev_adjust(4, 10), RULES_REFUSED, "TWT-CASH");
     ok(f, ev_adjust(0, -1500));
     assert_int_equal(cash(f, 0), 0);
     const struct rules_effect *e = find_effect(f, OUT_PAY, 0);
@@ -1646,16 +1658,420 @@ static void test_refusal_after_a_turn_began_leaves_the_state_unchanged(void **st
     ok(f, roll(2, 4)); /* Ann owes Cleo a fee; Bob is next */
     memcpy(&before, &f->st, sizeof before);
     ev.seq = 99;
-    /* The ticket would begin Bob's turn (and end Ann's, the fee lapsing), but the
-     * destination is unknown: nothing of that may stay. */
+    /* The ticket would begin Bob's turn (and end Ann's), but the destination is
+     * unknown: nothing of that may stay. */
     assert_int_equal(rules_apply(&f->b, f->policy, &f->st, &ev, &f->out), -1);
     assert_memory_equal(&before, &f->st, sizeof before);
     ev = ev_dest(EVENT_GOAL_JUMP, D(f, "rapa-nui"));
     assert_int_equal(rules_apply(&f->b, f->policy, &f->st, &ev, &f->out), -1);
     assert_memory_equal(&before, &f->st, sizeof before);
-    assert_int_equal(f->st.pending.kind, PENDING_FEE);
+    assert_int_equal(f->st.nfees, 1);
+    assert_false(f->st.fees[0].earlier);
     assert_int_equal(f->st.turn.seat, 0);
     free(f);
+}
+
+/* ---- the readings of 2026-12 (RULES.md "Readings") --------------------------------------- */
+
+/* The legal events now, as the engine lists them (a fresh buffer each call). */
+static struct rules_options *options_of(const struct fx *f)
+{
+    static struct rules_options opts;
+    rules_options(&f->b, &f->st, &opts);
+    return &opts;
+}
+
+/* The listed option of type t (and destination d, unless -1), or NULL. */
+static const struct rules_option *option(const struct fx *f, enum event_type t, int d)
+{
+    const struct rules_options *o = options_of(f);
+    for (int i = 0; i < o->n; i++)
+        if (o->list[i].type == t && (d < 0 || o->list[i].dest == d))
+            return &o->list[i];
+    return NULL;
+}
+
+/* The option of type t the engine refuses now, with its reason, or NULL. */
+static const struct rules_option *unavailable(const struct fx *f, enum event_type t)
+{
+    const struct rules_options *o = options_of(f);
+    for (int i = 0; i < o->nrefused; i++)
+        if (o->refused[i].type == t)
+            return &o->refused[i];
+    return NULL;
+}
+
+static struct rules_event ev_fee(int d)
+{
+    struct rules_event ev = ev_new(EVENT_COLLECT_FEE);
+    ev.dest = d;
+    return ev;
+}
+
+static void test_twt_fee_not_lapsing_at_the_landers_extra_roll_after_a_double(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    f->st.dests[D(f, "rapa-nui")].owner = 1;
+    ok(f, roll(3, 3)); /* Rapa Nui, Bob's: a fee; a double, Ann rolls again */
+    assert_int_equal(f->st.nfees, 1);
+    ok(f, roll(1, 2)); /* her extra roll: the fee is still askable */
+    assert_int_equal(f->st.nfees, 1);
+    assert_int_equal(f->st.nlapsed, 0);
+    assert_non_null(option(f, EVENT_COLLECT_FEE, D(f, "rapa-nui")));
+    ok(f, ev_new(EVENT_AUCTION)); /* Grand Canyon, nobody bids */
+    ok(f, ev_new(EVENT_COLLECT_FEE));
+    assert_int_equal(cash(f, 0), 1450);
+    assert_int_equal(cash(f, 1), 1550);
+    free(f);
+}
+
+static void test_twt_fee_two_landings_owe_two_fees_each_askable(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(3);
+    int rapa = D(f, "rapa-nui"), canyon = D(f, "grand-canyon");
+    f->st.dests[rapa].owner = 1;
+    f->st.dests[canyon].owner = 2;
+    ok(f, roll(3, 3)); /* Rapa Nui (Bob's), a double */
+    ok(f, roll(2, 3)); /* Grand Canyon (Cleo's) */
+    assert_int_equal(f->st.nfees, 2);
+    assert_non_null(option(f, EVENT_COLLECT_FEE, rapa));
+    assert_non_null(option(f, EVENT_COLLECT_FEE, canyon));
+    ok(f, ev_fee(rapa)); /* the older one, by name */
+    assert_int_equal(cash(f, 1), 1550);
+    assert_int_equal(find_effect(f, OUT_PAY, 0)->dest, rapa);
+    refused(f, ev_fee(rapa), RULES_REFUSED, "TWT-FEE"); /* asked once */
+    int fee = f->b.dests[canyon].fee;
+    ok(f, ev_new(EVENT_COLLECT_FEE)); /* default: the latest fee due */
+    assert_int_equal(cash(f, 2), 1500 + fee);
+    assert_int_equal(cash(f, 0), 1500 - 50 - fee);
+    assert_int_equal(f->st.nfees, 0);
+    free(f);
+}
+
+static void test_twt_fee_the_next_players_roll_ends_every_fee(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(3);
+    int rapa = D(f, "rapa-nui"), canyon = D(f, "grand-canyon");
+    f->st.dests[rapa].owner = 1;
+    f->st.dests[canyon].owner = 2;
+    ok(f, roll(3, 3));
+    ok(f, roll(2, 3));
+    ok(f, roll_by(1, 1, 2)); /* Bob rolls */
+    assert_int_equal(f->st.turn.seat, 1);
+    assert_int_equal(f->st.nfees, 0);
+    assert_int_equal(f->st.nlapsed, 2);
+    refused(f, ev_fee(rapa), RULES_REFUSED, "TWT-FEE");
+    refused(f, ev_fee(canyon), RULES_REFUSED, "TWT-FEE");
+    assert_null(option(f, EVENT_COLLECT_FEE, -1));
+    assert_int_equal(cash(f, 0), 1500);
+    free(f);
+}
+
+/* Ann lands on Bob's Rapa Nui; Bob then begins his turn without a roll. */
+static struct fx *fee_then_next_turn(void)
+{
+    struct fx *f = fx_new(2);
+    f->st.dests[D(f, "rapa-nui")].owner = 1;
+    f->st.players[1].position = RULES_JAIL_SPACE;
+    ok(f, roll(2, 4));
+    assert_true(f->st.turn.rolled);
+    return f;
+}
+
+/* The fee of Ann's landing is still askable after Bob's event began his turn; his roll
+ * ends it. */
+static void assert_fee_survives_until_the_roll(struct fx *f)
+{
+    assert_int_equal(f->st.turn.seat, 1);
+    assert_int_equal(f->st.nfees, 1);
+    struct game_state before = f->st;
+    ok(f, ev_new(EVENT_COLLECT_FEE));
+    assert_int_equal(cash(f, 0), 1450);
+    f->st = before; /* not asked after all: Bob rolls */
+    ok(f, roll(1, 2));
+    assert_int_equal(f->st.nfees, 0);
+    refused(f, ev_new(EVENT_COLLECT_FEE), RULES_REFUSED, "TWT-FEE");
+    free(f);
+}
+
+static void test_twt_fee_not_lapsing_at_a_turn_begun_without_a_roll(void **state)
+{
+    (void)state;
+    struct fx *f = fee_then_next_turn(); /* jail_pay */
+    f->st.players[1].in_jail = true;
+    ok(f, ev_new(EVENT_JAIL_PAY));
+    assert_fee_survives_until_the_roll(f);
+
+    f = fee_then_next_turn(); /* jail_card */
+    f->st.players[1].in_jail = true;
+    f->st.players[1].jail_cards = 1;
+    ok(f, ev_new(EVENT_JAIL_CARD));
+    assert_fee_survives_until_the_roll(f);
+
+    f = fee_then_next_turn(); /* goal_jump: Bob owns Chichen Itza and its goal */
+    f->st.dests[D(f, "chichen-itza")].owner = 1;
+    f->st.dests[D(f, "angkor-wat")].owner = 1;
+    ok(f, ev_dest(EVENT_GOAL_JUMP, D(f, "angkor-wat")));
+    assert_fee_survives_until_the_roll(f);
+
+    f = fee_then_next_turn(); /* use_ticket, to a destination of his own */
+    f->st.ticket_holder = 1;
+    f->st.dests[D(f, "grand-canyon")].owner = 1;
+    ok(f, ev_dest(EVENT_USE_TICKET, D(f, "grand-canyon")));
+    assert_fee_survives_until_the_roll(f);
+}
+
+static void test_twt_fee_asked_while_a_decision_pends(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    f->st.dests[D(f, "rapa-nui")].owner = 1;
+    ok(f, roll(3, 3)); /* a fee, then */
+    ok(f, roll(1, 2)); /* Grand Canyon: buy or auction pends */
+    assert_int_equal(f->st.pending.kind, PENDING_BUY_OR_AUCTION);
+    ok(f, ev_new(EVENT_COLLECT_FEE));
+    assert_int_equal(f->st.pending.kind, PENDING_BUY_OR_AUCTION);
+    free(f);
+}
+
+static void test_twt_jail_2_pay_50_with_exactly_50(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    jail(f, 0, 0);
+    f->st.players[0].cash = 40;
+    const struct rules_option *o = unavailable(f, EVENT_JAIL_PAY);
+    assert_non_null(o);
+    assert_int_equal(o->amount, RULES_JAIL_FINE);
+    assert_string_equal(o->rule, "TWT-JAIL-2");
+    assert_non_null(strstr(o->detail, "50"));
+    assert_null(option(f, EVENT_JAIL_PAY, -1));
+    f->st.players[0].cash = 50;
+    assert_non_null(option(f, EVENT_JAIL_PAY, -1));
+    ok(f, ev_new(EVENT_JAIL_PAY));
+    assert_int_equal(cash(f, 0), 0);
+    assert_false(f->st.players[0].in_jail);
+    free(f);
+}
+
+static void test_twt_jail_2_held_chance_card_is_out_of_its_deck(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int card = board_find_chance(&f->b, "chance-6");
+    ok(f, roll(3, 4)); /* Ann: Chance */
+    ok(f, ev_card(EVENT_DRAW_CHANCE, card));
+    assert_int_equal(f->st.players[0].jail_cards, 1);
+    assert_int_equal(f->st.players[0].held[0].deck, DECK_CHANCE);
+    assert_int_equal(f->st.players[0].held[0].card, card);
+    ok(f, roll(3, 4)); /* Bob: Chance; the card Ann holds cannot be drawn */
+    refused(f, ev_card(EVENT_DRAW_CHANCE, card), RULES_REFUSED, "TWT-JAIL-2");
+    const struct rules_option *o = option(f, EVENT_DRAW_CHANCE, -1);
+    assert_non_null(o);
+    for (int i = 0; i < o->ndests; i++)
+        assert_int_not_equal(o->dests[i], card);
+    assert_int_equal(o->ndests, f->b.nchance - 1);
+    ok(f, ev_card(EVENT_DRAW_CHANCE, board_find_chance(&f->b, "chance-3")));
+    jail(f, 0, 0);
+    ok(f, ev_new(EVENT_JAIL_CARD)); /* used: back to the bottom of its deck */
+    assert_int_equal(f->st.players[0].jail_cards, 0);
+    start_turn_at(f, 1, 0);
+    ok(f, roll(3, 4));
+    ok(f, ev_card(EVENT_DRAW_CHANCE, card));
+    assert_int_equal(f->st.players[1].held[0].card, card);
+    free(f);
+}
+
+static void test_twt_jail_2_held_journal_card_is_out_of_its_deck(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int card = board_find_journal(&f->b, "journal-6"); /* its drawer keeps a Jail card */
+    ok(f, roll(1, 1));                                 /* Ann: Travel Journal */
+    ok(f, ev_card(EVENT_DRAW_JOURNAL, card));
+    assert_int_equal(f->st.players[0].jail_cards, 1);
+    assert_int_equal(f->st.players[0].held[0].deck, DECK_JOURNAL);
+    assert_int_equal(f->st.players[0].held[0].card, card);
+    start_turn_at(f, 1, 0);
+    ok(f, roll(1, 1)); /* Bob: Travel Journal */
+    refused(f, ev_card(EVENT_DRAW_JOURNAL, card), RULES_REFUSED, "TWT-JAIL-2");
+    assert_int_equal(f->st.journal[card].nstamps, 1); /* only Ann's stamp */
+    free(f);
+}
+
+static void test_twt_trade_held_cards_keep_which_card_they_are(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int chance = board_find_chance(&f->b, "chance-6"),
+        journal = board_find_journal(&f->b, "journal-6");
+    ok(f, roll(3, 4));
+    ok(f, ev_card(EVENT_DRAW_CHANCE, chance));
+    start_turn_at(f, 0, 0);
+    ok(f, roll(1, 1));
+    ok(f, ev_card(EVENT_DRAW_JOURNAL, journal));
+    assert_int_equal(f->st.players[0].jail_cards, 2);
+    struct rules_event t = ev_new(EVENT_TRADE);
+    t.a = 0;
+    t.b = 1;
+    t.a_gives.jail_cards = 1; /* the oldest: the Chance card */
+    ok(f, t);
+    assert_int_equal(f->st.players[0].jail_cards, 1);
+    assert_int_equal(f->st.players[0].held[0].card, journal);
+    assert_int_equal(f->st.players[1].jail_cards, 1);
+    assert_int_equal(f->st.players[1].held[0].deck, DECK_CHANCE);
+    assert_int_equal(f->st.players[1].held[0].card, chance);
+    jail(f, 1, 0);
+    ok(f, ev_new(EVENT_JAIL_CARD)); /* Bob uses it: the Chance card is back in its deck */
+    start_turn_at(f, 0, 0);
+    ok(f, roll(3, 4));
+    ok(f, ev_card(EVENT_DRAW_CHANCE, chance));
+    free(f);
+}
+
+static void test_twt_ticket_reading_not_in_jail_and_no_go_salary(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    jail(f, 0, 0);
+    f->st.ticket_holder = 0;
+    assert_null(option(f, EVENT_USE_TICKET, -1));
+    refused(f, ev_dest(EVENT_USE_TICKET, D(f, "rapa-nui")), RULES_REFUSED, "TWT-TICKET");
+    start_turn_at(f, 0, 37);
+    f->st.players[0].in_jail = false;
+    assert_non_null(option(f, EVENT_USE_TICKET, -1));
+    ok(f, ev_dest(EVENT_USE_TICKET, D(f, "rapa-nui"))); /* round past GO */
+    assert_null(find_effect(f, OUT_SALARY, -1));
+    assert_int_equal(cash(f, 0), 1500);
+    free(f);
+}
+
+static void test_twt_goal_jump_reading_not_in_jail_and_no_go_salary(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int angkor = D(f, "angkor-wat");
+    f->st.dests[D(f, "chichen-itza")].owner = 0;
+    f->st.dests[angkor].owner = 0;
+    jail(f, 0, 0);
+    assert_null(option(f, EVENT_GOAL_JUMP, -1));
+    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP");
+    start_turn_at(f, 0, 37);
+    f->st.players[0].in_jail = false;
+    ok(f, ev_dest(EVENT_GOAL_JUMP, angkor)); /* 37 to 16: round past GO */
+    assert_null(find_effect(f, OUT_SALARY, -1));
+    assert_int_equal(cash(f, 0), 1500);
+    assert_int_equal(f->st.dests[angkor].stamped_by, 0);
+    free(f);
+}
+
+static void test_twt_goal_jump_offered_at_each_turn_start_never_at_an_extra_roll(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int angkor = D(f, "angkor-wat");
+    f->st.dests[D(f, "chichen-itza")].owner = 0;
+    f->st.dests[angkor].owner = 0;
+    const struct rules_option *o = option(f, EVENT_GOAL_JUMP, -1);
+    assert_non_null(o);
+    assert_int_equal(o->player, 0);
+    assert_int_equal(o->ndests, 1);
+    assert_int_equal(o->dests[0], angkor);
+    ok(f, roll(1, 1)); /* Ann does not jump; a double: her extra roll is no turn start */
+    ok(f, ev_card(EVENT_DRAW_JOURNAL, board_find_journal(&f->b, "journal-1")));
+    assert_null(option(f, EVENT_GOAL_JUMP, -1));
+    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP");
+    ok(f, roll(1, 2)); /* 5: a flight space; her turn ends */
+    ok(f, roll(2, 4)); /* Bob: Rapa Nui */
+    ok(f, ev_new(EVENT_AUCTION));
+    o = option(f, EVENT_GOAL_JUMP, -1); /* the start of Ann's next turn: offered again */
+    assert_non_null(o);
+    assert_int_equal(o->player, 0);
+    ok(f, ev_dest(EVENT_GOAL_JUMP, angkor));
+    free(f);
+}
+
+static void test_twt_cash_adjust_in_tens_within_a_billion(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    refused(f, ev_adjust(0, 15), RULES_REFUSED, "TWT-CASH");
+    refused(f, ev_adjust(0, -5), RULES_REFUSED, "TWT-CASH");
+    refused(f, ev_adjust(0, RULES_CASH_MAX - 1500 + 10), RULES_REFUSED, "TWT-CASH");
+    ok(f, ev_adjust(0, RULES_CASH_MAX - 1500));
+    assert_int_equal(cash(f, 0), RULES_CASH_MAX);
+    refused(f, ev_adjust(0, 10), RULES_REFUSED, "TWT-CASH");
+    start_turn_at(f, 0, 38);
+    ok(f, roll(1, 2)); /* past GO: no salary beyond 10^9, the Bank keeps it */
+    assert_int_equal(cash(f, 0), RULES_CASH_MAX);
+    assert_null(find_effect(f, OUT_SALARY, -1));
+    free(f);
+}
+
+static void test_options_buy_fly_jail_and_roll_carry_what_the_table_needs(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    ok(f, roll(3, 3)); /* Rapa Nui, unowned */
+    const struct rules_option *o = option(f, EVENT_BUY, -1);
+    assert_non_null(o);
+    assert_int_equal(o->dest, D(f, "rapa-nui"));
+    assert_int_equal(o->amount, 100);
+    assert_int_equal(o->player, 0);
+    assert_non_null(option(f, EVENT_AUCTION, -1));
+    assert_null(option(f, EVENT_ROLL, -1)); /* the decision comes first */
+    f->st.players[0].cash = 90;
+    assert_null(option(f, EVENT_BUY, -1));
+    assert_string_equal(unavailable(f, EVENT_BUY)->rule, "TWT-BUY");
+    f->st.players[0].cash = 1500;
+    ok(f, ev_new(EVENT_BUY));
+    ok(f, roll(3, 3)); /* 12: a long-distance flight */
+    o = option(f, EVENT_FLY, -1);
+    assert_non_null(o);
+    assert_int_equal(o->amount, RULES_FLIGHT_LONG_COST);
+    assert_int_equal(o->ndests, f->b.ndests);
+    ok(f, roll(1, 2)); /* 15: a local flight, reaching 16 to 24 (before 25) */
+    o = option(f, EVENT_FLY, -1);
+    assert_non_null(o);
+    assert_int_equal(o->amount, RULES_FLIGHT_LOCAL_COST);
+    assert_int_equal(o->ndests, 6);
+    jail(f, 1, 1);
+    o = option(f, EVENT_ROLL, -1);
+    assert_non_null(o);
+    assert_int_equal(o->player, 1);
+    assert_int_equal(o->jail_try, 2);
+    assert_int_equal(o->jail_tries, 3);
+    assert_int_equal(o->amount, RULES_JAIL_FINE);
+    free(f);
+}
+
+static void test_twt_journal_4_payouts_reckoned_for_the_briefing(void **state)
+{
+    (void)state;
+    struct board b;
+    struct journal_state js = {0};
+    struct rules_holder seats[3] = {{101, FX_SCOTTIE}, {102, FX_HAZEL}, {103, -1}};
+    struct rules_payout out[3];
+    board_fixture_default(&b);
+    int card = board_find_journal(&b, "journal-3"); /* 10 from each other player */
+    js.nstamps = 3;
+    js.stamps[0] = (struct journal_stamp){FX_HAZEL, 101, 1, 5};
+    js.stamps[1] = (struct journal_stamp){FX_HAZEL, 104, 2, 9};
+    js.stamps[2] = (struct journal_stamp){FX_DUCKY, 103, 2, 12};
+    int n = rules_journal_payouts(&b.journal[card], &js, STAMP_OWNER_TOKEN, seats, 3, out);
+    assert_int_equal(n, 1); /* Hazel's two stamps, whoever plays Hazel tonight */
+    assert_int_equal(out[0].holder, 1);
+    assert_int_equal(out[0].stamps, 2);
+    assert_int_equal(out[0].amount, 2 * 10 * 2);
+    n = rules_journal_payouts(&b.journal[card], &js, STAMP_OWNER_PLAYER, seats, 3, out);
+    assert_int_equal(n, 2); /* the people who stamped: 101 once, 103 once */
+    assert_int_equal(out[0].holder, 0);
+    assert_int_equal(out[0].amount, 20);
+    assert_int_equal(out[1].holder, 2);
+    assert_int_equal(out[1].stamps, 1);
 }
 
 /* ---- the interface ------------------------------------------------------------------------ */
@@ -1685,12 +2101,12 @@ static void test_rules_refuses_a_state_that_does_not_fit_the_board(void **state)
     (void)state;
     struct fx *f = fx_new(2);
     f->st.players[0].position = 40;
-    refused(f, roll(1, 2), 422, "TWT-SETUP-1");
+    refused(f, roll(1, 2), RULES_REFUSED, "TWT-SETUP-1");
     f->st.players[0].position = 0;
     f->st.pending.kind = PENDING_BUY_OR_AUCTION;
     f->st.pending.seat = 0;
     f->st.pending.dest = 55;
-    refused(f, ev_new(EVENT_BUY), 422, "TWT-SETUP-1");
+    refused(f, ev_new(EVENT_BUY), RULES_REFUSED, "TWT-SETUP-1");
     free(f);
 }
 
@@ -1769,7 +2185,7 @@ int main(void)
         cmocka_unit_test(test_twt_journal_mode_stamp_goal_and_win),
         cmocka_unit_test(test_twt_modes_refuse_the_other_modes_events),
         cmocka_unit_test(test_twt_jail_2_pay_50_then_roll_as_usual),
-        cmocka_unit_test(test_twt_jail_2_fine_pays_what_one_can),
+        cmocka_unit_test(test_twt_jail_2_pay_50_is_a_choice_the_third_fine_a_debt),
         cmocka_unit_test(test_twt_jail_2_get_out_of_jail_free_card),
         cmocka_unit_test(test_twt_jail_2_a_double_frees_and_ends_the_turn),
         cmocka_unit_test(test_twt_jail_2_failed_rolls_then_the_fine),
@@ -1779,6 +2195,21 @@ int main(void)
         cmocka_unit_test(test_twt_cash_adjust_keeps_cash_non_negative),
         cmocka_unit_test(test_note_is_always_accepted),
         cmocka_unit_test(test_refusal_after_a_turn_began_leaves_the_state_unchanged),
+        cmocka_unit_test(test_twt_fee_not_lapsing_at_the_landers_extra_roll_after_a_double),
+        cmocka_unit_test(test_twt_fee_two_landings_owe_two_fees_each_askable),
+        cmocka_unit_test(test_twt_fee_the_next_players_roll_ends_every_fee),
+        cmocka_unit_test(test_twt_fee_not_lapsing_at_a_turn_begun_without_a_roll),
+        cmocka_unit_test(test_twt_fee_asked_while_a_decision_pends),
+        cmocka_unit_test(test_twt_jail_2_pay_50_with_exactly_50),
+        cmocka_unit_test(test_twt_jail_2_held_chance_card_is_out_of_its_deck),
+        cmocka_unit_test(test_twt_jail_2_held_journal_card_is_out_of_its_deck),
+        cmocka_unit_test(test_twt_trade_held_cards_keep_which_card_they_are),
+        cmocka_unit_test(test_twt_ticket_reading_not_in_jail_and_no_go_salary),
+        cmocka_unit_test(test_twt_goal_jump_reading_not_in_jail_and_no_go_salary),
+        cmocka_unit_test(test_twt_goal_jump_offered_at_each_turn_start_never_at_an_extra_roll),
+        cmocka_unit_test(test_twt_cash_adjust_in_tens_within_a_billion),
+        cmocka_unit_test(test_options_buy_fly_jail_and_roll_carry_what_the_table_needs),
+        cmocka_unit_test(test_twt_journal_4_payouts_reckoned_for_the_briefing),
         cmocka_unit_test(test_rules_event_names_round_trip),
         cmocka_unit_test(test_rules_seat_of_finds_players_by_id),
         cmocka_unit_test(test_rules_refuses_a_state_that_does_not_fit_the_board),

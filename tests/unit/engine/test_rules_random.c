@@ -56,6 +56,12 @@ struct game {
     struct game_state snaps[CANDIDATES]; /* the state after each accepted event */
     int games, accepted, refused, finished, stamp_wins;
     int by_type[EVENT_STAMP_GOAL + 1]; /* accepted events by type, over all games */
+    int turns;                         /* turns begun in this game, as the test counts them */
+    int fee_turn[RULES_MAX_FEES];      /* the turn each fee due was owed in */
+    int most_fees, lapses, options_checked, unlisted_refused;
+    struct rules_options opts;
+    struct game_state scratch;
+    struct rules_outcome scratch_out;
 };
 
 /* FNV-1a over the effects of out, so a replay can be checked to list the same ones. */
@@ -110,6 +116,7 @@ static void game_setup(struct game *g, struct rng *r)
         rules_init(&g->b, g->mode, 42, g->seats, g->nseats, g->journal, &g->init, &g->out), 0);
     memcpy(&g->st, &g->init, sizeof g->st);
     g->nevents = 0;
+    g->turns = 0;
 }
 
 /* ---- candidate events ------------------------------------------------------------------- */
@@ -235,14 +242,14 @@ static bool gen_pending(struct rng *r, const struct game *g, struct rules_event 
         *ev = ev_new(EVENT_CHOOSE);
         ev->dest = rng_chance(r, 85) ? p->options[rng_int(r, p->noptions)] : any_dest(r, g);
         return true;
-    case PENDING_FEE:
-        if (!rng_chance(r, 60))
-            return false;
-        *ev = ev_new(EVENT_COLLECT_FEE);
-        return true;
-    case PENDING_NONE: return false;
+    case PENDING_NONE: break;
     }
-    return false;
+    if (g->st.nfees == 0 || !rng_chance(r, 40))
+        return false;
+    *ev = ev_new(EVENT_COLLECT_FEE); /* the latest, a named one, or now and then any */
+    if (rng_chance(r, 60))
+        ev->dest = rng_chance(r, 90) ? g->st.fees[rng_int(r, g->st.nfees)].dest : any_dest(r, g);
+    return true;
 }
 
 /* Any event of banker mode, weighted towards moving the game on. */
@@ -416,6 +423,9 @@ static void check_turn(const struct game *g)
     }
     assert_true(st->turn.seat >= 0 && st->turn.seat < st->nplayers);
     assert_true(st->turn.doubles >= 0 && st->turn.doubles <= 2);
+    assert_true(st->nfees >= 0 && st->nfees <= RULES_MAX_FEES);
+    for (int i = 0; i < st->nfees; i++)
+        assert_true(st->fees[i].owner != st->fees[i].payer && st->fees[i].amount > 0);
     const struct pending *p = &st->pending;
     if (p->kind == PENDING_NONE)
         return;
@@ -423,8 +433,6 @@ static void check_turn(const struct game *g)
     assert_true(p->seat >= 0 && p->seat < st->nplayers);
     if (p->kind == PENDING_BUY_OR_AUCTION)
         assert_int_equal(st->dests[p->dest].owner, -1);
-    if (p->kind == PENDING_FEE)
-        assert_true(p->owner != p->seat && p->amount > 0);
     if (p->kind == PENDING_CHOOSE)
         assert_true(p->noptions > 0);
 }
@@ -437,7 +445,122 @@ static void check_refusal(const struct game *g, const struct game_state *before,
     assert_non_null(g->out.refusal.rule);
     assert_true(g->out.refusal.detail[0] != '\0');
     bool over = before->status != STATUS_ACTIVE && ev->type != EVENT_NOTE;
-    assert_int_equal(g->out.refusal.status, over ? 409 : 422);
+    assert_int_equal(g->out.refusal.kind, over ? RULES_CONFLICT : RULES_REFUSED);
+}
+
+/* True when two fees are the same debt. */
+static bool fee_equal(const struct fee_due *a, const struct fee_due *b)
+{
+    return a->dest == b->dest && a->owner == b->owner && a->payer == b->payer &&
+           a->amount == b->amount;
+}
+
+/* Fees lapse exactly at the next player's roll (TWT-FEE): the test keeps the turn each
+ * fee was owed in and checks that an accepted event removes only the fee asked
+ * (collect_fee: the latest on its destination, the latest of all by default) or, at a
+ * roll, exactly the fees of earlier turns; new fees are owed by the player whose turn
+ * it is, to the destination's owner. */
+static void check_fees(struct game *g, const struct game_state *before,
+                       const struct rules_event *ev)
+{
+    const struct game_state *st = &g->st;
+    struct fee_due keep[RULES_MAX_FEES];
+    int keep_turn[RULES_MAX_FEES], nkeep = 0, nlapsed = 0, asked = -1;
+    int turn = g->turns + (st->turn.seat != before->turn.seat);
+    if (st->status != STATUS_ACTIVE) { /* the game is over: no fee can be asked */
+        assert_int_equal(st->nfees, 0);
+        return;
+    }
+    if (ev->type == EVENT_COLLECT_FEE)
+        for (int i = before->nfees - 1; i >= 0 && asked < 0; i--)
+            if (ev->dest < 0 || before->fees[i].dest == ev->dest)
+                asked = i;
+    for (int i = 0; i < before->nfees; i++) {
+        if (i == asked)
+            continue;
+        if (ev->type == EVENT_ROLL && g->fee_turn[i] < turn) {
+            if (nlapsed >= st->nlapsed || !fee_equal(&st->lapsed[nlapsed], &before->fees[i]))
+                fail_msg("fee %d of turn %d did not lapse at a roll in turn %d (seq %lld) "
+                         "seat %d->%d earlier %d rolled %d nfees %d->%d",
+                         i, g->fee_turn[i], turn, (long long)st->seq, before->turn.seat,
+                         st->turn.seat, before->fees[i].earlier, before->turn.rolled, before->nfees,
+                         st->nfees);
+            nlapsed++;
+            g->lapses++;
+            continue;
+        }
+        keep_turn[nkeep] = g->fee_turn[i];
+        keep[nkeep++] = before->fees[i];
+    }
+    if (ev->type == EVENT_ROLL)
+        assert_int_equal(st->nlapsed, nlapsed);
+    if (st->status != STATUS_ACTIVE) {
+        assert_int_equal(st->nfees, 0);
+    } else {
+        assert_true(st->nfees >= nkeep && st->nfees < RULES_MAX_FEES);
+        for (int i = 0; i < st->nfees; i++) {
+            if (i < nkeep) {
+                assert_true(fee_equal(&st->fees[i], &keep[i]));
+                g->fee_turn[i] = keep_turn[i];
+                continue;
+            }
+            assert_int_equal(st->fees[i].payer, st->turn.seat);
+            assert_int_equal(st->fees[i].owner, st->dests[st->fees[i].dest].owner);
+            g->fee_turn[i] = turn;
+        }
+    }
+    g->turns = turn;
+    if (st->nfees > g->most_fees)
+        g->most_fees = st->nfees;
+}
+
+/* ---- options: every listed event is accepted, every unlisted type refused ---------------- */
+
+/* True when ev is accepted on a copy of the state. */
+static bool accepted_on_copy(struct game *g, struct rules_event ev)
+{
+    memcpy(&g->scratch, &g->st, sizeof g->scratch);
+    ev.seq = g->st.seq + 1;
+    return rules_apply(&g->b, g->policy, &g->scratch, &ev, &g->scratch_out) == 0;
+}
+
+/* Every option of g->opts, with each of its destinations or cards, is accepted. */
+static void check_options_accepted(struct game *g)
+{
+    for (int i = 0; i < g->opts.n; i++) {
+        const struct rules_option *o = &g->opts.list[i];
+        int n = o->ndests > 0 ? o->ndests : 1;
+        for (int k = 0; k < n; k++) {
+            struct rules_event ev = ev_new(o->type);
+            int x = o->ndests > 0 ? o->dests[k] : o->dest;
+            if (o->type == EVENT_DRAW_CHANCE || o->type == EVENT_DRAW_JOURNAL)
+                ev.card = x;
+            else if (o->type != EVENT_BUY && o->type != EVENT_AUCTION)
+                ev.dest = x;
+            if (o->type == EVENT_ROLL) {
+                ev.player = o->player;
+                ev.d1 = 3;
+                ev.d2 = 4;
+            }
+            if (!accepted_on_copy(g, ev))
+                fail_msg("listed %s refused: %s", rules_event_name(o->type),
+                         g->scratch_out.refusal.detail);
+            g->options_checked++;
+        }
+        assert_true(o->type != EVENT_TRADE && o->type != EVENT_ADJUST && o->type != EVENT_NOTE &&
+                    o->type != EVENT_END);
+    }
+}
+
+/* True when the options of the state list an event of type t (or t is always possible). */
+static bool listed(const struct game *g, enum event_type t)
+{
+    if (t == EVENT_TRADE || t == EVENT_ADJUST || t == EVENT_NOTE || t == EVENT_END)
+        return true;
+    for (int i = 0; i < g->opts.n; i++)
+        if (g->opts.list[i].type == t)
+            return true;
+    return false;
 }
 
 /* ---- replay ------------------------------------------------------------------------------- */
@@ -492,17 +615,28 @@ static void play(struct game *g, uint64_t seed)
         struct rules_event ev = g->mode == MODE_BANKER ? gen_banker(&r, g) : gen_journal(&r, g);
         ev.seq = g->st.seq + 1;
         memcpy(&before, &g->st, sizeof before);
+        bool banker = g->mode == MODE_BANKER && g->st.status == STATUS_ACTIVE;
+        if (banker) {
+            rules_options(&g->b, &g->st, &g->opts);
+            if (n % 3 == 0)
+                check_options_accepted(g);
+        }
+        bool unlisted = banker && !listed(g, ev.type);
         if (rules_apply(&g->b, g->policy, &g->st, &ev, &g->out) != 0) {
             check_refusal(g, &before, &ev);
             g->refused++;
+            g->unlisted_refused += unlisted;
             continue;
         }
+        if (unlisted)
+            fail_msg("%s accepted but not listed in the options", rules_event_name(ev.type));
         assert_true(g->st.seq == ev.seq);
         assert_true(g->out.neffects >= 0 && g->out.neffects <= RULES_MAX_EFFECTS);
         check_money(g, &before);
         check_board(g, &before);
         check_journal(g, &before);
         check_turn(g);
+        check_fees(g, &before, &ev);
         g->events[g->nevents] = ev;
         g->digests[g->nevents] = effects_digest(&g->out);
         memcpy(&g->snaps[g->nevents], &g->st, sizeof g->st);
@@ -527,6 +661,12 @@ static void test_random_games_keep_every_invariant(void **state)
         print_message("  %-12s %d\n", rules_event_name((enum event_type)t), g->by_type[t]);
         assert_true(g->by_type[t] > 0); /* every kind of event was exercised */
     }
+    print_message("%d fees due at most at once, %d lapsed; %d listed events tried, %d unlisted "
+                  "refused\n",
+                  g->most_fees, g->lapses, g->options_checked, g->unlisted_refused);
+    assert_true(g->most_fees >= 2); /* several fees were due at once */
+    assert_true(g->lapses > 0);
+    assert_true(g->options_checked > 0 && g->unlisted_refused > 0);
     assert_true(g->accepted > SEEDS * CANDIDATES / 3);
     assert_true(g->refused > 0);
     assert_true(g->stamp_wins > 0);

@@ -147,12 +147,83 @@ static void test_schema_sql_tells_real_changes_apart(void **state)
     free(literal_b);
 }
 
+/* A database of 0001 and 0002 holding events with fields their types do not take. */
+#define OLD_EVENTS                                                                                 \
+    "INSERT INTO campaigns VALUES (1, 'Box', 'travel-world-tour', 'token', x'00', x'00', '{}',"    \
+    " '2026-01-01T00:00:00.000Z');\n"                                                              \
+    "INSERT INTO players VALUES (7, 1, 'Ann', '2026-01-01T00:00:00.000Z');\n"                      \
+    "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at)"                   \
+    " VALUES (1, 1, 'banker', 'active', '[]', '{}', '2026-01-01T00:00:00.000Z');\n"                \
+    "INSERT INTO events(game_id, seq, type, payload, effects, at) VALUES"                          \
+    " (1, 1, 'note', '{\"type\":\"note\",\"text\":\"x\",\"player\":999999}', '[]', 'now'),"        \
+    " (1, 2, 'trade', '{\"type\":\"trade\",\"a\":7,\"b\":7,\"a_gives\":{\"cash\":5},"              \
+    "\"junk\":[1,{\"k\":2}]}', '[]', 'now'),"                                                      \
+    " (1, 3, 'roll', '{\"type\":\"roll\",\"d1\":1,\"d2\":2}', '[]', 'now'),"                       \
+    " (1, 4, 'correct', '{\"type\":\"correct\",\"what\":\"chance\"}', '[]', 'now');\n"
+
+/* Copy migrations/name into dir; 0 or -1. */
+static int copy_migration(const char *dir, const char *name)
+{
+    char path[160];
+    char *text;
+    FILE *f;
+    int ok;
+    snprintf(path, sizeof(path), "%s/%s", MIGRATIONS, name);
+    text = read_text(path);
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    f = text ? fopen(path, "w") : NULL;
+    ok = f && fputs(text, f) >= 0;
+    if (f)
+        ok &= fclose(f) == 0;
+    free(text);
+    return ok ? 0 : -1;
+}
+
+static void test_strict_input_migration_drops_only_fields_types_do_not_take(void **state)
+{
+    static const char *const names[] = {"0001_init.sql", "0002_game_boards.sql", "0003_old.sql"};
+    char dir[] = "/tmp/stampbook-strict-XXXXXX", path[96];
+    struct store *s = NULL;
+    struct sb_error err;
+    char *events = NULL;
+    FILE *f;
+    (void)state;
+    assert_non_null(mkdtemp(dir));
+    assert_int_equal(copy_migration(dir, names[0]), 0);
+    assert_int_equal(copy_migration(dir, names[1]), 0);
+    snprintf(path, sizeof(path), "%s/%s", dir, names[2]);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(OLD_EVENTS, f);
+    fclose(f);
+    assert_int_equal(store_open(":memory:", &s, &err), 0);
+    assert_int_equal(store_migrate(s, dir, &err), 0);
+    assert_int_equal(store_migrate(s, MIGRATIONS, &err), 0);
+    assert_int_equal(store_events_json(s, 1, 0, &events, &err), 0);
+    /* the stray player and junk are gone; what the types take, nested objects included,
+     * is kept; a type the table does not know is left alone */
+    assert_null(strstr(events, "999999"));
+    assert_null(strstr(events, "junk"));
+    assert_non_null(strstr(events, "\"text\":\"x\""));
+    assert_non_null(strstr(events, "\"a_gives\":{\"cash\":5}"));
+    assert_non_null(strstr(events, "\"d1\":1,\"d2\":2"));
+    assert_non_null(strstr(events, "\"what\":\"chance\""));
+    free(events);
+    store_close(s);
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_schema_sql_is_the_result_of_every_migration),
         cmocka_unit_test(test_schema_sql_ignores_comments_and_spacing),
         cmocka_unit_test(test_schema_sql_tells_real_changes_apart),
+        cmocka_unit_test(test_strict_input_migration_drops_only_fields_types_do_not_take),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

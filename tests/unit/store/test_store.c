@@ -526,6 +526,34 @@ static void test_idempotency_key_finds_the_first_answer(void **state)
     }
 }
 
+static void test_idempotency_key_keeps_the_hash_of_its_body(void **state)
+{
+    struct fix *f = *state;
+    struct sb_error err;
+    unsigned char hash[STORE_HASH_BYTES], got[STORE_HASH_BYTES];
+    bool has = true;
+    char *answer = NULL;
+    int64_t gid = add_game(f, add_player(f, "Ann"), add_player(f, "Bob"));
+
+    memset(hash, 0x5a, sizeof(hash));
+    append(f, gid, 1, "roll", NULL, "key-1");
+    assert_int_equal(store_event_set_answer(f->s, gid, 1, "{\"first\":true}", &err), 0);
+    /* an event stored before hashes were kept has none */
+    assert_int_equal(store_event_by_key_hash(f->s, gid, "key-1", &answer, got, &has, &err), 0);
+    assert_false(has);
+    free(answer);
+    assert_int_equal(store_event_set_body_hash(f->s, gid, 1, hash, &err), 0);
+    assert_int_equal(store_event_by_key_hash(f->s, gid, "key-1", &answer, got, &has, &err), 0);
+    assert_true(has);
+    assert_memory_equal(got, hash, sizeof(hash));
+    assert_string_equal(answer, "{\"first\":true}");
+    free(answer);
+    answer = NULL;
+    assert_int_equal(store_event_by_key_hash(f->s, gid, "key-2", &answer, got, &has, &err),
+                     SB_ENOTFOUND);
+    assert_null(answer);
+}
+
 static void test_voided_import_events_are_logged_not_live(void **state)
 {
     struct fix *f = *state;
@@ -851,6 +879,7 @@ int main(void)
         T(test_events_each_stops_at_the_callbacks_error),
         T(test_a_seq_is_used_once),
         T(test_idempotency_key_finds_the_first_answer),
+        T(test_idempotency_key_keeps_the_hash_of_its_body),
         T(test_voided_import_events_are_logged_not_live),
         T(test_journal_rows_and_undo),
         T(test_stamp_used_in_a_later_game),

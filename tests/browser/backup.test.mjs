@@ -1,0 +1,73 @@
+// backup.test.mjs -- the campaign screen's backup panel on a phone: export the campaign
+// to a file, then import that file as a new campaign, which opens with everything.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { startServer, launchBrowser, phoneContext, shot, api, expectVisible } from './helpers.mjs';
+
+let server;
+let browser;
+let ctx;
+let cid;
+let key;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Kept safe', edition: 'travel-world-tour' } });
+  cid = made.campaign.id;
+  key = made.key;
+  const ana = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Ana' } });
+  const bo = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Bo' } });
+  const g = await api(server.base, 'POST', `/campaigns/${cid}/games`, {
+    key, body: { mode: 'journal', seats: [{ player: ana.id, token: 'scottie' }, { player: bo.id, token: 't-rex' }] },
+  });
+  for (const text of ['first night', 'second night'])
+    await api(server.base, 'POST', `/campaigns/${cid}/games/${g.game.id}/events`, { key, body: { type: 'note', text } });
+  await api(server.base, 'POST', `/campaigns/${cid}/games/${g.game.id}/events`, { key, body: { type: 'end' } });
+  ctx = await phoneContext(browser);
+});
+
+after(async () => {
+  if (ctx) assert.deepEqual(ctx.errors, [], 'no script errors in the page');
+  await browser?.close();
+  await server?.stop();
+});
+
+test('UI-BACKUP export the campaign to a file, then import it as a new campaign', async () => {
+  const page = await ctx.newPage();
+  await page.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(key)}`);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Kept safe' }));
+  await page.getByText('Backup', { exact: true }).click();
+  const exportBtn = page.getByRole('button', { name: 'Export this campaign' });
+  const box = await exportBtn.boundingBox();
+  assert.ok(box.height >= 44, `the export button is a finger's size (${box.height}px)`);
+  const [download] = await Promise.all([page.waitForEvent('download'), exportBtn.click()]);
+  assert.match(download.suggestedFilename(), /^stampbook-kept-safe-\d{4}-\d\d-\d\d\.json$/);
+  const file = join(tmpdir(), `stampbook-ui-export-${process.pid}.json`);
+  await download.saveAs(file);
+  const doc = JSON.parse(readFileSync(file, 'utf8'));
+  assert.equal(doc.version, 2);
+  assert.equal(doc.campaign.name, 'Kept safe');
+  assert.deepEqual(doc.games[0].events.map((e) => e.payload.text ?? e.type), ['first night', 'second night', 'end']);
+  await shot(page, 'backup-panel');
+
+  await page.getByLabel('Campaign file to import').setInputFiles(file);
+  await page.getByRole('button', { name: 'Import as a new campaign' }).click();
+  await page.waitForURL((url) => /#\/c\/\d+$/.test(url.hash) && url.hash !== `#/c/${cid}`);
+  const newCid = Number(new URL(page.url()).hash.match(/#\/c\/(\d+)$/)[1]);
+  assert.notEqual(newCid, cid);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Kept safe' }));
+  await expectVisible(page.getByText('Ana'));
+  // The new campaign is a full copy, opened with its own new key.
+  const stored = JSON.parse(await page.evaluate(() => JSON.stringify(Object.values(localStorage))));
+  const newKey = stored.map((v) => { try { return JSON.parse(v); } catch { return null; } }).flat()
+    .find((e) => e && Number(e.id) === newCid)?.key;
+  assert.ok(newKey && newKey !== key, 'the phone keeps the new campaign\'s own key');
+  const again = await api(server.base, 'GET', `/campaigns/${newCid}/export`, { key: newKey });
+  assert.deepEqual(again.games[0].events.map((e) => e.payload.text ?? e.type), ['first night', 'second night', 'end']);
+  await shot(page, 'backup-imported');
+});
