@@ -52,26 +52,27 @@ struct options {
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
-            "                       [--host 0.0.0.0] [--admin-key KEY] [--per-ip N] [--quiet]\n"
-            "                       [--backup-dir DIR [--backup-keep 7] [--backup-every 86400]]\n"
-            "                       [--base-path /PREFIX] [--trusted-proxy ADDR] [--host-name NAMES]\n"
-            "                       [--metrics-key KEY]\n"
-            "       stampbook healthcheck [--port 8080] [--host 127.0.0.1] [--base-path /PREFIX]\n"
-            "                       [--host-name NAME]   (exit 0 when the server answers health)\n"
-            "       stampbook migrate [--db PATH]\n"
-            "       stampbook backup [--db PATH] --to FILE\n"
-            "       stampbook export [--db PATH] --campaign ID --to FILE\n"
-            "       stampbook import [--db PATH] --from FILE\n"
-            "       stampbook keys [--db PATH] [--campaign ID --rotate]\n"
-            "       stampbook --help | --version\n"
-            "\n"
-            "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
-            "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
-            "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given, and\n"
-            "STAMPBOOK_METRICS_KEY the metrics key (/metrics then needs it as a bearer);\n"
-            "--share DIR names the folder with schema/ and migrations/ (found by default).\n");
+    fprintf(
+        f,
+        "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
+        "                       [--host 0.0.0.0] [--admin-key KEY] [--per-ip N] [--quiet]\n"
+        "                       [--backup-dir DIR [--backup-keep 7] [--backup-every 86400]]\n"
+        "                       [--base-path /PREFIX] [--trusted-proxy ADDR] [--host-name NAMES]\n"
+        "                       [--metrics-key KEY]\n"
+        "       stampbook healthcheck [--port 8080] [--host 127.0.0.1] [--base-path /PREFIX]\n"
+        "                       [--host-name NAME]   (exit 0 when the server answers health)\n"
+        "       stampbook migrate [--db PATH]\n"
+        "       stampbook backup [--db PATH] --to FILE\n"
+        "       stampbook export [--db PATH] --campaign ID --to FILE\n"
+        "       stampbook import [--db PATH] --from FILE\n"
+        "       stampbook keys [--db PATH] [--campaign ID --rotate]\n"
+        "       stampbook --help | --version\n"
+        "\n"
+        "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
+        "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
+        "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given, and\n"
+        "STAMPBOOK_METRICS_KEY the metrics key (/metrics then needs it as a bearer);\n"
+        "--share DIR names the folder with schema/ and migrations/ (found by default).\n");
 }
 
 /* Write a + b into buf; false (and an empty buf) when it does not fit. */
@@ -157,30 +158,32 @@ static int parse_count(int c, const char *arg, struct options *o)
     return 0;
 }
 
+/* The long options of every command. */
+static const struct option longs[] = {{"port", required_argument, NULL, 'p'},
+                                      {"db", required_argument, NULL, 'd'},
+                                      {"static", required_argument, NULL, 's'},
+                                      {"share", required_argument, NULL, 'S'},
+                                      {"host", required_argument, NULL, 'H'},
+                                      {"admin-key", required_argument, NULL, 'k'},
+                                      {"to", required_argument, NULL, 't'},
+                                      {"per-ip", required_argument, NULL, 'i'},
+                                      {"quiet", no_argument, NULL, 'q'},
+                                      {"help", no_argument, NULL, 'h'},
+                                      {"version", no_argument, NULL, 'V'},
+                                      {"base-path", required_argument, NULL, 'b'},
+                                      {"trusted-proxy", required_argument, NULL, 'T'},
+                                      {"host-name", required_argument, NULL, 'N'},
+                                      {"metrics-key", required_argument, NULL, 'M'},
+                                      {"from", required_argument, NULL, 'f'},
+                                      {"campaign", required_argument, NULL, 'c'},
+                                      {"rotate", no_argument, NULL, 'r'},
+                                      {"backup-dir", required_argument, NULL, 'B'},
+                                      {"backup-keep", required_argument, NULL, 'K'},
+                                      {"backup-every", required_argument, NULL, 'E'},
+                                      {NULL, 0, NULL, 0}};
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
-    static const struct option longs[] = {{"port", required_argument, NULL, 'p'},
-                                          {"db", required_argument, NULL, 'd'},
-                                          {"static", required_argument, NULL, 's'},
-                                          {"share", required_argument, NULL, 'S'},
-                                          {"host", required_argument, NULL, 'H'},
-                                          {"admin-key", required_argument, NULL, 'k'},
-                                          {"to", required_argument, NULL, 't'},
-                                          {"per-ip", required_argument, NULL, 'i'},
-                                          {"quiet", no_argument, NULL, 'q'},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {"version", no_argument, NULL, 'V'},
-                                          {"base-path", required_argument, NULL, 'b'},
-                                          {"trusted-proxy", required_argument, NULL, 'T'},
-                                          {"host-name", required_argument, NULL, 'N'},
-                                          {"metrics-key", required_argument, NULL, 'M'},
-                                          {"from", required_argument, NULL, 'f'},
-                                          {"campaign", required_argument, NULL, 'c'},
-                                          {"rotate", no_argument, NULL, 'r'},
-                                          {"backup-dir", required_argument, NULL, 'B'},
-                                          {"backup-keep", required_argument, NULL, 'K'},
-                                          {"backup-every", required_argument, NULL, 'E'},
-                                          {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         switch (c) {
@@ -537,6 +540,23 @@ static void block_stop_signals(sigset_t *stop)
     signal(SIGPIPE, SIG_IGN);
 }
 
+/* The HTTP server's settings for serve's options (static_dir: the UI's folder found). */
+static void http_config_of(const struct options *o, const char *static_dir,
+                           struct http_config *hcfg)
+{
+    memset(hcfg, 0, sizeof(*hcfg));
+    hcfg->host = o->host;
+    hcfg->port = (uint16_t)o->port;
+    hcfg->static_dir = static_dir;
+    hcfg->connection_limit = 512;
+    hcfg->per_ip_limit = (unsigned)o->per_ip;
+    hcfg->timeout_seconds = 60;
+    hcfg->quiet = o->quiet;
+    hcfg->base_path = o->base_path;
+    hcfg->trusted_proxy = o->trusted_proxy;
+    hcfg->host_names = o->host_name;
+}
+
 static int cmd_serve(const struct options *o, const char *share)
 {
     struct api_config acfg;
@@ -572,17 +592,7 @@ static int cmd_serve(const struct options *o, const char *share)
         fprintf(stderr, "stampbook: %s\n", err.detail);
         return 1;
     }
-    memset(&hcfg, 0, sizeof(hcfg));
-    hcfg.host = o->host;
-    hcfg.port = (uint16_t)o->port;
-    hcfg.static_dir = static_dir;
-    hcfg.connection_limit = 512;
-    hcfg.per_ip_limit = (unsigned)o->per_ip;
-    hcfg.timeout_seconds = 60;
-    hcfg.quiet = o->quiet;
-    hcfg.base_path = o->base_path;
-    hcfg.trusted_proxy = o->trusted_proxy;
-    hcfg.host_names = o->host_name;
+    http_config_of(o, static_dir, &hcfg);
     if (http_start(&hcfg, api, &http, &err) != 0) {
         fprintf(stderr, "stampbook: %s\n", err.detail);
         api_free(api);
