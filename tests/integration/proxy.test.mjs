@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { client, startServer } from './server.mjs';
@@ -69,8 +69,14 @@ test('the UI links relatively, so it works under a base path: no absolute /js, /
   assert.doesNotMatch(index, /(src|href)="\/(?!\/)/, 'index.html links relatively');
   const api = readFileSync(join(ROOT, 'static/js/api.js'), 'utf8');
   assert.match(api, /const BASE = 'api\/v1';/);
-  for (const f of ['static/js/views/campaign.js', 'static/js/app.js']) {
-    assert.doesNotMatch(readFileSync(join(ROOT, f), 'utf8'), /fetch\(['`]\//, `${f} fetches relatively`);
+  const scripts = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory()
+    ? scripts(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : []));
+  const files = scripts(join(ROOT, 'static'));
+  assert.ok(files.length > 10);
+  for (const f of files) {
+    const text = readFileSync(f, 'utf8');
+    assert.doesNotMatch(text, /['"`]\/api\//, `${f} names no absolute /api/ path`);
+    assert.doesNotMatch(text, /(fetch|EventSource)\(\s*['"`]\/(?!\/)/, `${f} fetches relatively`);
   }
 });
 
