@@ -70,7 +70,7 @@ static const struct api_route api_routes[] = {
 };
 
 #define API_NROUTES (sizeof(api_routes) / sizeof(api_routes[0]))
-#define API_OPENAPI_MAX (4 * 1024 * 1024)
+#define API_OPENAPI_MAX ((size_t)4 << 20)
 
 /* Parse a positive decimal id of at most 15 digits; -1 when it is not one. */
 static int64_t api_parse_id(const char *s, size_t len)

@@ -22,7 +22,7 @@
 #define STORE_BUSY_MS 5000
 #define STORE_POOL_WAIT_MS 500 /* how long a request waits for a pooled connection */
 #define STORE_GROUP_MAX 64     /* writes committed together at most */
-#define STORE_MIGRATION_MAX (1024 * 1024)
+#define STORE_MIGRATION_MAX ((size_t)1 << 20)
 
 struct store_stmt {
     const char *sql; /* identity: the address of a static SQL string */

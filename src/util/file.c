@@ -13,7 +13,7 @@ int file_read(const char *path, size_t max, char **out, size_t *len, struct sb_e
     if (!f)
         return sb_fail(err, SB_EIO, NULL, "cannot open %s", path);
     if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0)
-        rc = sb_fail(err, SB_EIO, NULL, "cannot read %s", path);
+        rc = sb_fail(err, SB_EIO, NULL, "cannot tell the size of %s", path);
     else if ((size_t)n > max)
         rc = sb_fail(err, SB_ETOOBIG, NULL, "%s is over %zu bytes", path, max);
     else if (!(buf = malloc((size_t)n + 1)))
