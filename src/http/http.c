@@ -29,10 +29,10 @@ struct http_server {
     char static_root[PATH_MAX];
     uint16_t port;
     int quiet;
-    char base[PROXY_BASE_MAX];    /* "" when none */
-    char trusted[PROXY_ADDR_MAX]; /* "" when none */
-    char *host_names;             /* NULL when any Host will do */
-    struct proxy_limits *limits;  /* per client address, behind a trusted proxy */
+    char base[PROXY_BASE_MAX];       /* "" when none */
+    char trusted[PROXY_TRUSTED_MAX]; /* "" when none */
+    char *host_names;                /* NULL when any Host will do */
+    struct proxy_limits *limits;     /* per client address, behind a trusted proxy */
 };
 
 /* Per-request state, kept in the connection context and freed when it completes. */
@@ -542,7 +542,7 @@ static int http_proxy_config(struct http_server *s, const struct http_config *cf
 {
     if (proxy_base_parse(cfg->base_path, s->base) != 0)
         return sb_fail(err, SB_EINVALID, NULL, "bad base path %s", cfg->base_path);
-    if (cfg->trusted_proxy && proxy_addr_parse(cfg->trusted_proxy, s->trusted) != 0)
+    if (cfg->trusted_proxy && proxy_trusted_parse(cfg->trusted_proxy, s->trusted) != 0)
         return sb_fail(err, SB_EINVALID, NULL, "bad trusted proxy address %s", cfg->trusted_proxy);
     if (cfg->host_names && *cfg->host_names && !(s->host_names = strdup(cfg->host_names)))
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");

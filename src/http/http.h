@@ -19,8 +19,9 @@ struct http_config {
     unsigned timeout_seconds;  /* idle connections are closed after this */
     int quiet;                 /* no access log */
     const char *base_path;     /* "/stampbook": UI and API under this prefix; NULL: none */
-    const char *trusted_proxy; /* the reverse proxy's address: its X-Forwarded-For names the
-                                * client, and per_ip_limit counts requests per client */
+    const char *trusted_proxy; /* the reverse proxies' addresses (comma-separated): their
+                                * X-Forwarded-For names the client, and per_ip_limit counts
+                                * requests per client */
     const char *host_names;    /* comma-separated names the Host header must be; NULL: any */
 };
 

@@ -85,6 +85,51 @@ static int proxy_entry(const char *s, size_t len, char out[PROXY_ADDR_MAX])
     return proxy_addr_parse(buf, out);
 }
 
+int proxy_trusted_parse(const char *given, char out[PROXY_TRUSTED_MAX])
+{
+    char list[PROXY_TRUSTED_MAX];
+    size_t n = 0;
+    if (!given || !*given)
+        return -1;
+    for (const char *p = given;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char addr[PROXY_ADDR_MAX];
+        size_t alen;
+        if (proxy_entry(p, len, addr) != 0)
+            return -1;
+        alen = strlen(addr);
+        if (n + alen + 2 > sizeof(list))
+            return -1;
+        if (n > 0)
+            list[n++] = ',';
+        memcpy(list + n, addr, alen + 1);
+        n += alen;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    memcpy(out, list, n + 1);
+    return 0;
+}
+
+bool proxy_is_trusted(const char *list, const char *addr)
+{
+    size_t alen = strlen(addr);
+    if (!list || !*addr)
+        return false;
+    for (const char *p = list; *p;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len == alen && strncmp(p, addr, len) == 0)
+            return true;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    return false;
+}
+
 void proxy_client_addr(const char *peer, const char *trusted, const char *xff,
                        char out[PROXY_ADDR_MAX])
 {
@@ -93,7 +138,7 @@ void proxy_client_addr(const char *peer, const char *trusted, const char *xff,
     if (proxy_addr_parse(peer, peer_norm) != 0)
         snprintf(peer_norm, sizeof(peer_norm), "%s", peer ? peer : "");
     memcpy(out, peer_norm, PROXY_ADDR_MAX);
-    if (!trusted || !*trusted || !xff || strcmp(peer_norm, trusted) != 0)
+    if (!xff || !proxy_is_trusted(trusted, peer_norm))
         return;
     end = xff + strlen(xff);
     while (end > xff) {
@@ -103,7 +148,7 @@ void proxy_client_addr(const char *peer, const char *trusted, const char *xff,
             start--;
         if (proxy_entry(start, (size_t)(end - start), addr) != 0)
             return;
-        if (strcmp(addr, trusted) != 0) {
+        if (!proxy_is_trusted(trusted, addr)) {
             memcpy(out, addr, PROXY_ADDR_MAX);
             return;
         }

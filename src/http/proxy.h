@@ -11,8 +11,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define PROXY_BASE_MAX 128 /* a base path, NUL included */
-#define PROXY_ADDR_MAX 64  /* an IPv4 or IPv6 address as text, NUL included */
+#define PROXY_BASE_MAX 128    /* a base path, NUL included */
+#define PROXY_ADDR_MAX 64     /* an IPv4 or IPv6 address as text, NUL included */
+#define PROXY_TRUSTED_MAX 512 /* a list of trusted proxy addresses, NUL included */
 
 /* Check and normalise a --base-path: "" or "/" mean none (out gets ""); else it must
  * start with '/', hold only letters, digits and - . _ ~ / , no empty, "." or ".."
@@ -31,12 +32,20 @@ const char *proxy_strip_base(const char *base, const char *path);
  * fills out, or -1. */
 int proxy_addr_parse(const char *given, char out[PROXY_ADDR_MAX]);
 
-/* The client's address into out: peer (the socket's address) unless peer is the trusted
- * proxy (trusted: NULL or "" for none) and X-Forwarded-For (xff: NULL when absent) names
- * one. Then it is the rightmost valid address of xff that is not the proxy itself: the
- * one the proxy saw connect, which a client cannot forge by sending its own header (the
- * proxy appends to it). Unparseable entries end the search and keep peer. This function
- * can't fail. */
+/* Check and normalise a --trusted-proxy list: addresses separated by commas ("127.0.0.1,
+ * ::1"), written back normalised and comma-separated. Returns 0 and fills out, or -1
+ * (an entry that is no address, none at all, or too long). */
+int proxy_trusted_parse(const char *given, char out[PROXY_TRUSTED_MAX]);
+
+/* Is addr (normalised) one of the normalised list's addresses? This function can't fail. */
+bool proxy_is_trusted(const char *list, const char *addr);
+
+/* The client's address into out: peer (the socket's address) unless peer is a trusted
+ * proxy (trusted: a list from proxy_trusted_parse(), NULL or "" for none) and
+ * X-Forwarded-For (xff: NULL when absent) names one. Then it is the rightmost valid
+ * address of xff that is not a trusted proxy: the one the proxies saw connect, which a
+ * client cannot forge by sending its own header (each proxy appends to it). Unparseable
+ * entries end the search and keep peer. This function can't fail. */
 void proxy_client_addr(const char *peer, const char *trusted, const char *xff,
                        char out[PROXY_ADDR_MAX]);
 

@@ -104,6 +104,31 @@ static void test_trusted_proxy_address_is_parsed_and_normalised(void **state)
     assert_int_equal(proxy_addr_parse(NULL, out), -1);
 }
 
+static void test_trusted_list_is_normalised_and_every_proxy_in_it_is_skipped(void **state)
+{
+    char list[PROXY_TRUSTED_MAX] = "unchanged", out[PROXY_ADDR_MAX];
+    (void)state;
+    assert_int_equal(proxy_trusted_parse("127.0.0.1, 0:0:0:0:0:0:0:1", list), 0);
+    assert_string_equal(list, "127.0.0.1,::1");
+    assert_true(proxy_is_trusted(list, "::1"));
+    assert_true(proxy_is_trusted(list, "127.0.0.1"));
+    assert_false(proxy_is_trusted(list, "127.0.0.2"));
+    assert_false(proxy_is_trusted(list, "127.0.0"));
+    assert_false(proxy_is_trusted(list, ""));
+    /* Two proxies in a row (a CDN at 10.0.0.2 trusted too): both are skipped. */
+    assert_int_equal(proxy_trusted_parse("127.0.0.1,10.0.0.2", list), 0);
+    proxy_client_addr("127.0.0.1", list, "10.9.9.9, 203.0.113.9, 10.0.0.2", out);
+    assert_string_equal(out, "203.0.113.9");
+    proxy_client_addr("10.0.0.2", list, "203.0.113.9", out);
+    assert_string_equal(out, "203.0.113.9");
+    strcpy(list, "unchanged");
+    assert_int_equal(proxy_trusted_parse("127.0.0.1,", list), -1);
+    assert_int_equal(proxy_trusted_parse("localhost", list), -1);
+    assert_int_equal(proxy_trusted_parse("", list), -1);
+    assert_int_equal(proxy_trusted_parse(NULL, list), -1);
+    assert_string_equal(list, "unchanged");
+}
+
 static void test_host_check_matches_names_without_port_case_insensitively(void **state)
 {
     (void)state;
@@ -177,6 +202,7 @@ int main(void)
         cmocka_unit_test(
             test_forwarded_for_takes_the_rightmost_address_so_a_client_cannot_forge_it),
         cmocka_unit_test(test_trusted_proxy_address_is_parsed_and_normalised),
+        cmocka_unit_test(test_trusted_list_is_normalised_and_every_proxy_in_it_is_skipped),
         cmocka_unit_test(test_host_check_matches_names_without_port_case_insensitively),
         cmocka_unit_test(test_limits_count_requests_in_flight_per_address),
         cmocka_unit_test(test_limits_table_stays_correct_across_many_addresses),
