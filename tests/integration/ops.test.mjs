@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BIN, client, freePort, startServer } from './server.mjs';
@@ -46,6 +46,20 @@ test('healthcheck: a port where nothing answers HTTP health is 1, and so is a no
     assert.equal(right.code, 0, right.stderr);
   } finally {
     await srv.cleanup();
+  }
+});
+
+test('healthcheck: a server whose database file is gone answers health 503, and the check says 1', async () => {
+  const srv = await startServer();
+  try {
+    assert.equal((await run(['healthcheck', '--port', String(srv.port)])).code, 0);
+    for (const f of [srv.db, `${srv.db}-wal`, `${srv.db}-shm`]) rmSync(f, { force: true });
+    const sick = await run(['healthcheck', '--port', String(srv.port)]);
+    assert.equal(sick.code, 1);
+    assert.match(sick.stderr, /answered 503/);
+  } finally {
+    await srv.stop();
+    rmSync(srv.dir, { recursive: true, force: true });
   }
 });
 
