@@ -38,7 +38,9 @@ CREATE TABLE games (
     started_at TEXT NOT NULL,
     played_at TEXT,
     ended_at TEXT,
-    live_events INTEGER NOT NULL DEFAULT 0 -- events not voided, kept by append and undo
+    live_events INTEGER NOT NULL DEFAULT 0, -- events not voided, kept by append and undo
+    duration_min INTEGER CHECK (duration_min BETWEEN 0 AND 6000), -- results mode (0015)
+    location TEXT                   -- results mode: where the play took place (0015)
 );
 CREATE INDEX games_campaign ON games(campaign_id);
 CREATE UNIQUE INDEX games_one_active ON games(campaign_id) WHERE status = 'active';

@@ -156,8 +156,21 @@ static const cJSON *import_board(const cJSON *doc, const cJSON *item)
     return cJSON_IsObject(item) ? item : NULL;
 }
 
-/* The game creation body of an exported game (mode, played_at, seats with the new
- * player ids); NULL with ctx->err set on failure. */
+/* Copy what a results-mode play recorded besides its seats (duration_min, location) from
+ * an exported game into the body that creates it again; false when out of memory. */
+static bool import_game_details(const cJSON *game, cJSON *body)
+{
+    const cJSON *duration = cJSON_GetObjectItemCaseSensitive(game, "duration_min");
+    const cJSON *location = cJSON_GetObjectItemCaseSensitive(game, "location");
+    if (cJSON_IsNumber(duration) &&
+        !cJSON_AddNumberToObject(body, "duration_min", duration->valuedouble))
+        return false;
+    return !cJSON_IsString(location) ||
+           cJSON_AddStringToObject(body, "location", location->valuestring);
+}
+
+/* The game creation body of an exported game (mode, played_at, duration_min, location,
+ * seats with the new player ids); NULL with ctx->err set on failure. */
 static cJSON *import_game_body(struct api_ctx *ctx, const struct id_map *m, const cJSON *game)
 {
     const cJSON *played = cJSON_GetObjectItemCaseSensitive(game, "played_at");
@@ -167,7 +180,8 @@ static cJSON *import_game_body(struct api_ctx *ctx, const struct id_map *m, cons
         !cJSON_AddItemToObject(
             body, "mode", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(game, "mode"), true)) ||
         (cJSON_IsString(played) &&
-         !cJSON_AddStringToObject(body, "played_at", played->valuestring))) {
+         !cJSON_AddStringToObject(body, "played_at", played->valuestring)) ||
+        !import_game_details(game, body)) {
         cJSON_Delete(body);
         sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
         return NULL;

@@ -322,6 +322,44 @@ static bool bgs_players(cJSON *players, const struct plays_doc *d, long long cid
     return true;
 }
 
+/* The id of location name in locations (1, 2...; the order first seen), 0 when absent. */
+static long long bgs_location_id(const cJSON *locations, const char *name)
+{
+    const cJSON *l;
+    cJSON_ArrayForEach(l, locations)
+    {
+        if (strcmp(plays_str(l, "name"), name) == 0)
+            return plays_num(l, "id", 0);
+    }
+    return 0;
+}
+
+/* Add every location some play names (a results-mode game's "location") once. */
+static bool bgs_locations(cJSON *locations, const struct plays_doc *d, long long cid,
+                          const char *now)
+{
+    const cJSON *p;
+    cJSON_ArrayForEach(p, d->plays)
+    {
+        const char *name = plays_str(p, "location");
+        long long id = cJSON_GetArraySize(locations) + 1;
+        cJSON *o;
+        if (!*name || bgs_location_id(locations, name))
+            continue;
+        o = cJSON_CreateObject();
+        if (!o || !cJSON_AddItemToArray(locations, o)) {
+            cJSON_Delete(o);
+            return false;
+        }
+        if (!cJSON_AddNumberToObject(o, "id", (double)id) ||
+            !bgs_add_uuid(o, d, cid, "location", plays_num(p, "game", 0)) ||
+            !cJSON_AddStringToObject(o, "name", name) ||
+            !cJSON_AddStringToObject(o, "modificationDate", now))
+            return false;
+    }
+    return true;
+}
+
 /* The playerScores of a play; NULL when out of memory. */
 static cJSON *bgs_scores(const cJSON *play)
 {
@@ -355,8 +393,10 @@ static cJSON *bgs_scores(const cJSON *play)
 }
 
 /* One play of the file; NULL when out of memory. */
-static cJSON *bgs_play(const struct plays_doc *d, long long cid, const cJSON *play)
+static cJSON *bgs_play(const struct plays_doc *d, long long cid, const cJSON *play,
+                       const cJSON *locations)
 {
+    long long where = bgs_location_id(locations, plays_str(play, "location"));
     char when[PLAYS_TIME_MAX], entry[PLAYS_TIME_MAX];
     char *comments = plays_comments_text(play);
     cJSON *o = cJSON_CreateObject(), *scores = bgs_scores(play);
@@ -370,6 +410,7 @@ static cJSON *bgs_play(const struct plays_doc *d, long long cid, const cJSON *pl
         strftime(entry, sizeof(entry), "%Y-%m-%d %H:%M:%S", &tm);
     ok = ok && bgs_add_uuid(o, d, cid, "game", plays_num(play, "game", 0));
     ok = ok && cJSON_AddNumberToObject(o, "gameRefId", 1);
+    ok = ok && (!where || cJSON_AddNumberToObject(o, "locationRefId", (double)where));
     ok = ok && cJSON_AddStringToObject(o, "playDate", when);
     ok = ok && cJSON_AddStringToObject(o, "entryDate", entry);
     ok = ok && cJSON_AddNumberToObject(o, "durationMin", (double)plays_minutes(play));
@@ -401,10 +442,11 @@ static bool bgs_doc(cJSON *doc, const struct plays_doc *d, struct api_ctx *ctx)
     cJSON *games = cJSON_AddArrayToObject(doc, "games");
     cJSON *players = cJSON_AddArrayToObject(doc, "players");
     cJSON *plays = cJSON_AddArrayToObject(doc, "plays");
+    cJSON *locations = cJSON_AddArrayToObject(doc, "locations");
     const cJSON *p;
     struct tm tm;
-    bool ok = games && players && plays && cJSON_AddArrayToObject(doc, "locations") &&
-              cJSON_AddStringToObject(doc, "about", about);
+    bool ok =
+        games && players && plays && locations && cJSON_AddStringToObject(doc, "about", about);
     store_now(now_rfc);
     if (!plays_parse_time(now_rfc, &tm))
         memset(&tm, 0, sizeof(tm));
@@ -415,10 +457,10 @@ static bool bgs_doc(cJSON *doc, const struct plays_doc *d, struct api_ctx *ctx)
         if (!ok)
             cJSON_Delete(g);
     }
-    ok = ok && bgs_players(players, d, ctx->cid, now);
+    ok = ok && bgs_players(players, d, ctx->cid, now) && bgs_locations(locations, d, ctx->cid, now);
     cJSON_ArrayForEach(p, (ok ? d->plays : NULL))
     {
-        cJSON *o = bgs_play(d, ctx->cid, p);
+        cJSON *o = bgs_play(d, ctx->cid, p, locations);
         if (!o || !cJSON_AddItemToArray(plays, o)) {
             cJSON_Delete(o);
             return false;

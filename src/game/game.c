@@ -18,6 +18,8 @@
 #include "state_json.h"
 
 #define GAME_PLAYED_AT_MAX 64
+#define GAME_DURATION_MAX 6000 /* minutes a results-mode play may last (API.md) */
+#define GAME_LOCATION_MAX 80   /* characters of where it was played */
 
 /* A parsed board, shared read-only by the cache and the requests using it; freed
  * with its last reference. */
@@ -763,8 +765,33 @@ static int game_initial_full(struct game_req *r, const char *board_text, const c
     return rc;
 }
 
+/* What a results-mode play records besides its seats: duration_min (0..6000; -1 when
+ * absent) and location (at most 80 characters; NULL when absent, borrowed from body).
+ * The other modes take neither (422). */
+static int game_read_details(struct game_req *r, const cJSON *body, bool results,
+                             int64_t *duration_min, const char **location)
+{
+    bool present = false;
+    int rc;
+    *duration_min = -1;
+    *location = NULL;
+    if (!results && (cJSON_GetObjectItemCaseSensitive(body, "duration_min") ||
+                     cJSON_GetObjectItemCaseSensitive(body, "location")))
+        return sb_fail(r->err, SB_EINVALID, NULL,
+                       "duration_min and location are for results-mode games");
+    rc = json_get_int(body, "duration_min", false, 0, GAME_DURATION_MAX, duration_min, &present,
+                      r->err);
+    if (rc == 0 && !present)
+        *duration_min = -1;
+    if (rc == 0)
+        rc = json_get_string(body, "location", false, GAME_LOCATION_MAX, false, location, r->err);
+    return rc;
+}
+
 int game_create(struct game_req *r, const cJSON *body, const char *board_doc, int64_t *gid)
 {
+    int64_t duration_min = -1;
+    const char *location = NULL;
     struct rules_seat seats[RESULTS_MAX_PLAYERS];
     char names[RESULTS_MAX_PLAYERS][RULES_NAME_MAX];
     const char *tokens[RESULTS_MAX_PLAYERS];
@@ -784,6 +811,8 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
     if (rc == 0)
         rc = json_get_string(body, "played_at", false, GAME_PLAYED_AT_MAX, false, &played_at,
                              r->err);
+    if (rc == 0)
+        rc = game_read_details(r, body, results >= 0, &duration_min, &location);
     if (rc == 0)
         rc = game_read_seats(r, body, max, results >= 0, seats, names, tokens, &n);
     if (rc == 0 && results >= 0 && n < results_players_min((enum results_edition)results))
@@ -809,6 +838,8 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
     if (rc == 0)
         rc = store_game_create(*r->store, *gid, r->campaign->id, mode, seats_text, board,
                                state_text, played_at, r->err);
+    if (rc == 0 && (duration_min >= 0 || location))
+        rc = store_game_set_details(*r->store, *gid, duration_min, location, r->err);
     free(board);
     free(state_text);
     free(seats_text);

@@ -1117,6 +1117,14 @@ int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode
     return rc;
 }
 
+int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min, const char *location,
+                           struct sb_error *err)
+{
+    static const char *const sql = "UPDATE games SET duration_min = nullif(?, -1), location = ?"
+                                   " WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "iti", duration_min, location, gid);
+}
+
 int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
                           int (*fn)(void *ctx, int64_t gid), void *ctx, struct sb_error *err)
 {
@@ -1217,6 +1225,8 @@ out:
 #define STORE_GAME_OBJECT                                                                          \
     "json_object('id', g.id, 'mode', g.mode, 'status', g.status, 'started_at',"                    \
     " g.started_at, 'ended_at', g.ended_at, 'played_at', g.played_at, 'winner', g.winner,"         \
+    " 'number', (SELECT count(*) FROM games n WHERE n.campaign_id = g.campaign_id"                 \
+    " AND n.id <= g.id), 'duration_min', g.duration_min, 'location', g.location,"                  \
     " 'version', g.version, 'seats', (SELECT json_group_array(json_object('player',"               \
     " st.value ->> 'player', 'name', p.name, 'token', st.value ->> 'token'))"                      \
     " FROM json_each(g.seats) st LEFT JOIN players p ON p.id = st.value ->> 'player'),"            \
@@ -1619,7 +1629,8 @@ int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_
         "   FROM (SELECT board FROM b ORDER BY idx)),"
         " 'games', (SELECT coalesce(json_group_array(json(o)), json('[]')) FROM (SELECT"
         " json_object('id', g.id, 'mode', g.mode, 'status', g.status, 'started_at', g.started_at,"
-        " 'ended_at', g.ended_at, 'played_at', g.played_at, 'winner', g.winner,"
+        " 'ended_at', g.ended_at, 'played_at', g.played_at, 'duration_min', g.duration_min,"
+        " 'location', g.location, 'winner', g.winner,"
         " 'seats', json(g.seats), 'board', (SELECT b.idx FROM b JOIN game_boards gb"
         "   ON gb.board = b.board WHERE gb.game_id = g.id),"
         " 'events', (SELECT coalesce(json_group_array(json_object('seq', e.seq, 'type', e.type,"
@@ -1670,6 +1681,7 @@ int store_plays_json(struct store *s, int64_t cid, char **out, struct sb_error *
         " 'mode', g.mode, 'status', g.status, 'winner', (SELECT name FROM players"
         "   WHERE id = g.winner), 'winner_id', g.winner, 'started_at', g.started_at,"
         " 'ended_at', g.ended_at, 'played_at', g.played_at, 'result', g.state -> '$.result',"
+        " 'duration_min', g.duration_min, 'location', g.location,"
         " 'seats', (SELECT json_group_array(json_object('player', p.id, 'name', p.name,"
         "   'token', st.value ->> 'token', 'stamps', (SELECT count(*) FROM events e,"
         "   json_each(e.effects) f WHERE e.game_id = g.id AND NOT e.voided"

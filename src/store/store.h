@@ -173,6 +173,10 @@ int store_game_next_id(struct store *s, int64_t *id, struct sb_error *err);
 int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode, const char *seats,
                       const char *board, const char *state, const char *played_at,
                       struct sb_error *err);
+/* Record how long a results-mode play took (duration_min, -1: unknown) and where
+ * (location, NULL: unknown) on game gid. */
+int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min, const char *location,
+                           struct sb_error *err);
 /* Calls fn(ctx, gid) for each game of cid in which player pid sits. */
 int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
                           int (*fn)(void *ctx, int64_t gid), void *ctx, struct sb_error *err);
@@ -182,8 +186,9 @@ int store_game_set_docs(struct store *s, int64_t gid, const char *state, const c
 /* SB_ENOTFOUND when gid is not a game of cid. with_docs: also load board/state/initial. */
 int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
                    struct store_game *out, struct sb_error *err);
-/* {"id","mode","status","started_at","ended_at","played_at","seats":[{"player","name","token"}],
- * "winner","version","events"} */
+/* {"id","mode","status","started_at","ended_at","played_at","number","duration_min","location",
+ * "seats":[{"player","name","token"}],"winner","version","events"}; number: 1, 2, 3… within
+ * the campaign */
 int store_game_json(struct store *s, int64_t gid, char **out, struct sb_error *err);
 /* [game json...] newest first */
 int store_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
@@ -290,7 +295,7 @@ struct store_import_times {
 };
 int store_import_times(struct store *s, const struct store_import_times *t, struct sb_error *err);
 /* Every play of the campaign, oldest first: [{"game","date","mode","status","winner",
- * "winner_id","started_at","ended_at","played_at","result",
+ * "winner_id","started_at","ended_at","played_at","result","duration_min","location",
  * "seats":[{"player","name","token","stamps"}],"journal":[{"card","slot","token","name"}]}]
  * where stamps counts the board stamps of that player in that game and result is the
  * decided outcome of a results-mode game (null otherwise). */

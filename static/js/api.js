@@ -1,6 +1,8 @@
 // api.js -- the Stampbook HTTP API (API.md) over fetch: keys, problem+json errors,
 // ETag / If-Match for game writes and an Idempotency-Key on every event POST.
 
+import { t } from './i18n.js';
+
 // Relative to the page, so the UI works under a base path (serve --base-path /stampbook).
 const BASE = 'api/v1';
 
@@ -8,7 +10,7 @@ const BASE = 'api/v1';
 export class ApiError extends Error {
   constructor(status, problem) {
     const p = problem && typeof problem === 'object' ? problem : {};
-    super(p.detail || p.title || (status ? `The server answered ${status}.` : 'Network error.'));
+    super(p.detail || p.title || (status ? t('api.status', { status: String(status) }) : t('api.network.title')));
     this.name = 'ApiError';
     this.status = status;
     this.problem = p;
@@ -50,10 +52,7 @@ export async function request(method, path, opts = {}) {
       referrerPolicy: 'no-referrer',
     });
   } catch {
-    throw new ApiError(0, {
-      title: 'Network error',
-      detail: 'The server could not be reached. Check the connection and try again.',
-    });
+    throw new ApiError(0, { title: t('api.network.title'), detail: t('api.network') });
   }
   const etag = res.headers.get('ETag');
   const text = await res.text();
@@ -107,12 +106,12 @@ export class CampaignApi {
   stateAt(gid, seq) { return this.req('GET', `/games/${gid}/state?at=${seq}`).then((r) => r.data); }
 
   /**
-   * POST one event with If-Match (when etag is known) and a fresh Idempotency-Key.
-   * A network failure is retried once with the same key, so a lost answer never
-   * logs the event twice. Resolves {data: {event, effects, state}, etag}.
+   * POST one event with If-Match (when etag is known) and an Idempotency-Key (a fresh
+   * one unless given). A network failure is retried once with the same key, so a lost
+   * answer never logs the event twice. Resolves {data: {event, effects, state}, etag}.
    */
-  async postEvent(gid, event, etag) {
-    const opts = { body: event, ifMatch: etag || undefined, idempotencyKey: uuid() };
+  async postEvent(gid, event, etag, idem = uuid()) {
+    const opts = { body: event, ifMatch: etag || undefined, idempotencyKey: idem };
     try {
       return await this.req('POST', `/games/${gid}/events`, opts);
     } catch (e) {

@@ -13,7 +13,9 @@
 
 import { CampaignApi, editions as fetchEditions } from './api.js';
 import { getCampaign, touchCampaign } from './store.js';
-import { h, s, mount, clearAlert, showError } from './ui.js';
+import { h, s, mount, clearAlert, showError, select } from './ui.js';
+import { t, LANGUAGES, currentLanguage, setLanguage, onLanguage, translateShell } from './i18n.js';
+import { startQueue } from './queue.js';
 import * as home from './views/home.js';
 import * as campaign from './views/campaign.js';
 import * as newgame from './views/newgame.js';
@@ -108,6 +110,7 @@ export const app = {
   /** Set the document title and the campaign name in the header. */
   title(page, campaignName) {
     document.title = page ? `${page} · Stampbook` : 'Stampbook';
+    lastTitle = [page, campaignName];
     const top = document.getElementById('top-campaign');
     if (top) top.textContent = campaignName || '';
   },
@@ -118,14 +121,14 @@ export const app = {
     if (!nav) return;
     if (!cid) { nav.hidden = true; nav.replaceChildren(); return; }
     const items = [
-      ['campaign', `#/c/${cid}`, 'Campaign', 'M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z'],
-      ['table', `#/c/${cid}/table`, engine === 'full' ? 'Table' : 'Play', 'M4 4h16v16H4zM8 8h.01M16 8h.01M12 12h.01M8 16h.01M16 16h.01'],
+      ['campaign', `#/c/${cid}`, t('tab.campaign'), 'M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z'],
+      ['table', `#/c/${cid}/table`, engine === 'full' ? t('tab.table') : t('tab.play'), 'M4 4h16v16H4zM8 8h.01M16 8h.01M12 12h.01M8 16h.01M16 16h.01'],
     ];
     if (engine === 'full') {
-      items.push(['journal', `#/c/${cid}/journal`, 'Journal', 'M5 3h11l3 3v15H5zM9 8h6M9 12h6M9 16h4']);
-      items.push(['board', `#/c/${cid}/board`, 'Board', 'M3 3h18v18H3zM7 7h10v10H7z']);
+      items.push(['journal', `#/c/${cid}/journal`, t('tab.journal'), 'M5 3h11l3 3v15H5zM9 8h6M9 12h6M9 16h4']);
+      items.push(['board', `#/c/${cid}/board`, t('tab.board'), 'M3 3h18v18H3zM7 7h10v10H7z']);
     }
-    items.push(['stats', `#/c/${cid}/stats`, 'Stats', 'M4 20V10M10 20V4M16 20v-7M22 20H2']);
+    items.push(['stats', `#/c/${cid}/stats`, t('tab.stats'), 'M4 20V10M10 20V4M16 20v-7M22 20H2']);
     nav.replaceChildren(...items.map(([key, href, label, d]) => h('a', {
       href, 'aria-current': key === current ? 'page' : null,
     }, icon(d), h('span', null, label))));
@@ -171,33 +174,67 @@ async function route() {
       focusHeading(main);
     } catch (e) {
       if (my !== renderToken) return;
-      mount(main, h('h1', { tabindex: '-1' }, 'Something went wrong'), h('p', null, 'This page could not be loaded.'),
-        h('p', null, h('a', { class: 'btn', href: '#/' }, 'Back to start')));
+      mount(main, h('h1', { tabindex: '-1' }, t('err.title')), h('p', null, t('err.page')),
+        h('p', null, h('a', { class: 'btn', href: '#/' }, t('back.start'))));
       showError(e);
     }
     return;
   }
   app.tabs(null);
-  mount(main, h('h1', { tabindex: '-1' }, 'Page not found'), h('p', null, h('a', { class: 'btn', href: '#/' }, 'Back to start')));
+  mount(main, h('h1', { tabindex: '-1' }, t('err.notfound')), h('p', null, h('a', { class: 'btn', href: '#/' }, t('back.start'))));
 }
 
 let firstRender = true;
+let lastTitle = ['', ''];
+/** After a screen change: the focus on its heading, and the heading in view at the top. */
 function focusHeading(main) {
-  if (firstRender) { firstRender = false; return; }
   const h1 = main.querySelector('h1');
+  if (firstRender) { firstRender = false; return; }
   if (h1) {
     if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
-    h1.focus({ preventScroll: false });
+    h1.focus({ preventScroll: true });
+    window.scrollTo({ top: 0, behavior: 'instant' });
   }
+}
+
+/** The language picker in the header: switching re-draws the screen in place. */
+function languagePicker() {
+  const box = document.getElementById('lang-box');
+  if (!box) return;
+  const sel = select(LANGUAGES, { id: 'lang', class: 'lang', 'aria-label': t('lang.label') }, currentLanguage());
+  sel.addEventListener('change', () => setLanguage(sel.value));
+  box.replaceChildren(sel);
+}
+
+onLanguage(() => {
+  translateShell();
+  languagePicker();
+  app.title(...lastTitle);
+  route();
+});
+/** Keep --top-h at the sticky header's height: the strip and alerts stick right under it. */
+function keepTopHeight() {
+  const top = document.querySelector('.top');
+  if (top) document.documentElement.style.setProperty('--top-h', `${top.offsetHeight}px`);
+}
+window.addEventListener('resize', keepTopHeight);
+onLanguage(keepTopHeight);
+
+translateShell();
+languagePicker();
+keepTopHeight();
+startQueue();
+if ('serviceWorker' in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register('sw.js').catch(() => { /* the app works without it */ });
 }
 
 function unknownCampaign(main, cid) {
   app.tabs(null);
-  app.title('Unknown campaign');
+  app.title(t('unknown.title'));
   mount(main,
-    h('h1', { tabindex: '-1' }, 'This browser does not know that campaign'),
-    h('p', null, `Campaign ${cid} is not saved on this phone. Open its share link (ask the person who created it), or paste the link on the start page.`),
-    h('p', null, h('a', { class: 'btn primary', href: '#/' }, 'Go to start')));
+    h('h1', { tabindex: '-1' }, t('unknown.h1')),
+    h('p', null, t('unknown.text', { cid: String(cid) })),
+    h('p', null, h('a', { class: 'btn primary', href: '#/' }, t('go.start'))));
 }
 
 window.addEventListener('hashchange', route);

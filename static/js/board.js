@@ -1,6 +1,7 @@
 // board.js -- the board as an SVG drawing: 40 spaces clockwise from GO (bottom
 // right), set colours, owners' colours, board stamps, pieces and the golden ticket.
 
+import { t } from './i18n.js';
 import { s, setColour } from './ui.js';
 import { tokenColour, tokenDisc } from './tokens.js';
 import { spacesOf } from './model.js';
@@ -67,8 +68,8 @@ export function drawBoard(board, state, names) {
     const owner = ds && ds.owner !== null && ds.owner !== undefined ? byId.get(String(ds.owner)) : null;
     const stamper = ds && ds.stamped_by !== null && ds.stamped_by !== undefined ? byId.get(String(ds.stamped_by)) : null;
     let title = `${i}. ${sp.name || (d && d.name) || sp.kind}`;
-    if (owner) title += `, owned by ${owner.name}`;
-    if (stamper) title += `, stamped by ${stamper.name}`;
+    if (owner) title += `, ${t('board.owned_by', { who: owner.name })}`;
+    if (stamper) title += `, ${t('board.stamped_by', { who: stamper.name })}`;
     g.append(s('title', null, title));
     g.append(s('rect', { x: b.x, y: b.y, width: b.w, height: b.h, fill: b.corner ? '#eef6ee' : '#fbfaf5', stroke: '#2f4f3a', 'stroke-width': 0.5 }));
 
@@ -109,7 +110,7 @@ export function drawBoard(board, state, names) {
   if (!tk.used && (tk.holder === null || tk.holder === undefined)) {
     const b = spaceBox(20);
     svg.append(s('g', { class: 'ticket' },
-      s('title', null, 'The golden ticket is on Free Parking'),
+      s('title', null, t('bv.ticket', { text: t('bv.ticket.parking') })),
       s('rect', { x: b.x + 3, y: b.y + b.h - 7, width: 12, height: 5, rx: 1, fill: '#f4c430', stroke: '#8a6d00', 'stroke-width': 0.5 }),
       s('text', { x: b.x + 9, y: b.y + b.h - 3.6, 'text-anchor': 'middle', 'font-size': 2.6, 'font-weight': 800, fill: '#2b2000' }, 'TICKET')));
   }
@@ -135,7 +136,7 @@ export function drawBoard(board, state, names) {
       let y = cy + dy;
       if (i === 10 && p.in_jail) { x = b.x + b.w - 4 + dx / 3; y = b.y + 4; }
       const disc = tokenDisc(board, p.token, x, y, r);
-      disc.prepend(s('title', null, `${p.name}${p.in_jail ? ' (in Jail)' : ''}`));
+      disc.prepend(s('title', null, p.in_jail ? t('board.in_jail', { who: p.name }) : p.name));
       svg.append(disc);
       if (!tk.used && tk.holder !== null && String(tk.holder) === String(p.id)) {
         svg.append(s('rect', { x: x + r - 1, y: y - r - 1.6, width: 3.4, height: 2.2, rx: 0.4, fill: '#f4c430', stroke: '#8a6d00', 'stroke-width': 0.3 }));
@@ -146,10 +147,11 @@ export function drawBoard(board, state, names) {
 }
 
 function summary(board, state, names) {
-  if (!state || !state.players) return 'The board, with no game on it.';
-  const parts = state.players.map((p) => {
+  if (!state || !state.players) return t('board.empty');
+  // In journal mode (paper money) the service does not follow the pieces: no places.
+  const parts = state.players.filter((p) => p.position !== null && p.position !== undefined).map((p) => {
     const sp = (board.spaces || []).find((x) => x.index === p.position);
-    return `${p.name} on ${sp ? (sp.name || names.destination(sp.destination)) : `space ${p.position}`}`;
+    return t('board.on', { who: p.name, where: sp ? (sp.name || names.destination(sp.destination)) : t('space.n', { n: String(p.position) }) });
   });
-  return `The board: ${parts.join('; ')}. The list below gives owners and stamps.`;
+  return parts.length ? t('board.summary', { parts: parts.join('; ') }) : t('board.summary.stamps');
 }

@@ -1,6 +1,8 @@
 // ui.js -- small DOM helpers shared by every screen: element builder, the alert
 // region, polite announcements, the confirmation dialog, number formats, colours.
 
+import { t, money as fmtMoney, dateText as fmtDate } from './i18n.js';
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function append(el, child) {
@@ -48,7 +50,7 @@ export function showAlert(message, kind = 'error') {
   box.className = kind === 'error' ? 'alert' : `alert ${kind}`;
   box.replaceChildren(
     h('span', null, message),
-    h('button', { class: 'close', type: 'button', 'aria-label': 'Dismiss message', onclick: clearAlert }, '×'),
+    h('button', { class: 'close', type: 'button', 'aria-label': t('alert.dismiss'), onclick: clearAlert }, '×'),
   );
 }
 
@@ -73,7 +75,7 @@ export function announce(message) {
 }
 
 /** Ask a yes/no question in a modal dialog; resolves true for OK. */
-export function confirmDialog(title, text, okLabel = 'OK') {
+export function confirmDialog(title, text, okLabel = t('ok')) {
   const dlg = document.getElementById('confirm');
   if (!dlg || typeof dlg.showModal !== 'function') return Promise.resolve(window.confirm(`${title}\n${text}`));
   dlg.querySelector('#confirm-title').textContent = title;
@@ -100,16 +102,10 @@ export async function busy(button, fn) {
   }
 }
 
-const fmt = new Intl.NumberFormat('en');
-export const money = (n) => (n === null || n === undefined ? '—' : fmt.format(n));
-export const num = (n) => (n === null || n === undefined ? '—' : fmt.format(n));
-
-export function dateText(iso) {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return String(iso);
-  return d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
+/** Money and counts in the UI's locale (i18n.js). */
+export const money = (n) => fmtMoney(n);
+export const num = (n) => fmtMoney(n);
+export const dateText = (iso) => fmtDate(iso);
 
 /** The printed colours of the destination sets (any spelling of the name). */
 const SET_COLOURS = {
@@ -189,6 +185,3 @@ export function select(options, attrs = {}, selected) {
   return el;
 }
 
-export function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
-}

@@ -1,53 +1,52 @@
-// words-banker.js -- the sentences of the banker table's decision buttons, in one place
-// so they move into the message tables as they are. Every number in them (costs, fees,
-// tries, stamps) comes from the state the server sends (state.options): none is a rule
-// kept here.
+// words-banker.js -- the sentences of the banker table's decision buttons, from the
+// message tables (i18n/*.js, keys bk.*) so they follow the UI's language. Every number
+// in them (costs, fees, tries, stamps) comes from the state the server sends
+// (state.options): none is a rule kept here.
 
-import { money } from './ui.js';
+import { t } from './i18n.js';
 
 export const W = {
   // tour fees (TWT-FEE): one button per fee in turn.fees_due
-  feesTitle: (n) => (n > 1 ? 'Tour fees' : 'Tour fee'),
-  feeButton: (owner, dest, payer, amount) => `${owner} asks the fee for ${dest}: ${payer} pays ${money(amount)}`,
-  feeSent: (owner, payer, dest) => `${owner} asked ${payer} for the fee at ${dest}`,
-  feeHint: 'Each owner may ask until the next player rolls; after that the fee lapses.',
-  feeLapsed: (dest) => `${dest}’s fee was not asked in time.`,
+  feesTitle: (n) => t('bk.fees.title', { n }),
+  feeButton: (owner, dest, payer, amount) => t('bk.fee.button', { owner, dest, payer, amount }),
+  feeSent: (owner, payer, dest) => t('bk.fee.sent', { owner, payer, dest }),
+  get feeHint() { return t('bk.fee.hint'); },
+  feeLapsed: (dest) => t('bk.fee.lapsed', { dest }),
 
   // buying
-  buyButton: (dest, price) => `Buy ${dest} for ${money(price)}`,
-  buyShort: (name, cash) => `${name} has only ${money(cash)}: auction it.`,
-  bidHint: (min, step) => `At least ${money(min)}, in steps of ${money(step)}.`,
-  bidRule: (min, step) => `The winning bid is at least ${money(min)} and a multiple of ${money(step)}.`,
+  buyButton: (dest, price) => t('bk.buy.price', { dest, price }),
+  buyShort: (who, cash) => t('bk.buy.short', { who, cash }),
+  bidHint: (min, step) => t('bk.bid.hint', { min, step }),
+  bidRule: (min, step) => t('bk.bid.rule', { min, step }),
+  bidCash: (who, cash) => t('bk.bid.cash', { who, cash }),
 
   // flights
-  flyTitle: (kind) => (kind === 'flight_long' ? 'Long-distance flight' : 'Local flight'),
-  flyHint: (name, cost, kind) => `${name} may pay ${money(cost)} and fly${kind === 'flight_long' ? ' anywhere' : ' to a destination before the next flight space'}. Or just roll on.`,
-  flyButton: (cost) => `Fly for ${money(cost)}`,
-  flyShort: (name, cash, cost) => `${name} has only ${money(cash)}; the flight costs ${money(cost)}.`,
+  flyTitle: (kind) => t(kind === 'flight_long' ? 'bk.fly.long' : 'bk.fly.local'),
+  flyHint: (who, cost, kind) => t(kind === 'flight_long' ? 'bk.fly.hint.long' : 'bk.fly.hint.local', { who, cost }),
+  flyButton: (cost) => t('bk.fly.button', { cost }),
+  flyShort: (who, cash, cost) => t('bk.fly.short', { who, cash, cost }),
 
   // Jail (TWT-JAIL-2)
-  jailTitle: (name) => `${name} is in Jail`,
-  jailPayButton: (cost) => `Pay ${money(cost)} and roll`,
-  jailPaySent: (name, cost) => `${name} paid ${money(cost)} to leave Jail`,
-  jailPayShort: (name, cash, cost) => `${name} has only ${money(cash)}: paying ${money(cost)} needs ${money(cost)}. Roll for a double instead.`,
-  jailCardButton: 'Use a Get Out of Jail Free card',
-  jailCardSent: (name) => `${name} used a Get Out of Jail Free card`,
+  jailTitle: (who) => t('bk.jail.title', { who }),
+  jailPayButton: (cost) => t('bk.jail.pay', { cost }),
+  jailPaySent: (who, cost) => t('bk.jail.paid', { who, cost }),
+  jailPayShort: (who, cash, cost) => t('bk.jail.short', { who, cash, cost }),
+  get jailCardButton() { return t('bk.jail.card'); },
+  jailCardSent: (who) => t('bk.jail.card.sent', { who }),
   jailHint: (cost, card, roll) => {
-    const ways = [`pay ${money(cost)}`];
-    if (card) ways.push('use a card');
-    const tries = roll && roll.jail_try ? ` (try ${roll.jail_try} of ${roll.jail_tries}; after the last failed try the fine of ${money(roll.fine)} is owed and paid as far as cash goes)` : '';
-    return `${ways.join(', ').replace(/^./, (c) => c.toUpperCase())}, or roll the dice below for a double${tries}.`;
+    const tries = roll && roll.jail_try ? t('bk.jail.tries', { n: roll.jail_try, of: roll.jail_tries, fine: roll.fine }) : '';
+    return t(card ? 'bk.jail.hint.card' : 'bk.jail.hint', { cost, tries });
   },
 
   // goal jump and the golden ticket
-  jumpTitle: 'Goal jump',
-  jumpHint: (name) => `${name} owns a card that is also their own travel goal: jump there and stamp it before rolling.`,
-  jumpButton: (dest) => `Jump to ${dest}`,
-  jumpSent: (name, dest) => `${name} jumped to ${dest}`,
-  ticketTitle: (name) => `${name}: golden ticket`,
-  ticketHint: 'Once per game, during your own turn: go to any destination (no salary).',
+  get jumpTitle() { return t('bk.jump.title'); },
+  jumpHint: (who) => t('bk.jump.hint', { who }),
+  jumpButton: (dest) => t('bk.jump.button', { dest }),
+  jumpSent: (who, dest) => t('bk.jump.sent', { who, dest }),
+  ticketTitle: (who) => t('bk.ticket.title', { who }),
+  get ticketHint() { return t('bk.ticket.hint'); },
 
   // the end
-  goalsStamped: (n) => `${n} travel goals stamped! The journal keeps every stamp for the next game.`,
-  goalsCount: (n, of) => `${n} of ${of} goals stamped`,
+  goalsStamped: (n) => t('over.four', { n }),
+  goalsCount: (n, of) => t('strip.stamps.long', { n, of }),
 };

@@ -1,7 +1,9 @@
-// words.js -- plain-English sentences for effects, pending decisions and events:
-// "Hazel's stamp pays Cy 100".
+// words.js -- the one source of wording for effects, pending decisions and events, in
+// the UI's language (i18n.js): "Hazel's stamp pays Cy 100", "Ana and Ben each pay Dev
+// 10 (Hazel's stamp)". The event log, the undo dialog, the toast and "What happened"
+// all take their sentences from here.
 
-import { money } from './ui.js';
+import { t, money, list } from './i18n.js';
 import { tokenName } from './tokens.js';
 
 /** Name look-ups over a board and the players we know. */
@@ -10,6 +12,7 @@ export class Names {
     this.board = board || {};
     this.stampOwner = stampOwner || 'token';
     this.players = new Map();
+    this.seated = []; // ids of the players seated in the game on screen, in seat order
     for (const p of players) if (p && p.id !== undefined) this.players.set(String(p.id), p);
   }
 
@@ -21,10 +24,19 @@ export class Names {
     }
   }
 
+  /** Remember who sits at the table (for "each other player pays"). */
+  seat(players) { this.seated = (players || []).map((p) => String(p.id ?? p.player ?? p)); }
+
   player(pid) {
-    if (pid === 'bank' || pid === null || pid === undefined) return 'the Bank';
+    if (pid === 'bank' || pid === null || pid === undefined) return t('bank');
     const p = this.players.get(String(pid));
-    return p && p.name ? p.name : `Player ${pid}`;
+    return p && p.name ? p.name : t('player.n', { id: String(pid) });
+  }
+
+  /** The token a player plays tonight (from the seats we know), or ''. */
+  tokenOf(pid) {
+    const p = this.players.get(String(pid));
+    return (p && p.token) || '';
   }
 
   token(tid) { return tokenName(this.board, tid); }
@@ -36,13 +48,15 @@ export class Names {
 
   destinationById(did) { return (this.board.destinations || []).find((x) => x.id === did) || null; }
 
+  journalCard(id) { return (this.board.journal || []).find((x) => x.id === id) || null; }
+
   /** A space by index, by space id or by destination id. */
   space(ref) {
     const spaces = this.board.spaces || [];
     if (typeof ref === 'number' || /^\d+$/.test(String(ref))) {
       const sp = spaces.find((x) => x.index === Number(ref)) || spaces[Number(ref)];
       if (sp) return sp.name || (sp.destination ? this.destination(sp.destination) : humanise(sp.kind));
-      return `space ${ref}`;
+      return t('space.n', { n: String(ref) });
     }
     const sp = spaces.find((x) => x.id === ref || x.destination === ref);
     if (sp) return sp.name || this.destination(sp.destination);
@@ -58,20 +72,25 @@ export class Names {
   }
 }
 
+/** "Game 3": a game by its number within the campaign (the id when the server has none). */
+export function gameLabel(game, gid) {
+  const n = game && game.number !== undefined && game.number !== null ? game.number : (game && game.id) ?? gid;
+  return t('game.n', { n: String(n) });
+}
+
 export function humanise(id) {
   if (id === null || id === undefined) return '';
   return String(id).replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 }
 
-const REASONS = {
-  fee: 'tour fee', tax: 'tax', journal: 'Travel Journal', chance: 'Chance', jail: 'Jail fine',
-  flight: 'flight', buy: 'purchase', auction: 'auction', trade: 'trade', adjust: 'correction',
-  salary: 'salary', flight_local: 'local flight', flight_long: 'long-distance flight',
-};
+/** The first letter upper-cased (a sentence that starts with "the Bank"). */
+export function cap(str) { return str ? str[0].toUpperCase() + str.slice(1) : str; }
 
 function reasonText(r) {
   if (!r) return '';
-  return ` (${REASONS[r] || humanise(r).toLowerCase()})`;
+  const key = `reason.${r}`;
+  const txt = t(key);
+  return txt === key ? humanise(r).toLowerCase() : txt;
 }
 
 /** One effect as a sentence, plus a class for styling (payout, win, …). */
@@ -79,39 +98,33 @@ export function effectText(e, names) {
   const P = (id) => names.player(id);
   switch (e && e.kind) {
     case 'move':
-      return { text: `${P(e.player)} moves from ${names.space(e.from)} to ${names.space(e.to)}.` };
+      return { text: t('fx.move', { who: P(e.player), from: names.space(e.from), to: names.space(e.to) }) };
     case 'salary':
-      return { text: `${P(e.player)} collects ${money(e.amount)} salary.` };
+      return { text: t('fx.salary', { who: P(e.player), amount: e.amount }) };
     case 'pay': {
-      const from = e.from === 'bank' || e.from === null || e.from === undefined ? 'The Bank' : P(e.from);
-      const to = e.to === 'bank' || e.to === null || e.to === undefined ? 'the Bank' : P(e.to);
-      return { text: `${from} pays ${to} ${money(e.amount)}${reasonText(e.reason)}.` };
+      const reason = reasonText(e.reason);
+      return { text: cap(t(reason ? 'fx.pay.why' : 'fx.pay', { from: P(e.from), to: P(e.to), amount: e.amount, reason })) };
     }
     case 'board_stamp':
-      return { text: `${P(e.player)} stamps ${names.destination(e.destination)} on the board.`, cls: 'stamp' };
+      return { text: t('fx.board_stamp', { who: P(e.player), dest: names.destination(e.destination) }), cls: 'stamp' };
     case 'journal_stamp':
-      return {
-        text: `${P(e.player)} stamps the journal card “${names.card('journal', e.card)}” with ${names.token(e.token)}.`,
-        cls: 'stamp',
-      };
+      return { text: t('fx.journal_stamp', { who: P(e.player), card: names.card('journal', e.card), token: names.token(e.token) }), cls: 'stamp' };
     case 'journal_payout':
       return { text: `${payoutText(names, e)}.`, cls: 'payout' };
     case 'jail':
-      return { text: `${P(e.player)} goes to Jail.` };
+      return { text: t('fx.jail', { who: P(e.player) }) };
     case 'jail_free':
-      return { text: `${P(e.player)} leaves Jail.` };
+      return { text: t('fx.jail_free', { who: P(e.player) }) };
     case 'ticket':
-      return { text: e.action === 'use' ? `${P(e.player)} uses the golden ticket.` : `${P(e.player)} takes the golden ticket.` };
-    case 'owner': {
-      const to = e.to === null || e.to === undefined || e.to === 'bank' ? 'the Bank' : P(e.to);
-      return { text: `${names.destination(e.destination || e.dest)} goes to ${to}.` };
-    }
+      return { text: t(e.action === 'use' ? 'fx.ticket.use' : 'fx.ticket.take', { who: P(e.player) }) };
+    case 'owner':
+      return { text: t('fx.owner', { dest: names.destination(e.destination || e.dest), to: P(e.to) }) };
     case 'win':
-      return { text: `${P(e.player)} wins the game!`, cls: 'win' };
+      return { text: t('fx.win', { who: P(e.player) }), cls: 'win' };
     case 'fee':
-      return { text: `${P(e.owner)} may ask ${P(e.payer)} for a fee of ${money(e.amount)}.` };
+      return { text: t('fx.fee', { owner: P(e.owner), payer: P(e.payer), amount: e.amount }) };
     case 'note':
-      return { text: `Note: ${e.text}` };
+      return { text: t('fx.note', { text: e.text }) };
     default: {
       const rest = Object.entries(e || {}).filter(([k]) => k !== 'kind').map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ');
       return { text: `${humanise(e && e.kind)}${rest ? `: ${rest}` : ''}.` };
@@ -119,86 +132,162 @@ export function effectText(e, names) {
   }
 }
 
+/** Whose stamps: "Hazel's stamp", "Ana's 2 stamps (Hazel)". */
+function whoseStamps(names, pid, token, n) {
+  return names.stampOwner === 'player'
+    ? t('stamps.of.player', { n, who: names.player(pid), token: names.token(token) })
+    : t('stamps.of.token', { n, token: names.token(token) });
+}
+
 /**
- * A journal payout in words: "Hazel's stamp pays Cy 100" when stamps belong to the
- * token (the official rule), "Ana's stamp (Hazel) pays Ana 100" when they belong to
- * the person who stamped. p: {player, token, stamps, amount}.
+ * A journal payout in words, without the final full stop. p: {card?, player, token,
+ * stamps, amount}. When the card makes every other seated player pay the stamp's
+ * holder, the sentence names each payer: "Ana and Ben each pay Dev 10 (Hazel's stamp)".
  */
 export function payoutText(names, p) {
   const n = Number(p.stamps) || 1;
   const pid = p.player?.id ?? p.player;
-  const stamps = n > 1 ? `${n} stamps` : 'stamp';
-  const whose = names.stampOwner === 'player'
-    ? `${names.player(pid)}'s ${stamps} (${names.token(p.token)})`
-    : `${names.token(p.token)}'s ${stamps}`;
+  const whose = whoseStamps(names, pid, p.token, n);
   const amount = Number(p.amount) || 0;
-  if (amount < 0) return `${whose} ${n > 1 ? 'cost' : 'costs'} ${names.player(pid)} ${money(-amount)}`;
-  return `${whose} ${n > 1 ? 'pay' : 'pays'} ${names.player(pid)} ${money(amount)}`;
+  const card = p.card ? names.journalCard(p.card) : null;
+  const perStamp = (card && card.effect && card.effect.per_stamp) || {};
+  if ('collect_from_each' in perStamp) {
+    const payers = (p.payers === null ? [] : (p.payers || names.seated)).filter((x) => String(x) !== String(pid));
+    if (payers.length) {
+      const each = Math.round(amount / payers.length) || Number(perStamp.collect_from_each) * n;
+      return t('payout.each', { n: payers.length, payers: list(payers.map((x) => names.player(x))), who: names.player(pid), amount: each, whose });
+    }
+  }
+  if (amount < 0) return t('payout.cost', { n, whose, who: names.player(pid), amount: -amount });
+  return t('payout.pays', { n, whose, who: names.player(pid), amount });
 }
 
-/** What the game waits for, in words. */
-export function pendingText(state, names) {
-  const t = state && state.turn;
-  if (!t) return '';
-  const p = t.pending;
+/** What a card's drawer does in words: "Ana collects 50 from the Bank". */
+export function drawerAction(e, who, names) {
+  if (!e || typeof e !== 'object') return '';
+  if ('collect' in e) return t('act.collect', { who, amount: e.collect });
+  if ('pay' in e) return t('act.pay', { who, amount: e.pay });
+  if ('move_to' in e) return t(e.salary ? 'act.move_to.salary' : 'act.move_to', { who, to: names ? names.space(e.move_to) : humanise(e.move_to) });
+  if ('move_to_colour' in e) return t('act.move_to_colour', { who, colours: list([].concat(e.move_to_colour)) });
+  if ('move_by' in e) return e.move_by < 0 ? t('act.back', { who, n: -e.move_by }) : t('act.forward', { who, n: e.move_by });
+  if (e.go_to_jail) return t('act.jail', { who });
+  if (e.jail_free) return t('act.jail_free', { who });
+  return JSON.stringify(e);
+}
+
+/**
+ * The sentences of one logged event's effects, plus what the effects leave unsaid: in
+ * journal mode (paper money) the drawer's own part of a Travel Journal card, and a
+ * roll in Jail without a double. state: the state after the event, when known.
+ */
+export function eventSentences(ev, effects, names, { mode, state } = {}) {
+  const out = withoutEchoes(effects || []).map((e) => effectText(e, names));
+  if (ev && ev.type === 'draw_journal' && mode === 'journal') {
+    const card = names.journalCard(ev.card);
+    const drawer = ev.player;
+    if (card && card.effect && card.effect.drawer && drawer !== undefined) {
+      out.push({ text: t('fx.drawer_part', { text: drawerAction(card.effect.drawer, names.player(drawer), names) }), cls: 'payout' });
+    }
+  }
+  if (ev && ev.type === 'roll' && !out.length) {
+    const pl = state && (state.players || []).find((x) => String(x.id) === String(ev.player ?? state.turn?.player));
+    if (pl && pl.in_jail) out.push({ text: t('fx.jail_stay', { who: pl.name, n: Number(pl.jail_attempts) || 0 }) });
+    else if (ev.d1 !== ev.d2 || !pl) out.push({ text: t('fx.no_effect') });
+  }
+  return out;
+}
+
+/** The heading of the table: who acts now and what the game waits for. */
+export function turnHeading(state, names) {
+  const tu = state && state.turn;
+  if (!tu) return { title: t('table.heading'), detail: '' };
+  const p = tu.pending;
   const who = (pid) => names.player(pid);
-  if (p) {
-    const actor = p.player ?? p.seat ?? t.player;
+  const details = [];
+  for (const f of feesDue(state)) {
+    details.push(t('wait.fee', { owner: who(f.owner), payer: who(f.payer), amount: f.amount, dest: names.destination(f.destination), next: who(tu.next) }));
+  }
+  if (p && p.kind !== 'fee') {
+    const actor = p.player ?? p.seat ?? tu.player;
     switch (p.kind) {
       case 'buy_or_auction': {
         const d = names.destinationById(p.destination);
-        return `${who(actor)} buys ${names.destination(p.destination)}${d ? ` for ${money(d.price)}` : ''} or it goes to auction.`;
+        return { title: t('head.buy', { who: who(actor), dest: names.destination(p.destination) }), detail: [t(d && d.price !== undefined ? 'wait.buy.price' : 'wait.buy', { who: who(actor), dest: names.destination(p.destination), price: d && d.price }), ...details].join(' '), actor };
       }
       case 'draw':
-        return `${who(actor)} draws a ${p.deck === 'journal' ? 'Travel Journal' : 'Chance'} card: which one?`;
+        return { title: t(p.deck === 'journal' ? 'head.draw.journal' : 'head.draw.chance', { who: who(actor) }), detail: [t('wait.draw', { who: who(actor) }), ...details].join(' '), actor };
       case 'choose':
-        return `${who(actor)} chooses where to go.`;
-      case 'fee':
-        return `${who(p.owner)} may ask ${who(p.payer)} for ${money(p.amount)} at ${names.destination(p.destination)} before the next roll. ${who(t.next)} rolls next.`;
+        return { title: t('head.choose', { who: who(actor) }), detail: [t('wait.choose'), ...details].join(' '), actor };
       default:
-        return `Waiting for ${humanise(p.kind).toLowerCase()}.`;
+        return { title: t('head.wait', { who: who(actor) }), detail: humanise(p.kind), actor };
     }
   }
-  if (t.rolled) return `${who(t.next)} rolls next.`;
-  return `${who(t.next ?? t.player)} rolls the dice.`;
+  const next = tu.next ?? tu.player;
+  if (tu.player !== undefined && String(tu.player) !== String(next)) details.unshift(t('wait.turn_over', { prev: who(tu.player), who: who(next) }));
+  return { title: t('head.roll', { who: who(next) }), detail: details.join(' ') || t('wait.roll'), actor: next };
 }
 
-/** A short description of a logged event (for the history list). */
+/** The fees that may still be asked: turn.fees_due, or the older pending fee. */
+export function feesDue(state) {
+  const tu = (state && state.turn) || {};
+  if (Array.isArray(tu.fees_due)) return tu.fees_due;
+  return tu.pending && tu.pending.kind === 'fee' ? [tu.pending] : [];
+}
+
+/** What the game waits for, in one line (kept for the screens that show a line). */
+export function pendingText(state, names) {
+  const h = turnHeading(state, names);
+  return h.detail ? `${h.title}. ${h.detail}` : `${h.title}.`;
+}
+
+/** A short description of a logged event (the first line of a log entry). */
 export function eventText(ev, names) {
   const P = (id) => names.player(id);
   switch (ev.type) {
-    case 'roll': return `Roll ${ev.d1} + ${ev.d2}${ev.player ? ` by ${P(ev.player)}` : ''}`;
-    case 'buy': return 'Bought at the printed price';
-    case 'auction': return ev.winner ? `Auction won by ${P(ev.winner)} for ${money(ev.price)}` : 'Auction: no bid';
-    case 'collect_fee': return 'Tour fee asked';
-    case 'draw_chance': return `Chance: ${names.card('chance', ev.card)}`;
-    case 'draw_journal': return `Travel Journal: ${names.card('journal', ev.card)}${ev.player ? ` drawn by ${P(ev.player)}` : ''}`;
-    case 'choose': return `Chose ${names.destination(ev.destination)}`;
-    case 'fly': return `Flew to ${names.destination(ev.to)}`;
-    case 'use_ticket': return `Golden ticket to ${names.destination(ev.to)}`;
-    case 'goal_jump': return `Goal jump to ${names.destination(ev.destination)}`;
-    case 'jail_pay': return 'Paid to leave Jail';
-    case 'jail_card': return 'Used a Get Out of Jail Free card';
-    case 'trade': return `Trade between ${P(ev.a)} and ${P(ev.b)}`;
-    case 'adjust': return `Correction: ${P(ev.player)} ${ev.amount >= 0 ? '+' : ''}${money(ev.amount)}${ev.reason ? ` (${ev.reason})` : ''}`;
-    case 'note': return `Note: ${ev.text}`;
-    case 'end': return ev.winner ? `Ended: ${P(ev.winner)} wins` : 'Game ended';
-    case 'stamp_goal': return `${P(ev.player)} stamped ${names.destination(ev.destination)}`;
-    case 'result': return 'Result logged';
+    case 'roll': return t(ev.player !== undefined ? 'ev.roll.by' : 'ev.roll', { d1: ev.d1, d2: ev.d2, who: P(ev.player) });
+    case 'buy': return t('ev.buy');
+    case 'auction': return ev.winner ? t('ev.auction', { who: P(ev.winner), amount: ev.price }) : t('ev.auction.none');
+    case 'collect_fee': return t('ev.collect_fee', { dest: ev.destination ? names.destination(ev.destination) : '' });
+    case 'draw_chance': return t('ev.draw_chance', { card: names.card('chance', ev.card) });
+    case 'draw_journal': return t(ev.player !== undefined ? 'ev.draw_journal.by' : 'ev.draw_journal', { card: names.card('journal', ev.card), who: P(ev.player) });
+    case 'choose': return t('ev.choose', { dest: names.destination(ev.destination) });
+    case 'fly': return t('ev.fly', { dest: names.destination(ev.to) });
+    case 'use_ticket': return t('ev.use_ticket', { dest: names.destination(ev.to) });
+    case 'goal_jump': return t('ev.goal_jump', { dest: names.destination(ev.destination) });
+    case 'jail_pay': return t('ev.jail_pay');
+    case 'jail_card': return t('ev.jail_card');
+    case 'trade': return t('ev.trade', { a: P(ev.a), b: P(ev.b) });
+    case 'adjust': return t(ev.reason ? 'ev.adjust.why' : 'ev.adjust', { who: P(ev.player), amount: `${ev.amount >= 0 ? '+' : '−'}${money(Math.abs(ev.amount))}`, reason: ev.reason });
+    case 'note': return t('fx.note', { text: ev.text });
+    case 'end': return ev.winner ? t('ev.end.win', { who: P(ev.winner) }) : t('ev.end');
+    case 'stamp_goal': return t('ev.stamp_goal', { who: P(ev.player), dest: names.destination(ev.destination) });
+    case 'result': return t('ev.result');
+    case 'correct': return t('ev.correct', { what: humanise(ev.id) });
     default: return humanise(ev.type);
   }
 }
 
-/** A Chance-style effect in words. */
+/** The player an event is about (for its token in the log), or null. */
+export function eventActor(ev, effects = []) {
+  const direct = ev.player ?? ev.winner ?? ev.a;
+  if (direct !== undefined && direct !== null) return direct;
+  for (const e of effects || []) {
+    const p = e.player ?? (e.from !== 'bank' ? e.from : undefined) ?? e.payer;
+    if (p !== undefined && p !== null && p !== 'bank') return p;
+  }
+  return null;
+}
+
+/** A Chance-style effect in words, as the card says it: "collect 100 from the Bank". */
 export function chanceEffectText(e, names) {
   if (!e || typeof e !== 'object') return '';
-  if ('collect' in e) return `collect ${money(e.collect)} from the Bank`;
-  if ('pay' in e) return `pay ${money(e.pay)} to the Bank`;
-  if ('move_to' in e) return `go to ${names ? names.space(e.move_to) : humanise(e.move_to)}${e.salary ? ' (collect salary when passing GO)' : ''}`;
-  if ('move_to_colour' in e) return `go to a ${[].concat(e.move_to_colour).join(' or ')} destination of your choice`;
-  if ('move_by' in e) return e.move_by < 0 ? `go back ${-e.move_by} spaces` : `move ${e.move_by} spaces`;
-  if (e.go_to_jail) return 'go to Jail';
-  if (e.jail_free) return 'keep a Get Out of Jail Free card';
+  if ('collect' in e) return t('ch.collect', { amount: e.collect });
+  if ('pay' in e) return t('ch.pay', { amount: e.pay });
+  if ('move_to' in e) return t(e.salary ? 'ch.move_to.salary' : 'ch.move_to', { to: names ? names.space(e.move_to) : humanise(e.move_to) });
+  if ('move_to_colour' in e) return t('ch.move_to_colour', { colours: list([].concat(e.move_to_colour)) });
+  if ('move_by' in e) return e.move_by < 0 ? t('ch.back', { n: -e.move_by }) : t('ch.forward', { n: e.move_by });
+  if (e.go_to_jail) return t('ch.jail');
+  if (e.jail_free) return t('ch.jail_free');
   return JSON.stringify(e);
 }
 
@@ -207,9 +296,25 @@ export function journalEffectText(e, names) {
   if (!e || typeof e !== 'object') return '';
   const parts = [];
   const ps = e.per_stamp || {};
-  if ('collect' in ps) parts.push(`every stamp collects ${money(ps.collect)} from the Bank`);
-  if ('pay' in ps) parts.push(`every stamp pays ${money(ps.pay)} to the Bank`);
-  if ('collect_from_each' in ps) parts.push(`every stamp collects ${money(ps.collect_from_each)} from each other player`);
-  if (e.drawer) parts.push(`the drawer must ${chanceEffectText(e.drawer, names)}`);
+  if ('collect' in ps) parts.push(t('jfx.collect', { amount: ps.collect }));
+  if ('pay' in ps) parts.push(t('jfx.pay', { amount: ps.pay }));
+  if ('collect_from_each' in ps) parts.push(t('jfx.collect_from_each', { amount: ps.collect_from_each }));
+  if (e.drawer) parts.push(t('jfx.drawer', { text: drawerAction(e.drawer, t('the_drawer'), names) }));
   return parts.join('; ');
+}
+
+/**
+ * The effects without the Bank payments that merely repeat a journal payout (the
+ * server lists both: the payment and, with who and why, the payout).
+ */
+export function withoutEchoes(effects) {
+  const out = [...effects];
+  for (const e of effects) {
+    if (e.kind !== 'journal_payout') continue;
+    const amount = Math.abs(Number(e.amount));
+    const i = out.findIndex((x) => x.kind === 'pay' && x.reason === 'journal' && Number(x.amount) === amount
+      && ((x.from === 'bank' && String(x.to) === String(e.player)) || (x.to === 'bank' && String(x.from) === String(e.player))));
+    if (i >= 0) out.splice(i, 1);
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 // a11y.test.mjs -- keyboard use and the basics of accessibility on the main screens:
-// every control has a name, text has AA contrast, a campaign can be created and a
+// every control has a name, text has AA contrast in both themes, a campaign can be created and a
 // roll logged with the keyboard alone.
 
 import { test } from 'node:test';
@@ -12,9 +12,16 @@ let server;
 let page;
 phoneSession((s) => ({ server, page } = s));
 
+/** Every control named, and AA text contrast in the light and in the dark theme. */
 async function checkScreen(name) {
   assert.deepEqual(await unlabelledControls(page), [], `${name}: every control has a name`);
   assert.deepEqual(await contrastProblems(page), [], `${name}: text contrast is AA`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  try {
+    assert.deepEqual(await contrastProblems(page), [], `${name}, dark theme: text contrast is AA`);
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
 }
 
 test('A11Y-KEYBOARD create a campaign and log a roll with the keyboard alone', async () => {
@@ -43,7 +50,7 @@ test('A11Y-KEYBOARD create a campaign and log a roll with the keyboard alone', a
   const b = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Bo' } });
   const g = await api(server.base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'banker', seats: [{ player: a.id, token: 'scottie' }, { player: b.id, token: 'hazel' }] } });
   await page.goto(`${server.base}/#/c/${cid}/game/${g.game.id}`);
-  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana’s turn' }));
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana rolls the dice' }));
   await checkScreen('table');
   // Dice with the keyboard: focus the first die's 2, Space; then the second die's 3, Enter.
   await page.getByRole('button', { name: 'First die 2' }).focus();

@@ -65,8 +65,9 @@ export function launchBrowser() {
 /**
  * A phone-sized context (390x844, touch). Every page opened in it records uncaught
  * errors and console errors into ctx.errors, so a test can assert there were none.
+ * options: more context options (e.g. locale, colorScheme, serviceWorkers).
  */
-export async function phoneContext(browser) {
+export async function phoneContext(browser, options = {}) {
   const ctx = await browser.newContext({
     viewport: PHONE,
     isMobile: true,
@@ -74,6 +75,7 @@ export async function phoneContext(browser) {
     deviceScaleFactor: 2,
     locale: 'en-GB',
     serviceWorkers: 'block',
+    ...options,
   });
   ctx.errors = [];
   ctx.requests = []; // every request the pages made: for checks on headers and origins

@@ -25,9 +25,9 @@ test('UI-JOURNAL-MODE the two buttons that matter: a card drawn by whom, a goal 
 
   // Ana draws "Sunrise at the summit" (every stamp collects 100): her new stamp pays her
   // (this campaign's stamps belong to the person who stamped).
+  // Pick who drew it, then tap the card in the numbered grid.
   await page.getByLabel('Drawn by').selectOption({ label: 'Ana (Hazel)' });
-  await page.getByLabel('Which card').selectOption({ label: 'Sunrise at the summit' });
-  await page.getByRole('button', { name: 'Journal card drawn' }).click();
+  await page.getByRole('button', { name: /^\d+\. Sunrise at the summit$/ }).click();
   await expectText(page.getByRole('region', { name: 'What happened' }), 'Ana\'s stamp (Hazel) pays Ana 100.');
 
   // Bo stamps Rapa Nui on the board.

@@ -57,7 +57,7 @@ test('UI-LIVE two phones opened from the share link follow each other without re
   A = await phone(joinLink(key));
   B = await phone(joinLink(key));
   for (const p of [A, B]) {
-    await expectVisible(p.getByRole('heading', { level: 1, name: 'Ana’s turn' }));
+    await expectVisible(p.getByRole('heading', { level: 1, name: 'Ana rolls the dice' }));
     await expectText(p.locator('.live-line'), 'live');
     assert.match(p.url(), new RegExp(`#/c/${cid}/game/${gid}$`), 'the key left the address bar');
   }
@@ -67,7 +67,7 @@ test('UI-LIVE two phones opened from the share link follow each other without re
   await expectVisible(A.getByRole('heading', { name: 'Which Chance card?' }));
   // B follows through the stream and answers the card.
   await expectVisible(B.getByRole('heading', { name: 'Which Chance card?' }));
-  await expectText(B.locator('.effects'), 'Roll 3 + 4');
+  await expectText(B.locator('.effects'), 'Ana rolled 3 + 4');
   await shot(B, 'live-01-phone-b-follows');
   await B.getByRole('button', { name: /Your travel photo wins a contest/ }).click();
   await expectText(B.locator('.effects'), 'The Bank pays Ana 100');
@@ -99,10 +99,10 @@ test('UI-412 a phone that lost the race refreshes and says so instead of logging
 
 test('UI-VIEW a view-only link follows the game but offers no controls', async () => {
   const V = await phone(joinLink(viewKey));
-  await expectVisible(V.getByRole('heading', { level: 1, name: 'Bo’s turn' }));
+  await expectVisible(V.getByRole('heading', { level: 1, name: /^Bo/ }));
   await expectText(V.locator('.live-line'), 'view only');
   assert.equal(await V.getByRole('button', { name: /^Buy / }).count(), 0);
-  assert.equal(await V.getByRole('button', { name: 'Undo last event' }).count(), 0);
+  assert.equal(await V.getByRole('button', { name: 'Undo', exact: true }).count(), 0);
   // It still follows: B buys, V sees the owner change.
   await B.getByRole('button', { name: /^Buy / }).click();
   await expectText(player(V, 'Bo'), 'Owns:');

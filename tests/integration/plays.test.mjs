@@ -39,7 +39,8 @@ async function classicPlay() {
   const c = await newCampaign(srv.url, { name: 'Classic nights', edition: 'classic', players: ['Ann', 'Bo', 'Cy'] });
   const [ann, bo, cy] = c.players;
   const root = `/api/v1/campaigns/${c.cid}`;
-  const g = await c.api.post(`${root}/games`, { mode: 'results', seats: [{ player: ann, token: 'boot' }, { player: bo, token: 'hat' }, { player: cy, token: 'dog' }] });
+  const g = await c.api.post(`${root}/games`, { mode: 'results', seats: [{ player: ann, token: 'boot' }, { player: bo, token: 'hat' }, { player: cy, token: 'dog' }],
+    played_at: '2026-11-27T19:30:00Z', duration_min: 95, location: 'Ann\'s <kitchen> & "den"' });
   assert.equal(g.status, 201, g.text);
   const r = await c.api.post(`${root}/games/${g.json.game.id}/events`, {
     type: 'result', variant: 'timed', standings: [
@@ -242,4 +243,23 @@ test('bgg.xml: the JSON play-log route stays as it was beside it', async () => {
   assert.equal(r.status, 200);
   assert.equal(r.json.plays.length, games.length);
   assert.equal(r.json.plays[0].game, 'Monopoly Travel World Tour');
+});
+
+test('a results-mode play\'s duration and location ride both exports and the push link', async () => {
+  const { c, root, gid } = await classicPlay();
+  const where = 'Ann\'s <kitchen> & "den"';
+  const file = (await c.api.get(`${root}/export/bgstats`)).json;
+  assertBgStats(file);
+  assert.deepEqual(file.locations.map((l) => l.name), [where]);
+  const [p] = file.plays;
+  assert.equal(p.locationRefId, file.locations[0].id);
+  assert.equal(p.durationMin, 95);
+  assert.equal(p.playDate, '2026-11-27 19:30:00');
+  const data = JSON.parse(new URL(bgStatsLink(file, p.uuid)).searchParams.get('data'));
+  assert.equal(data.location, where);
+  assert.equal(data.durationMin, 95);
+  const xml = (await c.api.get(`${root}/export/bgg.xml`)).text;
+  assert.ok(relaxng(xml).ok, relaxng(xml).out);
+  const [play] = elements(xml, 'play');
+  assert.deepEqual([play.id, play.date, play.length, play.location], [String(gid), '2026-11-27', '95', where]);
 });

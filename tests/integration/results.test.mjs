@@ -493,3 +493,48 @@ test('renaming a player renames them in results games, and the state keeps the E
   const at0 = await c.api.get(`${c.base}/games/${gid}/state?at=0`);
   assert.deepEqual(at0.json.players.map((p) => p.name), ['Annie', 'Bo'], 'the initial state is renamed too');
 });
+
+test('results mode: a play records its date, duration (0..6000 minutes) and location, and returns them', async () => {
+  const c = await campaign('classic', 2);
+  const body = { mode: 'results', seats: seats(c, 2), played_at: '2026-11-27T19:30:00Z', duration_min: 95, location: 'Ana’s kitchen' };
+  const r = await newGame(c, body);
+  for (const g of [r.json.game, (await game(c, r.json.game.id)).game, (await c.api.get(`${c.base}/games`)).json.games[0]]) {
+    assert.equal(g.played_at, '2026-11-27T19:30:00Z');
+    assert.equal(g.duration_min, 95);
+    assert.equal(g.location, 'Ana’s kitchen');
+  }
+  const exported = (await c.api.get(`${c.base}/export`)).json;
+  const eg = (exported.games || []).find((x) => x.duration_min === 95);
+  assert.ok(eg && eg.location === 'Ana’s kitchen', 'the export keeps duration and location');
+});
+
+test('results mode: a duration out of 0..6000, a location over 80 characters, or either in a banker game is 422 and creates nothing', async () => {
+  const c = await campaign('classic', 2);
+  for (const extra of [{ duration_min: -1 }, { duration_min: 6001 }, { location: 'x'.repeat(81) }, { location: '' }]) {
+    refused(await newGame(c, { mode: 'results', seats: seats(c, 2), ...extra }, 422));
+  }
+  for (const extra of [{ duration_min: 1.5 }, { duration_min: '90' }, { location: 5 }]) {
+    await newGame(c, { mode: 'results', seats: seats(c, 2), ...extra }, 400); // a wrong type
+  }
+  assert.equal((await c.api.get(`${c.base}/games`)).json.games.length, 0, 'nothing was created');
+  const t = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
+  const r = await t.api.post(`/api/v1/campaigns/${t.cid}/games`, { mode: 'banker', seats: [{ player: t.players[0], token: 'hazel' }, { player: t.players[1], token: 'scottie' }], location: 'home' });
+  refused(r);
+  const z = await newGame(c, { mode: 'results', seats: seats(c, 2), duration_min: 0 });
+  assert.equal(z.json.game.duration_min, 0, 'zero minutes is a duration');
+  assert.equal(z.json.game.location, null);
+});
+
+test('games: number counts 1, 2, 3 within each campaign, whatever other campaigns hold', async () => {
+  const a = await campaign('classic', 2);
+  const b = await campaign('classic', 2);
+  const numbers = [];
+  for (const c of [a, b, a]) {
+    const gid = await resultsGame(c, 2);
+    await event(c, gid, { type: 'end' });
+    numbers.push((await game(c, gid)).game.number);
+  }
+  assert.deepEqual(numbers, [1, 1, 2]);
+  assert.deepEqual((await a.api.get(`${a.base}/games`)).json.games.map((g) => g.number), [2, 1], 'newest first');
+  assert.deepEqual((await a.api.get(a.base)).json.games.map((g) => g.number).sort(), [1, 2]);
+});

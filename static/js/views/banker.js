@@ -3,30 +3,34 @@
 // place, cards and stamps, and the occasional trade / correction / note / end.
 
 import { h, s, money, field, select, showAlert, confirmDialog, setColour } from '../ui.js';
+import { t } from '../i18n.js';
 import { tokenPicture } from '../tokens.js';
-import { pendingText } from '../words.js';
+import { turnHeading } from '../words.js';
 import { W } from '../words-banker.js';
 import { spacesOf } from '../model.js';
+import { cardGrid } from './cardgrid.js';
 
+/** The heading: who acts now (turn.next) and what the game waits for (the table screen
+ * draws the same with the balances strip; this one stands alone). */
 export function banner(scr) {
   const st = scr.state;
-  const t = st.turn || {};
   if (st.status !== 'active') {
     const w = st.winner !== null && st.winner !== undefined ? scr.names.player(st.winner) : null;
     return h('div', { class: 'turn-banner finished' },
       w && scr.player(st.winner) ? tokenPicture(scr.board, scr.player(st.winner).token, { size: 'lg' }) : null,
       h('div', null,
-        h('h1', { tabindex: '-1' }, w ? `${w} wins!` : 'Game over'),
-        h('p', null, st.status === 'abandoned' ? 'The game was ended without a winner.'
+        h('h1', { tabindex: '-1' }, w ? t('over.wins', { who: w }) : t('over.title')),
+        h('p', null, st.status === 'abandoned' ? t('over.abandoned')
           : st.win_stamps && (scr.player(st.winner)?.stamped || []).length >= st.win_stamps ? W.goalsStamped(st.win_stamps)
-            : 'The game was ended early. The journal keeps every stamp for the next game.')));
+            : t('over.early'))));
   }
-  const cur = scr.player(t.player);
+  const head = turnHeading(st, scr.names);
+  const cur = scr.player(head.actor);
   return h('div', { class: 'turn-banner' },
     cur ? tokenPicture(scr.board, cur.token, { size: 'lg' }) : null,
     h('div', null,
-      h('h1', { tabindex: '-1' }, cur ? `${cur.name}’s turn` : 'The table'),
-      h('p', { id: 'waiting-for' }, pendingText(st, scr.names))));
+      h('h1', { tabindex: '-1' }, head.title),
+      h('p', { id: 'waiting-for' }, head.detail)));
 }
 
 // ---- actions: the buttons are the events the engine lists in state.options -------
@@ -78,7 +82,7 @@ export function actions(scr) {
   if (o.one('use_ticket')) out.push(ticket(scr, o.one('use_ticket')));
   const roll = o.one('roll');
   if (roll && scr.player(roll.player)) out.push(dice(scr, scr.player(roll.player)));
-  return [h('section', { class: 'stack', 'aria-labelledby': 'now-h' }, h('h2', { id: 'now-h', class: 'visually-hidden' }, 'Now'), out.filter(Boolean))];
+  return [h('section', { class: 'stack', 'aria-labelledby': 'now-h' }, h('h2', { id: 'now-h', class: 'visually-hidden' }, t('bk.now')), out.filter(Boolean))];
 }
 
 function card(title, ...children) {
@@ -89,38 +93,39 @@ function card(title, ...children) {
 function dice(scr, roller) {
   const chosen = [null, null];
   const rows = [];
-  const status = h('p', { class: 'muted small', 'aria-live': 'polite' }, 'Tap the first die, then the second: the roll is logged at the second tap.');
+  const status = h('p', { class: 'muted small', 'aria-live': 'polite' }, t('bk.dice.hint'));
   const send = () => {
     const [d1, d2] = chosen;
-    scr.send({ type: 'roll', d1, d2, player: roller.id }, `${roller.name} rolled ${d1} + ${d2}${d1 === d2 ? ' (double)' : ''}`).then(() => {
+    scr.send({ type: 'roll', d1, d2, player: roller.id }, t(d1 === d2 ? 'bk.rolled.double' : 'bk.rolled', { who: roller.name, d1, d2 })).then(() => {
       // Still on screen (the roll was refused, or nothing changed): start over.
       chosen[0] = chosen[1] = null;
       rows.forEach((r) => r.querySelectorAll('button').forEach((x) => x.setAttribute('aria-pressed', 'false')));
-      status.textContent = 'Tap the first die, then the second: the roll is logged at the second tap.';
+      status.textContent = t('bk.dice.hint');
     });
   };
-  ['First die', 'Second die'].forEach((label, i) => {
+  const labels = [t('bk.die1'), t('bk.die2')];
+  labels.forEach((label, i) => {
     const buttons = [1, 2, 3, 4, 5, 6].map((v) => {
       const b = h('button', {
-        class: 'btn', type: 'button', id: `die${i + 1}-${v}`, 'aria-pressed': 'false', 'aria-label': `${label} ${v}`,
+        class: 'btn', type: 'button', id: `die${i + 1}-${v}`, 'aria-pressed': 'false', 'aria-label': t('bk.die.label', { die: label, v }),
       }, dieFace(v));
       b.addEventListener('click', () => {
         chosen[i] = v;
         rows[i].querySelectorAll('button').forEach((x) => x.setAttribute('aria-pressed', x === b ? 'true' : 'false'));
         if (chosen[0] && chosen[1]) {
-          status.textContent = `Logging ${chosen[0]} + ${chosen[1]}…`;
+          status.textContent = t('bk.logging', { d1: chosen[0], d2: chosen[1] });
           send();
         } else {
-          status.textContent = `${label}: ${v}. Now the ${i === 0 ? 'second' : 'first'} die.`;
+          status.textContent = t(i === 0 ? 'bk.die.next2' : 'bk.die.next1', { die: label, v });
         }
       });
       return b;
     });
     rows[i] = h('div', { class: 'dice', role: 'group', 'aria-label': label }, buttons);
   });
-  return card(`${roller.name} rolls`,
-    h('div', { class: 'dice-label' }, h('span', null, 'First die')), rows[0],
-    h('div', { class: 'dice-label' }, h('span', null, 'Second die')), rows[1],
+  return card(t('bk.rolls', { who: roller.name }),
+    h('div', { class: 'dice-label' }, h('span', null, labels[0])), rows[0],
+    h('div', { class: 'dice-label' }, h('span', null, labels[1])), rows[1],
     status);
 }
 
@@ -131,74 +136,72 @@ function buyOrAuction(scr, buyOpt, refusedBuy, auctionOpt) {
   const lander = scr.player((buyOpt || refusedBuy || {}).player ?? scr.state.turn.player);
   const price = (buyOpt || refusedBuy || {}).price;
   const buy = h('button', { class: 'btn primary block', type: 'button', id: 'act-buy', disabled: !buyOpt },
-    price !== undefined ? W.buyButton(d.name, price) : `Buy ${d.name}`);
-  buy.addEventListener('click', () => scr.send({ type: 'buy' }, `${lander ? lander.name : 'The player'} bought ${d.name}`, buy));
+    price !== undefined ? W.buyButton(d.name, price) : t('bk.buy', { dest: d.name }));
+  buy.addEventListener('click', () => scr.send({ type: 'buy' }, t('bk.bought', { who: lander ? lander.name : t('bk.the_player'), dest: d.name }), buy));
 
   const min = auctionOpt ? auctionOpt.min_bid : 0;
   const step = auctionOpt ? auctionOpt.step : 1;
   const seated = scr.state.players || [];
-  const winner = select([['', 'No bid (the Bank keeps it)'], ...seated.map((x) => [x.id, `${x.name} (has ${money(x.cash)})`])], { id: 'auction-winner' });
-  const bid = h('input', { type: 'number', id: 'auction-price', inputmode: 'numeric', min, step, placeholder: `e.g. ${min * 8}` });
-  const go = h('button', { class: 'btn block', type: 'submit', id: 'act-auction' }, 'Record auction');
-  const form = h('form', { class: 'stack' }, field('Auction winner', winner), field('Winning bid', bid, W.bidHint(min, step)), go);
+  const winner = select([['', t('bk.auction.nobid')], ...seated.map((x) => [x.id, t('bk.auction.has', { who: x.name, cash: x.cash })])], { id: 'auction-winner' });
+  const bid = h('input', { type: 'number', id: 'auction-price', inputmode: 'numeric', min, step, placeholder: t('bk.auction.eg', { n: min * 8 }) });
+  const go = h('button', { class: 'btn block', type: 'submit', id: 'act-auction' }, t('bk.auction.record'));
+  // noValidate: the table's own check below says what is wrong, not the browser's bubble.
+  const form = h('form', { class: 'stack', novalidate: true }, field(t('bk.auction.winner'), winner), field(t('bk.auction.bid'), bid, W.bidHint(min, step)), go);
+  form.noValidate = true;
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    if (!winner.value) { scr.send({ type: 'auction' }, `Nobody bid on ${d.name}`, go); return; }
+    if (!winner.value) { scr.send({ type: 'auction' }, t('bk.auction.none', { dest: d.name }), go); return; }
     const n = Number(bid.value);
-    if (!Number.isInteger(n) || n < min || n % step) { showAlert(W.bidRule(min, step)); bid.focus(); return; }
-    scr.send({ type: 'auction', winner: Number(winner.value), price: n }, `${scr.names.player(winner.value)} won ${d.name} at auction for ${money(n)}`, go);
+    const bidder = scr.player(winner.value);
+    if (bid.value === '' || !Number.isInteger(n) || n < min || n % step) { showAlert(W.bidRule(min, step)); bid.focus(); return; }
+    if (bidder && bidder.cash !== null && n > bidder.cash) { showAlert(W.bidCash(bidder.name, bidder.cash)); bid.focus(); return; }
+    scr.send({ type: 'auction', winner: Number(winner.value), price: n }, t('bk.auction.won', { who: scr.names.player(winner.value), dest: d.name, amount: n }), go);
   });
-  return card(`${d.name}: buy or auction`,
+  return card(t('bk.buy.title', { dest: d.name }),
     h('p', { class: 'muted' }, destLine(scr, d)),
     buyOpt || !lander ? null : h('p', { class: 'hint', id: 'buy-why' }, W.buyShort(lander.name, lander.cash)),
     buy,
-    auctionOpt ? h('h3', null, 'Or auction it') : null,
+    auctionOpt ? h('h3', null, t('bk.auction.or')) : null,
     auctionOpt ? form : null);
 }
 
 function destLine(scr, d) {
   const parts = [];
-  if (d.colour) parts.push(`${d.colour} set`);
-  if (d.price !== null && d.price !== undefined) parts.push(`price ${money(d.price)}`);
-  if (d.fee !== undefined) parts.push(`fee ${money(d.fee)} (${money(d.set_fee)} with the set)`);
-  if (d.goal) parts.push(`travel goal: ${scr.names.destination(d.goal)}`);
+  if (d.colour) parts.push(t('bk.dest.set', { colour: d.colour }));
+  if (d.price !== null && d.price !== undefined) parts.push(t('bk.dest.price', { price: d.price }));
+  if (d.fee !== undefined) parts.push(t('bk.dest.fee', { fee: d.fee, set_fee: d.set_fee }));
+  if (d.goal) parts.push(t('bk.dest.goal', { dest: scr.names.destination(d.goal) }));
   return parts.join(' · ');
 }
 
+/** Which card was drawn: the deck as a compact numbered grid of titles (TWT-CHANCE,
+ * TWT-JOURNAL-1); a card held out of its deck is left out. */
 function drawCard(scr, opt) {
   const deck = opt.type === 'draw_journal' ? 'journal' : 'chance';
-  const drawable = new Set(opt.cards || []); // a held Get Out of Jail Free card is out of its deck
-  const cards = (scr.board[deck] || []).filter((c) => drawable.has(c.id));
   const drawer = scr.player(opt.player ?? scr.state.turn.player);
-  const journal = new Map(((scr.state && scr.state.journal) || []).map((j) => [j.card, (j.stamps || []).length]));
-  const list = h('div', { class: 'stack' }, cards.map((c) => {
-    const label = deck === 'journal' ? (c.title || c.id) : (c.text || c.id);
-    const used = journal.get(c.id) || 0;
-    const circles = deck === 'journal' && c.slots
-      ? h('span', { class: 'small', style: 'display:block;font-weight:600' }, `${'●'.repeat(Math.min(used, c.slots))}${'○'.repeat(Math.max(0, c.slots - used))} ${used >= c.slots ? 'full' : `${c.slots - used} open`}`)
-      : null;
-    const b = h('button', { class: 'btn block', type: 'button', id: `draw-${c.id}`, style: 'justify-content:flex-start;text-align:left' },
-      h('span', null, h('strong', null, label), circles));
-    b.addEventListener('click', () => scr.send({ type: deck === 'journal' ? 'draw_journal' : 'draw_chance', card: c.id },
-      `${drawer ? drawer.name : 'The player'} drew ${deck === 'journal' ? `the Travel Journal card “${label}”` : `Chance: “${label}”`}`, b));
-    return b;
-  }));
-  return card(deck === 'journal' ? 'Which Travel Journal card?' : 'Which Chance card?',
-    h('p', { class: 'muted' }, `${drawer ? drawer.name : 'The player'} reads the top card. Tap the same card here.`),
-    cards.length ? list : h('p', { class: 'empty' }, 'The box has no cards of this deck.'));
+  const who = drawer ? drawer.name : t('bk.the_player');
+  const grid = cardGrid(scr.board, deck, {
+    journal: scr.state && scr.state.journal,
+    only: new Set(opt.cards || []),
+    onPick: (c, label, b) => scr.send({ type: opt.type, card: c.id }, t(deck === 'journal' ? 'bk.drew.journal' : 'bk.drew.chance', { who, card: label }), b),
+  });
+  return card(t(deck === 'journal' ? 'bk.draw.journal' : 'bk.draw.chance'),
+    h('p', { class: 'muted' }, t('bk.draw.hint', { who })),
+    grid);
 }
 
 function choose(scr, opt) {
   const opts = opt.destination || [];
   const who = scr.player(opt.player ?? scr.state.turn.player);
-  return card('Choose a destination',
-    h('p', { class: 'muted' }, `${who ? who.name : 'The player'} picks where to go.`),
+  const name = who ? who.name : t('bk.the_player');
+  return card(t('bk.choose.title'),
+    h('p', { class: 'muted' }, t('bk.choose.hint', { who: name })),
     h('div', { class: 'stack' }, opts.map((did) => {
       const d = scr.names.destinationById(did);
       const b = h('button', { class: 'btn block', type: 'button', id: `choose-${did}` },
         h('span', { 'aria-hidden': 'true', style: `display:inline-block;width:14px;height:22px;border-radius:3px;border:1px solid #333;background:${setColour(d && d.colour)}` }),
         scr.names.destination(did));
-      b.addEventListener('click', () => scr.send({ type: 'choose', destination: did }, `${who ? who.name : 'The player'} chose ${scr.names.destination(did)}`, b));
+      b.addEventListener('click', () => scr.send({ type: 'choose', destination: did }, t('bk.chose', { who: name, dest: scr.names.destination(did) }), b));
       return b;
     })));
 }
@@ -228,10 +231,10 @@ function fly(scr, opt, refused) {
   if (!cur || !targets.length) return null;
   const sel = select(targets.map((did) => [did, scr.names.destination(did)]), { id: 'fly-to' });
   const go = h('button', { class: 'btn primary block', type: 'submit', id: 'act-fly', disabled: refused }, W.flyButton(opt.cost));
-  const form = h('form', { class: 'stack' }, field('Fly to', sel), go);
+  const form = h('form', { class: 'stack' }, field(t('bk.fly.to'), sel), go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    scr.send({ type: 'fly', to: sel.value }, `${cur.name} flew to ${scr.names.destination(sel.value)}`, go);
+    scr.send({ type: 'fly', to: sel.value }, t('bk.flew', { who: cur.name, dest: scr.names.destination(sel.value) }), go);
   });
   return card(W.flyTitle(opt.kind),
     h('p', { class: 'muted' }, W.flyHint(cur.name, opt.cost, opt.kind)),
@@ -269,11 +272,11 @@ function ticket(scr, opt) {
   const holder = scr.player(opt.player);
   if (!holder) return null;
   const sel = select((opt.to || []).map((did) => [did, scr.names.destination(did)]), { id: 'ticket-to' });
-  const go = h('button', { class: 'btn gold block', type: 'submit', id: 'act-ticket' }, 'Use the golden ticket');
-  const form = h('form', { class: 'stack' }, field('Travel to', sel), go);
+  const go = h('button', { class: 'btn gold block', type: 'submit', id: 'act-ticket' }, t('bk.ticket.use'));
+  const form = h('form', { class: 'stack' }, field(t('bk.ticket.to'), sel), go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    scr.send({ type: 'use_ticket', to: sel.value }, `${holder.name} used the golden ticket to ${scr.names.destination(sel.value)}`, go);
+    scr.send({ type: 'use_ticket', to: sel.value }, t('bk.ticket.sent', { who: holder.name, dest: scr.names.destination(sel.value) }), go);
   });
   return h('details', { class: 'more' }, h('summary', null, W.ticketTitle(holder.name)), h('div', { class: 'body' },
     h('p', { class: 'muted' }, W.ticketHint), form));
@@ -283,9 +286,10 @@ function ticket(scr, opt) {
 
 export function players(scr) {
   const st = scr.state;
-  const t = st.turn || {};
-  const list = (st.players || []).map((pl) => playerCard(scr, pl, String(pl.id) === String(t.player) && st.status === 'active'));
-  return [h('h2', { id: 'players-h' }, 'Players'), h('div', { class: 'players' }, list)];
+  // Marked: who acts now (turn.next once the turn's rolls are done), as in the heading.
+  const now = st.status === 'active' ? turnHeading(st, scr.names).actor : null;
+  const list = (st.players || []).map((pl) => playerCard(scr, pl, String(pl.id) === String(now)));
+  return [h('h2', { id: 'players-h' }, t('players')), h('div', { class: 'players' }, list)];
 }
 
 /** n of total stamps as dots (total: state.win_stamps, TWT-WIN). */
@@ -311,25 +315,25 @@ function playerCard(scr, pl, current) {
   };
   const tk = st.ticket || {};
   const badges = [];
-  if (pl.in_jail) badges.push(h('span', { class: 'badge off' }, 'in Jail'));
-  if (pl.jail_cards > 0) badges.push(h('span', { class: 'badge' }, `${pl.jail_cards} Get Out of Jail Free`));
-  if (!tk.used && tk.holder !== null && String(tk.holder) === String(pl.id)) badges.push(h('span', { class: 'badge', style: 'background:#f4c430;color:#2b2000' }, 'golden ticket'));
+  if (pl.in_jail) badges.push(h('span', { class: 'badge off' }, t('bk.in_jail')));
+  if (pl.jail_cards > 0) badges.push(h('span', { class: 'badge' }, t('bk.jail_cards', { n: pl.jail_cards })));
+  if (!tk.used && tk.holder !== null && String(tk.holder) === String(pl.id)) badges.push(h('span', { class: 'badge', style: 'background:#f4c430;color:#2b2000' }, t('bk.golden')));
   const n = (pl.stamped || []).length;
-  return h('article', { class: `player${current ? ' current' : ''}`, 'aria-label': `${pl.name}${current ? ' (playing now)' : ''}`, dataset: { player: pl.id } },
+  return h('article', { class: `player${current ? ' current' : ''}`, 'aria-label': current ? t('bk.playing_now', { who: pl.name }) : pl.name, dataset: { player: pl.id } },
     h('div', { class: 'player-head' },
       tokenPicture(scr.board, pl.token),
       h('div', null, h('div', { class: 'name' }, pl.name), h('div', { class: 'muted small' }, scr.names.token(pl.token))),
-      pl.cash !== null && pl.cash !== undefined ? h('div', { class: 'cash', 'aria-label': `cash ${money(pl.cash)}` }, money(pl.cash)) : null),
+      pl.cash !== null && pl.cash !== undefined ? h('div', { class: 'cash', 'aria-label': t('bk.cash', { amount: money(pl.cash) }) }, money(pl.cash)) : null),
     pl.position !== null && pl.position !== undefined
-      ? h('div', { class: 'where' }, 'On ', h('strong', null, space ? scr.names.space(space.index) : `space ${pl.position}`), ' ', badges)
+      ? h('div', { class: 'where' }, `${t('bk.on')} `, h('strong', null, space ? scr.names.space(space.index) : t('space.n', { n: String(pl.position) })), ' ', badges)
       : (badges.length ? h('div', null, badges) : null),
     h('div', null, stampDots(n, W.goalsCount(n, st.win_stamps), st.win_stamps || 0)),
-    (pl.owns || []).length ? h('div', null, h('span', { class: 'small muted' }, 'Owns: '), pl.owns.map((d) => chip(d))) : null,
-    (pl.goals || []).length ? h('div', null, h('span', { class: 'small muted' }, 'Goals: '), pl.goals.map((d) => {
+    (pl.owns || []).length ? h('div', null, h('span', { class: 'small muted' }, `${t('bk.owns')} `), pl.owns.map((d) => chip(d))) : null,
+    (pl.goals || []).length ? h('div', null, h('span', { class: 'small muted' }, `${t('bk.goals')} `), pl.goals.map((d) => {
       if (stampedByMe.has(d)) return chip(d, 'stamped');
       const by = stampedAll.get(d);
       const c = chip(d);
-      if (by !== undefined) { c.style.opacity = '0.6'; c.title = `stamped by ${scr.names.player(by)}`; }
+      if (by !== undefined) { c.style.opacity = '0.6'; c.title = t('bk.stamped_by', { who: scr.names.player(by) }); }
       return c;
     })) : null);
 }
@@ -345,7 +349,7 @@ export function more(scr) {
   }
   out.push(note(scr));
   if (st.status === 'active') out.push(endGame(scr));
-  return [h('h2', null, 'More')].concat(out);
+  return [h('h2', null, t('more'))].concat(out);
 }
 
 function details(title, ...body) {
@@ -360,8 +364,8 @@ function trade(scr) {
   const side = (key) => {
     const cash = h('input', { type: 'number', min: 0, step: 10, inputmode: 'numeric', id: `trade-${key}-cash`, value: '0' });
     const cards = h('input', { type: 'number', min: 0, step: 1, inputmode: 'numeric', id: `trade-${key}-jail`, value: '0' });
-    const dests = h('div', { role: 'group', 'aria-label': `Destinations ${key.toUpperCase()} gives` });
-    const box = h('fieldset', null, h('legend', null, ''), field('Cash', cash), h('div', { class: 'label' }, 'Destination cards'), dests, field('Get Out of Jail Free cards', cards));
+    const dests = h('div', { role: 'group', 'aria-label': t('bk.trade.dests.label', { side: key.toUpperCase() }) });
+    const box = h('fieldset', null, h('legend', null, ''), field(t('bk.trade.cash'), cash), h('div', { class: 'label' }, t('bk.trade.dests')), dests, field(t('bk.trade.jail'), cards));
     return { cash, cards, dests, box };
   };
   const A = side('a');
@@ -369,80 +373,80 @@ function trade(scr) {
   const refresh = () => {
     for (const [sel, S] of [[aSel, A], [bSel, B]]) {
       const pl = scr.player(sel.value);
-      S.box.querySelector('legend').textContent = `${pl ? pl.name : '?'} gives`;
+      S.box.querySelector('legend').textContent = t('bk.trade.gives', { who: pl ? pl.name : '?' });
       const owns = (pl && pl.owns) || [];
       S.dests.replaceChildren(...(owns.length ? owns.map((did) => h('label', { class: 'choice' },
-        h('input', { type: 'checkbox', value: did }), h('span', null, scr.names.destination(did)))) : [h('p', { class: 'empty' }, 'No destination cards.')]));
+        h('input', { type: 'checkbox', value: did }), h('span', null, scr.names.destination(did)))) : [h('p', { class: 'empty' }, t('bk.trade.none'))]));
     }
   };
   aSel.addEventListener('change', refresh);
   bSel.addEventListener('change', refresh);
   refresh();
-  const go = h('button', { class: 'btn primary block', type: 'submit' }, 'Record the trade');
-  const form = h('form', null, h('div', { class: 'field-row' }, field('Player A', aSel), field('Player B', bSel)), A.box, B.box, go);
+  const go = h('button', { class: 'btn primary block', type: 'submit' }, t('bk.trade.record'));
+  const form = h('form', null, h('div', { class: 'field-row' }, field(t('bk.trade.a'), aSel), field(t('bk.trade.b'), bSel)), A.box, B.box, go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    if (aSel.value === bSel.value) { showAlert('A trade needs two different players.'); return; }
+    if (aSel.value === bSel.value) { showAlert(t('bk.trade.same')); return; }
     const gives = (S) => ({
       cash: Number(S.cash.value) || 0,
       destinations: [...S.dests.querySelectorAll('input:checked')].map((x) => x.value),
       jail_cards: Number(S.cards.value) || 0,
     });
     scr.send({ type: 'trade', a: Number(aSel.value), b: Number(bSel.value), a_gives: gives(A), b_gives: gives(B) },
-      `Trade between ${scr.names.player(aSel.value)} and ${scr.names.player(bSel.value)}`, go)
+      t('ev.trade', { a: scr.names.player(aSel.value), b: scr.names.player(bSel.value) }), go)
       .then((d) => { if (d) form.closest('details').open = false; });
   });
-  return details('Trade', form);
+  return details(t('bk.trade'), form);
 }
 
 function adjust(scr) {
   const ps = scr.state.players || [];
   const who = select(ps.map((p) => [p.id, p.name]), { id: 'adjust-player' });
-  const amount = h('input', { type: 'number', step: 10, inputmode: 'numeric', id: 'adjust-amount', placeholder: '-50 or 100' });
-  const reason = h('input', { type: 'text', id: 'adjust-reason', maxlength: 200, placeholder: 'what the table agreed' });
-  const go = h('button', { class: 'btn primary block', type: 'submit' }, 'Correct the cash');
-  const form = h('form', null, field('Whose cash', who), field('Amount (negative takes money away)', amount), field('Reason for the correction', reason), go);
+  const amount = h('input', { type: 'number', step: 10, inputmode: 'numeric', id: 'adjust-amount', placeholder: t('bk.adjust.eg') });
+  const reason = h('input', { type: 'text', id: 'adjust-reason', maxlength: 200, placeholder: t('bk.adjust.reason.eg') });
+  const go = h('button', { class: 'btn primary block', type: 'submit' }, t('bk.adjust.go'));
+  const form = h('form', null, field(t('bk.adjust.who'), who), field(t('bk.adjust.amount'), amount), field(t('bk.adjust.reason'), reason), go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const n = Number(amount.value);
-    if (!Number.isInteger(n) || n === 0) { showAlert('Type a whole amount, e.g. -50 or 100.'); amount.focus(); return; }
-    scr.send({ type: 'adjust', player: Number(who.value), amount: n, reason: reason.value.trim() || 'correction' },
-      `Cash correction for ${scr.names.player(who.value)}`, go)
+    if (!Number.isInteger(n) || n === 0) { showAlert(t('bk.adjust.bad')); amount.focus(); return; }
+    scr.send({ type: 'adjust', player: Number(who.value), amount: n, reason: reason.value.trim() || t('bk.adjust.default') },
+      t('bk.adjust.sent', { who: scr.names.player(who.value) }), go)
       .then((d) => { if (d) { amount.value = ''; reason.value = ''; form.closest('details').open = false; } });
   });
-  return details('Correct cash', form);
+  return details(t('bk.adjust'), form);
 }
 
 export function note(scr) {
   const text = h('textarea', { id: 'note-text', maxlength: 2000 });
-  const go = h('button', { class: 'btn primary block', type: 'submit' }, 'Save note');
-  const form = h('form', null, field('Note', text), go);
+  const go = h('button', { class: 'btn primary block', type: 'submit' }, t('bk.note.save'));
+  const form = h('form', null, field(t('bk.note.field'), text), go);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    if (!text.value.trim()) { showAlert('The note is empty.'); text.focus(); return; }
-    scr.send({ type: 'note', text: text.value.trim() }, 'Note saved', go)
+    if (!text.value.trim()) { showAlert(t('bk.note.empty')); text.focus(); return; }
+    scr.send({ type: 'note', text: text.value.trim() }, t('bk.note.saved'), go)
       .then((d) => { if (d) { text.value = ''; form.closest('details').open = false; } });
   });
-  return details('Add a note', form);
+  return details(t('bk.note'), form);
 }
 
 export function endGame(scr) {
   const ps = scr.state.players || [];
-  const who = select([['', 'Nobody (abandon the game)'], ...ps.map((p) => [p.id, p.name])], { id: 'end-winner' });
-  const reason = h('input', { type: 'text', id: 'end-reason', maxlength: 200, placeholder: 'e.g. out of time' });
-  const go = h('button', { class: 'btn danger block', type: 'submit' }, 'End the game now');
-  const form = h('form', null, field('Winner', who), field('Why it ended', reason), go);
+  const who = select([['', t('bk.end.nobody')], ...ps.map((p) => [p.id, p.name])], { id: 'end-winner' });
+  const reason = h('input', { type: 'text', id: 'end-reason', maxlength: 200, placeholder: t('bk.end.why.eg') });
+  const go = h('button', { class: 'btn danger block', type: 'submit' }, t('bk.end.go'));
+  const form = h('form', null, field(t('bk.end.winner'), who), field(t('bk.end.why'), reason), go);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     const w = who.value ? scr.names.player(who.value) : null;
-    const ok = await confirmDialog('End the game?', w ? `${w} will be recorded as the winner.` : 'The game will be recorded as abandoned.', 'End game');
+    const ok = await confirmDialog(t('bk.end.confirm'), w ? t('bk.end.confirm.win', { who: w }) : t('bk.end.confirm.none'), t('bk.end.ok'));
     if (!ok) return;
     const e = { type: 'end' };
     if (who.value) e.winner = Number(who.value);
     if (reason.value.trim()) e.reason = reason.value.trim();
-    scr.send(e, w ? `Game ended: ${w} wins` : 'Game ended', go);
+    scr.send(e, w ? t('bk.end.sent.win', { who: w }) : t('ev.end'), go);
   });
-  return details('End the game', form);
+  return details(t('bk.end'), form);
 }
 
 /** The pips of a die face (1–6) as a small SVG. */

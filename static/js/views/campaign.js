@@ -1,7 +1,10 @@
 // views/campaign.js -- one campaign: resume or start a game, share links, players,
 // past games, settings.
 
-import { h, mount, field, busy, showAlert, announce, confirmDialog, dateText, select, plural } from '../ui.js';
+import { h, mount, field, busy, showAlert, announce, confirmDialog, select } from '../ui.js';
+import { t, dateText } from '../i18n.js';
+import { gameLabel } from '../words.js';
+import { qrSvg } from '../qr.js';
 import { saveCampaign, forgetCampaign } from '../store.js';
 import { activeGameId } from '../model.js';
 import { bgStatsLink, playUuidOf } from '../bgstats.js';
@@ -19,29 +22,30 @@ export async function render({ main, params, app }) {
   const gid = activeGameId(c);
   const games = [...(doc.games || [])].sort((a, b) => Number(b.id) - Number(a.id));
   const people = players || doc.players || [];
-  const nameOf = (pid) => (people.find((p) => String(p.id) === String(pid)) || {}).name || `Player ${pid}`;
+  const nameOf = (pid) => (people.find((p) => String(p.id) === String(pid)) || {}).name || t('player.n', { id: pid });
+  const activeGame = games.find((g) => String(g.id) === String(gid));
 
   const start = gid
-    ? h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}/game/${gid}` }, `Resume game ${gid}`)
+    ? h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}/game/${gid}` }, t('camp.resume', { game: gameLabel(activeGame, gid) }))
     : ctx.readOnly
-      ? h('p', { class: 'muted' }, 'No game is being played right now.')
-      : h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}/new` }, 'New game');
+      ? h('p', { class: 'muted' }, t('camp.no_game'))
+      : h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}/new` }, t('camp.new_game'));
 
   mount(main,
-    h('h1', null, c.name || `Campaign ${ctx.cid}`),
+    h('h1', null, c.name || t('camp.n', { id: ctx.cid })),
     h('p', { class: 'muted' }, ed.name || c.edition,
-      full ? ` · stamps belong to the ${c.stamp_owner === 'player' ? 'person who stamped' : 'token'}` : '',
-      ctx.readOnly ? ' · view only' : ''),
+      full ? ` · ${t(c.stamp_owner === 'player' ? 'camp.owner.player' : 'camp.owner.token')}` : '',
+      ctx.readOnly ? ` · ${t('view_only')}` : ''),
     start,
     sharePanel(ctx, games.length === 0),
     playersPanel(ctx, people, app),
     gamesPanel(ctx, games, nameOf, full, bgs),
-    full ? h('nav', { class: 'card', 'aria-label': 'Campaign pages' },
+    full ? h('nav', { class: 'card', 'aria-label': t('camp.pages') },
       h('div', { class: 'btn-grid' },
-        h('a', { class: 'btn', href: `#/c/${ctx.cid}/journal` }, 'Journal'),
-        h('a', { class: 'btn', href: `#/c/${ctx.cid}/board` }, 'Board'),
-        h('a', { class: 'btn', href: `#/c/${ctx.cid}/stats` }, 'Stats'),
-        h('a', { class: 'btn', href: `#/c/${ctx.cid}/box` }, 'Box editor'))) : null,
+        h('a', { class: 'btn', href: `#/c/${ctx.cid}/journal` }, t('tab.journal')),
+        h('a', { class: 'btn', href: `#/c/${ctx.cid}/board` }, t('tab.board')),
+        h('a', { class: 'btn', href: `#/c/${ctx.cid}/stats` }, t('tab.stats')),
+        h('a', { class: 'btn', href: `#/c/${ctx.cid}/box` }, t('camp.box')))) : null,
     settingsPanel(ctx, c, full, app),
     backupPanel(ctx, c, app));
 }
@@ -53,50 +57,51 @@ function shareLink(cid, key) {
 function sharePanel(ctx, open) {
   const rows = [];
   const e = ctx.entry;
-  const add = (label, key, hint) => {
+  const add = (label, key, hint, qrLabel) => {
     const input = h('input', { type: 'text', readonly: true, value: shareLink(ctx.cid, key), 'aria-describedby': null });
-    const copy = h('button', { class: 'btn small', type: 'button' }, 'Copy');
+    const copy = h('button', { class: 'btn small', type: 'button' }, t('share.copy'));
     copy.addEventListener('click', async () => {
       const text = input.value;
       try {
         await navigator.clipboard.writeText(text);
-        copy.textContent = 'Copied';
+        copy.textContent = t('share.copied');
       } catch {
         input.focus();
         input.select();
-        copy.textContent = 'Selected: copy it';
+        copy.textContent = t('share.selected');
       }
-      announce(`${label} copied.`);
-      setTimeout(() => { if (copy.isConnected) copy.textContent = 'Copy'; }, 2500);
+      announce(t('share.copied.say', { label }));
+      setTimeout(() => { if (copy.isConnected) copy.textContent = t('share.copy'); }, 2500);
     });
     const buttons = [copy];
     if (navigator.share) {
       buttons.push(h('button', {
         class: 'btn small', type: 'button',
-        onclick: () => navigator.share({ title: 'Stampbook campaign', url: input.value }).catch(() => {}),
-      }, 'Share…'));
+        onclick: () => navigator.share({ title: t('share.title'), url: input.value }).catch(() => {}),
+      }, t('share.share')));
     }
-    rows.push(h('div', { class: 'share' }, field(label, input, hint), h('div', { class: 'row' }, buttons)));
+    rows.push(h('div', { class: 'share' }, field(label, input, hint),
+      h('div', { class: 'share-row' }, qrSvg(input.value, qrLabel), h('div', { class: 'row' }, buttons))));
   };
-  if (e.writeKey || (!e.readOnly && e.key)) add('Read-write link', e.writeKey || e.key, 'For the players at the table: they can log the game.');
-  if (e.viewKey) add('View-only link', e.viewKey, 'For anyone who only follows along.');
+  if (e.writeKey || (!e.readOnly && e.key)) add(t('share.rw'), e.writeKey || e.key, t('share.rw.hint'), t('share.qr.rw'));
+  if (e.viewKey) add(t('share.ro'), e.viewKey, t('share.ro.hint'), t('share.qr.ro'));
   return h('details', { class: 'more', open },
-    h('summary', null, 'Share links'),
+    h('summary', null, t('share.title.links')),
     h('div', { class: 'body' },
-      h('p', { class: 'hint' }, 'Anyone with a link can open this campaign; the key stays in the link and is never sent to the server logs.'),
-      rows.length ? rows : h('p', { class: 'empty' }, 'This phone has no key to share.')));
+      h('p', { class: 'hint' }, t('share.hint')),
+      rows.length ? rows : h('p', { class: 'empty' }, t('share.none'))));
 }
 
 function playersPanel(ctx, players, app) {
   const list = h('ul', { class: 'list' }, players.length ? players.map((p) => playerRow(ctx, p, app))
-    : h('li', { class: 'empty' }, 'No players yet: add everyone who plays with this box.'));
+    : h('li', { class: 'empty' }, t('camp.players.none')));
   const input = h('input', { type: 'text', maxlength: 80, autocomplete: 'off', name: 'player' });
-  const addBtn = h('button', { class: 'btn primary', type: 'submit' }, 'Add player');
-  const form = h('form', { class: 'stack' }, field('New player name', input), addBtn);
+  const addBtn = h('button', { class: 'btn primary', type: 'submit' }, t('camp.players.add'));
+  const form = h('form', { class: 'stack' }, field(t('camp.players.new'), input), addBtn);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const name = input.value.trim();
-    if (!name) { showAlert('Type the player’s name first.'); input.focus(); return; }
+    if (!name) { showAlert(t('camp.players.empty')); input.focus(); return; }
     busy(addBtn, async () => {
       const p = await ctx.api.addPlayer(name);
       const row = playerRow(ctx, { id: p.id, name: p.name || name, games: 0, wins: 0 }, app);
@@ -105,29 +110,29 @@ function playersPanel(ctx, players, app) {
       list.append(row);
       input.value = '';
       input.focus();
-      announce(`${p.name || name} added.`);
+      announce(t('camp.players.added', { name: p.name || name }));
     });
   });
   return h('section', { class: 'card', 'aria-labelledby': 'players-h' },
-    h('h2', { id: 'players-h' }, 'Players'),
+    h('h2', { id: 'players-h' }, t('players')),
     list,
     ctx.readOnly ? null : form);
 }
 
 function playerRow(ctx, p, app) {
   const nameEl = h('span', { class: 'grow' }, h('strong', null, p.name));
-  const meta = h('span', { class: 'muted small' }, p.games !== undefined ? `${plural(p.games, 'game', 'games')} · ${plural(p.wins ?? 0, 'win', 'wins')}` : '');
+  const meta = h('span', { class: 'muted small' }, p.games !== undefined ? `${t('camp.games', { n: p.games })} · ${t('camp.wins', { n: p.wins ?? 0 })}` : '');
   const li = h('li', { dataset: { player: p.id } });
   const view = h('div', { class: 'row' }, nameEl, meta);
   li.append(view);
   if (!ctx.readOnly) {
     const input = h('input', { type: 'text', maxlength: 80, value: p.name });
-    const save = h('button', { class: 'btn small primary', type: 'submit' }, 'Save');
-    const form = h('form', { class: 'stack' }, field(`New name for ${p.name}`, input), h('div', { class: 'row' }, save));
+    const save = h('button', { class: 'btn small primary', type: 'submit' }, t('save'));
+    const form = h('form', { class: 'stack' }, field(t('camp.rename.field', { name: p.name }), input), h('div', { class: 'row' }, save));
     const formId = `rename-${p.id}`;
     form.id = formId;
     form.hidden = true;
-    const toggle = h('button', { class: 'btn small', type: 'button', 'aria-label': `Rename ${p.name}`, 'aria-expanded': 'false', 'aria-controls': formId }, 'Rename');
+    const toggle = h('button', { class: 'btn small', type: 'button', 'aria-label': t('camp.rename.label', { name: p.name }), 'aria-expanded': 'false', 'aria-controls': formId }, t('camp.rename'));
     toggle.addEventListener('click', () => {
       form.hidden = !form.hidden;
       toggle.setAttribute('aria-expanded', String(!form.hidden));
@@ -136,10 +141,10 @@ function playerRow(ctx, p, app) {
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const name = input.value.trim();
-      if (!name) { showAlert('A name cannot be empty.'); return; }
+      if (!name) { showAlert(t('camp.rename.empty')); return; }
       busy(save, async () => {
         await ctx.api.renamePlayer(p.id, name);
-        announce(`${p.name} is now ${name}.`);
+        announce(t('camp.renamed', { old: p.name, name }));
         app.refresh();
       });
     });
@@ -154,20 +159,20 @@ function bgStatsButton(bgs, games, g) {
   if (!bgs || g.status !== 'finished') return null;
   const url = bgStatsLink(bgs, playUuidOf(bgs, games, g.id));
   return url ? h('a', { class: 'btn', href: url, rel: 'noopener noreferrer', 'data-bgstats': g.id,
-    'aria-label': `Send game ${g.id} to BG Stats` }, 'Send to BG Stats') : null;
+    'aria-label': t('camp.bgstats_label', { n: g.number ?? g.id }) }, t('camp.bgstats')) : null;
 }
 
 function gamesPanel(ctx, games, nameOf, full, bgs) {
   if (!games.length) return null;
-  const modeText = { banker: 'Banker', journal: 'Journal', results: 'Result' };
   return h('section', { class: 'card', 'aria-labelledby': 'games-h' },
-    h('h2', { id: 'games-h' }, 'Games'),
+    h('h2', { id: 'games-h' }, t('camp.games.title')),
     h('ul', { class: 'list' }, games.map((g) => {
-      const winner = g.winner !== null && g.winner !== undefined ? `won by ${nameOf(g.winner?.id ?? g.winner)}` : g.status;
+      const winner = g.winner !== null && g.winner !== undefined ? t('camp.won_by', { who: nameOf(g.winner?.id ?? g.winner) }) : t(`status.${g.status}`);
+      const extra = [g.location, g.duration_min !== undefined && g.duration_min !== null ? t('camp.minutes', { n: g.duration_min }) : null].filter(Boolean).join(' · ');
       return h('li', null, h('a', { href: `#/c/${ctx.cid}/game/${g.id}`, class: 'game-link' },
-        h('span', { class: 'grow' }, h('strong', null, `Game ${g.id}`), h('span', { class: 'muted small' }, ` · ${dateText(g.started_at)}`)),
-        h('span', { class: 'badge' }, modeText[g.mode] || g.mode),
-        h('span', { class: g.status === 'active' ? 'badge live' : 'badge' }, g.status === 'active' ? 'playing' : winner)),
+        h('span', { class: 'grow' }, h('strong', null, gameLabel(g, g.id)), h('span', { class: 'muted small' }, ` · ${dateText(g.played_at || g.started_at)}${extra ? ` · ${extra}` : ''}`)),
+        h('span', { class: 'badge' }, t(`mode.${g.mode}`)),
+        h('span', { class: g.status === 'active' ? 'badge live' : 'badge' }, g.status === 'active' ? t('camp.playing') : winner)),
         bgStatsButton(bgs, games, g));
     })));
 }
@@ -176,30 +181,30 @@ function settingsPanel(ctx, c, full, app) {
   const body = h('div', { class: 'body' });
   if (!ctx.readOnly) {
     const name = h('input', { type: 'text', maxlength: 80, value: c.name || '' });
-    const pol = select([['token', 'The token on the card (official)'], ['player', 'The person who stamped it']], {}, c.stamp_owner || 'token');
-    const save = h('button', { class: 'btn primary', type: 'submit' }, 'Save settings');
-    const form = h('form', null, field('Campaign name', name), full ? field('Stamps belong to', pol) : null, save);
+    const pol = select([['token', t('camp.pol.token')], ['player', t('camp.pol.player')]], {}, c.stamp_owner || 'token');
+    const save = h('button', { class: 'btn primary', type: 'submit' }, t('camp.settings.save'));
+    const form = h('form', null, field(t('camp.name'), name), full ? field(t('camp.pol'), pol) : null, save);
     form.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const patch = {};
       if (name.value.trim() && name.value.trim() !== c.name) patch.name = name.value.trim();
       if (full && pol.value !== (c.stamp_owner || 'token')) patch.stamp_owner = pol.value;
-      if (!Object.keys(patch).length) { announce('Nothing changed.'); return; }
+      if (!Object.keys(patch).length) { announce(t('camp.settings.same')); return; }
       busy(save, async () => {
         await ctx.api.patch(patch);
-        announce('Settings saved.');
+        announce(t('camp.settings.saved'));
         app.refresh();
       });
     });
     body.append(form);
   }
-  const forget = h('button', { class: 'btn danger', type: 'button' }, 'Forget on this phone');
+  const forget = h('button', { class: 'btn danger', type: 'button' }, t('camp.forget'));
   forget.addEventListener('click', async () => {
-    const ok = await confirmDialog('Forget this campaign?', 'It stays on the server; you will need its share link to open it again.', 'Forget');
+    const ok = await confirmDialog(t('camp.forget.title'), t('camp.forget.text'), t('camp.forget.ok'));
     if (!ok) return;
     forgetCampaign(ctx.cid);
     app.go('#/');
   });
   body.append(h('p', null, forget));
-  return h('details', { class: 'more' }, h('summary', null, 'Settings'), body);
+  return h('details', { class: 'more' }, h('summary', null, t('camp.settings')), body);
 }

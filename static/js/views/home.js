@@ -4,6 +4,7 @@
 import { createCampaign, CampaignApi, ApiError } from '../api.js';
 import { listCampaigns, saveCampaign } from '../store.js';
 import { h, mount, field, busy, showAlert, announce } from '../ui.js';
+import { t } from '../i18n.js';
 import { activeGameId } from '../model.js';
 
 export async function render({ main, app }) {
@@ -14,37 +15,37 @@ export async function render({ main, app }) {
   const list = known.length
     ? h('ul', { class: 'list' }, known.map((c) => h('li', null,
       h('a', { class: 'btn block', href: `#/c/${c.id}` },
-        h('span', { class: 'grow', style: 'text-align:left' }, c.name || `Campaign ${c.id}`),
-        c.readOnly ? h('span', { class: 'badge' }, 'view only') : null,
+        h('span', { class: 'grow', style: 'text-align:left' }, c.name || t('camp.n', { id: c.id })),
+        c.readOnly ? h('span', { class: 'badge' }, t('view_only')) : null,
         h('span', { class: 'badge' }, editionName(editions, c.edition))))))
-    : h('p', { class: 'empty' }, 'No campaigns on this phone yet. Create one below, or open a share link from your group.');
+    : h('p', { class: 'empty' }, t('home.none'));
 
   // New campaign.
-  const name = h('input', { type: 'text', name: 'name', required: true, maxlength: 80, autocomplete: 'off', placeholder: 'e.g. The Tuesday table' });
+  const name = h('input', { type: 'text', name: 'name', required: true, maxlength: 80, autocomplete: 'off', placeholder: t('home.name.eg') });
   const edSel = h('select', { name: 'edition' }, editions.map((e) => h('option', { value: e.id }, e.name || e.id)));
   const policy = h('fieldset', { class: 'policy' },
-    h('legend', null, 'Who collects a stamp in later games?'),
+    h('legend', null, t('home.pol')),
     h('label', { class: 'choice' }, h('input', { type: 'radio', name: 'stamp_owner', value: 'token', checked: true }),
-      h('span', null, 'The token on the card (the official rule)')),
+      h('span', null, t('home.pol.token'))),
     h('label', { class: 'choice' }, h('input', { type: 'radio', name: 'stamp_owner', value: 'player' }),
-      h('span', null, 'The person who stamped it')));
+      h('span', null, t('camp.pol.player'))));
   const syncPolicy = () => {
     const ed = editions.find((e) => e.id === edSel.value);
     policy.hidden = ed && ed.engine !== 'full';
   };
   edSel.addEventListener('change', syncPolicy);
   syncPolicy();
-  const createBtn = h('button', { class: 'btn primary block', type: 'submit' }, 'Create campaign');
+  const createBtn = h('button', { class: 'btn primary block', type: 'submit' }, t('home.create'));
   const form = h('form', { class: 'card', 'aria-labelledby': 'new-campaign' },
-    h('h2', { id: 'new-campaign' }, 'New campaign'),
-    field('Campaign name', name),
-    field('Edition', edSel),
+    h('h2', { id: 'new-campaign' }, t('home.new')),
+    field(t('camp.name'), name),
+    field(t('home.edition'), edSel),
     policy,
     createBtn);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const n = name.value.trim();
-    if (!n) { showAlert('Give the campaign a name.'); name.focus(); return; }
+    if (!n) { showAlert(t('home.name.empty')); name.focus(); return; }
     const ed = editions.find((e) => e.id === edSel.value);
     const body = { name: n, edition: edSel.value };
     if (!ed || ed.engine === 'full') body.stamp_owner = form.querySelector('input[name=stamp_owner]:checked').value;
@@ -55,7 +56,7 @@ export async function render({ main, app }) {
         id: c.id, name: c.name || n, edition: c.edition || body.edition,
         key: res.key, writeKey: res.key, viewKey: res.view_key, readOnly: false,
       });
-      announce(`Campaign ${c.name || n} created.`);
+      announce(t('home.created', { name: c.name || n }));
       app.go(`#/c/${c.id}`);
     });
   });
@@ -63,20 +64,20 @@ export async function render({ main, app }) {
   // Open a share link.
   const link = h('input', { type: 'url', name: 'link', autocomplete: 'off', placeholder: 'https://…/#/join/…' });
   const openForm = h('form', { class: 'card', 'aria-labelledby': 'open-link' },
-    h('h2', { id: 'open-link' }, 'Join with a share link'),
-    field('Share link', link, 'Paste the link someone at the table shared.'),
-    h('button', { class: 'btn block', type: 'submit' }, 'Open'));
+    h('h2', { id: 'open-link' }, t('home.join')),
+    field(t('home.link'), link, t('home.link.hint')),
+    h('button', { class: 'btn block', type: 'submit' }, t('home.open')));
   openForm.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const m = link.value.trim().match(/#\/join\/(\d+)\/([^/\s]+)/);
-    if (!m) { showAlert('That does not look like a Stampbook share link.'); link.focus(); return; }
+    if (!m) { showAlert(t('home.link.bad')); link.focus(); return; }
     app.go(`#/join/${m[1]}/${m[2]}`);
   });
 
   mount(main,
     h('h1', null, 'Stampbook'),
-    h('p', { class: 'muted' }, 'The campaign book of your Monopoly Travel World Tour box: journal stamps, game nights, and the bank.'),
-    h('section', { 'aria-labelledby': 'known' }, h('h2', { id: 'known' }, 'Your campaigns'), list),
+    h('p', { class: 'muted' }, t('home.intro')),
+    h('section', { 'aria-labelledby': 'known' }, h('h2', { id: 'known' }, t('home.yours')), list),
     form,
     openForm);
 }
@@ -91,19 +92,17 @@ function editionName(editions, id) {
 export async function join({ main, params, app }) {
   const [cid, rawKey] = params;
   const key = decodeURIComponent(rawKey);
-  app.title('Joining');
-  mount(main, h('h1', null, 'Joining the campaign…'));
+  app.title(t('join.title'));
+  mount(main, h('h1', null, t('join.h1')));
   const api = new CampaignApi(cid, key);
   let data;
   try {
     data = await api.get();
   } catch (e) {
     history.replaceState(null, '', '#/');
-    mount(main, h('h1', null, 'This link did not work'),
-      h('p', null, e instanceof ApiError && (e.status === 401 || e.status === 404)
-        ? 'The campaign or its key is not known to this server. Ask for a fresh link.'
-        : 'The server could not be reached.'),
-      h('p', null, h('a', { class: 'btn primary', href: '#/' }, 'Go to start')));
+    mount(main, h('h1', null, t('join.bad')),
+      h('p', null, e instanceof ApiError && (e.status === 401 || e.status === 404) ? t('join.unknown') : t('join.unreachable')),
+      h('p', null, h('a', { class: 'btn primary', href: '#/' }, t('go.start'))));
     throw e;
   }
   // A view key is refused for writes (403); an empty PATCH changes nothing otherwise.
@@ -118,7 +117,7 @@ export async function join({ main, params, app }) {
     id: c.id ?? cid, name: c.name, edition: c.edition, key,
     writeKey: readOnly ? undefined : key, viewKey: readOnly ? key : undefined, readOnly,
   });
-  announce(`Joined ${c.name || 'the campaign'}${readOnly ? ' (view only)' : ''}.`);
+  announce(t(readOnly ? 'join.done.ro' : 'join.done', { name: c.name || '' }));
   const gid = activeGameId(c);
   app.go(gid ? `#/c/${c.id ?? cid}/game/${gid}` : `#/c/${c.id ?? cid}`, { replace: true });
 }

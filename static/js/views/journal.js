@@ -1,18 +1,22 @@
 // views/journal.js -- the ten Travel Journal cards as the box shows them: stamp
-// circles filled with token pictures, what each card has paid, its history, and the
-// briefing for tonight's seats (who would be paid what if it is drawn).
+// circles filled with token pictures (tap one: who stamped it, with which token, in
+// which game, when), what each card has paid, its history, and the briefing for
+// tonight's seats (who would be paid what if it is drawn).
 
-import { h, mount, money, dateText, plural } from '../ui.js';
+import { h, mount } from '../ui.js';
+import { t, money, dateText, dateTimeText } from '../i18n.js';
 import { tokenPicture } from '../tokens.js';
-import { Names, journalEffectText, payoutText } from '../words.js';
+import { Names, journalEffectText, payoutText, gameLabel } from '../words.js';
 import { activeGameId, seatsOf, splitGame } from '../model.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
   const [doc, board] = await Promise.all([ctx.api.get(), ctx.board()]);
   const c = doc.campaign || {};
-  app.title('Journal', c.name);
+  app.title(t('journal.title'), c.name);
   const names = new Names(board, doc.players || [], c.stamp_owner);
+  const games = new Map((doc.games || []).map((g) => [String(g.id), g]));
+  const gameName = (gid) => gameLabel(games.get(String(gid)), gid);
 
   // Tonight's seats, for the briefing.
   let seats = null;
@@ -23,6 +27,7 @@ export async function render({ main, params, app }) {
       const { game, state } = splitGame(g.data);
       seats = seatsOf(game, state).filter((x) => x.token);
       names.addPlayers(state && state.players);
+      names.seat(state && state.players);
     } catch { seats = null; }
   }
   const cards = await ctx.api.journal(seats && seats.length ? seats : null);
@@ -31,64 +36,81 @@ export async function render({ main, params, app }) {
   const totalStamps = cards.reduce((n, x) => n + ((x.stamps || []).length), 0);
 
   mount(main,
-    h('h1', null, 'Travel Journal'),
-    h('p', { class: 'muted' }, `${plural(totalStamps, 'stamp', 'stamps')} on ${plural(cards.length, 'card', 'cards')}; ${money(totalPaid)} paid out so far.`,
-      seats && seats.length ? ' Yellow boxes: what each card would pay tonight.' : ''),
-    h('div', { class: 'jcards' }, cards.map((card) => cardView(ctx, board, names, card, byId.get(card.id) || {}))));
+    h('h1', null, t('journal.title')),
+    h('p', { class: 'muted' }, t('journal.summary', { n: totalStamps, cards: cards.length, amount: totalPaid }),
+      seats && seats.length ? ` ${t('journal.briefing.hint')}` : ''),
+    h('div', { class: 'jcards' }, cards.map((card) => cardView(ctx, board, names, card, byId.get(card.id) || {}, gameName))));
 }
 
-function cardView(ctx, board, names, card, printed) {
+function circleLabel(names, st, i, gameName) {
+  const who = st.player && st.player.name ? st.player.name : names.player(st.player?.id ?? st.player);
+  return t('journal.circle', { n: i + 1, token: names.token(st.token), who, game: st.game ? gameName(st.game) : '—', when: st.at ? dateTimeText(st.at) : '—' });
+}
+
+function cardView(ctx, board, names, card, printed, gameName) {
   const slots = Number(card.slots ?? printed.slots) || 0;
   const stamps = [...(card.stamps || [])].sort((a, b) => Number(a.slot) - Number(b.slot));
+  const detail = h('p', { class: 'circle-detail', 'aria-live': 'polite', hidden: true });
   const circles = [];
   for (let i = 0; i < Math.max(slots, stamps.length); i++) {
     const st = stamps[i];
     if (st) {
-      const who = st.player && st.player.name ? st.player.name : names.player(st.player?.id ?? st.player);
-      const label = `Circle ${i + 1}: ${names.token(st.token)}, stamped by ${who}${st.game ? ` in game ${st.game}` : ''}`;
-      circles.push(h('li', { class: 'filled', title: label }, tokenPicture(board, st.token, { title: label })));
+      const label = circleLabel(names, st, i, gameName);
+      const b = h('button', { type: 'button', class: 'circle-btn', 'aria-label': label, 'aria-expanded': 'false', 'aria-controls': `cd-${card.id}` },
+        tokenPicture(board, st.token, { decorative: true }));
+      b.addEventListener('click', () => {
+        const open = b.getAttribute('aria-expanded') === 'true';
+        for (const x of b.closest('.circles').querySelectorAll('button')) x.setAttribute('aria-expanded', 'false');
+        detail.hidden = open;
+        detail.textContent = open ? '' : label;
+        b.setAttribute('aria-expanded', String(!open));
+      });
+      circles.push(h('li', { class: 'filled' }, b));
     } else {
-      circles.push(h('li', { 'aria-label': `Circle ${i + 1}: open` }));
+      circles.push(h('li', { 'aria-label': t('journal.circle.open', { n: i + 1 }) }));
     }
   }
+  detail.id = `cd-${card.id}`;
   const title = card.title || printed.title || card.id;
   const effect = card.effect || printed.effect;
   const full = stamps.length >= slots && slots > 0;
   const headingId = `jc-${card.id}`;
 
   const briefing = Array.isArray(card.briefing) && card.briefing.length
-    ? h('div', { class: 'briefing' }, h('strong', null, 'If drawn tonight:'),
-      h('ul', null, card.briefing.map((b) => h('li', null, payoutText(names, b)))))
+    ? h('div', { class: 'briefing' }, h('strong', null, t('journal.briefing')),
+      h('ul', null, card.briefing.map((b) => h('li', null, payoutText(names, { ...b, card: card.id })))))
     : null;
 
   const history = h('div');
-  const det = h('details', { class: 'more' }, h('summary', null, 'History'), h('div', { class: 'body' }, history));
+  const det = h('details', { class: 'more' }, h('summary', null, t('journal.history')), h('div', { class: 'body' }, history));
   det.addEventListener('toggle', async () => {
     if (!det.open || history.dataset.loaded) return;
-    history.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
+    history.replaceChildren(h('p', { class: 'muted' }, t('loading')));
     try {
       const d = await ctx.api.journalCard(card.id);
       const hist = (d && d.history) || [];
       history.dataset.loaded = '1';
       history.replaceChildren(hist.length ? h('ol', { class: 'list' }, hist.map((x) => h('li', null,
-        h('div', null, h('strong', null, `Game ${x.game}`), ` · ${dateText(x.at)} · drawn by ${names.player(x.drawer?.id ?? x.drawer)}`,
-          x.stamped_slot !== null && x.stamped_slot !== undefined ? ' · stamped a circle' : ' · card was full'),
+        h('div', null, h('strong', null, gameName(x.game)), ` · ${dateText(x.at)} · `,
+          t('journal.drawn_by', { who: names.player(x.drawer?.id ?? x.drawer) }), ' · ',
+          x.stamped_slot !== null && x.stamped_slot !== undefined ? t('journal.stamped_circle') : t('journal.was_full')),
         (x.payouts || []).length ? h('ul', null, x.payouts.map((p) => h('li', null,
-          payoutText(names, p)))) : h('div', { class: 'muted small' }, 'No payouts.'))))
-        : h('p', { class: 'empty' }, 'Never drawn yet.'));
+          payoutText(names, { ...p, card: card.id, payers: null })))) : h('div', { class: 'muted small' }, t('journal.no_payouts')))))
+        : h('p', { class: 'empty' }, t('journal.never')));
     } catch (e) {
       history.replaceChildren(h('p', null, e.message));
     }
   });
 
   return h('article', { class: 'jcard', 'aria-labelledby': headingId, dataset: { card: card.id } },
-    h('h2', { id: headingId }, title, full ? h('span', { class: 'badge', style: 'margin-left:8px' }, 'full') : null),
+    h('h2', { id: headingId }, title, full ? h('span', { class: 'badge', style: 'margin-left:8px' }, t('cards.full')) : null),
     printed.text ? h('p', { class: 'jtext' }, printed.text) : null,
-    effect ? h('p', { class: 'small' }, h('strong', null, 'Effect: '), journalEffectText(effect, names)) : null,
-    h('ul', { class: 'circles', 'aria-label': `${stamps.length} of ${slots} circles stamped` }, circles),
+    effect ? h('p', { class: 'small' }, h('strong', null, t('journal.effect')), ' ', journalEffectText(effect, names)) : null,
+    h('ul', { class: 'circles', 'aria-label': t('journal.circles', { n: stamps.length, of: slots }) }, circles),
+    detail,
     h('div', { class: 'jmeta' },
-      h('span', null, `Drawn ${plural(Number(card.draws) || 0, 'time', 'times')}`),
-      h('span', null, `Paid out ${money(Number(card.paid_out) || 0)}`)),
+      h('span', null, t('journal.draws', { n: Number(card.draws) || 0 })),
+      h('span', null, t('journal.paid', { amount: Number(card.paid_out) || 0 }))),
     briefing,
     det);
 }

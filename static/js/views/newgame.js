@@ -1,6 +1,7 @@
 // views/newgame.js -- start a game: mode, seats in play order, a token each.
 
-import { h, mount, busy, showAlert, announce, select } from '../ui.js';
+import { h, mount, busy, showAlert, announce, select, field } from '../ui.js';
+import { t, list } from '../i18n.js';
 import { ApiError } from '../api.js';
 import { activeGameId } from '../model.js';
 import { tokenPicture } from '../tokens.js';
@@ -14,25 +15,26 @@ export async function render({ main, params, app }) {
   const board = full ? await ctx.board().catch(() => null) : null;
   const tokens = (board && board.tokens) || [];
   const people = players || doc.players || [];
-  app.title('New game', c.name);
+  app.title(t('ng.title'), c.name);
 
   const gid = activeGameId(c);
   if (gid) {
-    mount(main, h('h1', null, 'A game is already being played'),
-      h('p', null, 'One box, one game at a time: finish or end the current game first.'),
-      h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}/game/${gid}` }, `Resume game ${gid}`));
+    const g = (doc.games || []).find((x) => String(x.id) === String(gid));
+    mount(main, h('h1', null, t('ng.busy')),
+      h('p', null, t('ng.busy.text')),
+      h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}/game/${gid}` }, t('camp.resume', { game: t('game.n', { n: String(g?.number ?? gid) }) })));
     return;
   }
   if (ctx.readOnly) {
-    mount(main, h('h1', null, 'New game'), h('p', null, 'This phone has the view-only link, so it cannot start games.'));
+    mount(main, h('h1', null, t('ng.title')), h('p', null, t('ng.readonly')));
     return;
   }
   const min = ed.players_min || 2;
   const max = Math.min(ed.players_max || 4, full ? Math.max(tokens.length, 2) : 8);
   if (people.length < min) {
-    mount(main, h('h1', null, 'New game'),
-      h('p', null, `A game needs at least ${min} players. Add them on the campaign page first.`),
-      h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}` }, 'Add players'));
+    mount(main, h('h1', null, t('ng.title')),
+      h('p', null, t('ng.few', { n: min })),
+      h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}` }, t('ng.add_players')));
     return;
   }
 
@@ -44,12 +46,13 @@ export async function render({ main, params, app }) {
 
   const seatBox = h('div', { class: 'seats' });
   const countText = h('span', { 'aria-live': 'polite' });
-  const addSeat = h('button', { class: 'btn small', type: 'button' }, 'Add seat');
-  const removeSeat = h('button', { class: 'btn small', type: 'button' }, 'Remove last seat');
+  const addSeat = h('button', { class: 'btn small', type: 'button' }, t('ng.seat.add'));
+  const removeSeat = h('button', { class: 'btn small', type: 'button' }, t('ng.seat.remove'));
 
   const drawSeats = (focusSel) => {
     seatBox.replaceChildren(...seats.map((seat, i) => seatRow(seat, i)));
-    countText.textContent = `${seats.length} players`;
+    countText.textContent = t('ng.count', { n: seats.length });
+    drawStarts();
     addSeat.disabled = seats.length >= Math.min(max, people.length);
     removeSeat.disabled = seats.length <= min;
     if (focusSel) { const el = seatBox.querySelector(focusSel); if (el) el.focus(); }
@@ -57,25 +60,25 @@ export async function render({ main, params, app }) {
 
   const seatRow = (seat, i) => {
     const n = i + 1;
-    const pSel = select(people.map((p) => [p.id, p.name]), { id: `seat-${n}-player`, 'aria-label': `Seat ${n} player` }, seat.player);
-    pSel.addEventListener('change', () => { seat.player = Number(pSel.value); });
+    const pSel = select(people.map((p) => [p.id, p.name]), { id: `seat-${n}-player`, 'aria-label': t('ng.seat.player.label', { n }) }, seat.player);
+    pSel.addEventListener('change', () => { seat.player = Number(pSel.value); drawStarts(); });
     let tokenInput;
     let pic = null;
     if (full) {
-      tokenInput = select(tokens.map((t) => [t.id, t.name || t.id]), { id: `seat-${n}-token`, 'aria-label': `Seat ${n} token` }, seat.token);
+      tokenInput = select(tokens.map((x) => [x.id, x.name || x.id]), { id: `seat-${n}-token`, 'aria-label': t('ng.seat.token.label', { n }) }, seat.token);
       tokenInput.addEventListener('change', () => { seat.token = tokenInput.value; pic.replaceWith(pic = tokenPicture(board, seat.token, { decorative: true })); });
       pic = tokenPicture(board, seat.token, { decorative: true });
     } else {
-      tokenInput = h('input', { type: 'text', id: `seat-${n}-token`, 'aria-label': `Seat ${n} token`, maxlength: 80, value: seat.token, placeholder: 'e.g. car, hat' });
+      tokenInput = h('input', { type: 'text', id: `seat-${n}-token`, 'aria-label': t('ng.seat.token.label', { n }), maxlength: 80, value: seat.token, placeholder: t('ng.token.eg') });
       tokenInput.addEventListener('input', () => { seat.token = tokenInput.value; });
     }
-    const up = h('button', { class: 'btn small', type: 'button', 'aria-label': `Move seat ${n} up`, disabled: i === 0 }, '↑');
-    const down = h('button', { class: 'btn small', type: 'button', 'aria-label': `Move seat ${n} down`, disabled: i === seats.length - 1 }, '↓');
+    const up = h('button', { class: 'btn small', type: 'button', 'aria-label': t('ng.seat.up', { n }), disabled: i === 0 }, '↑');
+    const down = h('button', { class: 'btn small', type: 'button', 'aria-label': t('ng.seat.down', { n }), disabled: i === seats.length - 1 }, '↓');
     up.addEventListener('click', () => { [seats[i - 1], seats[i]] = [seats[i], seats[i - 1]]; drawSeats(`#seat-${n - 1}-player`); });
     down.addEventListener('click', () => { [seats[i + 1], seats[i]] = [seats[i], seats[i + 1]]; drawSeats(`#seat-${n + 1}-player`); });
-    return h('div', { class: 'seat', role: 'group', 'aria-label': `Seat ${n}` },
-      h('div', { class: 'seat-player' }, h('label', { for: pSel.id }, `Seat ${n}: player`), pSel),
-      h('div', null, h('label', { for: tokenInput.id }, full ? 'Token' : 'Token (free text)'),
+    return h('div', { class: 'seat', role: 'group', 'aria-label': t('ng.seat', { n }) },
+      h('div', { class: 'seat-player' }, h('label', { for: pSel.id }, t('ng.seat.player', { n })), pSel),
+      h('div', null, h('label', { for: tokenInput.id }, full ? t('ng.token') : t('ng.token.free')),
         h('div', { class: 'token-pick' }, pic, tokenInput)),
       h('div', { class: 'order' }, up, down));
   };
@@ -92,39 +95,89 @@ export async function render({ main, params, app }) {
   removeSeat.addEventListener('click', () => { seats.pop(); drawSeats(); });
 
   const modes = full
-    ? h('fieldset', null, h('legend', null, 'How do you play tonight?'),
+    ? h('fieldset', null, h('legend', null, t('ng.mode')),
       h('label', { class: 'choice' }, h('input', { type: 'radio', name: 'mode', value: 'banker', checked: true }),
-        h('span', null, h('strong', null, 'Banker'), ' — the app is the bank and follows every move')),
+        h('span', null, h('strong', null, t('mode.banker')), ` — ${t('ng.mode.banker')}`)),
       h('label', { class: 'choice' }, h('input', { type: 'radio', name: 'mode', value: 'journal' }),
-        h('span', null, h('strong', null, 'Journal'), ' — paper money; log only journal cards and goal stamps')))
+        h('span', null, h('strong', null, t('mode.journal')), ` — ${t('ng.mode.journal')}`)))
     : null;
 
-  const startBtn = h('button', { class: 'btn primary block', type: 'submit' }, 'Start the game');
+  // Who starts (TWT-SETUP-3): each seat rolls, the highest starts, play goes on in seat order.
+  const startsBox = h('div', { class: 'stack' });
+  const rolls = new Map();
+  function drawStarts() {
+    const rows = seats.map((seat, i) => {
+      const name = (people.find((p) => String(p.id) === String(seat.player)) || {}).name || t('player.n', { id: seat.player });
+      const input = h('input', { type: 'number', inputmode: 'numeric', min: 2, max: 12, step: 1, id: `start-roll-${i + 1}`, value: rolls.get(String(seat.player)) ?? '' });
+      input.addEventListener('input', () => { rolls.set(String(seat.player), input.value); });
+      return field(t('ng.starts.roll', { who: name }), input);
+    });
+    const go = h('button', { class: 'btn block', type: 'button', id: 'starts-go' }, t('ng.starts.go'));
+    const said = h('p', { class: 'muted', 'aria-live': 'polite', id: 'starts-said' });
+    go.addEventListener('click', () => {
+      const vals = seats.map((seat) => Number(rolls.get(String(seat.player))));
+      if (vals.some((v) => !Number.isInteger(v) || v < 2 || v > 12)) { showAlert(t('ng.starts.bad')); return; }
+      const top = Math.max(...vals);
+      const best = seats.filter((_, i) => vals[i] === top);
+      const nameOf = (seat) => (people.find((p) => String(p.id) === String(seat.player)) || {}).name;
+      if (best.length > 1) { said.textContent = t('ng.starts.tie', { who: list(best.map(nameOf)), n: top }); return; }
+      const k = vals.indexOf(top);
+      seats.push(...seats.splice(0, k));
+      rolls.clear();
+      drawSeats();
+      announce(t('ng.starts.done', { who: nameOf(seats[0]), n: top }));
+      startsBox.querySelector('#starts-said').textContent = t('ng.starts.done', { who: nameOf(seats[0]), n: top });
+    });
+    startsBox.replaceChildren(h('p', { class: 'hint' }, t('ng.starts.hint')), ...rows, go, said);
+  }
+  const starts = h('details', { class: 'more', id: 'who-starts' }, h('summary', null, t('ng.starts')), h('div', { class: 'body' }, startsBox));
+
+  // Results editions: when, how long and where the play took place.
+  const today = new Date();
+  const pad = (x) => String(x).padStart(2, '0');
+  const playedAt = h('input', { type: 'date', id: 'played-at', value: `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}` });
+  const duration = h('input', { type: 'number', id: 'duration-min', inputmode: 'numeric', min: 0, max: 6000, step: 1 });
+  const location = h('input', { type: 'text', id: 'location', maxlength: 80, autocomplete: 'off' });
+  const details = full ? null : h('fieldset', null, h('legend', null, t('ng.play')),
+    field(t('ng.played_at'), playedAt), field(t('ng.duration'), duration, t('ng.duration.hint')), field(t('ng.location'), location));
+
+  const startBtn = h('button', { class: 'btn primary block', type: 'submit' }, t('ng.start'));
   const form = h('form', null,
     modes,
-    h('fieldset', null, h('legend', null, 'Seats in play order'),
-      h('p', { class: 'hint' }, full ? 'The first seat starts (the highest roll). Each token once.' : 'Who played, in seat order; the token is any text.'),
+    details,
+    h('fieldset', null, h('legend', null, t('ng.seats')),
+      h('p', { class: 'hint' }, full ? t('ng.seats.hint') : t('ng.seats.hint.results')),
       seatBox,
       h('p', { class: 'muted', style: 'margin:8px 0 4px' }, countText),
       h('div', { class: 'row' }, removeSeat, addSeat)),
+    full ? starts : null,
     startBtn);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const ids = seats.map((s) => String(s.player));
-    if (new Set(ids).size !== ids.length) { showAlert('Each player can take only one seat.'); return; }
-    if (full && new Set(seats.map((s) => s.token)).size !== seats.length) { showAlert('Each token can be used by only one player.'); return; }
+    if (new Set(ids).size !== ids.length) { showAlert(t('ng.one_seat')); return; }
+    if (full && new Set(seats.map((s) => s.token)).size !== seats.length) { showAlert(t('ng.one_token')); return; }
     const mode = full ? form.querySelector('input[name=mode]:checked').value : 'results';
     const body = { mode, seats: seats.map((s) => ({ player: Number(s.player), token: full ? s.token : (s.token.trim() || 'none') })) };
+    if (!full) {
+      if (playedAt.value) body.played_at = new Date(`${playedAt.value}T12:00:00`).toISOString();
+      if (duration.value !== '') {
+        const m = Number(duration.value);
+        if (!Number.isInteger(m) || m < 0 || m > 6000) { showAlert(t('ng.duration.bad')); duration.focus(); return; }
+        body.duration_min = m;
+      }
+      if (location.value.trim()) body.location = location.value.trim();
+    }
     busy(startBtn, async () => {
       try {
         const res = await ctx.api.createGame(body);
         const g = res.data.game || {};
         const id = g.id ?? res.data.state?.game;
-        announce('The game has started.');
+        announce(t('ng.started'));
         app.go(`#/c/${ctx.cid}/game/${id}`);
       } catch (e) {
         if (e instanceof ApiError && e.status === 409) {
-          showAlert(`${e.message} Open the campaign page to resume the game being played.`);
+          showAlert(`${e.message} ${t('ng.conflict')}`);
           return;
         }
         throw e;
@@ -132,6 +185,6 @@ export async function render({ main, params, app }) {
     });
   });
 
-  mount(main, h('h1', null, 'New game'), h('p', { class: 'muted' }, ed.name || c.edition), form);
+  mount(main, h('h1', null, t('ng.title')), h('p', { class: 'muted' }, ed.name || c.edition), form);
   drawSeats();
 }

@@ -4,11 +4,12 @@
 // what the players and journal routes say.
 
 import { h, mount, num } from '../ui.js';
-import { barChart, lineChart } from '../charts.js';
+import { t, has } from '../i18n.js';
+import { barChart, lineChart, PALETTE } from '../charts.js';
 import { tokenColour, tokenName } from '../tokens.js';
 import { humanise } from '../words.js';
 
-const SECTION_TITLES = { players: 'Players', tokens: 'Tokens', cards: 'Journal cards', journal: 'Journal cards', destinations: 'Destinations' };
+const SECTION_TITLES = { players: 'stats.players', tokens: 'stats.tokens', cards: 'stats.cards', journal: 'stats.cards', destinations: 'stats.destinations' };
 const ORDER = ['players', 'tokens', 'cards', 'journal', 'destinations'];
 const PRIORITY = [/win/i, /stamp/i, /paid|payout|received|earn/i, /game/i, /draw/i, /land|visit/i];
 const SKIP = new Set(['id', 'seq', 'slot', 'index', 'space', 'player_id', 'game']);
@@ -17,7 +18,7 @@ export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
   const doc = await ctx.api.get();
   const c = doc.campaign || {};
-  app.title('Stats', c.name);
+  app.title(t('stats.title'), c.name);
   const ed = await ctx.edition(c.edition);
   const board = ed.engine === 'full' ? await ctx.board().catch(() => ({})) : {};
   let stats = null;
@@ -32,21 +33,21 @@ export async function render({ main, params, app }) {
     // Fall back to the players route (games, wins) and the journal (paid out).
     const players = await ctx.api.players().catch(() => doc.players || []);
     const recs = players.map((p) => ({ name: p.name, games: p.games, wins: p.wins }));
-    if (recs.length) parts.push(section({ key: 'players', title: 'Players', rows: recs }, board, doc));
+    if (recs.length) parts.push(section({ key: 'players', title: t('stats.players'), rows: recs }, board, doc));
     if (ed.engine === 'full') {
       const cards = await ctx.api.journal().catch(() => []);
       if (cards.length) {
         parts.push(section({
-          key: 'cards', title: 'Journal cards',
+          key: 'cards', title: t('stats.cards'),
           rows: cards.map((x) => ({ name: x.title || x.id, stamps: (x.stamps || []).length, draws: x.draws, paid_out: x.paid_out })),
         }, board, doc));
       }
     }
-    if (problem && problem.status !== 404) parts.unshift(h('p', { class: 'muted' }, `Figures from the players and the journal (${problem.message}).`));
+    if (problem && problem.status !== 404) parts.unshift(h('p', { class: 'muted' }, t('stats.fallback', { detail: problem.message })));
   }
   const timeline = winsOverTime(doc);
   if (timeline) parts.unshift(timeline);
-  mount(main, h('h1', null, 'Stats'), parts.length ? parts : h('p', { class: 'empty' }, 'Nothing to show yet: play a game first.'));
+  mount(main, h('h1', null, t('stats.title')), parts.length ? parts : h('p', { class: 'empty' }, t('stats.empty')));
 }
 
 /** Every list or map of records in the stats document: [{key, title, rows}]. */
@@ -76,7 +77,10 @@ function rank(key) {
   return i < 0 ? ORDER.length : i;
 }
 
-function titleOf(key) { return SECTION_TITLES[key] || humanise(key); }
+function titleOf(key) { return SECTION_TITLES[key] ? t(SECTION_TITLES[key]) : humanise(key); }
+
+/** A figure's name in the UI's language (the server's field name when unknown). */
+function fieldName(f) { return has(`field.${f}`) ? t(`field.${f}`) : humanise(f).toLowerCase(); }
 
 function labelOf(r, key, board, doc) {
   if (r.name) return r.name;
@@ -98,9 +102,10 @@ function labelOf(r, key, board, doc) {
   return humanise(r.id ?? r.card ?? r.destination ?? '?');
 }
 
-function colourOf(r, key, board) {
-  const t = key === 'tokens' ? (r.id ?? r.token) : r.token;
-  return t && typeof t === 'string' ? tokenColour(board, t) : undefined;
+/** A row's colour: its token's, else its own place in the list (the same in every chart, never its rank). */
+function colourOf(r, key, board, i) {
+  const tok = key === 'tokens' ? (r.id ?? r.token) : r.token;
+  return tok && typeof tok === 'string' ? tokenColour(board, tok) : PALETTE[i % PALETTE.length];
 }
 
 function section(sec, board, doc) {
@@ -113,16 +118,16 @@ function section(sec, board, doc) {
   const prio = (f) => { const i = PRIORITY.findIndex((re) => re.test(f)); return i < 0 ? PRIORITY.length : i; };
   const chartFields = [...fields].sort((a, b) => prio(a) - prio(b))
     .filter((f) => /win/i.test(f) || sec.rows.some((r) => Number(r[f]) !== 0)).slice(0, 4);
-  const rows = sec.rows.map((r) => ({ r, label: labelOf(r, sec.key, board, doc), colour: colourOf(r, sec.key, board) }));
+  const rows = sec.rows.map((r, i) => ({ r, label: labelOf(r, sec.key, board, doc), colour: colourOf(r, sec.key, board, i) }));
   const id = `stats-${sec.key}`;
   return h('section', { 'aria-labelledby': id },
     h('h2', { id }, sec.title),
-    chartFields.map((f) => barChart(`${sec.title}: ${humanise(f).toLowerCase()}`,
+    chartFields.map((f) => barChart(`${sec.title}: ${fieldName(f)}`,
       [...rows].sort((a, b) => Number(b.r[f] || 0) - Number(a.r[f] || 0)).slice(0, 12)
         .map(({ r, label, colour }) => ({ label, value: Number(r[f] || 0), colour })))),
-    fields.length ? h('details', { class: 'more' }, h('summary', null, `${sec.title}: all figures`), h('div', { class: 'body scroll-x' },
+    fields.length ? h('details', { class: 'more' }, h('summary', null, t('stats.all', { title: sec.title })), h('div', { class: 'body scroll-x' },
       h('table', { class: 'data' },
-        h('thead', null, h('tr', null, h('th', { scope: 'col' }, 'Name'), fields.map((f) => h('th', { scope: 'col', class: 'num' }, humanise(f).toLowerCase())))),
+        h('thead', null, h('tr', null, h('th', { scope: 'col' }, t('stats.name')), fields.map((f) => h('th', { scope: 'col', class: 'num' }, fieldName(f))))),
         h('tbody', null, rows.map(({ r, label }) => h('tr', null, h('th', { scope: 'row' }, label),
           fields.map((f) => h('td', { class: 'num' }, r[f] === undefined ? '' : num(r[f]))))))))) : null);
 }
@@ -136,9 +141,14 @@ function winsOverTime(doc) {
   const winners = [...new Set(won.map((g) => String(g.winner?.id ?? g.winner)))];
   const series = winners.map((pid) => {
     let n = 0;
-    const p = people.find((x) => String(x.id) === pid);
-    return { label: p ? p.name : `Player ${pid}`, values: games.map((g) => { if (String(g.winner?.id ?? g.winner) === pid) n += 1; return n; }) };
+    const i = people.findIndex((x) => String(x.id) === pid);
+    const p = people[i];
+    return {
+      label: p ? p.name : t('player.n', { id: pid }),
+      colour: PALETTE[(i >= 0 ? i : people.length) % PALETTE.length],
+      values: games.map((g) => { if (String(g.winner?.id ?? g.winner) === pid) n += 1; return n; }),
+    };
   });
-  return h('section', { 'aria-labelledby': 'stats-timeline' }, h('h2', { id: 'stats-timeline' }, 'Over the campaign'),
-    lineChart('Wins, game after game', games.map((g) => `#${g.id}`), series, { yLabel: 'wins so far' }));
+  return h('section', { 'aria-labelledby': 'stats-timeline' }, h('h2', { id: 'stats-timeline' }, t('stats.timeline')),
+    lineChart(t('stats.wins_chart'), games.map((g, k) => `#${g.number ?? k + 1}`), series, { yLabel: t('stats.wins_so_far') }));
 }

@@ -1,16 +1,26 @@
 // views/table.js -- the table screen of one game: loads it, follows the event stream,
-// sends events (If-Match + Idempotency-Key), shows each answer's effects in words,
-// undo with a confirmation. The mode screens (banker, journal, results) draw the rest.
+// sends events (If-Match + Idempotency-Key; queued on the phone while the server is
+// unreachable), shows each answer's effects in words. Everything the table asks sits
+// at the top: the heading names who acts now and what the game waits for, the
+// balances strip shows every player, "What happened" has Undo beside it, and a toast
+// with Undo follows each action. The mode screens (banker, journal, results) draw the
+// decisions, the player cards and "More".
 
-import { ApiError, etagOf } from '../api.js';
+import { ApiError, etagOf, uuid } from '../api.js';
 import { h, mount, showAlert, showError, clearAlert, announce, confirmDialog, busy } from '../ui.js';
+import { t, money, timeText } from '../i18n.js';
 import { touchCampaign } from '../store.js';
 import { activeGameId, latestGame, splitGame } from '../model.js';
-import { Names, effectText, eventText } from '../words.js';
+import { Names, eventText, eventSentences, eventActor, turnHeading, gameLabel } from '../words.js';
+import { tokenPicture } from '../tokens.js';
 import { follow } from '../live.js';
+import { enqueue, queued } from '../queue.js';
 import * as banker from './banker.js';
 import * as journalMode from './journalmode.js';
 import * as results from './results.js';
+
+/** Board stamps that win a game (TWT-WIN), unless the state says otherwise. */
+const goalsToWin = (st) => Number(st && (st.win_stamps ?? st.goals_to_win)) || 4;
 
 /** #/c/{cid}/table: the active game, else the latest one (view only) or a new game. */
 export async function resolve({ params, app }) {
@@ -32,11 +42,21 @@ export async function render({ main, params, app }) {
   const ed = await ctx.edition(c.edition);
   const board = ed.engine === 'full' ? await ctx.board().catch(() => ({})) : {};
   const scr = new TableScreen({ ctx, app, main, gid, game, state, etag: g.etag || etagOf(state), board, ed, campaign: c, people: cdoc.players || [] });
-  app.title(`Game ${gid}`, c.name);
+  app.title(gameLabel(game, gid), c.name);
   if ((state && state.status) === 'active') touchCampaign(ctx.cid, { lastGame: gid });
   scr.mount();
   const stop = follow(ctx.api.streamUrl(gid), (st) => scr.remote(st), (st) => scr.liveStatus(st));
-  return () => { stop(); scr.destroyed = true; };
+  const onSent = (ev) => scr.queuedSent(ev.detail);
+  const onRefused = (ev) => scr.queuedRefused(ev.detail);
+  window.addEventListener('stampbook-sent', onSent);
+  window.addEventListener('stampbook-refused', onRefused);
+  return () => {
+    stop();
+    scr.destroyed = true;
+    hideToast();
+    window.removeEventListener('stampbook-sent', onSent);
+    window.removeEventListener('stampbook-refused', onRefused);
+  };
 }
 
 export class TableScreen {
@@ -44,12 +64,13 @@ export class TableScreen {
     Object.assign(this, o);
     this.mode = (this.game && this.game.mode) || (this.state && this.state.mode) || 'banker';
     this.names = new Names(this.board, this.people, this.campaign && this.campaign.stamp_owner);
-    this.names.addPlayers(this.state && this.state.players);
     if (this.game && Array.isArray(this.game.seats)) {
       this.names.addPlayers(this.game.seats.map((st) => ({ id: st.player?.id ?? st.player, name: st.player?.name ?? st.name, token: st.token })));
     }
+    this.names.addPlayers(this.state && this.state.players);
+    this.names.seat((this.state && this.state.players) || []);
     this.view = this.mode === 'results' ? results : this.mode === 'journal' ? journalMode : banker;
-    this.last = null; // {title, effects, lines, remote}
+    this.last = null; // {title, sentences, at, undone}
     this.sending = false;
     this.destroyed = false;
     this.etagVerified = !!(this.etag && this.etag === etagOf(this.state));
@@ -60,8 +81,9 @@ export class TableScreen {
   player(pid) { return ((this.state && this.state.players) || []).find((p) => String(p.id) === String(pid)) || null; }
 
   mount() {
-    this.bannerBox = h('div');
-    this.liveEl = h('span', { class: 'badge off' }, 'connecting');
+    this.bannerBox = h('div', { class: 'banner-box' });
+    this.stripBox = h('div', { class: 'strip-box' });
+    this.liveEl = h('span', { class: 'badge off' }, t('live.connecting'));
     this.lastBox = h('section', { class: 'card last', 'aria-labelledby': 'last-h' });
     this.actionsBox = h('div');
     this.playersBox = h('section', { 'aria-labelledby': 'players-h' });
@@ -69,7 +91,8 @@ export class TableScreen {
     this.footBox = h('div');
     mount(this.main,
       this.bannerBox,
-      h('div', { class: 'live-line' }, h('span', null, `Game ${this.gid}`, this.readOnly ? ' · view only' : ''), this.liveEl),
+      this.stripBox,
+      h('div', { class: 'live-line' }, h('span', null, gameLabel(this.game, this.gid), this.readOnly ? ` · ${t('view_only')}` : ''), this.liveEl),
       this.lastBox,
       this.actionsBox,
       this.playersBox,
@@ -84,11 +107,13 @@ export class TableScreen {
     const focused = document.activeElement;
     const focusedId = focused && this.main.contains(focused) ? focused.id : '';
     const hadFocus = !!(focused && focused !== this.main && this.main.contains(focused));
-    this.bannerBox.replaceChildren(this.view.banner(this));
+    this.bannerBox.replaceChildren(this.banner());
+    this.stripBox.replaceChildren(...[].concat(this.strip() || []));
     // Actions depend on the game, not on notes: keep half-filled forms when only a note came in.
     const st = this.state || {};
-    const sig = JSON.stringify([st.status, st.turn, st.ticket, st.players, st.destinations, st.journal, st.winner, st.result]);
-    if (sig !== this.actionsSig) {
+    const sig = JSON.stringify([st.status, st.turn, st.options, st.ticket, st.players, st.destinations, st.journal, st.winner, st.result]);
+    this.decisionChanged = sig !== this.actionsSig;
+    if (this.decisionChanged) {
       this.actionsSig = sig;
       this.actionsBox.replaceChildren(...[].concat(this.readOnly ? [] : this.view.actions(this) || []));
     }
@@ -108,53 +133,107 @@ export class TableScreen {
     }
   }
 
+  /** The heading: who acts now (turn.next) and what the game waits for; the final standing once over. */
+  banner() {
+    const st = this.state || {};
+    if (this.mode === 'results' || (this.mode === 'journal' && st.status === 'active')) return this.view.banner(this);
+    if (st.status !== 'active') return finishedBanner(this);
+    const head = turnHeading(st, this.names);
+    const actor = this.player(head.actor);
+    return h('div', { class: 'turn-banner' },
+      actor ? tokenPicture(this.board, actor.token, { size: 'lg' }) : null,
+      h('div', null,
+        h('h1', { tabindex: '-1', id: 'turn-h' }, head.title),
+        h('p', { id: 'waiting-for' }, head.detail)));
+  }
+
+  /** Every player at a glance: token, name, cash, board stamps n/4, Jail, ticket. */
+  strip() {
+    const st = this.state || {};
+    const ps = st.players || [];
+    if (this.mode === 'results' || !ps.length) return null;
+    const tk = st.ticket || {};
+    const win = goalsToWin(st);
+    const now = st.status === 'active' ? turnHeading(st, this.names).actor : null;
+    return h('section', { class: 'strip', 'aria-labelledby': 'strip-h', style: `--n:${ps.length}` },
+      h('h2', { id: 'strip-h', class: 'visually-hidden' }, t('strip.title')),
+      h('ul', null, ps.map((pl) => {
+        const n = (pl.stamped || []).length;
+        const flags = [];
+        if (pl.in_jail) flags.push(h('span', { class: 'flag jail' }, t('strip.jail')));
+        if (!tk.used && tk.holder !== null && tk.holder !== undefined && String(tk.holder) === String(pl.id)) flags.push(h('span', { class: 'flag ticket' }, t('strip.ticket')));
+        const cash = pl.cash !== null && pl.cash !== undefined;
+        return h('li', {
+          class: String(pl.id) === String(now) ? 'now' : null,
+          dataset: { player: pl.id },
+          'aria-label': [pl.name, this.names.token(pl.token), cash ? t('strip.cash', { amount: pl.cash }) : null,
+            t('strip.stamps.long', { n, of: win }), pl.in_jail ? t('strip.jail') : null,
+            flags.length > (pl.in_jail ? 1 : 0) ? t('strip.ticket') : null].filter(Boolean).join(', '),
+        },
+        h('div', { class: 'strip-who', 'aria-hidden': 'true' }, tokenPicture(this.board, pl.token, { size: 'sm', decorative: true }), h('span', { class: 'strip-name' }, pl.name)),
+        cash ? h('div', { class: 'strip-cash', 'aria-hidden': 'true' }, money(pl.cash)) : null,
+        h('div', { class: 'strip-meta', 'aria-hidden': 'true' }, h('span', { class: 'strip-stamps' }, t('strip.stamps', { n, of: win })), flags));
+      })));
+  }
+
   drawLast() {
     const l = this.last;
+    const undo = this.undoButton('undo');
+    const head = h('div', { class: 'last-head' }, h('h2', { id: 'last-h' }, t('last.title')), undo);
     if (!l) {
-      this.lastBox.hidden = true;
-      this.lastBox.replaceChildren(h('h2', { id: 'last-h' }, 'What happened'));
+      this.lastBox.hidden = !undo;
+      this.lastBox.replaceChildren(head);
       return;
     }
     this.lastBox.hidden = false;
-    const items = [];
-    for (const line of l.lines || []) items.push(h('li', { class: 'event' }, line));
-    for (const e of withoutEchoes(l.effects || [])) {
-      const t = effectText(e, this.names);
-      items.push(h('li', { class: t.cls || null }, t.text));
-    }
-    if (!items.length) items.push(h('li', null, 'Nothing else happened.'));
-    this.lastBox.replaceChildren(
-      h('h2', { id: 'last-h', class: 'visually-hidden' }, 'What happened'),
-      h('p', { class: 'last-title' }, l.title),
-      h('ul', { class: 'effects' }, items));
+    const items = (l.sentences || []).map((x) => h('li', { class: x.cls || null }, x.text));
+    this.lastBox.replaceChildren(head,
+      h('p', { class: 'last-title' }, l.at ? `${timeText(l.at)} · ` : '', l.title),
+      items.length ? h('ul', { class: 'effects' }, items) : null);
+  }
+
+  /** The Undo button (id), or null when there is nothing this phone may undo. */
+  undoButton(id) {
+    if (this.readOnly || !this.state || !(Number(this.state.seq) > 0)) return null;
+    const b = h('button', { class: 'btn danger small', type: 'button', id }, t('undo'));
+    b.addEventListener('click', () => this.undo(b));
+    return b;
   }
 
   footer() {
     const wrap = h('div', { class: 'stack' });
     if (!this.readOnly && this.state && this.state.status !== 'active') {
-      wrap.append(h('a', { class: 'btn primary block', href: `#/c/${this.ctx.cid}/new` }, 'Start a new game'));
-    }
-    if (!this.readOnly && this.state && Number(this.state.seq) > 0) {
-      const undo = h('button', { class: 'btn danger block', type: 'button', id: 'undo' }, 'Undo last event');
-      undo.addEventListener('click', () => this.undo(undo));
-      wrap.append(undo);
+      wrap.append(h('a', { class: 'btn primary block', href: `#/c/${this.ctx.cid}/new` }, t('game.new')));
     }
     wrap.append(this.historyPanel());
     return wrap;
   }
 
+  /** One logged event as a log entry: time, the player's token, what happened in full sentences. */
+  logEntry(ev) {
+    const actor = eventActor(ev, ev.effects);
+    const pl = actor !== null ? this.names.players.get(String(actor)) : null;
+    const sentences = eventSentences(ev, ev.effects || [], this.names, { mode: this.mode });
+    const title = `${ev.seq}. ${eventText({ ...ev, player: ev.player ?? actor ?? undefined }, this.names)}`;
+    return h('li', { value: ev.seq, class: ev.voided ? 'voided' : null },
+      h('div', { class: 'log-head' },
+        h('span', { class: 'log-time' }, timeText(ev.at)),
+        pl && pl.token ? tokenPicture(this.board, pl.token, { size: 'sm' }) : null,
+        ev.voided ? h('s', null, title) : h('strong', null, title),
+        ev.voided ? h('span', { class: 'badge' }, t('log.undone')) : null),
+      sentences.length ? h('ul', { class: 'log-fx' }, sentences.map((x) => h('li', null, x.text))) : null);
+  }
+
   historyPanel() {
-    const list = h('ol', { class: 'list', reversed: true });
-    const det = h('details', { class: 'more' }, h('summary', null, 'Event log'), h('div', { class: 'body' }, list));
+    const list = h('ol', { class: 'list log', reversed: true });
+    const det = h('details', { class: 'more', id: 'event-log' }, h('summary', null, t('log.title')), h('div', { class: 'body' }, list));
     det.addEventListener('toggle', async () => {
       if (!det.open) return;
-      list.replaceChildren(h('li', { class: 'muted' }, 'Loading…'));
+      list.replaceChildren(h('li', { class: 'muted' }, t('loading')));
       try {
         const evs = await this.ctx.api.events(this.gid, 0);
-        const rows = [...evs].sort((a, b) => b.seq - a.seq).slice(0, 200).map((ev) => h('li', { value: ev.seq },
-          ev.voided ? h('s', null, `${ev.seq}. ${eventText(ev, this.names)}`) : `${ev.seq}. ${eventText(ev, this.names)}`,
-          ev.voided ? h('span', { class: 'badge' }, 'undone') : null));
-        list.replaceChildren(...(rows.length ? rows : [h('li', { class: 'empty' }, 'Nothing logged yet.')]));
+        const rows = [...evs].sort((a, b) => b.seq - a.seq).slice(0, 200).map((ev) => this.logEntry(ev));
+        list.replaceChildren(...(rows.length ? rows : [h('li', { class: 'empty' }, t('log.empty'))]));
       } catch (e) {
         list.replaceChildren(h('li', null, e.message));
       }
@@ -165,27 +244,42 @@ export class TableScreen {
   liveStatus(st) {
     if (!this.liveEl) return;
     this.liveEl.className = st === 'live' ? 'badge live' : 'badge off';
-    this.liveEl.textContent = st === 'live' ? 'live' : st === 'connecting' ? 'connecting' : 'offline';
+    this.liveEl.textContent = st === 'live' ? t('live.live') : st === 'connecting' ? t('live.connecting') : t('live.offline');
   }
 
-  /** Send one event; shows its effects; a 412 (lost race) refreshes and says so. */
+  /** After a change: the heading and the new decision in view, under the header and strip. */
+  showTop() {
+    if (this.destroyed || !this.bannerBox.isConnected) return;
+    this.bannerBox.scrollIntoView({ block: 'start', behavior: 'instant' });
+  }
+
+  /**
+   * Send one event; shows its effects and a toast with Undo. A 412 (lost race)
+   * refreshes and says so; an unreachable server queues the tap on the phone.
+   */
   async send(event, title, button) {
     if (this.sending) return null;
     this.sending = true;
     if (button) button.disabled = true;
     clearAlert();
+    const idem = uuid();
     try {
-      const res = await this.ctx.api.postEvent(this.gid, event, this.etag);
+      const res = await this.ctx.api.postEvent(this.gid, event, this.etag, idem);
       const d = res.data || {};
-      this.last = { title: title || eventText(event, this.names), effects: d.effects || [] };
+      const before = this.state;
       this.apply(d.state, res.etag);
-      const said = withoutEchoes(d.effects || []).map((e) => effectText(e, this.names).text).join(' ');
-      announce(`${this.last.title}. ${said}`);
+      this.setLast(title || eventText(event, this.names), d.event || event, d.effects || [], d.state || before);
+      if (this.decisionChanged) this.showTop();
       return d;
     } catch (e) {
       if (e instanceof ApiError && e.status === 412) {
         await this.reload();
-        showAlert('Another phone logged something first, so yours was not saved. The table is up to date now: check it and try again.', 'info');
+        showAlert(t('race.event'), 'info');
+        return null;
+      }
+      if (e instanceof ApiError && e.status === 0 && !this.readOnly) {
+        enqueue({ cid: this.ctx.cid, gid: this.gid, key: this.ctx.api.key, event, ifMatch: this.etag, idem, title: title || eventText(event, this.names) });
+        showAlert(t('queue.queued'), 'info');
         return null;
       }
       showError(e);
@@ -196,27 +290,60 @@ export class TableScreen {
     }
   }
 
+  /** Show what an event did in "What happened", announce it and offer Undo in a toast. */
+  setLast(title, ev, effects, state, { toast = true } = {}) {
+    const sentences = eventSentences(ev, effects, this.names, { mode: this.mode, state });
+    this.last = { title, sentences, at: ev.at || new Date().toISOString() };
+    this.drawLast();
+    const said = sentences.map((x) => x.text).join(' ');
+    announce(`${title}. ${said}`);
+    if (toast) showToast(title, sentences[0] && sentences[0].text, this.readOnly ? null : () => this.undo(null));
+  }
+
+  /** A tap queued while offline has been logged: show the game as it is now. */
+  async queuedSent({ item, data }) {
+    if (this.destroyed || String(item.gid) !== String(this.gid) || String(item.cid) !== String(this.ctx.cid)) return;
+    await this.reload();
+    this.setLast(t('queue.sent', { title: item.title }), (data && data.event) || item.event, (data && data.effects) || [], this.state, { toast: false });
+  }
+
+  async queuedRefused({ item }) {
+    if (this.destroyed || String(item.gid) !== String(this.gid)) return;
+    await this.reload();
+  }
+
   async undo(button) {
-    let what = 'the last event';
+    if (queued(this.ctx.cid, this.gid).length) { showAlert(t('queue.first'), 'info'); return; }
+    let what = t('undo.last');
+    let short = '';
     try {
       const seq = Number(this.state.seq);
       const evs = await this.ctx.api.events(this.gid, Math.max(0, seq - 1));
       const ev = evs.find((x) => Number(x.seq) === seq && !x.voided) || evs.filter((x) => !x.voided).pop();
-      if (ev) what = `event ${ev.seq}: ${eventText(ev, this.names)}`;
+      if (ev) {
+        const said = eventSentences(ev, ev.effects || [], this.names, { mode: this.mode }).map((x) => x.text).join(' ');
+        const actor = eventActor(ev, ev.effects);
+        const text = eventText({ ...ev, player: ev.player ?? actor ?? undefined }, this.names);
+        what = t('undo.what', { seq: ev.seq, time: timeText(ev.at), text, said });
+        short = t('undo.done.short', { seq: ev.seq, text });
+      }
     } catch { /* the confirmation still works */ }
-    const ok = await confirmDialog('Undo the last event?', `This takes back ${what}. Everyone's phone will follow.`, 'Undo');
+    const ok = await confirmDialog(t('undo.confirm.title'), t('undo.confirm.text', { what }), t('undo'));
     if (!ok) return;
+    hideToast();
     await busy(button, async () => {
       try {
         const res = await this.ctx.api.undo(this.gid, this.etag);
         const d = res.data || {};
-        this.last = { title: `Undone: ${what}`, effects: [], lines: ['The game is back to how it was before that event.'] };
         this.apply(d.state, res.etag);
-        announce(`Undone: ${what}.`);
+        this.last = { title: short || t('undo.done', { what }), sentences: [{ text: t('undo.back'), cls: 'event' }], at: new Date().toISOString() };
+        this.drawLast();
+        announce(t('undo.done', { what }));
+        this.showTop();
       } catch (e) {
         if (e instanceof ApiError && e.status === 412) {
           await this.reload();
-          showAlert('Another phone changed the game just now, so nothing was undone. Check the table and try again.', 'info');
+          showAlert(t('race.undo'), 'info');
           return;
         }
         throw e;
@@ -239,6 +366,7 @@ export class TableScreen {
     if (!state) { this.reload(); return; }
     this.state = state;
     this.names.addPlayers(state.players);
+    this.names.seat(state.players);
     if (etag) {
       this.etag = etag;
       this.etagVerified = etag === etagOf(state);
@@ -257,45 +385,72 @@ export class TableScreen {
     const prevSeq = Number(cur.seq) || 0;
     this.state = state;
     this.names.addPlayers(state.players);
+    this.names.seat(state.players);
     if (this.etagVerified) this.etag = etagOf(state);
     else {
       try { const g = await this.ctx.api.game(this.gid); this.etag = g.etag || etagOf(state); this.state = splitGame(g.data).state || state; } catch { this.etag = etagOf(state); }
     }
     const seq = Number(this.state.seq) || 0;
-    if (seq < prevSeq || (seq === prevSeq)) {
-      this.last = { title: 'Changed on another phone', effects: [], lines: [seq < prevSeq ? 'The last event was undone on another phone.' : 'The game was updated on another phone.'] };
+    if (seq <= prevSeq) {
+      const line = seq < prevSeq ? t('remote.undone') : t('remote.updated');
+      this.last = { title: t('remote.changed'), sentences: [{ text: line }] };
       this.draw();
-      announce(this.last.lines[0]);
+      announce(line);
       return;
     }
-    this.last = { title: 'Logged on another phone', effects: [], lines: [] };
+    this.last = { title: t('remote.logged'), sentences: [] };
     this.draw();
     try {
       const evs = await this.ctx.api.events(this.gid, prevSeq);
       const live = evs.filter((e) => !e.voided && Number(e.seq) > prevSeq && Number(e.seq) <= seq);
-      this.last = {
-        title: 'Logged on another phone',
-        lines: live.map((e) => eventText(e, this.names)),
-        effects: live.flatMap((e) => Array.isArray(e.effects) ? e.effects : []),
-      };
+      const sentences = [];
+      for (const e of live) {
+        sentences.push({ text: eventText(e, this.names), cls: 'event' });
+        sentences.push(...eventSentences(e, e.effects || [], this.names, { mode: this.mode }));
+      }
+      this.last = { title: t('remote.logged'), sentences, at: live.length ? live[live.length - 1].at : undefined };
       this.drawLast();
-      announce(`Another phone logged: ${this.last.lines.join('; ')}`);
+      announce(`${t('remote.logged')}: ${live.map((e) => eventText(e, this.names)).join('; ')}`);
     } catch { /* the state is already shown */ }
   }
 }
 
-/**
- * The effects without the Bank payments that merely repeat a journal payout (the
- * server lists both: the payment and, with who and why, the payout).
- */
-export function withoutEchoes(effects) {
-  const out = [...effects];
-  for (const e of effects) {
-    if (e.kind !== 'journal_payout') continue;
-    const amount = Math.abs(Number(e.amount));
-    const i = out.findIndex((x) => x.kind === 'pay' && x.reason === 'journal' && Number(x.amount) === amount
-      && ((x.from === 'bank' && String(x.to) === String(e.player)) || (x.to === 'bank' && String(x.from) === String(e.player))));
-    if (i >= 0) out.splice(i, 1);
-  }
-  return out;
+/** The heading of an ended game with its final standing (stamps, then cash). */
+function finishedBanner(scr) {
+  const st = scr.state;
+  const w = st.winner !== null && st.winner !== undefined ? scr.player(st.winner) : null;
+  const win = goalsToWin(st);
+  const why = st.status === 'abandoned' ? t('over.abandoned')
+    : w && (w.stamped || []).length >= win ? t('over.four', { n: win }) : t('over.early');
+  const rows = [...(st.players || [])].sort((a, b) => (String(b.id) === String(st.winner)) - (String(a.id) === String(st.winner))
+    || (b.stamped || []).length - (a.stamped || []).length || (Number(b.cash) || 0) - (Number(a.cash) || 0));
+  return h('div', { class: 'turn-banner finished' },
+    w ? tokenPicture(scr.board, w.token, { size: 'lg' }) : null,
+    h('div', { class: 'grow' },
+      h('h1', { tabindex: '-1', id: 'turn-h' }, w ? t('over.wins', { who: w.name }) : t('over.title')),
+      h('p', null, why),
+      h('ol', { class: 'final', 'aria-label': t('over.standing') }, rows.map((pl) => h('li', null,
+        h('strong', null, pl.name), ' · ', t('strip.stamps.long', { n: (pl.stamped || []).length, of: win }),
+        pl.cash !== null && pl.cash !== undefined ? ` · ${money(pl.cash)}` : '')))));
 }
+
+let toastTimer = null;
+/** A toast above the tabs: what was just logged, with Undo, for a few seconds. */
+function showToast(title, first, onUndo) {
+  const box = document.getElementById('toast');
+  if (!box) return;
+  clearTimeout(toastTimer);
+  const undo = onUndo ? h('button', { class: 'btn small', type: 'button', id: 'toast-undo' }, t('undo')) : null;
+  if (undo) undo.addEventListener('click', () => onUndo());
+  box.replaceChildren(h('div', { class: 'toast-text', title: first || title }, title), undo);
+  box.hidden = false;
+  toastTimer = setTimeout(hideToast, 6000);
+}
+
+function hideToast() {
+  clearTimeout(toastTimer);
+  const box = document.getElementById('toast');
+  if (box) { box.hidden = true; box.replaceChildren(); }
+}
+
+export { hideToast };
