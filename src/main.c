@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -48,6 +49,43 @@ struct options {
     long backup_every;
     int quiet;
     int rotate;
+    /* limits of serve (see usage()) */
+    long max_connections, streams_per_campaign, streams_per_ip, header_timeout;
+    long max_campaigns, max_db_mb, create_burst, create_per_minute;
+};
+
+/* The options that take a number within bounds. */
+struct num_option {
+    int id;
+    const char *name;
+    long min, max;
+    size_t offset; /* of the long in struct options */
+};
+
+enum {
+    OPT_MAX_CONNECTIONS = 256,
+    OPT_STREAMS_PER_CAMPAIGN,
+    OPT_STREAMS_PER_IP,
+    OPT_HEADER_TIMEOUT,
+    OPT_MAX_CAMPAIGNS,
+    OPT_MAX_DB_MB,
+    OPT_CREATE_BURST,
+    OPT_CREATE_PER_MINUTE,
+};
+
+static const struct num_option num_options[] = {
+    {'p', "port", 0, 65535, offsetof(struct options, port)},
+    {'i', "per-ip", 1, 1000000, offsetof(struct options, per_ip)},
+    {OPT_MAX_CONNECTIONS, "max-connections", 1, 1000000, offsetof(struct options, max_connections)},
+    {OPT_STREAMS_PER_CAMPAIGN, "streams-per-campaign", 1, 1000000,
+     offsetof(struct options, streams_per_campaign)},
+    {OPT_STREAMS_PER_IP, "streams-per-ip", 1, 1000000, offsetof(struct options, streams_per_ip)},
+    {OPT_HEADER_TIMEOUT, "header-timeout", 1, 3600, offsetof(struct options, header_timeout)},
+    {OPT_MAX_CAMPAIGNS, "max-campaigns", 0, 1000000000, offsetof(struct options, max_campaigns)},
+    {OPT_MAX_DB_MB, "max-db-mb", 0, 100000000, offsetof(struct options, max_db_mb)},
+    {OPT_CREATE_BURST, "create-burst", 0, 1000000, offsetof(struct options, create_burst)},
+    {OPT_CREATE_PER_MINUTE, "create-per-minute", 0, 1000000,
+     offsetof(struct options, create_per_minute)},
 };
 
 static void usage(FILE *f)
@@ -55,9 +93,9 @@ static void usage(FILE *f)
     fprintf(
         f,
         "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
-        "                       [--host 0.0.0.0] [--admin-key KEY] [--per-ip N] [--quiet]\n"
+        "                       [--host 0.0.0.0] [--admin-key KEY] [--quiet] [limits]\n"
         "                       [--backup-dir DIR [--backup-keep 7] [--backup-every 86400]]\n"
-        "                       [--base-path /PREFIX] [--trusted-proxy ADDR] [--host-name NAMES]\n"
+        "                       [--base-path /PREFIX] [--trusted-proxy ADDRS] [--host-name NAMES]\n"
         "                       [--metrics-key KEY]\n"
         "       stampbook healthcheck [--port 8080] [--host 127.0.0.1] [--base-path /PREFIX]\n"
         "                       [--host-name NAME]   (exit 0 when the server answers health)\n"
@@ -72,7 +110,19 @@ static void usage(FILE *f)
         "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
         "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given, and\n"
         "STAMPBOOK_METRICS_KEY the metrics key (/metrics then needs it as a bearer);\n"
-        "--share DIR names the folder with schema/ and migrations/ (found by default).\n");
+        "--share DIR names the folder with schema/ and migrations/ (found by default).\n"
+        "\n"
+        "Limits of serve (answered 503 with Retry-After, 429 or 507):\n"
+        "  --max-connections N       open connections in all (4096)\n"
+        "  --per-ip N                open connections from one address (256)\n"
+        "  --streams-per-campaign N  open event streams of one campaign (1000)\n"
+        "  --streams-per-ip N        open event streams from one address (200)\n"
+        "  --header-timeout S        a request's headers must come within S s (10)\n"
+        "  --max-campaigns N         campaigns the server holds (10000; 0: no cap)\n"
+        "  --max-db-mb N             no write once the database is N MiB (1024; 0: none)\n"
+        "  --create-burst N          campaigns one address may create or import in a\n"
+        "                            row without an admin key (5; 0: no limit)\n"
+        "  --create-per-minute N     and then a minute (1)\n");
 }
 
 /* Write a + b into buf; false (and an empty buf) when it does not fit. */
@@ -158,47 +208,69 @@ static int parse_count(int c, const char *arg, struct options *o)
     return 0;
 }
 
-/* The long options of every command. */
-static const struct option longs[] = {{"port", required_argument, NULL, 'p'},
-                                      {"db", required_argument, NULL, 'd'},
-                                      {"static", required_argument, NULL, 's'},
-                                      {"share", required_argument, NULL, 'S'},
-                                      {"host", required_argument, NULL, 'H'},
-                                      {"admin-key", required_argument, NULL, 'k'},
-                                      {"to", required_argument, NULL, 't'},
-                                      {"per-ip", required_argument, NULL, 'i'},
-                                      {"quiet", no_argument, NULL, 'q'},
-                                      {"help", no_argument, NULL, 'h'},
-                                      {"version", no_argument, NULL, 'V'},
-                                      {"base-path", required_argument, NULL, 'b'},
-                                      {"trusted-proxy", required_argument, NULL, 'T'},
-                                      {"host-name", required_argument, NULL, 'N'},
-                                      {"metrics-key", required_argument, NULL, 'M'},
-                                      {"from", required_argument, NULL, 'f'},
-                                      {"campaign", required_argument, NULL, 'c'},
-                                      {"rotate", no_argument, NULL, 'r'},
-                                      {"backup-dir", required_argument, NULL, 'B'},
-                                      {"backup-keep", required_argument, NULL, 'K'},
-                                      {"backup-every", required_argument, NULL, 'E'},
-                                      {NULL, 0, NULL, 0}};
+/* Set the numeric option id from text: 1 when id is not one, 0 when set, EXIT_USAGE
+ * when text is out of its bounds. */
+static int set_num_option(struct options *o, int id, const char *text)
+{
+    for (size_t i = 0; i < sizeof(num_options) / sizeof(num_options[0]); i++) {
+        const struct num_option *n = &num_options[i];
+        long v;
+        if (n->id != id)
+            continue;
+        v = text ? parse_num(text, n->min, n->max) : -1;
+        if (v < 0) {
+            fprintf(stderr, "stampbook: --%s takes %ld..%ld\n", n->name, n->min, n->max);
+            return EXIT_USAGE;
+        }
+        *(long *)(void *)((char *)o + n->offset) = v;
+        return 0;
+    }
+    return 1;
+}
+
+/* Every long option, for getopt_long(). */
+static const struct option long_options[] = {
+    {"port", required_argument, NULL, 'p'},
+    {"db", required_argument, NULL, 'd'},
+    {"static", required_argument, NULL, 's'},
+    {"share", required_argument, NULL, 'S'},
+    {"host", required_argument, NULL, 'H'},
+    {"admin-key", required_argument, NULL, 'k'},
+    {"to", required_argument, NULL, 't'},
+    {"per-ip", required_argument, NULL, 'i'},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {"from", required_argument, NULL, 'f'},
+    {"campaign", required_argument, NULL, 'c'},
+    {"rotate", no_argument, NULL, 'r'},
+    {"backup-dir", required_argument, NULL, 'B'},
+    {"backup-keep", required_argument, NULL, 'K'},
+    {"backup-every", required_argument, NULL, 'E'},
+    {"base-path", required_argument, NULL, 'b'},
+    {"trusted-proxy", required_argument, NULL, 'T'},
+    {"host-name", required_argument, NULL, 'N'},
+    {"metrics-key", required_argument, NULL, 'M'},
+    {"max-connections", required_argument, NULL, OPT_MAX_CONNECTIONS},
+    {"streams-per-campaign", required_argument, NULL, OPT_STREAMS_PER_CAMPAIGN},
+    {"streams-per-ip", required_argument, NULL, OPT_STREAMS_PER_IP},
+    {"header-timeout", required_argument, NULL, OPT_HEADER_TIMEOUT},
+    {"max-campaigns", required_argument, NULL, OPT_MAX_CAMPAIGNS},
+    {"max-db-mb", required_argument, NULL, OPT_MAX_DB_MB},
+    {"create-burst", required_argument, NULL, OPT_CREATE_BURST},
+    {"create-per-minute", required_argument, NULL, OPT_CREATE_PER_MINUTE},
+    {NULL, 0, NULL, 0}};
 
 static int parse_options(int argc, char **argv, struct options *o)
 {
     int c;
-    while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", long_options, NULL)) != -1) {
+        int rc = set_num_option(o, c, optarg);
+        if (rc == EXIT_USAGE)
+            return rc;
+        if (rc == 0)
+            continue;
         switch (c) {
-        case 'p':
-            if ((o->port = parse_num(optarg, 0, 65535)) < 0) {
-                fprintf(stderr, "stampbook: --port takes 0..65535\n");
-                return EXIT_USAGE;
-            }
-            break;
-        case 'i':
-            if ((o->per_ip = parse_num(optarg, 1, 100000)) < 0) {
-                fprintf(stderr, "stampbook: --per-ip takes a positive number\n");
-                return EXIT_USAGE;
-            }
-            break;
         case 'c':
         case 'K':
         case 'E':
@@ -471,17 +543,24 @@ static void *backups_main(void *arg)
     }
 }
 
-/* Start the backups of --backup-dir, if given; 0, or 1 with a message. */
+/* Can backups be written into --backup-dir (made when missing)? Says why not. */
+static bool backup_dir_usable(const struct options *o)
+{
+    if (!o->backup_dir)
+        return true;
+    mkdir(o->backup_dir, 0750);
+    if (access(o->backup_dir, W_OK) == 0)
+        return true;
+    fprintf(stderr, "stampbook: cannot write backups into %s\n", o->backup_dir);
+    return false;
+}
+
+/* Start the backups of --backup-dir, if given; 0, or 1 when the thread cannot start. */
 static int backups_start(const struct options *o, struct api *api, struct backups *b)
 {
     memset(b, 0, sizeof(*b));
     if (!o->backup_dir)
         return 0;
-    mkdir(o->backup_dir, 0750);
-    if (access(o->backup_dir, W_OK) != 0) {
-        fprintf(stderr, "stampbook: cannot write backups into %s\n", o->backup_dir);
-        return 1;
-    }
     b->api = api;
     b->dir = o->backup_dir;
     b->keep = o->backup_keep > 0 ? (int)o->backup_keep : 7;
@@ -540,17 +619,38 @@ static void block_stop_signals(sigset_t *stop)
     signal(SIGPIPE, SIG_IGN);
 }
 
-/* The HTTP server's settings for serve's options (static_dir: the UI's folder found). */
-static void http_config_of(const struct options *o, const char *static_dir,
-                           struct http_config *hcfg)
+/* The API's configuration for serve: the database, the share folder, the admin and
+ * metrics keys and the limits. */
+static void api_options(const struct options *o, const char *share, const char *admin,
+                        struct api_config *acfg)
 {
-    memset(hcfg, 0, sizeof(*hcfg));
+    memset(acfg, 0, sizeof(*acfg));
+    acfg->db_path = o->db;
+    acfg->share_dir = share;
+    acfg->admin_key = admin && *admin ? admin : NULL;
+    acfg->metrics_key = o->metrics_key ? o->metrics_key : getenv("STAMPBOOK_METRICS_KEY");
+    if (acfg->metrics_key && !*acfg->metrics_key)
+        acfg->metrics_key = NULL;
+    acfg->pool_size = 16;
+    acfg->max_campaigns = o->max_campaigns;
+    acfg->max_db_bytes = (int64_t)o->max_db_mb * 1024 * 1024;
+    acfg->create_burst = (unsigned)o->create_burst;
+    acfg->create_per_minute = (unsigned)o->create_per_minute;
+}
+
+/* The HTTP server's configuration from the options: the address, the limits, the
+ * reverse-proxy settings. */
+static void http_options(const struct options *o, const char *static_dir, struct http_config *hcfg)
+{
+    http_config_defaults(hcfg);
     hcfg->host = o->host;
     hcfg->port = (uint16_t)o->port;
     hcfg->static_dir = static_dir;
-    hcfg->connection_limit = 512;
+    hcfg->connection_limit = (unsigned)o->max_connections;
     hcfg->per_ip_limit = (unsigned)o->per_ip;
-    hcfg->timeout_seconds = 60;
+    hcfg->streams_per_campaign = (unsigned)o->streams_per_campaign;
+    hcfg->streams_per_ip = (unsigned)o->streams_per_ip;
+    hcfg->header_seconds = (unsigned)o->header_timeout;
     hcfg->quiet = o->quiet;
     hcfg->base_path = o->base_path;
     hcfg->trusted_proxy = o->trusted_proxy;
@@ -565,15 +665,15 @@ static int cmd_serve(const struct options *o, const char *share)
     struct http_server *http = NULL;
     struct backups backups;
     struct sb_error err = {0};
+    int failed;
     char static_dir[PATH_MAX];
     struct stat st;
     sigset_t stop;
     int sig = 0;
     const char *admin = o->admin_key ? o->admin_key : getenv("STAMPBOOK_ADMIN_KEY");
-    const char *metrics = o->metrics_key ? o->metrics_key : getenv("STAMPBOOK_METRICS_KEY");
     bool fresh;
 
-    if (!admin_key_usable(o, admin))
+    if (!admin_key_usable(o, admin) || !backup_dir_usable(o))
         return EXIT_USAGE;
 
     block_stop_signals(&stop);
@@ -582,24 +682,20 @@ static int cmd_serve(const struct options *o, const char *share)
     if (stat(static_dir, &st) != 0 && strcmp(o->static_dir, "static") == 0)
         join(static_dir, sizeof(static_dir), share, "/static");
     fresh = prepare_db(o->db);
-    memset(&acfg, 0, sizeof(acfg));
-    acfg.db_path = o->db;
-    acfg.share_dir = share;
-    acfg.admin_key = admin && *admin ? admin : NULL;
-    acfg.metrics_key = metrics && *metrics ? metrics : NULL;
-    acfg.pool_size = 16;
+    api_options(o, share, admin, &acfg);
     if (api_new(&acfg, &api, &err) != 0) {
         fprintf(stderr, "stampbook: %s\n", err.detail);
         return 1;
     }
-    http_config_of(o, static_dir, &hcfg);
+    http_options(o, static_dir, &hcfg);
     if (http_start(&hcfg, api, &http, &err) != 0) {
         fprintf(stderr, "stampbook: %s\n", err.detail);
         api_free(api);
         return 1;
     }
     log_serving(o, http_port(http), fresh);
-    if (backups_start(o, api, &backups) == 0)
+    failed = backups_start(o, api, &backups);
+    if (!failed)
         sigwait(&stop, &sig);
     fprintf(stderr, "stampbook: stopping (signal %d)\n", sig);
     backups_stop(&backups);
@@ -607,7 +703,7 @@ static int cmd_serve(const struct options *o, const char *share)
     http_stop(http);
     api_free(api);
     fprintf(stderr, "stampbook: stopped\n");
-    return 0;
+    return failed;
 }
 
 /* Ask a running server for its health: exit 0 when it answers 200, else 1. */
@@ -628,7 +724,15 @@ int main(int argc, char **argv)
                         .static_dir = "static",
                         .host = "0.0.0.0",
                         .port = 8080,
-                        .per_ip = 256};
+                        .per_ip = HTTP_DEFAULT_PER_IP,
+                        .max_connections = HTTP_DEFAULT_CONNECTIONS,
+                        .streams_per_campaign = HTTP_DEFAULT_STREAMS_PER_CAMPAIGN,
+                        .streams_per_ip = HTTP_DEFAULT_STREAMS_PER_IP,
+                        .header_timeout = HTTP_DEFAULT_HEADER_SECONDS,
+                        .max_campaigns = 10000,
+                        .max_db_mb = 1024,
+                        .create_burst = 5,
+                        .create_per_minute = 1};
     char share_buf[PATH_MAX];
     const char *share;
     int rc = parse_options(argc, argv, &o);

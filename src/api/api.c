@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "api_internal.h"
+#include "api_limits.h"
 #include "file.h"
 #include "json.h"
 #include "keys.h"
@@ -324,9 +325,9 @@ static int api_authorize_campaign(struct api_ctx *ctx, bool write)
 }
 
 /* Check a server key when the server has one: hash is its hash, kind its name ("admin",
- * "metrics") and what the action it guards, for the 401 detail. */
+ * "metrics") for the 401 detail. */
 static int api_authorize_server_key(struct api_ctx *ctx, bool has, const unsigned char *hash,
-                                    const char *kind, const char *what)
+                                    const char *kind)
 {
     unsigned char got[KEYS_HASH_BYTES];
     size_t len = 0;
@@ -335,8 +336,8 @@ static int api_authorize_server_key(struct api_ctx *ctx, bool has, const unsigne
         return 0;
     key = api_bearer(ctx, &len);
     if (!key)
-        return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "%s needs Authorization: Bearer <%s key>", what,
-                       kind);
+        return sb_fail(&ctx->err, SB_EUNAUTH, NULL,
+                       "this route needs Authorization: Bearer <%s key>", kind);
     keys_hash(key, len, got);
     if (!keys_equal(got, hash))
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "wrong %s key", kind);
@@ -387,23 +388,49 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
     return NULL;
 }
 
+/* Does the route create a campaign (create or import)? */
+static bool api_creates_campaign(const struct api_route *route)
+{
+    return route->fn == api_post_campaign || route->fn == api_post_import;
+}
+
+/* The limits on a write: the size of the database, and for creating or importing a
+ * campaign the campaign cap and, without an admin key, the client's token bucket. */
+static int api_check_limits(struct api_ctx *ctx, const struct api_route *route)
+{
+    struct api *api = ctx->api;
+    bool creates = api_creates_campaign(route);
+    int rc = api_limits_check_size(api->limits, ctx->store, &ctx->err);
+    if (rc == 0 && creates)
+        rc = api_limits_check_campaigns(api->limits, ctx->store, &ctx->err);
+    if (rc == 0 && creates && !api->has_admin_key)
+        rc = api_limits_take_create(api->limits, ctx->req->client, &ctx->res->retry_after,
+                                    &ctx->err);
+    return rc;
+}
+
 static int api_run_handler(struct api_ctx *ctx, int rc, api_handler_fn fn);
 
-/* Authorize and run one route on a pooled connection. */
+/* Authorize and run one route on a pooled connection: the writer for writes, except
+ * an append, which works on a snapshot and takes the writer only to write. */
 static int api_run(struct api_ctx *ctx, const struct api_route *route)
 {
-    int rc = route->write ? store_pool_get_writer(ctx->api->pool, &ctx->store, &ctx->err)
-                          : store_pool_get(ctx->api->pool, &ctx->store, &ctx->err);
+    bool late_writer = route->fn == api_post_event;
+    int rc = route->write && !late_writer
+                 ? store_pool_get_writer(ctx->api->pool, &ctx->store, &ctx->err)
+                 : store_pool_get(ctx->api->pool, &ctx->store, &ctx->err);
     if (rc != 0)
         return rc;
     if (route->auth == AUTH_ADMIN)
-        rc = api_authorize_server_key(ctx, ctx->api->has_admin_key, ctx->api->admin_hash, "admin",
-                                      "creating a campaign");
+        rc = api_authorize_server_key(ctx, ctx->api->has_admin_key, ctx->api->admin_hash, "admin");
     else if (route->auth == AUTH_METRICS)
         rc = api_authorize_server_key(ctx, ctx->api->has_metrics_key, ctx->api->metrics_hash,
-                                      "metrics", "reading /metrics");
+                                      "metrics");
     else if (route->auth == AUTH_CAMPAIGN)
         rc = api_authorize_campaign(ctx, route->write);
+    if (rc == 0 && (route->write || api_creates_campaign(route)))
+        rc = api_check_limits(ctx, route);
+    ctx->game.pool = late_writer ? ctx->api->pool : NULL;
     return api_run_handler(ctx, rc, route->fn);
 }
 
@@ -494,6 +521,12 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0 && !(api->games = games_new()))
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0) {
+        struct api_limits_config lc = {cfg->create_burst, cfg->create_per_minute,
+                                       cfg->max_campaigns, cfg->max_db_bytes};
+        if (!(api->limits = api_limits_new(&lc)))
+            rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    }
     if (rc == 0 && cfg->admin_key && *cfg->admin_key) {
         api->has_admin_key = true;
         keys_hash(cfg->admin_key, strlen(cfg->admin_key), api->admin_hash);
@@ -539,6 +572,7 @@ void api_free(struct api *api)
     editions_free(api->editions);
     metrics_free(api->metrics);
     games_free(api->games);
+    api_limits_free(api->limits);
     pthread_cond_destroy(&api->change_cond);
     pthread_mutex_destroy(&api->change_lock);
     free(api->openapi);
@@ -551,11 +585,30 @@ void api_observe(struct api *api, const char *route, int status, uint64_t usec)
     metrics_observe(api->metrics, route, status, usec);
 }
 
-void api_changed(struct api *api)
+void api_game_changed(struct api *api, int64_t gid)
 {
+    api_change_fn fn;
+    void *cls;
     pthread_mutex_lock(&api->change_lock);
     api->changes++;
     pthread_cond_broadcast(&api->change_cond);
+    fn = api->on_change;
+    cls = api->on_change_cls;
+    pthread_mutex_unlock(&api->change_lock);
+    if (fn)
+        fn(cls, gid);
+}
+
+void api_changed(struct api *api)
+{
+    api_game_changed(api, 0);
+}
+
+void api_on_change(struct api *api, api_change_fn fn, void *cls)
+{
+    pthread_mutex_lock(&api->change_lock);
+    api->on_change = fn;
+    api->on_change_cls = cls;
     pthread_mutex_unlock(&api->change_lock);
 }
 

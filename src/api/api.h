@@ -25,6 +25,12 @@ struct api_config {
     const char *admin_key;   /* NULL: anyone may create or import a campaign */
     const char *metrics_key; /* NULL: /metrics is public */
     int pool_size;           /* connections kept open */
+    /* Limits (0: none). Without an admin key, one address may create or import
+     * create_burst campaigns in a row, then create_per_minute a minute (429). */
+    unsigned create_burst;
+    unsigned create_per_minute;
+    int64_t max_campaigns; /* creating or importing past it: 507 */
+    int64_t max_db_bytes;  /* any write once the database is this big: 507 */
 };
 
 struct api_param {
@@ -44,6 +50,7 @@ struct api_request {
     const char *body; /* NULL when the request had none */
     size_t body_len;
     bool body_too_large; /* the HTTP layer stopped reading past api_body_limit() */
+    const char *client;  /* the client's address as text ("" or NULL: unknown) */
 };
 
 struct api_response {
@@ -57,6 +64,7 @@ struct api_response {
     bool stream;             /* the HTTP layer must stream this game's states (SSE) */
     int64_t stream_campaign;
     int64_t stream_game;
+    unsigned retry_after; /* seconds for Retry-After (429, 503, 507); 0: none */
 };
 
 /* Open the store, migrate it, load the editions. Returns 0 and *out, or an error. */
@@ -96,6 +104,14 @@ uint64_t api_wait_change(struct api *api, uint64_t since, int timeout_ms, bool *
 
 /* The current change number. This function can't fail. */
 uint64_t api_change_number(struct api *api);
+
+/* A function told of every change to a game (gid; 0: any game may have changed), on
+ * the thread that made it, after its commit. */
+typedef void (*api_change_fn)(void *cls, int64_t gid);
+
+/* Have fn(cls, gid) called after each change (NULL: no more). The HTTP layer wakes the
+ * event streams of that game with it. Call it while no request runs. */
+void api_on_change(struct api *api, api_change_fn fn, void *cls);
 
 /* Wake every waiter for good (the server is stopping). This function can't fail. */
 void api_shutdown(struct api *api);

@@ -19,11 +19,14 @@
 
 enum api_access { ACCESS_NONE, ACCESS_READ, ACCESS_WRITE };
 
+struct api_limits;
+
 struct api {
     struct store_pool *pool;
     struct games *games; /* the game layer's cache of recent games */
     struct editions *editions;
     struct metrics *metrics;
+    struct api_limits *limits; /* api_limits.c */
     char *share_dir;
     bool has_admin_key;
     unsigned char admin_hash[32];
@@ -35,6 +38,8 @@ struct api {
     pthread_cond_t change_cond;
     uint64_t changes;
     bool closing;
+    api_change_fn on_change; /* see api_on_change() */
+    void *on_change_cls;
     atomic_flag importing; /* an import is running (one at a time) */
 };
 
@@ -73,8 +78,10 @@ void api_set_etag(struct api_ctx *ctx, int64_t version);
 const char *api_param(const struct api_ctx *ctx, const char *key);
 /* Parse the request body as a JSON object (415/400 as needed). */
 int api_body_object(struct api_ctx *ctx, cJSON **out);
-/* Wake everyone following a game. */
+/* Wake everyone following any game (a change that may touch several). */
 void api_changed(struct api *api);
+/* Wake those following game gid only. */
+void api_game_changed(struct api *api, int64_t gid);
 /* Give up the request's reader connection for the pool's writer, for a route that
  * reads and checks a large body before it writes (import). */
 int api_take_writer(struct api_ctx *ctx);

@@ -85,10 +85,14 @@ struct game_cache_entry {
     struct game_state *st;
 };
 
+/* Appends in flight, by stripe of game ids (game_post_event). */
+#define GAME_STRIPES 64
+
 struct games {
     pthread_mutex_t lock;
     uint64_t tick;
     struct game_cache_entry slots[GAME_CACHE_SLOTS];
+    atomic_int in_flight[GAME_STRIPES];
 };
 
 /* What a request would add to the cache once its transaction commits. */
@@ -521,52 +525,93 @@ static int game_store(struct game_req *r, struct game *gm, const struct game_tex
     return rc;
 }
 
+/* An event applied to a loaded game and printed, not yet written: what game_write()
+ * stores. */
+struct game_prep {
+    struct game *gm;
+    struct game_state *before; /* a journal draw: the state it was applied to */
+    struct rules_outcome *out;
+    struct game_texts t;
+    cJSON *effects;
+    const char *type;
+    char at[STORE_TIME_MAX];
+    int64_t seq;
+    char *answer; /* {"event","effects","state"} when asked for */
+};
+
+static void game_prep_clear(struct game_prep *p)
+{
+    game_texts_clear(&p->t);
+    cJSON_Delete(p->effects);
+    free(p->out);
+    free(p->before);
+    free(p->answer);
+    game_free(p->gm);
+    memset(p, 0, sizeof(*p));
+}
+
+/* Load gid on the request's connection and apply body as event seq (0: the next) at
+ * time at (NULL: now), printing what is to be stored and, when want_answer, the answer.
+ * Writes nothing; a refused event leaves p cleared. */
+static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq,
+                        const char *at, bool want_answer, struct game_prep *p)
+{
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
+    int rc;
+    memset(p, 0, sizeof(*p));
+    if (!cJSON_IsString(type))
+        return sb_fail(r->err, SB_EBADREQ, NULL, "an event needs a string 'type'");
+    p->type = type->valuestring;
+    rc = game_load(r, gid, false, &p->gm);
+    if (rc != 0)
+        return rc;
+    p->seq = seq <= p->gm->row.last_seq ? p->gm->row.last_seq + 1 : seq;
+    if (at)
+        snprintf(p->at, sizeof(p->at), "%s", at);
+    else
+        store_now(p->at);
+    /* Only a journal draw needs the state it was applied to (game_journal_rows). */
+    if (!p->gm->results && strcmp(p->type, "draw_journal") == 0 &&
+        !(p->before = malloc(sizeof(*p->before))))
+        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0 && p->before)
+        *p->before = p->gm->st;
+    if (rc == 0)
+        rc = game_apply(r, p->gm, body, p->seq, &p->effects, &p->out);
+    if (rc == 0)
+        rc = game_texts_print(r, p->gm, body, p->effects, &p->t);
+    if (rc == 0 && want_answer)
+        rc = game_answer(r, &p->t, p->seq, p->type, p->at, &p->answer);
+    if (rc != 0)
+        game_prep_clear(p);
+    return rc;
+}
+
+/* Write a prepared event inside the caller's write transaction; *version gets the new
+ * version. */
+static int game_write(struct game_req *r, struct game_prep *p, const char *idem_key,
+                      int64_t *version)
+{
+    int rc = game_store(r, p->gm, &p->t, p->seq, p->type, p->at, idem_key, version);
+    if (rc == 0 && p->out && p->before)
+        rc = game_journal_rows(r, p->gm, p->before, p->t.payload, p->seq, p->out);
+    if (rc == 0)
+        r->appended++;
+    return rc;
+}
+
 int game_append(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq, const char *at,
                 const char *idem_key, char **answer, int64_t *version)
 {
-    struct game *gm = NULL;
-    struct game_state *before = NULL;
-    struct rules_outcome *out = NULL;
-    struct game_texts t = {0};
-    cJSON *effects = NULL;
-    char now[STORE_TIME_MAX];
-    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
-    int rc;
-
-    if (!cJSON_IsString(type))
-        return sb_fail(r->err, SB_EBADREQ, NULL, "an event needs a string 'type'");
-    rc = game_load(r, gid, false, &gm);
-    if (rc != 0)
-        return rc;
-    if (seq <= gm->row.last_seq)
-        seq = gm->row.last_seq + 1;
-    if (!at) {
-        store_now(now);
-        at = now;
+    struct game_prep p;
+    int rc = game_prepare(r, gid, body, seq, at, answer != NULL, &p);
+    if (rc == 0)
+        rc = game_write(r, &p, idem_key, version);
+    if (rc == 0 && answer) {
+        *answer = p.answer;
+        p.answer = NULL;
     }
-    /* Only a journal draw needs the state it was applied to (game_journal_rows). */
-    if (!gm->results && strcmp(type->valuestring, "draw_journal") == 0 &&
-        !(before = malloc(sizeof(*before))))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
-    if (rc == 0 && before)
-        *before = gm->st;
-    if (rc == 0)
-        rc = game_apply(r, gm, body, seq, &effects, &out);
-    if (rc == 0)
-        rc = game_texts_print(r, gm, body, effects, &t);
-    if (rc == 0)
-        rc = game_store(r, gm, &t, seq, type->valuestring, at, idem_key, version);
-    if (rc == 0 && out && before)
-        rc = game_journal_rows(r, gm, before, t.payload, seq, out);
-    if (rc == 0 && answer)
-        rc = game_answer(r, &t, seq, type->valuestring, at, answer);
-    if (rc == 0)
-        r->appended++;
-    game_texts_clear(&t);
-    cJSON_Delete(effects);
-    free(out);
-    free(before);
-    game_free(gm);
+    game_prep_clear(&p);
     return rc;
 }
 
@@ -967,8 +1012,10 @@ static int game_first_answer(struct game_req *r, int64_t gid, const char *idem_k
     return 0;
 }
 
-int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
-                    const char *if_match, char **answer, int *status, int64_t *version)
+/* POST …/events with the whole of it inside the write transaction (on the writer). */
+static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
+                            const char *idem_key, const char *if_match, char **answer, int *status,
+                            int64_t *version)
 {
     unsigned char hash[KEYS_HASH_BYTES];
     struct store_game g;
@@ -1013,6 +1060,109 @@ int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const ch
     *answer = text;
     *status = 201;
     return 0;
+}
+
+#define GAME_AGAIN 1 /* the snapshot went stale: do it again under the lock */
+
+/* Give the request's reader connection back and take the pool's writer instead. */
+static int game_take_writer(struct game_req *r)
+{
+    store_pool_put(r->pool, *r->store);
+    *r->store = NULL;
+    return store_pool_get_writer(r->pool, r->store, r->err);
+}
+
+/* Under the writer's lock: write p if the game is still at the version p was worked out
+ * on (GAME_AGAIN when not, with nothing written), else give the first answer to a
+ * known idem_key. Commits (shared) on success. */
+static int game_post_prepared(struct game_req *r, int64_t gid, struct game_prep *p,
+                              const char *idem_key, const unsigned char *hash, char **answer,
+                              int *status, int64_t *version)
+{
+    struct store_game g = {0};
+    int rc = store_begin_write(*r->store, r->err);
+    if (rc == 0)
+        rc = store_game_get(*r->store, r->campaign->id, gid, false, &g, r->err);
+    if (rc == 0 && idem_key) {
+        int found = game_first_answer(r, gid, idem_key, hash, answer);
+        if (found == 0) {
+            *status = 200;
+            *version = g.version;
+            return 0;
+        }
+        if (found != SB_ENOTFOUND)
+            rc = found;
+    }
+    if (rc == 0 && g.version != p->gm->row.version)
+        rc = GAME_AGAIN;
+    if (rc == 0)
+        rc = game_write(r, p, idem_key, version);
+    if (rc == 0 && idem_key)
+        rc = store_event_set_answer(*r->store, gid, p->seq, p->answer, r->err);
+    if (rc == 0 && idem_key)
+        rc = store_event_set_body_hash(*r->store, gid, p->seq, hash, r->err);
+    if (rc == 0)
+        rc = store_commit_and_leave(r->store, r->err);
+    else if (*r->store)
+        store_rollback(*r->store);
+    if (rc == 0) {
+        *answer = p->answer;
+        p->answer = NULL;
+        *status = 201;
+    }
+    return rc;
+}
+
+/* POST …/events on a snapshot: load, apply and print on the request's reader
+ * connection, outside the writer's lock, then take the writer only to check the version
+ * and write. GAME_AGAIN (holding the writer) when the work must be done again under the
+ * lock: the game moved on meanwhile, or the snapshot refused the event (a refusal is
+ * only trusted from the current state). */
+static int game_post_snapshot(struct game_req *r, int64_t gid, const cJSON *body,
+                              const char *idem_key, const char *if_match, char **answer,
+                              int *status, int64_t *version)
+{
+    unsigned char hash[KEYS_HASH_BYTES];
+    struct game_prep p;
+    int rc = idem_key ? game_body_hash(r, body, hash) : 0;
+    if (rc == 0)
+        rc = store_begin_read(*r->store, r->err);
+    if (rc != 0)
+        return rc;
+    rc = game_prepare(r, gid, body, 0, NULL, true, &p);
+    store_rollback(*r->store); /* the snapshot's read transaction ends */
+    if (rc == 0)
+        rc = game_check_version(r->err, if_match, p.gm->row.version);
+    if (rc != 0 && rc != SB_ENOMEM && rc != SB_EBADREQ && rc != SB_ENOTFOUND)
+        rc = GAME_AGAIN;
+    if (rc == 0 || rc == GAME_AGAIN) {
+        int taken = game_take_writer(r);
+        rc = taken != 0 ? taken : rc;
+    }
+    if (rc == 0)
+        rc = game_post_prepared(r, gid, &p, idem_key, hash, answer, status, version);
+    game_prep_clear(&p);
+    return rc;
+}
+
+int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
+                    const char *if_match, char **answer, int *status, int64_t *version)
+{
+    atomic_int *busy;
+    int rc;
+    if (!r->pool)
+        return game_post_locked(r, gid, body, idem_key, if_match, answer, status, version);
+    /* Alone on its stripe, an append works on a snapshot, so appends to different games
+     * overlap; with another append of its stripe in flight both would want the same
+     * version and one would do its work twice, so it works under the lock. */
+    busy = &r->games->in_flight[(uint64_t)gid % GAME_STRIPES];
+    rc = atomic_fetch_add(busy, 1) == 0
+             ? game_post_snapshot(r, gid, body, idem_key, if_match, answer, status, version)
+             : (game_take_writer(r) == 0 ? GAME_AGAIN : r->err->code);
+    if (rc == GAME_AGAIN)
+        rc = game_post_locked(r, gid, body, idem_key, if_match, answer, status, version);
+    atomic_fetch_sub(busy, 1);
+    return rc;
 }
 
 /* TWT-JOURNAL-3: a journal stamp is permanent once a later game has been paid by it,

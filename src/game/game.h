@@ -34,6 +34,9 @@ void games_forget(struct games *g);
 struct game_req {
     struct games *games;
     struct store **store;
+    /* When set, *store may be a reader: game_post_event() works on a snapshot on it and
+     * takes this pool's writer only to write (see there). NULL: *store is the writer. */
+    struct store_pool *pool;
     struct store_campaign *campaign; /* the request's campaign; create updates its games */
     struct sb_error *err;
     int appended;                 /* events appended, for the metrics once committed */
@@ -60,7 +63,10 @@ int game_append(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq,
 /* POST …/events in full, in its own write transaction: the Idempotency-Key's first
  * answer (*status 200) or, when if_match (may be NULL) names the game's version, the
  * appended event's answer (*status 201). Answered only once durable. *answer is the
- * caller's to free. */
+ * caller's to free. With r->pool set, the writer's lock is held only to write: the
+ * game is loaded, the event applied and the answer printed on a snapshot first, and
+ * under the lock the version is checked (a lost race does it all again under the lock),
+ * so appends to different games overlap. */
 int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
                     const char *if_match, char **answer, int *status, int64_t *version);
 

@@ -1,4 +1,6 @@
-/* http.c -- the HTTP server: the only file that speaks libmicrohttpd. */
+/* http.c -- the HTTP server: libmicrohttpd event-driven (epoll, a polling thread per
+ * core), the API's blocking work on a worker pool (the connection is suspended while a
+ * worker answers), limits on connections answered 503, static files, the access log. */
 #include "http.h"
 
 #include <arpa/inet.h>
@@ -6,10 +8,12 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <netinet/in.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -17,42 +21,65 @@
 
 #include <microhttpd.h>
 
+#include "http_internal.h"
 #include "proxy.h"
 
-#define HTTP_SSE_BLOCK 4096
-#define HTTP_SSE_PING_MS 15000
-#define HTTP_STATIC_MAX 8388608 /* 8 MiB */
+#define HTTP_STATIC_MAX 8388608      /* 8 MiB */
+#define HTTP_BODY_RATE 65536         /* bytes a second a body must come at, at least */
+#define HTTP_RETRY_AFTER 5           /* seconds, for a 503 of the connection limits */
+#define HTTP_WORK_QUEUE 4096         /* requests waiting for a worker (beyond: 503) */
+#define HTTP_CONN_MEMORY (16 * 1024) /* libmicrohttpd's buffer of each connection */
 
 struct http_server {
     struct MHD_Daemon *daemon;
     struct api *api;
+    struct http_work *readers; /* GET and HEAD: as many workers as cores */
+    struct http_work *writers; /* the rest: more, so that appends share commits */
+    struct http_hub *hub;
+    struct http_conns conns;
+    struct http_config cfg;
+    atomic_bool closing;
     char static_root[PATH_MAX];
     uint16_t port;
-    int quiet;
-    char base[PROXY_BASE_MAX];       /* "" when none */
-    char trusted[PROXY_TRUSTED_MAX]; /* "" when none */
-    char *host_names;                /* NULL when any Host will do */
-    struct proxy_limits *limits;     /* per client address, behind a trusted proxy */
+    char base[PROXY_BASE_MAX];       /* --base-path, normalised; "" when none */
+    char trusted[PROXY_TRUSTED_MAX]; /* --trusted-proxy, normalised; "" when none */
+    char *host_names;                /* --host-name; NULL when any Host will do */
+    struct proxy_limits *limits;     /* requests in flight per client, behind a proxy */
 };
 
 /* Per-request state, kept in the connection context and freed when it completes. */
 struct http_request {
     struct http_server *server;
+    struct MHD_Connection *mhd;
+    struct http_conn *conn; /* the connection's entry in the table (its socket context) */
     struct timespec start;
     char *body;
-    size_t len;
+    size_t len, limit;
     bool too_large;
     bool answered;
     bool recorded; /* counted for /metrics and written to the access log */
+    bool queued;   /* on the worker pool: the connection is suspended */
+    bool done;     /* the worker has answered into res */
     int status;
     const char *route;
-    bool counted; /* in s->limits under client */
-    char client[PROXY_ADDR_MAX];
     char method[16];
     char path[256];
+    char client[PROXY_ADDR_MAX]; /* the client's address (from X-Forwarded-For behind a
+                                  * trusted proxy) */
+    bool counted;                /* in s->limits under client */
+    struct api_request req;
+    struct api_response res;
+    struct http_stream *stream;
+    unsigned retry_after;
 };
 
 /* ---- helpers ---- */
+
+/* When a request's headers must all have come, if it starts waiting for them now. */
+static uint64_t http_header_deadline(const struct http_server *s)
+{
+    return http_now_ms() + (uint64_t)s->cfg.header_seconds * 1000u;
+}
 
 static uint64_t http_elapsed_us(const struct timespec *start)
 {
@@ -97,7 +124,7 @@ static void http_record(struct http_request *r)
     r->recorded = true;
     us = http_elapsed_us(&r->start);
     api_observe(s->api, r->route ? r->route : "other", r->status, us);
-    if (!s->quiet) {
+    if (!s->cfg.quiet) {
         char now[32];
         time_t t = time(NULL);
         struct tm tm;
@@ -108,10 +135,31 @@ static void http_record(struct http_request *r)
     }
 }
 
+/* The headers every answer carries. */
+static void http_common_headers(struct MHD_Response *res, const char *type)
+{
+    MHD_add_response_header(res, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
+    if (strncmp(type, "text/html", 9) == 0)
+        MHD_add_response_header(res, "Content-Security-Policy",
+                                "default-src 'self'; img-src 'self' data:; "
+                                "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+    MHD_add_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+}
+
+/* What an answer carries besides its body: all optional. */
+struct http_extra {
+    const char *etag;
+    const char *allow;
+    unsigned retry_after; /* seconds; 0: none */
+    bool close;           /* Connection: close */
+};
+
 /* Queue a response built from a malloc'd body (taken over) with the usual headers. */
 static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_request *r, int status,
-                                 const char *type, char *body, size_t len, const char *etag,
-                                 const char *allow)
+                                 const char *type, char *body, size_t len,
+                                 const struct http_extra *x)
 {
     struct MHD_Response *res = MHD_create_response_from_buffer(
         len, body, body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
@@ -120,23 +168,23 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_reques
         free(body);
         return MHD_NO;
     }
-    MHD_add_response_header(res, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
-    if (etag && *etag)
-        MHD_add_response_header(res, MHD_HTTP_HEADER_ETAG, etag);
-    if (allow)
-        MHD_add_response_header(res, MHD_HTTP_HEADER_ALLOW, allow);
-    if (strncmp(type, "text/html", 9) == 0)
-        MHD_add_response_header(res, "Content-Security-Policy",
-                                "default-src 'self'; img-src 'self' data:; "
-                                "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
-    MHD_add_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
-    if (status == 503) /* busy, one import at a time, or the database unusable */
-        MHD_add_response_header(res, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+    http_common_headers(res, type);
+    if (x && x->etag && *x->etag)
+        MHD_add_response_header(res, MHD_HTTP_HEADER_ETAG, x->etag);
+    if (x && x->allow)
+        MHD_add_response_header(res, MHD_HTTP_HEADER_ALLOW, x->allow);
+    if ((x && x->retry_after) || status == 503) {
+        /* 503 without its own: busy, one import at a time, or the database unusable. */
+        char secs[16];
+        snprintf(secs, sizeof(secs), "%u", x && x->retry_after ? x->retry_after : 1u);
+        MHD_add_response_header(res, MHD_HTTP_HEADER_RETRY_AFTER, secs);
+    }
+    if (x && x->close)
+        MHD_add_response_header(res, MHD_HTTP_HEADER_CONNECTION, "close");
     r->status = status;
     r->answered = true;
     http_record(r);
+    http_conns_deadline(r->conn, 0);
     ret = MHD_queue_response(conn, (unsigned int)status, res);
     MHD_destroy_response(res);
     return ret;
@@ -144,13 +192,21 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_reques
 
 /* Queue a problem+json answer. */
 static enum MHD_Result http_problem(struct MHD_Connection *conn, struct http_request *r, int status,
-                                    const char *detail, const char *allow)
+                                    const char *detail, const struct http_extra *x)
 {
     struct api_response res;
     memset(&res, 0, sizeof(res));
     api_problem(&res, status, NULL, detail);
     r->route = "other";
-    return http_send(conn, r, res.status, res.content_type, res.body, res.body_len, NULL, allow);
+    return http_send(conn, r, res.status, res.content_type, res.body, res.body_len, x);
+}
+
+/* Queue 503 with Retry-After and close the connection: a limit is reached. */
+static enum MHD_Result http_busy(struct MHD_Connection *conn, struct http_request *r,
+                                 const char *detail)
+{
+    const struct http_extra x = {.retry_after = HTTP_RETRY_AFTER, .close = true};
+    return http_problem(conn, r, 503, detail, &x);
 }
 
 /* ---- static files ---- */
@@ -211,115 +267,10 @@ static enum MHD_Result http_static(struct http_server *s, struct MHD_Connection 
         free(body);
         return http_problem(conn, r, 500, "cannot read the file", NULL);
     }
-    return http_send(conn, r, 200, http_mime(real), body, (size_t)n, NULL, NULL);
+    return http_send(conn, r, 200, http_mime(real), body, (size_t)n, NULL);
 }
 
-/* ---- the event stream ---- */
-
-struct http_stream {
-    struct api *api;
-    int64_t cid, gid;
-    uint64_t change; /* the change number last looked at */
-    int64_t version; /* the version last sent; -1 before the first */
-    char *out;       /* text waiting to be sent */
-    size_t out_len, out_pos;
-};
-
-/* Fill st->out with the next thing to send: a state event, or a keep-alive comment.
- * Returns false when the stream must end. */
-static bool http_stream_next(struct http_stream *st)
-{
-    for (;;) {
-        char *state = NULL;
-        int64_t version = 0;
-        struct sb_error err;
-        bool closing = false;
-        if (st->version >= 0) {
-            uint64_t now = api_wait_change(st->api, st->change, HTTP_SSE_PING_MS, &closing);
-            if (closing)
-                return false;
-            if (now == st->change) {
-                st->out = strdup(": keep-alive\n\n");
-                st->out_len = st->out ? strlen(st->out) : 0;
-                return st->out != NULL;
-            }
-            st->change = now;
-        }
-        if (api_stream_state(st->api, st->cid, st->gid, &state, &version, &err) != 0)
-            return false;
-        if (version == st->version) {
-            free(state);
-            continue;
-        }
-        size_t len = strlen(state) + 64;
-        st->out = malloc(len);
-        if (st->out)
-            st->out_len = (size_t)snprintf(st->out, len, "id: %lld\nevent: state\ndata: %s\n\n",
-                                           (long long)version, state);
-        free(state);
-        st->version = version;
-        return st->out != NULL;
-    }
-}
-
-static ssize_t http_stream_read(void *cls, uint64_t pos, char *buf, size_t max)
-{
-    struct http_stream *st = cls;
-    size_t n;
-    (void)pos;
-    if (st->out_pos == st->out_len) {
-        free(st->out);
-        st->out = NULL;
-        st->out_len = st->out_pos = 0;
-        if (!http_stream_next(st))
-            return MHD_CONTENT_READER_END_OF_STREAM;
-    }
-    n = st->out_len - st->out_pos;
-    if (n > max)
-        n = max;
-    memcpy(buf, st->out + st->out_pos, n);
-    st->out_pos += n;
-    return (ssize_t)n;
-}
-
-static void http_stream_free(void *cls)
-{
-    struct http_stream *st = cls;
-    free(st->out);
-    free(st);
-}
-
-static enum MHD_Result http_stream(struct http_server *s, struct MHD_Connection *conn,
-                                   struct http_request *r, const struct api_response *res)
-{
-    struct http_stream *st = calloc(1, sizeof(*st));
-    struct MHD_Response *mr;
-    enum MHD_Result ret;
-    if (!st)
-        return MHD_NO;
-    st->api = s->api;
-    st->cid = res->stream_campaign;
-    st->gid = res->stream_game;
-    st->version = -1;
-    st->change = api_change_number(s->api);
-    mr = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, HTTP_SSE_BLOCK, http_stream_read, st,
-                                           http_stream_free);
-    if (!mr) {
-        free(st);
-        return MHD_NO;
-    }
-    MHD_add_response_header(mr, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
-    MHD_add_response_header(mr, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
-    MHD_add_response_header(mr, "X-Accel-Buffering", "no");
-    r->status = 200;
-    r->answered = true;
-    http_record(r);
-    ret = MHD_queue_response(conn, MHD_HTTP_OK, mr);
-    MHD_destroy_response(mr);
-    return ret;
-}
-
-/* ---- requests ---- */
+/* ---- API requests: answered on a worker while the connection is suspended ---- */
 
 /* Decode the %HH escapes of a URL or an argument as libmicrohttpd does, except that a
  * decoded NUL must not cut the text short ("/index.html%00.png" would be served as
@@ -356,42 +307,136 @@ static bool http_is_api(const char *url)
            strcmp(url, "/metrics") == 0;
 }
 
-/* Answer a complete request. */
+/* The worker's job: answer the request into r->res; for an event stream, also take its
+ * slot and read the game's state. Then resume the connection. */
+static void http_work_request(void *arg)
+{
+    struct http_request *r = arg;
+    struct http_server *s = r->server;
+    api_handle(s->api, &r->req, &r->res);
+    if (r->res.stream) {
+        struct sb_error err = {0};
+        int64_t addr = r->conn ? r->conn->addr : -1;
+        if (http_hub_open(s->hub, r->res.stream_campaign, r->res.stream_game, addr, &r->stream,
+                          &r->retry_after, &err) != 0) {
+            const char *route = r->res.route;
+            api_problem(&r->res, sb_status(err.code), NULL, err.detail);
+            r->res.route = route;
+        }
+    }
+    r->done = true;
+    MHD_resume_connection(r->mhd);
+}
+
+/* Fill r->req from the connection: method, path, headers, query and body. */
+static void http_fill_request(struct MHD_Connection *conn, struct http_request *r, const char *url,
+                              const char *method)
+{
+    struct api_request *req = &r->req;
+    memset(req, 0, sizeof(*req));
+    req->method = method;
+    req->path = url;
+    req->authorization = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Authorization");
+    req->if_match = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "If-Match");
+    req->idempotency_key = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Idempotency-Key");
+    req->content_type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Type");
+    req->client = r->client;
+    req->body = r->body;
+    req->body_len = r->len;
+    req->body_too_large = r->too_large;
+    MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, http_collect_param, req);
+}
+
+/* Hand a complete API request to a worker (reads and writes have pools of their own)
+ * and suspend the connection until it has answered. The connection is suspended first,
+ * so the worker's resume always follows it; when the queue is full the request is
+ * resumed at once with a 503. */
+static enum MHD_Result http_submit(struct http_server *s, struct MHD_Connection *conn,
+                                   struct http_request *r, const char *url, const char *method)
+{
+    bool read = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    http_fill_request(conn, r, url, method);
+    r->mhd = conn;
+    r->queued = true;
+    MHD_suspend_connection(conn);
+    if (http_work_submit(read ? s->readers : s->writers, http_work_request, r) != 0) {
+        api_problem(&r->res, 503, NULL, "the server is busy: try again in a moment");
+        r->retry_after = HTTP_RETRY_AFTER;
+        r->done = true;
+        MHD_resume_connection(conn);
+    }
+    return MHD_YES;
+}
+
+/* After the worker: queue its answer (or the event stream). */
+static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_request *r)
+{
+    struct api_response *res = &r->res;
+    struct http_extra x = {.etag = res->etag, .allow = res->allow, .retry_after = r->retry_after};
+    enum MHD_Result ret;
+    r->route = res->route;
+    if (res->retry_after)
+        x.retry_after = res->retry_after;
+    if (r->stream) {
+        struct MHD_Response *mr = http_hub_response(r->stream, conn);
+        r->stream = NULL; /* the response has it */
+        if (!mr)
+            return MHD_NO;
+        r->status = 200;
+        r->answered = true;
+        http_record(r);
+        http_conns_deadline(r->conn, 0);
+        ret = MHD_queue_response(conn, MHD_HTTP_OK, mr);
+        MHD_destroy_response(mr);
+        return ret;
+    }
+    ret = http_send(conn, r, res->status, res->content_type, res->body, res->body_len, &x);
+    res->body = NULL; /* libmicrohttpd frees it */
+    return ret;
+}
+
+/* Answer a complete request: a static file here, an API request on a worker. */
 static enum MHD_Result http_dispatch(struct http_server *s, struct MHD_Connection *conn,
                                      struct http_request *r, const char *url, const char *method)
 {
-    struct api_request req;
-    struct api_response res;
-    enum MHD_Result ret;
-
+    http_conns_deadline(r->conn, 0);
     if (!http_is_api(url)) {
+        if (r->too_large)
+            return http_problem(conn, r, 413, "the body is over 64 KiB", NULL);
         if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0)
             return http_static(s, conn, r, url);
-        return http_problem(conn, r, 405, "the web UI's files are read-only", "GET, HEAD");
+        {
+            const struct http_extra x = {.allow = "GET, HEAD"};
+            return http_problem(conn, r, 405, "the web UI's files are read-only", &x);
+        }
     }
-    memset(&req, 0, sizeof(req));
-    req.method = method;
-    req.path = url;
-    req.authorization = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Authorization");
-    req.if_match = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "If-Match");
-    req.idempotency_key = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Idempotency-Key");
-    req.content_type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Type");
-    req.body = r->body;
-    req.body_len = r->len;
-    req.body_too_large = r->too_large;
-    MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, http_collect_param, &req);
-    api_handle(s->api, &req, &res);
-    r->route = res.route;
-    if (res.stream) {
-        ret = http_stream(s, conn, r, &res);
-        api_response_clear(&res);
-        return ret;
-    }
-    ret = http_send(conn, r, res.status, res.content_type, res.body, res.body_len, res.etag,
-                    res.allow);
-    res.body = NULL; /* libmicrohttpd frees it */
-    api_response_clear(&res);
-    return ret;
+    if (atomic_load(&s->closing))
+        return http_busy(conn, r, "the server is stopping");
+    return http_submit(s, conn, r, url, method);
+}
+
+/* ---- the access handler ---- */
+
+/* The connection's entry in the table of connections. */
+static struct http_conn *http_conn_of(struct MHD_Connection *conn)
+{
+    const union MHD_ConnectionInfo *i =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return i ? i->socket_context : NULL;
+}
+
+/* The client's address as text into buf. */
+static void http_client_text(struct MHD_Connection *conn, char *buf, size_t size)
+{
+    const union MHD_ConnectionInfo *i =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    buf[0] = '\0';
+    if (i && i->client_addr && i->client_addr->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)i->client_addr)->sin_addr,
+                  buf, (socklen_t)size);
+    else if (i && i->client_addr && i->client_addr->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)i->client_addr)->sin6_addr,
+                  buf, (socklen_t)size);
 }
 
 /* Queue a 308 redirect to location (the base path with its slash). */
@@ -408,26 +453,23 @@ static enum MHD_Result http_redirect(struct MHD_Connection *conn, struct http_re
     r->route = "other";
     r->answered = true;
     http_record(r);
+    http_conns_deadline(r->conn, 0);
     ret = MHD_queue_response(conn, 308, res);
     MHD_destroy_response(res);
     return ret;
 }
 
-/* The proxy settings on a new request (proxy.c): the Host check (421), the client's
- * address and its limit (429), the base path (404 outside it, 308 for the base itself).
- * Returns true when the request goes on, else false with *ret the queued answer. */
+/* The reverse-proxy settings on a new request (proxy.c): the client's address (from
+ * X-Forwarded-For when the peer is a trusted proxy), the Host check (421), the limit of
+ * requests in flight per client behind a proxy (429), the base path (404 outside it,
+ * 308 for the bare prefix). Returns true when the request goes on, else false with
+ * *ret the queued answer. */
 static bool http_front(struct http_server *s, struct MHD_Connection *conn, struct http_request *r,
                        const char *url, enum MHD_Result *ret)
 {
-    const union MHD_ConnectionInfo *ci =
-        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    const struct sockaddr *sa = ci ? ci->client_addr : NULL;
-    char peer[PROXY_ADDR_MAX] = "", location[PROXY_BASE_MAX + 1];
+    char peer[PROXY_ADDR_MAX], location[PROXY_BASE_MAX + 1];
     const char *under = proxy_strip_base(s->base, url);
-    if (sa && sa->sa_family == AF_INET)
-        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, peer, sizeof(peer));
-    else if (sa && sa->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, peer, sizeof(peer));
+    snprintf(peer, sizeof(peer), "%s", r->client);
     proxy_client_addr(peer, s->trusted,
                       MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Forwarded-For"),
                       r->client);
@@ -448,95 +490,225 @@ static bool http_front(struct http_server *s, struct MHD_Connection *conn, struc
     return false;
 }
 
+/* A new request's headers are in: make its state, check the limits on connections and
+ * the announced size of its body, and set the deadline of the body. */
+static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *conn,
+                                  const char *url, const char *method, void **con_cls)
+{
+    struct http_request *r = calloc(1, sizeof(*r));
+    const char *length;
+    unsigned total = 0, from = 0;
+    uint64_t announced;
+    enum MHD_Result ret = MHD_NO;
+    if (!r)
+        return MHD_NO;
+    r->server = s;
+    r->conn = http_conn_of(conn);
+    clock_gettime(CLOCK_MONOTONIC, &r->start);
+    http_log_path(r->method, sizeof(r->method), method);
+    http_log_path(r->path, sizeof(r->path), url);
+    http_client_text(conn, r->client, sizeof(r->client));
+    *con_cls = r;
+    http_conns_load(&s->conns, r->conn, &total, &from);
+    if (total > s->cfg.connection_limit)
+        return http_busy(conn, r, "the server has as many connections as it takes");
+    /* Behind a trusted proxy every connection is the proxy's: the per-client limit of
+     * http_front() stands in for this one. */
+    if (!s->limits && from > s->cfg.per_ip_limit)
+        return http_busy(conn, r, "too many connections from this address");
+    if (!http_front(s, conn, r, url, &ret))
+        return ret;
+    url = proxy_strip_base(s->base, url);
+    r->limit = api_body_limit(method, url);
+    length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    announced = length ? strtoull(length, NULL, 10) : r->limit;
+    if (length && announced > r->limit) {
+        /* Refuse an announced oversized body before reading any of it. */
+        r->too_large = true;
+        return http_dispatch(s, conn, r, url, method);
+    }
+    http_conns_deadline(r->conn, http_header_deadline(s) + announced * 1000u / HTTP_BODY_RATE);
+    return MHD_YES;
+}
+
+/* Keep a piece of the body, or stop keeping it past the route's limit. */
+static enum MHD_Result http_take_body(struct http_request *r, const char *data, size_t size)
+{
+    if (r->too_large || r->answered)
+        return MHD_YES;
+    if (r->len + size > r->limit) {
+        r->too_large = true;
+        free(r->body);
+        r->body = NULL;
+        r->len = 0;
+        return MHD_YES;
+    }
+    char *grown = realloc(r->body, r->len + size + 1);
+    if (!grown)
+        return MHD_NO;
+    memcpy(grown + r->len, data, size);
+    r->body = grown;
+    r->len += size;
+    r->body[r->len] = '\0';
+    return MHD_YES;
+}
+
 static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const char *url,
                                    const char *method, const char *version, const char *upload_data,
                                    size_t *upload_data_size, void **con_cls)
 {
     struct http_server *s = cls;
     struct http_request *r = *con_cls;
+    enum MHD_Result ret;
     (void)version;
 
-    if (!r) {
-        const char *length;
-        enum MHD_Result ret = MHD_NO;
-        r = calloc(1, sizeof(*r));
-        if (!r)
-            return MHD_NO;
-        r->server = s;
-        clock_gettime(CLOCK_MONOTONIC, &r->start);
-        http_log_path(r->method, sizeof(r->method), method);
-        http_log_path(r->path, sizeof(r->path), url);
-        *con_cls = r;
-        if (!http_front(s, conn, r, url, &ret))
-            return ret;
-        url = proxy_strip_base(s->base, url);
-        /* Refuse an announced oversized body before reading any of it. */
-        length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-        if (length && strtoull(length, NULL, 10) > api_body_limit(method, url)) {
-            r->too_large = true;
-            if (!http_is_api(url))
-                return http_problem(conn, r, 413, "the body is over 64 KiB", NULL);
-            return http_dispatch(s, conn, r, url, method);
-        }
-        return MHD_YES;
-    }
-    url = r->answered ? url : proxy_strip_base(s->base, url);
+    if (!r)
+        return http_begin(s, conn, url, method, con_cls);
     if (*upload_data_size > 0) {
-        if (!r->too_large && !r->answered) {
-            if (r->len + *upload_data_size > api_body_limit(method, url)) {
-                r->too_large = true;
-                free(r->body);
-                r->body = NULL;
-                r->len = 0;
-            } else {
-                char *grown = realloc(r->body, r->len + *upload_data_size + 1);
-                if (!grown)
-                    return MHD_NO;
-                memcpy(grown + r->len, upload_data, *upload_data_size);
-                r->body = grown;
-                r->len += *upload_data_size;
-                r->body[r->len] = '\0';
-            }
-        }
+        ret = http_take_body(r, upload_data, *upload_data_size);
         *upload_data_size = 0;
-        return MHD_YES;
+        return ret;
     }
-    if (r->answered)
+    if (r->done) {
+        r->done = false;
+        return http_answer(conn, r);
+    }
+    if (r->answered || r->queued)
         return MHD_YES;
-    if (r->too_large && !http_is_api(url))
-        return http_problem(conn, r, 413, "the body is over 64 KiB", NULL);
-    return http_dispatch(s, conn, r, url, method);
+    return http_dispatch(s, conn, r, proxy_strip_base(s->base, url), method);
 }
+
+/* ---- connections and requests coming and going ---- */
 
 static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                            enum MHD_RequestTerminationCode toe)
 {
+    struct http_server *s = cls;
     struct http_request *r = *con_cls;
-    (void)cls;
-    (void)conn;
     (void)toe;
     if (!r)
         return;
     http_record(r); /* a request that ended unanswered: status 0 */
     if (r->counted)
-        proxy_limits_leave(r->server->limits, r->client);
+        proxy_limits_leave(s->limits, r->client);
+    http_hub_abandon(r->stream);
+    api_response_clear(&r->res);
     free(r->body);
     free(r);
     *con_cls = NULL;
+    /* The connection waits for its next request: its headers have a deadline too. */
+    http_conns_deadline(http_conn_of(conn), http_header_deadline(s));
 }
 
-/* Free a server's own memory (not its daemon). http_free(NULL) is a no-op. */
-static void http_free(struct http_server *s)
+/* The client's IPv4 address in host order, -1 for another family. */
+static int64_t http_client_addr(struct MHD_Connection *conn)
 {
-    if (!s)
+    const union MHD_ConnectionInfo *i =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!i || !i->client_addr || i->client_addr->sa_family != AF_INET)
+        return -1;
+    return (int64_t)ntohl(
+        ((const struct sockaddr_in *)(const void *)i->client_addr)->sin_addr.s_addr);
+}
+
+/* A connection opened or closed: keep the table (counts and deadlines) up to date. */
+static void http_notify_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+                                   enum MHD_ConnectionNotificationCode code)
+{
+    struct http_server *s = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *fd =
+            MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *socket_context = http_conns_open(&s->conns, fd ? fd->connect_fd : -1,
+                                          http_client_addr(conn), http_header_deadline(s));
+    } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+        http_conns_close(&s->conns, *socket_context);
+        *socket_context = NULL;
+    }
+}
+
+/* ---- life cycle ---- */
+
+void http_config_defaults(struct http_config *cfg)
+{
+    memset(cfg, 0, sizeof(*cfg));
+    cfg->host = "127.0.0.1";
+    cfg->port = 8080;
+    cfg->static_dir = "static";
+    cfg->connection_limit = HTTP_DEFAULT_CONNECTIONS;
+    cfg->per_ip_limit = HTTP_DEFAULT_PER_IP;
+    cfg->streams_per_campaign = HTTP_DEFAULT_STREAMS_PER_CAMPAIGN;
+    cfg->streams_per_ip = HTTP_DEFAULT_STREAMS_PER_IP;
+    cfg->timeout_seconds = 60;
+    cfg->header_seconds = HTTP_DEFAULT_HEADER_SECONDS;
+}
+
+/* libmicrohttpd's own limits: above ours, so that ours are answered 503 rather than
+ * refused at accept(); a client far past them is refused there. */
+static unsigned http_hard_limit(unsigned soft)
+{
+    return soft + soft / 8 + 16;
+}
+
+/* Raise the soft limit of open files to what the connection limit needs, as far as the
+ * hard limit allows. This function can't fail (the limits stay as they were). */
+static void http_raise_nofile(unsigned connections)
+{
+    struct rlimit rl;
+    rlim_t want = (rlim_t)http_hard_limit(connections) + 256;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= want)
         return;
+    rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > want ? want : rl.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &rl);
+}
+
+/* Make the worker pools and the stream hub (which reads states on the readers'). */
+static int http_make_parts(struct http_server *s, unsigned cores, struct sb_error *err)
+{
+    struct http_hub_limits lim = {s->cfg.streams_per_campaign, s->cfg.streams_per_ip};
+    int rc = http_work_new(s->cfg.workers ? s->cfg.workers : HTTP_DEFAULT_WORKERS, HTTP_WORK_QUEUE,
+                           &s->writers);
+    if (rc == 0)
+        rc = http_work_new(cores, HTTP_WORK_QUEUE, &s->readers);
+    if (rc == 0)
+        rc = http_hub_new(s->api, s->readers, &lim, &s->hub);
+    if (rc != 0)
+        return sb_fail(err, rc, NULL, "cannot start the server's threads");
+    http_hub_watch_conns(s->hub, &s->conns);
+    return 0;
+}
+
+/* Start libmicrohttpd on addr: epoll, a pool of polling threads, suspend/resume. */
+static struct MHD_Daemon *http_daemon(struct http_server *s, const struct sockaddr_in *addr,
+                                      unsigned threads)
+{
+    return MHD_start_daemon(
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, s->cfg.port,
+        NULL, NULL, http_access, s, MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)threads, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned int)http_hard_limit(s->cfg.connection_limit), MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        (unsigned int)(s->limits ? 0 : http_hard_limit(s->cfg.per_ip_limit)),
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)s->cfg.timeout_seconds,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_CONN_MEMORY, MHD_OPTION_UNESCAPE_CALLBACK,
+        http_unescape, (void *)NULL, MHD_OPTION_NOTIFY_COMPLETED, http_completed, s,
+        MHD_OPTION_NOTIFY_CONNECTION, http_notify_connection, s, MHD_OPTION_LISTENING_ADDRESS_REUSE,
+        (unsigned int)1, MHD_OPTION_END);
+}
+
+/* Free what http_start() made; the daemon is stopped. */
+static void http_free_parts(struct http_server *s)
+{
+    http_hub_free(s->hub);
+    http_work_free(s->readers);
+    http_work_free(s->writers);
+    http_conns_destroy(&s->conns);
     proxy_limits_free(s->limits);
     free(s->host_names);
     free(s);
 }
 
-/* Take the reverse-proxy settings of cfg into s: base path, trusted proxy (and with it
- * the per-client limits), host names. */
+/* Take the reverse-proxy settings of cfg into s: base path, trusted proxies (and with
+ * them the per-client limits), host names. */
 static int http_proxy_config(struct http_server *s, const struct http_config *cfg,
                              struct sb_error *err)
 {
@@ -551,48 +723,47 @@ static int http_proxy_config(struct http_server *s, const struct http_config *cf
     return 0;
 }
 
+/* Hook for the API: a game changed. */
+static void http_on_change(void *cls, int64_t gid)
+{
+    struct http_server *s = cls;
+    http_hub_changed(s->hub, gid);
+}
+
 int http_start(const struct http_config *cfg, struct api *api, struct http_server **out,
                struct sb_error *err)
 {
     struct http_server *s = calloc(1, sizeof(*s));
     struct sockaddr_in addr;
     const union MHD_DaemonInfo *info;
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned cores = cfg->threads ? cfg->threads : (unsigned)(online > 0 ? online : 1);
 
     if (!s)
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
-    if (!realpath(cfg->static_dir, s->static_root)) {
-        free(s);
-        return sb_fail(err, SB_EIO, NULL, "no static folder %s: %s", cfg->static_dir,
-                       strerror(errno));
-    }
+    s->cfg = *cfg;
+    s->api = api;
+    http_conns_init(&s->conns);
+    atomic_init(&s->closing, false);
     memset(&addr, 0, sizeof(addr));
     addr.sin_family = AF_INET;
     addr.sin_port = htons(cfg->port);
-    if (inet_pton(AF_INET, cfg->host, &addr.sin_addr) != 1) {
-        free(s);
-        return sb_fail(err, SB_EINVALID, NULL, "bad address to bind: %s", cfg->host);
-    }
-    s->api = api;
-    s->quiet = cfg->quiet;
     if (http_proxy_config(s, cfg, err) != 0) {
-        http_free(s);
-        return err ? err->code : SB_EINVALID;
+        /* err says why */
+    } else if (!realpath(cfg->static_dir, s->static_root)) {
+        sb_fail(err, SB_EIO, NULL, "no static folder %s: %s", cfg->static_dir, strerror(errno));
+    } else if (inet_pton(AF_INET, cfg->host, &addr.sin_addr) != 1) {
+        sb_fail(err, SB_EINVALID, NULL, "bad address to bind: %s", cfg->host);
+    } else {
+        http_raise_nofile(cfg->connection_limit);
+        if (http_make_parts(s, cores, err) == 0 && !(s->daemon = http_daemon(s, &addr, cores)))
+            sb_fail(err, SB_EIO, NULL, "cannot listen on %s:%u", cfg->host, (unsigned)cfg->port);
     }
-    /* A thread per connection: handlers block on SQLite, and the event stream blocks
-     * waiting for changes, without holding anyone else up. */
-    s->daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_ERROR_LOG,
-        cfg->port, NULL, NULL, http_access, s, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)(s->limits ? 0 : cfg->per_ip_limit),
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)cfg->timeout_seconds,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024), MHD_OPTION_UNESCAPE_CALLBACK,
-        http_unescape, (void *)NULL, MHD_OPTION_NOTIFY_COMPLETED, http_completed, s,
-        MHD_OPTION_END);
     if (!s->daemon) {
-        http_free(s);
-        return sb_fail(err, SB_EIO, NULL, "cannot listen on %s:%u", cfg->host, (unsigned)cfg->port);
+        http_free_parts(s);
+        return err ? err->code : SB_EIO;
     }
+    api_on_change(api, http_on_change, s);
     info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
     s->port = info ? info->port : cfg->port;
     *out = s;
@@ -608,6 +779,14 @@ void http_stop(struct http_server *s)
 {
     if (!s)
         return;
+    /* New API requests get 503; the streams end; the requests on the workers finish and
+     * resume their connections: then none is suspended when the daemon stops. */
+    atomic_store(&s->closing, true);
+    http_hub_close(s->hub);
+    http_work_drain(s->writers);
+    http_work_drain(s->readers);
+    http_hub_close(s->hub);
+    api_on_change(s->api, NULL, NULL);
     MHD_stop_daemon(s->daemon);
-    http_free(s);
+    http_free_parts(s);
 }

@@ -60,6 +60,9 @@ int store_schema_sql(struct store *s, char **out, struct sb_error *err);
 /* Size of the database in bytes (page_count * page_size). */
 int store_db_size(struct store *s, int64_t *bytes, struct sb_error *err);
 
+/* The number of campaigns. */
+int store_campaign_count(struct store *s, int64_t *n, struct sb_error *err);
+
 /* Copy the whole database to file with the online backup API, then check the copy
  * with PRAGMA integrity_check. */
 int store_backup(struct store *s, const char *file, struct sb_error *err);

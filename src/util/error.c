@@ -33,6 +33,8 @@ int sb_status(int code)
     case SB_EMEDIA: return 415;
     case SB_EINVALID: return 422;
     case SB_EBUSY: return 503;
+    case SB_ERATE: return 429;
+    case SB_EFULL: return 507;
     default: return 500;
     }
 }
@@ -53,6 +55,7 @@ const char *sb_title(int status)
     case 422: return "Unprocessable Content";
     case 429: return "Too Many Requests";
     case 503: return "Service Unavailable";
+    case 507: return "Insufficient Storage";
     default: return "Internal Server Error";
     }
 }

@@ -22,7 +22,9 @@ enum sb_code {
     SB_EINVALID = -10,  /* 422: well-formed but refused */
     SB_ENOMEM = -11,    /* 500 */
     SB_EIO = -12,       /* 500: the database failed */
-    SB_EBUSY = -13,     /* 503: the database stayed locked */
+    SB_EBUSY = -13,     /* 503: the database stayed locked, or a limit on connections */
+    SB_ERATE = -14,     /* 429: too many of these requests from one address: wait */
+    SB_EFULL = -15,     /* 507: the server holds as much as it may (database size, campaigns) */
 };
 
 #define SB_DETAIL_MAX 256

@@ -1,0 +1,160 @@
+/* http_conn.c -- the table of open connections: how many there are in all and from each
+ * address, and the deadline of each (headers within a fixed time, a body within a time
+ * in proportion to its size). libmicrohttpd's own timeout is an idle timeout only: a
+ * client trickling a byte now and then would keep its connection for ever. */
+#include "http_internal.h"
+
+#include <stdlib.h>
+#include <sys/socket.h>
+
+/* The bucket of key. */
+static unsigned http_counts_slot(int64_t key)
+{
+    uint64_t h = (uint64_t)key * 0x9e3779b97f4a7c15u;
+    return (unsigned)(h >> 54) % HTTP_COUNT_BUCKETS;
+}
+
+unsigned http_counts_add(struct http_counts *c, int64_t key, int delta)
+{
+    struct http_count **pp = &c->b[http_counts_slot(key)];
+    struct http_count *e;
+    unsigned n;
+    while (*pp && (*pp)->key != key)
+        pp = &(*pp)->next;
+    e = *pp;
+    if (!e) {
+        if (delta <= 0)
+            return 0;
+        e = calloc(1, sizeof(*e));
+        if (!e)
+            return UINT32_MAX;
+        e->key = key;
+        *pp = e;
+    }
+    n = e->n;
+    if (delta < 0 && n > 0)
+        n--;
+    else if (delta > 0)
+        n++;
+    __atomic_store_n(&e->n, n, __ATOMIC_RELAXED); /* read without the lock */
+    if (n == 0) {
+        *pp = e->next;
+        free(e);
+    }
+    return n;
+}
+
+struct http_count *http_counts_find(struct http_counts *c, int64_t key)
+{
+    for (struct http_count *e = c->b[http_counts_slot(key)]; e; e = e->next)
+        if (e->key == key)
+            return e;
+    return NULL;
+}
+
+unsigned http_counts_get(struct http_counts *c, int64_t key)
+{
+    const struct http_count *e = http_counts_find(c, key);
+    return e ? e->n : 0;
+}
+
+void http_counts_clear(struct http_counts *c)
+{
+    for (unsigned i = 0; i < HTTP_COUNT_BUCKETS; i++) {
+        while (c->b[i]) {
+            struct http_count *e = c->b[i];
+            c->b[i] = e->next;
+            free(e);
+        }
+    }
+}
+
+void http_conns_init(struct http_conns *t)
+{
+    *t = (struct http_conns){0};
+    pthread_mutex_init(&t->lock, NULL);
+}
+
+void http_conns_destroy(struct http_conns *t)
+{
+    pthread_mutex_lock(&t->lock);
+    while (t->head) {
+        struct http_conn *c = t->head;
+        t->head = c->next;
+        free(c);
+    }
+    http_counts_clear(&t->per_addr);
+    pthread_mutex_unlock(&t->lock);
+    pthread_mutex_destroy(&t->lock);
+}
+
+struct http_conn *http_conns_open(struct http_conns *t, int fd, int64_t addr, uint64_t deadline_ms)
+{
+    struct http_conn *c = calloc(1, sizeof(*c));
+    if (!c)
+        return NULL;
+    c->fd = fd;
+    c->addr = addr;
+    c->deadline_ms = deadline_ms;
+    pthread_mutex_lock(&t->lock);
+    c->next = t->head;
+    if (t->head)
+        t->head->prev = c;
+    t->head = c;
+    __atomic_store_n(&t->total, t->total + 1, __ATOMIC_RELAXED);
+    http_counts_add(&t->per_addr, addr, 1);
+    c->count = http_counts_find(&t->per_addr, addr);
+    pthread_mutex_unlock(&t->lock);
+    return c;
+}
+
+void http_conns_close(struct http_conns *t, struct http_conn *c)
+{
+    if (!c)
+        return;
+    pthread_mutex_lock(&t->lock);
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        t->head = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    __atomic_store_n(&t->total, t->total - 1, __ATOMIC_RELAXED);
+    http_counts_add(&t->per_addr, c->addr, -1);
+    pthread_mutex_unlock(&t->lock);
+    free(c);
+}
+
+void http_conns_deadline(struct http_conn *c, uint64_t deadline_ms)
+{
+    if (c)
+        __atomic_store_n(&c->deadline_ms, deadline_ms, __ATOMIC_RELAXED);
+}
+
+void http_conns_load(struct http_conns *t, const struct http_conn *c, unsigned *total,
+                     unsigned *from_addr)
+{
+    /* No lock: a count a request old is good enough for a limit, and c->count lives as
+     * long as c (its address has at least c). */
+    *total = __atomic_load_n(&t->total, __ATOMIC_RELAXED);
+    *from_addr = c && c->count ? __atomic_load_n(&c->count->n, __ATOMIC_RELAXED) : 0;
+}
+
+unsigned http_conns_expire(struct http_conns *t, uint64_t now_ms)
+{
+    unsigned n = 0;
+    pthread_mutex_lock(&t->lock);
+    for (struct http_conn *c = t->head; c; c = c->next) {
+        uint64_t deadline = __atomic_load_n(&c->deadline_ms, __ATOMIC_RELAXED);
+        if (deadline == 0 || deadline > now_ms)
+            continue;
+        /* The polling thread sees the socket end and closes the connection; the
+         * table forgets it then (the notify callback), before the fd is closed. */
+        shutdown(c->fd, SHUT_RDWR);
+        __atomic_store_n(&c->deadline_ms, 0, __ATOMIC_RELAXED);
+        n++;
+    }
+    t->expired += n;
+    pthread_mutex_unlock(&t->lock);
+    return n;
+}

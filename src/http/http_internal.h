@@ -1,0 +1,152 @@
+/* http_internal.h -- what the files of the HTTP layer share: the worker pool, the table
+ * of connections (addresses, deadlines) and the event-stream hub. Not for the rest of
+ * the program: main.c knows only http.h. */
+#ifndef STAMPBOOK_HTTP_INTERNAL_H
+#define STAMPBOOK_HTTP_INTERNAL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <microhttpd.h>
+
+#include "api.h"
+
+/* Milliseconds of CLOCK_MONOTONIC. This function can't fail. */
+uint64_t http_now_ms(void);
+
+/* ---- the worker pool (http_work.c): blocking SQLite work off the polling threads ---- */
+
+struct http_work;
+typedef void (*http_job_fn)(void *arg);
+
+/* Start threads workers taking jobs from a queue of at most queue_max. Returns 0 and
+ * *out, or SB_ENOMEM / SB_EIO. */
+int http_work_new(unsigned threads, unsigned queue_max, struct http_work **out);
+
+/* Queue fn(arg) for a worker. Returns 0, or SB_EBUSY when the queue is full or the pool
+ * is closing (the job is not queued: the caller still owns arg). */
+int http_work_submit(struct http_work *w, http_job_fn fn, void *arg);
+
+/* Refuse new jobs, wait until every queued and running job is done. This function
+ * can't fail. */
+void http_work_drain(struct http_work *w);
+
+/* Drain, stop the threads and free the pool; http_work_free(NULL) is a no-op. */
+void http_work_free(struct http_work *w);
+
+/* ---- counters keyed by a 64-bit number (an address, a campaign) (http_conn.c) ---- */
+
+struct http_count {
+    int64_t key;
+    unsigned n;
+    struct http_count *next;
+};
+
+#define HTTP_COUNT_BUCKETS 1024
+
+struct http_counts {
+    struct http_count *b[HTTP_COUNT_BUCKETS];
+};
+
+/* Add delta (+1 or -1) to the counter of key, creating or dropping its entry; returns
+ * the new count. An entry that cannot be created counts as UINT32_MAX (over any
+ * limit). Caller holds the lock that guards c. */
+unsigned http_counts_add(struct http_counts *c, int64_t key, int delta);
+
+/* The count of key (0 when none). Caller holds the lock that guards c. */
+unsigned http_counts_get(struct http_counts *c, int64_t key);
+
+/* The entry of key, NULL when none; it lives while its count is above 0. Caller holds
+ * the lock that guards c. */
+struct http_count *http_counts_find(struct http_counts *c, int64_t key);
+
+/* Free every entry. */
+void http_counts_clear(struct http_counts *c);
+
+/* ---- the table of connections (http_conn.c) ---- */
+
+struct http_conn {
+    int fd;
+    int64_t addr;             /* the client's IPv4 address (host order), -1 when not IPv4 */
+    uint64_t deadline_ms;     /* atomic; 0: none */
+    struct http_count *count; /* of its address in the table's per_addr */
+    struct http_conn *prev, *next;
+};
+
+struct http_conns {
+    pthread_mutex_t lock; /* the list and per_addr; total and the counts are read without */
+    struct http_conn *head;
+    unsigned total;
+    struct http_counts per_addr;
+    unsigned expired; /* connections closed for a missed deadline */
+};
+
+void http_conns_init(struct http_conns *t);
+void http_conns_destroy(struct http_conns *t);
+
+/* Record a new connection on fd from addr, waiting for headers until deadline_ms.
+ * Returns it, or NULL when out of memory. */
+struct http_conn *http_conns_open(struct http_conns *t, int fd, int64_t addr, uint64_t deadline_ms);
+
+/* Forget a connection (before its socket is closed); NULL is a no-op. */
+void http_conns_close(struct http_conns *t, struct http_conn *c);
+
+/* Set the deadline of c (0: none): for its headers, or for its body in proportion to
+ * its size; none while it is answered or streams. No lock; NULL is a no-op. */
+void http_conns_deadline(struct http_conn *c, uint64_t deadline_ms);
+
+/* The number of connections in all and from c's address. No lock. */
+void http_conns_load(struct http_conns *t, const struct http_conn *c, unsigned *total,
+                     unsigned *from_addr);
+
+/* Shut down the socket of every connection whose deadline has passed at now_ms, so the
+ * polling thread that owns it sees it close. Returns how many. */
+unsigned http_conns_expire(struct http_conns *t, uint64_t now_ms);
+
+/* ---- the event-stream hub (http_stream.c) ---- */
+
+struct http_hub;
+struct http_stream;
+
+struct http_hub_limits {
+    unsigned per_campaign; /* open streams of one campaign */
+    unsigned per_addr;     /* open streams from one address */
+};
+
+/* A hub for api's streams, fetching states on pool; 0 and *out, or an error code. */
+int http_hub_new(struct api *api, struct http_work *pool, const struct http_hub_limits *lim,
+                 struct http_hub **out);
+
+/* Stop the hub's thread and free it; every stream must have ended. NULL: no-op. */
+void http_hub_free(struct http_hub *h);
+
+/* Tell the hub that game gid changed (0: any game may have). Safe from any thread. */
+void http_hub_changed(struct http_hub *h, int64_t gid);
+
+/* From a worker, for a request the API answered with a stream: take a slot for a
+ * stream of game gid of campaign cid from address addr and read the game's state.
+ * Returns 0 and *out, SB_EBUSY when a limit is reached (*retry_after seconds), or the
+ * error of reading the state. */
+int http_hub_open(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr,
+                  struct http_stream **out, unsigned *retry_after, struct sb_error *err);
+
+/* Give back a stream that http_hub_open() gave and that never became a response. */
+void http_hub_abandon(struct http_stream *st);
+
+/* On the connection's polling thread: the response that sends st's events on conn
+ * (taking st over), or NULL when out of memory (st is freed). */
+struct MHD_Response *http_hub_response(struct http_stream *st, struct MHD_Connection *conn);
+
+/* Streams and connections past their deadline are looked after by the hub's thread
+ * (every 250 ms): it also shuts down the sockets of t's expired connections. */
+void http_hub_watch_conns(struct http_hub *h, struct http_conns *t);
+
+/* End every stream (the server is stopping): resume them so they close. */
+void http_hub_close(struct http_hub *h);
+
+/* The number of open streams. */
+unsigned http_hub_count(struct http_hub *h);
+
+#endif
