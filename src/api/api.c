@@ -501,6 +501,20 @@ static void api_load_openapi(struct api *api)
         api->openapi = NULL;
 }
 
+/* Keep the hashes of the server's admin and metrics keys, when it has them. This
+ * function can't fail. */
+static void api_set_keys(struct api *api, const struct api_config *cfg)
+{
+    if (cfg->admin_key && *cfg->admin_key) {
+        api->has_admin_key = true;
+        keys_hash(cfg->admin_key, strlen(cfg->admin_key), api->admin_hash);
+    }
+    if (cfg->metrics_key && *cfg->metrics_key) {
+        api->has_metrics_key = true;
+        keys_hash(cfg->metrics_key, strlen(cfg->metrics_key), api->metrics_hash);
+    }
+}
+
 int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err)
 {
     struct api *api = calloc(1, sizeof(*api));
@@ -527,14 +541,8 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         if (!(api->limits = api_limits_new(&lc)))
             rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     }
-    if (rc == 0 && cfg->admin_key && *cfg->admin_key) {
-        api->has_admin_key = true;
-        keys_hash(cfg->admin_key, strlen(cfg->admin_key), api->admin_hash);
-    }
-    if (rc == 0 && cfg->metrics_key && *cfg->metrics_key) {
-        api->has_metrics_key = true;
-        keys_hash(cfg->metrics_key, strlen(cfg->metrics_key), api->metrics_hash);
-    }
+    if (rc == 0)
+        api_set_keys(api, cfg);
     if (rc == 0) {
         snprintf(path, sizeof(path), "%s/schema/editions", cfg->share_dir);
         rc = editions_load(path, &api->editions, err);
