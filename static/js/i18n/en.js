@@ -292,6 +292,8 @@ export default {
   'camp.renamed': '{old} is now {name}.',
   'camp.games.title': 'Games',
   'camp.won_by': 'won by {who}',
+  'camp.bgstats': 'Send to BG Stats',
+  'camp.bgstats_label': 'Send game {n} to BG Stats',
   'camp.minutes': { one: '{n} minute', other: '{n} minutes' },
   'camp.playing': 'playing',
   'status.active': 'playing',

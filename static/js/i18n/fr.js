@@ -278,6 +278,8 @@ export default {
   'camp.renamed': '{old} s’appelle maintenant {name}.',
   'camp.games.title': 'Parties',
   'camp.won_by': 'gagnée par {who}',
+  'camp.bgstats': 'Envoyer à BG Stats',
+  'camp.bgstats_label': 'Envoyer la partie {n} à BG Stats',
   'camp.minutes': { one: '{n} minute', other: '{n} minutes' },
   'camp.playing': 'en cours',
   'status.active': 'en cours',

@@ -278,6 +278,8 @@ export default {
   'camp.renamed': '{old} se numește acum {name}.',
   'camp.games.title': 'Jocuri',
   'camp.won_by': 'câștigat de {who}',
+  'camp.bgstats': 'Trimite în BG Stats',
+  'camp.bgstats_label': 'Trimite jocul {n} în BG Stats',
   'camp.minutes': { one: '{n} minut', few: '{n} minute', other: '{n} de minute' },
   'camp.playing': 'în desfășurare',
   'status.active': 'în desfășurare',
