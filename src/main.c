@@ -524,17 +524,24 @@ static void *backups_main(void *arg)
     }
 }
 
-/* Start the backups of --backup-dir, if given; 0, or 1 with a message. */
+/* Can backups be written into --backup-dir (made when missing)? Says why not. */
+static bool backup_dir_usable(const struct options *o)
+{
+    if (!o->backup_dir)
+        return true;
+    mkdir(o->backup_dir, 0750);
+    if (access(o->backup_dir, W_OK) == 0)
+        return true;
+    fprintf(stderr, "stampbook: cannot write backups into %s\n", o->backup_dir);
+    return false;
+}
+
+/* Start the backups of --backup-dir, if given; 0, or 1 when the thread cannot start. */
 static int backups_start(const struct options *o, struct api *api, struct backups *b)
 {
     memset(b, 0, sizeof(*b));
     if (!o->backup_dir)
         return 0;
-    mkdir(o->backup_dir, 0750);
-    if (access(o->backup_dir, W_OK) != 0) {
-        fprintf(stderr, "stampbook: cannot write backups into %s\n", o->backup_dir);
-        return 1;
-    }
     b->api = api;
     b->dir = o->backup_dir;
     b->keep = o->backup_keep > 0 ? (int)o->backup_keep : 7;
@@ -632,6 +639,7 @@ static int cmd_serve(const struct options *o, const char *share)
     struct http_server *http = NULL;
     struct backups backups;
     struct sb_error err = {0};
+    int failed;
     char static_dir[PATH_MAX];
     struct stat st;
     sigset_t stop;
@@ -639,7 +647,7 @@ static int cmd_serve(const struct options *o, const char *share)
     const char *admin = o->admin_key ? o->admin_key : getenv("STAMPBOOK_ADMIN_KEY");
     bool fresh;
 
-    if (!admin_key_usable(o, admin))
+    if (!admin_key_usable(o, admin) || !backup_dir_usable(o))
         return EXIT_USAGE;
 
     block_stop_signals(&stop);
@@ -660,7 +668,8 @@ static int cmd_serve(const struct options *o, const char *share)
         return 1;
     }
     log_serving(o, http_port(http), fresh);
-    if (backups_start(o, api, &backups) == 0)
+    failed = backups_start(o, api, &backups);
+    if (!failed)
         sigwait(&stop, &sig);
     fprintf(stderr, "stampbook: stopping (signal %d)\n", sig);
     backups_stop(&backups);
@@ -668,7 +677,7 @@ static int cmd_serve(const struct options *o, const char *share)
     http_stop(http);
     api_free(api);
     fprintf(stderr, "stampbook: stopped\n");
-    return 0;
+    return failed;
 }
 
 int main(int argc, char **argv)

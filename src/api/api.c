@@ -332,7 +332,7 @@ static int api_authorize_admin(struct api_ctx *ctx)
     key = api_bearer(ctx, &len);
     if (!key)
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL,
-                       "creating a campaign needs Authorization: Bearer <admin key>");
+                       "this route needs Authorization: Bearer <admin key>");
     keys_hash(key, len, hash);
     if (!keys_equal(hash, ctx->api->admin_hash))
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "wrong admin key");

@@ -22,6 +22,9 @@
 #define STORE_BUSY_MS 5000
 #define STORE_POOL_WAIT_MS 500 /* how long a request waits for a pooled connection */
 #define STORE_GROUP_MAX 64     /* writes committed together at most */
+/* The outcome a group's members get when it is rolled back unfinished, its database
+ * file gone (an SQLite code no COMMIT returns here). */
+#define STORE_GROUP_ABORTED SQLITE_CANTOPEN
 #define STORE_MIGRATION_MAX ((size_t)1 << 20)
 
 struct store_stmt {
@@ -344,6 +347,16 @@ static const char store_sql_savepoint[] = "SAVEPOINT member";
 static const char store_sql_release[] = "RELEASE member";
 static const char store_sql_rollback_to[] = "ROLLBACK TO member";
 
+/* The error of a COMMIT that failed with SQLite code rc: 503 when its group was
+ * rolled back because the database file is gone, else 500. Nothing of it was kept. */
+static int store_commit_failed(int rc, struct sb_error *err)
+{
+    if (rc == STORE_GROUP_ABORTED)
+        return sb_fail(err, SB_EBUSY, NULL,
+                       "the database file is gone or was replaced: nothing of this write was kept");
+    return sb_fail(err, SB_EIO, NULL, "commit: %s", sqlite3_errstr(rc));
+}
+
 static int store_control(struct store *s, const char *sql)
 {
     sqlite3_stmt *stmt = store_stmt(s, sql, NULL);
@@ -356,13 +369,21 @@ static int store_control(struct store *s, const char *sql)
     return rc;
 }
 
-/* Commit the writer's open transaction, the group's if there is one, and tell its
- * members. Call with the writer's turn held. Returns an SQLite code. */
+/* Commit (or, not commit, roll back) the writer's open transaction, the group's if
+ * there is one, and tell its members the outcome. Call with the writer's turn held.
+ * Returns an SQLite code. */
+static int store_group_end(struct store *s, bool commit);
+
 static int store_group_commit(struct store *s)
+{
+    return store_group_end(s, true);
+}
+
+static int store_group_end(struct store *s, bool commit)
 {
     struct store_pool *p = s->pool;
     struct store_group *g;
-    int rc = store_control(s, store_sql_commit);
+    int rc = commit ? store_control(s, store_sql_commit) : STORE_GROUP_ABORTED;
     if (rc != SQLITE_OK && !sqlite3_get_autocommit(s->db))
         store_control(s, store_sql_rollback);
     pthread_mutex_lock(&p->lock);
@@ -431,7 +452,7 @@ int store_commit(struct store *s, struct sb_error *err)
         int rc = store_end_savepoint(s);
         if (rc == SQLITE_OK)
             rc = store_group_commit(s);
-        return rc == SQLITE_OK ? 0 : sb_fail(err, SB_EIO, NULL, "commit: %s", sqlite3_errstr(rc));
+        return rc == SQLITE_OK ? 0 : store_commit_failed(rc, err);
     }
     if (store_control(s, store_sql_commit) == SQLITE_OK) {
         store_release(s);
@@ -786,7 +807,11 @@ int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *er
             p->nopen--;
             pthread_cond_signal(&p->returned);
             pthread_mutex_unlock(&p->lock);
-            return rc;
+            /* A file that vanished says so (503), not as a failed open. */
+            {
+                int gone = store_pool_check(p, false, err);
+                return gone != 0 ? gone : rc;
+            }
         }
     }
     s->write_lock = &p->write_lock;
@@ -837,7 +862,7 @@ int store_commit_and_leave(struct store **sp, struct sb_error *err)
         *sp = NULL;
         pthread_mutex_unlock(&p->write_lock);
     }
-    return rc == SQLITE_OK ? 0 : sb_fail(err, SB_EIO, NULL, "commit: %s", sqlite3_errstr(rc));
+    return rc == SQLITE_OK ? 0 : store_commit_failed(rc, err);
 }
 
 int store_pool_check(struct store_pool *p, bool probe_write, struct sb_error *err)
@@ -865,12 +890,18 @@ int store_pool_check(struct store_pool *p, bool probe_write, struct sb_error *er
 
 int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err)
 {
-    int rc = store_pool_check(p, false, err);
-    if (rc != 0)
-        return rc; /* a write to a deleted or replaced file would be lost on restart */
+    int rc;
     atomic_fetch_add(&p->writers_waiting, 1);
     pthread_mutex_lock(&p->write_lock);
     atomic_fetch_sub(&p->writers_waiting, 1);
+    /* A write into a deleted or replaced file would be lost at the next start: refused,
+     * and so is an open group's (its members learn it), which nobody else would end. */
+    if ((rc = store_pool_check(p, false, err)) != 0) {
+        if (p->group && p->writer)
+            store_group_end(p->writer, false);
+        pthread_mutex_unlock(&p->write_lock);
+        return rc;
+    }
     if (!p->writer) {
         rc = store_open_flags(p->path, false, &p->writer, err);
         if (rc != 0) {

@@ -77,7 +77,11 @@ test('serve --backup-dir writes rotating backups that pass integrity_check and h
   const s = await startServer({ args: ['--backup-dir', backups, '--backup-keep', '2', '--backup-every', '1'] });
   try {
     const c = await campaignWithAGame(s.url);
-    await sleep(3300);
+    // Three backups at least (at start, then every second), then stop: none is half done.
+    const written = () => (s.log.match(/backup .* written \(integrity ok\)/g) || []).length;
+    for (let i = 0; i < 200 && written() < 4; i++) await sleep(50);
+    await s.stop();
+    assert.ok(written() >= 3, s.log);
     const files = readdirSync(backups).filter((f) => /^stampbook-\d{8}T\d{6}Z\.db$/.test(f)).sort();
     assert.equal(files.length, 2, `the newest two are kept: ${readdirSync(backups)}`);
     assert.deepEqual(readdirSync(backups).filter((f) => f.endsWith('.tmp')), []);
@@ -88,5 +92,18 @@ test('serve --backup-dir writes rotating backups that pass integrity_check and h
   } finally {
     await s.cleanup();
     rmSync(backups, { recursive: true, force: true });
+  }
+});
+
+test('serve refuses a backup folder it cannot write, before it listens', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stampbook-nobackup-'));
+  try {
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    const r = spawnSync(BIN, ['serve', '--port', '0', '--db', join(dir, 'x.db'), '--backup-dir', join(file, 'sub')], { encoding: 'utf8', timeout: 5000 });
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /cannot write backups into/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -5,12 +5,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, realpathSync, rmSync, unlinkSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, realpathSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, client, newCampaign, startServer } from './server.mjs';
 
 const isRoot = process.getuid && process.getuid() === 0;
+
+/** Wait until the server's output from offset from on matches re (it logs where it
+ * serves just after it starts answering); returns that output. */
+async function logged(s, re, from = 0) {
+  for (let i = 0; i < 100 && !re.test(s.log.slice(from)); i++) await new Promise((r) => setTimeout(r, 20));
+  return s.log.slice(from);
+}
 
 async function health(url) {
   const r = await fetch(`${url}/api/v1/health`);
@@ -39,13 +46,56 @@ test('health is 503 and writes are refused once the database file is deleted', a
   }
 });
 
+test('a database deleted under concurrent appends: every request is answered, none hangs in a group commit', async () => {
+  const s = await startServer({ args: ['--quiet'] });
+  try {
+    const c = await newCampaign(s.url, { players: ['Ann', 'Bo'] });
+    const base = `/api/v1/campaigns/${c.cid}`;
+    const g = await c.api.post(`${base}/games`, { mode: 'journal', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 't-rex' }] });
+    const ev = `${s.url}${base}/games/${g.json.game.id}/events`;
+    let stop = false;
+    const seen = [];
+    const writer = async () => {
+      while (!stop) {
+        const r = await fetch(ev, { method: 'POST', headers: { Authorization: `Bearer ${c.key}`, 'Content-Type': 'application/json' }, body: '{"type":"note","text":"x"}', signal: AbortSignal.timeout(5000) });
+        await r.arrayBuffer();
+        seen.push(r.status);
+      }
+    };
+    const writers = Array.from({ length: 6 }, writer);
+    await new Promise((r) => setTimeout(r, 100));
+    unlinkSync(s.db);
+    await new Promise((r) => setTimeout(r, 300));
+    stop = true;
+    await Promise.all(writers); // a hung request would time out (and fail) here
+    assert.ok(seen.includes(201) && seen.includes(503), `before and after: ${[...new Set(seen)]}`);
+    assert.deepEqual([...new Set(seen)].filter((x) => x !== 201 && x !== 503), []);
+  } finally {
+    await s.cleanup();
+  }
+});
+
+test('health is 503 when the database file is replaced under the server', async () => {
+  const s = await startServer();
+  try {
+    await newCampaign(s.url, { players: ['Ann'] });
+    copyFileSync(s.db, `${s.db}.copy`);
+    renameSync(`${s.db}.copy`, s.db);
+    const h = await health(s.url);
+    assert.equal(h.status, 503);
+    assert.match(h.json.detail, /was replaced/);
+  } finally {
+    await s.cleanup();
+  }
+});
+
 test('serve logs the full path of the database it uses', async () => {
   const s = await startServer();
   try {
-    assert.ok(s.log.includes(`(database ${realpathSync(s.db)}, new)`), s.log);
+    assert.ok((await logged(s, /serving/)).includes(`(database ${realpathSync(s.db)}, new)`), s.log);
     const mark = s.log.length;
     await s.restart();
-    assert.ok(s.log.slice(mark).includes(`(database ${realpathSync(s.db)})`), s.log);
+    assert.ok((await logged(s, /serving/, mark)).includes(`(database ${realpathSync(s.db)})`), s.log);
   } finally {
     await s.cleanup();
   }

@@ -273,7 +273,10 @@ test('an import does not stall a table: appends elsewhere go on while it runs', 
   const worst = Math.max(...lat);
   console.log(`# import of ${text.length} bytes took ${took} ms; ${lat.length} appends meanwhile, the slowest ${worst} ms`);
   assert.ok(lat.length >= 3, 'appends went on during the import');
-  assert.ok(worst < 500, `no append waited long behind the import (${worst} ms)`);
+  // Written in one transaction on the writer, the whole import would be one wait of
+  // about its length (~1 s here, far more under ASan): built aside, a wait is short.
+  const bound = Math.max(500, took / 5);
+  assert.ok(worst < bound, `no append waited long behind the import (${worst} ms, bound ${bound} ms)`);
 });
 
 test('one import at a time: a second meanwhile is 503 with Retry-After', async () => {

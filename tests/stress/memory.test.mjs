@@ -49,7 +49,7 @@ function writers(s, l, { a, b, renamed }, tag) {
     for (let n = 0; !stop; n++) {
       let r;
       try { r = await fn(n); } catch { return; } // killed: the answer was lost
-      if (r.status >= 500) { failures.push(r.status); await sleep(5); } else if (r.status >= 300) throw new Error(`${tag}: ${r.status} ${r.text}`);
+      if (r.status >= 500) { failures.push(r.status); failures.why = `${r.status} ${r.text}`; await sleep(5); } else if (r.status >= 300) throw new Error(`${tag}: ${r.status} ${r.text}`);
     }
   };
   const append = (c, w) => loop(async (n) => {
@@ -152,7 +152,7 @@ test('a full disk: refused writes are 5xx and keep nothing, acknowledged ones st
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'stampbook-full-'));
-  try { execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=6m', 'tmpfs', dir]); } catch (e) {
+  try { execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32m', 'tmpfs', dir]); } catch (e) {
     rmSync(dir, { recursive: true, force: true });
     t.skip(`cannot mount a tmpfs here (${e.message.split('\n')[0]}): skipped`);
     return;
@@ -189,7 +189,7 @@ test('a full disk: refused writes are 5xx and keep nothing, acknowledged ones st
       const again = writers(s, l, world, `again${round}`);
       await sleep(150);
       await again.done();
-      assert.deepEqual(again.failures, [], 'no write fails once space is back');
+      assert.deepEqual(again.failures, [], `no write fails once space is back (${again.failures.why})`);
     }
     await s.kill9();
     assert.equal(integrityCheck(s.db), 'ok');

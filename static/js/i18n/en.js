@@ -310,6 +310,16 @@ export default {
   'camp.forget.title': 'Forget this campaign?',
   'camp.forget.text': 'It stays on the server; you will need its share link to open it again.',
   'camp.forget.ok': 'Forget',
+  'camp.backup': 'Backup',
+  'camp.backup.hint': 'One file holds the whole campaign: players, every game and event, the box.',
+  'camp.backup.export': 'Export this campaign',
+  'camp.backup.exported': 'The campaign was exported: keep the file somewhere safe.',
+  'camp.backup.file': 'Campaign file to import',
+  'camp.backup.file_hint': 'A file exported by Stampbook: it becomes a new campaign with new links.',
+  'camp.backup.import': 'Import as a new campaign',
+  'camp.backup.choose': 'Choose an exported campaign file first.',
+  'camp.backup.not_export': 'That file is not a Stampbook export.',
+  'camp.backup.imported': 'Campaign {name} imported.',
 
   // The start screen and joining
   'home.intro': 'The campaign book of your Monopoly Travel World Tour box: journal stamps, game nights, and the bank.',

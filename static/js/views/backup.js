@@ -3,6 +3,7 @@
 // as a new campaign with new keys.
 
 import { h, field, busy, showAlert, announce } from '../ui.js';
+import { t } from '../i18n.js';
 import { request } from '../api.js';
 import { saveCampaign } from '../store.js';
 
@@ -24,32 +25,31 @@ function download(name, text) {
 }
 
 export function backupPanel(ctx, c, app) {
-  const exportBtn = h('button', { class: 'btn block', type: 'button' }, 'Export this campaign');
+  const exportBtn = h('button', { class: 'btn block', type: 'button' }, t('camp.backup.export'));
   exportBtn.addEventListener('click', () => busy(exportBtn, async () => {
     const r = await ctx.api.req('GET', '/export');
     download(fileName(c, ctx.cid), JSON.stringify(r.data));
-    announce('The campaign was exported: keep the file somewhere safe.');
+    announce(t('camp.backup.exported'));
   }));
   const file = h('input', { type: 'file', accept: 'application/json,.json', name: 'import-file', style: 'min-height: 48px; width: 100%' });
-  const importBtn = h('button', { class: 'btn block', type: 'submit' }, 'Import as a new campaign');
-  const form = h('form', { class: 'stack' }, field('Campaign file to import', file,
-    'A file exported by Stampbook: it becomes a new campaign with new links.'), importBtn);
+  const importBtn = h('button', { class: 'btn block', type: 'submit' }, t('camp.backup.import'));
+  const form = h('form', { class: 'stack' }, field(t('camp.backup.file'), file, t('camp.backup.file_hint')), importBtn);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const f = file.files && file.files[0];
-    if (!f) { showAlert('Choose an exported campaign file first.'); file.focus(); return; }
+    if (!f) { showAlert(t('camp.backup.choose')); file.focus(); return; }
     busy(importBtn, async () => {
       let doc;
-      try { doc = JSON.parse(await f.text()); } catch { showAlert('That file is not a Stampbook export.'); return; }
+      try { doc = JSON.parse(await f.text()); } catch { showAlert(t('camp.backup.not_export')); return; }
       const res = (await request('POST', '/campaigns/import', { body: doc })).data;
       const made = res.campaign || {};
       saveCampaign({ id: made.id, name: made.name, edition: made.edition, key: res.key, writeKey: res.key, viewKey: res.view_key, readOnly: false });
-      announce(`Campaign ${made.name} imported.`);
+      announce(t('camp.backup.imported', { name: made.name }));
       app.go(`#/c/${made.id}`);
     });
   });
-  return h('details', { class: 'more' }, h('summary', null, 'Backup'),
+  return h('details', { class: 'more' }, h('summary', null, t('camp.backup')),
     h('div', { class: 'body' },
-      h('p', { class: 'hint' }, 'One file holds the whole campaign: players, every game and event, the box.'),
+      h('p', { class: 'hint' }, t('camp.backup.hint')),
       exportBtn, form));
 }

@@ -228,6 +228,28 @@ static void test_ids_of_a_failed_commit_are_never_acknowledged(void **state)
     assert_true(committed(f, "kept"));
 }
 
+static void test_a_group_whose_file_is_gone_fails_every_member_with_503(void **state)
+{
+    struct fix *f = *state;
+    struct second w = {.f = f, .name = "second"};
+    struct store *s = NULL;
+    struct sb_error err;
+    pthread_t t;
+    int64_t pid = 0;
+    assert_int_equal(store_pool_get_writer(f->pool, &s, &err), 0);
+    assert_int_equal(store_begin_write(s, &err), 0);
+    assert_int_equal(store_player_create(s, f->cid, "first", &pid, &err), 0);
+    assert_int_equal(pthread_create(&t, NULL, second_writer, &w), 0);
+    usleep(200 * 1000);
+    assert_int_equal(unlink(f->db), 0);
+    /* The group waits for the second writer, which finds the file gone: nobody would
+     * ever COMMIT it, so it is rolled back and both are told (SB_EBUSY: 503). */
+    assert_int_equal(store_commit_and_leave(&s, &err), SB_EBUSY);
+    pthread_join(t, NULL);
+    assert_int_equal(w.rc, SB_EBUSY);
+    assert_int_equal(store_pool_check(f->pool, true, &err), SB_EBUSY);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -241,6 +263,8 @@ int main(void)
             test_a_write_outside_a_write_transaction_is_refused_on_the_writer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ids_of_a_failed_commit_are_never_acknowledged, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_a_group_whose_file_is_gone_fails_every_member_with_503,
+                                        setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -554,6 +554,40 @@ static void test_idempotency_key_keeps_the_hash_of_its_body(void **state)
     assert_null(answer);
 }
 
+/* An import built aside takes the ids it will have, and is copied whole; when the
+ * database took new ids meanwhile, nothing is copied (SB_ECONFLICT). */
+static void test_aside_build_copies_with_its_ids_or_not_at_all(void **state)
+{
+    struct fix *f = *state;
+    struct store *a = NULL;
+    struct sb_error err;
+    char *players = NULL;
+    int64_t ann = add_player(f, "Ann"), cid = 0, pid = 0;
+    assert_int_equal(store_aside_new(f->s, MIGRATIONS, &a, &err), 0);
+    assert_int_equal(store_campaign_create(a, "Imported", "travel-world-tour", "token", f->key,
+                                           f->view, "{}", &cid, &err),
+                     0);
+    assert_int_equal(cid, f->cid + 1);
+    assert_int_equal(store_player_create(a, cid, "Bea", &pid, &err), 0);
+    assert_int_equal(pid, ann + 1);
+    assert_int_equal(store_aside_copy(f->s, a, &err), 0);
+    assert_int_equal(store_players_json(f->s, cid, &players, &err), 0);
+    assert_non_null(strstr(players, "\"Bea\""));
+    free(players);
+    store_close(a);
+
+    /* Built again, but the database takes a player meanwhile. */
+    assert_int_equal(store_aside_new(f->s, MIGRATIONS, &a, &err), 0);
+    assert_int_equal(store_campaign_create(a, "Second", "travel-world-tour", "token", f->key,
+                                           f->view, "{}", &cid, &err),
+                     0);
+    add_player(f, "Cy");
+    assert_int_equal(store_aside_copy(f->s, a, &err), SB_ECONFLICT);
+    assert_int_equal(store_campaign_get(f->s, cid, &(struct store_campaign){0}, &err),
+                     SB_ENOTFOUND);
+    store_close(a);
+}
+
 static void test_voided_import_events_are_logged_not_live(void **state)
 {
     struct fix *f = *state;
@@ -880,6 +914,7 @@ int main(void)
         T(test_a_seq_is_used_once),
         T(test_idempotency_key_finds_the_first_answer),
         T(test_idempotency_key_keeps_the_hash_of_its_body),
+        T(test_aside_build_copies_with_its_ids_or_not_at_all),
         T(test_voided_import_events_are_logged_not_live),
         T(test_journal_rows_and_undo),
         T(test_stamp_used_in_a_later_game),
