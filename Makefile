@@ -141,6 +141,7 @@ unit: $(UNIT_BINS)
 	@sh scripts/run-unit $(B)/tests $(UNIT_BINS)
 
 integration: $(BIN)
+	@sh scripts/node-deps
 	STAMPBOOK_BIN=$(abspath $(BIN)) node --test --test-concurrency=1 tests/integration/
 
 # Crash safety, races and hostile input against the real server (tests/stress/); with

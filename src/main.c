@@ -1,4 +1,4 @@
-/* main.c -- the stampbook command: serve, migrate, backup. */
+/* main.c -- the stampbook command: serve, migrate, backup, healthcheck. */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -16,6 +16,7 @@
 #include "api.h"
 #include "file.h"
 #include "http.h"
+#include "probe.h"
 #include "store.h"
 
 #ifndef STAMPBOOK_VERSION
@@ -35,6 +36,10 @@ struct options {
     const char *host;
     const char *admin_key;
     const char *to;
+    const char *base_path;
+    const char *trusted_proxy;
+    const char *host_name;
+    const char *metrics_key;
     const char *from;
     const char *backup_dir;
     long port;
@@ -85,33 +90,39 @@ static const struct num_option num_options[] = {
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
-            "                       [--host 0.0.0.0] [--admin-key KEY] [--quiet] [limits]\n"
-            "                       [--backup-dir DIR [--backup-keep 7] [--backup-every 86400]]\n"
-            "       stampbook migrate [--db PATH]\n"
-            "       stampbook backup [--db PATH] --to FILE\n"
-            "       stampbook export [--db PATH] --campaign ID --to FILE\n"
-            "       stampbook import [--db PATH] --from FILE\n"
-            "       stampbook keys [--db PATH] [--campaign ID --rotate]\n"
-            "       stampbook --help | --version\n"
-            "\n"
-            "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
-            "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
-            "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given;\n"
-            "--share DIR names the folder with schema/ and migrations/ (found by default).\n"
-            "\n"
-            "Limits of serve (answered 503 with Retry-After, 429 or 507):\n"
-            "  --max-connections N       open connections in all (4096)\n"
-            "  --per-ip N                open connections from one address (256)\n"
-            "  --streams-per-campaign N  open event streams of one campaign (1000)\n"
-            "  --streams-per-ip N        open event streams from one address (200)\n"
-            "  --header-timeout S        a request's headers must come within S s (10)\n"
-            "  --max-campaigns N         campaigns the server holds (10000; 0: no cap)\n"
-            "  --max-db-mb N             no write once the database is N MiB (1024; 0: none)\n"
-            "  --create-burst N          campaigns one address may create or import in a\n"
-            "                            row without an admin key (5; 0: no limit)\n"
-            "  --create-per-minute N     and then a minute (1)\n");
+    fprintf(
+        f,
+        "usage: stampbook serve [--port 8080] [--db data/stampbook.db] [--static static]\n"
+        "                       [--host 0.0.0.0] [--admin-key KEY] [--quiet] [limits]\n"
+        "                       [--backup-dir DIR [--backup-keep 7] [--backup-every 86400]]\n"
+        "                       [--base-path /PREFIX] [--trusted-proxy ADDRS] [--host-name NAMES]\n"
+        "                       [--metrics-key KEY]\n"
+        "       stampbook healthcheck [--port 8080] [--host 127.0.0.1] [--base-path /PREFIX]\n"
+        "                       [--host-name NAME]   (exit 0 when the server answers health)\n"
+        "       stampbook migrate [--db PATH]\n"
+        "       stampbook backup [--db PATH] --to FILE\n"
+        "       stampbook export [--db PATH] --campaign ID --to FILE\n"
+        "       stampbook import [--db PATH] --from FILE\n"
+        "       stampbook keys [--db PATH] [--campaign ID --rotate]\n"
+        "       stampbook --help | --version\n"
+        "\n"
+        "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
+        "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
+        "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given, and\n"
+        "STAMPBOOK_METRICS_KEY the metrics key (/metrics then needs it as a bearer);\n"
+        "--share DIR names the folder with schema/ and migrations/ (found by default).\n"
+        "\n"
+        "Limits of serve (answered 503 with Retry-After, 429 or 507):\n"
+        "  --max-connections N       open connections in all (4096)\n"
+        "  --per-ip N                open connections from one address (256)\n"
+        "  --streams-per-campaign N  open event streams of one campaign (1000)\n"
+        "  --streams-per-ip N        open event streams from one address (200)\n"
+        "  --header-timeout S        a request's headers must come within S s (10)\n"
+        "  --max-campaigns N         campaigns the server holds (10000; 0: no cap)\n"
+        "  --max-db-mb N             no write once the database is N MiB (1024; 0: none)\n"
+        "  --create-burst N          campaigns one address may create or import in a\n"
+        "                            row without an admin key (5; 0: no limit)\n"
+        "  --create-per-minute N     and then a minute (1)\n");
 }
 
 /* Write a + b into buf; false (and an empty buf) when it does not fit. */
@@ -236,6 +247,10 @@ static const struct option long_options[] = {
     {"backup-dir", required_argument, NULL, 'B'},
     {"backup-keep", required_argument, NULL, 'K'},
     {"backup-every", required_argument, NULL, 'E'},
+    {"base-path", required_argument, NULL, 'b'},
+    {"trusted-proxy", required_argument, NULL, 'T'},
+    {"host-name", required_argument, NULL, 'N'},
+    {"metrics-key", required_argument, NULL, 'M'},
     {"max-connections", required_argument, NULL, OPT_MAX_CONNECTIONS},
     {"streams-per-campaign", required_argument, NULL, OPT_STREAMS_PER_CAMPAIGN},
     {"streams-per-ip", required_argument, NULL, OPT_STREAMS_PER_IP},
@@ -271,6 +286,10 @@ static int parse_options(int argc, char **argv, struct options *o)
         case 'H': o->host = optarg; break;
         case 'k': o->admin_key = optarg; break;
         case 't': o->to = optarg; break;
+        case 'b': o->base_path = optarg; break;
+        case 'T': o->trusted_proxy = optarg; break;
+        case 'N': o->host_name = optarg; break;
+        case 'M': o->metrics_key = optarg; break;
         case 'q': o->quiet = 1; break;
         case 'h': usage(stdout); exit(0);
         case 'V': printf("stampbook %s\n", STAMPBOOK_VERSION); exit(0);
@@ -585,8 +604,8 @@ static void log_serving(const struct options *o, unsigned port, bool fresh)
     char db_real[PATH_MAX];
     if (!realpath(o->db, db_real))
         snprintf(db_real, sizeof(db_real), "%s", o->db);
-    fprintf(stderr, "stampbook %s: serving http://%s:%u/ (database %s%s)\n", STAMPBOOK_VERSION,
-            o->host, port, db_real, fresh ? ", new" : "");
+    fprintf(stderr, "stampbook %s: serving http://%s:%u%s/ (database %s%s)\n", STAMPBOOK_VERSION,
+            o->host, port, o->base_path ? o->base_path : "", db_real, fresh ? ", new" : "");
 }
 
 /* Every thread started from here on leaves SIGINT and SIGTERM (in *stop) to sigwait();
@@ -600,8 +619,8 @@ static void block_stop_signals(sigset_t *stop)
     signal(SIGPIPE, SIG_IGN);
 }
 
-/* The API's configuration for serve: the database, the share folder, the admin key and
- * the limits. */
+/* The API's configuration for serve: the database, the share folder, the admin and
+ * metrics keys and the limits. */
 static void api_options(const struct options *o, const char *share, const char *admin,
                         struct api_config *acfg)
 {
@@ -609,6 +628,9 @@ static void api_options(const struct options *o, const char *share, const char *
     acfg->db_path = o->db;
     acfg->share_dir = share;
     acfg->admin_key = admin && *admin ? admin : NULL;
+    acfg->metrics_key = o->metrics_key ? o->metrics_key : getenv("STAMPBOOK_METRICS_KEY");
+    if (acfg->metrics_key && !*acfg->metrics_key)
+        acfg->metrics_key = NULL;
     acfg->pool_size = 16;
     acfg->max_campaigns = o->max_campaigns;
     acfg->max_db_bytes = (int64_t)o->max_db_mb * 1024 * 1024;
@@ -616,7 +638,8 @@ static void api_options(const struct options *o, const char *share, const char *
     acfg->create_per_minute = (unsigned)o->create_per_minute;
 }
 
-/* The HTTP server's configuration from the options: the address, the limits. */
+/* The HTTP server's configuration from the options: the address, the limits, the
+ * reverse-proxy settings. */
 static void http_options(const struct options *o, const char *static_dir, struct http_config *hcfg)
 {
     http_config_defaults(hcfg);
@@ -629,6 +652,9 @@ static void http_options(const struct options *o, const char *static_dir, struct
     hcfg->streams_per_ip = (unsigned)o->streams_per_ip;
     hcfg->header_seconds = (unsigned)o->header_timeout;
     hcfg->quiet = o->quiet;
+    hcfg->base_path = o->base_path;
+    hcfg->trusted_proxy = o->trusted_proxy;
+    hcfg->host_names = o->host_name;
 }
 
 static int cmd_serve(const struct options *o, const char *share)
@@ -680,6 +706,18 @@ static int cmd_serve(const struct options *o, const char *share)
     return failed;
 }
 
+/* Ask a running server for its health: exit 0 when it answers 200, else 1. */
+static int cmd_healthcheck(const struct options *o)
+{
+    struct probe_target t = {o->host, (uint16_t)o->port, o->base_path, o->host_name, 5000};
+    char why[PROBE_WHY_MAX];
+    if (probe_health(&t, why) != 0) {
+        fprintf(stderr, "stampbook: healthcheck: %s\n", why);
+        return 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     struct options o = {.db = "data/stampbook.db",
@@ -713,6 +751,8 @@ int main(int argc, char **argv)
         return cmd_import(&o, share);
     if (strcmp(o.command, "keys") == 0)
         return cmd_keys(&o, share);
+    if (strcmp(o.command, "healthcheck") == 0)
+        return cmd_healthcheck(&o);
     fprintf(stderr, "stampbook: unknown command '%s'\n", o.command);
     usage(stderr);
     return EXIT_USAGE;

@@ -8,7 +8,7 @@ const CACHE = 'stampbook-shell-v3';
 const SHELL = [
   './', 'index.html', 'css/app.css', 'css/check.css', 'favicon.svg', 'manifest.webmanifest',
   'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png',
-  'js/app.js', 'js/api.js', 'js/board.js', 'js/charts.js', 'js/i18n.js', 'js/live.js', 'js/model.js',
+  'js/app.js', 'js/api.js', 'js/bgstats.js', 'js/board.js', 'js/charts.js', 'js/i18n.js', 'js/live.js', 'js/model.js',
   'js/qr.js', 'js/queue.js', 'js/store.js', 'js/tokens.js', 'js/ui.js', 'js/words.js', 'js/words-banker.js',
   'js/facts.js', 'js/facteditor.js',
   'js/i18n/en.js', 'js/i18n/fr.js', 'js/i18n/ro.js',

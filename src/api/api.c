@@ -18,6 +18,7 @@ enum api_auth {
     AUTH_NONE,     /* public */
     AUTH_ADMIN,    /* public unless the server has an admin key */
     AUTH_CAMPAIGN, /* a campaign's key or view key; writes need the key */
+    AUTH_METRICS,  /* public unless the server has a metrics key */
 };
 
 struct api_route {
@@ -33,7 +34,7 @@ static const struct api_route api_routes[] = {
     {"GET", "/api/v1/editions", AUTH_NONE, false, api_get_editions},
     {"GET", "/api/v1/editions/{slug}", AUTH_NONE, false, api_get_edition},
     {"GET", "/api/v1/openapi.json", AUTH_NONE, false, api_get_openapi},
-    {"GET", "/metrics", AUTH_NONE, false, api_get_metrics},
+    {"GET", "/metrics", AUTH_METRICS, false, api_get_metrics},
     {"POST", "/api/v1/campaigns", AUTH_ADMIN, true, api_post_campaign},
     {"GET", "/api/v1/campaigns", AUTH_ADMIN, false, api_get_campaigns},
     /* Not a write route: it parses its (up to 32 MiB) body before it takes the writer. */
@@ -67,6 +68,8 @@ static const struct api_route api_routes[] = {
     {"GET", "/api/v1/campaigns/{cid}/export", AUTH_CAMPAIGN, false, api_get_export},
     {"GET", "/api/v1/campaigns/{cid}/export/plays.csv", AUTH_CAMPAIGN, false, api_get_plays_csv},
     {"GET", "/api/v1/campaigns/{cid}/export/bgg", AUTH_CAMPAIGN, false, api_get_plays_bgg},
+    {"GET", "/api/v1/campaigns/{cid}/export/bgstats", AUTH_CAMPAIGN, false, api_get_plays_bgstats},
+    {"GET", "/api/v1/campaigns/{cid}/export/bgg.xml", AUTH_CAMPAIGN, false, api_get_plays_bgg_xml},
 };
 
 #define API_NROUTES (sizeof(api_routes) / sizeof(api_routes[0]))
@@ -323,21 +326,23 @@ static int api_authorize_campaign(struct api_ctx *ctx, bool write)
     return write ? api_need_write(ctx) : 0;
 }
 
-/* Check the admin key when the server has one. */
-static int api_authorize_admin(struct api_ctx *ctx)
+/* Check a server key when the server has one: hash is its hash, kind its name ("admin",
+ * "metrics") for the 401 detail. */
+static int api_authorize_server_key(struct api_ctx *ctx, bool has, const unsigned char *hash,
+                                    const char *kind)
 {
-    unsigned char hash[KEYS_HASH_BYTES];
+    unsigned char got[KEYS_HASH_BYTES];
     size_t len = 0;
     const char *key;
-    if (!ctx->api->has_admin_key)
+    if (!has)
         return 0;
     key = api_bearer(ctx, &len);
     if (!key)
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL,
-                       "this route needs Authorization: Bearer <admin key>");
-    keys_hash(key, len, hash);
-    if (!keys_equal(hash, ctx->api->admin_hash))
-        return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "wrong admin key");
+                       "this route needs Authorization: Bearer <%s key>", kind);
+    keys_hash(key, len, got);
+    if (!keys_equal(got, hash))
+        return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "wrong %s key", kind);
     return 0;
 }
 
@@ -419,7 +424,10 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
     if (rc != 0)
         return rc;
     if (route->auth == AUTH_ADMIN)
-        rc = api_authorize_admin(ctx);
+        rc = api_authorize_server_key(ctx, ctx->api->has_admin_key, ctx->api->admin_hash, "admin");
+    else if (route->auth == AUTH_METRICS)
+        rc = api_authorize_server_key(ctx, ctx->api->has_metrics_key, ctx->api->metrics_hash,
+                                      "metrics");
     else if (route->auth == AUTH_CAMPAIGN)
         rc = api_authorize_campaign(ctx, route->write);
     if (rc == 0 && (route->write || api_creates_campaign(route)))
@@ -495,6 +503,20 @@ static void api_load_openapi(struct api *api)
         api->openapi = NULL;
 }
 
+/* Keep the hashes of the server's admin and metrics keys, when it has them. This
+ * function can't fail. */
+static void api_set_keys(struct api *api, const struct api_config *cfg)
+{
+    if (cfg->admin_key && *cfg->admin_key) {
+        api->has_admin_key = true;
+        keys_hash(cfg->admin_key, strlen(cfg->admin_key), api->admin_hash);
+    }
+    if (cfg->metrics_key && *cfg->metrics_key) {
+        api->has_metrics_key = true;
+        keys_hash(cfg->metrics_key, strlen(cfg->metrics_key), api->metrics_hash);
+    }
+}
+
 int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err)
 {
     struct api *api = calloc(1, sizeof(*api));
@@ -521,10 +543,8 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         if (!(api->limits = api_limits_new(&lc)))
             rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     }
-    if (rc == 0 && cfg->admin_key && *cfg->admin_key) {
-        api->has_admin_key = true;
-        keys_hash(cfg->admin_key, strlen(cfg->admin_key), api->admin_hash);
-    }
+    if (rc == 0)
+        api_set_keys(api, cfg);
     if (rc == 0) {
         snprintf(path, sizeof(path), "%s/schema/editions", cfg->share_dir);
         rc = editions_load(path, &api->editions, err);

@@ -20,10 +20,11 @@
 struct api;
 
 struct api_config {
-    const char *db_path;   /* the SQLite file (or a "file:...?mode=memory" URI) */
-    const char *share_dir; /* holds schema/editions/ and migrations/ */
-    const char *admin_key; /* NULL: anyone may create or import a campaign */
-    int pool_size;         /* connections kept open */
+    const char *db_path;     /* the SQLite file (or a "file:...?mode=memory" URI) */
+    const char *share_dir;   /* holds schema/editions/ and migrations/ */
+    const char *admin_key;   /* NULL: anyone may create or import a campaign */
+    const char *metrics_key; /* NULL: /metrics is public */
+    int pool_size;           /* connections kept open */
     /* Limits (0: none). Without an admin key, one address may create or import
      * create_burst campaigns in a row, then create_per_minute a minute (429). */
     unsigned create_burst;

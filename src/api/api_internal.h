@@ -30,6 +30,8 @@ struct api {
     char *share_dir;
     bool has_admin_key;
     unsigned char admin_hash[32];
+    bool has_metrics_key; /* GET /metrics needs Authorization: Bearer <metrics key> */
+    unsigned char metrics_hash[32];
     char *openapi; /* the OpenAPI document as text, NULL when missing */
     size_t openapi_len;
     pthread_mutex_t change_lock;
@@ -128,6 +130,9 @@ int api_get_campaigns(struct api_ctx *ctx);
 int api_list_all_campaigns(struct api_ctx *ctx);
 int api_get_plays_csv(struct api_ctx *ctx);
 int api_get_plays_bgg(struct api_ctx *ctx);
+/* api_plays.c */
+int api_get_plays_bgstats(struct api_ctx *ctx);
+int api_get_plays_bgg_xml(struct api_ctx *ctx);
 
 /* Create a campaign with its own board document (import), inside the caller's write
  * transaction; answers 201 {"campaign","key","view_key"}. (api_campaigns.c) */

@@ -1337,6 +1337,32 @@ static const char *const sj_effect_names[] = {
     [OUT_WIN] = "win",
 };
 
+/* The fields of a journal payout: card, player, token, stamps, amount, and who pays
+ * whom: "from" and "to" are the holder's id, "bank", or "others" (every other seated
+ * player pays the holder, collect_from_each). amount stays what the holder gains
+ * (negative: what the holder pays), as in the briefing and the card's history. False
+ * when out of memory. */
+static bool sj_payout_fields(cJSON *o, const struct board *b, const struct game_state *st,
+                             const struct rules_effect *e)
+{
+    bool pays = e->amount < 0;
+    const char *other = "bank";
+    if (!sj_add(o, "card", sj_slug(sj_journal_id(b, e->card))) ||
+        !sj_add(o, "player", sj_seat(st, e->player)) ||
+        !sj_add(o, "token", sj_slug(sj_token_id(b, e->token))) ||
+        !sj_add(o, "stamps", sj_num(e->stamps)) || !sj_add(o, "amount", sj_num(e->amount)))
+        return false;
+    if (e->card >= 0 && e->card < b->njournal) {
+        pays = b->journal[e->card].per_stamp == PER_STAMP_PAY;
+        if (b->journal[e->card].per_stamp == PER_STAMP_COLLECT_FROM_EACH)
+            other = "others";
+    }
+    if (pays)
+        return sj_add(o, "from", sj_seat(st, e->player)) &&
+               sj_add(o, "to", cJSON_CreateString(other));
+    return sj_add(o, "from", cJSON_CreateString(other)) && sj_add(o, "to", sj_seat(st, e->player));
+}
+
 /* One effect as API.md lists it. NULL when out of memory. */
 static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *st,
                                 const struct rules_effect *e)
@@ -1377,13 +1403,7 @@ static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *
         ok = ok && sj_add(o, "token", sj_slug(sj_token_id(b, e->token)));
         ok = ok && sj_add(o, "player", sj_seat(st, e->player));
         break;
-    case OUT_JOURNAL_PAYOUT:
-        ok = ok && sj_add(o, "card", sj_slug(sj_journal_id(b, e->card)));
-        ok = ok && sj_add(o, "player", sj_seat(st, e->player));
-        ok = ok && sj_add(o, "token", sj_slug(sj_token_id(b, e->token)));
-        ok = ok && sj_add(o, "stamps", sj_num(e->stamps));
-        ok = ok && sj_add(o, "amount", sj_num(e->amount));
-        break;
+    case OUT_JOURNAL_PAYOUT: ok = ok && sj_payout_fields(o, b, st, e); break;
     case OUT_TICKET:
         ok = ok && sj_add(o, "player", sj_seat(st, e->player));
         ok =

@@ -22,6 +22,7 @@
 #include <microhttpd.h>
 
 #include "http_internal.h"
+#include "proxy.h"
 
 #define HTTP_STATIC_MAX 8388608      /* 8 MiB */
 #define HTTP_BODY_RATE 65536         /* bytes a second a body must come at, at least */
@@ -40,6 +41,10 @@ struct http_server {
     atomic_bool closing;
     char static_root[PATH_MAX];
     uint16_t port;
+    char base[PROXY_BASE_MAX];       /* --base-path, normalised; "" when none */
+    char trusted[PROXY_TRUSTED_MAX]; /* --trusted-proxy, normalised; "" when none */
+    char *host_names;                /* --host-name; NULL when any Host will do */
+    struct proxy_limits *limits;     /* requests in flight per client, behind a proxy */
 };
 
 /* Per-request state, kept in the connection context and freed when it completes. */
@@ -59,7 +64,9 @@ struct http_request {
     const char *route;
     char method[16];
     char path[256];
-    char client[INET6_ADDRSTRLEN];
+    char client[PROXY_ADDR_MAX]; /* the client's address (from X-Forwarded-For behind a
+                                  * trusted proxy) */
+    bool counted;                /* in s->limits under client */
     struct api_request req;
     struct api_response res;
     struct http_stream *stream;
@@ -427,6 +434,60 @@ static void http_client_text(struct MHD_Connection *conn, char *buf, size_t size
     if (i && i->client_addr && i->client_addr->sa_family == AF_INET)
         inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)i->client_addr)->sin_addr,
                   buf, (socklen_t)size);
+    else if (i && i->client_addr && i->client_addr->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)i->client_addr)->sin6_addr,
+                  buf, (socklen_t)size);
+}
+
+/* Queue a 308 redirect to location (the base path with its slash). */
+static enum MHD_Result http_redirect(struct MHD_Connection *conn, struct http_request *r,
+                                     const char *location)
+{
+    struct MHD_Response *res = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+    enum MHD_Result ret;
+    if (!res)
+        return MHD_NO;
+    MHD_add_response_header(res, MHD_HTTP_HEADER_LOCATION, location);
+    MHD_add_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    r->status = 308;
+    r->route = "other";
+    r->answered = true;
+    http_record(r);
+    http_conns_deadline(r->conn, 0);
+    ret = MHD_queue_response(conn, 308, res);
+    MHD_destroy_response(res);
+    return ret;
+}
+
+/* The reverse-proxy settings on a new request (proxy.c): the client's address (from
+ * X-Forwarded-For when the peer is a trusted proxy), the Host check (421), the limit of
+ * requests in flight per client behind a proxy (429), the base path (404 outside it,
+ * 308 for the bare prefix). Returns true when the request goes on, else false with
+ * *ret the queued answer. */
+static bool http_front(struct http_server *s, struct MHD_Connection *conn, struct http_request *r,
+                       const char *url, enum MHD_Result *ret)
+{
+    char peer[PROXY_ADDR_MAX], location[PROXY_BASE_MAX + 1];
+    const char *under = proxy_strip_base(s->base, url);
+    snprintf(peer, sizeof(peer), "%s", r->client);
+    proxy_client_addr(peer, s->trusted,
+                      MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Forwarded-For"),
+                      r->client);
+    if (!proxy_host_allowed(s->host_names,
+                            MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host"))) {
+        *ret = http_problem(conn, r, 421, "this server does not answer for that host name", NULL);
+        return false;
+    }
+    if (s->limits && !(r->counted = proxy_limits_enter(s->limits, r->client))) {
+        *ret = http_problem(conn, r, 429, "too many requests from this address at once", NULL);
+        return false;
+    }
+    if (under && *under)
+        return true;
+    snprintf(location, sizeof(location), "%s/", s->base);
+    *ret = under ? http_redirect(conn, r, location)
+                 : http_problem(conn, r, 404, "not under this server's base path", NULL);
+    return false;
 }
 
 /* A new request's headers are in: make its state, check the limits on connections and
@@ -438,6 +499,7 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
     const char *length;
     unsigned total = 0, from = 0;
     uint64_t announced;
+    enum MHD_Result ret = MHD_NO;
     if (!r)
         return MHD_NO;
     r->server = s;
@@ -450,8 +512,13 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
     http_conns_load(&s->conns, r->conn, &total, &from);
     if (total > s->cfg.connection_limit)
         return http_busy(conn, r, "the server has as many connections as it takes");
-    if (from > s->cfg.per_ip_limit)
+    /* Behind a trusted proxy every connection is the proxy's: the per-client limit of
+     * http_front() stands in for this one. */
+    if (!s->limits && from > s->cfg.per_ip_limit)
         return http_busy(conn, r, "too many connections from this address");
+    if (!http_front(s, conn, r, url, &ret))
+        return ret;
+    url = proxy_strip_base(s->base, url);
     r->limit = api_body_limit(method, url);
     length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     announced = length ? strtoull(length, NULL, 10) : r->limit;
@@ -508,7 +575,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
     }
     if (r->answered || r->queued)
         return MHD_YES;
-    return http_dispatch(s, conn, r, url, method);
+    return http_dispatch(s, conn, r, proxy_strip_base(s->base, url), method);
 }
 
 /* ---- connections and requests coming and going ---- */
@@ -522,6 +589,8 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
     if (!r)
         return;
     http_record(r); /* a request that ended unanswered: status 0 */
+    if (r->counted)
+        proxy_limits_leave(s->limits, r->client);
     http_hub_abandon(r->stream);
     api_response_clear(&r->res);
     free(r->body);
@@ -618,12 +687,12 @@ static struct MHD_Daemon *http_daemon(struct http_server *s, const struct sockad
         NULL, NULL, http_access, s, MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)threads, MHD_OPTION_CONNECTION_LIMIT,
         (unsigned int)http_hard_limit(s->cfg.connection_limit), MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-        (unsigned int)http_hard_limit(s->cfg.per_ip_limit), MHD_OPTION_CONNECTION_TIMEOUT,
-        (unsigned int)s->cfg.timeout_seconds, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-        (size_t)HTTP_CONN_MEMORY, MHD_OPTION_UNESCAPE_CALLBACK, http_unescape, (void *)NULL,
-        MHD_OPTION_NOTIFY_COMPLETED, http_completed, s, MHD_OPTION_NOTIFY_CONNECTION,
-        http_notify_connection, s, MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
-        MHD_OPTION_END);
+        (unsigned int)(s->limits ? 0 : http_hard_limit(s->cfg.per_ip_limit)),
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)s->cfg.timeout_seconds,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_CONN_MEMORY, MHD_OPTION_UNESCAPE_CALLBACK,
+        http_unescape, (void *)NULL, MHD_OPTION_NOTIFY_COMPLETED, http_completed, s,
+        MHD_OPTION_NOTIFY_CONNECTION, http_notify_connection, s, MHD_OPTION_LISTENING_ADDRESS_REUSE,
+        (unsigned int)1, MHD_OPTION_END);
 }
 
 /* Free what http_start() made; the daemon is stopped. */
@@ -633,7 +702,25 @@ static void http_free_parts(struct http_server *s)
     http_work_free(s->readers);
     http_work_free(s->writers);
     http_conns_destroy(&s->conns);
+    proxy_limits_free(s->limits);
+    free(s->host_names);
     free(s);
+}
+
+/* Take the reverse-proxy settings of cfg into s: base path, trusted proxies (and with
+ * them the per-client limits), host names. */
+static int http_proxy_config(struct http_server *s, const struct http_config *cfg,
+                             struct sb_error *err)
+{
+    if (proxy_base_parse(cfg->base_path, s->base) != 0)
+        return sb_fail(err, SB_EINVALID, NULL, "bad base path %s", cfg->base_path);
+    if (cfg->trusted_proxy && proxy_trusted_parse(cfg->trusted_proxy, s->trusted) != 0)
+        return sb_fail(err, SB_EINVALID, NULL, "bad trusted proxy address %s", cfg->trusted_proxy);
+    if (cfg->host_names && *cfg->host_names && !(s->host_names = strdup(cfg->host_names)))
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    if (s->trusted[0] && !(s->limits = proxy_limits_new(cfg->per_ip_limit)))
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    return 0;
 }
 
 /* Hook for the API: a game changed. */
@@ -661,7 +748,9 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
     memset(&addr, 0, sizeof(addr));
     addr.sin_family = AF_INET;
     addr.sin_port = htons(cfg->port);
-    if (!realpath(cfg->static_dir, s->static_root)) {
+    if (http_proxy_config(s, cfg, err) != 0) {
+        /* err says why */
+    } else if (!realpath(cfg->static_dir, s->static_root)) {
         sb_fail(err, SB_EIO, NULL, "no static folder %s: %s", cfg->static_dir, strerror(errno));
     } else if (inet_pton(AF_INET, cfg->host, &addr.sin_addr) != 1) {
         sb_fail(err, SB_EINVALID, NULL, "bad address to bind: %s", cfg->host);

@@ -30,6 +30,11 @@ struct http_config {
     unsigned threads;              /* polling threads; 0: one per core */
     unsigned workers;              /* threads doing the API's (SQLite) work; 0: default */
     int quiet;                     /* no access log */
+    const char *base_path;         /* "/stampbook": UI and API under this prefix; NULL: none */
+    const char *trusted_proxy;     /* the reverse proxies' addresses (comma-separated): their
+                                    * X-Forwarded-For names the client, whose address the
+                                    * per-address limits then count */
+    const char *host_names;        /* comma-separated names the Host header must be; NULL: any */
 };
 
 /* Fill cfg with the defaults above (host 127.0.0.1, port 8080, static "static").

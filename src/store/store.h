@@ -298,8 +298,10 @@ struct store_import_times {
 };
 int store_import_times(struct store *s, const struct store_import_times *t, struct sb_error *err);
 /* Every play of the campaign, oldest first: [{"game","date","mode","status","winner",
+ * "winner_id","started_at","ended_at","played_at","result","duration_min","location",
  * "seats":[{"player","name","token","stamps"}],"journal":[{"card","slot","token","name"}]}]
- * where stamps counts the board stamps of that player in that game. */
+ * where stamps counts the board stamps of that player in that game and result is the
+ * decided outcome of a results-mode game (null otherwise). */
 int store_plays_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
 /* [{"id","name","created_at"}] oldest first. */
 int store_export_players_json(struct store *s, int64_t cid, char **out, struct sb_error *err);

@@ -3,7 +3,8 @@
 
 import { t } from './i18n.js';
 
-const BASE = '/api/v1';
+// Relative to the page, so the UI works under a base path (serve --base-path /stampbook).
+const BASE = 'api/v1';
 
 /** An HTTP failure: status plus the problem+json body (detail, title, rule). */
 export class ApiError extends Error {
@@ -126,6 +127,8 @@ export class CampaignApi {
   }
   journalCard(card) { return this.req('GET', `/journal/${encodeURIComponent(card)}`).then((r) => r.data); }
   stats() { return this.req('GET', '/stats').then((r) => r.data); }
+  /** The campaign's plays as a BG Stats import file. */
+  bgStats() { return this.req('GET', '/export/bgstats').then((r) => r.data); }
 
   /** The event-stream URL: EventSource cannot send headers, so the key rides in ?key=. */
   streamUrl(gid) {

@@ -229,7 +229,9 @@ export function turnHeading(state, names) {
   }
   const next = tu.next ?? tu.player;
   if (tu.player !== undefined && String(tu.player) !== String(next)) details.unshift(t('wait.turn_over', { prev: who(tu.player), who: who(next) }));
-  return { title: t('head.roll', { who: who(next) }), detail: details.join(' ') || t('wait.roll'), actor: next };
+  const roller = (state.players || []).find((x) => String(x.id) === String(next));
+  const jailed = roller && roller.in_jail;
+  return { title: t(jailed ? 'head.jail' : 'head.roll', { who: who(next) }), detail: details.join(' ') || t(jailed ? 'wait.jail' : 'wait.roll'), actor: next };
 }
 
 /** The fees that may still be asked: turn.fees_due, or the older pending fee. */

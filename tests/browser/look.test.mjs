@@ -305,3 +305,13 @@ test('I18N-TABLES every language has every message, with the same placeholders a
     }
   }
 });
+
+test('I18N-PICK the language: a saved choice wins, else the first preferred language we have, keeping its region', async () => {
+  const { pickLanguage } = await import('../../static/js/i18n.js');
+  assert.deepEqual(pickLanguage(null, ['de-DE', 'fr-CA', 'en-US']), { lang: 'fr', locale: 'fr-CA' });
+  assert.deepEqual(pickLanguage(null, ['ro']), { lang: 'ro', locale: 'ro-RO' });
+  assert.deepEqual(pickLanguage(null, ['de', 'it']), { lang: 'en', locale: 'en-GB' });
+  assert.deepEqual(pickLanguage('ro', ['fr-FR']), { lang: 'ro', locale: 'ro-RO' });
+  assert.deepEqual(pickLanguage('en', ['en-US', 'fr-FR']), { lang: 'en', locale: 'en-US' });
+  assert.deepEqual(pickLanguage('xx', ['fr-FR']), { lang: 'fr', locale: 'fr-FR' }, 'an unknown saved value is ignored');
+});

@@ -234,3 +234,22 @@ test('UI-BID an invalid bid is caught on the phone with a clear message, and not
   await expectText(page.getByRole('region', { name: 'What happened' }), 'Bo won');
   assert.equal((await g.state()).seq, 2);
 });
+
+test('UI-SCROLL a new screen opens at its heading, not scrolled past it', async () => {
+  const g = await bankerGame(['Ana', 'Bo']);
+  await page.goto(g.url);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana rolls the dice' }));
+  // From the bottom of the campaign screen to the journal: the journal opens at its top.
+  await page.getByRole('navigation', { name: 'Campaign', exact: true }).getByRole('link', { name: 'Campaign' }).click();
+  const pages = page.getByRole('navigation', { name: 'Campaign pages' });
+  await expectVisible(pages);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  assert.ok(await page.evaluate(() => window.scrollY) > 100, 'scrolled down the campaign screen');
+  await pages.getByRole('link', { name: 'Journal' }).click();
+  const h1 = page.getByRole('heading', { level: 1, name: 'Travel Journal' });
+  await expectVisible(h1);
+  assert.ok(await inView(h1), 'the heading is in view');
+  const top = await page.locator('header.top').boundingBox();
+  assert.ok((await h1.boundingBox()).y >= top.y + top.height, 'not hidden under the sticky header');
+  assert.equal(await page.evaluate(() => document.activeElement.tagName), 'H1', 'and has the focus');
+});

@@ -59,6 +59,8 @@ static const struct ref_route ref_routes[] = {
     {"GET", "/api/v1/campaigns/{id}/export", REF_CAMPAIGN},
     {"GET", "/api/v1/campaigns/{id}/export/plays.csv", REF_CAMPAIGN},
     {"GET", "/api/v1/campaigns/{id}/export/bgg", REF_CAMPAIGN},
+    {"GET", "/api/v1/campaigns/{id}/export/bgstats", REF_CAMPAIGN},
+    {"GET", "/api/v1/campaigns/{id}/export/bgg.xml", REF_CAMPAIGN},
 };
 
 #define REF_NROUTES (sizeof(ref_routes) / sizeof(ref_routes[0]))

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BIN, client, freePort, newCampaign, startServer } from './server.mjs';
 import { collectRefs, resolvePointer, validate } from './schema.mjs';
+import { threePlays } from './plays-fixture.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DOC = JSON.parse(readFileSync(join(ROOT, 'schema/openapi.json'), 'utf8'));
@@ -649,29 +650,7 @@ function parseCsv(text) {
 
 /** A campaign with players whose names need CSV care, and three games: abandoned
  * banker, a journal game won by the "=" player, a journal game in progress. */
-async function plays() {
-  const c = await newCampaign(srv.url, { name: 'Exports', players: ['Ann, "the Cat"', '=SUM(A1:A2)', 'Cy'] });
-  const [ann, eq, cy] = c.players;
-  const root = `/api/v1/campaigns/${c.cid}`;
-  const game = async (mode, seats, events, playedAt) => {
-    const body = { mode, seats: seats.map(([player, token]) => ({ player, token })) };
-    if (playedAt) body.played_at = playedAt;
-    const g = await c.api.post(`${root}/games`, body);
-    assert.equal(g.status, 201, g.text);
-    for (const e of events) {
-      const r = await c.api.post(`${root}/games/${g.json.game.id}/events`, e);
-      assert.equal(r.status, 201, `${JSON.stringify(e)} ${r.text}`);
-    }
-    return g.json.game.id;
-  };
-  const g1 = await game('banker', [[ann, 'hazel'], [eq, 'scottie']], [
-    { type: 'roll', d1: 1, d2: 1 }, { type: 'draw_journal', card: 'journal-1' }, { type: 'end' }], '2026-03-14T19:00:00Z');
-  const stamps = ['rapa-nui', 'angkor-wat', 'red-1', 'red-3'].map((destination) => ({ type: 'stamp_goal', player: eq, destination }));
-  const g2 = await game('journal', [[eq, 't-rex'], [ann, 'hazel'], [cy, 'rubber-ducky']], [
-    { type: 'draw_journal', card: 'journal-2', player: cy }, { type: 'stamp_goal', player: ann, destination: 'grand-canyon' }, ...stamps]);
-  const g3 = await game('journal', [[cy, 'scottie'], [ann, 'hazel']], [{ type: 'note', text: 'to be continued' }]);
-  return { c, root, ann, eq, cy, games: [g1, g2, g3] };
-}
+const plays = () => threePlays(srv.url, ['Ann, "the Cat"', '=SUM(A1:A2)', 'Cy']);
 
 test('plays.csv: RFC 4180, a header row and one row per game whose values match the games', async () => {
   const { c, root, games } = await plays();

@@ -28,7 +28,8 @@ process.on('exit', () => { for (const c of children) c.kill('SIGKILL'); });
 /**
  * The one way every Node suite starts the real server: `stampbook serve` on a loopback
  * port (a free one unless opts.port) with a database in a fresh temp folder (or
- * opts.dir), waiting for GET /api/v1/health. opts: {dir, port, args, env, staticDir}.
+ * opts.dir), waiting for GET /api/v1/health (or opts.healthPath, e.g. under --base-path).
+ * opts: {dir, port, args, env, staticDir, healthPath}.
  * Returns {url, port, dir, db, output (all it wrote to stderr so far), pid(), launch(),
  * stop(signal), kill9(), restart(), cleanup()}; launch() may be called again after a
  * stop or a kill to restart on the same port and database. stop() and cleanup() throw
@@ -54,7 +55,7 @@ export async function launchServer(opts = {}) {
     const deadline = Date.now() + 15000;
     for (;;) {
       try {
-        const r = await fetch(`${s.url}/api/v1/health`);
+        const r = await fetch(`${s.url}${opts.healthPath || '/api/v1/health'}`);
         await r.arrayBuffer();
         if (r.ok) return;
       } catch { /* not up yet */ }

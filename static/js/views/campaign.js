@@ -9,11 +9,13 @@ import { saveCampaign, forgetCampaign } from '../store.js';
 import { activeGameId } from '../model.js';
 import { checkOffer } from './check.js';
 import { downloadButton } from './boxfile.js';
+import { bgStatsLink, playUuidOf } from '../bgstats.js';
 import { backupPanel } from './backup.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
-  const [doc, players] = await Promise.all([ctx.api.get(), ctx.api.players().catch(() => null)]);
+  const [doc, players, bgs] = await Promise.all([ctx.api.get(), ctx.api.players().catch(() => null),
+    ctx.api.bgStats().catch(() => null)]);
   const c = doc.campaign || {};
   saveCampaign({ ...ctx.entry, name: c.name, edition: c.edition });
   const ed = await ctx.edition(c.edition);
@@ -41,7 +43,7 @@ export async function render({ main, params, app }) {
     start,
     sharePanel(ctx, games.length === 0),
     playersPanel(ctx, people, app),
-    gamesPanel(ctx, games, nameOf, full),
+    gamesPanel(ctx, games, nameOf, full, bgs),
     full ? h('nav', { class: 'card', 'aria-label': t('camp.pages') },
       h('div', { class: 'btn-grid' },
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/journal` }, t('tab.journal')),
@@ -54,7 +56,7 @@ export async function render({ main, params, app }) {
 }
 
 function shareLink(cid, key) {
-  return `${location.origin}/#/join/${cid}/${encodeURIComponent(key)}`;
+  return `${location.origin}${location.pathname}#/join/${cid}/${encodeURIComponent(key)}`;
 }
 
 function sharePanel(ctx, open) {
@@ -157,7 +159,15 @@ function playerRow(ctx, p, app) {
   return li;
 }
 
-function gamesPanel(ctx, games, nameOf, full) {
+/** The "Send to BG Stats" link of a finished game, or null. */
+function bgStatsButton(bgs, games, g) {
+  if (!bgs || g.status !== 'finished') return null;
+  const url = bgStatsLink(bgs, playUuidOf(bgs, games, g.id));
+  return url ? h('a', { class: 'btn', href: url, rel: 'noopener noreferrer', 'data-bgstats': g.id,
+    'aria-label': t('camp.bgstats_label', { n: g.number ?? g.id }) }, t('camp.bgstats')) : null;
+}
+
+function gamesPanel(ctx, games, nameOf, full, bgs) {
   if (!games.length) return null;
   return h('section', { class: 'card', 'aria-labelledby': 'games-h' },
     h('h2', { id: 'games-h' }, t('camp.games.title')),
@@ -167,7 +177,8 @@ function gamesPanel(ctx, games, nameOf, full) {
       return h('li', null, h('a', { href: `#/c/${ctx.cid}/game/${g.id}`, class: 'game-link' },
         h('span', { class: 'grow' }, h('strong', null, gameLabel(g, g.id)), h('span', { class: 'muted small' }, ` · ${dateText(g.played_at || g.started_at)}${extra ? ` · ${extra}` : ''}`)),
         h('span', { class: 'badge' }, t(`mode.${g.mode}`)),
-        h('span', { class: g.status === 'active' ? 'badge live' : 'badge' }, g.status === 'active' ? t('camp.playing') : winner)));
+        h('span', { class: g.status === 'active' ? 'badge live' : 'badge' }, g.status === 'active' ? t('camp.playing') : winner)),
+        bgStatsButton(bgs, games, g));
     })));
 }
 

@@ -20,8 +20,9 @@ import * as journalMode from './journalmode.js';
 import * as results from './results.js';
 import { afterEvent, refreshBoard } from './factcheck.js';
 
-/** Board stamps that win a game (TWT-WIN), unless the state says otherwise. */
-const goalsToWin = (st) => Number(st && (st.win_stamps ?? st.goals_to_win)) || 4;
+/** Board stamps that win a game (TWT-WIN), as the engine's state says ('?' for a state
+ * saved before it said). */
+const goalsToWin = (st) => (st && st.win_stamps) ?? '?';
 
 /** #/c/{cid}/table: the active game, else the latest one (view only) or a new game. */
 export async function resolve({ params, app }) {
@@ -72,6 +73,7 @@ export class TableScreen {
     this.names.seat((this.state && this.state.players) || []);
     this.view = this.mode === 'results' ? results : this.mode === 'journal' ? journalMode : banker;
     this.last = null; // {title, sentences, at, undone}
+    this.mine = new Set(); // seqs of events this phone logged (not "logged on another phone")
     this.sending = false;
     this.destroyed = false;
     this.etagVerified = !!(this.etag && this.etag === etagOf(this.state));
@@ -268,6 +270,7 @@ export class TableScreen {
     try {
       const res = await this.ctx.api.postEvent(this.gid, event, this.etag, idem);
       const d = res.data || {};
+      if (d.event && d.event.seq !== undefined) this.mine.add(Number(d.event.seq));
       const before = this.state;
       this.apply(d.state, res.etag);
       this.setLast(title || eventText(event, this.names), d.event || event, d.effects || [], d.state || before);
@@ -305,6 +308,7 @@ export class TableScreen {
   /** A tap queued while offline has been logged: show the game as it is now. */
   async queuedSent({ item, data }) {
     if (this.destroyed || String(item.gid) !== String(this.gid) || String(item.cid) !== String(this.ctx.cid)) return;
+    if (data && data.event && data.event.seq !== undefined) this.mine.add(Number(data.event.seq));
     await this.reload();
     this.setLast(t('queue.sent', { title: item.title }), (data && data.event) || item.event, (data && data.effects) || [], this.state, { toast: false });
   }
@@ -393,6 +397,8 @@ export class TableScreen {
       try { const g = await this.ctx.api.game(this.gid); this.etag = g.etag || etagOf(state); this.state = splitGame(g.data).state || state; } catch { this.etag = etagOf(state); }
     }
     const seq = Number(this.state.seq) || 0;
+    // This phone's own tap from the offline queue, answered meanwhile: queuedSent() says so.
+    if (queued(this.ctx.cid, this.gid).length) { this.draw(); return; }
     if (seq <= prevSeq) {
       const line = seq < prevSeq ? t('remote.undone') : t('remote.updated');
       this.last = { title: t('remote.changed'), sentences: [{ text: line }] };
@@ -400,12 +406,14 @@ export class TableScreen {
       announce(line);
       return;
     }
+    const shown = this.last;
     this.last = { title: t('remote.logged'), sentences: [] };
     this.draw();
     try {
       const evs = await this.ctx.api.events(this.gid, prevSeq);
       const live = evs.filter((e) => !e.voided && Number(e.seq) > prevSeq && Number(e.seq) <= seq);
       if (live.some((e) => e.type === 'correct')) await refreshBoard(this); // the box was fixed
+      if (live.length && live.every((e) => this.mine.has(Number(e.seq)))) { this.last = shown; this.drawLast(); return; } // this phone's own
       const sentences = [];
       for (const e of live) {
         sentences.push({ text: eventText(e, this.names), cls: 'event' });
@@ -424,7 +432,7 @@ function finishedBanner(scr) {
   const w = st.winner !== null && st.winner !== undefined ? scr.player(st.winner) : null;
   const win = goalsToWin(st);
   const why = st.status === 'abandoned' ? t('over.abandoned')
-    : w && (w.stamped || []).length >= win ? t('over.four', { n: win }) : t('over.early');
+    : w && typeof win === 'number' && (w.stamped || []).length >= win ? t('over.four', { n: win }) : t('over.early');
   const rows = [...(st.players || [])].sort((a, b) => (String(b.id) === String(st.winner)) - (String(a.id) === String(st.winner))
     || (b.stamped || []).length - (a.stamped || []).length || (Number(b.cash) || 0) - (Number(a.cash) || 0));
   return h('div', { class: 'turn-banner finished' },

@@ -980,6 +980,48 @@ static void test_effects_shape(void **state)
     free(st);
 }
 
+/* A journal payout says who pays whom, in API.md's spirit: amount is what the holder
+ * gains (negative for a card that costs money, as in the briefing); from/to name the
+ * Bank, the holder, or "others" (collect_from_each). Journal cards 2, 4 and 5 of the
+ * shipped box collect, pay and collect from each. */
+static void test_journal_payout_says_who_pays_whom(void **state)
+{
+    struct game_state *st = new_game(MODE_JOURNAL);
+    struct rules_outcome *out = calloc(1, sizeof(*out));
+    cJSON *arr;
+    const cJSON *e;
+    (void)state;
+
+    out->neffects = 3;
+    out->effects[0] = (struct rules_effect){
+        .kind = OUT_JOURNAL_PAYOUT, .player = 1, .card = 1, .token = 2, .stamps = 1, .amount = 100};
+    out->effects[1] = (struct rules_effect){.kind = OUT_JOURNAL_PAYOUT,
+                                            .player = 0,
+                                            .card = 3,
+                                            .token = 1,
+                                            .stamps = 2,
+                                            .amount = -100};
+    out->effects[2] = (struct rules_effect){
+        .kind = OUT_JOURNAL_PAYOUT, .player = 2, .card = 4, .token = 3, .stamps = 1, .amount = 40};
+    arr = effects_to_json(shipped, st, out);
+    e = cJSON_GetArrayItem(arr, 0);
+    assert_string_equal(get_str(e, "from"), "bank");
+    assert_int_equal(get_int(e, "to"), 22);
+    assert_int_equal(get_int(e, "amount"), 100);
+    e = cJSON_GetArrayItem(arr, 1);
+    assert_string_equal(get_str(e, "card"), "journal-4");
+    assert_int_equal(get_int(e, "from"), 11);
+    assert_string_equal(get_str(e, "to"), "bank");
+    assert_int_equal(get_int(e, "amount"), -100);
+    e = cJSON_GetArrayItem(arr, 2);
+    assert_string_equal(get_str(e, "card"), "journal-5");
+    assert_string_equal(get_str(e, "from"), "others");
+    assert_int_equal(get_int(e, "to"), 33);
+    cJSON_Delete(arr);
+    free(out);
+    free(st);
+}
+
 /* A real event: buying Rapa Nui lists the payment to the Bank. */
 static void test_effects_of_a_real_purchase(void **state)
 {
@@ -1139,6 +1181,7 @@ int main(void)
         cmocka_unit_test(test_event_from_json_resolves_ids),
         cmocka_unit_test(test_event_with_a_field_its_type_does_not_take_is_422),
         cmocka_unit_test(test_effects_shape),
+        cmocka_unit_test(test_journal_payout_says_who_pays_whom),
         cmocka_unit_test(test_effects_of_a_real_purchase),
         cmocka_unit_test(test_correct_event_decodes_the_new_values),
         cmocka_unit_test(test_correct_event_refusals),
