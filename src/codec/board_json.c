@@ -609,6 +609,21 @@ static int bj_space_destination(const cJSON *it, int i, const char *path, struct
     return 0;
 }
 
+/* The id of space i (a space that is not a destination's): unique among spaces and
+ * destinations. */
+static int bj_space_id(const cJSON *it, int i, const char *path, struct bj_ctx *ctx)
+{
+    const char *s = NULL;
+    int rc = bj_get_slug(it, path, "id", &s, ctx->err);
+    if (rc != 0)
+        return rc;
+    if (board_find_dest(ctx->b, s) >= 0 || bj_find_space(ctx->b, ctx->space_ids, s) >= 0)
+        return bj_fail(ctx->err, path, "id", "'%s' is used twice among spaces and destinations", s);
+    ctx->space_ids[i] = s;
+    snprintf(ctx->b->spaces[i].id, sizeof(ctx->b->spaces[i].id), "%s", s);
+    return 0;
+}
+
 /* One space at index i, after the destinations are read. */
 static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
 {
@@ -661,16 +676,7 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
     } else if (amount) {
         return bj_fail(err, path, "amount", "only a tax space has one");
     }
-    if (id) {
-        rc = bj_get_slug(it, path, "id", &s, err);
-        if (rc != 0)
-            return rc;
-        if (board_find_dest(b, s) >= 0 || bj_find_space(b, ctx->space_ids, s) >= 0)
-            return bj_fail(err, path, "id", "'%s' is used twice among spaces and destinations", s);
-        ctx->space_ids[i] = s;
-        snprintf(sp->id, sizeof(sp->id), "%s", s);
-    }
-    return 0;
+    return id ? bj_space_id(it, i, path, ctx) : 0;
 }
 
 /* The 40 spaces in order, Jail where the engine keeps it, every destination on its space. */

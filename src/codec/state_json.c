@@ -1110,6 +1110,21 @@ static int sj_event_trade(const struct board *b, const struct game_state *st, co
     return rc;
 }
 
+/* The card of a draw_chance or draw_journal event (journal), and in journal mode the
+ * player who drew it. */
+static int sj_event_draw(const struct board *b, const struct game_state *st, const cJSON *body,
+                         bool journal, struct rules_event *ev, struct sb_error *err)
+{
+    const char *s = NULL;
+    int rc = sj_event_slug(body, "card", &s, err);
+    if (rc == 0 && (ev->card = journal ? board_find_journal(b, s) : board_find_chance(b, s)) < 0)
+        rc = sb_fail(err, SB_EINVALID, NULL, "unknown %s card '%s'",
+                     journal ? "Travel Journal" : "Chance", s);
+    if (rc == 0 && journal)
+        rc = sj_event_seat(body, "player", st->mode == MODE_JOURNAL, st, &ev->player, err);
+    return rc;
+}
+
 /* The fields of an event of type t from body into ev (initialised by the caller). */
 static int sj_event_fields(const struct board *b, const struct game_state *st, const cJSON *body,
                            enum event_type t, struct rules_event *ev, struct sb_error *err)
@@ -1132,17 +1147,7 @@ static int sj_event_fields(const struct board *b, const struct game_state *st, c
             rc = sj_event_int(body, "price", false, 0, JSON_MONEY_MAX, -1, &ev->price, err);
         return rc;
     case EVENT_DRAW_CHANCE:
-        rc = sj_event_slug(body, "card", &s, err);
-        if (rc == 0 && (ev->card = board_find_chance(b, s)) < 0)
-            rc = sb_fail(err, SB_EINVALID, NULL, "unknown Chance card '%s'", s);
-        return rc;
-    case EVENT_DRAW_JOURNAL:
-        rc = sj_event_slug(body, "card", &s, err);
-        if (rc == 0 && (ev->card = board_find_journal(b, s)) < 0)
-            rc = sb_fail(err, SB_EINVALID, NULL, "unknown Travel Journal card '%s'", s);
-        if (rc == 0)
-            rc = sj_event_seat(body, "player", st->mode == MODE_JOURNAL, st, &ev->player, err);
-        return rc;
+    case EVENT_DRAW_JOURNAL: return sj_event_draw(b, st, body, t == EVENT_DRAW_JOURNAL, ev, err);
     case EVENT_CHOOSE:
     case EVENT_GOAL_JUMP: return sj_event_dest(b, body, "destination", &ev->dest, err);
     case EVENT_FLY:
