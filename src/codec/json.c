@@ -284,3 +284,23 @@ bool json_set(cJSON *obj, const char *key, cJSON *value)
         cJSON_Delete(value);
     return ok;
 }
+
+bool json_add(cJSON *obj, const char *key, cJSON *item)
+{
+    if (!item)
+        return false;
+    if (key ? cJSON_AddItemToObject(obj, key, item) : cJSON_AddItemToArray(obj, item))
+        return true;
+    cJSON_Delete(item);
+    return false;
+}
+
+bool json_add_int(cJSON *obj, const char *key, int64_t value)
+{
+    return json_add(obj, key, json_num(value));
+}
+
+cJSON *json_num(int64_t value)
+{
+    return cJSON_CreateNumber((double)value);
+}

@@ -52,6 +52,16 @@ size_t json_utf8_chars(const char *s);
 /* True when s[0..len) is valid UTF-8 without NUL bytes. This function can't fail. */
 bool json_utf8_valid(const char *s, size_t len);
 
+/* Add item to obj under key (to the array obj when key is NULL). Returns false, with
+ * item freed, when item is NULL or out of memory. */
+bool json_add(cJSON *obj, const char *key, cJSON *item);
+
+/* Add key: value to obj (exact up to 2^53). Returns false when out of memory. */
+bool json_add_int(cJSON *obj, const char *key, int64_t value);
+
+/* A new JSON number for an integer (exact up to 2^53); NULL when out of memory. */
+cJSON *json_num(int64_t value);
+
 /* Set obj[key] to value (which obj takes over), replacing what was there. Returns false
  * when out of memory (value NULL included; value is then freed). */
 bool json_set(cJSON *obj, const char *key, cJSON *value);

@@ -5,18 +5,6 @@
 
 #include "json.h"
 
-/* Add item to obj under key (to the array obj when key is NULL). Returns false, with item
- * freed, when item is NULL or out of memory. */
-static bool oj_add(cJSON *obj, const char *key, cJSON *item)
-{
-    if (key)
-        return json_set(obj, key, item);
-    if (item && cJSON_AddItemToArray(obj, item))
-        return true;
-    cJSON_Delete(item);
-    return false;
-}
-
 /* The player id of seat, or null for none. NULL when out of memory. */
 static cJSON *oj_seat(const struct game_state *st, int seat)
 {
@@ -39,11 +27,11 @@ static cJSON *oj_ids(const struct board *b, const struct rules_option *o, bool c
     for (int i = 0; ok && i < o->ndests && i < BOARD_MAX_DESTS; i++) {
         int k = o->dests[i];
         if (!cards)
-            ok = oj_add(arr, NULL, oj_dest(b, k));
+            ok = json_add(arr, NULL, oj_dest(b, k));
         else if (o->deck == DECK_JOURNAL)
-            ok = oj_add(arr, NULL, cJSON_CreateString(b->journal[k].id));
+            ok = json_add(arr, NULL, cJSON_CreateString(b->journal[k].id));
         else
-            ok = oj_add(arr, NULL, cJSON_CreateString(b->chance[k].id));
+            ok = json_add(arr, NULL, cJSON_CreateString(b->chance[k].id));
     }
     if (!ok) {
         cJSON_Delete(arr);
@@ -60,37 +48,37 @@ static bool oj_fields(cJSON *j, const struct board *b, const struct game_state *
     switch (o->type) {
     case EVENT_ROLL:
         if (o->jail_try > 0) {
-            ok = ok && oj_add(j, "jail_try", cJSON_CreateNumber(o->jail_try));
-            ok = ok && oj_add(j, "jail_tries", cJSON_CreateNumber(o->jail_tries));
-            ok = ok && oj_add(j, "fine", cJSON_CreateNumber(o->amount));
+            ok = ok && json_add(j, "jail_try", cJSON_CreateNumber(o->jail_try));
+            ok = ok && json_add(j, "jail_tries", cJSON_CreateNumber(o->jail_tries));
+            ok = ok && json_add(j, "fine", cJSON_CreateNumber(o->amount));
         }
         return ok;
     case EVENT_BUY:
-        ok = ok && oj_add(j, "destination", oj_dest(b, o->dest));
-        return ok && oj_add(j, "price", cJSON_CreateNumber(o->amount));
+        ok = ok && json_add(j, "destination", oj_dest(b, o->dest));
+        return ok && json_add(j, "price", cJSON_CreateNumber(o->amount));
     case EVENT_AUCTION:
-        ok = ok && oj_add(j, "destination", oj_dest(b, o->dest));
-        ok = ok && oj_add(j, "min_bid", cJSON_CreateNumber(o->amount));
-        return ok && oj_add(j, "step", cJSON_CreateNumber(RULES_MONEY_UNIT));
+        ok = ok && json_add(j, "destination", oj_dest(b, o->dest));
+        ok = ok && json_add(j, "min_bid", cJSON_CreateNumber(o->amount));
+        return ok && json_add(j, "step", cJSON_CreateNumber(RULES_MONEY_UNIT));
     case EVENT_COLLECT_FEE:
-        ok = ok && oj_add(j, "destination", oj_dest(b, o->dest));
-        ok = ok && oj_add(j, "amount", cJSON_CreateNumber(o->amount));
-        ok = ok && oj_add(j, "owner", oj_seat(st, o->owner));
-        return ok && oj_add(j, "payer", oj_seat(st, o->player));
+        ok = ok && json_add(j, "destination", oj_dest(b, o->dest));
+        ok = ok && json_add(j, "amount", cJSON_CreateNumber(o->amount));
+        ok = ok && json_add(j, "owner", oj_seat(st, o->owner));
+        return ok && json_add(j, "payer", oj_seat(st, o->player));
     case EVENT_DRAW_CHANCE:
-    case EVENT_DRAW_JOURNAL: return oj_add(j, "cards", oj_ids(b, o, true));
+    case EVENT_DRAW_JOURNAL: return json_add(j, "cards", oj_ids(b, o, true));
     case EVENT_CHOOSE:
-    case EVENT_GOAL_JUMP: return oj_add(j, "destination", oj_ids(b, o, false));
+    case EVENT_GOAL_JUMP: return json_add(j, "destination", oj_ids(b, o, false));
     case EVENT_FLY:
-        ok = ok && oj_add(j, "cost", cJSON_CreateNumber(o->amount));
-        ok = ok && oj_add(j, "kind",
-                          cJSON_CreateString(b->spaces[o->space].kind == SPACE_FLIGHT_LONG
-                                                 ? "flight_long"
-                                                 : "flight_local"));
-        return ok && oj_add(j, "to", oj_ids(b, o, false));
-    case EVENT_USE_TICKET: return oj_add(j, "to", oj_ids(b, o, false));
-    case EVENT_JAIL_PAY: return oj_add(j, "cost", cJSON_CreateNumber(o->amount));
-    case EVENT_JAIL_CARD: return oj_add(j, "cards", cJSON_CreateNumber(o->amount));
+        ok = ok && json_add(j, "cost", cJSON_CreateNumber(o->amount));
+        ok = ok && json_add(j, "kind",
+                            cJSON_CreateString(b->spaces[o->space].kind == SPACE_FLIGHT_LONG
+                                                   ? "flight_long"
+                                                   : "flight_local"));
+        return ok && json_add(j, "to", oj_ids(b, o, false));
+    case EVENT_USE_TICKET: return json_add(j, "to", oj_ids(b, o, false));
+    case EVENT_JAIL_PAY: return json_add(j, "cost", cJSON_CreateNumber(o->amount));
+    case EVENT_JAIL_CARD: return json_add(j, "cards", cJSON_CreateNumber(o->amount));
     default: return true;
     }
 }
@@ -102,13 +90,13 @@ static cJSON *oj_option(const struct board *b, const struct game_state *st,
 {
     cJSON *j = cJSON_CreateObject();
     bool ok = j != NULL;
-    ok = ok && oj_add(j, "type", cJSON_CreateString(rules_event_name(o->type)));
+    ok = ok && json_add(j, "type", cJSON_CreateString(rules_event_name(o->type)));
     if (o->type != EVENT_AUCTION)
-        ok = ok && oj_add(j, "player", oj_seat(st, o->player));
+        ok = ok && json_add(j, "player", oj_seat(st, o->player));
     ok = ok && oj_fields(j, b, st, o);
     if (refused) {
-        ok = ok && oj_add(j, "rule", cJSON_CreateString(o->rule ? o->rule : ""));
-        ok = ok && oj_add(j, "detail", cJSON_CreateString(o->detail));
+        ok = ok && json_add(j, "rule", cJSON_CreateString(o->rule ? o->rule : ""));
+        ok = ok && json_add(j, "detail", cJSON_CreateString(o->detail));
     }
     if (!ok) {
         cJSON_Delete(j);
@@ -124,7 +112,7 @@ static cJSON *oj_list(const struct board *b, const struct game_state *st,
     cJSON *arr = cJSON_CreateArray();
     bool ok = arr != NULL;
     for (int i = 0; ok && i < n; i++)
-        ok = oj_add(arr, NULL, oj_option(b, st, &list[i], refused));
+        ok = json_add(arr, NULL, oj_option(b, st, &list[i], refused));
     if (!ok) {
         cJSON_Delete(arr);
         return NULL;
@@ -135,14 +123,14 @@ static cJSON *oj_list(const struct board *b, const struct game_state *st,
 bool options_add_to_state(cJSON *o, const struct board *b, const struct game_state *st)
 {
     if (st->mode != MODE_BANKER)
-        return oj_add(o, "options", cJSON_CreateNull()) &&
-               oj_add(o, "unavailable", cJSON_CreateNull());
+        return json_add(o, "options", cJSON_CreateNull()) &&
+               json_add(o, "unavailable", cJSON_CreateNull());
     struct rules_options *opts = calloc(1, sizeof *opts);
     if (!opts)
         return false;
     rules_options(b, st, opts);
-    bool ok = oj_add(o, "options", oj_list(b, st, opts->list, opts->n, false));
-    ok = ok && oj_add(o, "unavailable", oj_list(b, st, opts->refused, opts->nrefused, true));
+    bool ok = json_add(o, "options", oj_list(b, st, opts->list, opts->n, false));
+    ok = ok && json_add(o, "unavailable", oj_list(b, st, opts->refused, opts->nrefused, true));
     free(opts);
     return ok;
 }

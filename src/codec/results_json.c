@@ -178,40 +178,34 @@ int results_from_json(const cJSON *body, enum results_edition ed, const int64_t 
     return 0;
 }
 
-/* Add key: value to obj; false when out of memory. */
-static bool add_int(cJSON *obj, const char *key, int64_t value)
-{
-    return cJSON_AddNumberToObject(obj, key, (double)value) != NULL;
-}
-
 /* The JSON object of one player's figures; NULL when out of memory. */
 static cJSON *player_to_json(const struct results_player *p)
 {
     cJSON *o = cJSON_CreateObject();
     bool ok = o != NULL;
-    ok = ok && add_int(o, "player", p->player);
-    ok = ok && add_int(o, "rank", p->rank);
+    ok = ok && json_add_int(o, "player", p->player);
+    ok = ok && json_add_int(o, "rank", p->rank);
     ok = ok && cJSON_AddBoolToObject(o, "bankrupt", p->bankrupt) != NULL;
     if (p->bankrupt)
-        ok = ok && add_int(o, "bankrupt_order", p->bankrupt_order);
+        ok = ok && json_add_int(o, "bankrupt_order", p->bankrupt_order);
     if (p->has_cash)
-        ok = ok && add_int(o, "cash", p->cash);
+        ok = ok && json_add_int(o, "cash", p->cash);
     if (p->has_property_value)
-        ok = ok && add_int(o, "property_value", p->property_value);
+        ok = ok && json_add_int(o, "property_value", p->property_value);
     if (p->has_mortgaged_value)
-        ok = ok && add_int(o, "mortgaged_value", p->mortgaged_value);
+        ok = ok && json_add_int(o, "mortgaged_value", p->mortgaged_value);
     if (p->has_buildings_value)
-        ok = ok && add_int(o, "buildings_value", p->buildings_value);
+        ok = ok && json_add_int(o, "buildings_value", p->buildings_value);
     if (p->has_net_worth)
-        ok = ok && add_int(o, "net_worth", p->net_worth);
+        ok = ok && json_add_int(o, "net_worth", p->net_worth);
     if (p->has_wonders_ticked)
-        ok = ok && add_int(o, "wonders_ticked", p->wonders_ticked);
+        ok = ok && json_add_int(o, "wonders_ticked", p->wonders_ticked);
     if (p->has_bonus)
-        ok = ok && add_int(o, "bonus", p->bonus);
+        ok = ok && json_add_int(o, "bonus", p->bonus);
     if (p->has_wealth)
-        ok = ok && add_int(o, "wealth", p->wealth);
+        ok = ok && json_add_int(o, "wealth", p->wealth);
     if (p->has_complete_sets)
-        ok = ok && add_int(o, "complete_sets", p->complete_sets);
+        ok = ok && json_add_int(o, "complete_sets", p->complete_sets);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -227,7 +221,7 @@ cJSON *results_to_json(const struct results_outcome *o)
 
     ok = ok && cJSON_AddStringToObject(doc, "edition", results_edition_id(o->edition)) != NULL;
     ok = ok && cJSON_AddStringToObject(doc, "variant", results_variant_name(o->variant)) != NULL;
-    ok = ok && add_int(doc, "winner", o->winner);
+    ok = ok && json_add_int(doc, "winner", o->winner);
     ok = ok && cJSON_AddBoolToObject(doc, "tie_broken", o->tie_broken) != NULL;
     ok = ok && (players = cJSON_AddArrayToObject(doc, "players")) != NULL;
     for (int i = 0; ok && i < o->n; i++) {
@@ -272,11 +266,11 @@ cJSON *results_state_new(const int64_t *players, const char *const *names,
     bool ok = list != NULL;
     for (int i = 0; ok && i < n; i++) {
         cJSON *p = cJSON_CreateObject();
-        ok = p && cJSON_AddItemToArray(list, p) && add_int(p, "id", players[i]) &&
+        ok = p && cJSON_AddItemToArray(list, p) && json_add_int(p, "id", players[i]) &&
              cJSON_AddStringToObject(p, "name", names[i]) &&
              cJSON_AddStringToObject(p, "token", tokens[i]);
     }
-    ok = ok && add_int(doc, "version", 1) && add_int(doc, "seq", 0) &&
+    ok = ok && json_add_int(doc, "version", 1) && json_add_int(doc, "seq", 0) &&
          cJSON_AddStringToObject(doc, "status", "active") &&
          cJSON_AddStringToObject(doc, "mode", "results") && cJSON_AddNullToObject(doc, "winner") &&
          cJSON_AddNullToObject(doc, "result");
@@ -314,7 +308,7 @@ static int state_result(cJSON *doc, enum results_edition ed, const cJSON *body, 
     if (rc == 0 &&
         (!(result = results_to_json(o)) || !(win = cJSON_CreateObject()) ||
          !cJSON_AddItemToArray(fx, win) || !cJSON_AddStringToObject(win, "kind", "win") ||
-         !add_int(win, "player", o->winner) || !json_set(doc, "result", result) ||
+         !json_add_int(win, "player", o->winner) || !json_set(doc, "result", result) ||
          !json_set(doc, "winner", cJSON_CreateNumber((double)o->winner)) ||
          !json_set(doc, "status", cJSON_CreateString("finished"))))
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");

@@ -40,30 +40,12 @@ static const char *const sj_deck_names[] = {
 
 /* ---- writing --------------------------------------------------------------------------- */
 
-/* Add item to obj under key (to the array obj when key is NULL). Returns false, with item
- * freed, when item is NULL or out of memory. */
-static bool sj_add(cJSON *obj, const char *key, cJSON *item)
-{
-    if (!item)
-        return false;
-    if (key ? cJSON_AddItemToObject(obj, key, item) : cJSON_AddItemToArray(obj, item))
-        return true;
-    cJSON_Delete(item);
-    return false;
-}
-
-/* A JSON number for an integer (exact up to 2^53). NULL when out of memory. */
-static cJSON *sj_num(int64_t v)
-{
-    return cJSON_CreateNumber((double)v);
-}
-
 /* The player id of seat, or null for a seat outside the game (the Bank, nobody). */
 static cJSON *sj_seat(const struct game_state *st, int seat)
 {
     if (seat < 0 || seat >= st->nplayers)
         return cJSON_CreateNull();
-    return sj_num(st->players[seat].id);
+    return json_num(st->players[seat].id);
 }
 
 /* The player id of seat, or "bank" for -1 (effects' payers and payees). */
@@ -71,7 +53,7 @@ static cJSON *sj_seat_or_bank(const struct game_state *st, int seat)
 {
     if (seat < 0 || seat >= st->nplayers)
         return cJSON_CreateString("bank");
-    return sj_num(st->players[seat].id);
+    return json_num(st->players[seat].id);
 }
 
 /* A slug of the board (destination, card, token), or null for an index out of range. */
@@ -108,20 +90,20 @@ static cJSON *sj_pending_to_json(const struct board *b, const struct game_state 
     o = cJSON_CreateObject();
     if (!o)
         return NULL;
-    ok = sj_add(o, "kind", cJSON_CreateString(sj_pending_names[p->kind]));
-    ok = ok && sj_add(o, "player", sj_seat(st, p->seat));
+    ok = json_add(o, "kind", cJSON_CreateString(sj_pending_names[p->kind]));
+    ok = ok && json_add(o, "player", sj_seat(st, p->seat));
     switch (p->kind) {
     case PENDING_BUY_OR_AUCTION:
-        ok = ok && sj_add(o, "destination", sj_slug(sj_dest_id(b, p->dest)));
+        ok = ok && json_add(o, "destination", sj_slug(sj_dest_id(b, p->dest)));
         break;
     case PENDING_DRAW:
-        ok = ok && sj_add(o, "deck", cJSON_CreateString(sj_deck_names[p->deck == DECK_JOURNAL]));
+        ok = ok && json_add(o, "deck", cJSON_CreateString(sj_deck_names[p->deck == DECK_JOURNAL]));
         break;
     case PENDING_CHOOSE:
         opts = cJSON_CreateArray();
-        ok = ok && sj_add(o, "options", opts);
+        ok = ok && json_add(o, "options", opts);
         for (int i = 0; ok && i < p->noptions && i < BOARD_MAX_DESTS; i++)
-            ok = sj_add(opts, NULL, sj_slug(sj_dest_id(b, p->options[i])));
+            ok = json_add(opts, NULL, sj_slug(sj_dest_id(b, p->options[i])));
         break;
     case PENDING_NONE: break;
     }
@@ -141,12 +123,12 @@ static cJSON *sj_fees_to_json(const struct board *b, const struct game_state *st
     bool ok = arr != NULL;
     for (int i = 0; ok && i < n && i < RULES_MAX_FEES; i++) {
         cJSON *o = cJSON_CreateObject();
-        ok = sj_add(arr, NULL, o);
-        ok = ok && sj_add(o, "destination", sj_slug(sj_dest_id(b, fees[i].dest)));
-        ok = ok && sj_add(o, "owner", sj_seat(st, fees[i].owner));
-        ok = ok && sj_add(o, "payer", sj_seat(st, fees[i].payer));
-        ok = ok && sj_add(o, "amount", sj_num(fees[i].amount));
-        ok = ok && sj_add(o, "earlier_turn", cJSON_CreateBool(fees[i].earlier != 0));
+        ok = json_add(arr, NULL, o);
+        ok = ok && json_add(o, "destination", sj_slug(sj_dest_id(b, fees[i].dest)));
+        ok = ok && json_add(o, "owner", sj_seat(st, fees[i].owner));
+        ok = ok && json_add(o, "payer", sj_seat(st, fees[i].payer));
+        ok = ok && json_add(o, "amount", json_num(fees[i].amount));
+        ok = ok && json_add(o, "earlier_turn", cJSON_CreateBool(fees[i].earlier != 0));
     }
     if (!ok) {
         cJSON_Delete(arr);
@@ -162,16 +144,16 @@ static cJSON *sj_turn_to_json(const struct board *b, const struct game_state *st
     cJSON *o = cJSON_CreateObject();
     bool ok = o != NULL;
 
-    ok = ok && sj_add(o, "player", sj_seat(st, t->seat));
-    ok = ok && sj_add(o, "next", sj_seat(st, rules_next_seat(st)));
-    ok = ok && sj_add(o, "doubles", sj_num(t->doubles));
-    ok = ok && sj_add(o, "rolled", cJSON_CreateBool(t->rolled));
-    ok = ok && sj_add(o, "rolls", sj_num(t->rolls));
-    ok = ok && sj_add(o, "jumped", cJSON_CreateBool(t->jumped));
-    ok = ok && sj_add(o, "can_fly", cJSON_CreateBool(t->can_fly));
-    ok = ok && sj_add(o, "pending", sj_pending_to_json(b, st));
-    ok = ok && sj_add(o, "fees_due", sj_fees_to_json(b, st, st->fees, st->nfees));
-    ok = ok && sj_add(o, "fees_lapsed", sj_fees_to_json(b, st, st->lapsed, st->nlapsed));
+    ok = ok && json_add(o, "player", sj_seat(st, t->seat));
+    ok = ok && json_add(o, "next", sj_seat(st, rules_next_seat(st)));
+    ok = ok && json_add(o, "doubles", json_num(t->doubles));
+    ok = ok && json_add(o, "rolled", cJSON_CreateBool(t->rolled));
+    ok = ok && json_add(o, "rolls", json_num(t->rolls));
+    ok = ok && json_add(o, "jumped", cJSON_CreateBool(t->jumped));
+    ok = ok && json_add(o, "can_fly", cJSON_CreateBool(t->can_fly));
+    ok = ok && json_add(o, "pending", sj_pending_to_json(b, st));
+    ok = ok && json_add(o, "fees_due", sj_fees_to_json(b, st, st->fees, st->nfees));
+    ok = ok && json_add(o, "fees_lapsed", sj_fees_to_json(b, st, st->lapsed, st->nlapsed));
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -195,9 +177,9 @@ static cJSON *sj_held_to_json(const struct board *b, const struct player_state *
     for (int k = 0; ok && k < p->jail_cards && k < RULES_MAX_HELD; k++) {
         const struct held_card *h = &p->held[k];
         cJSON *o = cJSON_CreateObject();
-        ok = sj_add(arr, NULL, o);
-        ok = ok && sj_add(o, "deck", cJSON_CreateString(sj_deck_names[h->deck == DECK_JOURNAL]));
-        ok = ok && sj_add(o, "card", sj_slug(sj_card_id(b, h->deck, h->card)));
+        ok = json_add(arr, NULL, o);
+        ok = ok && json_add(o, "deck", cJSON_CreateString(sj_deck_names[h->deck == DECK_JOURNAL]));
+        ok = ok && json_add(o, "card", sj_slug(sj_card_id(b, h->deck, h->card)));
     }
     if (!ok) {
         cJSON_Delete(arr);
@@ -217,37 +199,37 @@ static cJSON *sj_player_to_json(const struct board *b, const struct game_state *
     cJSON *stamped = cJSON_CreateArray();
     bool ok = o != NULL;
 
-    ok = ok && sj_add(o, "id", sj_num(p->id));
-    ok = ok && sj_add(o, "name", cJSON_CreateString(p->name));
-    ok = ok && sj_add(o, "token", sj_slug(sj_token_id(b, p->token)));
-    ok = ok && sj_add(o, "cash", banker ? sj_num(p->cash) : cJSON_CreateNull());
-    ok = ok && sj_add(o, "position", banker ? sj_num(p->position) : cJSON_CreateNull());
-    ok = ok && sj_add(o, "in_jail", cJSON_CreateBool(p->in_jail));
-    ok = ok && sj_add(o, "jail_attempts", sj_num(p->jail_attempts));
-    ok = ok && sj_add(o, "jail_cards", sj_num(p->jail_cards));
-    ok = ok && sj_add(o, "jail_free_cards", sj_held_to_json(b, p));
+    ok = ok && json_add(o, "id", json_num(p->id));
+    ok = ok && json_add(o, "name", cJSON_CreateString(p->name));
+    ok = ok && json_add(o, "token", sj_slug(sj_token_id(b, p->token)));
+    ok = ok && json_add(o, "cash", banker ? json_num(p->cash) : cJSON_CreateNull());
+    ok = ok && json_add(o, "position", banker ? json_num(p->position) : cJSON_CreateNull());
+    ok = ok && json_add(o, "in_jail", cJSON_CreateBool(p->in_jail));
+    ok = ok && json_add(o, "jail_attempts", json_num(p->jail_attempts));
+    ok = ok && json_add(o, "jail_cards", json_num(p->jail_cards));
+    ok = ok && json_add(o, "jail_free_cards", sj_held_to_json(b, p));
     for (int d = 0; ok && d < b->ndests; d++) {
         int g = b->dests[d].goal;
         if (st->dests[d].owner != seat)
             continue;
         if (owns)
-            ok = sj_add(owns, NULL, cJSON_CreateString(b->dests[d].id));
+            ok = json_add(owns, NULL, cJSON_CreateString(b->dests[d].id));
         if (ok && g >= 0 && g < b->ndests)
-            ok = sj_add(goals, NULL, cJSON_CreateString(b->dests[g].id));
+            ok = json_add(goals, NULL, cJSON_CreateString(b->dests[g].id));
     }
     for (int d = 0; ok && d < b->ndests; d++)
         if (st->dests[d].stamped_by == seat)
-            ok = sj_add(stamped, NULL, cJSON_CreateString(b->dests[d].id));
+            ok = json_add(stamped, NULL, cJSON_CreateString(b->dests[d].id));
     if (ok) {
-        ok = sj_add(o, "owns", banker ? owns : cJSON_CreateNull());
+        ok = json_add(o, "owns", banker ? owns : cJSON_CreateNull());
         owns = NULL;
     }
     if (ok) {
-        ok = sj_add(o, "goals", goals);
+        ok = json_add(o, "goals", goals);
         goals = NULL;
     }
     if (ok) {
-        ok = sj_add(o, "stamped", stamped);
+        ok = json_add(o, "stamped", stamped);
         stamped = NULL;
     }
     cJSON_Delete(owns);
@@ -271,19 +253,19 @@ static cJSON *sj_journal_to_json(const struct board *b, const struct game_state 
         const struct journal_state *js = &st->journal[c];
         cJSON *card = cJSON_CreateObject();
         cJSON *stamps;
-        ok = sj_add(arr, NULL, card);
-        ok = ok && sj_add(card, "card", cJSON_CreateString(b->journal[c].id));
+        ok = json_add(arr, NULL, card);
+        ok = ok && json_add(card, "card", cJSON_CreateString(b->journal[c].id));
         stamps = ok ? cJSON_AddArrayToObject(card, "stamps") : NULL;
         ok = stamps != NULL;
         for (int i = 0; ok && i < js->nstamps && i < BOARD_MAX_SLOTS; i++) {
             const struct journal_stamp *s = &js->stamps[i];
             cJSON *so = cJSON_CreateObject();
-            ok = sj_add(stamps, NULL, so);
-            ok = ok && sj_add(so, "slot", sj_num(i));
-            ok = ok && sj_add(so, "token", sj_slug(sj_token_id(b, s->token)));
-            ok = ok && sj_add(so, "player", sj_num(s->player));
-            ok = ok && sj_add(so, "game", sj_num(s->game));
-            ok = ok && sj_add(so, "seq", sj_num(s->seq));
+            ok = json_add(stamps, NULL, so);
+            ok = ok && json_add(so, "slot", json_num(i));
+            ok = ok && json_add(so, "token", sj_slug(sj_token_id(b, s->token)));
+            ok = ok && json_add(so, "player", json_num(s->player));
+            ok = ok && json_add(so, "game", json_num(s->game));
+            ok = ok && json_add(so, "seq", json_num(s->seq));
         }
     }
     if (!ok) {
@@ -302,44 +284,44 @@ cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t
     bool banker = st->mode == MODE_BANKER;
     bool ok = o != NULL;
 
-    ok = ok && sj_add(o, "version", sj_num(version));
-    ok = ok && sj_add(o, "game", sj_num(st->game));
-    ok = ok && sj_add(o, "seq", sj_num(st->seq));
-    ok = ok && sj_add(o, "status",
-                      cJSON_CreateString(st->status == STATUS_FINISHED    ? "finished"
-                                         : st->status == STATUS_ABANDONED ? "abandoned"
-                                                                          : "active"));
-    ok = ok && sj_add(o, "mode", cJSON_CreateString(banker ? "banker" : "journal"));
-    ok = ok && sj_add(o, "winner", sj_seat(st, st->winner));
-    ok = ok && sj_add(o, "turn", banker ? sj_turn_to_json(b, st) : cJSON_CreateNull());
+    ok = ok && json_add(o, "version", json_num(version));
+    ok = ok && json_add(o, "game", json_num(st->game));
+    ok = ok && json_add(o, "seq", json_num(st->seq));
+    ok = ok && json_add(o, "status",
+                        cJSON_CreateString(st->status == STATUS_FINISHED    ? "finished"
+                                           : st->status == STATUS_ABANDONED ? "abandoned"
+                                                                            : "active"));
+    ok = ok && json_add(o, "mode", cJSON_CreateString(banker ? "banker" : "journal"));
+    ok = ok && json_add(o, "winner", sj_seat(st, st->winner));
+    ok = ok && json_add(o, "turn", banker ? sj_turn_to_json(b, st) : cJSON_CreateNull());
     for (int i = 0; ok && i < st->nplayers && i < RULES_MAX_PLAYERS; i++)
-        ok = sj_add(players, NULL, sj_player_to_json(b, st, i));
+        ok = json_add(players, NULL, sj_player_to_json(b, st, i));
     for (int d = 0; ok && d < b->ndests; d++) {
         cJSON *dobj = cJSON_CreateObject();
-        ok = sj_add(dests, NULL, dobj);
-        ok = ok && sj_add(dobj, "id", cJSON_CreateString(b->dests[d].id));
-        ok = ok && sj_add(dobj, "owner", sj_seat(st, st->dests[d].owner));
-        ok = ok && sj_add(dobj, "stamped_by", sj_seat(st, st->dests[d].stamped_by));
+        ok = json_add(dests, NULL, dobj);
+        ok = ok && json_add(dobj, "id", cJSON_CreateString(b->dests[d].id));
+        ok = ok && json_add(dobj, "owner", sj_seat(st, st->dests[d].owner));
+        ok = ok && json_add(dobj, "stamped_by", sj_seat(st, st->dests[d].stamped_by));
     }
-    ok = ok && ticket && sj_add(ticket, "holder", sj_seat(st, st->ticket_holder));
-    ok = ok && sj_add(ticket, "used", cJSON_CreateBool(st->ticket_used));
+    ok = ok && ticket && json_add(ticket, "holder", sj_seat(st, st->ticket_holder));
+    ok = ok && json_add(ticket, "used", cJSON_CreateBool(st->ticket_used));
     if (ok) {
-        ok = sj_add(o, "players", players);
+        ok = json_add(o, "players", players);
         players = NULL;
     }
     if (ok) {
-        ok = sj_add(o, "destinations", dests);
+        ok = json_add(o, "destinations", dests);
         dests = NULL;
     }
     if (ok) {
-        ok = sj_add(o, "ticket", ticket);
+        ok = json_add(o, "ticket", ticket);
         ticket = NULL;
     }
-    ok = ok && sj_add(o, "journal", sj_journal_to_json(b, st));
-    ok = ok && sj_add(o, "win_stamps", sj_num(RULES_WIN_STAMPS));
+    ok = ok && json_add(o, "journal", sj_journal_to_json(b, st));
+    ok = ok && json_add(o, "win_stamps", json_num(RULES_WIN_STAMPS));
     ok = ok && options_add_to_state(o, b, st);
     if (st->corrections > 0) /* a game whose box was corrected while it ran */
-        ok = ok && sj_add(o, "corrections", sj_num(st->corrections));
+        ok = ok && json_add(o, "corrections", json_num(st->corrections));
     cJSON_Delete(players);
     cJSON_Delete(dests);
     cJSON_Delete(ticket);
@@ -1352,10 +1334,10 @@ static bool sj_payout_fields(cJSON *o, const struct board *b, const struct game_
 {
     bool pays = e->amount < 0;
     const char *other = "bank";
-    if (!sj_add(o, "card", sj_slug(sj_journal_id(b, e->card))) ||
-        !sj_add(o, "player", sj_seat(st, e->player)) ||
-        !sj_add(o, "token", sj_slug(sj_token_id(b, e->token))) ||
-        !sj_add(o, "stamps", sj_num(e->stamps)) || !sj_add(o, "amount", sj_num(e->amount)))
+    if (!json_add(o, "card", sj_slug(sj_journal_id(b, e->card))) ||
+        !json_add(o, "player", sj_seat(st, e->player)) ||
+        !json_add(o, "token", sj_slug(sj_token_id(b, e->token))) ||
+        !json_add(o, "stamps", json_num(e->stamps)) || !json_add(o, "amount", json_num(e->amount)))
         return false;
     if (e->card >= 0 && e->card < b->njournal) {
         pays = b->journal[e->card].per_stamp == PER_STAMP_PAY;
@@ -1363,9 +1345,10 @@ static bool sj_payout_fields(cJSON *o, const struct board *b, const struct game_
             other = "others";
     }
     if (pays)
-        return sj_add(o, "from", sj_seat(st, e->player)) &&
-               sj_add(o, "to", cJSON_CreateString(other));
-    return sj_add(o, "from", cJSON_CreateString(other)) && sj_add(o, "to", sj_seat(st, e->player));
+        return json_add(o, "from", sj_seat(st, e->player)) &&
+               json_add(o, "to", cJSON_CreateString(other));
+    return json_add(o, "from", cJSON_CreateString(other)) &&
+           json_add(o, "to", sj_seat(st, e->player));
 }
 
 /* One effect as API.md lists it. NULL when out of memory. */
@@ -1378,50 +1361,50 @@ static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *
     if ((int)e->kind < 0 || e->kind > OUT_WIN)
         return cJSON_CreateNull();
     o = cJSON_CreateObject();
-    ok = o && sj_add(o, "kind", cJSON_CreateString(sj_effect_names[e->kind]));
+    ok = o && json_add(o, "kind", cJSON_CreateString(sj_effect_names[e->kind]));
     switch (e->kind) {
     case OUT_MOVE:
-        ok = ok && sj_add(o, "player", sj_seat(st, e->player));
-        ok = ok && sj_add(o, "from", sj_num(e->from));
-        ok = ok && sj_add(o, "to", sj_num(e->to));
+        ok = ok && json_add(o, "player", sj_seat(st, e->player));
+        ok = ok && json_add(o, "from", json_num(e->from));
+        ok = ok && json_add(o, "to", json_num(e->to));
         break;
     case OUT_SALARY:
-        ok = ok && sj_add(o, "player", sj_seat(st, e->player));
-        ok = ok && sj_add(o, "amount", sj_num(e->amount));
+        ok = ok && json_add(o, "player", sj_seat(st, e->player));
+        ok = ok && json_add(o, "amount", json_num(e->amount));
         break;
     case OUT_PAY:
-        ok = ok && sj_add(o, "from", sj_seat_or_bank(st, e->from));
-        ok = ok && sj_add(o, "to", sj_seat_or_bank(st, e->to));
-        ok = ok && sj_add(o, "amount", sj_num(e->amount));
+        ok = ok && json_add(o, "from", sj_seat_or_bank(st, e->from));
+        ok = ok && json_add(o, "to", sj_seat_or_bank(st, e->to));
+        ok = ok && json_add(o, "amount", json_num(e->amount));
         ok = ok &&
-             sj_add(o, "reason", e->reason ? cJSON_CreateString(e->reason) : cJSON_CreateNull());
+             json_add(o, "reason", e->reason ? cJSON_CreateString(e->reason) : cJSON_CreateNull());
         if (e->dest >= 0) /* a tour fee names its destination */
-            ok = ok && sj_add(o, "destination", sj_slug(sj_dest_id(b, e->dest)));
+            ok = ok && json_add(o, "destination", sj_slug(sj_dest_id(b, e->dest)));
         break;
     case OUT_BOARD_STAMP:
-        ok = ok && sj_add(o, "player", sj_seat(st, e->player));
-        ok = ok && sj_add(o, "destination", sj_slug(sj_dest_id(b, e->dest)));
+        ok = ok && json_add(o, "player", sj_seat(st, e->player));
+        ok = ok && json_add(o, "destination", sj_slug(sj_dest_id(b, e->dest)));
         break;
     case OUT_JOURNAL_STAMP:
-        ok = ok && sj_add(o, "card", sj_slug(sj_journal_id(b, e->card)));
-        ok = ok && sj_add(o, "slot", sj_num(e->slot));
-        ok = ok && sj_add(o, "token", sj_slug(sj_token_id(b, e->token)));
-        ok = ok && sj_add(o, "player", sj_seat(st, e->player));
+        ok = ok && json_add(o, "card", sj_slug(sj_journal_id(b, e->card)));
+        ok = ok && json_add(o, "slot", json_num(e->slot));
+        ok = ok && json_add(o, "token", sj_slug(sj_token_id(b, e->token)));
+        ok = ok && json_add(o, "player", sj_seat(st, e->player));
         break;
     case OUT_JOURNAL_PAYOUT: ok = ok && sj_payout_fields(o, b, st, e); break;
     case OUT_TICKET:
-        ok = ok && sj_add(o, "player", sj_seat(st, e->player));
-        ok =
-            ok && sj_add(o, "action", cJSON_CreateString(e->action == TICKET_USE ? "use" : "take"));
+        ok = ok && json_add(o, "player", sj_seat(st, e->player));
+        ok = ok &&
+             json_add(o, "action", cJSON_CreateString(e->action == TICKET_USE ? "use" : "take"));
         break;
     case OUT_OWNER:
-        ok = ok && sj_add(o, "destination", sj_slug(sj_dest_id(b, e->dest)));
-        ok = ok && sj_add(o, "from", sj_seat_or_bank(st, e->from));
-        ok = ok && sj_add(o, "to", sj_seat_or_bank(st, e->to));
+        ok = ok && json_add(o, "destination", sj_slug(sj_dest_id(b, e->dest)));
+        ok = ok && json_add(o, "from", sj_seat_or_bank(st, e->from));
+        ok = ok && json_add(o, "to", sj_seat_or_bank(st, e->to));
         break;
     case OUT_JAIL:
     case OUT_JAIL_FREE:
-    case OUT_WIN: ok = ok && sj_add(o, "player", sj_seat(st, e->player)); break;
+    case OUT_WIN: ok = ok && json_add(o, "player", sj_seat(st, e->player)); break;
     }
     if (!ok) {
         cJSON_Delete(o);
@@ -1437,7 +1420,7 @@ cJSON *effects_to_json(const struct board *b, const struct game_state *st,
     bool ok = arr != NULL;
 
     for (int i = 0; ok && i < out->neffects && i < RULES_MAX_EFFECTS; i++)
-        ok = sj_add(arr, NULL, sj_effect_to_json(b, st, &out->effects[i]));
+        ok = json_add(arr, NULL, sj_effect_to_json(b, st, &out->effects[i]));
     if (!ok) {
         cJSON_Delete(arr);
         return NULL;
