@@ -6,12 +6,14 @@
 
 const CACHE = 'stampbook-shell-v3';
 const SHELL = [
-  './', 'index.html', 'css/app.css', 'favicon.svg', 'manifest.webmanifest',
+  './', 'index.html', 'css/app.css', 'css/check.css', 'favicon.svg', 'manifest.webmanifest',
   'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png',
   'js/app.js', 'js/api.js', 'js/bgstats.js', 'js/board.js', 'js/charts.js', 'js/i18n.js', 'js/live.js', 'js/model.js',
   'js/qr.js', 'js/queue.js', 'js/store.js', 'js/tokens.js', 'js/ui.js', 'js/words.js', 'js/words-banker.js',
+  'js/facts.js', 'js/facteditor.js',
   'js/i18n/en.js', 'js/i18n/fr.js', 'js/i18n/ro.js',
   'js/views/backup.js', 'js/views/banker.js', 'js/views/boardview.js', 'js/views/box.js', 'js/views/campaign.js', 'js/views/cardgrid.js',
+  'js/views/boxfile.js', 'js/views/check.js', 'js/views/factcheck.js',
   'js/views/home.js', 'js/views/journal.js', 'js/views/journalmode.js', 'js/views/newgame.js',
   'js/views/results.js', 'js/views/stats.js', 'js/views/table.js',
   'vendor/qrcode-generator/qrcode.mjs',

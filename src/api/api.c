@@ -49,6 +49,8 @@ static const struct api_route api_routes[] = {
      api_put_board_journal},
     {"PUT", "/api/v1/campaigns/{cid}/board/chance/{slug}", AUTH_CAMPAIGN, true,
      api_put_board_chance},
+    {"PUT", "/api/v1/campaigns/{cid}/board/spaces/{slug}", AUTH_CAMPAIGN, true,
+     api_put_board_space},
     {"POST", "/api/v1/campaigns/{cid}/players", AUTH_CAMPAIGN, true, api_post_player},
     {"GET", "/api/v1/campaigns/{cid}/players", AUTH_CAMPAIGN, false, api_get_players},
     {"PATCH", "/api/v1/campaigns/{cid}/players/{pid}", AUTH_CAMPAIGN, true, api_patch_player},

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "board_json.h"
+#include "game.h"
 #include "json.h"
 #include "keys.h"
 
@@ -148,10 +149,41 @@ int api_create_campaign_from(struct api_ctx *ctx, const char *name, const char *
     return api_create_campaign(ctx, name, edition, policy, board, cid, true);
 }
 
+/* Read body's "board" (a box file) if present into *text, a board document to store (the
+ * caller frees it), and its edition into *edition (borrowed from body). Returns 0,
+ * SB_EBADREQ or SB_EINVALID (a damaged box, another edition than body's), SB_ENOMEM. */
+static int api_read_box(struct api_ctx *ctx, const cJSON *body, const char **edition, char **text)
+{
+    const cJSON *box = cJSON_GetObjectItemCaseSensitive(body, "board");
+    const cJSON *named = cJSON_GetObjectItemCaseSensitive(body, "edition");
+    const cJSON *ed;
+    cJSON *doc = NULL;
+    int rc;
+    if (!box)
+        return 0;
+    rc = board_from_box(box, &doc, &ctx->err);
+    if (rc != 0)
+        return rc;
+    ed = cJSON_GetObjectItemCaseSensitive(doc, "edition");
+    if (named && strcmp(ed->valuestring, *edition) != 0)
+        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "the box file is of edition '%s', not '%s'",
+                     ed->valuestring, *edition);
+    if (rc == 0 && !editions_find(ctx->api->editions, ed->valuestring))
+        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "the box file is of an unknown edition '%s'",
+                     ed->valuestring);
+    if (rc == 0 && !(*text = cJSON_PrintUnformatted(doc)))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0)
+        *edition = cJSON_GetObjectItemCaseSensitive(box, "edition")->valuestring;
+    cJSON_Delete(doc);
+    return rc;
+}
+
 int api_post_campaign(struct api_ctx *ctx)
 {
     cJSON *body = NULL;
     const char *name = NULL, *edition = "travel-world-tour", *policy = "token";
+    char *board = NULL;
     int64_t cid = 0;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
@@ -160,14 +192,17 @@ int api_post_campaign(struct api_ctx *ctx)
         rc = json_get_string(body, "edition", false, 64, false, &edition, &ctx->err);
     if (rc == 0)
         rc = api_read_policy(ctx, body, &policy);
+    if (rc == 0)
+        rc = api_read_box(ctx, body, &edition, &board);
     if (rc == 0 && !editions_find(ctx->api->editions, edition))
         rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "no edition '%s'", edition);
     if (rc == 0)
         rc = store_begin_write(ctx->store, &ctx->err);
     if (rc == 0) {
-        rc = api_create_campaign(ctx, name, edition, policy, NULL, &cid, true);
+        rc = api_create_campaign(ctx, name, edition, policy, board, &cid, true);
         rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
     }
+    free(board);
     cJSON_Delete(body);
     return rc;
 }
@@ -242,13 +277,20 @@ int api_patch_campaign(struct api_ctx *ctx)
 int api_get_board(struct api_ctx *ctx)
 {
     char *board = NULL;
+    cJSON *doc = NULL;
     int rc = store_campaign_board(ctx->store, ctx->cid, &board, &ctx->err);
     if (rc == 0)
-        api_reply_owned(ctx, 200, board);
+        rc = api_parse_stored(ctx, board, &doc);
+    if (rc == 0)
+        rc = board_add_check(doc, &ctx->err);
+    if (rc == 0)
+        rc = api_reply_json(ctx, 200, doc);
+    cJSON_Delete(doc);
+    free(board);
     return rc;
 }
 
-enum api_board_part { PART_DESTINATION, PART_JOURNAL, PART_CHANCE };
+enum api_board_part { PART_DESTINATION, PART_JOURNAL, PART_CHANCE, PART_SPACE };
 
 /* Check a journal edit: slots may not drop below the stamps already on the card. */
 static int api_check_slots(struct api_ctx *ctx, const cJSON *body)
@@ -267,10 +309,106 @@ static int api_check_slots(struct api_ctx *ctx, const cJSON *body)
     return rc;
 }
 
-/* Edit one part of the campaign's board copy and answer the edited item. */
+/* The space index a path segment names: "0".."39", else -1. This function can't fail. */
+static int api_space_index(const char *seg)
+{
+    int v = 0;
+    if (!seg || !seg[0] || strlen(seg) > 2)
+        return -1;
+    for (const char *p = seg; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        v = v * 10 + (*p - '0');
+    }
+    return v;
+}
+
+/* The "what" of a correct event for a part of the board (NULL: the layout, never
+ * corrected during a game). This function can't fail. */
+static const char *api_part_what(enum api_board_part part)
+{
+    return part == PART_DESTINATION ? "destination"
+           : part == PART_JOURNAL   ? "journal"
+           : part == PART_CHANCE    ? "chance"
+                                    : NULL;
+}
+
+/* While a game is active: append what a PUT changed (old to now) to it as a correct
+ * event, in the caller's write transaction. A check alone changes nothing and appends
+ * nothing. */
+static int api_board_correct(struct api_ctx *ctx, enum api_board_part part, const cJSON *old,
+                             const cJSON *now)
+{
+    cJSON *fields = NULL, *before = NULL, *ev = NULL;
+    int64_t version = 0;
+    int rc;
+    if (!ctx->campaign.active_game)
+        return 0;
+    rc = board_changes(old, now, api_part_what(part), &fields, &before, &ctx->err);
+    if (rc != 0 || !fields->child) {
+        cJSON_Delete(fields);
+        cJSON_Delete(before);
+        return rc;
+    }
+    ev = cJSON_CreateObject();
+    if (!ev || !cJSON_AddStringToObject(ev, "type", "correct") ||
+        !cJSON_AddStringToObject(ev, "what", api_part_what(part)) ||
+        !cJSON_AddStringToObject(ev, "id", ctx->slug) ||
+        !cJSON_AddItemToObject(ev, "fields", fields)) {
+        cJSON_Delete(fields);
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    }
+    if (rc == 0 && !cJSON_AddItemToObject(ev, "before", before))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    else if (rc == 0)
+        before = NULL;
+    if (rc == 0)
+        rc = game_append(&ctx->game, ctx->campaign.active_game, ev, 0, NULL, NULL, NULL, &version);
+    cJSON_Delete(before);
+    cJSON_Delete(ev);
+    return rc;
+}
+
+/* Apply body to the part of doc that ctx names; *old gets a copy of the item as it was
+ * (the caller frees it), *item the edited item in doc. */
+static int api_board_edit(struct api_ctx *ctx, enum api_board_part part, cJSON *doc,
+                          const cJSON *body, cJSON **old, cJSON **item)
+{
+    static const char *const lists[] = {"destinations", "journal", "chance"};
+    const cJSON *it;
+    if (part != PART_SPACE) {
+        cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(doc, lists[part]))
+        {
+            const cJSON *id = cJSON_GetObjectItemCaseSensitive(it, "id");
+            if (cJSON_IsString(id) && strcmp(id->valuestring, ctx->slug) == 0 &&
+                !(*old = cJSON_Duplicate(it, true)))
+                return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        }
+    }
+    if (part == PART_DESTINATION)
+        return board_put_destination(doc, ctx->slug, body, item, &ctx->err);
+    if (part == PART_JOURNAL)
+        return board_put_journal(doc, ctx->slug, body, item, &ctx->err);
+    if (part == PART_CHANCE)
+        return board_put_chance(doc, ctx->slug, body, item, &ctx->err);
+    return board_put_space(doc, api_space_index(ctx->slug), body, item, &ctx->err);
+}
+
+/* True when body only marks a fact checked ({"checked": true}), which changes no rule.
+ * This function can't fail. */
+static bool api_check_only(const cJSON *body)
+{
+    const cJSON *only = body ? body->child : NULL;
+    return only && !only->next && only->string && strcmp(only->string, "checked") == 0 &&
+           cJSON_IsTrue(only);
+}
+
+/* Edit one part of the campaign's board copy and answer the edited item; while a game
+ * is active, a destination or card correction is appended to it in the same
+ * transaction, and the layout cannot change (but a space may be marked checked). */
 static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
 {
-    cJSON *body = NULL, *doc = NULL, *item = NULL;
+    cJSON *body = NULL, *doc = NULL, *item = NULL, *old = NULL;
     char *board = NULL, *text = NULL;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
@@ -279,9 +417,9 @@ static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
         cJSON_Delete(body);
         return rc;
     }
-    if (part == PART_DESTINATION && ctx->campaign.active_game)
+    if (part == PART_SPACE && ctx->campaign.active_game && !api_check_only(body))
         rc = sb_fail(&ctx->err, SB_ECONFLICT, NULL,
-                     "destinations cannot change while game %lld is active",
+                     "the board's layout cannot change while game %lld is active",
                      (long long)ctx->campaign.active_game);
     if (rc == 0 && part == PART_JOURNAL)
         rc = api_check_slots(ctx, body);
@@ -289,26 +427,22 @@ static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
         rc = store_campaign_board(ctx->store, ctx->cid, &board, &ctx->err);
     if (rc == 0)
         rc = api_parse_stored(ctx, board, &doc);
-    if (rc == 0) {
-        if (part == PART_DESTINATION)
-            rc = board_put_destination(doc, ctx->slug, body, &item, &ctx->err);
-        else if (part == PART_JOURNAL)
-            rc = board_put_journal(doc, ctx->slug, body, &item, &ctx->err);
-        else
-            rc = board_put_chance(doc, ctx->slug, body, &item, &ctx->err);
-    }
+    if (rc == 0)
+        rc = api_board_edit(ctx, part, doc, body, &old, &item);
+    if (rc == 0 && part != PART_SPACE)
+        rc = api_board_correct(ctx, part, old, item);
     if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0)
         rc = store_campaign_set_board(ctx->store, ctx->cid, text, &ctx->err);
-    if (rc == 0)
-        rc = store_commit(ctx->store, &ctx->err);
-    else
-        store_rollback(ctx->store);
+    rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
     if (rc == 0)
         rc = api_reply_json(ctx, 200, item);
+    if (rc == 0 && ctx->campaign.active_game) /* its phones redraw with the new board */
+        api_game_changed(ctx->api, ctx->campaign.active_game);
     free(text);
     free(board);
+    cJSON_Delete(old);
     cJSON_Delete(doc);
     cJSON_Delete(body);
     return rc;
@@ -327,6 +461,11 @@ int api_put_board_journal(struct api_ctx *ctx)
 int api_put_board_chance(struct api_ctx *ctx)
 {
     return api_put_board(ctx, PART_CHANCE);
+}
+
+int api_put_board_space(struct api_ctx *ctx)
+{
+    return api_put_board(ctx, PART_SPACE);
 }
 
 /* ---- players ---- */

@@ -200,15 +200,19 @@ static int bj_get_array(const cJSON *obj, const char *key, int min, int max, con
     if (!cJSON_IsArray(arr))
         return bj_fail(err, "", key, "must be an array");
     count = cJSON_GetArraySize(arr);
-    if (count < min || count > max)
+    if (count < min || count > max) {
+        if (min == max)
+            return bj_fail(err, "", key, "must hold exactly %d items, not %d", min, count);
         return bj_fail(err, "", key, "must hold %d to %d items, not %d", min, max, count);
+    }
     *out = arr;
     *n = count;
     return 0;
 }
 
 /* Index of the space whose id is id, or -1: by the document's ids when ctx has them, else
- * by the ids of the kinds a board has once. This function can't fail. */
+ * by the ids the board kept, else by the ids of the kinds a board has once. This function
+ * can't fail. */
 static int bj_find_space(const struct board *b, const char *const *space_ids, const char *id)
 {
     if (space_ids) {
@@ -217,6 +221,9 @@ static int bj_find_space(const struct board *b, const char *const *space_ids, co
                 return i;
         return -1;
     }
+    for (int i = 0; i < BOARD_SPACES; i++)
+        if (b->spaces[i].id[0] && strcmp(b->spaces[i].id, id) == 0)
+            return i;
     for (int k = 0; k < (int)(sizeof(bj_kind_ids) / sizeof(bj_kind_ids[0])); k++) {
         int found = -1, count = 0;
         if (!bj_kind_ids[k] || strcmp(bj_kind_ids[k], id) != 0)
@@ -268,17 +275,14 @@ static int bj_effect_colours(const struct board *b, const cJSON *arr, const char
     return 0;
 }
 
-/* Read a Chance-style effect object at path into *out (written only on success). */
-static int bj_effect(const struct board *b, const char *const *space_ids, const cJSON *obj,
-                     const char *path, struct effect *out, struct sb_error *err)
+/* Find the one main field of effect object obj (*main) and its "salary" (*salary, may
+ * stay NULL). Returns 0 or SB_EINVALID for an unknown field, two main fields or none. */
+static int bj_effect_fields(const cJSON *obj, const char *path, const cJSON **main,
+                            const cJSON **salary, struct sb_error *err)
 {
     static const char *const keys[] = {"collect", "pay",        "move_to",  "move_to_colour",
                                        "move_by", "go_to_jail", "jail_free"};
-    struct effect e;
-    const cJSON *it, *main = NULL, *salary = NULL;
-    int64_t v;
-
-    memset(&e, 0, sizeof(e));
+    const cJSON *it;
     if (!cJSON_IsObject(obj))
         return bj_fail(err, path, NULL, "must be an effect object");
     cJSON_ArrayForEach(it, obj)
@@ -287,50 +291,73 @@ static int bj_effect(const struct board *b, const char *const *space_ids, const 
         const char *k = it->string ? it->string : "";
         for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
             known = known || strcmp(k, keys[i]) == 0;
-        if (strcmp(k, "salary") == 0) {
-            salary = it;
-        } else if (!known) {
+        if (strcmp(k, "salary") == 0)
+            *salary = it;
+        else if (!known)
             return bj_fail(err, path, NULL, "unknown field '%s'", k);
-        } else if (main) {
+        else if (*main)
             return bj_fail(err, path, NULL, "holds both '%s' and '%s'; an effect does one thing",
-                           main->string, k);
-        } else {
-            main = it;
-        }
+                           (*main)->string, k);
+        else
+            *main = it;
     }
-    if (!main)
+    if (!*main)
         return bj_fail(err, path, NULL,
                        "needs one of collect, pay, move_to, move_to_colour, move_by, "
                        "go_to_jail, jail_free");
-    if (salary && strcmp(main->string, "move_to") != 0)
+    if (*salary && strcmp((*main)->string, "move_to") != 0)
         return bj_fail(err, path, "salary", "goes only with move_to");
+    return 0;
+}
+
+/* A move_to effect: to a destination's space or to a space named by its id. */
+static int bj_effect_move_to(const struct board *b, const char *const *space_ids, const cJSON *main,
+                             const cJSON *salary, const char *path, struct effect *e,
+                             struct sb_error *err)
+{
+    int d, s;
+    if (!cJSON_IsString(main) || !main->valuestring)
+        return bj_fail(err, path, "move_to", "must be a space or destination id");
+    d = board_find_dest(b, main->valuestring);
+    s = d >= 0 ? b->dests[d].space : bj_find_space(b, space_ids, main->valuestring);
+    if (s < 0)
+        return bj_fail(err, path, "move_to", "unknown space or destination '%s'",
+                       main->valuestring);
+    if (salary && !cJSON_IsBool(salary))
+        return bj_fail(err, path, "salary", "must be true or false");
+    e->kind = EFFECT_MOVE_TO;
+    e->space = s;
+    e->salary = salary && cJSON_IsTrue(salary);
+    return 0;
+}
+
+/* Read a Chance-style effect object at path into *out (written only on success). */
+static int bj_effect(const struct board *b, const char *const *space_ids, const cJSON *obj,
+                     const char *path, struct effect *out, struct sb_error *err)
+{
+    struct effect e;
+    const cJSON *main = NULL, *salary = NULL;
+    const char *k;
+    int64_t v;
+    int rc = bj_effect_fields(obj, path, &main, &salary, err);
+
+    if (rc != 0)
+        return rc;
+    memset(&e, 0, sizeof(e));
+    k = main->string;
     v = json_is_int(main) ? (int64_t)main->valuedouble : -1;
-    if (strcmp(main->string, "collect") == 0 || strcmp(main->string, "pay") == 0) {
+    if (strcmp(k, "collect") == 0 || strcmp(k, "pay") == 0) {
         if (!bj_is_money(v))
-            return bj_fail(err, path, main->string, "must be a multiple of 10 from 0 to %lld",
+            return bj_fail(err, path, k, "must be a multiple of 10 from 0 to %lld",
                            (long long)JSON_MONEY_MAX);
-        e.kind = main->string[0] == 'c' ? EFFECT_COLLECT : EFFECT_PAY;
+        e.kind = k[0] == 'c' ? EFFECT_COLLECT : EFFECT_PAY;
         e.amount = (int)v;
-    } else if (strcmp(main->string, "move_to") == 0) {
-        int d, s;
-        if (!cJSON_IsString(main) || !main->valuestring)
-            return bj_fail(err, path, "move_to", "must be a space or destination id");
-        d = board_find_dest(b, main->valuestring);
-        s = d >= 0 ? b->dests[d].space : bj_find_space(b, space_ids, main->valuestring);
-        if (s < 0)
-            return bj_fail(err, path, "move_to", "unknown space or destination '%s'",
-                           main->valuestring);
-        if (salary && !cJSON_IsBool(salary))
-            return bj_fail(err, path, "salary", "must be true or false");
-        e.kind = EFFECT_MOVE_TO;
-        e.space = s;
-        e.salary = salary && cJSON_IsTrue(salary);
-    } else if (strcmp(main->string, "move_to_colour") == 0) {
-        int rc = bj_effect_colours(b, main, path, &e, err);
-        if (rc != 0)
-            return rc;
+    } else if (strcmp(k, "move_to") == 0) {
+        rc = bj_effect_move_to(b, space_ids, main, salary, path, &e, err);
+    } else if (strcmp(k, "move_to_colour") == 0) {
+        rc = bj_effect_colours(b, main, path, &e, err);
         e.kind = EFFECT_MOVE_TO_COLOUR;
-    } else if (strcmp(main->string, "move_by") == 0) {
+    } else if (strcmp(k, "move_by") == 0) {
         if (!json_is_int(main) || v == 0 || main->valuedouble <= -BOARD_SPACES ||
             main->valuedouble >= BOARD_SPACES)
             return bj_fail(err, path, "move_by", "must be a non-zero whole number from %d to %d",
@@ -339,11 +366,12 @@ static int bj_effect(const struct board *b, const char *const *space_ids, const 
         e.steps = (int)main->valuedouble;
     } else {
         if (!cJSON_IsTrue(main))
-            return bj_fail(err, path, main->string, "must be true");
-        e.kind = main->string[0] == 'g' ? EFFECT_GO_TO_JAIL : EFFECT_JAIL_FREE;
+            return bj_fail(err, path, k, "must be true");
+        e.kind = k[0] == 'g' ? EFFECT_GO_TO_JAIL : EFFECT_JAIL_FREE;
     }
-    *out = e;
-    return 0;
+    if (rc == 0)
+        *out = e;
+    return rc;
 }
 
 /* Read a Travel Journal effect object at path into card's per_stamp and drawer fields. */
@@ -562,6 +590,25 @@ static int bj_kind_of(const char *s)
     return -1;
 }
 
+/* The destination of the destination space it at index i: a known destination that says
+ * it is on this space. */
+static int bj_space_destination(const cJSON *it, int i, const char *path, struct bj_ctx *ctx)
+{
+    struct board *b = ctx->b;
+    const char *s = NULL;
+    int d, rc = bj_get_slug(it, path, "destination", &s, ctx->err);
+    if (rc != 0)
+        return rc;
+    d = board_find_dest(b, s);
+    if (d < 0)
+        return bj_fail(ctx->err, path, "destination", "unknown destination '%s'", s);
+    if (b->dests[d].space != i)
+        return bj_fail(ctx->err, path, "destination", "'%s' says it is on space %d", s,
+                       b->dests[d].space);
+    b->spaces[i].dest = d;
+    return 0;
+}
+
 /* One space at index i, after the destinations are read. */
 static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
 {
@@ -599,19 +646,11 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
     sp->dest = -1;
     sp->amount = 0;
     if (k == SPACE_DESTINATION) {
-        int d;
         if (id)
             return bj_fail(err, path, "id", "a destination space is named by its destination");
-        rc = bj_get_slug(it, path, "destination", &s, err);
+        rc = bj_space_destination(it, i, path, ctx);
         if (rc != 0)
             return rc;
-        d = board_find_dest(b, s);
-        if (d < 0)
-            return bj_fail(err, path, "destination", "unknown destination '%s'", s);
-        if (b->dests[d].space != i)
-            return bj_fail(err, path, "destination", "'%s' says it is on space %d", s,
-                           b->dests[d].space);
-        sp->dest = d;
     } else if (dest) {
         return bj_fail(err, path, "destination", "only a destination space has one");
     }
@@ -629,6 +668,7 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
         if (board_find_dest(b, s) >= 0 || bj_find_space(b, ctx->space_ids, s) >= 0)
             return bj_fail(err, path, "id", "'%s' is used twice among spaces and destinations", s);
         ctx->space_ids[i] = s;
+        snprintf(sp->id, sizeof(sp->id), "%s", s);
     }
     return 0;
 }
@@ -667,84 +707,60 @@ static int bj_read_spaces(const cJSON *doc, struct bj_ctx *ctx)
     return 0;
 }
 
-/* The Chance deck: unique ids, texts, effects against the spaces and destinations. */
-static int bj_read_chance(const cJSON *doc, struct bj_ctx *ctx)
+/* One card of a deck (the Chance deck, or the Travel Journal deck when journal is set) at
+ * position i: a unique id, its texts, a Journal card's 1..BOARD_MAX_SLOTS circles, its
+ * source and an effect against the spaces and destinations. */
+static int bj_read_card(const cJSON *it, int i, bool journal, struct bj_ctx *ctx)
 {
     struct board *b = ctx->b;
     struct sb_error *err = ctx->err;
-    const cJSON *arr, *it;
-    int n = 0, i = 0;
-    int rc = bj_get_array(doc, "chance", 1, BOARD_MAX_CARDS, &arr, &n, err);
+    const char *deck = journal ? "journal" : "chance";
+    const cJSON *effect = cJSON_GetObjectItemCaseSensitive(it, "effect");
+    char path[BJ_PATH_MAX], epath[BJ_PATH_MAX];
+    const char *id = NULL, *s = NULL;
+    int rc;
+
+    snprintf(path, sizeof(path), "%s[%d]", deck, i);
+    snprintf(epath, sizeof(epath), "%s[%d].effect", deck, i);
+    if (!cJSON_IsObject(it))
+        return bj_fail(err, path, NULL, "must be an object");
+    rc = bj_get_slug(it, path, "id", &id, err);
+    if (rc == 0 && journal)
+        rc = bj_get_text(it, path, "title", JSON_NAME_MAX_CHARS, &s, err);
+    if (rc == 0)
+        rc = bj_get_text(it, path, "text", JSON_TEXT_MAX_CHARS, &s, err);
+    if (rc == 0 && journal)
+        rc = bj_get_int(it, path, "slots", 1, BOARD_MAX_SLOTS, &b->journal[i].slots, err);
+    if (rc == 0)
+        rc = bj_check_source(it, path, err);
+    if (rc == 0 && !effect)
+        rc = bj_fail(err, path, "effect", "is required");
+    if (rc == 0)
+        rc = journal ? bj_journal_effect(b, ctx->space_ids, effect, epath, &b->journal[i], err)
+                     : bj_effect(b, ctx->space_ids, effect, epath, &b->chance[i].effect, err);
     if (rc != 0)
         return rc;
-    cJSON_ArrayForEach(it, arr)
-    {
-        char path[BJ_PATH_MAX], epath[BJ_PATH_MAX];
-        const char *id = NULL, *s = NULL;
-        struct chance_card *c = &b->chance[i];
-        snprintf(path, sizeof(path), "chance[%d]", i);
-        snprintf(epath, sizeof(epath), "chance[%d].effect", i);
-        if (!cJSON_IsObject(it))
-            return bj_fail(err, path, NULL, "must be an object");
-        rc = bj_get_slug(it, path, "id", &id, err);
-        if (rc == 0)
-            rc = bj_get_text(it, path, "text", JSON_TEXT_MAX_CHARS, &s, err);
-        if (rc == 0)
-            rc = bj_check_source(it, path, err);
-        if (rc == 0 && !cJSON_GetObjectItemCaseSensitive(it, "effect"))
-            rc = bj_fail(err, path, "effect", "is required");
-        if (rc == 0)
-            rc = bj_effect(b, ctx->space_ids, cJSON_GetObjectItemCaseSensitive(it, "effect"), epath,
-                           &c->effect, err);
-        if (rc != 0)
-            return rc;
-        if (board_find_chance(b, id) >= 0)
-            return bj_fail(err, path, "id", "'%s' is used twice", id);
-        snprintf(c->id, sizeof(c->id), "%s", id);
-        b->nchance = ++i;
-    }
+    if ((journal ? board_find_journal(b, id) : board_find_chance(b, id)) >= 0)
+        return bj_fail(err, path, "id", "'%s' is used twice", id);
+    snprintf(journal ? b->journal[i].id : b->chance[i].id, BOARD_SLUG_MAX, "%s", id);
     return 0;
 }
 
-/* The Travel Journal deck: unique ids, titles, texts, 1..BOARD_MAX_SLOTS circles, effects. */
-static int bj_read_journal(const cJSON *doc, struct bj_ctx *ctx)
+/* A whole deck: the Chance cards, or the Travel Journal cards when journal is set. */
+static int bj_read_cards(const cJSON *doc, bool journal, struct bj_ctx *ctx)
 {
-    struct board *b = ctx->b;
-    struct sb_error *err = ctx->err;
     const cJSON *arr, *it;
     int n = 0, i = 0;
-    int rc = bj_get_array(doc, "journal", 1, BOARD_MAX_CARDS, &arr, &n, err);
+    int rc =
+        bj_get_array(doc, journal ? "journal" : "chance", 1, BOARD_MAX_CARDS, &arr, &n, ctx->err);
     if (rc != 0)
         return rc;
     cJSON_ArrayForEach(it, arr)
     {
-        char path[BJ_PATH_MAX], epath[BJ_PATH_MAX];
-        const char *id = NULL, *s = NULL;
-        struct journal_card *c = &b->journal[i];
-        snprintf(path, sizeof(path), "journal[%d]", i);
-        snprintf(epath, sizeof(epath), "journal[%d].effect", i);
-        if (!cJSON_IsObject(it))
-            return bj_fail(err, path, NULL, "must be an object");
-        rc = bj_get_slug(it, path, "id", &id, err);
-        if (rc == 0)
-            rc = bj_get_text(it, path, "title", JSON_NAME_MAX_CHARS, &s, err);
-        if (rc == 0)
-            rc = bj_get_text(it, path, "text", JSON_TEXT_MAX_CHARS, &s, err);
-        if (rc == 0)
-            rc = bj_get_int(it, path, "slots", 1, BOARD_MAX_SLOTS, &c->slots, err);
-        if (rc == 0)
-            rc = bj_check_source(it, path, err);
-        if (rc == 0 && !cJSON_GetObjectItemCaseSensitive(it, "effect"))
-            rc = bj_fail(err, path, "effect", "is required");
-        if (rc == 0)
-            rc = bj_journal_effect(b, ctx->space_ids,
-                                   cJSON_GetObjectItemCaseSensitive(it, "effect"), epath, c, err);
+        rc = bj_read_card(it, i, journal, ctx);
         if (rc != 0)
             return rc;
-        if (board_find_journal(b, id) >= 0)
-            return bj_fail(err, path, "id", "'%s' is used twice", id);
-        snprintf(c->id, sizeof(c->id), "%s", id);
-        b->njournal = ++i;
+        *(journal ? &ctx->b->njournal : &ctx->b->nchance) = ++i;
     }
     return 0;
 }
@@ -774,9 +790,9 @@ int board_from_json(const cJSON *doc, struct board *b, struct sb_error *err)
     if (rc == 0)
         rc = bj_read_spaces(doc, &ctx);
     if (rc == 0)
-        rc = bj_read_chance(doc, &ctx);
+        rc = bj_read_cards(doc, false, &ctx);
     if (rc == 0)
-        rc = bj_read_journal(doc, &ctx);
+        rc = bj_read_cards(doc, true, &ctx);
     if (rc != 0)
         goto out;
     *b = *nb;
@@ -896,6 +912,25 @@ static int bj_commit(cJSON *doc, cJSON *dup, struct sb_error *err)
     return 0;
 }
 
+/* Show a destination's new name on its space too (the space of dest in doc). */
+static int bj_name_space(cJSON *doc, const cJSON *dest, const char *name, struct sb_error *err)
+{
+    static const char *const space_fields[] = {"index", "kind", "destination", "name"};
+    static const char *const space_edited[] = {"name"};
+    const cJSON *sp_index = cJSON_GetObjectItemCaseSensitive(dest, "space");
+    cJSON *space = json_is_int(sp_index)
+                       ? cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "spaces"),
+                                            (int)sp_index->valuedouble)
+                       : NULL;
+    int rc = 0;
+    if (cJSON_IsObject(space)) {
+        rc = bj_set(space, "name", cJSON_CreateString(name), err);
+        if (rc == 0)
+            rc = bj_mark_group(space, space_fields, 4, space_edited, 1, false, err);
+    }
+    return rc;
+}
+
 /* The edits a destination PUT may make on obj (name, colour, price, fee, set_fee, goal),
  * every field read and checked before anything changes; a new name shows on its space. */
 static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
@@ -903,7 +938,6 @@ static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struc
     static const char *const fields[] = {"name",    "colour", "price", "fee",
                                          "set_fee", "goal",   "space"};
     static const char *const money[] = {"price", "fee", "set_fee"};
-    static const char *const space_fields[] = {"index", "kind", "destination", "name"};
     const char *edited[6];
     const char *name = NULL, *colour = NULL, *goal = NULL;
     const cJSON *goal_item = cJSON_GetObjectItemCaseSensitive(body, "goal");
@@ -944,20 +978,8 @@ static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struc
         return sb_fail(err, SB_EINVALID, NULL,
                        "nothing to change: give any of name, colour, price, fee, set_fee, goal");
     rc = bj_mark_group(obj, fields, 7, edited, nedited, true, err);
-    if (rc == 0 && name) {
-        /* The destination's space shows its name too. */
-        const cJSON *sp_index = cJSON_GetObjectItemCaseSensitive(obj, "space");
-        cJSON *space = json_is_int(sp_index)
-                           ? cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(dup, "spaces"),
-                                                (int)sp_index->valuedouble)
-                           : NULL;
-        static const char *const space_edited[] = {"name"};
-        if (cJSON_IsObject(space)) {
-            rc = bj_set(space, "name", cJSON_CreateString(name), err);
-            if (rc == 0)
-                rc = bj_mark_group(space, space_fields, 4, space_edited, 1, false, err);
-        }
-    }
+    if (rc == 0 && name)
+        rc = bj_name_space(dup, obj, name, err);
     return rc;
 }
 
@@ -1042,51 +1064,276 @@ static int bj_apply_chance(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_
     return bj_mark_group(obj, fields, 2, edited, nedited, true, err);
 }
 
-/* The common PUT: find id in doc[list], apply body to a copy of the document, check the
- * whole copy, and only then swap it into doc. */
-static int bj_put(cJSON *doc, const char *list, const char *what, const char *id, const cJSON *body,
+/* The edits a space PUT may make (kind, name, amount) on obj, the space at index in dup.
+ * A destination space keeps its kind (it changes with its destination) and shares its
+ * name with its destination; a space that stops being a tax loses its amount. */
+static int bj_apply_space(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
+{
+    static const char *const fields[] = {"index", "kind", "id", "destination", "name", "amount"};
+    const char *edited[3];
+    const char *kind = NULL, *name = NULL;
+    const cJSON *old_kind = cJSON_GetObjectItemCaseSensitive(obj, "kind");
+    const char *was = cJSON_IsString(old_kind) ? old_kind->valuestring : "";
+    int64_t amount = 0;
+    bool has_amount = false;
+    int nedited = 0;
+    int rc = json_get_string(body, "kind", false, 16, false, &kind, err);
+    if (rc == 0)
+        rc = json_get_string(body, "name", false, JSON_NAME_MAX_CHARS, false, &name, err);
+    if (rc == 0)
+        rc = bj_body_money(body, "amount", &amount, &has_amount, err);
+    if (rc != 0)
+        return rc;
+    if (kind && bj_kind_of(kind) < 0)
+        return sb_fail(err, SB_EINVALID, NULL,
+                       "'kind' must be one of go, destination, chance, journal, flight_local, "
+                       "flight_long, tax, jail, free_parking, go_to_jail");
+    if (kind && strcmp(kind, was) != 0 &&
+        (strcmp(kind, "destination") == 0 || strcmp(was, "destination") == 0))
+        return sb_fail(err, SB_EINVALID, NULL,
+                       "a destination space keeps its kind: correct its destination instead");
+    if (kind) {
+        rc = bj_set(obj, "kind", cJSON_CreateString(kind), err);
+        edited[nedited++] = "kind";
+        if (strcmp(kind, "tax") != 0)
+            cJSON_DeleteItemFromObjectCaseSensitive(obj, "amount");
+    }
+    if (rc == 0 && name) {
+        rc = bj_set(obj, "name", cJSON_CreateString(name), err);
+        edited[nedited++] = "name";
+    }
+    if (rc == 0 && has_amount) {
+        rc = bj_set(obj, "amount", cJSON_CreateNumber((double)amount), err);
+        edited[nedited++] = "amount";
+    }
+    if (rc != 0)
+        return rc;
+    if (nedited == 0)
+        return sb_fail(err, SB_EINVALID, NULL, "nothing to change: give any of kind, name, amount");
+    rc = bj_mark_group(obj, fields, 6, edited, nedited, true, err);
+    if (rc == 0 && name && strcmp(was, "destination") == 0) {
+        /* The destination shows the same name as its space. */
+        const cJSON *did = cJSON_GetObjectItemCaseSensitive(obj, "destination");
+        int index = -1;
+        cJSON *dest = cJSON_IsString(did)
+                          ? bj_find_item(dup, "destinations", did->valuestring, &index)
+                          : NULL;
+        static const char *const dest_fields[] = {"name"};
+        if (dest)
+            rc = bj_set(dest, "name", cJSON_CreateString(name), err);
+        if (rc == 0 && dest)
+            rc = bj_mark_group(dest, dest_fields, 1, dest_fields, 1, false, err);
+    }
+    return rc;
+}
+
+/* Mark obj checked: its "source" and every field of its "sources" become "group". */
+static int bj_mark_checked(cJSON *obj, struct sb_error *err)
+{
+    cJSON *srcs = cJSON_GetObjectItemCaseSensitive(obj, "sources");
+    cJSON *it;
+    int rc = bj_set(obj, "source", cJSON_CreateString("group"), err);
+    if (!cJSON_IsObject(srcs))
+        return rc;
+    cJSON_ArrayForEach(it, srcs)
+    {
+        /* In place: replacing the item would free the iterator under the loop. */
+        if (rc == 0 && cJSON_IsString(it) && !cJSON_SetValuestring(it, "group"))
+            rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    }
+    return rc;
+}
+
+/* Read body's "checked" (true, or absent) into *checked, and whether body names anything
+ * else into *edits. Returns 0, SB_EBADREQ for a non-boolean, SB_EINVALID for false. */
+static int bj_body_checked(const cJSON *body, bool *checked, bool *edits, struct sb_error *err)
+{
+    const cJSON *it;
+    bool present = false;
+    int rc = json_get_bool(body, "checked", false, checked, &present, err);
+    if (rc != 0)
+        return rc;
+    if (present && !*checked)
+        return sb_fail(err, SB_EINVALID, NULL,
+                       "'checked' can only be true: a fact checked against the box stays checked");
+    *edits = false;
+    cJSON_ArrayForEach(it, body)
+    {
+        if (!it->string || strcmp(it->string, "checked") != 0)
+            *edits = true;
+    }
+    return 0;
+}
+
+/* The common PUT: apply body to the item at index of doc[list] in a copy of the document
+ * ("checked": true marks it), check the whole copy, and only then swap it into doc. */
+static int bj_put(cJSON *doc, const char *list, int index, const cJSON *body,
                   int (*apply)(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err),
                   cJSON **item, struct sb_error *err)
 {
     cJSON *dup = NULL, *obj;
-    int index = -1, rc;
+    bool checked = false, edits = true;
+    int rc;
 
-    if (!cJSON_IsObject(doc))
-        return sb_fail(err, SB_EINVALID, NULL, "the board must be a JSON object");
-    if (!id || !bj_find_item(doc, list, id, &index))
-        return sb_fail(err, SB_ENOTFOUND, NULL, "unknown %s '%s'", what, id ? id : "");
     if (!cJSON_IsObject(body))
         return sb_fail(err, SB_EBADREQ, NULL, "the body must be a JSON object");
+    rc = bj_body_checked(body, &checked, &edits, err);
+    if (rc != 0)
+        return rc;
     dup = cJSON_Duplicate(doc, true);
-    if (!dup) {
-        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
-        goto out;
-    }
+    if (!dup)
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     obj = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(dup, list), index);
-    rc = apply(dup, obj, body, err);
+    if (edits || !checked)
+        rc = apply(dup, obj, body, err);
+    if (rc == 0 && checked)
+        rc = bj_mark_checked(obj, err);
     if (rc == 0)
         rc = bj_commit(doc, dup, err);
     if (rc == 0)
         *item = obj; /* now in doc's tree */
-out:
     cJSON_Delete(dup);
     return rc;
+}
+
+/* bj_put() on the item of doc[list] whose id is id; SB_ENOTFOUND when none. */
+static int bj_put_id(cJSON *doc, const char *list, const char *what, const char *id,
+                     const cJSON *body,
+                     int (*apply)(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err),
+                     cJSON **item, struct sb_error *err)
+{
+    int index = -1;
+    if (!cJSON_IsObject(doc))
+        return sb_fail(err, SB_EINVALID, NULL, "the board must be a JSON object");
+    if (!id || !bj_find_item(doc, list, id, &index))
+        return sb_fail(err, SB_ENOTFOUND, NULL, "unknown %s '%s'", what, id ? id : "");
+    return bj_put(doc, list, index, body, apply, item, err);
+}
+
+int board_put_space(cJSON *doc, int index, const cJSON *body, cJSON **item, struct sb_error *err)
+{
+    if (!cJSON_IsObject(doc))
+        return sb_fail(err, SB_EINVALID, NULL, "the board must be a JSON object");
+    if (index < 0 || index >= BOARD_SPACES ||
+        !cJSON_IsObject(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "spaces"), index)))
+        return sb_fail(err, SB_ENOTFOUND, NULL, "no space %d: spaces are 0 to %d", index,
+                       BOARD_SPACES - 1);
+    return bj_put(doc, "spaces", index, body, bj_apply_space, item, err);
 }
 
 int board_put_destination(cJSON *doc, const char *did, const cJSON *body, cJSON **item,
                           struct sb_error *err)
 {
-    return bj_put(doc, "destinations", "destination", did, body, bj_apply_destination, item, err);
+    return bj_put_id(doc, "destinations", "destination", did, body, bj_apply_destination, item,
+                     err);
 }
 
 int board_put_journal(cJSON *doc, const char *card, const cJSON *body, cJSON **item,
                       struct sb_error *err)
 {
-    return bj_put(doc, "journal", "Travel Journal card", card, body, bj_apply_journal, item, err);
+    return bj_put_id(doc, "journal", "Travel Journal card", card, body, bj_apply_journal, item,
+                     err);
 }
 
 int board_put_chance(cJSON *doc, const char *card, const cJSON *body, cJSON **item,
                      struct sb_error *err)
 {
-    return bj_put(doc, "chance", "Chance card", card, body, bj_apply_chance, item, err);
+    return bj_put_id(doc, "chance", "Chance card", card, body, bj_apply_chance, item, err);
+}
+
+/* The fields of each kind of fact a correction may change (API.md "Correcting the box"). */
+static const char *const bj_fix_dest[] = {"name",    "colour", "price", "fee",
+                                          "set_fee", "goal",   NULL};
+static const char *const bj_fix_chance[] = {"text", "effect", NULL};
+static const char *const bj_fix_journal[] = {"title", "text", "slots", "effect", NULL};
+
+int board_changes(const cJSON *old, const cJSON *now, const char *what, cJSON **fields,
+                  cJSON **before, struct sb_error *err)
+{
+    const char *const *keys = strcmp(what, "destination") == 0 ? bj_fix_dest
+                              : strcmp(what, "chance") == 0    ? bj_fix_chance
+                              : strcmp(what, "journal") == 0   ? bj_fix_journal
+                                                               : NULL;
+    cJSON *f = cJSON_CreateObject(), *bf = cJSON_CreateObject();
+    int rc = f && bf ? 0 : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0 && !keys)
+        rc = sb_fail(err, SB_EINVALID, NULL, "no correction of a %s", what);
+    for (int i = 0; rc == 0 && keys[i]; i++) {
+        const cJSON *a = cJSON_GetObjectItemCaseSensitive(old, keys[i]);
+        const cJSON *b = cJSON_GetObjectItemCaseSensitive(now, keys[i]);
+        if (!b || (a && cJSON_Compare(a, b, true)))
+            continue;
+        rc = bj_set(f, keys[i], cJSON_Duplicate(b, true), err);
+        if (rc == 0)
+            rc = bj_set(bf, keys[i], a ? cJSON_Duplicate(a, true) : cJSON_CreateNull(), err);
+    }
+    if (rc != 0) {
+        cJSON_Delete(f);
+        cJSON_Delete(bf);
+        return rc;
+    }
+    *fields = f;
+    *before = bf;
+    return 0;
+}
+
+/* Count the facts of the list doc[key] into *facts and those with source "group" into
+ * *checked. This function can't fail. */
+static void bj_count_checked(const cJSON *doc, const char *key, int *facts, int *checked)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(doc, key))
+    {
+        const cJSON *src = cJSON_GetObjectItemCaseSensitive(it, "source");
+        (*facts)++;
+        if (cJSON_IsString(src) && strcmp(src->valuestring, "group") == 0)
+            (*checked)++;
+    }
+}
+
+void board_check_count(const cJSON *doc, int *facts, int *checked)
+{
+    static const char *const lists[] = {"spaces", "destinations", "chance", "journal"};
+    *facts = 0;
+    *checked = 0;
+    for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
+        bj_count_checked(doc, lists[i], facts, checked);
+}
+
+int board_add_check(cJSON *doc, struct sb_error *err)
+{
+    int facts = 0, checked = 0;
+    cJSON *check = cJSON_CreateObject();
+    board_check_count(doc, &facts, &checked);
+    if (!check || !cJSON_AddNumberToObject(check, "facts", facts) ||
+        !cJSON_AddNumberToObject(check, "checked", checked)) {
+        cJSON_Delete(check);
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    }
+    return bj_set(doc, "check", check, err);
+}
+
+int board_from_box(const cJSON *box, cJSON **doc, struct sb_error *err)
+{
+    struct board *b;
+    cJSON *copy;
+    int rc;
+    if (!cJSON_IsObject(box))
+        return sb_fail(err, SB_EBADREQ, NULL, "'board' must be a box file: a board object");
+    b = malloc(sizeof(*b));
+    if (!b)
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    rc = board_from_json(box, b, err);
+    free(b);
+    if (rc != 0) {
+        char why[SB_DETAIL_MAX]; /* err->detail cannot be both source and target */
+        snprintf(why, sizeof(why), "%s", err ? err->detail : "");
+        return sb_fail(err, rc, NULL, "the box file is damaged: %s", why);
+    }
+    copy = cJSON_Duplicate(box, true);
+    if (!copy)
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    cJSON_DeleteItemFromObjectCaseSensitive(copy, "check"); /* counted again on every GET */
+    *doc = copy;
+    return 0;
 }

@@ -28,14 +28,40 @@ int board_journal_effect_from_json(const struct board *b, const cJSON *obj,
 
 /* Apply a PUT body to the destination did (fields name, colour, price, fee, set_fee,
  * goal) / journal card / chance card of the document doc, in place, marking each
- * edited object source "group". The result is checked with board_from_json() and
- * doc is left unchanged on error. *item is set to the edited object (borrowed from
- * doc). Returns 0, SB_ENOTFOUND for an unknown id, SB_EBADREQ or SB_EINVALID. */
+ * edited object source "group"; "checked": true (alone or with edits) marks the object
+ * and each of its fields "group" ("checked": false is SB_EINVALID). The result is checked with
+ * board_from_json() and doc is left unchanged on error. *item is set to the edited object (borrowed
+ * from doc). Returns 0, SB_ENOTFOUND for an unknown id, SB_EBADREQ or SB_EINVALID. */
 int board_put_destination(cJSON *doc, const char *did, const cJSON *body, cJSON **item,
                           struct sb_error *err);
 int board_put_journal(cJSON *doc, const char *card, const cJSON *body, cJSON **item,
                       struct sb_error *err);
 int board_put_chance(cJSON *doc, const char *card, const cJSON *body, cJSON **item,
                      struct sb_error *err);
+
+/* Apply a PUT body (kind, name, amount) to the space at index of doc, as the other PUTs
+ * do. A destination space keeps its kind; a new name of a destination space is its
+ * destination's name too. Returns 0, SB_ENOTFOUND for no such space, SB_EBADREQ or
+ * SB_EINVALID. */
+int board_put_space(cJSON *doc, int index, const cJSON *body, cJSON **item, struct sb_error *err);
+
+/* The fields a correction of a what ("destination", "chance", "journal") changed from
+ * the object old to the object now: *fields gets their new values and *before their old
+ * ones (null where old had none), both new objects the caller frees; empty when nothing
+ * that a correction names changed. Returns 0, SB_EINVALID or SB_ENOMEM. */
+int board_changes(const cJSON *old, const cJSON *now, const char *what, cJSON **fields,
+                  cJSON **before, struct sb_error *err);
+
+/* Count the facts of doc (spaces, destinations, Chance and Journal cards) and those the
+ * group has checked (source "group"). This function can't fail. */
+void board_check_count(const cJSON *doc, int *facts, int *checked);
+
+/* Set doc's "check" to {"facts","checked"}. Returns 0 or SB_ENOMEM. */
+int board_add_check(cJSON *doc, struct sb_error *err);
+
+/* Check a box file (a board document as GET .../board answers it) like an edition and
+ * return in *doc a new copy to store, without its "check" counts. Returns 0, SB_EBADREQ
+ * when box is not an object, SB_EINVALID naming the damaged fact, or SB_ENOMEM. */
+int board_from_box(const cJSON *box, cJSON **doc, struct sb_error *err);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board_json.h"
 #include "json.h"
 #include "options_json.h"
 
@@ -337,6 +338,8 @@ cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t
     ok = ok && sj_add(o, "journal", sj_journal_to_json(b, st));
     ok = ok && sj_add(o, "win_stamps", sj_num(RULES_WIN_STAMPS));
     ok = ok && options_add_to_state(o, b, st);
+    if (st->corrections > 0) /* a game whose box was corrected while it ran */
+        ok = ok && sj_add(o, "corrections", sj_num(st->corrections));
     cJSON_Delete(players);
     cJSON_Delete(dests);
     cJSON_Delete(ticket);
@@ -822,6 +825,9 @@ static int sj_state_fields(const struct board *b, const cJSON *doc, struct game_
         rc = sj_get_seat(ticket, "ticket", "holder", st, true, &st->ticket_holder, err);
     if (rc == 0)
         rc = sj_get_bool(ticket, "ticket", "used", &st->ticket_used, err);
+    st->corrections = 0;
+    if (rc == 0 && cJSON_GetObjectItemCaseSensitive(doc, "corrections"))
+        rc = sj_get_int(doc, "", "corrections", 1, INT32_MAX, &st->corrections, err);
     return rc;
 }
 
@@ -948,6 +954,162 @@ static int sj_trade_side(const struct board *b, const cJSON *body, const char *k
     return 0;
 }
 
+/* ---- the correct event ---------------------------------------------------------------------- */
+
+/* Which fields a correction of each kind of fact may carry, and the FIX_ bit each sets
+ * (0: a name or text, which no rule reads). */
+struct sj_fix_field {
+    const char *key;
+    unsigned bit;
+};
+
+static const struct sj_fix_field sj_dest_fields[] = {
+    {"name", 0},      {"colour", FIX_COLOUR},   {"price", FIX_PRICE},
+    {"fee", FIX_FEE}, {"set_fee", FIX_SET_FEE}, {"goal", FIX_GOAL},
+};
+static const struct sj_fix_field sj_chance_fields[] = {{"text", 0}, {"effect", FIX_EFFECT}};
+static const struct sj_fix_field sj_journal_fields[] = {
+    {"title", 0}, {"text", 0}, {"slots", FIX_SLOTS}, {"effect", FIX_EFFECT}};
+
+/* fields[key] as money (a multiple of 10 in 0..10^9) into *out. */
+static int sj_fix_money(const cJSON *fields, const char *key, int *out, struct sb_error *err)
+{
+    int v = 0;
+    int rc = sj_event_int(fields, key, true, 0, JSON_MONEY_MAX, 0, &v, err);
+    if (rc == 0 && v % 10 != 0)
+        rc = sb_fail(err, SB_EINVALID, NULL, "fields.%s: must be a multiple of 10", key);
+    if (rc == 0)
+        *out = v;
+    return rc;
+}
+
+/* One field of a destination correction into fix->dest. */
+static int sj_fix_dest_field(const struct board *b, const cJSON *fields, const cJSON *it,
+                             struct board_fix *fix, struct sb_error *err)
+{
+    const char *k = it->string, *s = NULL;
+    struct destination *d = &fix->dest;
+    int rc;
+    if (strcmp(k, "name") == 0)
+        return json_get_string(fields, k, true, JSON_NAME_MAX_CHARS, false, &s, err);
+    if (strcmp(k, "colour") == 0) {
+        rc = json_get_string(fields, k, true, BOARD_SLUG_MAX - 1, false, &s, err);
+        if (rc == 0)
+            snprintf(d->colour, sizeof(d->colour), "%s", s);
+        return rc;
+    }
+    if (strcmp(k, "goal") == 0) {
+        if (cJSON_IsNull(it)) {
+            d->goal = -1;
+            return 0;
+        }
+        rc = sj_event_dest(b, fields, k, &d->goal, err);
+        if (rc == 0 && d->goal == fix->index)
+            rc = sb_fail(err, SB_EINVALID, "TWT-GOAL-1", "a card cannot be its own travel goal");
+        return rc;
+    }
+    return sj_fix_money(fields, k,
+                        strcmp(k, "price") == 0 ? &d->price
+                        : strcmp(k, "fee") == 0 ? &d->fee
+                                                : &d->set_fee,
+                        err);
+}
+
+/* One field of a Chance or Travel Journal correction into fix->chance / fix->journal. */
+static int sj_fix_card_field(const struct board *b, const cJSON *fields, const cJSON *it,
+                             struct board_fix *fix, struct sb_error *err)
+{
+    const char *k = it->string, *s = NULL;
+    if (strcmp(k, "title") == 0)
+        return json_get_string(fields, k, true, JSON_NAME_MAX_CHARS, false, &s, err);
+    if (strcmp(k, "text") == 0)
+        return json_get_string(fields, k, true, JSON_TEXT_MAX_CHARS, false, &s, err);
+    if (strcmp(k, "slots") == 0)
+        return sj_event_int(fields, k, true, 1, BOARD_MAX_SLOTS, 1, &fix->journal.slots, err);
+    if (fix->what == FACT_CHANCE)
+        return board_effect_from_json(b, it, &fix->chance.effect, err);
+    return board_journal_effect_from_json(b, it, &fix->journal, err);
+}
+
+/* The fields object of a correction into fix, against the table of its kind of fact. */
+static int sj_fix_fields(const struct board *b, const cJSON *fields, struct board_fix *fix,
+                         struct sb_error *err)
+{
+    const struct sj_fix_field *table = fix->what == FACT_DESTINATION ? sj_dest_fields
+                                       : fix->what == FACT_CHANCE    ? sj_chance_fields
+                                                                     : sj_journal_fields;
+    size_t n = fix->what == FACT_DESTINATION ? sizeof(sj_dest_fields) / sizeof(sj_dest_fields[0])
+               : fix->what == FACT_CHANCE
+                   ? sizeof(sj_chance_fields) / sizeof(sj_chance_fields[0])
+                   : sizeof(sj_journal_fields) / sizeof(sj_journal_fields[0]);
+    const cJSON *it;
+    int rc = 0;
+    if (!cJSON_IsObject(fields) || !fields->child)
+        return sb_fail(err, SB_EBADREQ, NULL, "'fields' must be an object of the new values");
+    cJSON_ArrayForEach(it, fields)
+    {
+        size_t i = 0;
+        while (i < n && strcmp(table[i].key, it->string) != 0)
+            i++;
+        if (i == n)
+            return sb_fail(err, SB_EINVALID, NULL, "fields: a correction cannot change '%s'",
+                           it->string);
+        rc = fix->what == FACT_DESTINATION ? sj_fix_dest_field(b, fields, it, fix, err)
+                                           : sj_fix_card_field(b, fields, it, fix, err);
+        if (rc != 0)
+            return rc;
+        fix->fields |= table[i].bit;
+    }
+    return 0;
+}
+
+/* A correct event's {"what","id","fields","before"} into fix. */
+static int sj_correct_from_json(const struct board *b, const cJSON *body, struct board_fix *fix,
+                                struct sb_error *err)
+{
+    const char *what = NULL, *id = NULL;
+    const cJSON *before = cJSON_GetObjectItemCaseSensitive(body, "before");
+    int rc = json_get_string(body, "what", true, 16, false, &what, err);
+    if (rc == 0)
+        rc = sj_event_slug(body, "id", &id, err);
+    if (rc != 0)
+        return rc;
+    memset(fix, 0, sizeof(*fix));
+    if (strcmp(what, "destination") == 0) {
+        fix->what = FACT_DESTINATION;
+        fix->index = board_find_dest(b, id);
+        fix->dest = fix->index >= 0 ? b->dests[fix->index] : fix->dest;
+    } else if (strcmp(what, "chance") == 0) {
+        fix->what = FACT_CHANCE;
+        fix->index = board_find_chance(b, id);
+    } else if (strcmp(what, "journal") == 0) {
+        fix->what = FACT_JOURNAL;
+        fix->index = board_find_journal(b, id);
+    } else {
+        return sb_fail(err, SB_EINVALID, NULL,
+                       "'what' must be \"destination\", \"chance\" or \"journal\"");
+    }
+    if (fix->index < 0)
+        return sb_fail(err, SB_EINVALID, NULL, "unknown %s '%s'", what, id);
+    if (!cJSON_IsObject(before))
+        return sb_fail(err, SB_EBADREQ, NULL, "'before' must be an object of the old values");
+    return sj_fix_fields(b, cJSON_GetObjectItemCaseSensitive(body, "fields"), fix, err);
+}
+
+/* A trade's seats a and b and what each gives. */
+static int sj_event_trade(const struct board *b, const struct game_state *st, const cJSON *body,
+                          struct rules_event *ev, struct sb_error *err)
+{
+    int rc = sj_event_seat(body, "a", true, st, &ev->a, err);
+    if (rc == 0)
+        rc = sj_event_seat(body, "b", true, st, &ev->b, err);
+    if (rc == 0)
+        rc = sj_trade_side(b, body, "a_gives", &ev->a_gives, err);
+    if (rc == 0)
+        rc = sj_trade_side(b, body, "b_gives", &ev->b_gives, err);
+    return rc;
+}
+
 /* The fields of an event of type t from body into ev (initialised by the caller). */
 static int sj_event_fields(const struct board *b, const struct game_state *st, const cJSON *body,
                            enum event_type t, struct rules_event *ev, struct sb_error *err)
@@ -956,6 +1118,7 @@ static int sj_event_fields(const struct board *b, const struct game_state *st, c
     int rc = 0;
 
     switch (t) {
+    case EVENT_CORRECT: return sj_correct_from_json(b, body, &ev->fix, err);
     case EVENT_ROLL:
         rc = sj_event_int(body, "d1", true, 1, 6, -1, &ev->d1, err);
         if (rc == 0)
@@ -989,15 +1152,7 @@ static int sj_event_fields(const struct board *b, const struct game_state *st, c
         if (rc == 0)
             rc = sj_event_dest(b, body, "destination", &ev->dest, err);
         return rc;
-    case EVENT_TRADE:
-        rc = sj_event_seat(body, "a", true, st, &ev->a, err);
-        if (rc == 0)
-            rc = sj_event_seat(body, "b", true, st, &ev->b, err);
-        if (rc == 0)
-            rc = sj_trade_side(b, body, "a_gives", &ev->a_gives, err);
-        if (rc == 0)
-            rc = sj_trade_side(b, body, "b_gives", &ev->b_gives, err);
-        return rc;
+    case EVENT_TRADE: return sj_event_trade(b, st, body, ev, err);
     case EVENT_ADJUST:
         rc = sj_event_seat(body, "player", true, st, &ev->player, err);
         if (rc == 0)
@@ -1050,6 +1205,7 @@ static const struct sj_event_takes {
     {"note", {"text"}},
     {"end", {"winner", "reason"}},
     {"result", {"variant", "winner", "standings"}},
+    {"correct", {"what", "id", "fields", "before"}},
 };
 
 /* The fields of the objects inside an event: a field that holds an object (or an

@@ -62,8 +62,9 @@ enum per_stamp_kind {
 
 struct space {
     enum space_kind kind;
-    int dest;   /* SPACE_DESTINATION: index into board.dests, else -1 */
-    int amount; /* SPACE_TAX: the tax */
+    int dest;                /* SPACE_DESTINATION: index into board.dests, else -1 */
+    int amount;              /* SPACE_TAX: the tax */
+    char id[BOARD_SLUG_MAX]; /* the space's own id ("flight-5"), "" when it has none */
 };
 
 struct destination {
@@ -105,6 +106,30 @@ struct board {
     struct chance_card chance[BOARD_MAX_CARDS];
     int njournal;
     struct journal_card journal[BOARD_MAX_CARDS];
+};
+
+/* The kinds of fact a game may correct while it runs (API.md "Correcting the box"). */
+enum board_fact { FACT_DESTINATION, FACT_CHANCE, FACT_JOURNAL };
+
+/* The fields of a fact a correction sets, as bits of board_fix.fields. Names, titles
+ * and texts are not in a struct board: a correction of them changes no rule. */
+#define FIX_COLOUR 0x01u  /* destination */
+#define FIX_PRICE 0x02u   /* destination */
+#define FIX_FEE 0x04u     /* destination */
+#define FIX_SET_FEE 0x08u /* destination */
+#define FIX_GOAL 0x10u    /* destination: dest.goal, -1 for none */
+#define FIX_SLOTS 0x20u   /* journal */
+#define FIX_EFFECT 0x40u  /* chance: chance.effect; journal: per_stamp, amount and drawer */
+
+/* A correction of one fact: the new values of the fields named in fields, in the part
+ * of the struct that matches what (the rest is unused). */
+struct board_fix {
+    enum board_fact what;
+    int index; /* into board.dests, board.chance or board.journal */
+    unsigned fields;
+    struct destination dest;
+    struct chance_card chance;
+    struct journal_card journal;
 };
 
 /* Index of the destination with this id, or -1. This function can't fail. */

@@ -36,6 +36,7 @@ static const char *const event_names[] = {
     [EVENT_NOTE] = "note",
     [EVENT_END] = "end",
     [EVENT_STAMP_GOAL] = "stamp_goal",
+    [EVENT_CORRECT] = "correct",
 };
 
 #define NEVENTS ((int)(sizeof event_names / sizeof event_names[0]))
@@ -1102,6 +1103,7 @@ static const char *event_rule(enum event_type t)
     case EVENT_STAMP_GOAL: return "TWT-GOAL-2";
     case EVENT_NOTE:
     case EVENT_END: return "TWT-WIN";
+    case EVENT_CORRECT: return "TWT-SETUP-1";
     }
     return "TWT-TURN-1";
 }
@@ -1231,6 +1233,10 @@ static int dispatch(struct ctx *c)
     case EVENT_NOTE: return 0;
     case EVENT_END: return ev_end(c);
     case EVENT_STAMP_GOAL: return ev_stamp_goal(c);
+    case EVENT_CORRECT:
+        return refuse(c, "TWT-SETUP-1",
+                      "A correction changes the game's own board copy: "
+                      "correct_apply() applies it.");
     }
     return refuse(c, "TWT-TURN-1", "The event type is unknown.");
 }

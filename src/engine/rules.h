@@ -128,6 +128,7 @@ struct game_state {
     int ticket_holder; /* seat, or -1 */
     bool ticket_used;
     struct journal_state journal[BOARD_MAX_CARDS]; /* by board.journal index */
+    int corrections; /* correct events applied (correct.h): the board is no longer the first */
 };
 
 enum event_type {
@@ -148,6 +149,7 @@ enum event_type {
     EVENT_NOTE,
     EVENT_END,
     EVENT_STAMP_GOAL,
+    EVENT_CORRECT, /* a correction of the box: correct_apply() (correct.h), not rules_apply() */
 };
 
 struct trade_side {
@@ -170,7 +172,8 @@ struct rules_event {
     int price;   /* AUCTION */
     int a, b;    /* TRADE: seats */
     struct trade_side a_gives, b_gives;
-    int amount; /* ADJUST: may be negative */
+    int amount;           /* ADJUST: may be negative */
+    struct board_fix fix; /* CORRECT */
 };
 
 enum effect_out_kind {

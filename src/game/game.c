@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "board_json.h"
+#include "correct.h"
 #include "json.h"
 #include "keys.h"
 #include "results.h"
@@ -218,6 +219,11 @@ void game_req_finish(struct game_req *r, bool committed)
         e->st = p->st;
         e->version = p->version;
         p->st = NULL;
+        if (p->board && p->board != e->board) { /* a correction changed the game's board */
+            game_board_unref(e->board);
+            e->board = p->board;
+            p->board = NULL;
+        }
     }
     if (e)
         e->used = ++c->tick;
@@ -269,6 +275,134 @@ static int game_set_state(struct game_req *r, struct game *gm, const char *text)
     return rc;
 }
 
+/* ---- corrections of the box (the correct event, correct.h) ---- */
+
+/* Give gm a board of its own to change: the cached board is shared read-only, so a
+ * correction changes a copy (copy on write). */
+static int game_board_own(struct game_req *r, struct game *gm)
+{
+    struct game_board *gb = malloc(sizeof(*gb));
+    if (!gb)
+        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    atomic_init(&gb->refs, 1);
+    gb->b = gm->gb->b;
+    /* gm holds a reference of its own: the analyzer cannot count them. */
+    game_board_unref(gm->gb); /* NOLINT(clang-analyzer-unix.Malloc) */
+    gm->gb = gb;
+    gm->board = &gb->b;
+    return 0;
+}
+
+/* Give gm a board of its own parsed from the board it started with (gm->row.board), for
+ * a replay that applies the corrections of its log again. */
+static int game_board_reset(struct game_req *r, struct game *gm)
+{
+    struct game_board *gb = malloc(sizeof(*gb));
+    int rc;
+    if (!gb)
+        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    atomic_init(&gb->refs, 1);
+    rc = game_parse_board(r, gm->row.board, &gb->b);
+    if (rc != 0) {
+        free(gb);
+        return rc;
+    }
+    /* gm holds a reference of its own: the analyzer cannot count them. */
+    game_board_unref(gm->gb); /* NOLINT(clang-analyzer-unix.Malloc) */
+    gm->gb = gb;
+    gm->board = &gb->b;
+    return 0;
+}
+
+/* True when body is a correct event. This function can't fail. */
+static bool game_is_correction(const cJSON *body)
+{
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
+    return cJSON_IsString(type) && strcmp(type->valuestring, "correct") == 0;
+}
+
+/* What game_load_corrections() and game_undo_correction() read from the log. */
+struct game_fixes {
+    struct game_req *req;
+    struct game *gm;
+    int64_t seq;  /* game_undo_correction(): the event wanted */
+    cJSON *found; /* its payload when it is a correct event */
+};
+
+/* Apply one live correct event of the log to gm's board, as accepted then. */
+static int game_fix_event(void *arg, int64_t seq, const char *type, const char *payload)
+{
+    struct game_fixes *f = arg;
+    struct rules_event ev;
+    cJSON *body = NULL;
+    int rc;
+    (void)seq;
+    if (strcmp(type, "correct") != 0)
+        return 0;
+    rc = game_parse_stored(f->req, payload, &body);
+    if (rc == 0)
+        rc = event_from_json(f->gm->board, &f->gm->st, body, &ev, f->req->err);
+    if (rc == 0)
+        correct_board(&f->gm->gb->b, &ev.fix);
+    cJSON_Delete(body);
+    return rc;
+}
+
+/* After gm's board was parsed from the board it started with: apply the corrections of
+ * its log, so that it is the board the game plays on now (only for a game whose state
+ * counts corrections: the others need not read their log). */
+static int game_load_corrections(struct game_req *r, struct game *gm)
+{
+    struct game_fixes f = {r, gm, 0, NULL};
+    return store_events_each(*r->store, gm->row.id, 0, game_fix_event, &f, r->err);
+}
+
+/* Keep the payload of event f->seq when it is a correct event. */
+static int game_find_fix(void *arg, int64_t seq, const char *type, const char *payload)
+{
+    struct game_fixes *f = arg;
+    if (seq != f->seq || strcmp(type, "correct") != 0)
+        return 0;
+    return game_parse_stored(f->req, payload, &f->found);
+}
+
+/* Undoing event seq: when it is a correction, put its "before" values back into the
+ * campaign's copy of the board (the game's own copy follows by replay). */
+static int game_undo_correction(struct game_req *r, struct game *gm, int64_t seq)
+{
+    struct game_fixes f = {r, gm, seq, NULL};
+    const cJSON *what, *id, *before;
+    cJSON *doc = NULL, *item = NULL;
+    char *text = NULL;
+    int rc = store_events_each(*r->store, gm->row.id, seq, game_find_fix, &f, r->err);
+    if (rc != 0 || !f.found)
+        return rc;
+    what = cJSON_GetObjectItemCaseSensitive(f.found, "what");
+    id = cJSON_GetObjectItemCaseSensitive(f.found, "id");
+    before = cJSON_GetObjectItemCaseSensitive(f.found, "before");
+    rc = store_campaign_board(*r->store, r->campaign->id, &text, r->err);
+    if (rc == 0)
+        rc = game_parse_stored(r, text, &doc);
+    free(text);
+    text = NULL;
+    if (rc == 0 && (!cJSON_IsString(what) || !cJSON_IsString(id)))
+        rc = sb_fail(r->err, SB_EIO, NULL, "event %lld is a damaged correction", (long long)seq);
+    if (rc == 0)
+        rc = strcmp(what->valuestring, "destination") == 0
+                 ? board_put_destination(doc, id->valuestring, before, &item, r->err)
+             : strcmp(what->valuestring, "chance") == 0
+                 ? board_put_chance(doc, id->valuestring, before, &item, r->err)
+                 : board_put_journal(doc, id->valuestring, before, &item, r->err);
+    if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
+        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0)
+        rc = store_campaign_set_board(*r->store, r->campaign->id, text, r->err);
+    free(text);
+    cJSON_Delete(doc);
+    cJSON_Delete(f.found);
+    return rc;
+}
+
 /* Load game gid of the campaign with its board and its snapshot state; docs: also its
  * board and initial state texts (gm->row), for a replay. */
 static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **out)
@@ -310,6 +444,8 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
         gm->board = &gm->gb->b;
     if (rc == 0 && !st_hit)
         rc = game_set_state(r, gm, gm->row.state);
+    if (rc == 0 && !gm->results && !board_hit && gm->st.corrections > 0)
+        rc = game_load_corrections(r, gm);
     if (rc == 0 && !gm->results && !st_hit)
         game_cache_note(r, gid, board_hit ? NULL : gm->gb, gm->row.version, &gm->st);
     if (rc != 0) {
@@ -349,9 +485,11 @@ static int game_apply(struct game_req *r, struct game *gm, const cJSON *body, in
         return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
     memset(&ev, 0, sizeof(ev));
     rc = event_from_json(gm->board, &gm->st, body, &ev, r->err);
+    if (rc == 0 && ev.type == EVENT_CORRECT)
+        rc = game_board_own(r, gm);
     if (rc == 0) {
         ev.seq = seq;
-        if (rules_apply(gm->board, game_policy(r, body), &gm->st, &ev, out) != 0)
+        if (correct_apply(&gm->gb->b, game_policy(r, body), &gm->st, &ev, out) != 0)
             rc = sb_fail(r->err, refusal_code(&out->refusal), out->refusal.rule, "%s",
                          out->refusal.detail);
     }
@@ -651,7 +789,9 @@ static int replay_event(void *arg, int64_t seq, const char *type, const char *pa
 static int game_replay(struct game_req *r, struct game *gm, int64_t upto, int64_t skip)
 {
     struct replay rp = {r, gm, skip};
-    int rc = game_set_state(r, gm, gm->row.initial);
+    int rc = gm->results ? 0 : game_board_reset(r, gm);
+    if (rc == 0)
+        rc = game_set_state(r, gm, gm->row.initial);
     if (rc == 0)
         rc = store_events_each(*r->store, gm->row.id, upto, replay_event, &rp, r->err);
     return rc;
@@ -1150,6 +1290,10 @@ int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const ch
 {
     atomic_int *busy;
     int rc;
+    if (game_is_correction(body))
+        return sb_fail(r->err, SB_EINVALID, NULL,
+                       "a correction of the box is made with PUT .../board/..., which changes "
+                       "the campaign's copy and appends it to the active game");
     if (!r->pool)
         return game_post_locked(r, gid, body, idem_key, if_match, answer, status, version);
     /* Alone on its stripe, an append works on a snapshot, so appends to different games
@@ -1192,6 +1336,8 @@ static int game_void_last(struct game_req *r, struct game *gm, int64_t *seq, cha
         return sb_fail(r->err, SB_ECONFLICT, NULL, "there is nothing to undo");
     if (!gm->results)
         rc = game_undo_journal(r, gm, *seq);
+    if (rc == 0 && !gm->results)
+        rc = game_undo_correction(r, gm, *seq);
     if (rc == 0)
         rc = game_replay(r, gm, 0, *seq);
     if (rc == 0 && (!(doc = game_state_json(gm, gm->row.version + 1)) ||
@@ -1202,6 +1348,9 @@ static int game_void_last(struct game_req *r, struct game *gm, int64_t *seq, cha
         snap.state = *state;
         rc = store_event_void(*r->store, gm->row.id, *seq, &snap, version, r->err);
     }
+    /* The replayed board (without an undone correction) and state, once committed. */
+    if (rc == 0 && !gm->results)
+        game_cache_note(r, gm->row.id, gm->gb, *version, &gm->st);
     cJSON_Delete(doc);
     return rc;
 }

@@ -10,6 +10,7 @@
 //   #/c/{cid}/game/{gid}/board
 //   #/c/{cid}/stats           charts
 //   #/c/{cid}/box             the box editor
+//   #/c/{cid}/check           "Check your box", the guided walk
 
 import { CampaignApi, editions as fetchEditions } from './api.js';
 import { getCampaign, touchCampaign } from './store.js';
@@ -24,6 +25,7 @@ import * as journal from './views/journal.js';
 import * as boardView from './views/boardview.js';
 import * as stats from './views/stats.js';
 import * as box from './views/box.js';
+import * as check from './views/check.js';
 
 const routes = [
   [/^\/?$/, home.render, null],
@@ -37,6 +39,7 @@ const routes = [
   [/^\/c\/(\d+)\/game\/(\d+)\/board$/, boardView.render, 'board'],
   [/^\/c\/(\d+)\/stats$/, stats.render, 'stats'],
   [/^\/c\/(\d+)\/box$/, box.render, 'campaign'],
+  [/^\/c\/(\d+)\/check$/, check.render, 'campaign'],
 ];
 
 let cleanup = null;

@@ -5,6 +5,7 @@
 
 import { t, money, list } from './i18n.js';
 import { tokenName } from './tokens.js';
+import { honestName, correctionText } from './facts.js';
 
 /** Name look-ups over a board and the players we know. */
 export class Names {
@@ -43,10 +44,14 @@ export class Names {
 
   destination(did) {
     const d = (this.board.destinations || []).find((x) => x.id === did);
-    return d ? d.name : humanise(did);
+    return d ? honestName(d) : humanise(did);
   }
 
-  destinationById(did) { return (this.board.destinations || []).find((x) => x.id === did) || null; }
+  /** The destination did, its name honest ("(check your box)") until checked. */
+  destinationById(did) {
+    const d = (this.board.destinations || []).find((x) => x.id === did);
+    return d ? { ...d, name: honestName(d) } : null;
+  }
 
   journalCard(id) { return (this.board.journal || []).find((x) => x.id === id) || null; }
 
@@ -67,7 +72,7 @@ export class Names {
     const list = deck === 'chance' ? this.board.chance : this.board.journal;
     const c = (list || []).find((x) => x.id === id);
     if (!c) return humanise(id);
-    if (deck === 'journal') return c.title || humanise(id);
+    if (deck === 'journal') return honestName(c, 'title') || humanise(id);
     return c.text ? `“${c.text}”` : humanise(id);
   }
 }
@@ -264,7 +269,7 @@ export function eventText(ev, names) {
     case 'end': return ev.winner ? t('ev.end.win', { who: P(ev.winner) }) : t('ev.end');
     case 'stamp_goal': return t('ev.stamp_goal', { who: P(ev.player), dest: names.destination(ev.destination) });
     case 'result': return t('ev.result');
-    case 'correct': return t('ev.correct', { what: humanise(ev.id) });
+    case 'correct': return correctionText(ev, names);
     default: return humanise(ev.type);
   }
 }

@@ -194,7 +194,7 @@ async function seed(base) {
 function samplePath(path, s) {
   return path.replace(/\{([^}]+)\}/g, (_, name, offset) => {
     const before = path.slice(0, offset);
-    const values = { cid: s.cid, gid: s.gid, pid: s.ann, eid: 'travel-world-tour', did: 'rapa-nui' };
+    const values = { cid: s.cid, gid: s.gid, pid: s.ann, eid: 'travel-world-tour', did: 'rapa-nui', index: '4' };
     if (name in values) return String(values[name]);
     if (name === 'card') return before.endsWith('/chance/') ? s.chance : 'journal-1';
     throw new Error(`no sample value for {${name}} in ${path}`);

@@ -5,6 +5,7 @@
 import { h, s, money, field, select, showAlert, confirmDialog, setColour } from '../ui.js';
 import { t } from '../i18n.js';
 import { tokenPicture } from '../tokens.js';
+import { factPrompt } from './factcheck.js';
 import { turnHeading } from '../words.js';
 import { W } from '../words-banker.js';
 import { spacesOf } from '../model.js';
@@ -160,6 +161,7 @@ function buyOrAuction(scr, buyOpt, refusedBuy, auctionOpt) {
   return card(t('bk.buy.title', { dest: d.name }),
     h('p', { class: 'muted' }, destLine(scr, d)),
     buyOpt || !lander ? null : h('p', { class: 'hint', id: 'buy-why' }, W.buyShort(lander.name, lander.cash)),
+    factPrompt(scr, 'destinations', d.id),
     buy,
     auctionOpt ? h('h3', null, t('bk.auction.or')) : null,
     auctionOpt ? form : null);

@@ -23,7 +23,7 @@ export async function render({ main, params, app }) {
 
   mount(main,
     h('h1', null, t('box.title')),
-    h('p', null, t('box.intro')),
+    h('p', null, t('box.intro'), ' ', h('a', { href: `#/c/${ctx.cid}/check` }, t('check.title')), '.'),
     h('p', { class: unverified ? 'alert info' : 'muted', style: 'position:static' },
       unverified ? t('box.unverified', { n: unverified, of: all.length }) : t('box.verified')),
     ctx.readOnly ? h('p', { class: 'muted' }, t('box.readonly')) : null,
@@ -122,7 +122,8 @@ function destinationItem(ctx, board, names, d, onSaved) {
   return item([sw, title, badge], form);
 }
 
-function effectEditor(board, names, idBase, effect, { allowNone = false, owner = null, key = 'effect' } = {}) {
+/** A structured editor of a Chance-style effect (the kinds of API.md): {el, value()}. */
+export function effectEditor(board, names, idBase, effect, { allowNone = false, owner = null, key = 'effect' } = {}) {
   const kinds = ['collect', 'pay', 'move_to', 'move_to_colour', 'move_by', 'go_to_jail', 'jail_free'].map((k) => [k, t(`box.kind.${k}`)]);
   if (allowNone) kinds.unshift(['', t('box.kind.none')]);
   const e = effect || {};

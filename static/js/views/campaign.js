@@ -7,6 +7,8 @@ import { gameLabel } from '../words.js';
 import { qrSvg } from '../qr.js';
 import { saveCampaign, forgetCampaign } from '../store.js';
 import { activeGameId } from '../model.js';
+import { checkOffer } from './check.js';
+import { downloadButton } from './boxfile.js';
 import { bgStatsLink, playUuidOf } from '../bgstats.js';
 import { backupPanel } from './backup.js';
 
@@ -18,6 +20,7 @@ export async function render({ main, params, app }) {
   saveCampaign({ ...ctx.entry, name: c.name, edition: c.edition });
   const ed = await ctx.edition(c.edition);
   const full = ed.engine === 'full';
+  const board = full ? await ctx.board(true).catch(() => null) : null;
   app.title(c.name, c.name);
   const gid = activeGameId(c);
   const games = [...(doc.games || [])].sort((a, b) => Number(b.id) - Number(a.id));
@@ -36,6 +39,7 @@ export async function render({ main, params, app }) {
     h('p', { class: 'muted' }, ed.name || c.edition,
       full ? ` · ${t(c.stamp_owner === 'player' ? 'camp.owner.player' : 'camp.owner.token')}` : '',
       ctx.readOnly ? ` · ${t('view_only')}` : ''),
+    full ? checkOffer(ctx, board) : null,
     start,
     sharePanel(ctx, games.length === 0),
     playersPanel(ctx, people, app),
@@ -45,7 +49,8 @@ export async function render({ main, params, app }) {
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/journal` }, t('tab.journal')),
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/board` }, t('tab.board')),
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/stats` }, t('tab.stats')),
-        h('a', { class: 'btn', href: `#/c/${ctx.cid}/box` }, t('camp.box')))) : null,
+        h('a', { class: 'btn', href: `#/c/${ctx.cid}/box` }, t('camp.box')),
+        downloadButton(ctx, c.name))) : null,
     settingsPanel(ctx, c, full, app),
     backupPanel(ctx, c, app));
 }

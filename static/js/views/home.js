@@ -6,6 +6,7 @@ import { listCampaigns, saveCampaign } from '../store.js';
 import { h, mount, field, busy, showAlert, announce } from '../ui.js';
 import { t } from '../i18n.js';
 import { activeGameId } from '../model.js';
+import { boxSource } from './boxfile.js';
 
 export async function render({ main, app }) {
   app.title('');
@@ -32,7 +33,9 @@ export async function render({ main, app }) {
   const syncPolicy = () => {
     const ed = editions.find((e) => e.id === edSel.value);
     policy.hidden = ed && ed.engine !== 'full';
+    if (source) source.el.hidden = policy.hidden;
   };
+  const source = boxSource();
   edSel.addEventListener('change', syncPolicy);
   syncPolicy();
   const createBtn = h('button', { class: 'btn primary block', type: 'submit' }, t('home.create'));
@@ -41,6 +44,7 @@ export async function render({ main, app }) {
     field(t('camp.name'), name),
     field(t('home.edition'), edSel),
     policy,
+    source.el,
     createBtn);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -50,6 +54,8 @@ export async function render({ main, app }) {
     const body = { name: n, edition: edSel.value };
     if (!ed || ed.engine === 'full') body.stamp_owner = form.querySelector('input[name=stamp_owner]:checked').value;
     busy(createBtn, async () => {
+      const box = !ed || ed.engine === 'full' ? await source.board() : null;
+      if (box) body.board = box;
       const res = await createCampaign(body);
       const c = res.campaign || {};
       saveCampaign({

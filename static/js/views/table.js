@@ -18,6 +18,7 @@ import { enqueue, queued } from '../queue.js';
 import * as banker from './banker.js';
 import * as journalMode from './journalmode.js';
 import * as results from './results.js';
+import { afterEvent, refreshBoard } from './factcheck.js';
 
 /** Board stamps that win a game (TWT-WIN), as the engine's state says ('?' for a state
  * saved before it said). */
@@ -191,7 +192,8 @@ export class TableScreen {
     const items = (l.sentences || []).map((x) => h('li', { class: x.cls || null }, x.text));
     this.lastBox.replaceChildren(head,
       h('p', { class: 'last-title' }, l.at ? `${timeText(l.at)} · ` : '', l.title),
-      items.length ? h('ul', { class: 'effects' }, items) : null);
+      items.length ? h('ul', { class: 'effects' }, items) : null,
+      afterEvent(this) || '');
   }
 
   /** The Undo button (id), or null when there is nothing this phone may undo. */
@@ -296,7 +298,7 @@ export class TableScreen {
   /** Show what an event did in "What happened", announce it and offer Undo in a toast. */
   setLast(title, ev, effects, state, { toast = true } = {}) {
     const sentences = eventSentences(ev, effects, this.names, { mode: this.mode, state });
-    this.last = { title, sentences, at: ev.at || new Date().toISOString() };
+    this.last = { title, sentences, at: ev.at || new Date().toISOString(), event: ev, effects };
     this.drawLast();
     const said = sentences.map((x) => x.text).join(' ');
     announce(`${title}. ${said}`);
@@ -410,6 +412,7 @@ export class TableScreen {
     try {
       const evs = await this.ctx.api.events(this.gid, prevSeq);
       const live = evs.filter((e) => !e.voided && Number(e.seq) > prevSeq && Number(e.seq) <= seq);
+      if (live.some((e) => e.type === 'correct')) await refreshBoard(this); // the box was fixed
       if (live.length && live.every((e) => this.mine.has(Number(e.seq)))) { this.last = shown; this.drawLast(); return; } // this phone's own
       const sentences = [];
       for (const e of live) {

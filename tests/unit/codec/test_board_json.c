@@ -464,7 +464,7 @@ static const struct refusal refusals[] = {
     {"tokens/1/id", "\"hazel\"", "tokens[2].id: 'hazel' is used twice"},
     {"tokens/0/id", "\"Scottie\"", "tokens[0].id: must be a slug"},
     {"tokens/0/colour", "7", "tokens[0].colour: must be a string"},
-    {"spaces/39", NULL, "spaces: must hold 40 to 40 items"},
+    {"spaces/39", NULL, "spaces: must hold exactly 40 items, not 39"},
     {"spaces/5/index", "6", "spaces[5].index: must be 5"},
     {"spaces/5/index", "5.5", "spaces[5].index: must be a whole number"},
     {"spaces/4/kind", "\"casino\"", "spaces[4].kind: must be one of"},
@@ -893,6 +893,171 @@ static void test_put_journal_and_chance(void **state)
     cJSON_Delete(doc);
 }
 
+/* board_put_space() with the signature of the other PUTs, the index given as text. */
+static int put_space(cJSON *doc, const char *index, const cJSON *body, cJSON **item,
+                     struct sb_error *err)
+{
+    return board_put_space(doc, atoi(index), body, item, err);
+}
+
+static int check_of(const cJSON *doc, const char *key)
+{
+    cJSON *copy = cJSON_Duplicate(doc, true);
+    struct sb_error err;
+    int v;
+    assert_int_equal(board_add_check(copy, &err), 0);
+    v = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(copy, "check"), key)
+            ->valueint;
+    cJSON_Delete(copy);
+    return v;
+}
+
+static void test_check_counts_every_space_destination_and_card(void **state)
+{
+    cJSON *doc = load_doc(), *item = NULL;
+    struct sb_error err;
+    (void)state;
+    /* 40 spaces, 22 destinations, 10 Chance and 10 Travel Journal cards */
+    assert_int_equal(check_of(doc, "facts"), 82);
+    assert_int_equal(check_of(doc, "checked"), 0);
+    assert_int_equal(put(board_put_destination, doc, "rapa-nui", "{\"price\":110}", &item, &err),
+                     0);
+    assert_int_equal(check_of(doc, "checked"), 1);
+    assert_int_equal(put(board_put_chance, doc, "chance-2", "{\"checked\":true}", &item, &err), 0);
+    assert_int_equal(put(put_space, doc, "0", "{\"checked\":true}", &item, &err), 0);
+    assert_int_equal(check_of(doc, "checked"), 3);
+    cJSON_Delete(doc);
+}
+
+static void test_checked_true_marks_without_changing(void **state)
+{
+    cJSON *doc = load_doc(), *item = NULL, *before;
+    const cJSON *it;
+    struct sb_error err;
+    (void)state;
+    before = cJSON_Duplicate(find_by_id(doc, "journal", "journal-3"), true);
+    assert_int_equal(put(board_put_journal, doc, "journal-3", "{\"checked\":true}", &item, &err),
+                     0);
+    assert_string_equal(str_of(item, "source"), "group");
+    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(item, "sources"))
+        assert_string_equal(it->valuestring, "group");
+    assert_true(cJSON_Compare(cJSON_GetObjectItemCaseSensitive(before, "slots"),
+                              cJSON_GetObjectItemCaseSensitive(item, "slots"), true));
+    assert_true(cJSON_Compare(cJSON_GetObjectItemCaseSensitive(before, "effect"),
+                              cJSON_GetObjectItemCaseSensitive(item, "effect"), true));
+    assert_string_equal(str_of(before, "title"), str_of(item, "title"));
+    /* with an edit, both happen */
+    assert_int_equal(
+        put(board_put_destination, doc, "pink-3", "{\"checked\":true,\"fee\":90}", &item, &err), 0);
+    assert_int_equal(cJSON_GetObjectItemCaseSensitive(item, "fee")->valueint, 90);
+    assert_string_equal(str_of(cJSON_GetObjectItemCaseSensitive(item, "sources"), "price"),
+                        "group");
+    put_refused(board_put_chance, doc, "chance-1", "{\"checked\":false}", SB_EINVALID, "checked");
+    put_refused(board_put_chance, doc, "chance-1", "{\"checked\":1}", SB_EBADREQ, "checked");
+    put_refused(board_put_chance, doc, "chance-1", "{}", SB_EINVALID, "nothing to change");
+    cJSON_Delete(before);
+    cJSON_Delete(doc);
+}
+
+static void test_put_space_kind_name_amount(void **state)
+{
+    cJSON *doc = load_doc(), *item = NULL;
+    struct board *b = malloc(sizeof(*b));
+    struct sb_error err;
+    (void)state;
+    assert_int_equal(
+        put(put_space, doc, "38", "{\"amount\":150,\"name\":\"Guide fee\"}", &item, &err), 0);
+    assert_int_equal(cJSON_GetObjectItemCaseSensitive(item, "amount")->valueint, 150);
+    assert_string_equal(str_of(item, "source"), "group");
+    assert_int_equal(put(put_space, doc, "12", "{\"kind\":\"flight_local\"}", &item, &err), 0);
+    assert_int_equal(board_from_json(doc, b, &err), 0);
+    assert_int_equal(b->spaces[38].amount, 150);
+    assert_int_equal(b->spaces[12].kind, SPACE_FLIGHT_LOCAL);
+    /* a tax that stops being one loses its amount; a new tax needs one */
+    assert_int_equal(put(put_space, doc, "38", "{\"kind\":\"free_parking\"}", &item, &err), 0);
+    assert_null(cJSON_GetObjectItemCaseSensitive(item, "amount"));
+    put_refused(put_space, doc, "7", "{\"kind\":\"tax\"}", SB_EINVALID, "spaces[7].amount");
+    assert_int_equal(put(put_space, doc, "7", "{\"kind\":\"tax\",\"amount\":50}", &item, &err), 0);
+    assert_int_equal(put(put_space, doc, "7", "{\"kind\":\"chance\"}", &item, &err), 0);
+    assert_null(cJSON_GetObjectItemCaseSensitive(item, "amount"));
+    /* a destination space's name is its destination's */
+    assert_int_equal(put(put_space, doc, "6", "{\"name\":\"Easter Island\"}", &item, &err), 0);
+    assert_string_equal(str_of(find_by_id(doc, "destinations", "rapa-nui"), "name"),
+                        "Easter Island");
+    put_refused(put_space, doc, "6", "{\"kind\":\"chance\"}", SB_EINVALID, "keeps its kind");
+    put_refused(put_space, doc, "7", "{\"kind\":\"destination\"}", SB_EINVALID, "keeps its kind");
+    put_refused(put_space, doc, "7", "{\"kind\":\"castle\"}", SB_EINVALID, "'kind'");
+    put_refused(put_space, doc, "4", "{\"amount\":75}", SB_EINVALID, "multiple of 10");
+    put_refused(put_space, doc, "0", "{\"amount\":100}", SB_EINVALID, "only a tax");
+    put_refused(put_space, doc, "10", "{\"kind\":\"free_parking\"}", SB_EINVALID, "Jail");
+    put_refused(put_space, doc, "40", "{\"name\":\"x\"}", SB_ENOTFOUND, "no space 40");
+    free(b);
+    cJSON_Delete(doc);
+}
+
+static void test_changes_list_new_and_old_values_of_changed_fields(void **state)
+{
+    cJSON *doc = load_doc(), *item = NULL, *old, *fields = NULL, *before = NULL;
+    struct sb_error err;
+    (void)state;
+    old = cJSON_Duplicate(find_by_id(doc, "destinations", "pink-3"), true);
+    assert_int_equal(put(board_put_destination, doc, "pink-3",
+                         "{\"price\":170,\"fee\":90,\"name\":\"Petra\"}", &item, &err),
+                     0);
+    assert_int_equal(board_changes(old, item, "destination", &fields, &before, &err), 0);
+    assert_int_equal(cJSON_GetArraySize(fields), 3);
+    assert_int_equal(cJSON_GetObjectItemCaseSensitive(fields, "price")->valueint, 170);
+    assert_int_equal(cJSON_GetObjectItemCaseSensitive(before, "price")->valueint, 160);
+    assert_string_equal(str_of(fields, "name"), "Petra");
+    assert_null(cJSON_GetObjectItemCaseSensitive(fields, "set_fee"));
+    cJSON_Delete(fields);
+    cJSON_Delete(before);
+    /* a check alone changes nothing */
+    assert_int_equal(board_changes(item, item, "destination", &fields, &before, &err), 0);
+    assert_int_equal(cJSON_GetArraySize(fields), 0);
+    cJSON_Delete(fields);
+    cJSON_Delete(before);
+    cJSON_Delete(old);
+    cJSON_Delete(doc);
+}
+
+static void test_box_file_is_checked_like_an_edition(void **state)
+{
+    cJSON *doc = load_doc(), *out = NULL, *bad;
+    struct sb_error err;
+    (void)state;
+    assert_int_equal(board_add_check(doc, &err), 0);
+    assert_int_equal(board_from_box(doc, &out, &err), 0);
+    assert_null(cJSON_GetObjectItemCaseSensitive(out, "check"));
+    cJSON_Delete(out);
+    bad = cJSON_Duplicate(doc, true);
+    cJSON_DeleteItemFromArray(cJSON_GetObjectItemCaseSensitive(bad, "spaces"), 39);
+    assert_int_equal(board_from_box(bad, &out, &err), SB_EINVALID);
+    assert_non_null(strstr(err.detail, "exactly 40"));
+    cJSON_Delete(bad);
+    bad = cJSON_Duplicate(doc, true);
+    cJSON_ReplaceItemInObject(find_by_id(bad, "destinations", "rapa-nui"), "goal",
+                              cJSON_CreateString("atlantis"));
+    assert_int_equal(board_from_box(bad, &out, &err), SB_EINVALID);
+    assert_non_null(strstr(err.detail, "unknown destination 'atlantis'"));
+    cJSON_Delete(bad);
+    bad = cJSON_Duplicate(doc, true);
+    cJSON_ReplaceItemInObject(find_by_id(bad, "journal", "journal-1"), "slots",
+                              cJSON_CreateNumber(0));
+    assert_int_equal(board_from_box(bad, &out, &err), SB_EINVALID);
+    assert_non_null(strstr(err.detail, "slots"));
+    cJSON_Delete(bad);
+    bad = cJSON_Duplicate(doc, true);
+    cJSON_ReplaceItemInObject(find_by_id(bad, "destinations", "rapa-nui"), "fee",
+                              cJSON_CreateNumber(55));
+    assert_int_equal(board_from_box(bad, &out, &err), SB_EINVALID);
+    assert_non_null(strstr(err.detail, "multiple of 10"));
+    cJSON_Delete(bad);
+    assert_int_equal(board_from_box(cJSON_GetObjectItemCaseSensitive(doc, "name"), &out, &err),
+                     SB_EBADREQ);
+    cJSON_Delete(doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -912,6 +1077,11 @@ int main(void)
         cmocka_unit_test(test_put_destination_edits_and_marks_group),
         cmocka_unit_test(test_put_destination_refusals_leave_the_board_unchanged),
         cmocka_unit_test(test_put_journal_and_chance),
+        cmocka_unit_test(test_check_counts_every_space_destination_and_card),
+        cmocka_unit_test(test_checked_true_marks_without_changing),
+        cmocka_unit_test(test_put_space_kind_name_amount),
+        cmocka_unit_test(test_changes_list_new_and_old_values_of_changed_fields),
+        cmocka_unit_test(test_box_file_is_checked_like_an_edition),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

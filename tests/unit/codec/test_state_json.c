@@ -1052,6 +1052,117 @@ static void test_effects_of_a_real_purchase(void **state)
     free(st);
 }
 
+/* Decode a correct event body; returns the result code and the event in *ev. */
+static int decode_fix(const char *text, struct rules_event *ev, struct sb_error *err)
+{
+    struct game_state *st = new_game(MODE_BANKER);
+    cJSON *body = cJSON_Parse(text);
+    int rc;
+    assert_non_null(body);
+    memset(ev, 0, sizeof(*ev));
+    rc = event_from_json(shipped, st, body, ev, err);
+    cJSON_Delete(body);
+    free(st);
+    return rc;
+}
+
+static void test_correct_event_decodes_the_new_values(void **state)
+{
+    struct rules_event ev;
+    struct sb_error err;
+    (void)state;
+    assert_int_equal(
+        decode_fix("{\"type\":\"correct\",\"what\":\"destination\",\"id\":\"rapa-nui\","
+                   "\"fields\":{\"price\":120,\"goal\":null,\"name\":\"Easter Island\"},"
+                   "\"before\":{\"price\":100,\"goal\":\"okavango-delta\",\"name\":\"Rapa Nui\"}}",
+                   &ev, &err),
+        0);
+    assert_int_equal(ev.type, EVENT_CORRECT);
+    assert_int_equal(ev.fix.what, FACT_DESTINATION);
+    assert_int_equal(ev.fix.index, board_find_dest(shipped, "rapa-nui"));
+    assert_int_equal(ev.fix.fields, FIX_PRICE | FIX_GOAL);
+    assert_int_equal(ev.fix.dest.price, 120);
+    assert_int_equal(ev.fix.dest.goal, -1);
+    assert_int_equal(decode_fix("{\"type\":\"correct\",\"what\":\"journal\",\"id\":\"journal-3\","
+                                "\"fields\":{\"slots\":4,\"effect\":{\"per_stamp\":{\"pay\":20}}},"
+                                "\"before\":{}}",
+                                &ev, &err),
+                     0);
+    assert_int_equal(ev.fix.fields, FIX_SLOTS | FIX_EFFECT);
+    assert_int_equal(ev.fix.journal.slots, 4);
+    assert_int_equal(ev.fix.journal.per_stamp, PER_STAMP_PAY);
+    assert_int_equal(ev.fix.journal.per_stamp_amount, 20);
+    assert_int_equal(decode_fix("{\"type\":\"correct\",\"what\":\"chance\",\"id\":\"chance-2\","
+                                "\"fields\":{\"effect\":{\"go_to_jail\":true}},\"before\":{}}",
+                                &ev, &err),
+                     0);
+    assert_int_equal(ev.fix.chance.effect.kind, EFFECT_GO_TO_JAIL);
+}
+
+static void test_correct_event_refusals(void **state)
+{
+    static const struct event_case cases[] = {
+        {"{\"type\":\"correct\",\"id\":\"rapa-nui\",\"fields\":{},\"before\":{}}", SB_EBADREQ,
+         "'what' is required"},
+        {"{\"type\":\"correct\",\"what\":\"space\",\"id\":\"go\",\"fields\":{\"name\":\"x\"},"
+         "\"before\":{}}",
+         SB_EINVALID, "'what' must be"},
+        {"{\"type\":\"correct\",\"what\":\"chance\",\"id\":\"chance-99\",\"fields\":{\"text\":"
+         "\"x\"},"
+         "\"before\":{}}",
+         SB_EINVALID, "unknown chance 'chance-99'"},
+        {"{\"type\":\"correct\",\"what\":\"destination\",\"id\":\"rapa-nui\",\"fields\":{},"
+         "\"before\":{}}",
+         SB_EBADREQ, "'fields'"},
+        {"{\"type\":\"correct\",\"what\":\"destination\",\"id\":\"rapa-nui\",\"fields\":{\"price\":"
+         "105},"
+         "\"before\":{}}",
+         SB_EINVALID, "multiple of 10"},
+        {"{\"type\":\"correct\",\"what\":\"destination\",\"id\":\"rapa-nui\",\"fields\":{\"slots\":"
+         "2},"
+         "\"before\":{}}",
+         SB_EINVALID, "cannot change 'slots'"},
+        {"{\"type\":\"correct\",\"what\":\"destination\",\"id\":\"rapa-nui\",\"fields\":{\"goal\":"
+         "\"rapa-nui\"},\"before\":{}}",
+         SB_EINVALID, "its own travel goal"},
+        {"{\"type\":\"correct\",\"what\":\"journal\",\"id\":\"journal-1\",\"fields\":{\"slots\":13}"
+         ","
+         "\"before\":{}}",
+         SB_EINVALID, "'slots'"},
+        {"{\"type\":\"correct\",\"what\":\"chance\",\"id\":\"chance-1\",\"fields\":{\"effect\":{"
+         "\"fly\":1}},\"before\":{}}",
+         SB_EINVALID, "unknown field 'fly'"},
+        {"{\"type\":\"correct\",\"what\":\"chance\",\"id\":\"chance-1\",\"fields\":{\"text\":\"x\"}"
+         "}",
+         SB_EBADREQ, "'before'"},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct rules_event ev;
+        struct sb_error err;
+        int rc = decode_fix(cases[i].body, &ev, &err);
+        if (rc != cases[i].code || !strstr(err.detail, cases[i].detail))
+            fail_msg("%s: got %d '%s', want %d '%s'", cases[i].body, rc, err.detail, cases[i].code,
+                     cases[i].detail);
+    }
+}
+
+static void test_corrections_count_round_trips_and_shows_only_when_any(void **state)
+{
+    struct game_state *st = new_game(MODE_BANKER);
+    cJSON *doc;
+    (void)state;
+    doc = state_to_json(shipped, st, 3);
+    assert_null(cJSON_GetObjectItemCaseSensitive(doc, "corrections"));
+    cJSON_Delete(doc);
+    st->corrections = 2;
+    doc = state_to_json(shipped, st, 3);
+    assert_int_equal(get_int(doc, "corrections"), 2);
+    cJSON_Delete(doc);
+    assert_round_trip(st);
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1072,6 +1183,9 @@ int main(void)
         cmocka_unit_test(test_effects_shape),
         cmocka_unit_test(test_journal_payout_says_who_pays_whom),
         cmocka_unit_test(test_effects_of_a_real_purchase),
+        cmocka_unit_test(test_correct_event_decodes_the_new_values),
+        cmocka_unit_test(test_correct_event_refusals),
+        cmocka_unit_test(test_corrections_count_round_trips_and_shows_only_when_any),
     };
     return cmocka_run_group_tests(tests, setup_board, teardown_board);
 }

@@ -14,6 +14,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "board_json.h"
 #include "error.h"
 #include "game.h"
 #include "store.h"
@@ -292,6 +293,140 @@ static void test_a_forgotten_cache_loads_the_game_from_the_store(void **state)
     free(answer);
 }
 
+/* ---- corrections of the box (correct events) ---- */
+
+/* What the board PUT does while a game is active: set destination did's price in the
+ * campaign's copy and append the correction to the game, in one transaction. */
+static void correct_price(struct fix *f, const char *did, int price)
+{
+    char *text = NULL, *printed;
+    cJSON *doc, *item = NULL, *old, *fields = NULL, *before = NULL, *ev, *body;
+    int64_t version = 0;
+    fresh_req(f);
+    assert_int_equal(store_begin_write(f->s, &f->err), 0);
+    assert_int_equal(store_campaign_board(f->s, f->campaign.id, &text, &f->err), 0);
+    assert_non_null(doc = cJSON_Parse(text));
+    body = cJSON_CreateObject();
+    cJSON_AddNumberToObject(body, "price", price);
+    cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(doc, "destinations"))
+    {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(item, "id");
+        if (strcmp(id->valuestring, did) == 0)
+            break;
+    }
+    old = cJSON_Duplicate(item, true);
+    assert_int_equal(board_put_destination(doc, did, body, &item, &f->err), 0);
+    assert_int_equal(board_changes(old, item, "destination", &fields, &before, &f->err), 0);
+    ev = cJSON_CreateObject();
+    cJSON_AddStringToObject(ev, "type", "correct");
+    cJSON_AddStringToObject(ev, "what", "destination");
+    cJSON_AddStringToObject(ev, "id", did);
+    cJSON_AddItemToObject(ev, "fields", fields);
+    cJSON_AddItemToObject(ev, "before", before);
+    if (game_append(&f->r, f->gid, ev, 0, NULL, NULL, NULL, &version) != 0)
+        fail_msg("correct: %s", f->err.detail);
+    assert_non_null(printed = cJSON_PrintUnformatted(doc));
+    assert_int_equal(store_campaign_set_board(f->s, f->campaign.id, printed, &f->err), 0);
+    assert_int_equal(store_commit(f->s, &f->err), 0);
+    game_req_finish(&f->r, true);
+    free(printed);
+    free(text);
+    cJSON_Delete(ev);
+    cJSON_Delete(body);
+    cJSON_Delete(old);
+    cJSON_Delete(doc);
+}
+
+/* The price of destination did in the campaign's copy of the board. */
+static int campaign_price(struct fix *f, const char *did)
+{
+    char *text = NULL;
+    cJSON *doc, *d;
+    int price = -1;
+    assert_int_equal(store_campaign_board(f->s, f->campaign.id, &text, &f->err), 0);
+    assert_non_null(doc = cJSON_Parse(text));
+    cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(doc, "destinations"))
+    {
+        if (strcmp(cJSON_GetObjectItemCaseSensitive(d, "id")->valuestring, did) == 0)
+            price = cJSON_GetObjectItemCaseSensitive(d, "price")->valueint;
+    }
+    cJSON_Delete(doc);
+    free(text);
+    return price;
+}
+
+/* Ann's cash in the stored state. */
+static int ann_cash(struct fix *f)
+{
+    int64_t v = 0;
+    char *text = stored_state(f, &v);
+    cJSON *doc = cJSON_Parse(text);
+    int cash = cJSON_GetObjectItemCaseSensitive(
+                   cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "players"), 0), "cash")
+                   ->valueint;
+    cJSON_Delete(doc);
+    free(text);
+    return cash;
+}
+
+static void test_undo_of_a_correction_restores_the_game_and_the_campaign_copy(void **state)
+{
+    struct fix *f = *state;
+    char *answer = NULL, *undone = NULL, *before, *after;
+    int status = 0;
+    int64_t version = 0, v = 0;
+    before = without_version(stored_state(f, &v));
+    correct_price(f, "rapa-nui", 120);
+    assert_int_equal(campaign_price(f, "rapa-nui"), 120);
+    fresh_req(f);
+    assert_int_equal(game_undo(&f->r, f->gid, NULL, &undone, &version), 0);
+    game_req_finish(&f->r, true);
+    assert_int_equal(campaign_price(f, "rapa-nui"), 100);
+    after = without_version(stored_state(f, &v));
+    assert_string_equal(before, after);
+    /* and the game itself plays on the old price again */
+    assert_int_equal(
+        post(f, "{\"type\":\"roll\",\"d1\":2,\"d2\":4}", NULL, NULL, &answer, &status, &version),
+        0);
+    free(answer);
+    assert_int_equal(post(f, "{\"type\":\"buy\"}", NULL, NULL, &answer, &status, &version), 0);
+    free(answer);
+    assert_int_equal(ann_cash(f), 1400);
+    free(undone);
+    free(before);
+    free(after);
+}
+
+static void test_a_correction_survives_a_forgotten_cache_and_replays_to_the_snapshot(void **state)
+{
+    struct fix *f = *state;
+    char *answer = NULL, *replayed = NULL, *text;
+    int status = 0;
+    int64_t version = 0, v = 0, at_version = 0;
+    correct_price(f, "rapa-nui", 120);
+    assert_int_equal(
+        post(f, "{\"type\":\"roll\",\"d1\":2,\"d2\":4}", NULL, NULL, &answer, &status, &version),
+        0);
+    free(answer);
+    games_forget(f->games); /* the board is parsed again: the log's correction with it */
+    assert_int_equal(post(f, "{\"type\":\"buy\"}", NULL, NULL, &answer, &status, &version), 0);
+    free(answer);
+    assert_int_equal(ann_cash(f), 1380);
+    text = stored_state(f, &v);
+    fresh_req(f);
+    assert_int_equal(game_state_at(&f->r, f->gid, 3, &replayed, &at_version), 0);
+    game_req_finish(&f->r, true);
+    assert_string_equal(replayed, text);
+    /* a correction cannot be posted as an event: it comes with the board's change */
+    assert_int_equal(post(f,
+                          "{\"type\":\"correct\",\"what\":\"destination\",\"id\":\"rapa-nui\","
+                          "\"fields\":{\"price\":10},\"before\":{\"price\":120}}",
+                          NULL, NULL, &answer, &status, &version),
+                     SB_EINVALID);
+    free(replayed);
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -305,6 +440,11 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_undo_replays_the_log_without_the_last_event, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_only_the_latest_game_can_be_undone, setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            test_undo_of_a_correction_restores_the_game_and_the_campaign_copy, setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            test_a_correction_survives_a_forgotten_cache_and_replays_to_the_snapshot, setup,
+            teardown),
         cmocka_unit_test_setup_teardown(test_a_forgotten_cache_loads_the_game_from_the_store, setup,
                                         teardown),
     };

@@ -1,0 +1,230 @@
+// box.test.mjs -- the group's own box on phones: the "Check your box" walk from a new
+// campaign to its end (resumed after a reload), fixes made at the table during a game
+// and seen live by a second phone, and a campaign started from a box file.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, eventually, ARTIFACTS,
+  contrastProblems, unlabelledControls,
+} from './helpers.mjs';
+
+/** Every control has a name and all text reads at AA contrast. */
+async function accessible(page, name) {
+  assert.deepEqual(await unlabelledControls(page), [], `${name}: every control has a name`);
+  assert.deepEqual(await contrastProblems(page), [], `${name}: text contrast is AA`);
+}
+
+let server;
+let browser;
+const contexts = [];
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  for (const c of contexts) assert.deepEqual(c.errors, [], 'no script errors in the page');
+  await browser?.close();
+  await server?.stop();
+});
+
+async function phone(url) {
+  const ctx = await phoneContext(browser);
+  contexts.push(ctx);
+  const page = await ctx.newPage();
+  if (url) await page.goto(url);
+  return page;
+}
+
+/** Create a campaign through the start page; returns {cid, key}. */
+async function createInUi(page, name, setup = async () => {}) {
+  await page.goto(`${server.base}/`);
+  await page.getByLabel('Campaign name').fill(name);
+  await page.getByLabel('Edition').selectOption('travel-world-tour');
+  await setup();
+  await page.getByRole('button', { name: 'Create campaign' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name }));
+  const rw = await page.getByLabel('Read-write link').inputValue();
+  const m = rw.match(/\/#\/join\/(\d+)\/(.+)$/);
+  return { cid: Number(m[1]), key: decodeURIComponent(m[2]) };
+}
+
+const boardOf = (c) => api(server.base, 'GET', `/campaigns/${c.cid}/board`, { key: c.key });
+
+test('UI-CHECK the check walk from a new campaign to its end, resumed after a reload', async () => {
+  const page = await phone();
+  const c = await createInUi(page, 'Our own box');
+  // Offered right after creating the campaign.
+  const offer = page.getByRole('region', { name: 'Check your box' });
+  await expectText(offer, '0 of 82 checked');
+  await shot(page, 'box-01-offer');
+  await offer.getByRole('link', { name: 'Check your box' }).click();
+  await expectVisible(page.getByRole('heading', { name: 'Space 1 of 40' }));
+  await expectText(page.locator('.fact-card'), 'GO');
+  await page.getByRole('button', { name: 'Matches my box' }).click();
+  await expectVisible(page.getByRole('heading', { name: 'Space 2 of 40' }));
+  await expectText(page.locator('.check-count'), '1 of 82 checked');
+  // Three more as printed, then the tax on space 4 is fixed.
+  for (let i = 2; i <= 4; i++) {
+    await page.getByRole('button', { name: 'Matches my box' }).click();
+    await expectVisible(page.getByRole('heading', { name: `Space ${i + 1} of 40` }));
+  }
+  await expectText(page.locator('.fact-card'), 'Tax');
+  await page.getByRole('button', { name: 'Fix' }).click();
+  await page.getByLabel('Tax to pay').fill('150');
+  await accessible(page, 'the walk with its editor open');
+  await shot(page, 'box-02-fix-a-tax');
+  await page.getByRole('button', { name: 'Save and go on' }).click();
+  await expectVisible(page.getByRole('heading', { name: 'Space 6 of 40' }));
+  assert.equal((await boardOf(c)).spaces[4].amount, 150);
+  // A reload carries on where the walk was.
+  await page.reload();
+  await expectVisible(page.getByRole('heading', { name: 'Space 6 of 40' }));
+  await expectText(page.locator('.check-count'), '5 of 82 checked');
+  // The rest, one tap each; a Destination card is shown as printed on the way.
+  for (let n = 5; n < 82; n++) {
+    if (n === 40) {
+      await expectVisible(page.getByRole('heading', { name: 'Destination 1 of 22' }));
+      await expectText(page.locator('.dest-card'), 'Travel goal');
+      await accessible(page, 'a Destination card in the walk');
+      await shot(page, 'box-03-destination');
+    }
+    if (n === 62) {
+      await expectVisible(page.getByRole('heading', { name: 'Chance card 1 of 10' }));
+      await expectText(page.locator('.fact-card'), 'In play:');
+    }
+    if (n === 72) {
+      await expectVisible(page.getByRole('heading', { name: 'Journal card 1 of 10' }));
+      await expectText(page.locator('.circles'), 'open');
+    }
+    await page.getByRole('button', { name: 'Matches my box' }).click();
+    await expectText(page.locator('.check-count'), `${n + 1} of 82 checked`);
+  }
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Your box is checked' }));
+  await shot(page, 'box-04-done');
+  const b = await boardOf(c);
+  assert.deepEqual(b.check, { facts: 82, checked: 82 });
+  // The campaign screen no longer offers the walk.
+  await page.getByRole('link', { name: 'Back to the campaign' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Our own box' }));
+  assert.equal(await page.getByRole('region', { name: 'Check your box' }).count(), 0);
+});
+
+test('UI-FIX at the table: a destination price and a journal card’s circles, seen by a second phone', async () => {
+  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Fix at the table' } });
+  const c = { cid: made.campaign.id, key: made.key };
+  const ana = await api(server.base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Ana' } });
+  const bo = await api(server.base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Bo' } });
+  const g = await api(server.base, 'POST', `/campaigns/${c.cid}/games`, {
+    key: c.key, body: { mode: 'banker', seats: [{ player: ana.id, token: 'scottie' }, { player: bo.id, token: 't-rex' }] },
+  });
+  const link = `${server.base}/#/join/${c.cid}/${encodeURIComponent(c.key)}`;
+  const A = await phone(link);
+  const B = await phone(link);
+  for (const p of [A, B]) await expectText(p.locator('.live-line'), 'live');
+  // Ana rolls 1 + 2: Brown destination 2, not checked yet, on offer.
+  await A.getByRole('button', { name: 'First die 1' }).click();
+  await A.getByRole('button', { name: 'Second die 2' }).click();
+  await expectVisible(A.getByRole('button', { name: /^Buy Brown destination 2 \(check your box\) for 60/ }));
+  await expectVisible(B.getByRole('button', { name: /^Buy Brown destination 2 \(check your box\) for 60/ }));
+  const prompt = A.getByRole('group', { name: /Check your box/ });
+  await prompt.getByRole('button', { name: 'Fix' }).click();
+  await prompt.getByLabel('Name').fill('Bodiam Castle');
+  await prompt.getByLabel('Price').fill('70');
+  await accessible(A, 'a fix at the table');
+  await shot(A, 'box-05-fix-at-the-table');
+  await prompt.getByRole('button', { name: 'Save the fix' }).click();
+  await expectVisible(A.getByRole('button', { name: /^Buy Bodiam Castle for 70/ }));
+  // The second phone follows live.
+  await expectVisible(B.getByRole('button', { name: /^Buy Bodiam Castle for 70/ }));
+  await expectText(B.getByRole('region', { name: 'What happened' }), 'Box corrected: Bodiam Castle');
+  await shot(B, 'box-06-second-phone');
+  await B.getByRole('button', { name: /^Buy Bodiam Castle for 70/ }).click();
+  await expectText(A.getByRole('article', { name: /^Ana\b/ }), '1,430');
+  const events = (await api(server.base, 'GET', `/campaigns/${c.cid}/games/${g.game.id}/events`, { key: c.key })).events;
+  assert.deepEqual(events.filter((e) => e.type === 'correct').map((e) => e.fields), [{ name: 'Bodiam Castle', price: 70 }]);
+  // End it and play a journal game: a card drawn the first time asks for its wording.
+  await api(server.base, 'POST', `/campaigns/${c.cid}/games/${g.game.id}/events`, { key: c.key, body: { type: 'end' } });
+  const j = await api(server.base, 'POST', `/campaigns/${c.cid}/games`, {
+    key: c.key, body: { mode: 'journal', seats: [{ player: ana.id, token: 'scottie' }, { player: bo.id, token: 't-rex' }] },
+  });
+  const slotsNow = (await boardOf(c)).journal.find((x) => x.id === 'journal-4').slots;
+  for (const p of [A, B]) {
+    await p.goto(`${server.base}/#/c/${c.cid}/game/${j.game.id}`);
+    await expectText(p.locator('.live-line'), 'live');
+  }
+  // The card grid shows each card's title and circles; tap the card drawn.
+  const tile = (p) => p.locator('#jm-card-journal-4');
+  assert.match(await tile(A).innerText(), new RegExp(`○{${slotsNow}} ${slotsNow} open`));
+  await tile(A).click();
+  const ask = A.getByRole('group', { name: /what does it say/ });
+  await expectVisible(ask);
+  await ask.getByLabel('Stamp circles').fill(String(slotsNow + 2));
+  await ask.getByRole('button', { name: 'Save the fix' }).click();
+  await eventually(async () => new RegExp(`○{${slotsNow + 1}} ${slotsNow + 1} open`).test(await tile(B).innerText()), { message: 'the second phone shows the new circles' });
+  await shot(B, 'box-07-journal-circles');
+  const card = (await api(server.base, 'GET', `/campaigns/${c.cid}/journal/journal-4`, { key: c.key }));
+  assert.equal(card.slots, slotsNow + 2);
+});
+
+test('UI-BOXFILE download a box file and start a new campaign from it', async () => {
+  const page = await phone();
+  const a = await createInUi(page, 'First table');
+  await api(server.base, 'PUT', `/campaigns/${a.cid}/board/destinations/rapa-nui`, { key: a.key, body: { price: 110, checked: true } });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download box file' }).click()]);
+  const file = path.join(ARTIFACTS, 'first-table-box.json');
+  await download.saveAs(file);
+  const box = JSON.parse(readFileSync(file, 'utf8'));
+  assert.equal(box.destinations.find((d) => d.id === 'rapa-nui').price, 110);
+  const b = await createInUi(page, 'Cousins', async () => {
+    await page.getByLabel('A box file').check();
+    await page.getByLabel('Box file', { exact: true }).setInputFiles(file);
+  });
+  assert.deepEqual(await boardOf(b), await boardOf(a));
+  // From another campaign this phone knows.
+  const c = await createInUi(page, 'Neighbours', async () => {
+    await page.getByLabel('The box of another campaign on this phone').check();
+    await page.getByLabel('Campaign to copy the box from').selectOption(String(a.cid));
+  });
+  assert.deepEqual(await boardOf(c), await boardOf(a));
+  // A damaged file is refused and creates nothing.
+  const damaged = path.join(ARTIFACTS, 'damaged-box.json');
+  box.spaces.pop();
+  (await import('node:fs')).writeFileSync(damaged, JSON.stringify(box));
+  await page.goto(`${server.base}/`);
+  await page.getByLabel('Campaign name').fill('Broken');
+  await page.getByLabel('A box file').check();
+  await page.getByLabel('Box file', { exact: true }).setInputFiles(damaged);
+  await page.getByRole('button', { name: 'Create campaign' }).click();
+  await expectText(page.getByRole('alert'), 'the box file is damaged');
+  await shot(page, 'box-08-damaged-file');
+});
+
+test('UI-FIX a landing on an owned destination not checked yet: "Matches my box" checks it', async () => {
+  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Landing' } });
+  const c = { cid: made.campaign.id, key: made.key };
+  const ana = await api(server.base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Ana' } });
+  const bo = await api(server.base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Bo' } });
+  const g = await api(server.base, 'POST', `/campaigns/${c.cid}/games`, {
+    key: c.key, body: { mode: 'banker', seats: [{ player: ana.id, token: 'scottie' }, { player: bo.id, token: 't-rex' }] },
+  });
+  const ev = (body) => api(server.base, 'POST', `/campaigns/${c.cid}/games/${g.game.id}/events`, { key: c.key, body });
+  await ev({ type: 'roll', d1: 2, d2: 4 }); // Ana: Rapa Nui
+  await ev({ type: 'buy' });
+  const page = await phone(`${server.base}/#/join/${c.cid}/${encodeURIComponent(c.key)}`);
+  await expectVisible(page.getByRole('heading', { name: 'Bo rolls' }));
+  await page.getByRole('button', { name: 'First die 2' }).click();
+  await page.getByRole('button', { name: 'Second die 4' }).click(); // Bo lands on Ana's Rapa Nui
+  const prompt = page.getByRole('group', { name: /Check your box/ });
+  await expectText(prompt, 'Rapa Nui');
+  await prompt.getByRole('button', { name: 'Matches my box' }).click();
+  await eventually(async () => (await boardOf(c)).destinations.find((d) => d.id === 'rapa-nui').source === 'group', { message: 'Rapa Nui checked' });
+  await eventually(async () => (await page.getByRole('group', { name: /Check your box/ }).count()) === 0, { message: 'the prompt goes once checked' });
+  // A check mark changes no rule: nothing was appended to the game.
+  const events = (await api(server.base, 'GET', `/campaigns/${c.cid}/games/${g.game.id}/events`, { key: c.key })).events;
+  assert.deepEqual(events.map((e) => e.type), ['roll', 'buy', 'roll']);
+});
