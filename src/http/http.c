@@ -307,6 +307,19 @@ static bool http_is_api(const char *url)
            strcmp(url, "/metrics") == 0;
 }
 
+/* The address a stream counts against --streams-per-ip: the socket's peer, or behind a
+ * trusted proxy (every connection is the proxy's) the client it names, by an FNV-1a
+ * hash of its text (high bit set, so it never equals an IPv4 address). */
+static int64_t http_stream_addr(const struct http_request *r)
+{
+    uint64_t h = 1469598103934665603u;
+    if (!r->server->limits)
+        return r->conn ? r->conn->addr : -1;
+    for (const unsigned char *p = (const unsigned char *)r->client; *p; p++)
+        h = (h ^ *p) * 1099511628211u;
+    return (int64_t)((h >> 1) | (1ull << 62));
+}
+
 /* The worker's job: answer the request into r->res; for an event stream, also take its
  * slot and read the game's state. Then resume the connection. */
 static void http_work_request(void *arg)
@@ -316,7 +329,7 @@ static void http_work_request(void *arg)
     api_handle(s->api, &r->req, &r->res);
     if (r->res.stream) {
         struct sb_error err = {0};
-        int64_t addr = r->conn ? r->conn->addr : -1;
+        int64_t addr = http_stream_addr(r);
         if (http_hub_open(s->hub, r->res.stream_campaign, r->res.stream_game, addr, &r->stream,
                           &r->retry_after, &err) != 0) {
             const char *route = r->res.route;

@@ -12,9 +12,9 @@ import { startServer, newCampaign, client, sleep, sql } from './server.mjs';
 
 /** An open event stream: {status, headers, events (state events seen), at (ms of the
  *  last), close()}. */
-function openStream(base, c, agent, localAddress = '127.0.0.1') {
+function openStream(base, c, agent, localAddress = '127.0.0.1', headers = {}) {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${base}${c.game}/stream?key=${c.key}`, { agent, localAddress }, (res) => {
+    const req = http.get(`${base}${c.game}/stream?key=${c.key}`, { agent, localAddress, headers }, (res) => {
       const st = { status: res.statusCode, headers: res.headers, events: 0, at: 0, text: '' };
       st.close = () => req.destroy();
       res.setEncoding('utf8');
@@ -220,6 +220,27 @@ test('streams per address: past the limit 503, and another address still gets it
     assert.equal(over.status, 503);
     over.close();
     const other = await openStream(s.url, c, a, '127.0.0.2');
+    assert.equal(other.status, 200);
+    streams.push(other);
+  } finally {
+    for (const x of streams) x.close();
+    await s.cleanup();
+  }
+});
+
+test('behind a trusted proxy, streams per address count the client X-Forwarded-For names', async () => {
+  const s = await startServer({ args: ['--trusted-proxy', '127.0.0.1', '--streams-per-ip', '2'] });
+  const a = agent();
+  const streams = [];
+  try {
+    const c = await newCampaign(s.url, { name: 'Behind a proxy' });
+    const from = (ip) => openStream(s.url, c, a, '127.0.0.1', { 'X-Forwarded-For': ip });
+    for (let i = 0; i < 2; i++) streams.push(await from('198.51.100.7'));
+    assert.deepEqual(streams.map((x) => x.status), [200, 200]);
+    const over = await from('198.51.100.7');
+    assert.equal(over.status, 503);
+    over.close();
+    const other = await from('198.51.100.8'); // the same proxy, another client
     assert.equal(other.status, 200);
     streams.push(other);
   } finally {
