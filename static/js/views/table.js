@@ -407,12 +407,15 @@ export class TableScreen {
       return;
     }
     const shown = this.last;
-    this.last = { title: t('remote.logged'), sentences: [] };
+    const pending = { title: t('remote.logged'), sentences: [] };
+    this.last = pending;
     this.draw();
     try {
       const evs = await this.ctx.api.events(this.gid, prevSeq);
       const live = evs.filter((e) => !e.voided && Number(e.seq) > prevSeq && Number(e.seq) <= seq);
       if (live.some((e) => e.type === 'correct')) await refreshBoard(this); // the box was fixed
+      // Said meanwhile by this phone (an answer, a tap sent from the queue): keep that.
+      if (this.last !== pending) return;
       if (live.length && live.every((e) => this.mine.has(Number(e.seq)))) { this.last = shown; this.drawLast(); return; } // this phone's own
       const sentences = [];
       for (const e of live) {
