@@ -50,30 +50,6 @@ static const char *const bj_kind_ids[] = {
 
 static const char *const bj_source_tags[] = {"rulebook", "web", "inferred", "placeholder", "group"};
 
-static int bj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-/* Fail with SB_EINVALID and the detail "<path>.<key>: <message>" (no key: "<path>: ...";
- * no path: "<key>: ..."). Returns SB_EINVALID. */
-static int bj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt, ...)
-{
-    char msg[SB_DETAIL_MAX];
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
-    if (key && path[0])
-        return sb_fail(err, SB_EINVALID, NULL, "%s.%s: %s", path, key, msg);
-    if (key)
-        return sb_fail(err, SB_EINVALID, NULL, "%s: %s", key, msg);
-    return sb_fail(err, SB_EINVALID, NULL, "%s: %s", path, msg);
-}
-#ifdef __clang_analyzer__
-/* The static analyzer does not follow variadic functions: show it that bj_fail() fails. */
-#define bj_fail(...) (bj_fail(__VA_ARGS__), SB_EINVALID)
-#endif
-
 /* True when s is a slug: 1..BOARD_SLUG_MAX-1 bytes of [a-z0-9-]. This function can't fail. */
 static bool bj_is_slug(const char *s)
 {
@@ -98,13 +74,11 @@ static bool bj_is_money(int64_t v)
 static int bj_get_int(const cJSON *obj, const char *path, const char *key, int min, int max,
                       int *out, struct sb_error *err)
 {
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!item)
-        return bj_fail(err, path, key, "is required");
-    if (!json_is_int(item) || item->valuedouble < min || item->valuedouble > max)
-        return bj_fail(err, path, key, "must be a whole number from %d to %d", min, max);
-    *out = (int)item->valuedouble;
-    return 0;
+    int64_t v = 0;
+    int rc = json_at_int(obj, path, key, min, max, &v, err);
+    if (rc == 0)
+        *out = (int)v;
+    return rc;
 }
 
 /* Read obj[key] as money (a multiple of 10 in 0..10^9) into *out. */
@@ -112,32 +86,17 @@ static int bj_get_money(const cJSON *obj, const char *path, const char *key, int
                         struct sb_error *err)
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!item)
-        return bj_fail(err, path, key, "is required");
-    if (!json_is_int(item) || !bj_is_money((int64_t)item->valuedouble))
-        return bj_fail(err, path, key, "must be a multiple of 10 from 0 to %lld",
-                       (long long)JSON_MONEY_MAX);
-    *out = (int)item->valuedouble;
-    return 0;
+    if (item && (!json_is_int(item) || !bj_is_money((int64_t)item->valuedouble)))
+        return json_fail_at(err, path, key, "must be a multiple of 10 from 0 to %lld",
+                            (long long)JSON_MONEY_MAX);
+    return bj_get_int(obj, path, key, 0, (int)JSON_MONEY_MAX, out, err);
 }
 
 /* Read obj[key] as a string of 1..max_chars UTF-8 characters; *out is borrowed. */
 static int bj_get_text(const cJSON *obj, const char *path, const char *key, size_t max_chars,
                        const char **out, struct sb_error *err)
 {
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
-    size_t n;
-    if (!item)
-        return bj_fail(err, path, key, "is required");
-    if (!cJSON_IsString(item) || !item->valuestring)
-        return bj_fail(err, path, key, "must be a string");
-    if (!json_utf8_valid(item->valuestring, strlen(item->valuestring)))
-        return bj_fail(err, path, key, "must be valid UTF-8");
-    n = json_utf8_chars(item->valuestring);
-    if (n < 1 || n > max_chars)
-        return bj_fail(err, path, key, "must be 1 to %zu characters", max_chars);
-    *out = item->valuestring;
-    return 0;
+    return json_at_string(obj, path, key, max_chars, out, err);
 }
 
 /* Read obj[key] as a slug; *out is borrowed. */
@@ -146,10 +105,11 @@ static int bj_get_slug(const cJSON *obj, const char *path, const char *key, cons
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!item)
-        return bj_fail(err, path, key, "is required");
+        return json_fail_at(err, path, key, "is required");
     if (!cJSON_IsString(item) || !item->valuestring || !bj_is_slug(item->valuestring))
-        return bj_fail(err, path, key, "must be a slug: 1 to %d characters of a-z, 0-9 and '-'",
-                       BOARD_SLUG_MAX - 1);
+        return json_fail_at(err, path, key,
+                            "must be a slug: 1 to %d characters of a-z, 0-9 and '-'",
+                            BOARD_SLUG_MAX - 1);
     *out = item->valuestring;
     return 0;
 }
@@ -171,20 +131,20 @@ static int bj_check_source(const cJSON *obj, const char *path, struct sb_error *
     const cJSON *it;
 
     if (!src)
-        return bj_fail(err, path, "source", "is required");
+        return json_fail_at(err, path, "source", "is required");
     if (!cJSON_IsString(src) || !src->valuestring || !bj_is_source_tag(src->valuestring))
-        return bj_fail(err, path, "source",
-                       "must be one of rulebook, web, inferred, placeholder, group");
+        return json_fail_at(err, path, "source",
+                            "must be one of rulebook, web, inferred, placeholder, group");
     if (!srcs)
         return 0;
     if (!cJSON_IsObject(srcs))
-        return bj_fail(err, path, "sources", "must be an object of field: source");
+        return json_fail_at(err, path, "sources", "must be an object of field: source");
     cJSON_ArrayForEach(it, srcs)
     {
         if (!cJSON_IsString(it) || !it->valuestring || !bj_is_source_tag(it->valuestring))
-            return bj_fail(err, path, "sources",
-                           "'%s' must be one of rulebook, web, inferred, placeholder, group",
-                           it->string ? it->string : "");
+            return json_fail_at(err, path, "sources",
+                                "'%s' must be one of rulebook, web, inferred, placeholder, group",
+                                it->string ? it->string : "");
     }
     return 0;
 }
@@ -196,14 +156,14 @@ static int bj_get_array(const cJSON *obj, const char *key, int min, int max, con
     const cJSON *arr = cJSON_GetObjectItemCaseSensitive(obj, key);
     int count;
     if (!arr)
-        return bj_fail(err, "", key, "is required");
+        return json_fail_at(err, "", key, "is required");
     if (!cJSON_IsArray(arr))
-        return bj_fail(err, "", key, "must be an array");
+        return json_fail_at(err, "", key, "must be an array");
     count = cJSON_GetArraySize(arr);
     if (count < min || count > max) {
         if (min == max)
-            return bj_fail(err, "", key, "must hold exactly %d items, not %d", min, count);
-        return bj_fail(err, "", key, "must hold %d to %d items, not %d", min, max, count);
+            return json_fail_at(err, "", key, "must hold exactly %d items, not %d", min, count);
+        return json_fail_at(err, "", key, "must hold %d to %d items, not %d", min, max, count);
     }
     *out = arr;
     *n = count;
@@ -256,18 +216,19 @@ static int bj_effect_colours(const struct board *b, const cJSON *arr, const char
 
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) < 1 ||
         cJSON_GetArraySize(arr) > BOARD_MAX_COLOURS)
-        return bj_fail(err, path, "move_to_colour", "must be an array of 1 to %d colours",
-                       BOARD_MAX_COLOURS);
+        return json_fail_at(err, path, "move_to_colour", "must be an array of 1 to %d colours",
+                            BOARD_MAX_COLOURS);
     cJSON_ArrayForEach(it, arr)
     {
         if (!cJSON_IsString(it) || !it->valuestring || !bj_is_slug(it->valuestring))
-            return bj_fail(err, path, "move_to_colour", "must hold colour slugs");
+            return json_fail_at(err, path, "move_to_colour", "must hold colour slugs");
         if (!bj_colour_exists(b, it->valuestring))
-            return bj_fail(err, path, "move_to_colour", "no destination has the colour '%s'",
-                           it->valuestring);
+            return json_fail_at(err, path, "move_to_colour", "no destination has the colour '%s'",
+                                it->valuestring);
         for (int i = 0; i < n; i++)
             if (strcmp(e->colours[i], it->valuestring) == 0)
-                return bj_fail(err, path, "move_to_colour", "'%s' is named twice", it->valuestring);
+                return json_fail_at(err, path, "move_to_colour", "'%s' is named twice",
+                                    it->valuestring);
         snprintf(e->colours[n], sizeof(e->colours[n]), "%s", it->valuestring);
         n++;
     }
@@ -284,7 +245,7 @@ static int bj_effect_fields(const cJSON *obj, const char *path, const cJSON **ma
                                        "move_by", "go_to_jail", "jail_free"};
     const cJSON *it;
     if (!cJSON_IsObject(obj))
-        return bj_fail(err, path, NULL, "must be an effect object");
+        return json_fail_at(err, path, NULL, "must be an effect object");
     cJSON_ArrayForEach(it, obj)
     {
         bool known = false;
@@ -294,19 +255,20 @@ static int bj_effect_fields(const cJSON *obj, const char *path, const cJSON **ma
         if (strcmp(k, "salary") == 0)
             *salary = it;
         else if (!known)
-            return bj_fail(err, path, NULL, "unknown field '%s'", k);
+            return json_fail_at(err, path, NULL, "unknown field '%s'", k);
         else if (*main)
-            return bj_fail(err, path, NULL, "holds both '%s' and '%s'; an effect does one thing",
-                           (*main)->string, k);
+            return json_fail_at(err, path, NULL,
+                                "holds both '%s' and '%s'; an effect does one thing",
+                                (*main)->string, k);
         else
             *main = it;
     }
     if (!*main)
-        return bj_fail(err, path, NULL,
-                       "needs one of collect, pay, move_to, move_to_colour, move_by, "
-                       "go_to_jail, jail_free");
+        return json_fail_at(err, path, NULL,
+                            "needs one of collect, pay, move_to, move_to_colour, move_by, "
+                            "go_to_jail, jail_free");
     if (*salary && strcmp((*main)->string, "move_to") != 0)
-        return bj_fail(err, path, "salary", "goes only with move_to");
+        return json_fail_at(err, path, "salary", "goes only with move_to");
     return 0;
 }
 
@@ -317,14 +279,14 @@ static int bj_effect_move_to(const struct board *b, const char *const *space_ids
 {
     int d, s;
     if (!cJSON_IsString(main) || !main->valuestring)
-        return bj_fail(err, path, "move_to", "must be a space or destination id");
+        return json_fail_at(err, path, "move_to", "must be a space or destination id");
     d = board_find_dest(b, main->valuestring);
     s = d >= 0 ? b->dests[d].space : bj_find_space(b, space_ids, main->valuestring);
     if (s < 0)
-        return bj_fail(err, path, "move_to", "unknown space or destination '%s'",
-                       main->valuestring);
+        return json_fail_at(err, path, "move_to", "unknown space or destination '%s'",
+                            main->valuestring);
     if (salary && !cJSON_IsBool(salary))
-        return bj_fail(err, path, "salary", "must be true or false");
+        return json_fail_at(err, path, "salary", "must be true or false");
     e->kind = EFFECT_MOVE_TO;
     e->space = s;
     e->salary = salary && cJSON_IsTrue(salary);
@@ -348,8 +310,8 @@ static int bj_effect(const struct board *b, const char *const *space_ids, const 
     v = json_is_int(main) ? (int64_t)main->valuedouble : -1;
     if (strcmp(k, "collect") == 0 || strcmp(k, "pay") == 0) {
         if (!bj_is_money(v))
-            return bj_fail(err, path, k, "must be a multiple of 10 from 0 to %lld",
-                           (long long)JSON_MONEY_MAX);
+            return json_fail_at(err, path, k, "must be a multiple of 10 from 0 to %lld",
+                                (long long)JSON_MONEY_MAX);
         e.kind = k[0] == 'c' ? EFFECT_COLLECT : EFFECT_PAY;
         e.amount = (int)v;
     } else if (strcmp(k, "move_to") == 0) {
@@ -360,13 +322,14 @@ static int bj_effect(const struct board *b, const char *const *space_ids, const 
     } else if (strcmp(k, "move_by") == 0) {
         if (!json_is_int(main) || v == 0 || main->valuedouble <= -BOARD_SPACES ||
             main->valuedouble >= BOARD_SPACES)
-            return bj_fail(err, path, "move_by", "must be a non-zero whole number from %d to %d",
-                           1 - BOARD_SPACES, BOARD_SPACES - 1);
+            return json_fail_at(err, path, "move_by",
+                                "must be a non-zero whole number from %d to %d", 1 - BOARD_SPACES,
+                                BOARD_SPACES - 1);
         e.kind = EFFECT_MOVE_BY;
         e.steps = (int)main->valuedouble;
     } else {
         if (!cJSON_IsTrue(main))
-            return bj_fail(err, path, k, "must be true");
+            return json_fail_at(err, path, k, "must be true");
         e.kind = k[0] == 'g' ? EFFECT_GO_TO_JAIL : EFFECT_JAIL_FREE;
     }
     if (rc == 0)
@@ -391,18 +354,18 @@ static int bj_journal_effect(const struct board *b, const char *const *space_ids
     memset(&de, 0, sizeof(de));
     de.kind = EFFECT_NONE;
     if (!cJSON_IsObject(obj))
-        return bj_fail(err, path, NULL, "must be an effect object");
+        return json_fail_at(err, path, NULL, "must be an effect object");
     cJSON_ArrayForEach(it, obj)
     {
         const char *k = it->string ? it->string : "";
         if (strcmp(k, "per_stamp") != 0 && strcmp(k, "drawer") != 0)
-            return bj_fail(err, path, NULL, "unknown field '%s'", k);
+            return json_fail_at(err, path, NULL, "unknown field '%s'", k);
     }
     per = cJSON_GetObjectItemCaseSensitive(obj, "per_stamp");
     if (!cJSON_IsObject(per))
-        return bj_fail(err, path, "per_stamp",
-                       "must be an object: {\"collect\":N}, {\"pay\":N} or "
-                       "{\"collect_from_each\":N}");
+        return json_fail_at(err, path, "per_stamp",
+                            "must be an object: {\"collect\":N}, {\"pay\":N} or "
+                            "{\"collect_from_each\":N}");
     snprintf(sub, sizeof(sub), "%s.per_stamp", path);
     cJSON_ArrayForEach(it, per)
     {
@@ -412,16 +375,16 @@ static int bj_journal_effect(const struct board *b, const char *const *space_ids
             if (strcmp(k, kinds[i]) == 0)
                 break;
         if (i == sizeof(kinds) / sizeof(kinds[0]))
-            return bj_fail(err, sub, NULL, "unknown field '%s'", k);
+            return json_fail_at(err, sub, NULL, "unknown field '%s'", k);
         if (!json_is_int(it) || !bj_is_money((int64_t)it->valuedouble))
-            return bj_fail(err, sub, k, "must be a multiple of 10 from 0 to %lld",
-                           (long long)JSON_MONEY_MAX);
+            return json_fail_at(err, sub, k, "must be a multiple of 10 from 0 to %lld",
+                                (long long)JSON_MONEY_MAX);
         kind = kind_values[i];
         amount = (int64_t)it->valuedouble;
         n++;
     }
     if (n != 1)
-        return bj_fail(err, sub, NULL, "needs exactly one of collect, pay, collect_from_each");
+        return json_fail_at(err, sub, NULL, "needs exactly one of collect, pay, collect_from_each");
     drawer = cJSON_GetObjectItemCaseSensitive(obj, "drawer");
     if (drawer) {
         int rc;
@@ -464,10 +427,10 @@ static int bj_read_top(const cJSON *doc, struct board *b, struct sb_error *err)
         return rc;
     it = cJSON_GetObjectItemCaseSensitive(doc, "engine");
     if (it && !(cJSON_IsString(it) && it->valuestring && strcmp(it->valuestring, "full") == 0))
-        return bj_fail(err, "", "engine", "must be \"full\" for a board the engine plays");
+        return json_fail_at(err, "", "engine", "must be \"full\" for a board the engine plays");
     it = cJSON_GetObjectItemCaseSensitive(doc, "sources");
     if (it && !cJSON_IsObject(it))
-        return bj_fail(err, "", "sources", "must be an object");
+        return json_fail_at(err, "", "sources", "must be an object");
     return 0;
 }
 
@@ -481,8 +444,8 @@ static int bj_read_players(const cJSON *doc, const struct board *b, struct sb_er
     if (rc == 0 && cJSON_GetObjectItemCaseSensitive(doc, "players_max"))
         rc = bj_get_int(doc, "", "players_max", lo, RULES_MAX_PLAYERS, &hi, err);
     if (rc == 0 && hi > b->ntokens)
-        rc = bj_fail(err, "", "players_max", "%d players need %d tokens; the board has %d", hi, hi,
-                     b->ntokens);
+        rc = json_fail_at(err, "", "players_max", "%d players need %d tokens; the board has %d", hi,
+                          hi, b->ntokens);
     return rc;
 }
 
@@ -500,7 +463,7 @@ static int bj_read_tokens(const cJSON *doc, struct board *b, struct sb_error *er
         const char *id = NULL, *s = NULL;
         snprintf(path, sizeof(path), "tokens[%d]", i);
         if (!cJSON_IsObject(it))
-            return bj_fail(err, path, NULL, "must be an object");
+            return json_fail_at(err, path, NULL, "must be an object");
         rc = bj_get_slug(it, path, "id", &id, err);
         if (rc == 0)
             rc = bj_get_text(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
@@ -511,7 +474,7 @@ static int bj_read_tokens(const cJSON *doc, struct board *b, struct sb_error *er
         if (rc != 0)
             return rc;
         if (board_find_token(b, id) >= 0)
-            return bj_fail(err, path, "id", "'%s' is used twice", id);
+            return json_fail_at(err, path, "id", "'%s' is used twice", id);
         snprintf(b->tokens[i].id, sizeof(b->tokens[i].id), "%s", id);
         b->ntokens = ++i;
     }
@@ -535,7 +498,7 @@ static int bj_read_dests(const cJSON *doc, struct board *b, const cJSON **goals,
         struct destination *d = &b->dests[i];
         snprintf(path, sizeof(path), "destinations[%d]", i);
         if (!cJSON_IsObject(it))
-            return bj_fail(err, path, NULL, "must be an object");
+            return json_fail_at(err, path, NULL, "must be an object");
         rc = bj_get_slug(it, path, "id", &id, err);
         if (rc == 0)
             rc = bj_get_text(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
@@ -555,11 +518,11 @@ static int bj_read_dests(const cJSON *doc, struct board *b, const cJSON **goals,
             return rc;
         goals[i] = cJSON_GetObjectItemCaseSensitive(it, "goal");
         if (!goals[i])
-            return bj_fail(err, path, "goal", "is required (null for none)");
+            return json_fail_at(err, path, "goal", "is required (null for none)");
         if (!cJSON_IsNull(goals[i]) && !cJSON_IsString(goals[i]))
-            return bj_fail(err, path, "goal", "must be a destination id or null");
+            return json_fail_at(err, path, "goal", "must be a destination id or null");
         if (board_find_dest(b, id) >= 0)
-            return bj_fail(err, path, "id", "'%s' is used twice", id);
+            return json_fail_at(err, path, "id", "'%s' is used twice", id);
         snprintf(d->id, sizeof(d->id), "%s", id);
         snprintf(d->colour, sizeof(d->colour), "%s", colour);
         d->goal = -1;
@@ -573,9 +536,10 @@ static int bj_read_dests(const cJSON *doc, struct board *b, const cJSON **goals,
         snprintf(path, sizeof(path), "destinations[%d]", i);
         g = board_find_dest(b, goals[i]->valuestring);
         if (g < 0)
-            return bj_fail(err, path, "goal", "unknown destination '%s'", goals[i]->valuestring);
+            return json_fail_at(err, path, "goal", "unknown destination '%s'",
+                                goals[i]->valuestring);
         if (g == i)
-            return bj_fail(err, path, "goal", "a card cannot be its own travel goal");
+            return json_fail_at(err, path, "goal", "a card cannot be its own travel goal");
         b->dests[i].goal = g;
     }
     return 0;
@@ -601,10 +565,10 @@ static int bj_space_destination(const cJSON *it, int i, const char *path, struct
         return rc;
     d = board_find_dest(b, s);
     if (d < 0)
-        return bj_fail(ctx->err, path, "destination", "unknown destination '%s'", s);
+        return json_fail_at(ctx->err, path, "destination", "unknown destination '%s'", s);
     if (b->dests[d].space != i)
-        return bj_fail(ctx->err, path, "destination", "'%s' says it is on space %d", s,
-                       b->dests[d].space);
+        return json_fail_at(ctx->err, path, "destination", "'%s' says it is on space %d", s,
+                            b->dests[d].space);
     b->spaces[i].dest = d;
     return 0;
 }
@@ -618,7 +582,8 @@ static int bj_space_id(const cJSON *it, int i, const char *path, struct bj_ctx *
     if (rc != 0)
         return rc;
     if (board_find_dest(ctx->b, s) >= 0 || bj_find_space(ctx->b, ctx->space_ids, s) >= 0)
-        return bj_fail(ctx->err, path, "id", "'%s' is used twice among spaces and destinations", s);
+        return json_fail_at(ctx->err, path, "id",
+                            "'%s' is used twice among spaces and destinations", s);
     ctx->space_ids[i] = s;
     snprintf(ctx->b->spaces[i].id, sizeof(ctx->b->spaces[i].id), "%s", s);
     return 0;
@@ -640,10 +605,10 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
 
     snprintf(path, sizeof(path), "spaces[%d]", i);
     if (!cJSON_IsObject(it))
-        return bj_fail(err, path, NULL, "must be an object");
+        return json_fail_at(err, path, NULL, "must be an object");
     rc = bj_get_int(it, path, "index", 0, BOARD_SPACES - 1, &index, err);
     if (rc == 0 && index != i)
-        rc = bj_fail(err, path, "index", "must be %d: spaces are listed in board order", i);
+        rc = json_fail_at(err, path, "index", "must be %d: spaces are listed in board order", i);
     if (rc == 0)
         rc = bj_get_text(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
     if (rc == 0)
@@ -651,30 +616,30 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
     if (rc != 0)
         return rc;
     if (!kind)
-        return bj_fail(err, path, "kind", "is required");
+        return json_fail_at(err, path, "kind", "is required");
     k = cJSON_IsString(kind) && kind->valuestring ? bj_kind_of(kind->valuestring) : -1;
     if (k < 0)
-        return bj_fail(err, path, "kind",
-                       "must be one of go, destination, chance, journal, flight_local, "
-                       "flight_long, tax, jail, free_parking, go_to_jail");
+        return json_fail_at(err, path, "kind",
+                            "must be one of go, destination, chance, journal, flight_local, "
+                            "flight_long, tax, jail, free_parking, go_to_jail");
     sp->kind = (enum space_kind)k;
     sp->dest = -1;
     sp->amount = 0;
     if (k == SPACE_DESTINATION) {
         if (id)
-            return bj_fail(err, path, "id", "a destination space is named by its destination");
+            return json_fail_at(err, path, "id", "a destination space is named by its destination");
         rc = bj_space_destination(it, i, path, ctx);
         if (rc != 0)
             return rc;
     } else if (dest) {
-        return bj_fail(err, path, "destination", "only a destination space has one");
+        return json_fail_at(err, path, "destination", "only a destination space has one");
     }
     if (k == SPACE_TAX) {
         rc = bj_get_money(it, path, "amount", &sp->amount, err);
         if (rc != 0)
             return rc;
     } else if (amount) {
-        return bj_fail(err, path, "amount", "only a tax space has one");
+        return json_fail_at(err, path, "amount", "only a tax space has one");
     }
     return id ? bj_space_id(it, i, path, ctx) : 0;
 }
@@ -698,16 +663,17 @@ static int bj_read_spaces(const cJSON *doc, struct bj_ctx *ctx)
         i++;
     }
     if (b->spaces[0].kind != SPACE_GO || ngo != 1)
-        return bj_fail(ctx->err, "spaces", NULL, "GO must be space 0 and the only GO");
+        return json_fail_at(ctx->err, "spaces", NULL, "GO must be space 0 and the only GO");
     if (b->spaces[RULES_JAIL_SPACE].kind != SPACE_JAIL || njail != 1)
-        return bj_fail(ctx->err, "spaces", NULL, "Jail must be space %d and the only Jail",
-                       RULES_JAIL_SPACE);
+        return json_fail_at(ctx->err, "spaces", NULL, "Jail must be space %d and the only Jail",
+                            RULES_JAIL_SPACE);
     for (int d = 0; d < b->ndests; d++) {
         if (b->spaces[b->dests[d].space].dest != d) {
             char path[BJ_PATH_MAX];
             snprintf(path, sizeof(path), "destinations[%d]", d);
-            return bj_fail(ctx->err, path, "space", "space %d is not the destination space of '%s'",
-                           b->dests[d].space, b->dests[d].id);
+            return json_fail_at(ctx->err, path, "space",
+                                "space %d is not the destination space of '%s'", b->dests[d].space,
+                                b->dests[d].id);
         }
     }
     return 0;
@@ -729,7 +695,7 @@ static int bj_read_card(const cJSON *it, int i, bool journal, struct bj_ctx *ctx
     snprintf(path, sizeof(path), "%s[%d]", deck, i);
     snprintf(epath, sizeof(epath), "%s[%d].effect", deck, i);
     if (!cJSON_IsObject(it))
-        return bj_fail(err, path, NULL, "must be an object");
+        return json_fail_at(err, path, NULL, "must be an object");
     rc = bj_get_slug(it, path, "id", &id, err);
     if (rc == 0 && journal)
         rc = bj_get_text(it, path, "title", JSON_NAME_MAX_CHARS, &s, err);
@@ -740,14 +706,14 @@ static int bj_read_card(const cJSON *it, int i, bool journal, struct bj_ctx *ctx
     if (rc == 0)
         rc = bj_check_source(it, path, err);
     if (rc == 0 && !effect)
-        rc = bj_fail(err, path, "effect", "is required");
+        rc = json_fail_at(err, path, "effect", "is required");
     if (rc == 0)
         rc = journal ? bj_journal_effect(b, ctx->space_ids, effect, epath, &b->journal[i], err)
                      : bj_effect(b, ctx->space_ids, effect, epath, &b->chance[i].effect, err);
     if (rc != 0)
         return rc;
     if ((journal ? board_find_journal(b, id) : board_find_chance(b, id)) >= 0)
-        return bj_fail(err, path, "id", "'%s' is used twice", id);
+        return json_fail_at(err, path, "id", "'%s' is used twice", id);
     snprintf(journal ? b->journal[i].id : b->chance[i].id, BOARD_SLUG_MAX, "%s", id);
     return 0;
 }

@@ -2,6 +2,8 @@
 #include "json.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -303,4 +305,68 @@ bool json_add_int(cJSON *obj, const char *key, int64_t value)
 cJSON *json_num(int64_t value)
 {
     return cJSON_CreateNumber((double)value);
+}
+
+#ifdef __clang_analyzer__
+#undef json_fail_at
+#endif
+int json_fail_at(struct sb_error *err, const char *path, const char *key, const char *fmt, ...)
+{
+    char msg[SB_DETAIL_MAX];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    if (key && path[0])
+        return sb_fail(err, SB_EINVALID, NULL, "%s.%s: %s", path, key, msg);
+    if (key)
+        return sb_fail(err, SB_EINVALID, NULL, "%s: %s", key, msg);
+    return sb_fail(err, SB_EINVALID, NULL, "%s: %s", path, msg);
+}
+
+int json_at_int(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
+                int64_t *out, struct sb_error *err)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!it)
+        return json_fail_at(err, path, key, "is required");
+    if (!json_is_int(it) || it->valuedouble < (double)min || it->valuedouble > (double)max)
+        return json_fail_at(err, path, key, "must be a whole number from %lld to %lld",
+                            (long long)min, (long long)max);
+    *out = (int64_t)it->valuedouble;
+    return 0;
+}
+
+int json_at_bool(const cJSON *obj, const char *path, const char *key, bool *out,
+                 struct sb_error *err)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!it)
+        return json_fail_at(err, path, key, "is required");
+    if (!cJSON_IsBool(it))
+        return json_fail_at(err, path, key, "must be true or false");
+    *out = cJSON_IsTrue(it);
+    return 0;
+}
+
+int json_at_string(const cJSON *obj, const char *path, const char *key, size_t max_chars,
+                   const char **out, struct sb_error *err)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+    size_t n;
+    if (!it)
+        return json_fail_at(err, path, key, "is required");
+    if (!cJSON_IsString(it) || !it->valuestring)
+        return json_fail_at(err, path, key, "must be a string");
+    if (max_chars == 0)
+        goto out;
+    if (!json_utf8_valid(it->valuestring, strlen(it->valuestring)))
+        return json_fail_at(err, path, key, "must be valid UTF-8");
+    n = json_utf8_chars(it->valuestring);
+    if (n < 1 || n > max_chars)
+        return json_fail_at(err, path, key, "must be 1 to %zu characters", max_chars);
+out:
+    *out = it->valuestring;
+    return 0;
 }

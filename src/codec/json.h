@@ -52,6 +52,30 @@ size_t json_utf8_chars(const char *s);
 /* True when s[0..len) is valid UTF-8 without NUL bytes. This function can't fail. */
 bool json_utf8_valid(const char *s, size_t len);
 
+/* ---- fields of stored documents (boards, states), reported by where they are ----
+ * A refusal is SB_EINVALID with the detail "<path>.<key>: <message>" ("<key>: ..." when
+ * path is empty, "<path>: ..." when key is NULL); a missing field "is required". */
+
+/* Record such a refusal in err (which may be NULL) and return SB_EINVALID. */
+int json_fail_at(struct sb_error *err, const char *path, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+#ifdef __clang_analyzer__
+#define json_fail_at(...) (json_fail_at(__VA_ARGS__), SB_EINVALID)
+#endif
+
+/* obj[key] as an integer in [min, max]. */
+int json_at_int(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
+                int64_t *out, struct sb_error *err);
+
+/* obj[key] as a boolean. */
+int json_at_bool(const cJSON *obj, const char *path, const char *key, bool *out,
+                 struct sb_error *err);
+
+/* obj[key] as a string (any, when max_chars is 0; else valid UTF-8 of 1..max_chars
+ * characters); *out is borrowed from obj. */
+int json_at_string(const cJSON *obj, const char *path, const char *key, size_t max_chars,
+                   const char **out, struct sb_error *err);
+
 /* Add item to obj under key (to the array obj when key is NULL). Returns false, with
  * item freed, when item is NULL or out of memory. */
 bool json_add(cJSON *obj, const char *key, cJSON *item);

@@ -334,36 +334,24 @@ cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t
 
 /* ---- reading a state back --------------------------------------------------------------- */
 
-static int sj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+/* A stored state's fields are reported under "state": the path of a field there. */
+#define SJ_WHERE_MAX (SJ_PATH_MAX + 8)
+static const char *sj_where(char *buf, const char *path)
+{
+    snprintf(buf, SJ_WHERE_MAX, "state%s%.*s", path[0] ? "." : "", SJ_PATH_MAX - 1, path);
+    return buf;
+}
 
 /* Fail with SB_EINVALID and the detail "state.<path>.<key>: <message>". */
-static int sj_fail(struct sb_error *err, const char *path, const char *key, const char *fmt, ...)
-{
-    char msg[SB_DETAIL_MAX];
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
-    return sb_fail(err, SB_EINVALID, NULL, "state%s%s%s%s: %s", path[0] ? "." : "", path,
-                   key ? "." : "", key ? key : "", msg);
-}
-#ifdef __clang_analyzer__
-/* The static analyzer does not follow variadic functions: show it that sj_fail() fails. */
-#define sj_fail(...) (sj_fail(__VA_ARGS__), SB_EINVALID)
-#endif
+#define sj_fail(err, path, key, ...)                                                               \
+    json_fail_at((err), sj_where((char[SJ_WHERE_MAX]){0}, (path)), (key), __VA_ARGS__)
 
 /* obj[key] as an integer in [min, max]. */
 static int sj_get_i64(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
                       int64_t *out, struct sb_error *err)
 {
-    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!json_is_int(it) || it->valuedouble < (double)min || it->valuedouble > (double)max)
-        return sj_fail(err, path, key, "must be a whole number from %lld to %lld", (long long)min,
-                       (long long)max);
-    *out = (int64_t)it->valuedouble;
-    return 0;
+    char where[SJ_WHERE_MAX];
+    return json_at_int(obj, sj_where(where, path), key, min, max, out, err);
 }
 
 /* obj[key] as an int in [min, max]. */
@@ -381,22 +369,16 @@ static int sj_get_int(const cJSON *obj, const char *path, const char *key, int m
 static int sj_get_bool(const cJSON *obj, const char *path, const char *key, bool *out,
                        struct sb_error *err)
 {
-    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!cJSON_IsBool(it))
-        return sj_fail(err, path, key, "must be true or false");
-    *out = cJSON_IsTrue(it);
-    return 0;
+    char where[SJ_WHERE_MAX];
+    return json_at_bool(obj, sj_where(where, path), key, out, err);
 }
 
 /* obj[key] as a string; *out is borrowed. */
 static int sj_get_str(const cJSON *obj, const char *path, const char *key, const char **out,
                       struct sb_error *err)
 {
-    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!cJSON_IsString(it) || !it->valuestring)
-        return sj_fail(err, path, key, "must be a string");
-    *out = it->valuestring;
-    return 0;
+    char where[SJ_WHERE_MAX];
+    return json_at_string(obj, sj_where(where, path), key, 0, out, err);
 }
 
 /* obj[key] as one of names[0..n) (NULL entries skipped); the index in *out. */

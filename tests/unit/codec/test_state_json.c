@@ -605,7 +605,7 @@ static void test_state_from_json_refuses_what_does_not_fit(void **state)
          "\"can_fly\":false,\"pending\":null}",
          "state.turn.player: player 12 is not seated"},
         {"destinations", "[]", "state.destinations: must list the board's 22 destinations"},
-        {"ticket", "{\"holder\":null}", "state.ticket.used: must be true or false"},
+        {"ticket", "{\"holder\":null}", "state.ticket.used: is required"},
         {"journal", "[{\"card\":\"journal-99\",\"stamps\":[]}]",
          "state.journal[0].card: unknown Travel Journal card 'journal-99'"},
         {"journal",
