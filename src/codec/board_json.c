@@ -955,22 +955,23 @@ static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struc
     return rc;
 }
 
-/* The edits a Travel Journal PUT may make (title, text, slots, effect) on obj. */
-static int bj_apply_journal(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
+/* The edits a card PUT may make on obj: text and effect, and for a Travel Journal card
+ * (journal) also title and slots. */
+static int bj_apply_card(cJSON *obj, const cJSON *body, bool journal, struct sb_error *err)
 {
-    static const char *const fields[] = {"title", "text", "slots", "effect"};
+    static const char *const fields[] = {"text", "effect", "title", "slots"};
     const char *edited[4];
     const char *title = NULL, *text = NULL;
     cJSON *effect = NULL;
     int64_t slots = 0;
     bool has_slots = false;
-    int nedited = 0, rc;
+    int nedited = 0, rc = 0;
 
-    (void)dup;
-    rc = json_get_string(body, "title", false, JSON_NAME_MAX_CHARS, false, &title, err);
+    if (journal)
+        rc = json_get_string(body, "title", false, JSON_NAME_MAX_CHARS, false, &title, err);
     if (rc == 0)
         rc = json_get_string(body, "text", false, JSON_TEXT_MAX_CHARS, false, &text, err);
-    if (rc == 0)
+    if (rc == 0 && journal)
         rc = json_get_int(body, "slots", false, 1, BOARD_MAX_SLOTS, &slots, &has_slots, err);
     if (rc == 0)
         rc = bj_body_effect(body, &effect, err);
@@ -998,42 +999,23 @@ static int bj_apply_journal(cJSON *dup, cJSON *obj, const cJSON *body, struct sb
     if (rc != 0)
         return rc;
     if (nedited == 0)
-        return sb_fail(err, SB_EINVALID, NULL,
-                       "nothing to change: give any of title, text, slots, effect");
-    return bj_mark_group(obj, fields, 4, edited, nedited, true, err);
+        return sb_fail(err, SB_EINVALID, NULL, "nothing to change: give any of %s",
+                       journal ? "title, text, slots, effect" : "text, effect");
+    return bj_mark_group(obj, fields, journal ? 4 : 2, edited, nedited, true, err);
+}
+
+/* The edits a Travel Journal PUT may make (title, text, slots, effect) on obj. */
+static int bj_apply_journal(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
+{
+    (void)dup;
+    return bj_apply_card(obj, body, true, err);
 }
 
 /* The edits a Chance PUT may make (text, effect) on obj. */
 static int bj_apply_chance(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
 {
-    static const char *const fields[] = {"text", "effect"};
-    const char *edited[2];
-    const char *text = NULL;
-    cJSON *effect = NULL;
-    int nedited = 0, rc;
-
     (void)dup;
-    rc = json_get_string(body, "text", false, JSON_TEXT_MAX_CHARS, false, &text, err);
-    if (rc == 0)
-        rc = bj_body_effect(body, &effect, err);
-    if (rc != 0)
-        return rc;
-    if (text) {
-        rc = bj_set(obj, "text", cJSON_CreateString(text), err);
-        edited[nedited++] = "text";
-    }
-    if (effect) {
-        if (rc == 0)
-            rc = bj_set(obj, "effect", effect, err);
-        else
-            cJSON_Delete(effect);
-        edited[nedited++] = "effect";
-    }
-    if (rc != 0)
-        return rc;
-    if (nedited == 0)
-        return sb_fail(err, SB_EINVALID, NULL, "nothing to change: give any of text, effect");
-    return bj_mark_group(obj, fields, 2, edited, nedited, true, err);
+    return bj_apply_card(obj, body, false, err);
 }
 
 /* The edits a space PUT may make (kind, name, amount) on obj, the space at index in dup.
