@@ -669,8 +669,13 @@ static void test_stream_route_marks_the_response_for_an_authorised_request(void 
     assert_problem(&r, 404, NULL);
     assert_false(r.res.stream);
     reply_free(&r);
-    /* ?key= opens only the stream. */
+    /* ?key= opens only the stream, not a route whose path merely says "stream". */
+    x.param_value = c.view_key;
     call_with(f, "GET", c.base, NULL, NULL, &x, &r);
+    assert_problem(&r, 401, NULL);
+    reply_free(&r);
+    snprintf(path, sizeof(path), "%s/journal/stream", c.base);
+    call_with(f, "GET", path, NULL, NULL, &x, &r);
     assert_problem(&r, 401, NULL);
     reply_free(&r);
 }
