@@ -18,7 +18,7 @@
 
 #include "file.h"
 
-#define STORE_STMT_CACHE 64
+#define STORE_STMT_CACHE 128 /* more than the store has statements: none is prepared twice */
 #define STORE_BUSY_MS 5000
 #define STORE_POOL_WAIT_MS 500 /* how long a request waits for a pooled connection */
 #define STORE_GROUP_MAX 64     /* writes committed together at most */
