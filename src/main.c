@@ -699,7 +699,6 @@ static int cmd_serve(const struct options *o, const char *share)
         sigwait(&stop, &sig);
     fprintf(stderr, "stampbook: stopping (signal %d)\n", sig);
     backups_stop(&backups);
-    api_shutdown(api);
     http_stop(http);
     api_free(api);
     fprintf(stderr, "stampbook: stopped\n");

@@ -530,7 +530,6 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
     if (!api)
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     pthread_mutex_init(&api->change_lock, NULL);
-    pthread_cond_init(&api->change_cond, NULL);
     atomic_flag_clear(&api->importing);
     if (keys_init() != 0)
         rc = sb_fail(err, SB_EIO, NULL, "libsodium cannot start");
@@ -586,7 +585,6 @@ void api_free(struct api *api)
     metrics_free(api->metrics);
     games_free(api->games);
     api_limits_free(api->limits);
-    pthread_cond_destroy(&api->change_cond);
     pthread_mutex_destroy(&api->change_lock);
     free(api->openapi);
     free(api->share_dir);
@@ -603,8 +601,6 @@ void api_game_changed(struct api *api, int64_t gid)
     api_change_fn fn;
     void *cls;
     pthread_mutex_lock(&api->change_lock);
-    api->changes++;
-    pthread_cond_broadcast(&api->change_cond);
     fn = api->on_change;
     cls = api->on_change_cls;
     pthread_mutex_unlock(&api->change_lock);
@@ -622,44 +618,6 @@ void api_on_change(struct api *api, api_change_fn fn, void *cls)
     pthread_mutex_lock(&api->change_lock);
     api->on_change = fn;
     api->on_change_cls = cls;
-    pthread_mutex_unlock(&api->change_lock);
-}
-
-uint64_t api_change_number(struct api *api)
-{
-    uint64_t n;
-    pthread_mutex_lock(&api->change_lock);
-    n = api->changes;
-    pthread_mutex_unlock(&api->change_lock);
-    return n;
-}
-
-uint64_t api_wait_change(struct api *api, uint64_t since, int timeout_ms, bool *closing)
-{
-    struct timespec deadline;
-    uint64_t n;
-    clock_gettime(CLOCK_REALTIME, &deadline);
-    deadline.tv_sec += timeout_ms / 1000;
-    deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
-    if (deadline.tv_nsec >= 1000000000L) {
-        deadline.tv_sec++;
-        deadline.tv_nsec -= 1000000000L;
-    }
-    pthread_mutex_lock(&api->change_lock);
-    while (api->changes == since && !api->closing)
-        if (pthread_cond_timedwait(&api->change_cond, &api->change_lock, &deadline) != 0)
-            break;
-    n = api->changes;
-    *closing = api->closing;
-    pthread_mutex_unlock(&api->change_lock);
-    return n;
-}
-
-void api_shutdown(struct api *api)
-{
-    pthread_mutex_lock(&api->change_lock);
-    api->closing = true;
-    pthread_cond_broadcast(&api->change_cond);
     pthread_mutex_unlock(&api->change_lock);
 }
 

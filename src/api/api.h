@@ -97,14 +97,6 @@ void api_observe(struct api *api, const char *route, int status, uint64_t usec);
 int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state, int64_t *version,
                      struct sb_error *err);
 
-/* Block until a game changes after change number `since`, timeout_ms passes, or the
- * API shuts down. Returns the current change number; *closing is set once
- * api_shutdown() has been called. */
-uint64_t api_wait_change(struct api *api, uint64_t since, int timeout_ms, bool *closing);
-
-/* The current change number. This function can't fail. */
-uint64_t api_change_number(struct api *api);
-
 /* A function told of every change to a game (gid; 0: any game may have changed), on
  * the thread that made it, after its commit. */
 typedef void (*api_change_fn)(void *cls, int64_t gid);
@@ -112,9 +104,6 @@ typedef void (*api_change_fn)(void *cls, int64_t gid);
 /* Have fn(cls, gid) called after each change (NULL: no more). The HTTP layer wakes the
  * event streams of that game with it. Call it while no request runs. */
 void api_on_change(struct api *api, api_change_fn fn, void *cls);
-
-/* Wake every waiter for good (the server is stopping). This function can't fail. */
-void api_shutdown(struct api *api);
 
 /* Fill a problem+json response. This function can't fail (it falls back to a static
  * body when out of memory). */

@@ -34,11 +34,8 @@ struct api {
     unsigned char metrics_hash[32];
     char *openapi; /* the OpenAPI document as text, NULL when missing */
     size_t openapi_len;
-    pthread_mutex_t change_lock;
-    pthread_cond_t change_cond;
-    uint64_t changes;
-    bool closing;
-    api_change_fn on_change; /* see api_on_change() */
+    pthread_mutex_t change_lock; /* guards on_change */
+    api_change_fn on_change;     /* see api_on_change() */
     void *on_change_cls;
     atomic_flag importing; /* an import is running (one at a time) */
 };
