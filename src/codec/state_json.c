@@ -644,7 +644,7 @@ static int sj_players_from_json(const struct board *b, const cJSON *arr, struct 
         if (rc == 0 && (p->token = board_find_token(b, s)) < 0)
             rc = sj_fail(err, path, "token", "unknown token '%s'", s);
         if (rc == 0 && st->mode == MODE_BANKER)
-            rc = sj_get_int(it, path, "cash", 0, INT32_MAX, &p->cash, err);
+            rc = sj_get_int(it, path, "cash", 0, RULES_CASH_MAX, &p->cash, err);
         if (rc == 0 && st->mode == MODE_BANKER)
             rc = sj_get_int(it, path, "position", 0, BOARD_SPACES - 1, &p->position, err);
         if (rc == 0)

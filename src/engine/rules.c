@@ -675,6 +675,8 @@ static int ev_auction(struct ctx *c)
     int w = c->ev->winner, price = c->ev->price;
     if (p->kind != PENDING_BUY_OR_AUCTION)
         return refuse(c, "TWT-AUCTION", "No destination is waiting to be auctioned.");
+    if (w < 0 && price > 0) /* a bid the table forgot to name the winner of */
+        return refuse(c, "TWT-AUCTION", "A winning bid of %d needs its winner.", price);
     if (w < 0) {
         pending_clear(&c->st->pending);
         return 0;

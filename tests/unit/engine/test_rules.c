@@ -831,6 +831,8 @@ static void test_twt_auction_without_a_bid_the_card_stays_with_the_bank(void **s
     (void)state;
     struct fx *f = fx_new(2);
     ok(f, roll(2, 4));
+    /* A price without a winner is a bid nobody won: refused, not taken as no bid. */
+    refused(f, ev_auction(-1, 150), RULES_REFUSED, "TWT-AUCTION");
     ok(f, ev_auction(-1, 0));
     assert_int_equal(f->st.dests[D(f, "rapa-nui")].owner, -1);
     assert_int_equal(f->out.neffects, 0);
