@@ -4,7 +4,7 @@
 // The API (/api/) is never cached: game state always comes from the server, and taps
 // made offline wait in the page's queue (js/queue.js).
 
-const CACHE = 'stampbook-shell-v4';
+const CACHE = 'stampbook-shell-v5';
 const SHELL = [
   './', 'index.html', 'css/app.css', 'css/check.css', 'favicon.svg', 'manifest.webmanifest',
   'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png',

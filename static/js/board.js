@@ -58,7 +58,7 @@ export function drawBoard(board, state, names) {
   svg.append(s('text', { x: SIDE / 2, y: SIDE / 2 + 5, 'text-anchor': 'middle', 'font-size': 7, 'font-weight': 800, fill: '#14365d', transform: `rotate(-45 ${SIDE / 2} ${SIDE / 2})` }, 'WORLD TOUR'));
 
   for (let i = 0; i < 40; i++) {
-    const sp = spaces.find((x) => x.index === i) || { index: i, kind: 'unknown', name: `Space ${i}` };
+    const sp = spaces.find((x) => x.index === i) || { index: i, kind: 'unknown', name: t('space.n', { n: String(i) }) };
     const b = spaceBox(i);
     const cx = b.x + b.w / 2;
     const cy = b.y + b.h / 2;

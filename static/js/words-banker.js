@@ -47,6 +47,5 @@ export const W = {
   get ticketHint() { return t('bk.ticket.hint'); },
 
   // the end
-  goalsStamped: (n) => t('over.four', { n }),
   goalsCount: (n, of) => t('strip.stamps.long', { n, of }),
 };

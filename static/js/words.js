@@ -241,12 +241,6 @@ export function feesDue(state) {
   return tu.pending && tu.pending.kind === 'fee' ? [tu.pending] : [];
 }
 
-/** What the game waits for, in one line (kept for the screens that show a line). */
-export function pendingText(state, names) {
-  const h = turnHeading(state, names);
-  return h.detail ? `${h.title}. ${h.detail}` : `${h.title}.`;
-}
-
 /** A short description of a logged event (the first line of a log entry). */
 export function eventText(ev, names) {
   const P = (id) => names.player(id);

@@ -11,29 +11,6 @@ import { W } from '../words-banker.js';
 import { spacesOf } from '../model.js';
 import { cardGrid } from './cardgrid.js';
 
-/** The heading: who acts now (turn.next) and what the game waits for (the table screen
- * draws the same with the balances strip; this one stands alone). */
-export function banner(scr) {
-  const st = scr.state;
-  if (st.status !== 'active') {
-    const w = st.winner !== null && st.winner !== undefined ? scr.names.player(st.winner) : null;
-    return h('div', { class: 'turn-banner finished' },
-      w && scr.player(st.winner) ? tokenPicture(scr.board, scr.player(st.winner).token, { size: 'lg' }) : null,
-      h('div', null,
-        h('h1', { tabindex: '-1' }, w ? t('over.wins', { who: w }) : t('over.title')),
-        h('p', null, st.status === 'abandoned' ? t('over.abandoned')
-          : st.win_stamps && (scr.player(st.winner)?.stamped || []).length >= st.win_stamps ? W.goalsStamped(st.win_stamps)
-            : t('over.early'))));
-  }
-  const head = turnHeading(st, scr.names);
-  const cur = scr.player(head.actor);
-  return h('div', { class: 'turn-banner' },
-    cur ? tokenPicture(scr.board, cur.token, { size: 'lg' }) : null,
-    h('div', null,
-      h('h1', { tabindex: '-1' }, head.title),
-      h('p', { id: 'waiting-for' }, head.detail)));
-}
-
 // ---- actions: the buttons are the events the engine lists in state.options -------
 
 /** The listed options of the state by type, and the refused ones (state.unavailable). */

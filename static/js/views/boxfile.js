@@ -38,7 +38,7 @@ export function boxSource() {
   const radio = (value, label, checked = false) => h('label', { class: 'choice' },
     h('input', { type: 'radio', name: 'box_source', value, checked }), h('span', null, label));
   const file = h('input', { type: 'file', id: 'box-file', accept: 'application/json,.json' });
-  const other = select(known.map((c) => [c.id, c.name || `Campaign ${c.id}`]), { id: 'box-campaign' });
+  const other = select(known.map((c) => [c.id, c.name || t('camp.n', { id: c.id })]), { id: 'box-campaign' });
   const fileField = field(t('boxfile.field'), file, t('boxfile.hint'));
   const otherField = field(t('boxfile.campaign'), other);
   const el = h('fieldset', { class: 'box-source' }, h('legend', null, t('boxfile.legend')),

@@ -14,8 +14,9 @@ import { backupPanel } from './backup.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
-  const [doc, players, bgs] = await Promise.all([ctx.api.get(), ctx.api.players().catch(() => null),
-    ctx.api.bgStats().catch(() => null)]);
+  const [doc, players] = await Promise.all([ctx.api.get(), ctx.api.players().catch(() => null)]);
+  // The BG Stats file (every play) only when there is a finished game to send.
+  const bgs = (doc.games || []).some((g) => g.status === 'finished') ? await ctx.api.bgStats().catch(() => null) : null;
   const c = doc.campaign || {};
   saveCampaign({ ...ctx.entry, name: c.name, edition: c.edition });
   const ed = await ctx.edition(c.edition);
