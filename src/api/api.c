@@ -29,8 +29,6 @@ struct api_route {
     api_handler_fn fn;
 };
 
-#define API_STREAM_ROUTE "/api/v1/campaigns/{cid}/games/{gid}/stream"
-
 static const struct api_route api_routes[] = {
     {"GET", "/api/v1/health", AUTH_NONE, false, api_get_health},
     {"GET", "/api/v1/editions", AUTH_NONE, false, api_get_editions},
@@ -63,7 +61,7 @@ static const struct api_route api_routes[] = {
     {"GET", "/api/v1/campaigns/{cid}/games/{gid}/events", AUTH_CAMPAIGN, false, api_get_events},
     {"POST", "/api/v1/campaigns/{cid}/games/{gid}/events", AUTH_CAMPAIGN, true, api_post_event},
     {"POST", "/api/v1/campaigns/{cid}/games/{gid}/undo", AUTH_CAMPAIGN, true, api_post_undo},
-    {"GET", API_STREAM_ROUTE, AUTH_CAMPAIGN, false, api_get_stream},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/stream", AUTH_CAMPAIGN, false, api_get_stream},
     {"GET", "/api/v1/campaigns/{cid}/journal", AUTH_CAMPAIGN, false, api_get_journal},
     {"GET", "/api/v1/campaigns/{cid}/journal/{slug}", AUTH_CAMPAIGN, false, api_get_journal_card},
     {"GET", "/api/v1/campaigns/{cid}/stats", AUTH_CAMPAIGN, false, api_get_stats},
@@ -296,8 +294,11 @@ static const char *api_bearer(const struct api_ctx *ctx, size_t *len)
     }
     if (!h) {
         const char *k = api_param(ctx, "key");
-        /* Only the event stream: EventSource cannot send headers. */
-        if (k && *k && ctx->res->route && strcmp(ctx->res->route, API_STREAM_ROUTE) == 0) {
+        /* Only the event stream's route (its pattern, not the path the client sent):
+         * EventSource cannot send headers. */
+        const char *route = ctx->res->route;
+        size_t n = route ? strlen(route) : 0;
+        if (k && *k && n > 7 && strcmp(route + n - 7, "/stream") == 0) {
             *len = strlen(k);
             return k;
         }
