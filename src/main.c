@@ -636,6 +636,9 @@ static void api_options(const struct options *o, const char *share, const char *
     acfg->max_db_bytes = (int64_t)o->max_db_mb * 1024 * 1024;
     acfg->create_burst = (unsigned)o->create_burst;
     acfg->create_per_minute = (unsigned)o->create_per_minute;
+    /* A key rotated by `stampbook keys` while the server runs stops opening what the
+     * server holds in memory within a second. */
+    acfg->read_cache_ms = 1000;
 }
 
 /* The HTTP server's configuration from the options: the address, the limits, the

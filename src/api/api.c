@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "api_cache.h"
 #include "api_internal.h"
 #include "api_limits.h"
 #include "file.h"
@@ -21,55 +22,65 @@ enum api_auth {
     AUTH_METRICS,  /* public unless the server has a metrics key */
 };
 
+enum api_route_flag {
+    ROUTE_WRITE = 1,       /* needs the campaign key (not the view key) and the writer */
+    ROUTE_WRITES_LATE = 2, /* works on a snapshot and takes the writer only to write */
+    ROUTE_CREATES = 4,     /* makes a campaign: the limits on creating one apply */
+    ROUTE_CACHED = 8,      /* its answer may be given from the read cache (api_cache.h) */
+};
+
 struct api_route {
     const char *method;
     const char *pattern; /* segments; {cid} {gid} {pid} are integers, {slug} an id */
     enum api_auth auth;
-    bool write;
+    unsigned flags; /* enum api_route_flag */
     api_handler_fn fn;
 };
 
 static const struct api_route api_routes[] = {
-    {"GET", "/api/v1/health", AUTH_NONE, false, api_get_health},
-    {"GET", "/api/v1/editions", AUTH_NONE, false, api_get_editions},
-    {"GET", "/api/v1/editions/{slug}", AUTH_NONE, false, api_get_edition},
-    {"GET", "/api/v1/openapi.json", AUTH_NONE, false, api_get_openapi},
-    {"GET", "/metrics", AUTH_METRICS, false, api_get_metrics},
-    {"POST", "/api/v1/campaigns", AUTH_ADMIN, true, api_post_campaign},
-    {"GET", "/api/v1/campaigns", AUTH_ADMIN, false, api_get_campaigns},
+    {"GET", "/api/v1/health", AUTH_NONE, 0, api_get_health},
+    {"GET", "/api/v1/editions", AUTH_NONE, 0, api_get_editions},
+    {"GET", "/api/v1/editions/{slug}", AUTH_NONE, 0, api_get_edition},
+    {"GET", "/api/v1/openapi.json", AUTH_NONE, 0, api_get_openapi},
+    {"GET", "/metrics", AUTH_METRICS, 0, api_get_metrics},
+    {"POST", "/api/v1/campaigns", AUTH_ADMIN, ROUTE_WRITE | ROUTE_CREATES, api_post_campaign},
+    {"GET", "/api/v1/campaigns", AUTH_ADMIN, 0, api_get_campaigns},
     /* Not a write route: it parses its (up to 32 MiB) body before it takes the writer. */
-    {"POST", "/api/v1/campaigns/import", AUTH_ADMIN, false, api_post_import},
-    {"GET", "/api/v1/campaigns/{cid}", AUTH_CAMPAIGN, false, api_get_campaign},
-    {"PATCH", "/api/v1/campaigns/{cid}", AUTH_CAMPAIGN, true, api_patch_campaign},
-    {"POST", "/api/v1/campaigns/{cid}/keys", AUTH_CAMPAIGN, true, api_post_keys},
-    {"GET", "/api/v1/campaigns/{cid}/board", AUTH_CAMPAIGN, false, api_get_board},
-    {"PUT", "/api/v1/campaigns/{cid}/board/destinations/{slug}", AUTH_CAMPAIGN, true,
+    {"POST", "/api/v1/campaigns/import", AUTH_ADMIN, ROUTE_CREATES, api_post_import},
+    {"GET", "/api/v1/campaigns/{cid}", AUTH_CAMPAIGN, 0, api_get_campaign},
+    {"PATCH", "/api/v1/campaigns/{cid}", AUTH_CAMPAIGN, ROUTE_WRITE, api_patch_campaign},
+    {"POST", "/api/v1/campaigns/{cid}/keys", AUTH_CAMPAIGN, ROUTE_WRITE, api_post_keys},
+    {"GET", "/api/v1/campaigns/{cid}/board", AUTH_CAMPAIGN, 0, api_get_board},
+    {"PUT", "/api/v1/campaigns/{cid}/board/destinations/{slug}", AUTH_CAMPAIGN, ROUTE_WRITE,
      api_put_board_destination},
-    {"PUT", "/api/v1/campaigns/{cid}/board/journal/{slug}", AUTH_CAMPAIGN, true,
+    {"PUT", "/api/v1/campaigns/{cid}/board/journal/{slug}", AUTH_CAMPAIGN, ROUTE_WRITE,
      api_put_board_journal},
-    {"PUT", "/api/v1/campaigns/{cid}/board/chance/{slug}", AUTH_CAMPAIGN, true,
+    {"PUT", "/api/v1/campaigns/{cid}/board/chance/{slug}", AUTH_CAMPAIGN, ROUTE_WRITE,
      api_put_board_chance},
-    {"PUT", "/api/v1/campaigns/{cid}/board/spaces/{slug}", AUTH_CAMPAIGN, true,
+    {"PUT", "/api/v1/campaigns/{cid}/board/spaces/{slug}", AUTH_CAMPAIGN, ROUTE_WRITE,
      api_put_board_space},
-    {"POST", "/api/v1/campaigns/{cid}/players", AUTH_CAMPAIGN, true, api_post_player},
-    {"GET", "/api/v1/campaigns/{cid}/players", AUTH_CAMPAIGN, false, api_get_players},
-    {"PATCH", "/api/v1/campaigns/{cid}/players/{pid}", AUTH_CAMPAIGN, true, api_patch_player},
-    {"POST", "/api/v1/campaigns/{cid}/games", AUTH_CAMPAIGN, true, api_post_game},
-    {"GET", "/api/v1/campaigns/{cid}/games", AUTH_CAMPAIGN, false, api_get_games},
-    {"GET", "/api/v1/campaigns/{cid}/games/{gid}", AUTH_CAMPAIGN, false, api_get_game},
-    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/state", AUTH_CAMPAIGN, false, api_get_game_state},
-    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/events", AUTH_CAMPAIGN, false, api_get_events},
-    {"POST", "/api/v1/campaigns/{cid}/games/{gid}/events", AUTH_CAMPAIGN, true, api_post_event},
-    {"POST", "/api/v1/campaigns/{cid}/games/{gid}/undo", AUTH_CAMPAIGN, true, api_post_undo},
-    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/stream", AUTH_CAMPAIGN, false, api_get_stream},
-    {"GET", "/api/v1/campaigns/{cid}/journal", AUTH_CAMPAIGN, false, api_get_journal},
-    {"GET", "/api/v1/campaigns/{cid}/journal/{slug}", AUTH_CAMPAIGN, false, api_get_journal_card},
-    {"GET", "/api/v1/campaigns/{cid}/stats", AUTH_CAMPAIGN, false, api_get_stats},
-    {"GET", "/api/v1/campaigns/{cid}/export", AUTH_CAMPAIGN, false, api_get_export},
-    {"GET", "/api/v1/campaigns/{cid}/export/plays.csv", AUTH_CAMPAIGN, false, api_get_plays_csv},
-    {"GET", "/api/v1/campaigns/{cid}/export/bgg", AUTH_CAMPAIGN, false, api_get_plays_bgg},
-    {"GET", "/api/v1/campaigns/{cid}/export/bgstats", AUTH_CAMPAIGN, false, api_get_plays_bgstats},
-    {"GET", "/api/v1/campaigns/{cid}/export/bgg.xml", AUTH_CAMPAIGN, false, api_get_plays_bgg_xml},
+    {"POST", "/api/v1/campaigns/{cid}/players", AUTH_CAMPAIGN, ROUTE_WRITE, api_post_player},
+    {"GET", "/api/v1/campaigns/{cid}/players", AUTH_CAMPAIGN, 0, api_get_players},
+    {"PATCH", "/api/v1/campaigns/{cid}/players/{pid}", AUTH_CAMPAIGN, ROUTE_WRITE,
+     api_patch_player},
+    {"POST", "/api/v1/campaigns/{cid}/games", AUTH_CAMPAIGN, ROUTE_WRITE, api_post_game},
+    {"GET", "/api/v1/campaigns/{cid}/games", AUTH_CAMPAIGN, 0, api_get_games},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}", AUTH_CAMPAIGN, ROUTE_CACHED, api_get_game},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/state", AUTH_CAMPAIGN, ROUTE_CACHED,
+     api_get_game_state},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/events", AUTH_CAMPAIGN, 0, api_get_events},
+    {"POST", "/api/v1/campaigns/{cid}/games/{gid}/events", AUTH_CAMPAIGN,
+     ROUTE_WRITE | ROUTE_WRITES_LATE, api_post_event},
+    {"POST", "/api/v1/campaigns/{cid}/games/{gid}/undo", AUTH_CAMPAIGN, ROUTE_WRITE, api_post_undo},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/stream", AUTH_CAMPAIGN, 0, api_get_stream},
+    {"GET", "/api/v1/campaigns/{cid}/journal", AUTH_CAMPAIGN, 0, api_get_journal},
+    {"GET", "/api/v1/campaigns/{cid}/journal/{slug}", AUTH_CAMPAIGN, 0, api_get_journal_card},
+    {"GET", "/api/v1/campaigns/{cid}/stats", AUTH_CAMPAIGN, 0, api_get_stats},
+    {"GET", "/api/v1/campaigns/{cid}/export", AUTH_CAMPAIGN, 0, api_get_export},
+    {"GET", "/api/v1/campaigns/{cid}/export/plays.csv", AUTH_CAMPAIGN, 0, api_get_plays_csv},
+    {"GET", "/api/v1/campaigns/{cid}/export/bgg", AUTH_CAMPAIGN, 0, api_get_plays_bgg},
+    {"GET", "/api/v1/campaigns/{cid}/export/bgstats", AUTH_CAMPAIGN, 0, api_get_plays_bgstats},
+    {"GET", "/api/v1/campaigns/{cid}/export/bgg.xml", AUTH_CAMPAIGN, 0, api_get_plays_bgg_xml},
 };
 
 #define API_NROUTES (sizeof(api_routes) / sizeof(api_routes[0]))
@@ -394,18 +405,12 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
     return NULL;
 }
 
-/* Does the route create a campaign (create or import)? */
-static bool api_creates_campaign(const struct api_route *route)
-{
-    return route->fn == api_post_campaign || route->fn == api_post_import;
-}
-
 /* The limits on a write: the size of the database, and for creating or importing a
  * campaign the campaign cap and, without an admin key, the client's token bucket. */
 static int api_check_limits(struct api_ctx *ctx, const struct api_route *route)
 {
     struct api *api = ctx->api;
-    bool creates = api_creates_campaign(route);
+    bool creates = route->flags & ROUTE_CREATES;
     int rc = api_limits_check_size(api->limits, ctx->store, &ctx->err);
     if (rc == 0 && creates)
         rc = api_limits_check_campaigns(api->limits, ctx->store, &ctx->err);
@@ -417,14 +422,31 @@ static int api_check_limits(struct api_ctx *ctx, const struct api_route *route)
 
 static int api_run_handler(struct api_ctx *ctx, int rc, api_handler_fn fn);
 
+/* Keep the answer of a cached route, read at generation, for api_answer_cached(). */
+static void api_cache_answer(struct api_ctx *ctx, const struct api_route *route,
+                             uint64_t generation)
+{
+    const struct api_cache_key k = {(int)(route - api_routes), ctx->cid, ctx->gid};
+    struct api_cache_fill f = {.generation = generation,
+                               .etag = ctx->res->etag,
+                               .body = ctx->res->body,
+                               .len = ctx->res->body_len};
+    if (!ctx->api->cache || ctx->req->nparams > 0 || ctx->res->status != 200 || !ctx->res->body)
+        return;
+    memcpy(f.key_hash, ctx->campaign.key_hash, KEYS_HASH_BYTES);
+    memcpy(f.view_key_hash, ctx->campaign.view_key_hash, KEYS_HASH_BYTES);
+    api_cache_put(ctx->api->cache, &k, &f);
+}
+
 /* Authorize and run one route on a pooled connection: the writer for writes, except
- * an append, which works on a snapshot and takes the writer only to write. */
+ * those that take it only to write. */
 static int api_run(struct api_ctx *ctx, const struct api_route *route)
 {
-    bool late_writer = route->fn == api_post_event;
-    int rc = route->write && !late_writer
-                 ? store_pool_get_writer(ctx->api->pool, &ctx->store, &ctx->err)
-                 : store_pool_get(ctx->api->pool, &ctx->store, &ctx->err);
+    bool write = route->flags & ROUTE_WRITE, late_writer = route->flags & ROUTE_WRITES_LATE;
+    /* Before anything is read: see the cache's test after the handler. */
+    uint64_t generation = store_pool_generation(ctx->api->pool);
+    int rc = write && !late_writer ? store_pool_get_writer(ctx->api->pool, &ctx->store, &ctx->err)
+                                   : store_pool_get(ctx->api->pool, &ctx->store, &ctx->err);
     if (rc != 0)
         return rc;
     if (route->auth == AUTH_ADMIN)
@@ -433,11 +455,16 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
         rc = api_authorize_server_key(ctx, ctx->api->has_metrics_key, ctx->api->metrics_hash,
                                       "metrics");
     else if (route->auth == AUTH_CAMPAIGN)
-        rc = api_authorize_campaign(ctx, route->write);
-    if (rc == 0 && (route->write || api_creates_campaign(route)))
+        rc = api_authorize_campaign(ctx, write);
+    if (rc == 0 && (write || (route->flags & ROUTE_CREATES)))
         rc = api_check_limits(ctx, route);
     ctx->game.pool = late_writer ? ctx->api->pool : NULL;
-    return api_run_handler(ctx, rc, route->fn);
+    rc = api_run_handler(ctx, rc, route->fn);
+    /* Kept only when no COMMIT began or ran while it was read. */
+    if (rc == 0 && (route->flags & ROUTE_CACHED) && generation != STORE_GENERATION_BUSY &&
+        store_pool_generation(ctx->api->pool) == generation)
+        api_cache_answer(ctx, route, generation);
+    return rc;
 }
 
 /* Run fn on the request's connection when rc is 0, then give everything back. */
@@ -496,6 +523,38 @@ void api_handle(struct api *api, const struct api_request *req, struct api_respo
     }
 }
 
+bool api_answer_cached(struct api *api, const struct api_request *req, struct api_response *res)
+{
+    struct api_ctx ctx;
+    const struct api_route *route;
+    unsigned char hash[KEYS_HASH_BYTES];
+    struct api_cache_key k;
+    const char *key;
+    size_t len = 0;
+
+    if (!api->cache || strcmp(req->method, "GET") != 0 || req->nparams > 0)
+        return false;
+    memset(res, 0, sizeof(*res));
+    memset(&ctx, 0, sizeof(ctx));
+    ctx.api = api;
+    ctx.req = req;
+    ctx.res = res;
+    route = api_route_find(&ctx);
+    key = route && (route->flags & ROUTE_CACHED) ? api_bearer(&ctx, &len) : NULL;
+    if (key) {
+        keys_hash(key, len, hash);
+        k = (struct api_cache_key){(int)(route - api_routes), ctx.cid, ctx.gid};
+        if (api_cache_get(api->cache, &k, store_pool_generation(api->pool), hash, &res->body,
+                          &res->body_len, res->etag, sizeof(res->etag))) {
+            res->status = 200;
+            res->content_type = "application/json; charset=utf-8";
+            return true;
+        }
+    }
+    memset(res, 0, sizeof(*res));
+    return false;
+}
+
 /* ---- life cycle and change notices ---- */
 
 /* Read the OpenAPI document from share_dir/schema/openapi.json, if there. */
@@ -539,6 +598,8 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
     if (rc == 0 && !(api->metrics = metrics_new()))
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0 && !(api->games = games_new()))
+        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0 && cfg->read_cache_ms > 0 && !(api->cache = api_cache_new(cfg->read_cache_ms)))
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0) {
         struct api_limits_config lc = {cfg->create_burst, cfg->create_per_minute,
@@ -585,6 +646,7 @@ void api_free(struct api *api)
     editions_free(api->editions);
     metrics_free(api->metrics);
     games_free(api->games);
+    api_cache_free(api->cache);
     api_limits_free(api->limits);
     pthread_mutex_destroy(&api->change_lock);
     free(api->openapi);
@@ -636,6 +698,8 @@ int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state, in
 void api_forget(struct api *api)
 {
     games_forget(api->games);
+    if (api->cache)
+        api_cache_clear(api->cache);
 }
 
 /* ---- for whoever runs the server (the command line) ---- */

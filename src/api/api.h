@@ -31,6 +31,11 @@ struct api_config {
     unsigned create_per_minute;
     int64_t max_campaigns; /* creating or importing past it: 507 */
     int64_t max_db_bytes;  /* any write once the database is this big: 507 */
+    /* How long an answer of a game's state (or a game with its state) may be given
+     * from memory at most, in milliseconds; 0: it is always read. Writes of this
+     * process end it at once; this bounds how long one by another process (a key
+     * rotated with `stampbook keys`) goes unseen. */
+    unsigned read_cache_ms;
 };
 
 struct api_param {
@@ -85,6 +90,13 @@ size_t api_body_limit(const char *method, const char *path);
 /* Answer one request into res (always filled: errors become problem+json). Safe to
  * call from many threads at once. Free res with api_response_clear(). */
 void api_handle(struct api *api, const struct api_request *req, struct api_response *res);
+
+/* Answer req from memory when it can: a game's state, or a game with its state, read
+ * since this process last committed a write and within cfg->read_cache_ms, for a key
+ * that opens its campaign. True with res filled as api_handle() would; false with res
+ * zeroed, and the request is for api_handle(). Takes no I/O and no lock but the
+ * cache's own, so the HTTP layer may call it on a polling thread. */
+bool api_answer_cached(struct api *api, const struct api_request *req, struct api_response *res);
 
 /* Free what a response owns and zero it. */
 void api_response_clear(struct api_response *res);

@@ -27,6 +27,7 @@ struct api {
     struct editions *editions;
     struct metrics *metrics;
     struct api_limits *limits; /* api_limits.c */
+    struct api_cache *cache;   /* answers of the hottest reads (api_cache.c); NULL: none */
     char *share_dir;
     bool has_admin_key;
     unsigned char admin_hash[32];

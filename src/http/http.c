@@ -360,8 +360,11 @@ static void http_fill_request(struct MHD_Connection *conn, struct http_request *
     MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, http_collect_param, req);
 }
 
-/* Hand a complete API request to a worker (reads and writes have pools of their own)
- * and suspend the connection until it has answered. The connection is suspended first,
+static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_request *r);
+
+/* Answer a complete API request from the API's memory when it can, else hand it to a
+ * worker (reads and writes have pools of their own) and suspend the connection until
+ * it has answered. The connection is suspended first,
  * so the worker's resume always follows it; when the queue is full the request is
  * resumed at once with a 503. */
 static enum MHD_Result http_submit(struct http_server *s, struct MHD_Connection *conn,
@@ -369,6 +372,8 @@ static enum MHD_Result http_submit(struct http_server *s, struct MHD_Connection 
 {
     bool read = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
     http_fill_request(conn, r, url, method);
+    if (read && api_answer_cached(s->api, &r->req, &r->res))
+        return http_answer(conn, r); /* from memory: no worker, no SQLite */
     r->mhd = conn;
     r->queued = true;
     MHD_suspend_connection(conn);

@@ -37,13 +37,14 @@ struct store {
     int nstmts;
     struct store_stmt stmts[STORE_STMT_CACHE];
     bool pooled;
-    pthread_mutex_t *write_lock; /* the pool's writer lock; NULL outside a pool */
-    bool writing;                /* this connection holds write_lock */
-    bool writer;                 /* the pool's writer connection (store_pool_get_writer) */
-    struct store_pool *pool;     /* the writer's pool */
-    bool in_savepoint;           /* the writer: this turn's writes are a savepoint of a group */
-    bool in_write;               /* between store_begin_write() and its commit or rollback */
-    int64_t aside_base[3];       /* an aside database: the ids it continues after */
+    pthread_mutex_t *write_lock;   /* the pool's writer lock; NULL outside a pool */
+    bool writing;                  /* this connection holds write_lock */
+    bool writer;                   /* the pool's writer connection (store_pool_get_writer) */
+    struct store_pool *pool;       /* the writer's pool */
+    bool in_savepoint;             /* the writer: this turn's writes are a savepoint of a group */
+    bool in_write;                 /* between store_begin_write() and its commit or rollback */
+    int64_t aside_base[3];         /* an aside database: the ids it continues after */
+    struct store_commits *commits; /* its pool's: told of each COMMIT here */
 };
 
 /* Group commit. A writer done with its writes (store_commit_and_leave) while other
@@ -58,6 +59,13 @@ struct store_group {
     int members;
     bool finished;
     int rc; /* the outcome of the group's COMMIT (an SQLite code) */
+};
+
+/* The COMMITs of a pool's connections, for store_pool_generation(): in_flight goes up
+ * before the generation and down once the COMMIT has returned. */
+struct store_commits {
+    atomic_uint_fast64_t generation;
+    atomic_int in_flight;
 };
 
 struct store_pool {
@@ -84,6 +92,7 @@ struct store_pool {
     bool file_known;
     dev_t dev;
     ino_t ino;
+    struct store_commits commits; /* see store_pool_generation() */
 };
 
 /* ---- errors and statements ---- */
@@ -363,9 +372,18 @@ static int store_control(struct store *s, const char *sql)
     int rc;
     if (!stmt)
         return SQLITE_ERROR;
+    /* A COMMIT changes what readers see: counted as it begins (a failed one too, which
+     * costs a cache nothing but a miss) and marked in flight until it has returned. */
+    bool counted = sql == store_sql_commit && s->commits;
+    if (counted) {
+        atomic_fetch_add(&s->commits->in_flight, 1);
+        atomic_fetch_add(&s->commits->generation, 1);
+    }
     rc = sqlite3_step(stmt);
     rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
     store_done(s, stmt);
+    if (counted)
+        atomic_fetch_sub(&s->commits->in_flight, 1);
     return rc;
 }
 
@@ -767,6 +785,8 @@ int store_pool_new(const char *path, int max, struct store_pool **out, struct sb
             p->ino = st.st_ino;
         }
     }
+    atomic_init(&p->commits.generation, 0);
+    atomic_init(&p->commits.in_flight, 0);
     pthread_mutex_init(&p->lock, NULL);
     pthread_mutex_init(&p->write_lock, NULL);
     {
@@ -815,6 +835,7 @@ int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *er
         }
     }
     s->write_lock = &p->write_lock;
+    s->commits = &p->commits;
     *out = s;
     return 0;
 }
@@ -865,6 +886,12 @@ int store_commit_and_leave(struct store **sp, struct sb_error *err)
     return rc == SQLITE_OK ? 0 : store_commit_failed(rc, err);
 }
 
+uint64_t store_pool_generation(struct store_pool *p)
+{
+    uint64_t g = atomic_load(&p->commits.generation);
+    return atomic_load(&p->commits.in_flight) ? STORE_GENERATION_BUSY : g;
+}
+
 int store_pool_check(struct store_pool *p, bool probe_write, struct sb_error *err)
 {
     struct stat st;
@@ -911,6 +938,7 @@ int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_er
         }
         p->writer->writer = true; /* write_lock stays NULL: it is held from get to put */
         p->writer->pool = p;
+        p->writer->commits = &p->commits;
     }
     *out = p->writer;
     return 0;

@@ -100,6 +100,14 @@ void store_pool_put(struct store_pool *p, struct store *s);
 int store_pool_check(struct store_pool *p, bool probe_write, struct sb_error *err);
 void store_pool_free(struct store_pool *p);
 
+/* The count of COMMITs begun on the pool's connections, or STORE_GENERATION_BUSY while
+ * one is under way. A read made between two calls that both returned n (not BUSY)
+ * saw the database as it is while this still returns n: every write of this process
+ * acknowledged since makes it return more. Writes of other processes are not counted.
+ * This function can't fail. */
+#define STORE_GENERATION_BUSY UINT64_MAX
+uint64_t store_pool_generation(struct store_pool *p);
+
 /* The current time as RFC 3339 UTC with milliseconds ("2026-11-29T19:40:01.123Z"). */
 void store_now(char out[STORE_TIME_MAX]);
 

@@ -60,12 +60,27 @@ test('stampbook keys lists campaigns (never keys) and --rotate gives one a new p
     const campaigns = JSON.parse(list.stdout).campaigns;
     assert.deepEqual(campaigns.map((x) => [x.id, x.name, x.games]), [[c.cid, 'On paper', 1]]);
     assert.ok(!list.stdout.includes(c.key));
+    // A game's state read twice with each key: the server holds it in memory.
+    const games = (await c.api.get(`/api/v1/campaigns/${c.cid}/games`)).json.games;
+    const state = `/api/v1/campaigns/${c.cid}/games/${games[0].id}/state`;
+    const viewer = client(s.url, c.view_key);
+    for (const who of [c.api, c.api, viewer, viewer]) assert.equal((await who.get(state)).status, 200);
     const rot = cli('keys', '--db', s.db, '--campaign', String(c.cid), '--rotate');
+    const rotated = Date.now();
     assert.equal(rot.status, 0, rot.stderr);
     const pair = JSON.parse(rot.stdout);
-    // The running server sees the new pair at once: the old link is closed.
+    // The running server sees the new pair at once: the old link is closed, and the
+    // state it holds in memory stops opening to the old keys within a second.
     assert.equal((await c.api.get(`/api/v1/campaigns/${c.cid}`)).status, 401);
     assert.equal((await client(s.url, pair.key).get(`/api/v1/campaigns/${c.cid}`)).status, 200);
+    assert.equal((await client(s.url, pair.view_key).get(state)).status, 200);
+    for (const who of [c.api, viewer]) {
+      while ((await who.get(state)).status === 200) {
+        assert.ok(Date.now() - rotated < 1500, 'an old key still reads the state 1.5 s after the rotation');
+        await sleep(20);
+      }
+      assert.equal((await who.get(state)).status, 401);
+    }
     assert.equal(cli('keys', '--db', s.db, '--campaign', String(c.cid)).status, 2, '--campaign without --rotate');
   } finally {
     await s.cleanup();

@@ -197,6 +197,44 @@ static void test_a_failed_commit_alone_fails_and_keeps_nothing(void **state)
     assert_false(committed(f, "poison"));
 }
 
+/* store_pool_generation(): what the API's read cache checks its answers against. */
+static void test_the_generation_grows_with_each_commit_and_never_with_a_read(void **state)
+{
+    struct fix *f = *state;
+    struct second w = {.f = f, .name = "second"};
+    struct store *s = NULL;
+    struct sb_error err;
+    char *text = NULL;
+    int64_t pid = 0;
+    uint64_t g0 = store_pool_generation(f->pool), g1, g2;
+    assert_int_not_equal(g0, STORE_GENERATION_BUSY);
+    /* A read on a pooled connection, in a transaction or not. */
+    assert_int_equal(store_pool_get(f->pool, &s, &err), 0);
+    assert_int_equal(store_players_json(s, f->cid, &text, &err), 0);
+    free(text);
+    assert_int_equal(store_begin_read(s, &err), 0);
+    store_rollback(s);
+    store_pool_put(f->pool, s);
+    assert_int_equal(store_pool_generation(f->pool), g0);
+    /* A write alone, and a failed one: each a COMMIT. */
+    assert_int_equal(store_pool_get_writer(f->pool, &s, &err), 0);
+    assert_int_equal(store_begin_write(s, &err), 0);
+    assert_int_equal(store_player_create(s, f->cid, "alone", &pid, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    g1 = store_pool_generation(f->pool);
+    assert_true(g1 > g0);
+    assert_int_equal(store_begin_write(s, &err), 0);
+    assert_int_equal(store_player_create(s, f->cid, "poison", &pid, &err), 0);
+    assert_int_not_equal(store_commit(s, &err), 0);
+    store_pool_put(f->pool, s);
+    g2 = store_pool_generation(f->pool);
+    assert_true(g2 > g1);
+    /* A group of two writes shares one COMMIT, which counts once it is over. */
+    assert_int_equal(run_group(f, &w), 0);
+    assert_true(store_pool_generation(f->pool) > g2);
+    assert_int_not_equal(store_pool_generation(f->pool), STORE_GENERATION_BUSY);
+}
+
 static void test_a_write_outside_a_write_transaction_is_refused_on_the_writer(void **state)
 {
     struct fix *f = *state;
@@ -257,6 +295,8 @@ int main(void)
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(
             test_a_failed_group_commit_fails_every_member_and_keeps_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            test_the_generation_grows_with_each_commit_and_never_with_a_read, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_failed_commit_alone_fails_and_keeps_nothing, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(

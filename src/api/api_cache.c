@@ -1,0 +1,136 @@
+/* api_cache.c -- the answers of the hottest reads, in a small table of slots each with
+ * its own lock: a slot is found from the route and the game, and holds one answer. */
+#include "api_cache.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "api.h"
+
+#define API_CACHE_SLOTS 64 /* games read at once by a crowd, with room to spare */
+
+struct api_cache_slot {
+    pthread_mutex_t lock;
+    bool used;
+    struct api_cache_key key;
+    uint64_t generation;
+    uint64_t filled_ms;
+    unsigned char key_hash[KEYS_HASH_BYTES];
+    unsigned char view_key_hash[KEYS_HASH_BYTES];
+    char etag[API_ETAG_MAX];
+    char *body;
+    size_t len;
+};
+
+struct api_cache {
+    unsigned max_age_ms;
+    struct api_cache_slot slots[API_CACHE_SLOTS];
+};
+
+static uint64_t api_cache_now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u;
+}
+
+static struct api_cache_slot *api_cache_slot(struct api_cache *c, const struct api_cache_key *k)
+{
+    uint64_t h = ((uint64_t)k->gid * 0x9e3779b97f4a7c15u) ^ (uint64_t)k->route;
+    return &c->slots[(h >> 32) % API_CACHE_SLOTS];
+}
+
+static bool api_cache_same(const struct api_cache_key *a, const struct api_cache_key *b)
+{
+    return a->route == b->route && a->cid == b->cid && a->gid == b->gid;
+}
+
+struct api_cache *api_cache_new(unsigned max_age_ms)
+{
+    struct api_cache *c = calloc(1, sizeof(*c));
+    if (!c)
+        return NULL;
+    c->max_age_ms = max_age_ms;
+    for (size_t i = 0; i < API_CACHE_SLOTS; i++)
+        pthread_mutex_init(&c->slots[i].lock, NULL);
+    return c;
+}
+
+void api_cache_free(struct api_cache *c)
+{
+    if (!c)
+        return;
+    api_cache_clear(c);
+    for (size_t i = 0; i < API_CACHE_SLOTS; i++)
+        pthread_mutex_destroy(&c->slots[i].lock);
+    free(c);
+}
+
+void api_cache_put(struct api_cache *c, const struct api_cache_key *k,
+                   const struct api_cache_fill *f)
+{
+    struct api_cache_slot *slot = api_cache_slot(c, k);
+    char *copy = malloc(f->len + 1);
+    char *old;
+    if (!copy)
+        return;
+    memcpy(copy, f->body, f->len);
+    copy[f->len] = '\0';
+    pthread_mutex_lock(&slot->lock);
+    old = slot->body;
+    slot->used = true;
+    slot->key = *k;
+    slot->generation = f->generation;
+    slot->filled_ms = api_cache_now_ms();
+    memcpy(slot->key_hash, f->key_hash, KEYS_HASH_BYTES);
+    memcpy(slot->view_key_hash, f->view_key_hash, KEYS_HASH_BYTES);
+    snprintf(slot->etag, sizeof(slot->etag), "%s", f->etag ? f->etag : "");
+    slot->body = copy;
+    slot->len = f->len;
+    pthread_mutex_unlock(&slot->lock);
+    free(old);
+}
+
+/* Is the slot's answer the one of k, still good at generation and now? Its lock is
+ * held. */
+static bool api_cache_fresh(const struct api_cache *c, const struct api_cache_slot *slot,
+                            const struct api_cache_key *k, uint64_t generation)
+{
+    return slot->used && api_cache_same(&slot->key, k) && slot->generation == generation &&
+           api_cache_now_ms() - slot->filled_ms <= c->max_age_ms;
+}
+
+bool api_cache_get(struct api_cache *c, const struct api_cache_key *k, uint64_t generation,
+                   const unsigned char key_hash[KEYS_HASH_BYTES], char **body, size_t *len,
+                   char *etag, size_t etag_size)
+{
+    struct api_cache_slot *slot = api_cache_slot(c, k);
+    bool hit = false;
+    pthread_mutex_lock(&slot->lock);
+    if (api_cache_fresh(c, slot, k, generation) &&
+        (keys_equal(key_hash, slot->key_hash) || keys_equal(key_hash, slot->view_key_hash)) &&
+        (*body = malloc(slot->len + 1)) != NULL) {
+        memcpy(*body, slot->body, slot->len + 1);
+        *len = slot->len;
+        snprintf(etag, etag_size, "%s", slot->etag);
+        hit = true;
+    }
+    pthread_mutex_unlock(&slot->lock);
+    return hit;
+}
+
+void api_cache_clear(struct api_cache *c)
+{
+    for (size_t i = 0; i < API_CACHE_SLOTS; i++) {
+        struct api_cache_slot *slot = &c->slots[i];
+        pthread_mutex_lock(&slot->lock);
+        free(slot->body);
+        slot->body = NULL;
+        slot->len = 0;
+        slot->used = false;
+        pthread_mutex_unlock(&slot->lock);
+    }
+}

@@ -1,0 +1,390 @@
+/* test_cache.c -- the read cache (api_cache.c, api_answer_cached()): a game's state and a
+ * game with its state answered from memory exactly as api_handle() answered them, only
+ * for a key that opens the campaign, never after a write of this process, and for no
+ * longer than its age after a write of another. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cjson/cJSON.h>
+
+#include "api.h"
+#include "api_cache.h"
+#include "error.h"
+
+#define AGE_MS 40
+
+struct fix {
+    char uri[96];
+    struct api *api;
+    int64_t cid, gid, p1;
+    char key[64], view_key[64];
+    char state[192], game[160];
+};
+
+/* An API on the in-memory database of the fixture (another "process" when it is a
+ * second one: it shares the database, not the cache or the generation). */
+static struct api *open_api(const char *uri, unsigned cache_ms)
+{
+    struct api_config cfg;
+    struct sb_error err;
+    struct api *api = NULL;
+    memset(&cfg, 0, sizeof(cfg));
+    cfg.db_path = uri;
+    cfg.share_dir = ".";
+    cfg.pool_size = 2;
+    cfg.read_cache_ms = cache_ms;
+    if (api_new(&cfg, &api, &err) != 0)
+        print_error("api_new: %s\n", err.detail);
+    return api;
+}
+
+/* Send one request to api; key NULL: none; param: one query parameter "k=v" or NULL. */
+static void call_on(struct api *api, const char *method, const char *path, const char *key,
+                    const char *body, const char *param, struct api_response *res)
+{
+    struct api_request req;
+    char auth[128];
+    static char pk[32], pv[32];
+    memset(&req, 0, sizeof(req));
+    req.method = method;
+    req.path = path;
+    if (key) {
+        snprintf(auth, sizeof(auth), "Bearer %s", key);
+        req.authorization = auth;
+    }
+    if (body) {
+        req.body = body;
+        req.body_len = strlen(body);
+        req.content_type = "application/json";
+    }
+    if (param) {
+        snprintf(pk, sizeof(pk), "%.*s", (int)strcspn(param, "="), param);
+        snprintf(pv, sizeof(pv), "%s", param + strcspn(param, "=") + 1);
+        req.nparams = 1;
+        req.params[0].key = pk;
+        req.params[0].value = pv;
+    }
+    api_handle(api, &req, res);
+}
+
+/* The cached answer of a GET, if any: true with res filled. */
+static bool cached(struct fix *f, const char *path, const char *key, const char *param,
+                   struct api_response *res)
+{
+    struct api_request req;
+    char auth[128];
+    memset(&req, 0, sizeof(req));
+    req.method = "GET";
+    req.path = path;
+    if (key) {
+        snprintf(auth, sizeof(auth), "Bearer %s", key);
+        req.authorization = auth;
+    }
+    if (param) {
+        req.nparams = 1;
+        req.params[0].key = "at";
+        req.params[0].value = param;
+    }
+    return api_answer_cached(f->api, &req, res);
+}
+
+static int64_t id_of(const char *body, const char *obj)
+{
+    cJSON *j = cJSON_Parse(body);
+    const cJSON *o = obj ? cJSON_GetObjectItemCaseSensitive(j, obj) : j;
+    int64_t id = (int64_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(o, "id"));
+    cJSON_Delete(j);
+    return id;
+}
+
+/* A campaign with two players and a banker game. */
+static int setup(void **state)
+{
+    static int counter;
+    struct fix *f = calloc(1, sizeof(*f));
+    struct api_response res;
+    char path[128], body[256];
+    int64_t p2;
+    cJSON *j;
+    if (!f)
+        return -1;
+    snprintf(f->uri, sizeof(f->uri), "file:test_cache_%d?mode=memory&cache=shared", ++counter);
+    if (!(f->api = open_api(f->uri, AGE_MS))) {
+        free(f);
+        return -1;
+    }
+    call_on(f->api, "POST", "/api/v1/campaigns", NULL, "{\"name\":\"Cached\"}", NULL, &res);
+    j = cJSON_Parse(res.body);
+    f->cid = (int64_t)cJSON_GetNumberValue(
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "campaign"), "id"));
+    snprintf(f->key, sizeof(f->key), "%s",
+             cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "key")));
+    snprintf(f->view_key, sizeof(f->view_key), "%s",
+             cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "view_key")));
+    cJSON_Delete(j);
+    api_response_clear(&res);
+    snprintf(path, sizeof(path), "/api/v1/campaigns/%lld/players", (long long)f->cid);
+    call_on(f->api, "POST", path, f->key, "{\"name\":\"Ann\"}", NULL, &res);
+    f->p1 = id_of(res.body, NULL);
+    api_response_clear(&res);
+    call_on(f->api, "POST", path, f->key, "{\"name\":\"Bob\"}", NULL, &res);
+    p2 = id_of(res.body, NULL);
+    api_response_clear(&res);
+    snprintf(path, sizeof(path), "/api/v1/campaigns/%lld/games", (long long)f->cid);
+    snprintf(body, sizeof(body),
+             "{\"mode\":\"banker\",\"seats\":[{\"player\":%lld,\"token\":\"hazel\"},"
+             "{\"player\":%lld,\"token\":\"t-rex\"}]}",
+             (long long)f->p1, (long long)p2);
+    call_on(f->api, "POST", path, f->key, body, NULL, &res);
+    f->gid = id_of(res.body, "game");
+    api_response_clear(&res);
+    snprintf(f->game, sizeof(f->game), "/api/v1/campaigns/%lld/games/%lld", (long long)f->cid,
+             (long long)f->gid);
+    snprintf(f->state, sizeof(f->state), "%s/state", f->game);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fix *f = *state;
+    api_free(f->api);
+    free(f);
+    return 0;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/* Read path with key the long way, then check the cache gives the very same answer. */
+static void assert_cached_equals_read(struct fix *f, const char *path, const char *key)
+{
+    struct api_response read, hit;
+    call_on(f->api, "GET", path, key, NULL, NULL, &read);
+    assert_int_equal(read.status, 200);
+    assert_true(cached(f, path, key, NULL, &hit));
+    assert_int_equal(hit.status, 200);
+    assert_string_equal(hit.content_type, read.content_type);
+    assert_string_equal(hit.etag, read.etag);
+    assert_string_equal(hit.route, read.route);
+    assert_int_equal(hit.body_len, read.body_len);
+    assert_memory_equal(hit.body, read.body, read.body_len);
+    api_response_clear(&read);
+    api_response_clear(&hit);
+}
+
+/* Append a note; returns the status. */
+static int append_note(struct fix *f)
+{
+    struct api_response res;
+    char path[192];
+    int status;
+    snprintf(path, sizeof(path), "%s/events", f->game);
+    call_on(f->api, "POST", path, f->key, "{\"type\":\"note\",\"text\":\"hello\"}", NULL, &res);
+    status = res.status;
+    api_response_clear(&res);
+    return status;
+}
+
+/* ---- tests ---- */
+
+static void test_a_read_is_cached_as_api_handle_answered_it(void **state)
+{
+    struct fix *f = *state;
+    struct api_response res;
+    /* Nothing is cached before the first read. */
+    assert_false(cached(f, f->state, f->key, NULL, &res));
+    assert_null(res.body);
+    assert_cached_equals_read(f, f->state, f->key);
+    assert_cached_equals_read(f, f->game, f->key);
+}
+
+static void test_the_view_key_reads_the_cache_a_wrong_key_and_a_query_do_not(void **state)
+{
+    struct fix *f = *state;
+    struct api_response res;
+    char other[192];
+    assert_cached_equals_read(f, f->state, f->key);
+    assert_true(cached(f, f->state, f->view_key, NULL, &res));
+    api_response_clear(&res);
+    assert_false(cached(f, f->state, "not-the-key", NULL, &res));
+    assert_false(cached(f, f->state, NULL, NULL, &res));
+    assert_false(cached(f, f->state, f->key, "0", &res)); /* ?at= is read, never cached */
+    /* The same game under another campaign's path is not the cached answer. */
+    snprintf(other, sizeof(other), "/api/v1/campaigns/%lld/games/%lld/state", (long long)f->cid + 1,
+             (long long)f->gid);
+    assert_false(cached(f, other, f->key, NULL, &res));
+    /* Routes outside the cache never answer from it. */
+    snprintf(other, sizeof(other), "%s/events", f->game);
+    assert_false(cached(f, other, f->key, NULL, &res));
+    assert_null(res.body);
+}
+
+static void test_an_append_ends_the_cached_answer_before_it_is_acknowledged(void **state)
+{
+    struct fix *f = *state;
+    struct api_response res;
+    assert_cached_equals_read(f, f->state, f->key);
+    assert_cached_equals_read(f, f->game, f->key);
+    assert_int_equal(append_note(f), 201);
+    assert_false(cached(f, f->state, f->key, NULL, &res));
+    assert_false(cached(f, f->game, f->key, NULL, &res));
+    /* The next read is the new version, and is cached in its turn. */
+    call_on(f->api, "GET", f->state, f->key, NULL, NULL, &res);
+    assert_string_equal(res.etag, "\"2\"");
+    api_response_clear(&res);
+    assert_true(cached(f, f->state, f->key, NULL, &res));
+    assert_string_equal(res.etag, "\"2\"");
+    api_response_clear(&res);
+}
+
+static void test_any_write_ends_it_a_rename_and_a_key_rotation_too(void **state)
+{
+    struct fix *f = *state;
+    struct api_response res;
+    char path[192];
+    /* A player's new name is in the game's seats. */
+    assert_cached_equals_read(f, f->game, f->key);
+    snprintf(path, sizeof(path), "/api/v1/campaigns/%lld/players/%lld", (long long)f->cid,
+             (long long)f->p1);
+    call_on(f->api, "PATCH", path, f->key, "{\"name\":\"Annie\"}", NULL, &res);
+    assert_int_equal(res.status, 200);
+    api_response_clear(&res);
+    assert_false(cached(f, f->game, f->key, NULL, &res));
+    call_on(f->api, "GET", f->game, f->key, NULL, NULL, &res);
+    assert_non_null(strstr(res.body, "\"Annie\""));
+    api_response_clear(&res);
+    /* New keys: the old ones open nothing cached. */
+    assert_cached_equals_read(f, f->state, f->key);
+    snprintf(path, sizeof(path), "/api/v1/campaigns/%lld/keys", (long long)f->cid);
+    call_on(f->api, "POST", path, f->key, NULL, NULL, &res);
+    assert_int_equal(res.status, 200);
+    api_response_clear(&res);
+    assert_false(cached(f, f->state, f->key, NULL, &res));
+    call_on(f->api, "GET", f->state, f->key, NULL, NULL, &res);
+    assert_int_equal(res.status, 401);
+    api_response_clear(&res);
+    assert_false(cached(f, f->state, f->key, NULL, &res));
+}
+
+static void test_a_refused_write_keeps_nothing_new_and_the_cache_still_answers_right(void **state)
+{
+    struct fix *f = *state;
+    struct api_response res;
+    char path[192];
+    assert_cached_equals_read(f, f->state, f->key);
+    snprintf(path, sizeof(path), "%s/events", f->game);
+    call_on(f->api, "POST", path, f->key, "{\"type\":\"buy\"}", NULL, &res); /* nothing to buy */
+    assert_int_equal(res.status, 422);
+    api_response_clear(&res);
+    /* Whatever the cache says now, it says what a read says. */
+    if (cached(f, f->state, f->key, NULL, &res)) {
+        struct api_response read;
+        call_on(f->api, "GET", f->state, f->key, NULL, NULL, &read);
+        assert_string_equal(res.etag, read.etag);
+        assert_memory_equal(res.body, read.body, read.body_len);
+        api_response_clear(&read);
+        api_response_clear(&res);
+    }
+}
+
+static void test_a_key_rotated_by_another_process_stops_opening_it_within_its_age(void **state)
+{
+    struct fix *f = *state;
+    struct api *cli = open_api(f->uri, 0); /* `stampbook keys --rotate` on the same file */
+    struct api_response res;
+    char *rotated = NULL;
+    struct sb_error err;
+    assert_non_null(cli);
+    assert_cached_equals_read(f, f->state, f->key);
+    assert_int_equal(api_rotate_keys(cli, f->cid, &rotated, &err), 0);
+    free(rotated);
+    api_free(cli);
+    sleep_ms(AGE_MS + 20);
+    assert_false(cached(f, f->state, f->key, NULL, &res));
+    call_on(f->api, "GET", f->state, f->key, NULL, NULL, &res);
+    assert_int_equal(res.status, 401);
+    api_response_clear(&res);
+}
+
+static void test_an_api_without_a_cache_age_never_answers_from_memory(void **state)
+{
+    struct fix *f = *state;
+    struct api *plain = open_api(f->uri, 0);
+    struct api_request req;
+    struct api_response res;
+    char auth[128];
+    assert_non_null(plain);
+    call_on(plain, "GET", f->state, f->key, NULL, NULL, &res);
+    assert_int_equal(res.status, 200);
+    api_response_clear(&res);
+    memset(&req, 0, sizeof(req));
+    req.method = "GET";
+    req.path = f->state;
+    snprintf(auth, sizeof(auth), "Bearer %s", f->key);
+    req.authorization = auth;
+    assert_false(api_answer_cached(plain, &req, &res));
+    api_free(plain);
+}
+
+static void test_an_answer_read_before_a_later_generation_is_not_given(void **state)
+{
+    struct api_cache *c = api_cache_new(60000);
+    const struct api_cache_key k = {3, 1, 7}, other = {3, 1, 8};
+    struct api_cache_fill fill = {.generation = 5, .etag = "\"9\"", .body = "{}", .len = 2};
+    unsigned char wrong[KEYS_HASH_BYTES];
+    char *body = NULL, etag[16];
+    size_t len = 0;
+    (void)state;
+    assert_non_null(c);
+    memset(fill.key_hash, 1, sizeof(fill.key_hash));
+    memset(fill.view_key_hash, 2, sizeof(fill.view_key_hash));
+    memset(wrong, 3, sizeof(wrong));
+    api_cache_put(c, &k, &fill);
+    assert_false(api_cache_get(c, &k, 6, fill.key_hash, &body, &len, etag, sizeof(etag)));
+    assert_false(api_cache_get(c, &other, 5, fill.key_hash, &body, &len, etag, sizeof(etag)));
+    assert_false(api_cache_get(c, &k, 5, wrong, &body, &len, etag, sizeof(etag)));
+    assert_true(api_cache_get(c, &k, 5, fill.view_key_hash, &body, &len, etag, sizeof(etag)));
+    assert_string_equal(body, "{}");
+    assert_int_equal(len, 2);
+    assert_string_equal(etag, "\"9\"");
+    free(body);
+    api_cache_clear(c);
+    assert_false(api_cache_get(c, &k, 5, fill.key_hash, &body, &len, etag, sizeof(etag)));
+    api_cache_free(c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_a_read_is_cached_as_api_handle_answered_it, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(
+            test_the_view_key_reads_the_cache_a_wrong_key_and_a_query_do_not, setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            test_an_append_ends_the_cached_answer_before_it_is_acknowledged, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_any_write_ends_it_a_rename_and_a_key_rotation_too,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            test_a_refused_write_keeps_nothing_new_and_the_cache_still_answers_right, setup,
+            teardown),
+        cmocka_unit_test_setup_teardown(
+            test_a_key_rotated_by_another_process_stops_opening_it_within_its_age, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_an_api_without_a_cache_age_never_answers_from_memory,
+                                        setup, teardown),
+        cmocka_unit_test(test_an_answer_read_before_a_later_generation_is_not_given),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
