@@ -12,6 +12,14 @@ test('reads after an acknowledged write never show the state before it, while a 
   try {
     const c = await newCampaign(s.url);
     const viewer = client(s.url, c.view_key);
+    // The second read (from memory) answers as the first (from the database) did.
+    for (const path of [`${c.game}/state`, c.game]) {
+      const [first, second] = [await c.api.get(path), await c.api.get(path)];
+      assert.equal(second.status, first.status);
+      assert.equal(second.text, first.text);
+      for (const h of ['etag', 'content-type', 'content-length', 'cache-control', 'x-content-type-options', 'referrer-policy'])
+        assert.equal(second.headers.get(h), first.headers.get(h), h);
+    }
     let stop = false;
     const seen = [];
     // Six readers, each one request after the other: the versions each sees never go down.
