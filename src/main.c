@@ -51,7 +51,7 @@ struct options {
     int rotate;
     /* limits of serve (see usage()) */
     long max_connections, streams_per_campaign, streams_per_ip, header_timeout;
-    long max_campaigns, max_db_mb, create_burst, create_per_minute;
+    long max_campaigns, max_db_mb, create_burst, create_per_minute, read_cache_ms;
 };
 
 /* The options that take a number within bounds. */
@@ -71,6 +71,7 @@ enum {
     OPT_MAX_DB_MB,
     OPT_CREATE_BURST,
     OPT_CREATE_PER_MINUTE,
+    OPT_READ_CACHE_MS,
 };
 
 static const struct num_option num_options[] = {
@@ -86,6 +87,7 @@ static const struct num_option num_options[] = {
     {OPT_CREATE_BURST, "create-burst", 0, 1000000, offsetof(struct options, create_burst)},
     {OPT_CREATE_PER_MINUTE, "create-per-minute", 0, 1000000,
      offsetof(struct options, create_per_minute)},
+    {OPT_READ_CACHE_MS, "read-cache-ms", 0, 60000, offsetof(struct options, read_cache_ms)},
 };
 
 static void usage(FILE *f)
@@ -122,7 +124,11 @@ static void usage(FILE *f)
         "  --max-db-mb N             no write once the database is N MiB (1024; 0: none)\n"
         "  --create-burst N          campaigns one address may create or import in a\n"
         "                            row without an admin key (5; 0: no limit)\n"
-        "  --create-per-minute N     and then a minute (1)\n");
+        "  --create-per-minute N     and then a minute (1)\n"
+        "  --read-cache-ms N         a game's state read last is answered from memory,\n"
+        "                            while no write is made, for N ms at most (1000; 0:\n"
+        "                            never): how long a key rotated by `stampbook keys`\n"
+        "                            may still read it\n");
 }
 
 /* Write a + b into buf; false (and an empty buf) when it does not fit. */
@@ -259,6 +265,7 @@ static const struct option long_options[] = {
     {"max-db-mb", required_argument, NULL, OPT_MAX_DB_MB},
     {"create-burst", required_argument, NULL, OPT_CREATE_BURST},
     {"create-per-minute", required_argument, NULL, OPT_CREATE_PER_MINUTE},
+    {"read-cache-ms", required_argument, NULL, OPT_READ_CACHE_MS},
     {NULL, 0, NULL, 0}};
 
 static int parse_options(int argc, char **argv, struct options *o)
@@ -636,9 +643,7 @@ static void api_options(const struct options *o, const char *share, const char *
     acfg->max_db_bytes = (int64_t)o->max_db_mb * 1024 * 1024;
     acfg->create_burst = (unsigned)o->create_burst;
     acfg->create_per_minute = (unsigned)o->create_per_minute;
-    /* A key rotated by `stampbook keys` while the server runs stops opening what the
-     * server holds in memory within a second. */
-    acfg->read_cache_ms = 1000;
+    acfg->read_cache_ms = (unsigned)o->read_cache_ms;
 }
 
 /* The HTTP server's configuration from the options: the address, the limits, the
@@ -734,7 +739,8 @@ int main(int argc, char **argv)
                         .max_campaigns = 10000,
                         .max_db_mb = 1024,
                         .create_burst = 5,
-                        .create_per_minute = 1};
+                        .create_per_minute = 1,
+                        .read_cache_ms = 1000};
     char share_buf[PATH_MAX];
     const char *share;
     int rc = parse_options(argc, argv, &o);

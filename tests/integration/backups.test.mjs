@@ -87,6 +87,22 @@ test('stampbook keys lists campaigns (never keys) and --rotate gives one a new p
   }
 });
 
+test('serve --read-cache-ms 0: a key rotated by stampbook keys no longer reads a state at once', async () => {
+  const s = await startServer({ args: ['--read-cache-ms', '0'] });
+  try {
+    const c = await campaignWithAGame(s.url);
+    const games = (await c.api.get(`/api/v1/campaigns/${c.cid}/games`)).json.games;
+    const state = `/api/v1/campaigns/${c.cid}/games/${games[0].id}/state`;
+    for (let i = 0; i < 3; i++) assert.equal((await c.api.get(state)).status, 200);
+    const rot = cli('keys', '--db', s.db, '--campaign', String(c.cid), '--rotate');
+    assert.equal(rot.status, 0, rot.stderr);
+    assert.equal((await c.api.get(state)).status, 401);
+    assert.equal((await client(s.url, JSON.parse(rot.stdout).key).get(state)).status, 200);
+  } finally {
+    await s.cleanup();
+  }
+});
+
 test('serve --backup-dir writes rotating backups that pass integrity_check and hold the data', async () => {
   const backups = mkdtempSync(join(tmpdir(), 'stampbook-backups-'));
   const s = await startServer({ args: ['--backup-dir', backups, '--backup-keep', '2', '--backup-every', '1'] });
