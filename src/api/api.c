@@ -332,6 +332,7 @@ static int api_authorize_campaign(struct api_ctx *ctx, bool write)
     if (rc != 0)
         return rc;
     keys_hash(key, len, hash);
+    memcpy(ctx->key_hash, hash, KEYS_HASH_BYTES);
     if (keys_equal(hash, ctx->campaign.key_hash))
         ctx->access = ACCESS_WRITE;
     else if (keys_equal(hash, ctx->campaign.view_key_hash))
@@ -685,14 +686,27 @@ void api_on_change(struct api *api, api_change_fn fn, void *cls)
 }
 
 int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state, int64_t *version,
-                     struct sb_error *err)
+                     struct api_campaign_keys *keys, struct sb_error *err)
 {
     struct store *s = NULL;
+    struct store_campaign campaign;
     int rc = store_pool_get(api->pool, &s, err);
     if (rc == 0)
+        rc = store_campaign_get(s, cid, &campaign, err);
+    if (rc == 0)
         rc = store_game_state(s, cid, gid, state, version, err);
+    if (rc == 0) {
+        memcpy(keys->key, campaign.key_hash, KEYS_HASH_BYTES);
+        memcpy(keys->view_key, campaign.view_key_hash, KEYS_HASH_BYTES);
+    }
     store_pool_put(api->pool, s);
     return rc;
+}
+
+bool api_keys_open(const struct api_campaign_keys *keys, const unsigned char hash[KEYS_HASH_BYTES])
+{
+    bool key = keys_equal(hash, keys->key), view = keys_equal(hash, keys->view_key);
+    return key || view;
 }
 
 void api_forget(struct api *api)

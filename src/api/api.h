@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "keys.h"
 
 #define API_BODY_MAX 65536              /* 64 KiB: every route but the import */
 #define API_IMPORT_BODY_MAX (32u << 20) /* 32 MiB: POST /api/v1/campaigns/import */
@@ -69,6 +70,7 @@ struct api_response {
     bool stream;             /* the HTTP layer must stream this game's states (SSE) */
     int64_t stream_campaign;
     int64_t stream_game;
+    unsigned char stream_key[KEYS_HASH_BYTES]; /* the hash of the key that opened it */
     unsigned retry_after; /* seconds for Retry-After (429, 503, 507); 0: none */
 };
 
@@ -104,10 +106,21 @@ void api_response_clear(struct api_response *res);
 /* Record a finished request for /metrics. This function can't fail. */
 void api_observe(struct api *api, const char *route, int status, uint64_t usec);
 
-/* For the event stream: the current state of a game as JSON text (caller frees) and
- * its version. */
+/* The hashes of the two keys that open a campaign now. */
+struct api_campaign_keys {
+    unsigned char key[KEYS_HASH_BYTES];
+    unsigned char view_key[KEYS_HASH_BYTES];
+};
+
+/* For the event stream: the current state of a game as JSON text (caller frees), its
+ * version, and the keys of its campaign now (a stream opened with another key is to
+ * end: the campaign's keys were rotated). */
 int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state, int64_t *version,
-                     struct sb_error *err);
+                     struct api_campaign_keys *keys, struct sb_error *err);
+
+/* Does hash (a key's, as in stream_key) open a campaign of these keys? In constant
+ * time. This function can't fail. */
+bool api_keys_open(const struct api_campaign_keys *keys, const unsigned char hash[KEYS_HASH_BYTES]);
 
 /* A function told of every change to a game (gid; 0: any game may have changed), on
  * the thread that made it, after its commit. */

@@ -53,8 +53,9 @@ struct api_ctx {
     const char *slug; /* eid, did or card; points into slug_buf */
     char slug_buf[128];
     enum api_access access;
-    struct store_campaign campaign; /* loaded when the route is under a campaign */
-    struct game_req game;           /* the game layer's view of this request */
+    unsigned char key_hash[KEYS_HASH_BYTES]; /* of the key that opened the campaign */
+    struct store_campaign campaign;          /* loaded when the route is under a campaign */
+    struct game_req game;                    /* the game layer's view of this request */
 };
 
 typedef int (*api_handler_fn)(struct api_ctx *ctx);

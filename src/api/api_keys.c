@@ -24,6 +24,9 @@ int api_post_keys(struct api_ctx *ctx)
     }
     if (rc != 0)
         return rc;
+    /* The streams open with the old keys read their games again, see that the keys
+     * changed and end. */
+    api_changed(ctx->api);
     snprintf(body, sizeof(body), "{\"key\":\"%s\",\"view_key\":\"%s\"}", key, view_key);
     return api_reply_text(ctx, 200, "application/json; charset=utf-8", body, strlen(body));
 }

@@ -330,8 +330,8 @@ static void http_work_request(void *arg)
     if (r->res.stream) {
         struct sb_error err = {0};
         int64_t addr = http_stream_addr(r);
-        if (http_hub_open(s->hub, r->res.stream_campaign, r->res.stream_game, addr, &r->stream,
-                          &r->retry_after, &err) != 0) {
+        if (http_hub_open(s->hub, r->res.stream_campaign, r->res.stream_game, addr,
+                          r->res.stream_key, &r->stream, &r->retry_after, &err) != 0) {
             const char *route = r->res.route;
             api_problem(&r->res, sb_status(err.code), NULL, err.detail);
             r->res.route = route;

@@ -126,11 +126,14 @@ void http_hub_free(struct http_hub *h);
 void http_hub_changed(struct http_hub *h, int64_t gid);
 
 /* From a worker, for a request the API answered with a stream: take a slot for a
- * stream of game gid of campaign cid from address addr and read the game's state.
- * Returns 0 and *out, SB_EBUSY when a limit is reached (*retry_after seconds), or the
- * error of reading the state. */
+ * stream of game gid of campaign cid from address addr, opened with the key of hash
+ * key, and read the game's state. The stream ends once the campaign's keys no longer
+ * include key: seen when the game is read again, after a change, a rotation through
+ * the API, or 15 s. Returns 0 and *out, SB_EBUSY when a limit is reached
+ * (*retry_after seconds), or the error of reading the state. */
 int http_hub_open(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr,
-                  struct http_stream **out, unsigned *retry_after, struct sb_error *err);
+                  const unsigned char key[KEYS_HASH_BYTES], struct http_stream **out,
+                  unsigned *retry_after, struct sb_error *err);
 
 /* Give back a stream that http_hub_open() gave and that never became a response. */
 void http_hub_abandon(struct http_stream *st);

@@ -3,7 +3,9 @@
  * game watched has a wait list; a change to that game reads its state once (on a worker)
  * and resumes the streams of that list only. A thread of the hub notices a client that
  * closed its stream at once (its socket in an epoll set of the hub's own), sends a
- * keep-alive to streams idle for 15 s, and closes connections past their deadline. */
+ * keep-alive to streams idle for 15 s, reads again every 15 s a game nobody changed (so
+ * that a stream whose key was rotated away ends), and closes connections past their
+ * deadline. */
 #include "http_internal.h"
 
 #include <errno.h>
@@ -42,6 +44,7 @@ struct http_watch {
     int64_t version;          /* its version; -1 before */
     bool fetching;            /* a worker is reading the state */
     bool dirty;               /* changed since that read began: read again */
+    uint64_t read_ms;         /* when the last read ended (its keys checked) */
     struct http_watch *next;
 };
 
@@ -55,7 +58,9 @@ struct http_stream {
     size_t pos;
     int64_t sent; /* the version sent last; -1 before */
     uint64_t last_ms;
+    unsigned char key[KEYS_HASH_BYTES]; /* the hash of the key it was opened with */
     bool suspended, peer_closed;
+    bool revoked; /* its key no longer opens the campaign: end it */
     struct http_stream *prev, *next;
 };
 
@@ -168,8 +173,20 @@ static void hub_publish(struct http_watch *w, int64_t version, struct http_text 
             hub_wake(st);
 }
 
+/* End the streams of w whose key keys no longer has. */
+static void hub_revoke(struct http_watch *w, const struct api_campaign_keys *keys)
+{
+    for (struct http_stream *st = w->streams; st; st = st->next) {
+        if (!st->revoked && !api_keys_open(keys, st->key)) {
+            st->revoked = true;
+            hub_wake(st);
+        }
+    }
+}
+
 /* A worker's job (or a worker calling it directly): read w's state until no change
- * came meanwhile, publishing each. Takes the lock itself; w->fetching is set. */
+ * came meanwhile, publishing each and checking its streams' keys. Takes the lock
+ * itself; w->fetching is set. */
 static void hub_fetch(void *arg)
 {
     struct http_watch *w = arg;
@@ -179,13 +196,18 @@ static void hub_fetch(void *arg)
         char *state = NULL;
         int64_t version = 0;
         struct sb_error err;
+        struct api_campaign_keys keys;
         struct http_text *t = NULL;
-        if (api_stream_state(h->api, w->cid, w->gid, &state, &version, &err) == 0)
+        bool read = api_stream_state(h->api, w->cid, w->gid, &state, &version, &keys, &err) == 0;
+        if (read)
             t = hub_text_state(version, state);
         free(state);
         pthread_mutex_lock(&h->lock);
         if (t)
             hub_publish(w, version, t);
+        if (read)
+            hub_revoke(w, &keys);
+        w->read_ms = http_now_ms();
         again = w->dirty && !h->closing;
         w->dirty = false;
         if (!again) {
@@ -268,7 +290,8 @@ static void hub_unlink(struct http_stream *st)
 /* Put a new stream on the wait list of gid; *read_now when the caller must read the
  * game's state (nobody has or is about to). */
 static int hub_attach(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr,
-                      struct http_stream **out, bool *read_now)
+                      const unsigned char key[KEYS_HASH_BYTES], struct http_stream **out,
+                      bool *read_now)
 {
     struct http_stream *st;
     struct http_watch *w;
@@ -285,6 +308,7 @@ static int hub_attach(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr
         return SB_ENOMEM;
     }
     *st = (struct http_stream){.hub = h, .w = w, .fd = -1, .addr = addr, .sent = -1};
+    memcpy(st->key, key, KEYS_HASH_BYTES);
     st->next = w->streams;
     if (w->streams)
         w->streams->prev = st;
@@ -298,13 +322,14 @@ static int hub_attach(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr
 }
 
 int http_hub_open(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr,
-                  struct http_stream **out, unsigned *retry_after, struct sb_error *err)
+                  const unsigned char key[KEYS_HASH_BYTES], struct http_stream **out,
+                  unsigned *retry_after, struct sb_error *err)
 {
     struct http_stream *st = NULL;
     bool read_now = false;
     int rc;
     pthread_mutex_lock(&h->lock);
-    rc = hub_attach(h, cid, gid, addr, &st, &read_now);
+    rc = hub_attach(h, cid, gid, addr, key, &st, &read_now);
     pthread_mutex_unlock(&h->lock);
     if (rc == SB_EBUSY) {
         *retry_after = HTTP_HUB_RETRY_AFTER;
@@ -344,7 +369,7 @@ static ssize_t hub_read(void *cls, uint64_t pos, char *buf, size_t max)
         hub_text_unref(st->out);
         st->out = NULL;
         st->pos = 0;
-        if (st->peer_closed || h->closing) {
+        if (st->peer_closed || h->closing || st->revoked) {
             ret = st->peer_closed ? MHD_CONTENT_READER_END_WITH_ERROR
                                   : MHD_CONTENT_READER_END_OF_STREAM;
         } else if (st->w->latest && st->w->version > st->sent) {
@@ -435,14 +460,14 @@ static void hub_socket_event(struct http_hub *h, int fd)
     pthread_mutex_unlock(&h->lock);
 }
 
-/* Once a tick: keep-alives for streams idle since ping_ms, and reads of games whose
- * change found the workers' queue full. */
+/* Once a tick: keep-alives for streams idle since ping_ms, reads of games whose change
+ * found the workers' queue full, and of games unread for as long (their keys). */
 static void hub_tick(struct http_hub *h, uint64_t now)
 {
     pthread_mutex_lock(&h->lock);
     for (unsigned i = 0; i < HTTP_HUB_BUCKETS; i++) {
         for (struct http_watch *w = h->watches[i]; w; w = w->next) {
-            if (w->dirty && !w->fetching)
+            if (!w->fetching && (w->dirty || now - w->read_ms >= HTTP_SSE_PING_MS))
                 hub_kick(h, w);
             for (struct http_stream *st = w->streams; st; st = st->next)
                 if (st->suspended && now - st->last_ms >= HTTP_SSE_PING_MS)

@@ -150,6 +150,39 @@ test('Idempotency-Key: a retried event is logged once and answered the same', as
   assert.equal(events.length, 1);
 });
 
+test('an open event stream ends when its campaign\'s keys are rotated; the new keys stream', async () => {
+  const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
+  const base = `/api/v1/campaigns/${c.cid}`;
+  const g = await c.api.post(`${base}/games`, { mode: 'banker', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 't-rex' }] });
+  const stream = `${base}/games/${g.json.game.id}/stream`;
+  /** Open a stream; resolves {res, ended} where ended resolves when the server ends it. */
+  const open = async (key) => {
+    const res = await fetch(`${srv.url}${stream}?key=${key}`);
+    const reader = res.body.getReader();
+    const ended = (async () => { for (;;) if ((await reader.read()).done) return Date.now(); })();
+    return { res, ended };
+  };
+  const viewer = await open(c.view_key);
+  const owner = await open(c.key);
+  assert.equal(viewer.res.status, 200);
+  assert.equal(owner.res.status, 200);
+  await new Promise((r) => setTimeout(r, 100));
+  const rotated = Date.now();
+  const pair = await c.api.post(`${base}/keys`);
+  assert.equal(pair.status, 200);
+  let timer;
+  const timeout = new Promise((_, no) => { timer = setTimeout(() => no(new Error('a stream still runs 3 s after the rotation')), 3000); });
+  for (const s of [viewer, owner]) assert.ok((await Promise.race([s.ended, timeout])) - rotated < 3000);
+  assert.equal((await fetch(`${srv.url}${stream}?key=${c.view_key}`)).status, 401);
+  const fresh = await fetch(`${srv.url}${stream}?key=${pair.json.view_key}`);
+  assert.equal(fresh.status, 200);
+  const reader = fresh.body.getReader();
+  const first = await Promise.race([reader.read(), timeout]);
+  assert.match(new TextDecoder().decode(first.value), /event: state/);
+  await reader.cancel();
+  clearTimeout(timer);
+});
+
 test('undo: 409 with nothing to undo and for an older game', async () => {
   const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
   const base = `/api/v1/campaigns/${c.cid}`;

@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
-import { startServer, newCampaign, client, sleep, sql } from './server.mjs';
+import { spawnSync } from 'node:child_process';
+import { BIN, startServer, newCampaign, client, sleep, sql } from './server.mjs';
 
 /** An open event stream: {status, headers, events (state events seen), at (ms of the
  *  last), close()}. */
@@ -17,6 +18,7 @@ function openStream(base, c, agent, localAddress = '127.0.0.1', headers = {}) {
     const req = http.get(`${base}${c.game}/stream?key=${c.key}`, { agent, localAddress, headers }, (res) => {
       const st = { status: res.statusCode, headers: res.headers, events: 0, at: 0, text: '' };
       st.close = () => req.destroy();
+      st.onEnd = (fn) => res.on('end', fn); // the server ended the stream
       res.setEncoding('utf8');
       res.on('data', (d) => {
         st.text = (st.text + d).slice(-200000);
@@ -202,6 +204,35 @@ test('streams per campaign: past the limit 503 with Retry-After; a closed stream
     const fresh = await openMany(s.url, c, 10, a);
     assert.deepEqual(fresh.map((x) => x.status), Array(10).fill(200));
     streams = streams.slice(10).concat(fresh);
+  } finally {
+    for (const x of streams) x.close();
+    await s.cleanup();
+  }
+});
+
+test('streams opened with keys that stampbook keys rotated (another process) end within 20 s', async () => {
+  const s = await startServer();
+  const a = agent();
+  const ends = [];
+  let streams = [];
+  try {
+    const c = await newCampaign(s.url, { name: 'Leaked link' });
+    streams = await openMany(s.url, c, 20, a);
+    assert.deepEqual([...new Set(streams.map((x) => x.status))], [200]);
+    for (const x of streams) ends.push(new Promise((done) => x.onEnd(done)));
+    const rot = spawnSync(BIN, ['keys', '--db', s.db, '--campaign', String(c.cid), '--rotate'], { encoding: 'utf8' });
+    assert.equal(rot.status, 0, rot.stderr);
+    const rotated = Date.now();
+    const timeout = sleep(20000).then(() => 'running');
+    const got = await Promise.all(ends.map((e) => Promise.race([e.then(() => Date.now() - rotated), timeout])));
+    assert.ok(got.every((ms) => ms !== 'running'), `streams still running 20 s after the rotation: ${got}`);
+    // The new key streams; the old one is refused.
+    const fresh = await openStream(s.url, { ...c, key: JSON.parse(rot.stdout).key }, a);
+    assert.equal(fresh.status, 200);
+    fresh.close();
+    const old = await openStream(s.url, c, a);
+    assert.equal(old.status, 401);
+    old.close();
   } finally {
     for (const x of streams) x.close();
     await s.cleanup();

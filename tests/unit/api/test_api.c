@@ -645,6 +645,12 @@ static void test_stream_route_marks_the_response_for_an_authorised_request(void 
     assert_true(r.res.stream_campaign == c.cid);
     assert_true(r.res.stream_game == gid);
     assert_string_equal(r.res.content_type, "text/event-stream");
+    {
+        /* The stream knows which key opened it, to end when that key is rotated. */
+        unsigned char want[KEYS_HASH_BYTES];
+        keys_hash(c.view_key, strlen(c.view_key), want);
+        assert_memory_equal(r.res.stream_key, want, KEYS_HASH_BYTES);
+    }
     reply_free(&r);
 
     /* EventSource cannot send headers: ?key= opens the stream. */
@@ -692,6 +698,8 @@ static void test_stream_state_follows_the_game(void **state)
     struct sb_error err;
     struct camp c;
     struct reply r;
+    struct api_campaign_keys keys;
+    unsigned char hash[KEYS_HASH_BYTES];
     char path[128], *text = NULL;
     int64_t gid, version = 0;
     int64_t changed = 0;
@@ -703,10 +711,28 @@ static void test_stream_state_follows_the_game(void **state)
     assert_status(&r, 201);
     reply_free(&r);
     assert_true(changed == gid); /* the change names its game: only its streams wake */
-    assert_int_equal(api_stream_state(f->api, c.cid, gid, &text, &version, &err), 0);
+    assert_int_equal(api_stream_state(f->api, c.cid, gid, &text, &version, &keys, &err), 0);
     assert_true(version == 2);
     assert_non_null(strstr(text, "\"version\":2"));
     free(text);
+    /* The campaign's keys come with it: both open it, nothing else does. */
+    keys_hash(c.key, strlen(c.key), hash);
+    assert_true(api_keys_open(&keys, hash));
+    keys_hash(c.view_key, strlen(c.view_key), hash);
+    assert_true(api_keys_open(&keys, hash));
+    keys_hash("not a key", 9, hash);
+    assert_false(api_keys_open(&keys, hash));
+    /* New keys: every stream is told (any game may be followed with the old ones). */
+    changed = -1;
+    snprintf(path, sizeof(path), "%s/keys", c.base);
+    call(f, "POST", path, c.key, NULL, &r);
+    assert_status(&r, 200);
+    reply_free(&r);
+    assert_true(changed == 0);
+    assert_int_equal(api_stream_state(f->api, c.cid, gid, &text, &version, &keys, &err), 0);
+    free(text);
+    keys_hash(c.view_key, strlen(c.view_key), hash);
+    assert_false(api_keys_open(&keys, hash));
     api_on_change(f->api, NULL, NULL);
 }
 
