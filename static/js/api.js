@@ -127,6 +127,8 @@ export class CampaignApi {
   }
   journalCard(card) { return this.req('GET', `/journal/${encodeURIComponent(card)}`).then((r) => r.data); }
   stats() { return this.req('GET', '/stats').then((r) => r.data); }
+  /** POST /keys: a new pair {key, view_key}; the old links stop working at once. */
+  newKeys() { return this.req('POST', '/keys').then((r) => r.data); }
   /** The campaign's plays as a BG Stats import file. */
   bgStats() { return this.req('GET', '/export/bgstats').then((r) => r.data); }
 

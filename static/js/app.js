@@ -12,8 +12,8 @@
 //   #/c/{cid}/box             the box editor
 //   #/c/{cid}/check           "Check your box", the guided walk
 
-import { CampaignApi, editions as fetchEditions } from './api.js';
-import { getCampaign, touchCampaign } from './store.js';
+import { ApiError, CampaignApi, editions as fetchEditions } from './api.js';
+import { getCampaign, touchCampaign, forgetCampaign } from './store.js';
 import { h, s, mount, clearAlert, showError, select } from './ui.js';
 import { t, LANGUAGES, currentLanguage, setLanguage, onLanguage, translateShell } from './i18n.js';
 import { startQueue } from './queue.js';
@@ -177,6 +177,7 @@ async function route() {
       focusHeading(main);
     } catch (e) {
       if (my !== renderToken) return;
+      if (tab && e instanceof ApiError && e.status === 401) { keyRefused(main, params[0]); return; }
       mount(main, h('h1', { tabindex: '-1' }, t('err.title')), h('p', null, t('err.page')),
         h('p', null, h('a', { class: 'btn', href: '#/' }, t('back.start'))));
       showError(e);
@@ -229,6 +230,18 @@ keepTopHeight();
 startQueue();
 if ('serviceWorker' in navigator && window.isSecureContext) {
   navigator.serviceWorker.register('sw.js').catch(() => { /* the app works without it */ });
+}
+
+/** The key this phone keeps no longer opens campaign cid: new links were made. */
+function keyRefused(main, cid) {
+  app.tabs(null);
+  app.title(t('refused.title'));
+  const forget = h('button', { class: 'btn', type: 'button' }, t('camp.forget'));
+  forget.addEventListener('click', () => { forgetCampaign(cid); app.go('#/'); });
+  mount(main,
+    h('h1', { tabindex: '-1' }, t('refused.h1')),
+    h('p', null, t('refused.text')),
+    h('div', { class: 'row' }, h('a', { class: 'btn primary', href: '#/' }, t('go.start')), forget));
 }
 
 function unknownCampaign(main, cid) {

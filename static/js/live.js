@@ -1,12 +1,27 @@
 // live.js -- follow a game through its event stream (GET …/games/{gid}/stream,
 // text/event-stream, `state` events). EventSource cannot send an Authorization
-// header, so the URL carries ?key=. A closed stream is reopened after a pause.
+// header, so the URL carries ?key=. A closed stream is reopened after a pause, unless
+// the server refuses its key (new links were made): then onGone(status) and no more.
+
+/** The status the server answers url with now (0: unreachable), without reading a stream. */
+async function probe(url) {
+  const ctl = new AbortController();
+  try {
+    const res = await fetch(url, { signal: ctl.signal, cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer' });
+    return res.status;
+  } catch {
+    return 0;
+  } finally {
+    ctl.abort();
+  }
+}
 
 /**
- * Follow url; onState(state) for every `state` event, onStatus('live'|'connecting'|'offline').
+ * Follow url; onState(state) for every `state` event, onStatus('live'|'connecting'|'offline'),
+ * onGone(status) once when the server refuses the stream's key or no longer has it.
  * Returns a function that stops following.
  */
-export function follow(url, onState, onStatus = () => {}) {
+export function follow(url, onState, onStatus = () => {}, onGone = () => {}) {
   let es = null;
   let stopped = false;
   let retry = null;
@@ -35,6 +50,12 @@ export function follow(url, onState, onStatus = () => {}) {
         es.close();
         retry = setTimeout(open, delay);
         delay = Math.min(delay * 2, 15000);
+        probe(url).then((status) => {
+          if (stopped || (status !== 401 && status !== 404)) return;
+          stopped = true;
+          clearTimeout(retry);
+          onGone(status);
+        });
       } else {
         onStatus('connecting');
       }

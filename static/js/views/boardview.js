@@ -43,7 +43,7 @@ export async function render({ main, params, app }) {
     if (state && st.version !== undefined && Number(st.version) <= Number(state.version)) return;
     state = st;
     draw();
-  });
+  }, undefined, () => app.refresh());
   return stop;
 }
 

@@ -42,7 +42,7 @@ export async function render({ main, params, app }) {
       ctx.readOnly ? ` · ${t('view_only')}` : ''),
     full ? checkOffer(ctx, board) : null,
     start,
-    sharePanel(ctx, games.length === 0),
+    sharePanel(ctx, app, games.length === 0 || renewed === ctx.cid),
     playersPanel(ctx, people, app),
     gamesPanel(ctx, games, nameOf, full, bgs),
     full ? h('nav', { class: 'card', 'aria-label': t('camp.pages') },
@@ -60,8 +60,28 @@ function shareLink(cid, key) {
   return `${location.origin}${location.pathname}#/join/${cid}/${encodeURIComponent(key)}`;
 }
 
-function sharePanel(ctx, open) {
+// The campaign whose links this phone has just renewed: its share panel opens on them.
+let renewed = null;
+
+/** "Make new links": a new key pair, the old links closed on every phone at once. */
+function renewLinks(ctx, app) {
+  const btn = h('button', { class: 'btn small danger', type: 'button' }, t('share.renew'));
+  btn.addEventListener('click', async () => {
+    if (!(await confirmDialog(t('share.renew.title'), t('share.renew.text'), t('share.renew.ok')))) return;
+    busy(btn, async () => {
+      const pair = await ctx.api.newKeys();
+      saveCampaign({ ...ctx.entry, key: pair.key, writeKey: pair.key, viewKey: pair.view_key, readOnly: false });
+      renewed = ctx.cid;
+      announce(t('share.renewed'));
+      app.refresh();
+    });
+  });
+  return h('div', { class: 'stack' }, h('p', { class: 'hint' }, t('share.renew.hint')), h('div', { class: 'row' }, btn));
+}
+
+function sharePanel(ctx, app, open) {
   const rows = [];
+  if (renewed === ctx.cid) renewed = null;
   const e = ctx.entry;
   const add = (label, key, hint, qrLabel) => {
     const input = h('input', { type: 'text', readonly: true, value: shareLink(ctx.cid, key), 'aria-describedby': null });
@@ -95,7 +115,8 @@ function sharePanel(ctx, open) {
     h('summary', null, t('share.title.links')),
     h('div', { class: 'body' },
       h('p', { class: 'hint' }, t('share.hint')),
-      rows.length ? rows : h('p', { class: 'empty' }, t('share.none'))));
+      rows.length ? rows : h('p', { class: 'empty' }, t('share.none')),
+      ctx.readOnly ? null : renewLinks(ctx, app)));
 }
 
 function playersPanel(ctx, players, app) {

@@ -47,7 +47,7 @@ export async function render({ main, params, app }) {
   app.title(gameLabel(game, gid), c.name);
   if ((state && state.status) === 'active') touchCampaign(ctx.cid, { lastGame: gid });
   scr.mount();
-  const stop = follow(ctx.api.streamUrl(gid), (st) => scr.remote(st), (st) => scr.liveStatus(st));
+  const stop = follow(ctx.api.streamUrl(gid), (st) => scr.remote(st), (st) => scr.liveStatus(st), () => app.refresh());
   const onSent = (ev) => scr.queuedSent(ev.detail);
   const onRefused = (ev) => scr.queuedRefused(ev.detail);
   window.addEventListener('stampbook-sent', onSent);
