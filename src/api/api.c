@@ -660,7 +660,7 @@ void api_observe(struct api *api, const char *route, int status, uint64_t usec)
     metrics_observe(api->metrics, route, status, usec);
 }
 
-void api_game_changed(struct api *api, int64_t gid)
+void api_game_changed(struct api *api, int64_t cid, int64_t gid)
 {
     api_change_fn fn;
     void *cls;
@@ -669,12 +669,12 @@ void api_game_changed(struct api *api, int64_t gid)
     cls = api->on_change_cls;
     pthread_mutex_unlock(&api->change_lock);
     if (fn)
-        fn(cls, gid);
+        fn(cls, cid, gid);
 }
 
-void api_changed(struct api *api)
+void api_campaign_changed(struct api *api, int64_t cid)
 {
-    api_game_changed(api, 0);
+    api_game_changed(api, cid, 0);
 }
 
 void api_on_change(struct api *api, api_change_fn fn, void *cls)

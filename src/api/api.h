@@ -122,12 +122,13 @@ int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state, in
  * time. This function can't fail. */
 bool api_keys_open(const struct api_campaign_keys *keys, const unsigned char hash[KEYS_HASH_BYTES]);
 
-/* A function told of every change to a game (gid; 0: any game may have changed), on
- * the thread that made it, after its commit. */
-typedef void (*api_change_fn)(void *cls, int64_t gid);
+/* A function told of every change to a game of campaign cid (gid; 0: any of its games
+ * may have changed), on the thread that made it, after its commit. */
+typedef void (*api_change_fn)(void *cls, int64_t cid, int64_t gid);
 
-/* Have fn(cls, gid) called after each change (NULL: no more). The HTTP layer wakes the
- * event streams of that game with it. Call it while no request runs. */
+/* Have fn(cls, cid, gid) called after each change (NULL: no more). The HTTP layer wakes
+ * the event streams of that game (or campaign) with it. Call it while no request
+ * runs. */
 void api_on_change(struct api *api, api_change_fn fn, void *cls);
 
 /* Fill a problem+json response. This function can't fail (it falls back to a static

@@ -439,7 +439,7 @@ static int api_put_board(struct api_ctx *ctx, enum api_board_part part)
     if (rc == 0)
         rc = api_reply_json(ctx, 200, item);
     if (rc == 0 && ctx->campaign.active_game) /* its phones redraw with the new board */
-        api_game_changed(ctx->api, ctx->campaign.active_game);
+        api_game_changed(ctx->api, ctx->cid, ctx->campaign.active_game);
     free(text);
     free(board);
     cJSON_Delete(old);
@@ -533,7 +533,7 @@ int api_patch_player(struct api_ctx *ctx)
     if (rc == 0)
         rc = api_reply_player(ctx, 200, ctx->pid, name);
     if (rc == 0)
-        api_changed(ctx->api);
+        api_campaign_changed(ctx->api, ctx->cid);
     cJSON_Delete(body);
     return rc;
 }

@@ -47,7 +47,7 @@ int api_post_game(struct api_ctx *ctx)
     if (rc == 0)
         rc = api_reply_game(ctx, 201, gid);
     if (rc == 0)
-        api_game_changed(ctx->api, gid);
+        api_game_changed(ctx->api, ctx->cid, gid);
     cJSON_Delete(body);
     return rc;
 }
@@ -149,7 +149,7 @@ int api_post_event(struct api_ctx *ctx)
         api_reply_owned(ctx, status, text);
         api_set_etag(ctx, version);
         if (status == 201)
-            api_game_changed(ctx->api, ctx->gid);
+            api_game_changed(ctx->api, ctx->cid, ctx->gid);
     }
     cJSON_Delete(body);
     return rc;
@@ -163,7 +163,7 @@ int api_post_undo(struct api_ctx *ctx)
     if (rc == 0) {
         api_reply_owned(ctx, 200, text);
         api_set_etag(ctx, version);
-        api_game_changed(ctx->api, ctx->gid);
+        api_game_changed(ctx->api, ctx->cid, ctx->gid);
     }
     return rc;
 }

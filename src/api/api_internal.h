@@ -77,10 +77,10 @@ void api_set_etag(struct api_ctx *ctx, int64_t version);
 const char *api_param(const struct api_ctx *ctx, const char *key);
 /* Parse the request body as a JSON object (415/400 as needed). */
 int api_body_object(struct api_ctx *ctx, cJSON **out);
-/* Wake everyone following any game (a change that may touch several). */
-void api_changed(struct api *api);
-/* Wake those following game gid only. */
-void api_game_changed(struct api *api, int64_t gid);
+/* Wake those following any game of campaign cid (a change that may touch several). */
+void api_campaign_changed(struct api *api, int64_t cid);
+/* Wake those following game gid of campaign cid only. */
+void api_game_changed(struct api *api, int64_t cid, int64_t gid);
 /* Give up the request's reader connection for the pool's writer, for a route that
  * reads and checks a large body before it writes (import). */
 int api_take_writer(struct api_ctx *ctx);

@@ -26,7 +26,7 @@ int api_post_keys(struct api_ctx *ctx)
         return rc;
     /* The streams open with the old keys read their games again, see that the keys
      * changed and end. */
-    api_changed(ctx->api);
+    api_campaign_changed(ctx->api, ctx->cid);
     snprintf(body, sizeof(body), "{\"key\":\"%s\",\"view_key\":\"%s\"}", key, view_key);
     return api_reply_text(ctx, 200, "application/json; charset=utf-8", body, strlen(body));
 }

@@ -741,11 +741,11 @@ static int http_proxy_config(struct http_server *s, const struct http_config *cf
     return 0;
 }
 
-/* Hook for the API: a game changed. */
-static void http_on_change(void *cls, int64_t gid)
+/* Hook for the API: a game (or any game of a campaign) changed. */
+static void http_on_change(void *cls, int64_t cid, int64_t gid)
 {
     struct http_server *s = cls;
-    http_hub_changed(s->hub, gid);
+    http_hub_changed(s->hub, cid, gid);
 }
 
 int http_start(const struct http_config *cfg, struct api *api, struct http_server **out,

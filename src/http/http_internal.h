@@ -122,8 +122,9 @@ int http_hub_new(struct api *api, struct http_work *pool, const struct http_hub_
 /* Stop the hub's thread and free it; every stream must have ended. NULL: no-op. */
 void http_hub_free(struct http_hub *h);
 
-/* Tell the hub that game gid changed (0: any game may have). Safe from any thread. */
-void http_hub_changed(struct http_hub *h, int64_t gid);
+/* Tell the hub that game gid of campaign cid changed (gid 0: any game of cid may have;
+ * both 0: any game at all). Safe from any thread. */
+void http_hub_changed(struct http_hub *h, int64_t cid, int64_t gid);
 
 /* From a worker, for a request the API answered with a stream: take a slot for a
  * stream of game gid of campaign cid from address addr, opened with the key of hash

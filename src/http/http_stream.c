@@ -234,7 +234,7 @@ static void hub_kick(struct http_hub *h, struct http_watch *w)
     }
 }
 
-void http_hub_changed(struct http_hub *h, int64_t gid)
+void http_hub_changed(struct http_hub *h, int64_t cid, int64_t gid)
 {
     pthread_mutex_lock(&h->lock);
     if (gid > 0) {
@@ -244,7 +244,8 @@ void http_hub_changed(struct http_hub *h, int64_t gid)
     } else {
         for (unsigned i = 0; i < HTTP_HUB_BUCKETS; i++)
             for (struct http_watch *w = h->watches[i]; w; w = w->next)
-                hub_kick(h, w);
+                if (cid <= 0 || w->cid == cid)
+                    hub_kick(h, w);
     }
     pthread_mutex_unlock(&h->lock);
 }

@@ -686,10 +686,12 @@ static void test_stream_route_marks_the_response_for_an_authorised_request(void 
     reply_free(&r);
 }
 
-/* An api_change_fn that records the last game it was told of. */
-static void note_change(void *cls, int64_t gid)
+/* An api_change_fn that records the last campaign and game it was told of. */
+static void note_change(void *cls, int64_t cid, int64_t gid)
 {
-    *(int64_t *)cls = gid;
+    int64_t *seen = cls;
+    seen[0] = cid;
+    seen[1] = gid;
 }
 
 static void test_stream_state_follows_the_game(void **state)
@@ -702,15 +704,16 @@ static void test_stream_state_follows_the_game(void **state)
     unsigned char hash[KEYS_HASH_BYTES];
     char path[128], *text = NULL;
     int64_t gid, version = 0;
-    int64_t changed = 0;
+    int64_t changed[2] = {0, 0};
     new_campaign(f, NULL, &c);
     gid = new_game(f, &c);
-    api_on_change(f->api, note_change, &changed);
+    api_on_change(f->api, note_change, changed);
     snprintf(path, sizeof(path), "%s/games/%lld/events", c.base, (long long)gid);
     call(f, "POST", path, c.key, "{\"type\":\"note\",\"text\":\"hello\"}", &r);
     assert_status(&r, 201);
     reply_free(&r);
-    assert_true(changed == gid); /* the change names its game: only its streams wake */
+    /* The change names its game: only its streams wake. */
+    assert_true(changed[0] == c.cid && changed[1] == gid);
     assert_int_equal(api_stream_state(f->api, c.cid, gid, &text, &version, &keys, &err), 0);
     assert_true(version == 2);
     assert_non_null(strstr(text, "\"version\":2"));
@@ -722,13 +725,14 @@ static void test_stream_state_follows_the_game(void **state)
     assert_true(api_keys_open(&keys, hash));
     keys_hash("not a key", 9, hash);
     assert_false(api_keys_open(&keys, hash));
-    /* New keys: every stream is told (any game may be followed with the old ones). */
-    changed = -1;
+    /* New keys: the streams of every game of the campaign are told (any may be
+     * followed with the old ones), and only those. */
+    changed[1] = -1;
     snprintf(path, sizeof(path), "%s/keys", c.base);
     call(f, "POST", path, c.key, NULL, &r);
     assert_status(&r, 200);
     reply_free(&r);
-    assert_true(changed == 0);
+    assert_true(changed[0] == c.cid && changed[1] == 0);
     assert_int_equal(api_stream_state(f->api, c.cid, gid, &text, &version, &keys, &err), 0);
     free(text);
     keys_hash(c.view_key, strlen(c.view_key), hash);
