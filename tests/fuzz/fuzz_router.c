@@ -181,9 +181,15 @@ static int ref_expect(const struct api_request *req, unsigned *allow)
         return 404;
     if (hit->auth == REF_CAMPAIGN) {
         bool bearer = ref_has_bearer(req->authorization);
-        if (!req->authorization && strstr(req->path, "/stream"))
-            for (int i = 0; i < req->nparams; i++)
-                bearer |= strcmp(req->params[i].key, "key") == 0 && req->params[i].value[0];
+        /* ?key= on the stream: the first "key" of the query counts (as api_param()). */
+        if (!req->authorization && strstr(req->path, "/stream")) {
+            for (int i = 0; i < req->nparams; i++) {
+                if (strcmp(req->params[i].key, "key") == 0) {
+                    bearer = req->params[i].value[0] != '\0';
+                    break;
+                }
+            }
+        }
         return bearer ? 404 : 401; /* the database holds no campaign */
     }
     if (strncmp(hit->pattern, "/api/v1/editions/", 17) == 0) {
