@@ -127,9 +127,9 @@ int api_post_keys(struct api_ctx *ctx);
 int api_get_campaigns(struct api_ctx *ctx);
 /* {"campaigns":[…]} whoever asks: for the route above and the command line. */
 int api_list_all_campaigns(struct api_ctx *ctx);
+/* api_plays.c */
 int api_get_plays_csv(struct api_ctx *ctx);
 int api_get_plays_bgg(struct api_ctx *ctx);
-/* api_plays.c */
 int api_get_plays_bgstats(struct api_ctx *ctx);
 int api_get_plays_bgg_xml(struct api_ctx *ctx);
 

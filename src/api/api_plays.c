@@ -1,11 +1,17 @@
-/* api_plays.c -- a campaign's plays in the formats of other apps: the BG Stats app's
- * import file (JSON) and BoardGameGeek's XML API2 <plays> document.
+/* api_plays.c -- a campaign's plays in the formats of other apps: a CSV for
+ * spreadsheets (GET …/export/plays.csv), BoardGameGeek's play-log fields as JSON
+ * (…/export/bgg), the BG Stats app's import file (…/export/bgstats) and BoardGameGeek's
+ * XML API2 <plays> document (…/export/bgg.xml).
  *
- * Both read the same facts (store_plays_json): one play per game, the seats in play
- * order, the winner, and a score per seat: the board stamps in a Travel World Tour
- * game, the decided figure of a results-mode game (net worth, wealth, complete sets
- * or cash, whichever the edition's rule worked out). The edition's BoardGameGeek id
- * comes from its edition file ("bgg": {"id","name"}; id null when not confirmed). */
+ * All four read the same facts, loaded once in one read transaction (plays_load:
+ * store_plays_json and the campaign): one play per game, the seats in play order, the
+ * winner (by player id, as two players may share a name), the Travel Journal stamps,
+ * and a score per seat. The CSV and the play log give the board stamps of each seat;
+ * BG Stats and the XML the figure that decides the game: the board stamps in a Travel
+ * World Tour game, the decided figure of a results-mode game (net worth, wealth,
+ * complete sets or cash, whichever the edition's rule worked out). The edition's
+ * BoardGameGeek id comes from its edition file ("bgg": {"id","name"}; id null when not
+ * confirmed). */
 #include "api_internal.h"
 
 #include <stdio.h>
@@ -19,7 +25,7 @@
 #define PLAYS_SCORE_MAX 24 /* an integer as text */
 #define PLAYS_NAME_MAX 256 /* a uuid's name */
 
-/* What both exporters read, loaded in one read transaction. */
+/* What every exporter reads, loaded in one read transaction. */
 struct plays_doc {
     cJSON *plays;          /* store_plays_json() */
     cJSON *campaign;       /* store_campaign_json() */
@@ -211,21 +217,32 @@ static const char *plays_board(const cJSON *play)
     return plays_str(play, "mode");
 }
 
-/* The comments of a play into f: its Travel Journal stamps (Travel World Tour). */
-static void plays_comments(FILE *f, const cJSON *play)
+/* How plays_comments frames the Travel Journal stamps of a play. */
+enum plays_notes {
+    PLAYS_NOTES_APP,    /* "Travel Journal stamps: …" (or "…: none"); nothing in a
+                           results-mode play (BG Stats, XML) */
+    PLAYS_NOTES_ALWAYS, /* the same in a play of any mode (the JSON play log) */
+    PLAYS_NOTES_BARE,   /* the stamps alone, nothing when there are none (CSV) */
+};
+
+/* The comments of a play into f: its Travel Journal stamps, "; "-separated, each as
+ * "hazel (Ann) stamped journal-3 circle 2", framed as how says. This function can't
+ * fail (f remembers errors). */
+static void plays_comments(FILE *f, const cJSON *play, enum plays_notes how)
 {
     const cJSON *j, *journal = cJSON_GetObjectItemCaseSensitive(play, "journal");
     bool first = true;
-    if (strcmp(plays_str(play, "mode"), "results") == 0)
+    if (how == PLAYS_NOTES_APP && strcmp(plays_str(play, "mode"), "results") == 0)
         return;
-    fputs("Travel Journal stamps: ", f);
+    if (how != PLAYS_NOTES_BARE)
+        fputs("Travel Journal stamps: ", f);
     cJSON_ArrayForEach(j, journal)
     {
         fprintf(f, "%s%s (%s) stamped %s circle %lld", first ? "" : "; ", plays_str(j, "token"),
                 plays_str(j, "name"), plays_str(j, "card"), plays_num(j, "slot", 0) + 1);
         first = false;
     }
-    if (first)
+    if (first && how != PLAYS_NOTES_BARE)
         fputs("none", f);
 }
 
@@ -240,17 +257,243 @@ static void plays_close(FILE *f, char **text)
     }
 }
 
-/* The comments of a play as a new string (caller frees), or NULL when out of memory. */
-static char *plays_comments_text(const cJSON *play)
+/* The comments of a play (plays_comments) as a new string (caller frees), or NULL when
+ * out of memory. */
+static char *plays_comments_text(const cJSON *play, enum plays_notes how)
 {
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     if (!f)
         return NULL;
-    plays_comments(f, play);
+    plays_comments(f, play, how);
     plays_close(f, &text);
     return text;
+}
+
+/* ---- answers ---- */
+
+/* Builds a JSON export of d into the object doc; false when out of memory. */
+typedef bool plays_json_fn(cJSON *doc, const struct plays_doc *d, const struct api_ctx *ctx);
+/* Writes a text export of d into f; false when out of memory. */
+typedef bool plays_text_fn(FILE *f, const struct plays_doc *d, const struct api_ctx *ctx);
+
+/* Load the plays of ctx's campaign, build the object build makes of them and answer it
+ * (200). */
+static int plays_reply_json(struct api_ctx *ctx, plays_json_fn *build)
+{
+    struct plays_doc d;
+    cJSON *doc = NULL;
+    int rc = plays_load(ctx, &d);
+    if (rc != 0)
+        return rc;
+    doc = cJSON_CreateObject();
+    if (!doc || !build(doc, &d, ctx))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0)
+        rc = api_reply_json(ctx, 200, doc);
+    cJSON_Delete(doc);
+    plays_free(&d);
+    return rc;
+}
+
+/* Load the plays of ctx's campaign, write them with write and answer the text (200) as
+ * content_type (a static string). */
+static int plays_reply_text(struct api_ctx *ctx, plays_text_fn *write, const char *content_type)
+{
+    struct plays_doc d;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f;
+    bool ok;
+    int rc = plays_load(ctx, &d);
+    if (rc != 0)
+        return rc;
+    f = open_memstream(&text, &len);
+    ok = f && write(f, &d, ctx);
+    if (f)
+        plays_close(f, &text);
+    if (!ok) {
+        free(text);
+        text = NULL;
+    }
+    plays_free(&d);
+    if (!text)
+        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+    api_reply_owned(ctx, 200, text);
+    ctx->res->content_type = content_type;
+    return 0;
+}
+
+/* ---- CSV ---- */
+
+/* Write field into f as one CSV field (RFC 4180: quoted when needed, quotes doubled),
+ * then sep. A leading = + - @ tab or CR is prefixed with ' so spreadsheets do not read
+ * it as a formula (OWASP's CSV injection advice). This function can't fail (f
+ * remembers errors). */
+static void csv_field(FILE *f, const char *field, const char *sep)
+{
+    bool quote = strpbrk(field, ",\"\r\n") != NULL;
+    if (quote)
+        fputc('"', f);
+    if (field[0] && strchr("=+-@\t\r", field[0]))
+        fputc('\'', f);
+    for (const char *p = field; *p; p++) {
+        if (*p == '"')
+            fputc('"', f);
+        fputc(*p, f);
+    }
+    if (quote)
+        fputc('"', f);
+    fputs(sep, f);
+}
+
+/* The value at key of each seat of a play, "; "-separated (a number when number, else
+ * a string), as a new string (caller frees); NULL when out of memory. */
+static char *csv_seats(const cJSON *play, const char *key, bool number)
+{
+    char *text = NULL;
+    size_t len = 0;
+    const cJSON *s;
+    bool first = true;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(play, "seats"))
+    {
+        fputs(first ? "" : "; ", f);
+        if (number)
+            fprintf(f, "%lld", plays_num(s, key, 0));
+        else
+            fputs(plays_str(s, key), f);
+        first = false;
+    }
+    plays_close(f, &text);
+    return text;
+}
+
+/* Write the row of play into f; edition is the campaign's edition id. False when out
+ * of memory. */
+static bool csv_row(FILE *f, const cJSON *play, const char *edition)
+{
+    char *names = csv_seats(play, "name", false), *tokens = csv_seats(play, "token", false);
+    char *stamps = csv_seats(play, "stamps", true);
+    char *journal = plays_comments_text(play, PLAYS_NOTES_BARE);
+    char game[PLAYS_SCORE_MAX];
+    bool ok = names && tokens && stamps && journal;
+    snprintf(game, sizeof(game), "%lld", plays_num(play, "game", 0));
+    if (ok) {
+        csv_field(f, game, ",");
+        csv_field(f, plays_str(play, "date"), ",");
+        csv_field(f, edition, ",");
+        csv_field(f, plays_str(play, "mode"), ",");
+        csv_field(f, plays_str(play, "status"), ",");
+        csv_field(f, plays_str(play, "winner"), ",");
+        csv_field(f, names, ",");
+        csv_field(f, tokens, ",");
+        csv_field(f, stamps, ",");
+        csv_field(f, journal, "\r\n");
+    }
+    free(names);
+    free(tokens);
+    free(stamps);
+    free(journal);
+    return ok;
+}
+
+/* Write the whole CSV of d into f: a header row, then one row per play. False when out
+ * of memory. */
+static bool csv_doc(FILE *f, const struct plays_doc *d, const struct api_ctx *ctx)
+{
+    const cJSON *p;
+    fputs("game,date,edition,mode,status,winner,players,tokens,board_stamps,journal_stamps\r\n", f);
+    cJSON_ArrayForEach(p, d->plays)
+    {
+        if (!csv_row(f, p, ctx->campaign.edition))
+            return false;
+    }
+    return true;
+}
+
+int api_get_plays_csv(struct api_ctx *ctx)
+{
+    return plays_reply_text(ctx, csv_doc, "text/csv; charset=utf-8; header=present");
+}
+
+/* ---- BoardGameGeek play log (JSON) ---- */
+
+/* Add seat of play to players in BoardGameGeek's play-log player fields; position
+ * counts from 1, the score is the seat's board stamps. False when out of memory. */
+static bool bgg_log_player(cJSON *players, const cJSON *play, const cJSON *seat, int position)
+{
+    cJSON *p = cJSON_CreateObject();
+    if (!p || !cJSON_AddItemToArray(players, p)) {
+        cJSON_Delete(p);
+        return false;
+    }
+    return cJSON_AddStringToObject(p, "name", plays_str(seat, "name")) &&
+           cJSON_AddStringToObject(p, "color", plays_str(seat, "token")) &&
+           cJSON_AddNumberToObject(p, "startposition", position) &&
+           cJSON_AddNumberToObject(p, "score", (double)plays_num(seat, "stamps", 0)) &&
+           cJSON_AddBoolToObject(p, "win", plays_won(play, seat)) &&
+           cJSON_AddBoolToObject(p, "new", false);
+}
+
+/* One play in BoardGameGeek's play-log fields; game_name is the edition's name. NULL
+ * when out of memory. */
+static cJSON *bgg_log_play(const cJSON *play, const char *game_name)
+{
+    cJSON *o = cJSON_CreateObject(), *players = cJSON_CreateArray();
+    char *comments = plays_comments_text(play, PLAYS_NOTES_ALWAYS);
+    const cJSON *s;
+    int position = 0;
+    bool ok = o && players && cJSON_AddItemToObject(o, "players", players);
+    if (!ok)
+        cJSON_Delete(players);
+    ok = ok && comments && cJSON_AddStringToObject(o, "date", plays_str(play, "date"));
+    ok = ok && cJSON_AddStringToObject(o, "game", game_name);
+    ok = ok && cJSON_AddNumberToObject(o, "quantity", 1);
+    ok = ok &&
+         cJSON_AddBoolToObject(o, "incomplete", strcmp(plays_str(play, "status"), "finished") != 0);
+    cJSON_ArrayForEach(s, (ok ? cJSON_GetObjectItemCaseSensitive(play, "seats") : NULL))
+    {
+        ok = ok && bgg_log_player(players, play, s, ++position);
+    }
+    ok = ok && cJSON_AddStringToObject(o, "comments", comments);
+    free(comments);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* Build the play log of d into doc: {"plays":[…]}, one play per game. False when out of
+ * memory. */
+static bool bgg_log_doc(cJSON *doc, const struct plays_doc *d, const struct api_ctx *ctx)
+{
+    /* The edition's own name, "" when its file has none (not the edition id that
+     * plays_load falls back to for the other exports). */
+    const char *game_name = plays_str(d->edition, "name");
+    cJSON *list = cJSON_AddArrayToObject(doc, "plays");
+    const cJSON *p;
+    (void)ctx;
+    if (!list)
+        return false;
+    cJSON_ArrayForEach(p, d->plays)
+    {
+        cJSON *play = bgg_log_play(p, game_name);
+        if (!play || !cJSON_AddItemToArray(list, play)) {
+            cJSON_Delete(play);
+            return false;
+        }
+    }
+    return true;
+}
+
+int api_get_plays_bgg(struct api_ctx *ctx)
+{
+    return plays_reply_json(ctx, bgg_log_doc);
 }
 
 /* ---- BG Stats ---- */
@@ -398,7 +641,7 @@ static cJSON *bgs_play(const struct plays_doc *d, long long cid, const cJSON *pl
 {
     long long where = bgs_location_id(locations, plays_str(play, "location"));
     char when[PLAYS_TIME_MAX], entry[PLAYS_TIME_MAX];
-    char *comments = plays_comments_text(play);
+    char *comments = plays_comments_text(play, PLAYS_NOTES_APP);
     cJSON *o = cJSON_CreateObject(), *scores = bgs_scores(play);
     bool ok = o && comments && scores && cJSON_AddItemToObject(o, "playerScores", scores);
     struct tm tm;
@@ -431,8 +674,8 @@ static cJSON *bgs_play(const struct plays_doc *d, long long cid, const cJSON *pl
     return o;
 }
 
-/* Build the whole BG Stats file of d into doc. */
-static bool bgs_doc(cJSON *doc, const struct plays_doc *d, struct api_ctx *ctx)
+/* Build the whole BG Stats file of d into doc. False when out of memory. */
+static bool bgs_doc(cJSON *doc, const struct plays_doc *d, const struct api_ctx *ctx)
 {
     static const char about[] =
         "This is a Play file that can be read by Board Game Stats. If you see this text, try "
@@ -471,19 +714,7 @@ static bool bgs_doc(cJSON *doc, const struct plays_doc *d, struct api_ctx *ctx)
 
 int api_get_plays_bgstats(struct api_ctx *ctx)
 {
-    struct plays_doc d;
-    cJSON *doc = NULL;
-    int rc = plays_load(ctx, &d);
-    if (rc != 0)
-        return rc;
-    doc = cJSON_CreateObject();
-    if (!doc || !bgs_doc(doc, &d, ctx))
-        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-    if (rc == 0)
-        rc = api_reply_json(ctx, 200, doc);
-    cJSON_Delete(doc);
-    plays_free(&d);
-    return rc;
+    return plays_reply_json(ctx, bgs_doc);
 }
 
 /* ---- BoardGameGeek XML API2 ---- */
@@ -527,7 +758,7 @@ static void xml_attr(FILE *f, const char *name, const char *value)
 }
 
 /* Write one <play> of d into f. False when out of memory. */
-static bool bgg_play(FILE *f, const struct plays_doc *d, const cJSON *play)
+static bool bgg_xml_play(FILE *f, const struct plays_doc *d, const cJSON *play)
 {
     const cJSON *s, *seats = cJSON_GetObjectItemCaseSensitive(play, "seats");
     char when[PLAYS_TIME_MAX], *comments;
@@ -543,7 +774,7 @@ static bool bgg_play(FILE *f, const struct plays_doc *d, const cJSON *play)
     xml_attr(f, "name", d->bgg_id ? d->bgg_name : d->game_name);
     fprintf(f, " objecttype=\"thing\" objectid=\"%lld\">", d->bgg_id);
     fputs("<subtypes><subtype value=\"boardgame\"/></subtypes></item>\n    <comments>", f);
-    comments = plays_comments_text(play);
+    comments = plays_comments_text(play, PLAYS_NOTES_APP);
     if (!comments)
         return false;
     xml_text(f, comments, false);
@@ -565,41 +796,26 @@ static bool bgg_play(FILE *f, const struct plays_doc *d, const cJSON *play)
     return true;
 }
 
-int api_get_plays_bgg_xml(struct api_ctx *ctx)
+/* Write the whole <plays> document of d into f. False when out of memory. */
+static bool bgg_xml_doc(FILE *f, const struct plays_doc *d, const struct api_ctx *ctx)
 {
-    struct plays_doc d;
-    char *text = NULL;
-    size_t len = 0;
     const cJSON *p;
-    FILE *f;
-    int rc = plays_load(ctx, &d);
-    if (rc != 0)
-        return rc;
-    f = open_memstream(&text, &len);
-    if (!f) {
-        plays_free(&d);
-        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-    }
+    (void)ctx;
     fprintf(f,
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
             "<plays username=\"\" userid=\"0\" total=\"%d\" page=\"1\""
             " termsofuse=\"https://boardgamegeek.com/xmlapi/termsofuse\">\n",
-            cJSON_GetArraySize(d.plays));
-    cJSON_ArrayForEach(p, d.plays)
+            cJSON_GetArraySize(d->plays));
+    cJSON_ArrayForEach(p, d->plays)
     {
-        if (rc == 0 && !bgg_play(f, &d, p))
-            rc = SB_ENOMEM;
+        if (!bgg_xml_play(f, d, p))
+            return false;
     }
     fputs("</plays>\n", f);
-    plays_close(f, &text);
-    if (rc != 0) {
-        free(text);
-        text = NULL;
-    }
-    plays_free(&d);
-    if (!text)
-        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
-    api_reply_owned(ctx, 200, text);
-    ctx->res->content_type = "application/xml; charset=utf-8";
-    return 0;
+    return true;
+}
+
+int api_get_plays_bgg_xml(struct api_ctx *ctx)
+{
+    return plays_reply_text(ctx, bgg_xml_doc, "application/xml; charset=utf-8");
 }

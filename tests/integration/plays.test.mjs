@@ -1,6 +1,8 @@
 // plays.test.mjs -- a campaign's plays for other apps (issue 17): the BG Stats app's
-// import file (checked with ajv against schema/bgstats.schema.json) and BoardGameGeek's
-// XML API2 <plays> (checked with xmllint --relaxng against schema/bgg-plays.rng).
+// import file (checked with ajv against schema/bgstats.schema.json), BoardGameGeek's
+// XML API2 <plays> (checked with xmllint --relaxng against schema/bgg-plays.rng), and
+// what ecosystem.test.mjs does not cover of the CSV and the BoardGameGeek play log
+// (results-mode games, a game without a winner, the exact text).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -262,4 +264,53 @@ test('a results-mode play\'s duration and location ride both exports and the pus
   assert.ok(relaxng(xml).ok, relaxng(xml).out);
   const [play] = elements(xml, 'play');
   assert.deepEqual([play.id, play.date, play.length, play.location], [String(gid), '2026-11-27', '95', where]);
+});
+
+// ---- CSV and the BoardGameGeek play log (JSON) ----
+
+/** A classic campaign: a finished timed game won by 'Bo, "B"' (seated '@home' first,
+ * tokens with a comma, quotes and an accent), then a results-mode game with no result
+ * yet (no winner). */
+async function classicRows() {
+  const c = await newCampaign(srv.url, { name: 'Classic rows', edition: 'classic', players: ['@home', 'Zoë Ștefănescu', 'Bo, "B"'] });
+  const [home, zoe, bo] = c.players;
+  const root = `/api/v1/campaigns/${c.cid}`;
+  const seats = [{ player: home, token: 'boot, "b"' }, { player: zoe, token: 'hât' }, { player: bo, token: '-dog' }];
+  const g1 = await c.api.post(`${root}/games`, { mode: 'results', seats, played_at: '2026-11-27T19:30:00Z' });
+  assert.equal(g1.status, 201, g1.text);
+  const r = await c.api.post(`${root}/games/${g1.json.game.id}/events`, {
+    type: 'result', variant: 'timed', standings: [{ player: home, bankrupt_order: 1 }, { player: zoe, cash: 300 }, { player: bo, cash: 900 }],
+  });
+  assert.equal(r.status, 201, r.text);
+  const g2 = await c.api.post(`${root}/games`, { mode: 'results', seats });
+  assert.equal(g2.status, 201, g2.text);
+  return { c, root, home, zoe, bo, games: [g1.json.game.id, g2.json.game.id] };
+}
+
+test('plays.csv: results-mode games name edition, mode and winner, no stamps; quoted fields keep accents and are defused inside quotes', async () => {
+  const { c, root, games } = await classicRows();
+  const r = await c.api.get(`${root}/export/plays.csv`);
+  assert.equal(r.status, 200, r.text);
+  assert.equal(r.headers.get('content-type'), 'text/csv; charset=utf-8; header=present');
+  const today = new Date().toISOString().slice(0, 10);
+  const seated = `"'@home; Zoë Ștefănescu; Bo, ""B""","boot, ""b""; hât; -dog",0; 0; 0,`;
+  assert.equal(r.text, 'game,date,edition,mode,status,winner,players,tokens,board_stamps,journal_stamps\r\n'
+    + `${games[0]},2026-11-27,classic,results,finished,"Bo, ""B""",${seated}\r\n`
+    + `${games[1]},${today},classic,results,active,,${seated}\r\n`);
+});
+
+test('bgg: a results-mode play gives the edition name, board stamps as scores, the winner by id and no journal stamps; a play without a winner has no win', async () => {
+  const { c, root } = await classicRows();
+  const r = await c.api.get(`${root}/export/bgg`);
+  assert.equal(r.status, 200, r.text);
+  assert.match(r.headers.get('content-type'), /^application\/json/);
+  const today = new Date().toISOString().slice(0, 10);
+  const players = (winner) => [['@home', 'boot, "b"'], ['Zoë Ștefănescu', 'hât'], ['Bo, "B"', '-dog']].map(([name, color], i) => ({
+    name, color, startposition: i + 1, score: 0, win: i === winner, new: false,
+  }));
+  const play = (date, incomplete, winner) => ({
+    players: players(winner), date, game: 'Monopoly (classic)', quantity: 1, incomplete, comments: 'Travel Journal stamps: none',
+  });
+  // The text itself: the same keys in the same order, as the route has always answered.
+  assert.equal(r.text, JSON.stringify({ plays: [play('2026-11-27', false, 2), play(today, true, -1)] }));
 });
