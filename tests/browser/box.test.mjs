@@ -1,6 +1,7 @@
 // box.test.mjs -- the group's own box on phones: the "Check your box" walk from a new
 // campaign to its end (resumed after a reload), fixes made at the table during a game
-// and seen live by a second phone, and a campaign started from a box file.
+// and seen live by a second phone, the box editor and the walk refusing the same values
+// with the same sentence, and a campaign started from a box file.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
