@@ -18,7 +18,8 @@
  * meets the same data and a crash replays. Checks: every answer is well-formed (no
  * 5xx, problem+json on errors); a refused request (4xx) and any GET leave every row of
  * every table as it was; afterwards each game's ETag and state version agree, and
- * replaying its log (?at=seq) gives its snapshot.
+ * replaying its log (?at=seq) gives its snapshot. A GET the read cache can answer
+ * (api_answer_cached(), asked before the request) is answered the same by the database.
  *
  * FUZZ_VERBOSE=1 in the environment prints every request with its answer.
  *
@@ -112,6 +113,7 @@ static int fz_call(const char *method, char *url, const char *auth, const char *
                    struct api_response *res)
 {
     struct api_request req;
+    struct api_response cached;
     char bearer[160];
     memset(&req, 0, sizeof(req));
     fz_split_url(url, &req);
@@ -128,7 +130,18 @@ static int fz_call(const char *method, char *url, const char *auth, const char *
     if (body && !ctype)
         ctype = "application/json";
     req.content_type = ctype && strcmp(ctype, "-") != 0 ? ctype : NULL;
-    api_handle(api, &req, res);
+    /* What the read cache would answer now, before the request is read: the same. */
+    if (api_answer_cached(api, &req, &cached)) {
+        api_handle(api, &req, res);
+        if (res->status != cached.status || strcmp(res->etag, cached.etag) != 0 ||
+            res->body_len != cached.body_len || memcmp(res->body, cached.body, res->body_len) != 0)
+            fz_fail("%s %s: the read cache answered %d %s, the database %d %s (%.200s)", method,
+                    url, cached.status, cached.etag, res->status, res->etag,
+                    res->body ? res->body : "");
+        api_response_clear(&cached);
+    } else {
+        api_handle(api, &req, res);
+    }
     if (verbose)
         fprintf(stderr, "%s %s -> %d %.300s\n", method, url, res->status,
                 res->body ? res->body : "");

@@ -19,7 +19,9 @@
 #include "api.h"
 #include "fuzz_common.h"
 
-enum ref_auth { REF_PUBLIC, REF_ADMIN, REF_CAMPAIGN };
+/* REF_LISTING: the admin's list of campaigns, which a server without an admin key has
+ * not (404). */
+enum ref_auth { REF_PUBLIC, REF_ADMIN, REF_LISTING, REF_CAMPAIGN };
 
 struct ref_route {
     const char *method;
@@ -35,13 +37,16 @@ static const struct ref_route ref_routes[] = {
     {"GET", "/api/v1/openapi.json", REF_PUBLIC},
     {"GET", "/metrics", REF_PUBLIC},
     {"POST", "/api/v1/campaigns", REF_ADMIN},
+    {"GET", "/api/v1/campaigns", REF_LISTING},
     {"POST", "/api/v1/campaigns/import", REF_ADMIN},
     {"GET", "/api/v1/campaigns/{id}", REF_CAMPAIGN},
     {"PATCH", "/api/v1/campaigns/{id}", REF_CAMPAIGN},
+    {"POST", "/api/v1/campaigns/{id}/keys", REF_CAMPAIGN},
     {"GET", "/api/v1/campaigns/{id}/board", REF_CAMPAIGN},
     {"PUT", "/api/v1/campaigns/{id}/board/destinations/{slug}", REF_CAMPAIGN},
     {"PUT", "/api/v1/campaigns/{id}/board/journal/{slug}", REF_CAMPAIGN},
     {"PUT", "/api/v1/campaigns/{id}/board/chance/{slug}", REF_CAMPAIGN},
+    {"PUT", "/api/v1/campaigns/{id}/board/spaces/{slug}", REF_CAMPAIGN},
     {"POST", "/api/v1/campaigns/{id}/players", REF_CAMPAIGN},
     {"GET", "/api/v1/campaigns/{id}/players", REF_CAMPAIGN},
     {"PATCH", "/api/v1/campaigns/{id}/players/{id}", REF_CAMPAIGN},
@@ -172,6 +177,8 @@ static int ref_expect(const struct api_request *req, unsigned *allow)
         return 413;
     if (hit->auth == REF_ADMIN)
         return 400; /* no admin key on this server, and no body */
+    if (hit->auth == REF_LISTING)
+        return 404;
     if (hit->auth == REF_CAMPAIGN) {
         bool bearer = ref_has_bearer(req->authorization);
         if (!req->authorization && strstr(req->path, "/stream"))
