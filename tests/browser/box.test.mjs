@@ -1,6 +1,7 @@
 // box.test.mjs -- the group's own box on phones: the "Check your box" walk from a new
 // campaign to its end (resumed after a reload), fixes made at the table during a game
-// and seen live by a second phone, and a campaign started from a box file.
+// and seen live by a second phone, the box editor and the walk refusing the same values
+// with the same sentence, and a campaign started from a box file.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -227,4 +228,69 @@ test('UI-FIX a landing on an owned destination not checked yet: "Matches my box"
   // A check mark changes no rule: nothing was appended to the game.
   const events = (await api(server.base, 'GET', `/campaigns/${c.cid}/games/${g.game.id}/events`, { key: c.key })).events;
   assert.deepEqual(events.map((e) => e.type), ['roll', 'buy', 'roll']);
+});
+
+test('UI-BOX-SAME the box editor and the check walk refuse the same values with the same sentence, and show each other\'s fixes', async () => {
+  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'One editor' } });
+  const c = { cid: made.campaign.id, key: made.key };
+  const put = (part, id, body) => api(server.base, 'PUT', `/campaigns/${c.cid}/board/${part}/${encodeURIComponent(id)}`, { key: c.key, body });
+  for (let i = 0; i < 40; i++) await put('spaces', i, { checked: true });
+  const first = (await boardOf(c)).destinations.sort((a, b) => a.space - b.space)[0];
+  const page = await phone(`${server.base}/#/join/${c.cid}/${encodeURIComponent(c.key)}`);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'One editor' }));
+  const alert = page.locator('#alert');
+  const priceBad = 'Price: a multiple of 10, 0 or more.';
+  const slotsBad = 'Stamp circles: a whole number from 1 to 12.';
+  // The walk: a price of 25 is refused, 130 is saved.
+  await page.goto(`${server.base}/#/c/${c.cid}/check`);
+  await expectVisible(page.getByRole('heading', { name: 'Destination 1 of 22' }));
+  await page.getByRole('button', { name: 'Fix' }).click();
+  await page.getByLabel('Price').fill('25');
+  await page.getByRole('button', { name: 'Save and go on' }).click();
+  await expectText(alert, priceBad);
+  assert.equal(await page.getByLabel('Price').evaluate((el) => el === document.activeElement), true, 'the price has the focus');
+  await shot(page, 'box-09-walk-refuses-25');
+  await page.getByLabel('Price').fill('130');
+  await page.getByRole('button', { name: 'Save and go on' }).click();
+  await expectVisible(page.getByRole('heading', { name: 'Destination 2 of 22' }));
+  // The box editor shows the walk's fix and refuses 25 with the same sentence.
+  await page.goto(`${server.base}/#/c/${c.cid}/box`);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Box editor' }));
+  const dest = page.getByRole('region', { name: 'Destinations' }).locator('details')
+    .filter({ has: page.locator('summary', { hasText: first.name }) }).first();
+  await dest.locator('summary').click();
+  assert.equal(await dest.getByLabel('Price').inputValue(), '130');
+  await dest.getByLabel('Price').fill('25');
+  await dest.getByRole('button', { name: 'Save' }).click();
+  await expectText(alert, priceBad);
+  await shot(page, 'box-10-editor-refuses-25');
+  assert.equal((await boardOf(c)).destinations.find((d) => d.id === first.id).price, 130, 'nothing was sent');
+  // The first Journal card: 13 circles refused in the walk, 5 saved; the editor shows 5 and refuses 13.
+  let b = await boardOf(c);
+  for (const d of b.destinations) await put('destinations', d.id, { checked: true });
+  for (const x of b.chance) await put('chance', x.id, { checked: true });
+  const card = b.journal[0];
+  await page.goto(`${server.base}/#/c/${c.cid}/check`);
+  await expectVisible(page.getByRole('heading', { name: 'Journal card 1 of 10' }));
+  await page.getByRole('button', { name: 'Fix' }).click();
+  await page.getByLabel('Stamp circles').fill('13');
+  await page.getByRole('button', { name: 'Save and go on' }).click();
+  await expectText(alert, slotsBad);
+  await page.getByLabel('Stamp circles').fill('5');
+  await page.getByRole('button', { name: 'Save and go on' }).click();
+  await expectVisible(page.getByRole('heading', { name: 'Journal card 2 of 10' }));
+  await page.goto(`${server.base}/#/c/${c.cid}/box`);
+  const item = page.getByRole('region', { name: 'Travel Journal cards' }).locator('details')
+    .filter({ has: page.locator('summary', { hasText: card.title }) }).first();
+  await item.locator('summary').click();
+  assert.equal(await item.getByLabel('Stamp circles').inputValue(), '5');
+  await item.getByLabel('Stamp circles').fill('13');
+  await item.getByRole('button', { name: 'Save' }).click();
+  await expectText(alert, slotsBad);
+  // A valid value in the editor is saved.
+  await item.getByLabel('Stamp circles').fill('6');
+  await item.getByRole('button', { name: 'Save' }).click();
+  await expectVisible(item.getByRole('button', { name: 'Saved ✓' }));
+  b = await boardOf(c);
+  assert.equal(b.journal.find((x) => x.id === card.id).slots, 6);
 });

@@ -4,12 +4,12 @@
 // printed; "Fix" corrects it. Resumable: it starts at the first fact not yet checked
 // (from where this phone left off), so a reload or another phone carries on.
 
-import { h, mount, busy, announce, showError } from '../ui.js';
+import { h, mount, busy, announce } from '../ui.js';
 import { t } from '../i18n.js';
 import { Names } from '../words.js';
 import { activeGameId } from '../model.js';
 import { factsOf, checkCount, isChecked, replaceFact } from '../facts.js';
-import { factView, factEditor, saveFact } from '../facteditor.js';
+import { factView, factEditor, bodyOrSay, saveFact } from '../facteditor.js';
 
 const posKey = (cid) => `stampbook.check.${cid}`;
 
@@ -96,11 +96,10 @@ function draw(walk) {
 function fixForm(walk, f) {
   const ed = factEditor(f, walk.board, walk.names, { inGame: walk.inGame, base: `fix-${f.part}-${f.id}` });
   const save = h('button', { class: 'btn primary block', type: 'submit', id: 'check-save' }, t('check.save'));
-  const form = h('form', { class: 'card' }, ed.el, ed.fixed ? null : save);
+  const form = h('form', { class: 'card', novalidate: true }, ed.el, ed.fixed ? null : save);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    let body;
-    try { body = ed.body(); } catch (e) { showError(e); return; }
+    const body = bodyOrSay(ed);
     if (body === null) return;
     busy(save, () => confirm(walk, f, body));
   });

@@ -3,10 +3,10 @@
 // shows it with "Matches my box" and "Fix". A fix during a game corrects the running
 // game at once (the server appends a correct event); the other phones follow live.
 
-import { h, busy, announce, showError } from '../ui.js';
+import { h, busy, announce } from '../ui.js';
 import { t } from '../i18n.js';
 import { findFact, isChecked } from '../facts.js';
-import { factView, factEditor, saveFact } from '../facteditor.js';
+import { factView, factEditor, bodyOrSay, saveFact } from '../facteditor.js';
 
 /** Read the campaign's board again and redraw the table with it. */
 export async function refreshBoard(scr) {
@@ -56,11 +56,10 @@ export function factPrompt(scr, part, id, { ask = null } = {}) {
 function fixForm(scr, f, base, done) {
   const ed = factEditor(f, scr.board, scr.names, { inGame: scr.active, base: `${base}-ed` });
   const save = h('button', { class: 'btn primary block', type: 'submit', id: `${base}-save` }, t('fix.save'));
-  const form = h('form', { class: 'stack' }, ed.el, ed.fixed ? null : save);
+  const form = h('form', { class: 'stack', novalidate: true }, ed.el, ed.fixed ? null : save);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    let body;
-    try { body = ed.body(); } catch (e) { showError(e); return; }
+    const body = bodyOrSay(ed);
     if (body === null) return;
     busy(save, () => done(body));
   });
