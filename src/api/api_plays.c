@@ -219,10 +219,9 @@ static const char *plays_board(const cJSON *play)
 
 /* How plays_comments frames the Travel Journal stamps of a play. */
 enum plays_notes {
-    PLAYS_NOTES_APP,    /* "Travel Journal stamps: …" (or "…: none"); nothing in a
-                           results-mode play (BG Stats, XML) */
-    PLAYS_NOTES_ALWAYS, /* the same in a play of any mode (the JSON play log) */
-    PLAYS_NOTES_BARE,   /* the stamps alone, nothing when there are none (CSV) */
+    PLAYS_NOTES_APP,  /* "Travel Journal stamps: …" (or "…: none"); nothing in a
+                         results-mode play (BG Stats, the XML and JSON play logs) */
+    PLAYS_NOTES_BARE, /* the stamps alone, nothing when there are none (CSV) */
 };
 
 /* The comments of a play into f: its Travel Journal stamps, "; "-separated, each as
@@ -423,10 +422,14 @@ int api_get_plays_csv(struct api_ctx *ctx)
 /* ---- BoardGameGeek play log (JSON) ---- */
 
 /* Add seat of play to players in BoardGameGeek's play-log player fields; position
- * counts from 1, the score is the seat's board stamps. False when out of memory. */
+ * counts from 1, the score is plays_score()'s (0 when none), as in the XML play log.
+ * False when out of memory. */
 static bool bgg_log_player(cJSON *players, const cJSON *play, const cJSON *seat, int position)
 {
     cJSON *p = cJSON_CreateObject();
+    char score[PLAYS_SCORE_MAX];
+    int rank = 0;
+    plays_score(play, seat, score, &rank);
     if (!p || !cJSON_AddItemToArray(players, p)) {
         cJSON_Delete(p);
         return false;
@@ -434,7 +437,7 @@ static bool bgg_log_player(cJSON *players, const cJSON *play, const cJSON *seat,
     return cJSON_AddStringToObject(p, "name", plays_str(seat, "name")) &&
            cJSON_AddStringToObject(p, "color", plays_str(seat, "token")) &&
            cJSON_AddNumberToObject(p, "startposition", position) &&
-           cJSON_AddNumberToObject(p, "score", (double)plays_num(seat, "stamps", 0)) &&
+           cJSON_AddNumberToObject(p, "score", (double)strtoll(score, NULL, 10)) &&
            cJSON_AddBoolToObject(p, "win", plays_won(play, seat)) &&
            cJSON_AddBoolToObject(p, "new", false);
 }
@@ -444,7 +447,7 @@ static bool bgg_log_player(cJSON *players, const cJSON *play, const cJSON *seat,
 static cJSON *bgg_log_play(const cJSON *play, const char *game_name)
 {
     cJSON *o = cJSON_CreateObject(), *players = cJSON_CreateArray();
-    char *comments = plays_comments_text(play, PLAYS_NOTES_ALWAYS);
+    char *comments = plays_comments_text(play, PLAYS_NOTES_APP);
     const cJSON *s;
     int position = 0;
     bool ok = o && players && cJSON_AddItemToObject(o, "players", players);

@@ -228,6 +228,16 @@ test('bgg.xml: a player name with quotes, tabs, newlines and markup survives an 
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
+test('bgg: a results-mode play scores the figure the edition decides by, as bgg.xml and bgstats do', async () => {
+  const { c, root } = await classicPlay();
+  const doc = (await c.api.get(`${root}/export/bgg`)).json;
+  const xml = (await c.api.get(`${root}/export/bgg.xml`)).text;
+  const fromXml = elements(xml, 'player').map((p) => Number(p.score || 0));
+  assert.deepEqual(doc.plays[0].players.map((p) => p.score), fromXml);
+  assert.deepEqual(fromXml, [0, 700, 1150]);
+  assert.equal(doc.plays[0].comments, '');
+});
+
 test('bgg.xml: results-mode plays name the edition by its BoardGameGeek id and score the deciding figure', async () => {
   const { c, root, bo, cy, gid } = await classicPlay();
   const xml = (await c.api.get(`${root}/export/bgg.xml`)).text;
@@ -299,18 +309,19 @@ test('plays.csv: results-mode games name edition, mode and winner, no stamps; qu
     + `${games[1]},${today},classic,results,active,,${seated}\r\n`);
 });
 
-test('bgg: a results-mode play gives the edition name, board stamps as scores, the winner by id and no journal stamps; a play without a winner has no win', async () => {
+test('bgg: a results-mode play gives the edition name, the winner by id and no journal line (as bgg.xml); a play without a winner has no win', async () => {
   const { c, root } = await classicRows();
   const r = await c.api.get(`${root}/export/bgg`);
   assert.equal(r.status, 200, r.text);
   assert.match(r.headers.get('content-type'), /^application\/json/);
   const today = new Date().toISOString().slice(0, 10);
-  const players = (winner) => [['@home', 'boot, "b"'], ['Zoë Ștefănescu', 'hât'], ['Bo, "B"', '-dog']].map(([name, color], i) => ({
-    name, color, startposition: i + 1, score: 0, win: i === winner, new: false,
+  // Scores: the figure classic decides by (net worth), 0 where none was given.
+  const players = (winner, scores) => [['@home', 'boot, "b"'], ['Zoë Ștefănescu', 'hât'], ['Bo, "B"', '-dog']].map(([name, color], i) => ({
+    name, color, startposition: i + 1, score: scores[i], win: i === winner, new: false,
   }));
-  const play = (date, incomplete, winner) => ({
-    players: players(winner), date, game: 'Monopoly (classic)', quantity: 1, incomplete, comments: 'Travel Journal stamps: none',
+  const play = (date, incomplete, winner, scores) => ({
+    players: players(winner, scores), date, game: 'Monopoly (classic)', quantity: 1, incomplete, comments: '',
   });
   // The text itself: the same keys in the same order, as the route has always answered.
-  assert.equal(r.text, JSON.stringify({ plays: [play('2026-11-27', false, 2), play(today, true, -1)] }));
+  assert.equal(r.text, JSON.stringify({ plays: [play('2026-11-27', false, 2, [0, 300, 900]), play(today, true, -1, [0, 0, 0])] }));
 });
