@@ -494,19 +494,27 @@ size_t api_body_limit(const char *method, const char *path)
     return API_BODY_MAX;
 }
 
+/* Begin answering req into res (zeroed; route "other" until one matches) with ctx;
+ * returns its route, or NULL with ctx->err saying why (404, 405). */
+static const struct api_route *api_start(struct api_ctx *ctx, struct api *api,
+                                         const struct api_request *req, struct api_response *res)
+{
+    memset(res, 0, sizeof(*res));
+    memset(ctx, 0, sizeof(*ctx));
+    ctx->api = api;
+    ctx->req = req;
+    ctx->res = res;
+    res->route = "other";
+    return api_route_find(ctx);
+}
+
 void api_handle(struct api *api, const struct api_request *req, struct api_response *res)
 {
     struct api_ctx ctx;
     const struct api_route *route;
     int rc;
 
-    memset(res, 0, sizeof(*res));
-    memset(&ctx, 0, sizeof(ctx));
-    ctx.api = api;
-    ctx.req = req;
-    ctx.res = res;
-    res->route = "other";
-    route = api_route_find(&ctx);
+    route = api_start(&ctx, api, req, res);
     if (!route) {
         rc = ctx.err.code;
     } else if (req->body_too_large) {
@@ -535,12 +543,7 @@ bool api_answer_cached(struct api *api, const struct api_request *req, struct ap
 
     if (!api->cache || strcmp(req->method, "GET") != 0 || req->nparams > 0)
         return false;
-    memset(res, 0, sizeof(*res));
-    memset(&ctx, 0, sizeof(ctx));
-    ctx.api = api;
-    ctx.req = req;
-    ctx.res = res;
-    route = api_route_find(&ctx);
+    route = api_start(&ctx, api, req, res);
     key = route && (route->flags & ROUTE_CACHED) ? api_bearer(&ctx, &len) : NULL;
     if (key) {
         keys_hash(key, len, hash);
