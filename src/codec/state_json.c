@@ -434,15 +434,6 @@ static int sj_get_dest(const cJSON *obj, const char *path, const char *key, cons
     return 0;
 }
 
-/* Clear a pending decision the way the engine does. This function can't fail. */
-static void sj_pending_clear(struct pending *p)
-{
-    memset(p, 0, sizeof(*p));
-    p->kind = PENDING_NONE;
-    p->seat = -1;
-    p->dest = -1;
-}
-
 /* One fee {"destination","owner","payer","amount","earlier_turn"?} at path into *f. */
 static int sj_fee_from_json(const struct board *b, const cJSON *o, const char *path,
                             const struct game_state *st, struct fee_due *f, struct sb_error *err)
@@ -513,7 +504,7 @@ static int sj_pending_from_json(const struct board *b, const cJSON *o, struct ga
     const cJSON *opts, *it;
     int kind = 0, deck = 0, rc;
 
-    sj_pending_clear(p);
+    rules_pending_clear(p);
     if (cJSON_IsNull(o))
         return 0;
     if (!cJSON_IsObject(o))
@@ -775,7 +766,7 @@ static int sj_state_fields(const struct board *b, const cJSON *doc, struct game_
         st->dests[d].owner = -1;
         st->dests[d].stamped_by = -1;
     }
-    sj_pending_clear(&st->pending);
+    rules_pending_clear(&st->pending);
     rc = sj_players_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "players"), st, err);
     if (rc == 0)
         rc = sj_get_seat(doc, "", "winner", st, true, &st->winner, err);

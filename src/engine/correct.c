@@ -1,25 +1,7 @@
 /* correct.c -- the correct event: a fix of one fact applied to a game's own board copy. */
 #include "correct.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
-
-static int correct_refuse(struct rules_outcome *out, enum rules_refusal_kind kind, const char *rule,
-                          const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-/* Record a refusal (kind, rule, a printf-style sentence) in out and return -1. */
-static int correct_refuse(struct rules_outcome *out, enum rules_refusal_kind kind, const char *rule,
-                          const char *fmt, ...)
-{
-    va_list ap;
-    out->refusal.kind = kind;
-    out->refusal.rule = rule;
-    va_start(ap, fmt);
-    vsnprintf(out->refusal.detail, sizeof out->refusal.detail, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* True when e is an effect whose indexes fit b. This function can't fail. */
 static bool correct_effect_fits(const struct board *b, const struct effect *e)
@@ -41,17 +23,17 @@ static int correct_check_dest(const struct board *b, const struct board_fix *fix
     int money[3] = {d->price, d->fee, d->set_fee};
     unsigned bits[3] = {FIX_PRICE, FIX_FEE, FIX_SET_FEE};
     if (fix->index < 0 || fix->index >= b->ndests)
-        return correct_refuse(out, RULES_REFUSED, "TWT-SETUP-1",
-                              "The board has no such destination.");
+        return rules_refuse(out, RULES_REFUSED, "TWT-SETUP-1",
+                            "The board has no such destination.");
     for (int i = 0; i < 3; i++)
         if ((fix->fields & bits[i]) && (money[i] < 0 || money[i] % 10 != 0))
-            return correct_refuse(out, RULES_REFUSED, "TWT-SETUP-1",
-                                  "Every amount in the game is a multiple of 10.");
+            return rules_refuse(out, RULES_REFUSED, "TWT-SETUP-1",
+                                "Every amount in the game is a multiple of 10.");
     if ((fix->fields & FIX_GOAL) && (d->goal < -1 || d->goal >= b->ndests || d->goal == fix->index))
-        return correct_refuse(out, RULES_REFUSED, "TWT-GOAL-1",
-                              "A travel goal is another destination of the board.");
+        return rules_refuse(out, RULES_REFUSED, "TWT-GOAL-1",
+                            "A travel goal is another destination of the board.");
     if ((fix->fields & FIX_COLOUR) && d->colour[0] == '\0')
-        return correct_refuse(out, RULES_REFUSED, "TWT-SETUP-1", "A destination has a colour.");
+        return rules_refuse(out, RULES_REFUSED, "TWT-SETUP-1", "A destination has a colour.");
     return 0;
 }
 
@@ -62,26 +44,26 @@ static int correct_check_card(const struct board *b, const struct game_state *st
 {
     if (fix->what == FACT_CHANCE) {
         if (fix->index < 0 || fix->index >= b->nchance)
-            return correct_refuse(out, RULES_REFUSED, "TWT-CHANCE",
-                                  "The board has no such Chance card.");
+            return rules_refuse(out, RULES_REFUSED, "TWT-CHANCE",
+                                "The board has no such Chance card.");
         if ((fix->fields & FIX_EFFECT) && !correct_effect_fits(b, &fix->chance.effect))
-            return correct_refuse(out, RULES_REFUSED, "TWT-CHANCE",
-                                  "The effect does not fit the board.");
+            return rules_refuse(out, RULES_REFUSED, "TWT-CHANCE",
+                                "The effect does not fit the board.");
         return 0;
     }
     if (fix->index < 0 || fix->index >= b->njournal)
-        return correct_refuse(out, RULES_REFUSED, "TWT-JOURNAL-1",
-                              "The board has no such Travel Journal card.");
+        return rules_refuse(out, RULES_REFUSED, "TWT-JOURNAL-1",
+                            "The board has no such Travel Journal card.");
     if ((fix->fields & FIX_SLOTS) &&
         (fix->journal.slots < 1 || fix->journal.slots > BOARD_MAX_SLOTS ||
          fix->journal.slots < st->journal[fix->index].nstamps))
-        return correct_refuse(out, RULES_REFUSED, "TWT-JOURNAL-2",
-                              "The card carries %d stamps: it needs that many circles or more, "
-                              "up to %d.",
-                              st->journal[fix->index].nstamps, BOARD_MAX_SLOTS);
+        return rules_refuse(out, RULES_REFUSED, "TWT-JOURNAL-2",
+                            "The card carries %d stamps: it needs that many circles or more, "
+                            "up to %d.",
+                            st->journal[fix->index].nstamps, BOARD_MAX_SLOTS);
     if ((fix->fields & FIX_EFFECT) && !correct_effect_fits(b, &fix->journal.drawer))
-        return correct_refuse(out, RULES_REFUSED, "TWT-JOURNAL-4",
-                              "The effect does not fit the board.");
+        return rules_refuse(out, RULES_REFUSED, "TWT-JOURNAL-4",
+                            "The effect does not fit the board.");
     return 0;
 }
 
@@ -124,15 +106,15 @@ int correct_apply(struct board *b, enum stamp_owner policy, struct game_state *s
     out->neffects = 0;
     memset(&out->refusal, 0, sizeof out->refusal);
     if (st->status != STATUS_ACTIVE)
-        return correct_refuse(out, RULES_CONFLICT, "TWT-WIN",
-                              "The game is over: its board no longer changes.");
+        return rules_refuse(out, RULES_CONFLICT, "TWT-WIN",
+                            "The game is over: its board no longer changes.");
     if (fix->what == FACT_DESTINATION)
         rc = correct_check_dest(b, fix, out);
     else if (fix->what == FACT_CHANCE || fix->what == FACT_JOURNAL)
         rc = correct_check_card(b, st, fix, out);
     else
-        rc = correct_refuse(out, RULES_REFUSED, "TWT-SETUP-1",
-                            "A correction names a destination, a Chance or a Journal card.");
+        rc = rules_refuse(out, RULES_REFUSED, "TWT-SETUP-1",
+                          "A correction names a destination, a Chance or a Journal card.");
     if (rc != 0)
         return -1;
     correct_board(b, fix);

@@ -43,24 +43,20 @@ static const char *const event_names[] = {
 
 /* ---- refusals and effects ------------------------------------------------------------ */
 
-static int refuse_kind(struct ctx *c, enum rules_refusal_kind kind, const char *rule,
-                       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-/* Record a refusal (kind, rule, a printf-style sentence) and return -1. */
-static int refuse_kind(struct ctx *c, enum rules_refusal_kind kind, const char *rule,
-                       const char *fmt, ...)
+int rules_refuse(struct rules_outcome *out, enum rules_refusal_kind kind, const char *rule,
+                 const char *fmt, ...)
 {
     va_list ap;
-    c->out->refusal.kind = kind;
-    c->out->refusal.rule = rule;
+    out->refusal.kind = kind;
+    out->refusal.rule = rule;
     va_start(ap, fmt);
-    vsnprintf(c->out->refusal.detail, sizeof c->out->refusal.detail, fmt, ap);
+    vsnprintf(out->refusal.detail, sizeof out->refusal.detail, fmt, ap);
     va_end(ap);
     return -1;
 }
 
-#define refuse(c, rule, ...) refuse_kind((c), RULES_REFUSED, (rule), __VA_ARGS__)
-#define conflict(c, rule, ...) refuse_kind((c), RULES_CONFLICT, (rule), __VA_ARGS__)
+#define refuse(c, rule, ...) rules_refuse((c)->out, RULES_REFUSED, (rule), __VA_ARGS__)
+#define conflict(c, rule, ...) rules_refuse((c)->out, RULES_CONFLICT, (rule), __VA_ARGS__)
 
 /* A new effect of this kind for seat at the end of the outcome, every other field set
  * to "none" (-1 or 0). Never NULL: past RULES_MAX_EFFECTS it hands out a scratch record
@@ -144,8 +140,7 @@ static bool valid_dest(const struct board *b, int d)
     return d >= 0 && d < b->ndests;
 }
 
-/* Clear the pending decision. This function can't fail. */
-static void pending_clear(struct pending *p)
+void rules_pending_clear(struct pending *p)
 {
     memset(p, 0, sizeof *p);
     p->kind = PENDING_NONE;
@@ -311,7 +306,7 @@ static void win(struct ctx *c, int seat)
 {
     c->st->status = STATUS_FINISHED;
     c->st->winner = seat;
-    pending_clear(&c->st->pending);
+    rules_pending_clear(&c->st->pending);
     fees_clear(c->st);
     c->st->turn.can_fly = false;
     effect_add(c, OUT_WIN, seat);
@@ -369,7 +364,7 @@ static void land_destination(struct ctx *c, int seat, int d)
     }
     int owner = st->dests[d].owner;
     if (owner < 0) {
-        pending_clear(&st->pending);
+        rules_pending_clear(&st->pending);
         st->pending.kind = PENDING_BUY_OR_AUCTION;
         st->pending.seat = seat;
         st->pending.dest = d;
@@ -385,7 +380,7 @@ static void land_draw(struct ctx *c, int seat, enum deck deck)
     int ncards = deck == DECK_CHANCE ? c->b->nchance : c->b->njournal;
     if (ncards <= 0)
         return;
-    pending_clear(&c->st->pending);
+    rules_pending_clear(&c->st->pending);
     c->st->pending.kind = PENDING_DRAW;
     c->st->pending.seat = seat;
     c->st->pending.deck = deck;
@@ -457,7 +452,7 @@ static void move_to(struct ctx *c, int seat, int space, bool with_salary)
 static void offer_colours(struct ctx *c, int seat, const struct effect *e)
 {
     struct pending *p = &c->st->pending;
-    pending_clear(p);
+    rules_pending_clear(p);
     for (int d = 0; d < c->b->ndests; d++)
         for (int k = 0; k < e->ncolours && k < BOARD_MAX_COLOURS; k++)
             if (strncmp(c->b->dests[d].colour, e->colours[k], BOARD_SLUG_MAX) == 0) {
@@ -465,7 +460,7 @@ static void offer_colours(struct ctx *c, int seat, const struct effect *e)
                 break;
             }
     if (p->noptions == 0) {
-        pending_clear(p);
+        rules_pending_clear(p);
         return;
     }
     p->kind = PENDING_CHOOSE;
@@ -650,7 +645,7 @@ static void sell(struct ctx *c, int seat, int d, int price, const char *reason)
     e->dest = d;
     e->from = -1;
     e->to = seat;
-    pending_clear(&c->st->pending);
+    rules_pending_clear(&c->st->pending);
 }
 
 /* buy: the lander buys the destination at its price (TWT-BUY). */
@@ -678,7 +673,7 @@ static int ev_auction(struct ctx *c)
     if (w < 0 && price > 0) /* a bid the table forgot to name the winner of */
         return refuse(c, "TWT-AUCTION", "A winning bid of %d needs its winner.", price);
     if (w < 0) {
-        pending_clear(&c->st->pending);
+        rules_pending_clear(&c->st->pending);
         return 0;
     }
     if (!valid_seat(c->st, w))
@@ -734,7 +729,7 @@ static int ev_draw_chance(struct ctx *c)
     if (check_not_held(c, DECK_CHANCE, card) != 0)
         return -1;
     int seat = p->seat;
-    pending_clear(&c->st->pending);
+    rules_pending_clear(&c->st->pending);
     apply_effect(c, seat, DECK_CHANCE, card, "chance");
     return 0;
 }
@@ -748,7 +743,7 @@ static int ev_choose(struct ctx *c)
     for (int i = 0; i < p->noptions; i++)
         if (p->options[i] == c->ev->dest && valid_dest(c->b, c->ev->dest)) {
             int seat = p->seat;
-            pending_clear(&c->st->pending);
+            rules_pending_clear(&c->st->pending);
             move_to(c, seat, c->b->dests[c->ev->dest].space, false);
             return 0;
         }
@@ -891,7 +886,7 @@ static int ev_draw_journal(struct ctx *c)
     if (check_not_held(c, DECK_JOURNAL, ci) != 0)
         return -1;
     if (c->st->mode == MODE_BANKER)
-        pending_clear(&c->st->pending);
+        rules_pending_clear(&c->st->pending);
     journal_stamp(c, seat, ci);
     journal_payouts(c, ci);
     if (c->st->mode == MODE_BANKER)
@@ -1060,7 +1055,7 @@ static int ev_end(struct ctx *c)
     if (w < 0) {
         c->st->status = STATUS_ABANDONED;
         c->st->winner = -1;
-        pending_clear(&c->st->pending);
+        rules_pending_clear(&c->st->pending);
         fees_clear(c->st);
         return 0;
     }
@@ -1296,7 +1291,7 @@ int rules_init(const struct board *b, enum game_mode mode, int64_t game,
         st->dests[d].owner = -1;
         st->dests[d].stamped_by = -1;
     }
-    pending_clear(&st->pending);
+    rules_pending_clear(&st->pending);
     st->ticket_holder = -1;
     for (int j = 0; journal != NULL && j < b->njournal && j < BOARD_MAX_CARDS; j++)
         memcpy(&st->journal[j], &journal[j], sizeof st->journal[j]);

@@ -225,6 +225,13 @@ struct rules_outcome {
     struct rules_refusal refusal;
 };
 
+/* Record a refusal in out: its kind, the rule, a printf-style sentence. Returns -1. */
+int rules_refuse(struct rules_outcome *out, enum rules_refusal_kind kind, const char *rule,
+                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Clear a pending decision: none is due. This function can't fail. */
+void rules_pending_clear(struct pending *p);
+
 /* The seats of a new game, in play order. */
 struct rules_seat {
     int64_t player;
