@@ -64,12 +64,6 @@ static bool bj_is_slug(const char *s)
     return true;
 }
 
-/* True when v is an amount of money: a multiple of 10 in 0..JSON_MONEY_MAX. */
-static bool bj_is_money(int64_t v)
-{
-    return v >= 0 && v <= JSON_MONEY_MAX && v % 10 == 0;
-}
-
 /* Read obj[key] as an integer in [min, max] into *out. Returns 0 or SB_EINVALID. */
 static int bj_get_int(const cJSON *obj, const char *path, const char *key, int min, int max,
                       int *out, struct sb_error *err)
@@ -86,7 +80,7 @@ static int bj_get_money(const cJSON *obj, const char *path, const char *key, int
                         struct sb_error *err)
 {
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (item && (!json_is_int(item) || !bj_is_money((int64_t)item->valuedouble)))
+    if (item && (!json_is_int(item) || !json_is_money((int64_t)item->valuedouble)))
         return json_fail_at(err, path, key, "must be a multiple of 10 from 0 to %lld",
                             (long long)JSON_MONEY_MAX);
     return bj_get_int(obj, path, key, 0, (int)JSON_MONEY_MAX, out, err);
@@ -309,7 +303,7 @@ static int bj_effect(const struct board *b, const char *const *space_ids, const 
     k = main->string;
     v = json_is_int(main) ? (int64_t)main->valuedouble : -1;
     if (strcmp(k, "collect") == 0 || strcmp(k, "pay") == 0) {
-        if (!bj_is_money(v))
+        if (!json_is_money(v))
             return json_fail_at(err, path, k, "must be a multiple of 10 from 0 to %lld",
                                 (long long)JSON_MONEY_MAX);
         e.kind = k[0] == 'c' ? EFFECT_COLLECT : EFFECT_PAY;
@@ -376,7 +370,7 @@ static int bj_journal_effect(const struct board *b, const char *const *space_ids
                 break;
         if (i == sizeof(kinds) / sizeof(kinds[0]))
             return json_fail_at(err, sub, NULL, "unknown field '%s'", k);
-        if (!json_is_int(it) || !bj_is_money((int64_t)it->valuedouble))
+        if (!json_is_int(it) || !json_is_money((int64_t)it->valuedouble))
             return json_fail_at(err, sub, k, "must be a multiple of 10 from 0 to %lld",
                                 (long long)JSON_MONEY_MAX);
         kind = kind_values[i];
@@ -840,16 +834,6 @@ static int bj_mark_group(cJSON *obj, const char *const *fields, int nfields,
     return rc;
 }
 
-/* Read body[key] as money into *v (present: *present). 400 for a wrong type, else 422. */
-static int bj_body_money(const cJSON *body, const char *key, int64_t *v, bool *present,
-                         struct sb_error *err)
-{
-    int rc = json_get_int(body, key, false, 0, JSON_MONEY_MAX, v, present, err);
-    if (rc == 0 && *present && *v % 10 != 0)
-        return sb_fail(err, SB_EINVALID, NULL, "'%s' must be a multiple of 10", key);
-    return rc;
-}
-
 /* Read body[key] as an effect object (copied into *out when present; NULL when absent).
  * Returns 0, SB_EBADREQ when it is not an object, or SB_ENOMEM. */
 static int bj_body_effect(const cJSON *body, cJSON **out, struct sb_error *err)
@@ -921,7 +905,7 @@ static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struc
     if (rc == 0)
         rc = json_get_string(body, "colour", false, BOARD_SLUG_MAX - 1, false, &colour, err);
     for (int i = 0; rc == 0 && i < 3; i++)
-        rc = bj_body_money(body, money[i], &amounts[i], &present[i], err);
+        rc = json_get_money(body, money[i], false, &amounts[i], &present[i], err);
     if (rc == 0 && goal_item && !cJSON_IsNull(goal_item))
         rc = json_get_string(body, "goal", false, BOARD_SLUG_MAX - 1, false, &goal, err);
     if (rc != 0)
@@ -1035,7 +1019,7 @@ static int bj_apply_space(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_e
     if (rc == 0)
         rc = json_get_string(body, "name", false, JSON_NAME_MAX_CHARS, false, &name, err);
     if (rc == 0)
-        rc = bj_body_money(body, "amount", &amount, &has_amount, err);
+        rc = json_get_money(body, "amount", false, &amount, &has_amount, err);
     if (rc != 0)
         return rc;
     if (kind && bj_kind_of(kind) < 0)

@@ -203,6 +203,26 @@ bool json_is_int(const cJSON *n)
     return isfinite(v) && v == floor(v) && fabs(v) <= (double)JSON_INT_MAX;
 }
 
+bool json_is_money(int64_t v)
+{
+    return v >= 0 && v <= JSON_MONEY_MAX && v % 10 == 0;
+}
+
+int json_get_money(const cJSON *obj, const char *key, bool required, int64_t *out, bool *present,
+                   struct sb_error *err)
+{
+    int64_t v = 0;
+    bool has = false;
+    int rc = json_get_int(obj, key, required, 0, JSON_MONEY_MAX, &v, &has, err);
+    if (rc == 0 && has && !json_is_money(v))
+        return sb_fail(err, SB_EINVALID, NULL, "'%s' must be a multiple of 10", key);
+    if (rc == 0 && has)
+        *out = v;
+    if (present)
+        *present = has;
+    return rc;
+}
+
 int json_get_int(const cJSON *obj, const char *key, bool required, int64_t min, int64_t max,
                  int64_t *out, bool *present, struct sb_error *err)
 {

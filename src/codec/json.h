@@ -34,6 +34,14 @@ int json_parse_object(const char *body, size_t len, cJSON **out, struct sb_error
 int json_get_int(const cJSON *obj, const char *key, bool required, int64_t min, int64_t max,
                  int64_t *out, bool *present, struct sb_error *err);
 
+/* True when v is an amount of money: a multiple of 10 in 0..JSON_MONEY_MAX. */
+bool json_is_money(int64_t v);
+
+/* Read obj[key] as an amount of money (json_is_money()): as json_get_int(), and 422
+ * (SB_EINVALID) for an amount that is not a multiple of 10. */
+int json_get_money(const cJSON *obj, const char *key, bool required, int64_t *out, bool *present,
+                   struct sb_error *err);
+
 /* Read obj[key] as a string of 1..max_chars characters (0..max_chars when allow_empty).
  * *out is borrowed from obj. Absent: as json_get_int. */
 int json_get_string(const cJSON *obj, const char *key, bool required, size_t max_chars,

@@ -926,15 +926,13 @@ static const struct sj_fix_field sj_chance_fields[] = {{"text", 0}, {"effect", F
 static const struct sj_fix_field sj_journal_fields[] = {
     {"title", 0}, {"text", 0}, {"slots", FIX_SLOTS}, {"effect", FIX_EFFECT}};
 
-/* fields[key] as money (a multiple of 10 in 0..10^9) into *out. */
+/* fields[key] (present) as money into *out. */
 static int sj_fix_money(const cJSON *fields, const char *key, int *out, struct sb_error *err)
 {
-    int v = 0;
-    int rc = sj_event_int(fields, key, true, 0, JSON_MONEY_MAX, 0, &v, err);
-    if (rc == 0 && v % 10 != 0)
-        rc = sb_fail(err, SB_EINVALID, NULL, "fields.%s: must be a multiple of 10", key);
+    int64_t v = 0;
+    int rc = json_get_money(fields, key, true, &v, NULL, err);
     if (rc == 0)
-        *out = v;
+        *out = (int)v;
     return rc;
 }
 
