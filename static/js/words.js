@@ -167,17 +167,27 @@ export function payoutText(names, p) {
   return t('payout.pays', { n, whose, who: names.player(pid), amount });
 }
 
+/**
+ * A card's effect in words, from the message family prefix: 'act' says what a player
+ * does ("Ana collects 50 from the Bank", who given), 'ch' says it as the card does
+ * ("collect 100 from the Bank").
+ */
+function effectWords(prefix, e, names, who) {
+  if (!e || typeof e !== 'object') return '';
+  const say = (key, vars = {}) => t(`${prefix}.${key}`, { who, ...vars });
+  if ('collect' in e) return say('collect', { amount: e.collect });
+  if ('pay' in e) return say('pay', { amount: e.pay });
+  if ('move_to' in e) return say(e.salary ? 'move_to.salary' : 'move_to', { to: names ? names.space(e.move_to) : humanise(e.move_to) });
+  if ('move_to_colour' in e) return say('move_to_colour', { colours: list([].concat(e.move_to_colour)) });
+  if ('move_by' in e) return e.move_by < 0 ? say('back', { n: -e.move_by }) : say('forward', { n: e.move_by });
+  if (e.go_to_jail) return say('jail');
+  if (e.jail_free) return say('jail_free');
+  return JSON.stringify(e);
+}
+
 /** What a card's drawer does in words: "Ana collects 50 from the Bank". */
 export function drawerAction(e, who, names) {
-  if (!e || typeof e !== 'object') return '';
-  if ('collect' in e) return t('act.collect', { who, amount: e.collect });
-  if ('pay' in e) return t('act.pay', { who, amount: e.pay });
-  if ('move_to' in e) return t(e.salary ? 'act.move_to.salary' : 'act.move_to', { who, to: names ? names.space(e.move_to) : humanise(e.move_to) });
-  if ('move_to_colour' in e) return t('act.move_to_colour', { who, colours: list([].concat(e.move_to_colour)) });
-  if ('move_by' in e) return e.move_by < 0 ? t('act.back', { who, n: -e.move_by }) : t('act.forward', { who, n: e.move_by });
-  if (e.go_to_jail) return t('act.jail', { who });
-  if (e.jail_free) return t('act.jail_free', { who });
-  return JSON.stringify(e);
+  return effectWords('act', e, names, who);
 }
 
 /**
@@ -281,15 +291,7 @@ export function eventActor(ev, effects = []) {
 
 /** A Chance-style effect in words, as the card says it: "collect 100 from the Bank". */
 export function chanceEffectText(e, names) {
-  if (!e || typeof e !== 'object') return '';
-  if ('collect' in e) return t('ch.collect', { amount: e.collect });
-  if ('pay' in e) return t('ch.pay', { amount: e.pay });
-  if ('move_to' in e) return t(e.salary ? 'ch.move_to.salary' : 'ch.move_to', { to: names ? names.space(e.move_to) : humanise(e.move_to) });
-  if ('move_to_colour' in e) return t('ch.move_to_colour', { colours: list([].concat(e.move_to_colour)) });
-  if ('move_by' in e) return e.move_by < 0 ? t('ch.back', { n: -e.move_by }) : t('ch.forward', { n: e.move_by });
-  if (e.go_to_jail) return t('ch.jail');
-  if (e.jail_free) return t('ch.jail_free');
-  return JSON.stringify(e);
+  return effectWords('ch', e, names);
 }
 
 /** A Travel Journal effect in words: what every stamp on the card does. */

@@ -5,17 +5,21 @@
 
 import { h, busy, announce } from '../ui.js';
 import { t } from '../i18n.js';
-import { findFact, isChecked } from '../facts.js';
+import { findFact, isChecked, replaceFact } from '../facts.js';
 import { factView, factEditor, bodyOrSay, saveFact } from '../facteditor.js';
 
-/** Read the campaign's board again and redraw the table with it. */
-export async function refreshBoard(scr) {
-  scr.ctx.invalidateBoard();
-  const board = await scr.ctx.board(true);
+/** Redraw the table with board (the campaign's, as the server has it now). */
+function useBoard(scr, board) {
   scr.board = board;
   scr.names.board = board;
   scr.actionsSig = null;
   if (!scr.destroyed) scr.draw();
+}
+
+/** Read the campaign's board again (another phone fixed the box) and redraw the table. */
+export async function refreshBoard(scr) {
+  scr.ctx.invalidateBoard();
+  useBoard(scr, await scr.ctx.board(true));
 }
 
 /**
@@ -30,9 +34,10 @@ export function factPrompt(scr, part, id, { ask = null } = {}) {
   const fix = h('button', { class: 'btn small', type: 'button', id: `${base}-fix`, 'aria-expanded': 'false' }, t('check.fix'));
   const editBox = h('div', { hidden: true });
   const done = async (body) => {
-    await saveFact(scr.ctx, f, body);
+    // The answer is the fact as saved: the board is mended here, not read again.
+    replaceFact(scr.board, part, await saveFact(scr.ctx, f, body));
     announce(t(Object.keys(body).length ? 'fix.done' : 'check.checked'));
-    await refreshBoard(scr);
+    useBoard(scr, scr.board);
     if (Object.keys(body).length && part !== 'spaces') await scr.reload();
   };
   const open = () => {
