@@ -1154,15 +1154,12 @@ static int game_first_answer(struct game_req *r, int64_t gid, const char *idem_k
 
 /* POST …/events with the whole of it inside the write transaction (on the writer). */
 static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
-                            const char *idem_key, const char *if_match, char **answer, int *status,
-                            int64_t *version)
+                            const char *idem_key, const unsigned char *hash, const char *if_match,
+                            char **answer, int *status, int64_t *version)
 {
-    unsigned char hash[KEYS_HASH_BYTES];
     struct store_game g;
     char *text = NULL;
-    int rc = idem_key ? game_body_hash(r, body, hash) : 0;
-    if (rc == 0)
-        rc = store_begin_write(*r->store, r->err);
+    int rc = store_begin_write(*r->store, r->err);
     if (rc != 0)
         return rc;
     rc = store_game_get(*r->store, r->campaign->id, gid, false, &g, r->err);
@@ -1185,9 +1182,7 @@ static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
     if (rc == 0)
         rc = game_append(r, gid, body, 0, NULL, idem_key, &text, version);
     if (rc == 0 && idem_key)
-        rc = store_event_set_answer(*r->store, gid, g.last_seq + 1, text, r->err);
-    if (rc == 0 && idem_key)
-        rc = store_event_set_body_hash(*r->store, gid, g.last_seq + 1, hash, r->err);
+        rc = store_event_set_retry(*r->store, gid, g.last_seq + 1, text, hash, r->err);
     /* Shared with the appends waiting behind this one: one sync for many. */
     if (rc == 0)
         rc = store_commit_and_leave(r->store, r->err);
@@ -1238,9 +1233,7 @@ static int game_post_prepared(struct game_req *r, int64_t gid, struct game_prep 
     if (rc == 0)
         rc = game_write(r, p, idem_key, version);
     if (rc == 0 && idem_key)
-        rc = store_event_set_answer(*r->store, gid, p->seq, p->answer, r->err);
-    if (rc == 0 && idem_key)
-        rc = store_event_set_body_hash(*r->store, gid, p->seq, hash, r->err);
+        rc = store_event_set_retry(*r->store, gid, p->seq, p->answer, hash, r->err);
     if (rc == 0)
         rc = store_commit_and_leave(r->store, r->err);
     else if (*r->store)
@@ -1259,14 +1252,11 @@ static int game_post_prepared(struct game_req *r, int64_t gid, struct game_prep 
  * lock: the game moved on meanwhile, or the snapshot refused the event (a refusal is
  * only trusted from the current state). */
 static int game_post_snapshot(struct game_req *r, int64_t gid, const cJSON *body,
-                              const char *idem_key, const char *if_match, char **answer,
-                              int *status, int64_t *version)
+                              const char *idem_key, const unsigned char *hash, const char *if_match,
+                              char **answer, int *status, int64_t *version)
 {
-    unsigned char hash[KEYS_HASH_BYTES];
     struct game_prep p;
-    int rc = idem_key ? game_body_hash(r, body, hash) : 0;
-    if (rc == 0)
-        rc = store_begin_read(*r->store, r->err);
+    int rc = store_begin_read(*r->store, r->err);
     if (rc != 0)
         return rc;
     rc = game_prepare(r, gid, body, 0, NULL, true, &p);
@@ -1288,23 +1278,26 @@ static int game_post_snapshot(struct game_req *r, int64_t gid, const cJSON *body
 int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
                     const char *if_match, char **answer, int *status, int64_t *version)
 {
+    unsigned char hash[KEYS_HASH_BYTES];
     atomic_int *busy;
     int rc;
     if (game_is_correction(body))
         return sb_fail(r->err, SB_EINVALID, NULL,
                        "a correction of the box is made with PUT .../board/..., which changes "
                        "the campaign's copy and appends it to the active game");
+    if (idem_key && (rc = game_body_hash(r, body, hash)) != 0)
+        return rc;
     if (!r->pool)
-        return game_post_locked(r, gid, body, idem_key, if_match, answer, status, version);
+        return game_post_locked(r, gid, body, idem_key, hash, if_match, answer, status, version);
     /* Alone on its stripe, an append works on a snapshot, so appends to different games
      * overlap; with another append of its stripe in flight both would want the same
      * version and one would do its work twice, so it works under the lock. */
     busy = &r->games->in_flight[(uint64_t)gid % GAME_STRIPES];
     rc = atomic_fetch_add(busy, 1) == 0
-             ? game_post_snapshot(r, gid, body, idem_key, if_match, answer, status, version)
+             ? game_post_snapshot(r, gid, body, idem_key, hash, if_match, answer, status, version)
              : (game_take_writer(r) == 0 ? GAME_AGAIN : r->err->code);
     if (rc == GAME_AGAIN)
-        rc = game_post_locked(r, gid, body, idem_key, if_match, answer, status, version);
+        rc = game_post_locked(r, gid, body, idem_key, hash, if_match, answer, status, version);
     atomic_fetch_sub(busy, 1);
     return rc;
 }

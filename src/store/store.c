@@ -147,7 +147,7 @@ static void store_done(struct store *s, sqlite3_stmt *stmt)
     sqlite3_finalize(stmt);
 }
 
-/* Bind values by a format: 'i' int64, 't' text (NULL binds NULL), 'b' 32-byte blob. */
+/* Bind values by a format: 'i' int64, 't' text, 'b' 32-byte blob (NULL binds NULL). */
 static int store_bindv(struct store *s, sqlite3_stmt *stmt, const char *fmt, va_list ap,
                        struct sb_error *err)
 {
@@ -1412,26 +1412,12 @@ int store_event_append(struct store *s, int64_t gid, int64_t seq, const char *ty
     return rc;
 }
 
-int store_event_set_answer(struct store *s, int64_t gid, int64_t seq, const char *answer,
-                           struct sb_error *err)
-{
-    static const char *const sql = "UPDATE events SET answer = ? WHERE game_id = ? AND seq = ?";
-    return store_exec(s, sql, NULL, err, "tii", answer, gid, seq);
-}
-
-int store_event_by_key(struct store *s, int64_t gid, const char *key, char **answer,
-                       struct sb_error *err)
+int store_event_set_retry(struct store *s, int64_t gid, int64_t seq, const char *answer,
+                          const unsigned char *hash, struct sb_error *err)
 {
     static const char *const sql =
-        "SELECT answer FROM events WHERE game_id = ? AND idempotency_key = ?";
-    return store_text(s, sql, answer, err, "it", gid, key);
-}
-
-int store_event_set_body_hash(struct store *s, int64_t gid, int64_t seq, const unsigned char *hash,
-                              struct sb_error *err)
-{
-    static const char *const sql = "UPDATE events SET body_hash = ? WHERE game_id = ? AND seq = ?";
-    return store_exec(s, sql, NULL, err, "bii", hash, gid, seq);
+        "UPDATE events SET answer = ?, body_hash = ? WHERE game_id = ? AND seq = ?";
+    return store_exec(s, sql, NULL, err, "tbii", answer, hash, gid, seq);
 }
 
 int store_event_by_key_hash(struct store *s, int64_t gid, const char *key, char **answer,

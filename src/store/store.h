@@ -228,15 +228,10 @@ int store_event_append(struct store *s, int64_t gid, int64_t seq, const char *ty
 /* Record an event that was already undone (import): logged, voided, never applied. */
 int store_event_insert_voided(struct store *s, int64_t gid, int64_t seq, const char *type,
                               const char *payload, const char *at, struct sb_error *err);
-/* Store the answer of event seq for retries with its Idempotency-Key. */
-int store_event_set_answer(struct store *s, int64_t gid, int64_t seq, const char *answer,
-                           struct sb_error *err);
-/* The stored answer for this key, or SB_ENOTFOUND. */
-int store_event_by_key(struct store *s, int64_t gid, const char *key, char **answer,
-                       struct sb_error *err);
-/* Keep the hash of the body an event was sent with under its Idempotency-Key. */
-int store_event_set_body_hash(struct store *s, int64_t gid, int64_t seq, const unsigned char *hash,
-                              struct sb_error *err);
+/* Keep, for retries with its Idempotency-Key, the answer of event seq and the hash of
+ * the body it was sent with (NULL: none). */
+int store_event_set_retry(struct store *s, int64_t gid, int64_t seq, const char *answer,
+                          const unsigned char *hash, struct sb_error *err);
 /* The stored answer for this key and the hash of the body it came with (*has_hash false
  * for an event stored before hashes were kept), or SB_ENOTFOUND. */
 int store_event_by_key_hash(struct store *s, int64_t gid, const char *key, char **answer,

@@ -497,17 +497,20 @@ static void test_idempotency_key_finds_the_first_answer(void **state)
     struct fix *f = *state;
     struct store_snapshot snap = {"{}", "active", 0, false};
     struct sb_error err;
+    unsigned char got[STORE_HASH_BYTES];
+    bool has = false;
     char *answer = NULL;
     int64_t ann = add_player(f, "Ann"), bob = add_player(f, "Bob");
     int64_t gid = add_game(f, ann, bob), version = 0;
 
     append(f, gid, 1, "roll", NULL, "key-1");
-    assert_int_equal(store_event_set_answer(f->s, gid, 1, "{\"first\":true}", &err), 0);
-    assert_int_equal(store_event_by_key(f->s, gid, "key-1", &answer, &err), 0);
+    assert_int_equal(store_event_set_retry(f->s, gid, 1, "{\"first\":true}", NULL, &err), 0);
+    assert_int_equal(store_event_by_key_hash(f->s, gid, "key-1", &answer, got, &has, &err), 0);
     assert_string_equal(answer, "{\"first\":true}");
     free(answer);
     answer = NULL;
-    assert_int_equal(store_event_by_key(f->s, gid, "key-2", &answer, &err), SB_ENOTFOUND);
+    assert_int_equal(store_event_by_key_hash(f->s, gid, "key-2", &answer, got, &has, &err),
+                     SB_ENOTFOUND);
     assert_null(answer);
     /* The same key cannot log a second event of this game. */
     assert_int_equal(
@@ -521,7 +524,8 @@ static void test_idempotency_key_finds_the_first_answer(void **state)
             store_event_append(f->s, gid, 2, "end", "{}", "[]", NULL, NULL, &done, &version, &err),
             0);
         other = add_game(f, bob, ann);
-        assert_int_equal(store_event_by_key(f->s, other, "key-1", &answer, &err), SB_ENOTFOUND);
+        assert_int_equal(store_event_by_key_hash(f->s, other, "key-1", &answer, got, &has, &err),
+                         SB_ENOTFOUND);
         append(f, other, 1, "roll", NULL, "key-1");
     }
 }
@@ -537,12 +541,12 @@ static void test_idempotency_key_keeps_the_hash_of_its_body(void **state)
 
     memset(hash, 0x5a, sizeof(hash));
     append(f, gid, 1, "roll", NULL, "key-1");
-    assert_int_equal(store_event_set_answer(f->s, gid, 1, "{\"first\":true}", &err), 0);
+    assert_int_equal(store_event_set_retry(f->s, gid, 1, "{\"first\":true}", NULL, &err), 0);
     /* an event stored before hashes were kept has none */
     assert_int_equal(store_event_by_key_hash(f->s, gid, "key-1", &answer, got, &has, &err), 0);
     assert_false(has);
     free(answer);
-    assert_int_equal(store_event_set_body_hash(f->s, gid, 1, hash, &err), 0);
+    assert_int_equal(store_event_set_retry(f->s, gid, 1, "{\"first\":true}", hash, &err), 0);
     assert_int_equal(store_event_by_key_hash(f->s, gid, "key-1", &answer, got, &has, &err), 0);
     assert_true(has);
     assert_memory_equal(got, hash, sizeof(hash));
