@@ -678,8 +678,6 @@ static int sj_dests_from_json(const struct board *b, const cJSON *arr, struct ga
         if (rc != 0)
             return rc;
         seen[d] = true;
-        if (st->dests[d].stamped_by >= 0)
-            st->players[st->dests[d].stamped_by].nstamped++;
     }
     return 0;
 }

@@ -316,10 +316,17 @@ static void win(struct ctx *c, int seat)
 static void board_stamp(struct ctx *c, int seat, int d)
 {
     c->st->dests[d].stamped_by = seat;
-    c->st->players[seat].nstamped++;
     effect_add(c, OUT_BOARD_STAMP, seat)->dest = d;
-    if (c->st->players[seat].nstamped >= RULES_WIN_STAMPS)
+    if (rules_board_stamps(c->b, c->st, seat) >= RULES_WIN_STAMPS)
         win(c, seat);
+}
+
+int rules_board_stamps(const struct board *b, const struct game_state *st, int seat)
+{
+    int n = 0;
+    for (int d = 0; d < b->ndests; d++)
+        n += st->dests[d].stamped_by == seat;
+    return n;
 }
 
 /* Send seat to Jail: no salary, the turn ends (TWT-GO-TO-JAIL, TWT-TURN-3). */

@@ -83,7 +83,6 @@ struct player_state {
     int jail_attempts;                     /* failed rolls for a double in this stay */
     int jail_cards;                        /* cards held: held[0..jail_cards) */
     struct held_card held[RULES_MAX_HELD]; /* oldest first */
-    int nstamped;                          /* board stamps this game */
 };
 
 struct dest_state {
@@ -323,6 +322,10 @@ int rules_journal_payouts(const struct journal_card *card, const struct journal_
 
 /* The seat of the player with this id, or -1. This function can't fail. */
 int rules_seat_of(const struct game_state *st, int64_t player);
+
+/* The board stamps seat has made this game (its destinations' stamped_by). This
+ * function can't fail. */
+int rules_board_stamps(const struct board *b, const struct game_state *st, int seat);
 
 /* The seat whose action is next at the dice: the current seat while it may still roll,
  * else the following seat. This function can't fail. */

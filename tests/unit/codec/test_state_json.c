@@ -210,7 +210,6 @@ static void test_state_derives_owns_goals_stamped_and_next(void **state)
     st->dests[chichen].owner = 1;
     st->dests[rapa].owner = 1;
     st->dests[angkor].stamped_by = 1;
-    st->players[1].nstamped = 1;
     st->turn.seat = 2;
     st->turn.rolled = true;
     st->ticket_holder = 0;

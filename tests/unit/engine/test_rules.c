@@ -52,6 +52,17 @@ static int D(const struct fx *f, const char *id)
     return d;
 }
 
+/* Give seat three board stamps on destinations away from the south-west corner (the
+ * win tests land near it). */
+static void stamp_three(struct fx *f, int seat)
+{
+    static const char *const far[] = {"angkor-wat", "chichen-itza", "rapa-nui"};
+    for (int i = 0; i < 3; i++) {
+        f->st.dests[D(f, far[i])].owner = seat;
+        f->st.dests[D(f, far[i])].stamped_by = seat;
+    }
+}
+
 /* Apply ev with the next seq; a refusal must leave the state byte for byte as it was. */
 static int fx_apply(struct fx *f, struct rules_event ev)
 {
@@ -930,7 +941,7 @@ static void test_twt_fee_goal_lander_stamps_and_pays_nothing(void **state)
     f->st.dests[D(f, "carnaval-de-barranquilla")].owner = 1;
     ok(f, roll(3, 5));
     assert_int_equal(f->st.dests[D(f, "carnaval-de-barranquilla")].stamped_by, 0);
-    assert_int_equal(f->st.players[0].nstamped, 1);
+    assert_int_equal(rules_board_stamps(&f->b, &f->st, 0), 1);
     assert_int_equal(f->st.pending.kind, PENDING_NONE);
     free(f);
 }
@@ -1006,8 +1017,8 @@ static void test_twt_goal_3_traded_card_goal_already_stamped(void **state)
     start_turn_at(f, 1, 10);
     ok(f, roll(2, 4));
     assert_int_equal(f->st.dests[angkor].stamped_by, 0); /* the stamp stays with Ann */
-    assert_int_equal(f->st.players[0].nstamped, 1);
-    assert_int_equal(f->st.players[1].nstamped, 0);
+    assert_int_equal(rules_board_stamps(&f->b, &f->st, 0), 1);
+    assert_int_equal(rules_board_stamps(&f->b, &f->st, 1), 0);
     assert_null(find_effect(f, OUT_BOARD_STAMP, -1));
     assert_int_equal(f->st.pending.kind, PENDING_BUY_OR_AUCTION); /* no fee: still a goal */
     free(f);
@@ -1023,7 +1034,7 @@ static void test_twt_goal_3_a_space_is_stamped_once(void **state)
     ok(f, ev_auction(-1, 0));
     start_turn_at(f, 0, 5);
     ok(f, roll(2, 4));
-    assert_int_equal(f->st.players[0].nstamped, 1);
+    assert_int_equal(rules_board_stamps(&f->b, &f->st, 0), 1);
     assert_null(find_effect(f, OUT_BOARD_STAMP, -1));
     free(f);
 }
@@ -1081,7 +1092,7 @@ static void test_twt_win_fourth_stamp_ends_the_game_at_once(void **state)
 {
     (void)state;
     struct fx *f = fx_new(2);
-    f->st.players[0].nstamped = 3;
+    stamp_three(f, 0);
     f->st.dests[D(f, "okavango-delta")].owner = 0; /* goal: Barranquilla */
     f->st.dests[D(f, "carnaval-de-barranquilla")].owner = 1;
     ok(f, roll(3, 5));
@@ -1100,7 +1111,7 @@ static void test_twt_win_fourth_stamp_on_unowned_space_no_purchase(void **state)
 {
     (void)state;
     struct fx *f = fx_new(2);
-    f->st.players[0].nstamped = 3;
+    stamp_three(f, 0);
     f->st.dests[D(f, "okavango-delta")].owner = 0;
     ok(f, roll(3, 5));
     assert_int_equal(f->st.status, STATUS_FINISHED);
