@@ -88,6 +88,9 @@ static const struct num_option num_options[] = {
     {OPT_CREATE_PER_MINUTE, "create-per-minute", 0, 1000000,
      offsetof(struct options, create_per_minute)},
     {OPT_READ_CACHE_MS, "read-cache-ms", 0, 60000, offsetof(struct options, read_cache_ms)},
+    {'c', "campaign", 1, 999999999999999L, offsetof(struct options, campaign)},
+    {'K', "backup-keep", 1, 100000000, offsetof(struct options, backup_keep)},
+    {'E', "backup-every", 1, 100000000, offsetof(struct options, backup_every)},
 };
 
 static void usage(FILE *f)
@@ -194,26 +197,6 @@ static long parse_num(const char *s, long min, long max)
     return v;
 }
 
-/* Read the number of option c (--campaign, --backup-keep, --backup-every) into o. */
-static int parse_count(int c, const char *arg, struct options *o)
-{
-    long v = parse_num(arg, 1, c == 'c' ? 999999999999999L : 100000000L);
-    if (v < 0) {
-        fprintf(stderr, "stampbook: --%s takes a positive number\n",
-                c == 'c'   ? "campaign"
-                : c == 'K' ? "backup-keep"
-                           : "backup-every");
-        return EXIT_USAGE;
-    }
-    if (c == 'c')
-        o->campaign = v;
-    else if (c == 'K')
-        o->backup_keep = v;
-    else
-        o->backup_every = v;
-    return 0;
-}
-
 /* Set the numeric option id from text: 1 when id is not one, 0 when set, EXIT_USAGE
  * when text is out of its bounds. */
 static int set_num_option(struct options *o, int id, const char *text)
@@ -278,12 +261,6 @@ static int parse_options(int argc, char **argv, struct options *o)
         if (rc == 0)
             continue;
         switch (c) {
-        case 'c':
-        case 'K':
-        case 'E':
-            if (parse_count(c, optarg, o) != 0)
-                return EXIT_USAGE;
-            break;
         case 'f': o->from = optarg; break;
         case 'r': o->rotate = 1; break;
         case 'B': o->backup_dir = optarg; break;
