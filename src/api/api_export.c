@@ -437,7 +437,6 @@ int api_post_import(struct api_ctx *ctx)
         rc != SB_EBADREQ) {
         /* Whatever refused a part of the document refuses the whole import: 422. */
         rc = ctx->err.code = SB_EINVALID;
-        ctx->err.status = sb_status(SB_EINVALID);
     }
     free(d.board_text);
     free(m);

@@ -10,7 +10,6 @@ int(sb_fail)(struct sb_error *err, int code, const char *rule, const char *fmt, 
     if (err) {
         va_list ap;
         err->code = code;
-        err->status = sb_status(code);
         err->rule = rule;
         va_start(ap, fmt);
         vsnprintf(err->detail, sizeof(err->detail), fmt, ap);

@@ -31,7 +31,6 @@ enum sb_code {
 
 struct sb_error {
     int code;
-    int status;       /* the HTTP status; set from code by sb_fail() */
     const char *rule; /* a RULES.md id when a game rule refused, else NULL; static */
     char detail[SB_DETAIL_MAX];
 };

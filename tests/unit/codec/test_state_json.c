@@ -726,7 +726,7 @@ static void test_event_from_json_refusals(void **state)
         if (rc != cases[i].code || !strstr(err.detail, cases[i].detail))
             fail_msg("%s: got %d '%s', want %d '%s'", cases[i].body, rc, err.detail, cases[i].code,
                      cases[i].detail);
-        assert_int_equal(err.status, cases[i].code == SB_EBADREQ ? 400 : 422);
+        assert_int_equal(sb_status(err.code), cases[i].code == SB_EBADREQ ? 400 : 422);
         assert_memory_equal(&ev, &before, sizeof(ev));
         cJSON_Delete(body);
     }

@@ -698,7 +698,7 @@ static void test_results_json_wrong_types_are_bad_requests(void **state)
         int rc = from_text(bad[i], RESULTS_CLASSIC, seats, 2, s, &n, &v, &err);
         if (rc != SB_EBADREQ)
             fail_msg("%s: got %d (%s)", bad[i], rc, err.detail);
-        assert_int_equal(err.status, 400);
+        assert_int_equal(sb_status(err.code), 400);
         assert_int_equal(n, -7); /* outputs untouched */
     }
     struct sb_error e2;
@@ -737,7 +737,7 @@ static void test_results_json_bad_values_are_invalid(void **state)
         int rc = from_text(bad[i], RESULTS_CLASSIC, seats, 2, s, &n, &v, &err);
         if (rc != SB_EINVALID)
             fail_msg("%s: got %d (%s)", bad[i], rc, err.detail);
-        assert_int_equal(err.status, 422);
+        assert_int_equal(sb_status(err.code), 422);
     }
     /* a variant another edition has */
     assert_int_equal(from_text("{\"variant\":\"short\",\"standings\":[{\"player\":1},"
@@ -801,7 +801,7 @@ static void test_results_decide_json_maps_refusal_to_error(void **state)
     cJSON *doc = parse("{\"type\":\"result\",\"standings\":[{\"player\":1,\"complete_sets\":2},"
                        "{\"player\":2,\"complete_sets\":2},{\"player\":3,\"complete_sets\":1}]}");
     assert_int_equal(results_decide_json(doc, RESULTS_DEAL, seats, 3, &o, &err), SB_EINVALID);
-    assert_int_equal(err.status, 422);
+    assert_int_equal(sb_status(err.code), 422);
     assert_string_equal(err.rule, "DEAL-END");
     assert_true(strlen(err.detail) > 0);
     cJSON_Delete(doc);
