@@ -632,6 +632,8 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         rc = store_pool_get(api->pool, &first, err);
         store_pool_put(api->pool, first);
     }
+    if (rc == 0)
+        rc = store_pool_watch(api->pool, cfg->health_probe_ms, err);
     store_close(s);
     if (rc != 0) {
         api_free(api);

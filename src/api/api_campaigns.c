@@ -22,7 +22,12 @@ int api_get_health(struct api_ctx *ctx)
     cJSON *o;
     /* 503 when the database file is gone, replaced or cannot be written: answering
      * "ok" over a database that keeps nothing would hide the loss. */
+    char why[256];
     int rc = store_pool_check(ctx->api->pool, true, &ctx->err);
+    /* And when the last write failed for lack of space or an I/O error: a monitor must
+     * not see a healthy server that cannot keep a single roll. */
+    if (rc == 0 && store_pool_fault(ctx->api->pool, why, sizeof(why)))
+        rc = sb_fail(&ctx->err, SB_EBUSY, NULL, "%s", why);
     if (rc == 0)
         rc = store_schema_version(ctx->store, &version, &ctx->err);
     if (rc != 0)
