@@ -29,6 +29,7 @@
 #define HTTP_RETRY_AFTER 5           /* seconds, for a 503 of the connection limits */
 #define HTTP_WORK_QUEUE 4096         /* requests waiting for a worker (beyond: 503) */
 #define HTTP_CONN_MEMORY (16 * 1024) /* libmicrohttpd's buffer of each connection */
+#define HTTP_STOP_MS 10000           /* at most, for the last answers on stopping */
 
 struct http_server {
     struct MHD_Daemon *daemon;
@@ -39,6 +40,7 @@ struct http_server {
     struct http_conns conns;
     struct http_config cfg;
     atomic_bool closing;
+    atomic_int requests; /* begun and not yet completed (answer sent or connection gone) */
     char static_root[PATH_MAX];
     uint16_t port;
     char base[PROXY_BASE_MAX];       /* --base-path, normalised; "" when none */
@@ -521,6 +523,7 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
     if (!r)
         return MHD_NO;
     r->server = s;
+    atomic_fetch_add(&s->requests, 1);
     r->conn = http_conn_of(conn);
     clock_gettime(CLOCK_MONOTONIC, &r->start);
     http_log_path(r->method, sizeof(r->method), method);
@@ -614,6 +617,7 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
     free(r->body);
     free(r);
     *con_cls = NULL;
+    atomic_fetch_sub(&s->requests, 1);
     /* The connection waits for its next request: its headers have a deadline too. */
     http_conns_deadline(http_conn_of(conn), http_header_deadline(s));
 }
@@ -701,16 +705,32 @@ static struct MHD_Daemon *http_daemon(struct http_server *s, const struct sockad
                                       unsigned threads)
 {
     return MHD_start_daemon(
-        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, s->cfg.port,
-        NULL, NULL, http_access, s, MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)threads, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned int)http_hard_limit(s->cfg.connection_limit), MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG | MHD_USE_ITC,
+        s->cfg.port, NULL, NULL, http_access, s, MHD_OPTION_SOCK_ADDR,
+        (const struct sockaddr *)addr, MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)threads,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned int)http_hard_limit(s->cfg.connection_limit),
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT,
         (unsigned int)(s->limits ? 0 : http_hard_limit(s->cfg.per_ip_limit)),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)s->cfg.timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_CONN_MEMORY, MHD_OPTION_UNESCAPE_CALLBACK,
         http_unescape, (void *)NULL, MHD_OPTION_NOTIFY_COMPLETED, http_completed, s,
-        MHD_OPTION_NOTIFY_CONNECTION, http_notify_connection, s, MHD_OPTION_LISTENING_ADDRESS_REUSE,
-        (unsigned int)1, MHD_OPTION_END);
+        MHD_OPTION_NOTIFY_CONNECTION, http_notify_connection, s, MHD_OPTION_END);
+}
+
+/* Why addr cannot be listened on, as errno: bind a socket of our own to it (as
+ * libmicrohttpd does, with SO_REUSEADDR and never SO_REUSEPORT, so a port another
+ * process listens on is refused rather than shared). 0 when it can. */
+static int http_bind_errno(const struct sockaddr_in *addr)
+{
+    int one = 1, e = 0;
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return errno;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+    if (bind(fd, (const struct sockaddr *)addr, sizeof(*addr)) != 0 || listen(fd, 1) != 0)
+        e = errno;
+    close(fd);
+    return e;
 }
 
 /* Free what http_start() made; the daemon is stopped. */
@@ -763,6 +783,7 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
     s->api = api;
     http_conns_init(&s->conns);
     atomic_init(&s->closing, false);
+    atomic_init(&s->requests, 0);
     memset(&addr, 0, sizeof(addr));
     addr.sin_family = AF_INET;
     addr.sin_port = htons(cfg->port);
@@ -774,8 +795,14 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
         sb_fail(err, SB_EINVALID, NULL, "bad address to bind: %s", cfg->host);
     } else {
         http_raise_nofile(cfg->connection_limit);
-        if (http_make_parts(s, cores, err) == 0 && !(s->daemon = http_daemon(s, &addr, cores)))
-            sb_fail(err, SB_EIO, NULL, "cannot listen on %s:%u", cfg->host, (unsigned)cfg->port);
+        if (http_make_parts(s, cores, err) == 0 && !(s->daemon = http_daemon(s, &addr, cores))) {
+            int e = http_bind_errno(&addr);
+            sb_fail(err, SB_EIO, NULL, "cannot listen on %s:%u: %s", cfg->host, (unsigned)cfg->port,
+                    e == EADDRINUSE ? "the port is taken (by another server, perhaps another "
+                                      "stampbook): refusing to share it"
+                    : e             ? strerror(e)
+                                    : "libmicrohttpd refused to start");
+        }
     }
     if (!s->daemon) {
         http_free_parts(s);
@@ -800,10 +827,21 @@ void http_stop(struct http_server *s)
     /* New API requests get 503; the streams end; the requests on the workers finish and
      * resume their connections: then none is suspended when the daemon stops. */
     atomic_store(&s->closing, true);
+    {
+        MHD_socket fd = MHD_quiesce_daemon(s->daemon); /* accept no more connections */
+        if (fd != MHD_INVALID_SOCKET)
+            close(fd);
+    }
     http_hub_close(s->hub);
     http_work_drain(s->writers);
     http_work_drain(s->readers);
     http_hub_close(s->hub);
+    /* A write that committed has its answer queued by now: wait (a bounded time) for
+     * every request to be sent its answer before the daemon closes the connections. */
+    for (int ms = 0; ms < HTTP_STOP_MS && atomic_load(&s->requests) > 0; ms += 10) {
+        struct timespec tick = {0, 10 * 1000 * 1000};
+        nanosleep(&tick, NULL);
+    }
     api_on_change(s->api, NULL, NULL);
     MHD_stop_daemon(s->daemon);
     http_free_parts(s);
