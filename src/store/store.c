@@ -18,6 +18,7 @@
 #include <sqlite3.h>
 
 #include "file.h"
+#include "text.h"
 
 #define STORE_STMT_CACHE 128 /* more than the store has statements: none is prepared twice */
 #define STORE_BUSY_MS 5000
@@ -1233,12 +1234,38 @@ int store_campaign_set_board(struct store *s, int64_t cid, const char *board, st
 
 /* ---- players ---- */
 
+/* SB_ECONFLICT when a player of campaign cid other than pid (0: any) is already
+ * called name, ignoring case (text_same_name()). */
+static int store_player_name_free(struct store *s, int64_t cid, int64_t pid, const char *name,
+                                  struct sb_error *err)
+{
+    static const char *const sql = "SELECT id, name FROM players WHERE campaign_id = ?";
+    sqlite3_stmt *stmt;
+    int step = SQLITE_DONE;
+    int rc = store_stepv_args(s, sql, err, &stmt, &step, "i", cid);
+    while (rc == 0 && step == SQLITE_ROW) {
+        const char *other = (const char *)sqlite3_column_text(stmt, 1);
+        if (sqlite3_column_int64(stmt, 0) != pid && other && text_same_name(other, name)) {
+            rc = sb_fail(err, SB_ECONFLICT, NULL,
+                         "name: a player called '%s' is already in this campaign", other);
+            break;
+        }
+        step = sqlite3_step(stmt);
+        if (step != SQLITE_ROW && step != SQLITE_DONE)
+            rc = store_fail(s, err, "step");
+    }
+    store_done(s, stmt);
+    return rc;
+}
+
 int store_player_create(struct store *s, int64_t cid, const char *name, int64_t *id,
                         struct sb_error *err)
 {
     static const char *const sql =
         "INSERT INTO players(campaign_id, name, created_at) VALUES (?, ?, now_utc())";
-    int rc = store_exec(s, sql, NULL, err, "it", cid, name);
+    int rc = store_player_name_free(s, cid, 0, name, err);
+    if (rc == 0)
+        rc = store_exec(s, sql, NULL, err, "it", cid, name);
     if (rc == 0)
         *id = sqlite3_last_insert_rowid(s->db);
     return rc;
@@ -1249,7 +1276,9 @@ int store_player_rename(struct store *s, int64_t cid, int64_t pid, const char *n
 {
     static const char *const sql = "UPDATE players SET name = ? WHERE id = ? AND campaign_id = ?";
     int changes = 0;
-    int rc = store_exec(s, sql, &changes, err, "tii", name, pid, cid);
+    int rc = store_player_name_free(s, cid, pid, name, err);
+    if (rc == 0)
+        rc = store_exec(s, sql, &changes, err, "tii", name, pid, cid);
     if (rc == 0 && changes == 0)
         rc = sb_fail(err, SB_ENOTFOUND, NULL, "no player %lld in this campaign", (long long)pid);
     return rc;

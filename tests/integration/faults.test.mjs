@@ -168,3 +168,163 @@ test('two Host headers are 400; an encoded slash is no path separator, under a b
     assert.equal((await raw(s.port, 'GET /sb/api/v1/health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n')).status, 200);
   } finally { await s.cleanup(); }
 });
+
+// The id the next campaign will get: made and counted, so a refused creation that
+// stored a campaign shows as a gap.
+async function nextCampaignId() {
+  return (await newCampaign(srv.url, { name: 'Counter' })).cid + 1;
+}
+
+// The whole of a campaign as it reads, to see that a refused request changed nothing.
+async function snapshot(c) {
+  const base = `/api/v1/campaigns/${c.cid}`;
+  const parts = await Promise.all([base, `${base}/players`, `${base}/board`, `${base}/games`].map((p) => c.api.get(p)));
+  return parts.map((r) => r.text);
+}
+
+test('names: trimmed and NFC before they are kept and compared; empty, control, bidi or zero-width 422; a player name taken ignoring case 409; nothing stored', async () => {
+  const c = await newCampaign(srv.url, { name: '  Spaced  ' });
+  const got = await c.api.get(`/api/v1/campaigns/${c.cid}`);
+  assert.equal(got.json.campaign.name, 'Spaced', 'the campaign name is trimmed');
+  const p = await c.api.post(`/api/v1/campaigns/${c.cid}/players`, { name: ' Jose\u0301 ' });
+  assert.equal(p.status, 201, p.text);
+  assert.equal(p.json.name, 'Jos\u00e9', 'trimmed and NFC');
+  const before = await snapshot(c);
+  const next = await nextCampaignId();
+  const bad = {
+    '   ': 'empty', '\u3000 \u00a0': 'empty', '\u3000\t': 'control', 'Ann\n': 'control', 'Ann\u0007': 'control', 'Ann\nBo': 'control', 'Ann\u2028': 'line break',
+    'Ann\u202eoB': 'bidi', '\u2066Ann\u2069': 'bidi', 'Ann\u200f': 'bidi', 'A\u200bnn': 'zero-width',
+    'Ann\u2060': 'zero-width', '\ufeffAnn': 'zero-width', '\u200dAnn': 'joiner', '\u3164': 'zero-width|empty',
+  };
+  for (const [name, why] of Object.entries(bad)) {
+    for (const [method, path] of [['POST', `/api/v1/campaigns/${c.cid}/players`], ['PATCH', `/api/v1/campaigns/${c.cid}/players/${p.json.id}`], ['PATCH', `/api/v1/campaigns/${c.cid}`]]) {
+      const r = await c.api.call(method, path, { name });
+      assertProblem(r, 422, 'name');
+      assert.match(r.json.detail, new RegExp(why), `${JSON.stringify(name)}: ${r.json.detail}`);
+    }
+    assertProblem(await client(srv.url).post('/api/v1/campaigns', { name }), 422, 'name');
+  }
+  for (const dup of ['JOSÉ', 'jose\u0301', ' José', 'josé']) {
+    const r = await c.api.post(`/api/v1/campaigns/${c.cid}/players`, { name: dup });
+    assertProblem(r, 409, 'name');
+  }
+  assert.deepEqual(await snapshot(c), before, 'no refused name changed anything');
+  const other = await c.api.post(`/api/v1/campaigns/${c.cid}/players`, { name: 'Bo' });
+  assert.equal(other.status, 201);
+  assertProblem(await c.api.patch(`/api/v1/campaigns/${c.cid}/players/${other.json.id}`, { name: 'JOSE\u0301' }), 409, 'name');
+  assert.equal((await c.api.patch(`/api/v1/campaigns/${c.cid}/players/${other.json.id}`, { name: 'BO' })).status, 200, 'a player may change the case of their own name');
+  await c.api.patch(`/api/v1/campaigns/${c.cid}/players/${other.json.id}`, { name: 'Bo' });
+  // An emoji with joiners and a variation selector is a name.
+  const fam = await c.api.post(`/api/v1/campaigns/${c.cid}/players`, { name: 'Fam \u{1F468}\u200d\u{1F469}\u200d\u{1F467} \u2764\ufe0f' });
+  assert.equal(fam.status, 201, fam.text);
+  assert.equal(await nextCampaignId(), next + 1, 'no refused campaign was stored');
+});
+
+test('If-Match compares strongly: a weak ETag never matches (412) and nothing is appended', async () => {
+  const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
+  const g = await c.api.post(`/api/v1/campaigns/${c.cid}/games`, { mode: 'banker', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 'scottie' }] });
+  const game = `/api/v1/campaigns/${c.cid}/games/${g.json.game.id}`;
+  const etag = (await c.api.get(game)).headers.get('etag');
+  assert.match(etag, /^"\d+"$/);
+  const weak = await c.api.post(`${game}/events`, { type: 'note', text: 'x' }, { 'If-Match': `W/${etag}` });
+  assertProblem(weak, 412);
+  assert.equal((await c.api.get(`${game}/events`)).json.events.length, 0);
+  const strong = await c.api.post(`${game}/events`, { type: 'note', text: 'x' }, { 'If-Match': etag });
+  assert.equal(strong.status, 201, strong.text);
+});
+
+test('a space index is spelled one way: 01 is not space 1 (404) and the board is unchanged', async () => {
+  const c = await newCampaign(srv.url);
+  const before = await snapshot(c);
+  for (const idx of ['01', '00', '001', '+1', '1.0']) {
+    const r = await c.api.put(`/api/v1/campaigns/${c.cid}/board/spaces/${idx}`, { name: 'Hacked' });
+    assert.ok(r.status === 404 || r.status === 422, `${idx}: ${r.status} ${r.text}`);
+  }
+  assert.deepEqual(await snapshot(c), before);
+  assert.equal((await c.api.put(`/api/v1/campaigns/${c.cid}/board/spaces/1`, { name: 'Fine' })).status, 200);
+});
+
+test('box files: a token colour that is not a plain colour, an unknown field, or a TWT board called classic is 422 naming it, and creates nothing', async () => {
+  const a = await newCampaign(srv.url);
+  const box = (await a.api.get(`/api/v1/campaigns/${a.cid}/board`)).json;
+  const next = await nextCampaignId();
+  const cases = [
+    [(b) => { b.tokens[0].colour = '</style><script>alert(1)</script>'; }, 'tokens\\[0\\]\\.colour'],
+    [(b) => { b.tokens[1].colour = 'url(javascript:alert(1))'; }, 'tokens\\[1\\]\\.colour'],
+    [(b) => { b.tokens[1].colour = 'red;background:url(x)'; }, 'colour'],
+    [(b) => { b.tokens[0].colour = '#12345'; }, 'colour'],
+    [(b) => { b.evil = 1; }, "unknown field 'evil'"],
+    [(b) => { b.destinations[2].onclick = 'x'; }, "destinations\\[2\\]: unknown field 'onclick'"],
+    [(b) => { b.tokens[0].style = 'x'; }, "tokens\\[0\\]: unknown field 'style'"],
+    [(b) => { b.spaces[5].extra = true; }, 'spaces\\[5\\]'],
+    [(b) => { b.journal[0].x = 1; }, 'journal\\[0\\]'],
+    [(b) => { b.chance[0].x = 1; }, 'chance\\[0\\]'],
+    [(b) => { b.edition = 'classic'; }, 'edition'],
+  ];
+  for (const [spoil, field] of cases) {
+    const bad = structuredClone(box);
+    spoil(bad);
+    const r = await client(srv.url).post('/api/v1/campaigns', { name: 'Bad box', board: bad });
+    assertProblem(r, 422, field);
+  }
+  const ok = structuredClone(box);
+  ok.tokens[0].colour = '#a0b1c2';
+  ok.tokens[1].colour = 'rebeccapurple';
+  const good = await client(srv.url).post('/api/v1/campaigns', { name: 'Good box', board: ok });
+  assert.equal(good.status, 201, good.text);
+  assert.equal(good.json.campaign.id, next, 'no refused box made a campaign');
+});
+
+test('import: garbage times, voided events of an unknown type, a bad box or bad names are refused, and nothing is stored', async () => {
+  const c = await newCampaign(srv.url, { name: 'Exported', players: ['Ann', 'Bo'] });
+  const g = await c.api.post(`/api/v1/campaigns/${c.cid}/games`, { mode: 'banker', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 'scottie' }] });
+  const game = `/api/v1/campaigns/${c.cid}/games/${g.json.game.id}`;
+  assert.equal((await c.api.post(`${game}/events`, { type: 'note', text: 'one' })).status, 201);
+  assert.equal((await c.api.post(`${game}/events`, { type: 'note', text: 'two' })).status, 201);
+  assert.equal((await c.api.post(`${game}/undo`)).status, 200);
+  const doc = (await c.api.get(`/api/v1/campaigns/${c.cid}/export`)).json;
+  const voided = doc.games[0].events.findIndex((e) => e.voided);
+  assert.ok(voided >= 0, 'the export holds a voided event');
+  const boardOf = (d) => (typeof d.board === 'number' ? d.boards[d.board] : d.board);
+  const next = await nextCampaignId();
+  const cases = [
+    [(d) => { d.campaign.created_at = 'yesterday'; }, 'campaign.created_at'],
+    [(d) => { d.players[0].created_at = '2026-13-45T99:99:99Z'; }, 'players\\[0\\].created_at'],
+    [(d) => { d.games[0].started_at = '2026-02-30T10:00:00Z'; }, 'started_at'],
+    [(d) => { d.games[0].events[0].at = '<script>'; }, 'events\\[0\\].at'],
+    [(d) => { d.games[0].events[0].at = 12; }, 'events\\[0\\].at'],
+    [(d) => { d.games[0].events[voided].payload.type = 'teleport'; d.games[0].events[voided].type = 'teleport'; }, 'known event type'],
+    [(d) => { d.games[0].events[voided].type = 'roll'; }, 'type'],
+    [(d) => { boardOf(d).tokens[0].colour = 'url(javascript:alert(1))'; }, 'colour'],
+    [(d) => { boardOf(d).junk = 1; }, "unknown field 'junk'"],
+    [(d) => { d.players[0].name = 'Ann\u202e'; }, 'name'],
+    [(d) => { d.players[1].name = 'ANN'; }, 'name'],
+    [(d) => { d.campaign.name = '   '; }, 'name'],
+  ];
+  for (const [spoil, field] of cases) {
+    const bad = structuredClone(doc);
+    spoil(bad);
+    const r = await client(srv.url).post('/api/v1/campaigns/import', bad);
+    assert.ok(r.status >= 400 && r.status < 500, `${field}: ${r.status} ${r.text}`);
+    assert.match(r.headers.get('content-type'), /^application\/problem\+json/);
+    assert.match(r.json.detail, new RegExp(field), r.json.detail);
+  }
+  const good = await client(srv.url).post('/api/v1/campaigns/import', doc);
+  assert.equal(good.status, 201, good.text);
+  assert.equal(good.json.campaign.id, next, 'no refused import stored a campaign');
+});
+
+test('a classic campaign imported with a Travel World Tour board is refused', async () => {
+  const twt = await newCampaign(srv.url, { name: 'TWT' });
+  const box = (await twt.api.get(`/api/v1/campaigns/${twt.cid}/board`)).json;
+  const cl = await newCampaign(srv.url, { name: 'Classic', edition: 'classic' });
+  const doc = (await cl.api.get(`/api/v1/campaigns/${cl.cid}/export`)).json;
+  const bad = structuredClone(doc);
+  delete box.check;
+  if (typeof bad.board === 'number') bad.boards[bad.board] = { ...box, edition: 'classic' };
+  else bad.board = { ...box, edition: 'classic' };
+  const r = await client(srv.url).post('/api/v1/campaigns/import', bad);
+  assertProblem(r, 422, 'engine|edition');
+  const ok = await client(srv.url).post('/api/v1/campaigns/import', doc);
+  assert.equal(ok.status, 201, ok.text);
+});
