@@ -567,6 +567,8 @@ static enum MHD_Result http_count_host(void *cls, enum MHD_ValueKind kind, const
 /* libmicrohttpd's own messages: one line each, marked as its, through the server's
  * log (never inside or between the parts of an access-log line). */
 static void http_mhd_log(void *cls, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+static void http_mhd_log(void *cls, const char *fmt, va_list ap)
 {
     char msg[512], now[32];
     time_t t = time(NULL);
