@@ -927,7 +927,7 @@ void http_stop(struct http_server *s)
     /* A write that committed has its answer queued by now: wait (a bounded time) for
      * every request to be sent its answer before the daemon closes the connections. */
     for (int ms = 0; ms < HTTP_STOP_MS && atomic_load(&s->requests) > 0; ms += 10) {
-        struct timespec tick = {0, 10 * 1000 * 1000};
+        struct timespec tick = {0, 10000000L};
         nanosleep(&tick, NULL);
     }
     api_on_change(s->api, NULL, NULL);
