@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -280,12 +281,15 @@ int json_get_name(cJSON *obj, const char *key, bool required, const char **out,
 {
     char clean[TEXT_NAME_BYTES];
     const char *raw = NULL, *why = NULL;
-    /* The length is checked once trimmed and normalised: a bound on the raw text
-     * (spaces included) only keeps the work small. */
-    int rc = json_get_string(obj, key, required, (size_t)JSON_NAME_MAX_CHARS * 4, true, &raw, err);
+    int rc = json_get_string(obj, key, required, SIZE_MAX, true, &raw, err);
     *out = NULL;
     if (rc != 0 || !raw)
         return rc;
+    /* The length is checked once trimmed and normalised; the bound on the raw text
+     * (spaces included) only keeps the work small. */
+    if (json_utf8_chars(raw) > (size_t)JSON_NAME_MAX_CHARS * 4)
+        return sb_fail(err, SB_EINVALID, NULL, "'%s' must be at most %d characters", key,
+                       JSON_NAME_MAX_CHARS);
     if (text_name(raw, clean, sizeof(clean), &why) != 0)
         return sb_fail(err, SB_EINVALID, NULL, "'%s' %s", key, why);
     if (json_utf8_chars(clean) > JSON_NAME_MAX_CHARS)

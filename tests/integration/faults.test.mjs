@@ -214,6 +214,12 @@ test('names: trimmed and NFC before they are kept and compared; empty, control, 
   assertProblem(await c.api.patch(`/api/v1/campaigns/${c.cid}/players/${other.json.id}`, { name: 'JOSE\u0301' }), 409, 'name');
   assert.equal((await c.api.patch(`/api/v1/campaigns/${c.cid}/players/${other.json.id}`, { name: 'BO' })).status, 200, 'a player may change the case of their own name');
   await c.api.patch(`/api/v1/campaigns/${c.cid}/players/${other.json.id}`, { name: 'Bo' });
+  // The 80 characters are counted once trimmed and normalised.
+  assert.equal((await c.api.post(`/api/v1/campaigns/${c.cid}/players`, { name: `   ${'e\u0301'.repeat(80)}   ` })).status, 201);
+  for (const name of ['x'.repeat(81), ' '.repeat(400) + 'x']) {
+    const r = await c.api.post(`/api/v1/campaigns/${c.cid}/players`, { name });
+    assertProblem(r, 422, 'at most 80 characters');
+  }
   // An emoji with joiners and a variation selector is a name.
   const fam = await c.api.post(`/api/v1/campaigns/${c.cid}/players`, { name: 'Fam \u{1F468}\u200d\u{1F469}\u200d\u{1F467} \u2764\ufe0f' });
   assert.equal(fam.status, 201, fam.text);
