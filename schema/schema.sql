@@ -102,3 +102,8 @@ CREATE TABLE journal_payouts (
     FOREIGN KEY (game_id, seq) REFERENCES journal_draws(game_id, seq)
 );
 CREATE INDEX journal_payouts_draw ON journal_payouts(game_id, seq);
+
+CREATE TABLE health_probe (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    at TEXT NOT NULL
+);

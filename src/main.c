@@ -621,6 +621,7 @@ static void api_options(const struct options *o, const char *share, const char *
     acfg->create_burst = (unsigned)o->create_burst;
     acfg->create_per_minute = (unsigned)o->create_per_minute;
     acfg->read_cache_ms = (unsigned)o->read_cache_ms;
+    acfg->health_probe_ms = 1000;
 }
 
 /* The HTTP server's configuration from the options: the address, the limits, the

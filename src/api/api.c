@@ -368,13 +368,16 @@ static int api_authorize_server_key(struct api_ctx *ctx, bool has, const unsigne
  * wrong (res->allow lists the methods). */
 static const struct api_route *api_route_find(struct api_ctx *ctx)
 {
-    static const char *const allows[] = {"GET", "POST", "PUT", "PATCH", "GET, PATCH", "GET, POST"};
+    static const char *const allows[] = {"GET, HEAD",        "POST",           "PUT", "PATCH",
+                                         "GET, HEAD, PATCH", "GET, HEAD, POST"};
     bool get = false, post = false, put = false, patch = false;
+    /* HEAD is answered on every GET route: the HTTP layer sends no body. */
+    const char *method = strcmp(ctx->req->method, "HEAD") == 0 ? "GET" : ctx->req->method;
     for (size_t i = 0; i < API_NROUTES; i++) {
         struct api_path path;
         if (!api_match(api_routes[i].pattern, ctx->req->path, &path))
             continue;
-        if (strcmp(api_routes[i].method, ctx->req->method) == 0) {
+        if (strcmp(api_routes[i].method, method) == 0) {
             ctx->cid = path.cid;
             ctx->gid = path.gid;
             ctx->pid = path.pid;
@@ -632,6 +635,8 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         rc = store_pool_get(api->pool, &first, err);
         store_pool_put(api->pool, first);
     }
+    if (rc == 0)
+        rc = store_pool_watch(api->pool, cfg->health_probe_ms, err);
     store_close(s);
     if (rc != 0) {
         api_free(api);

@@ -37,6 +37,9 @@ struct api_config {
      * process end it at once; this bounds how long one by another process (a key
      * rotated with `stampbook keys`) goes unseen. */
     unsigned read_cache_ms;
+    /* How often the health probe writes beside the database, in milliseconds (see
+     * GET /api/v1/health); 0: never (the health still reports failed writes). */
+    unsigned health_probe_ms;
 };
 
 struct api_param {

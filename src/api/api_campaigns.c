@@ -22,7 +22,12 @@ int api_get_health(struct api_ctx *ctx)
     cJSON *o;
     /* 503 when the database file is gone, replaced or cannot be written: answering
      * "ok" over a database that keeps nothing would hide the loss. */
+    char why[256];
     int rc = store_pool_check(ctx->api->pool, true, &ctx->err);
+    /* And when the last write failed for lack of space or an I/O error: a monitor must
+     * not see a healthy server that cannot keep a single roll. */
+    if (rc == 0 && store_pool_fault(ctx->api->pool, why, sizeof(why)))
+        rc = sb_fail(&ctx->err, SB_EBUSY, NULL, "%s", why);
     if (rc == 0)
         rc = store_schema_version(ctx->store, &version, &ctx->err);
     if (rc != 0)
@@ -171,6 +176,13 @@ static int api_read_box(struct api_ctx *ctx, const cJSON *body, const char **edi
     if (rc == 0 && !editions_find(ctx->api->editions, ed->valuestring))
         rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "the box file is of an unknown edition '%s'",
                      ed->valuestring);
+    /* A box file is a board the rules engine plays: one that calls itself an edition of
+     * results only (classic...) would be kept as such and read as neither. */
+    if (rc == 0 && !editions_is_full(editions_find(ctx->api->editions, ed->valuestring)))
+        rc = sb_fail(&ctx->err, SB_EINVALID, NULL,
+                     "board.edition: '%s' has no board of its own: a box file is of an edition "
+                     "the rules engine plays",
+                     ed->valuestring);
     if (rc == 0 && !(*text = cJSON_PrintUnformatted(doc)))
         rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0)
@@ -187,7 +199,7 @@ int api_post_campaign(struct api_ctx *ctx)
     int64_t cid = 0;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
-        rc = json_get_string(body, "name", true, JSON_NAME_MAX_CHARS, false, &name, &ctx->err);
+        rc = json_get_name(body, "name", true, &name, &ctx->err);
     if (rc == 0)
         rc = json_get_string(body, "edition", false, 64, false, &edition, &ctx->err);
     if (rc == 0)
@@ -242,7 +254,7 @@ int api_patch_campaign(struct api_ctx *ctx)
     char *text = NULL;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
-        rc = json_get_string(body, "name", false, JSON_NAME_MAX_CHARS, false, &name, &ctx->err);
+        rc = json_get_name(body, "name", false, &name, &ctx->err);
     if (rc == 0)
         rc = api_read_policy(ctx, body, &policy);
     if (rc == 0)
@@ -313,7 +325,8 @@ static int api_check_slots(struct api_ctx *ctx, const cJSON *body)
 static int api_space_index(const char *seg)
 {
     int v = 0;
-    if (!seg || !seg[0] || strlen(seg) > 2)
+    /* "01" is no space 1: one spelling a space, as the board lists it. */
+    if (!seg || !seg[0] || strlen(seg) > 2 || (seg[0] == '0' && seg[1]))
         return -1;
     for (const char *p = seg; *p; p++) {
         if (*p < '0' || *p > '9')
@@ -491,7 +504,7 @@ int api_post_player(struct api_ctx *ctx)
     int64_t pid = 0;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
-        rc = json_get_string(body, "name", true, JSON_NAME_MAX_CHARS, false, &name, &ctx->err);
+        rc = json_get_name(body, "name", true, &name, &ctx->err);
     if (rc == 0)
         rc = store_begin_write(ctx->store, &ctx->err);
     if (rc == 0) {
@@ -521,7 +534,7 @@ int api_patch_player(struct api_ctx *ctx)
     const char *name = NULL;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
-        rc = json_get_string(body, "name", true, JSON_NAME_MAX_CHARS, false, &name, &ctx->err);
+        rc = json_get_name(body, "name", true, &name, &ctx->err);
     if (rc == 0)
         rc = store_begin_write(ctx->store, &ctx->err);
     if (rc == 0) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "board_json.h"
+#include "import_json.h"
 #include "json.h"
 #include "state_json.h"
 
@@ -125,7 +126,7 @@ static int import_players(struct api_ctx *ctx, int64_t cid, const cJSON *players
         if (rc == 0)
             rc = json_get_int(p, "id", true, 1, JSON_INT_MAX, &from, NULL, &ctx->err);
         if (rc == 0)
-            rc = json_get_string(p, "name", true, JSON_NAME_MAX_CHARS, false, &name, &ctx->err);
+            rc = json_get_name((cJSON *)p, "name", true, &name, &ctx->err);
         if (rc == 0 && (m->n == IMPORT_MAX_PLAYERS || id_map_get(m, from)))
             rc = sb_fail(&ctx->err, SB_EINVALID, NULL,
                          "import: player %lld is listed twice (or too many players)",
@@ -299,7 +300,7 @@ static int import_head(struct api_ctx *ctx, const cJSON *doc, const cJSON **camp
         return sb_fail(&ctx->err, SB_EINVALID, NULL,
                        "not a Stampbook campaign export (format %s, version 1 or 2)",
                        EXPORT_FORMAT);
-    rc = json_get_string(*campaign, "name", true, JSON_NAME_MAX_CHARS, false, name, &ctx->err);
+    rc = json_get_name((cJSON *)*campaign, "name", true, name, &ctx->err);
     if (rc == 0)
         rc = json_get_string(*campaign, "edition", true, 64, false, edition, &ctx->err);
     if (rc == 0)
@@ -425,6 +426,8 @@ int api_post_import(struct api_ctx *ctx)
     if (rc == 0)
         rc = api_body_object(ctx, &doc);
     d.doc = doc;
+    if (rc == 0)
+        rc = import_doc_check(doc, ctx->api->editions, &ctx->err);
     if (rc == 0)
         rc = import_head(ctx, doc, &d.campaign, &board, &d.name, &d.edition, &d.policy);
     if (rc == 0 && !(d.board_text = cJSON_PrintUnformatted(board)))

@@ -152,7 +152,9 @@ static int journal_board(struct api_ctx *ctx, const cJSON *doc, int nseats, stru
     struct board *b;
     int rc;
     *out = NULL;
-    if (nseats == 0)
+    /* The briefing reckons with the rules engine's board: an edition of results only
+     * (classic...) has no such board, and its journal is read without a briefing. */
+    if (nseats == 0 || !editions_is_full(editions_find(ctx->api->editions, ctx->campaign.edition)))
         return 0;
     b = calloc(1, sizeof(*b));
     if (!b)

@@ -443,6 +443,24 @@ static int bj_read_players(const cJSON *doc, const struct board *b, struct sb_er
     return rc;
 }
 
+/* Is s a plain colour, nothing a style sheet could read more into: a name of 3 to 20
+ * ASCII letters ("red", "rebeccapurple") or #rgb / #rrggbb? This function can't fail. */
+static bool bj_is_plain_colour(const char *s)
+{
+    size_t n = strlen(s), i;
+    if (s[0] == '#') {
+        for (i = 1; i < n; i++)
+            if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f') ||
+                  (s[i] >= 'A' && s[i] <= 'F')))
+                return false;
+        return n == 4 || n == 7;
+    }
+    for (i = 0; i < n; i++)
+        if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z')))
+            return false;
+    return n >= 3 && n <= 20;
+}
+
 /* The tokens: 2..BOARD_MAX_TOKENS with unique slugs, names and colours. */
 static int bj_read_tokens(const cJSON *doc, struct board *b, struct sb_error *err)
 {
@@ -463,6 +481,10 @@ static int bj_read_tokens(const cJSON *doc, struct board *b, struct sb_error *er
             rc = bj_get_text(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
         if (rc == 0)
             rc = bj_get_text(it, path, "colour", JSON_NAME_MAX_CHARS, &s, err);
+        if (rc == 0 && !bj_is_plain_colour(s))
+            rc = json_fail_at(err, path, "colour",
+                              "must be a plain colour: a name of letters (\"red\") or #rgb / "
+                              "#rrggbb");
         if (rc == 0)
             rc = bj_check_source(it, path, err);
         if (rc != 0)
@@ -1251,6 +1273,63 @@ int board_add_check(cJSON *doc, struct sb_error *err)
     return bj_set(doc, "check", check, err);
 }
 
+/* The fields a box file's objects may have: the board itself, then each list's items
+ * (the effects are checked field by field as they are read). */
+static const struct bj_fields {
+    const char *list; /* NULL: the board's own fields */
+    const char *const fields[18];
+} bj_box_fields[] = {
+    {NULL,
+     {"bgg", "chance", "check", "destinations", "edition", "engine", "go_salary", "journal", "name",
+      "players_max", "players_min", "source", "source_note", "sources", "spaces", "start_cash",
+      "tokens"}},
+    {"tokens", {"colour", "id", "name", "source", "sources"}},
+    {"destinations",
+     {"colour", "fee", "goal", "id", "name", "note", "price", "set_fee", "source", "sources",
+      "space"}},
+    {"spaces", {"amount", "destination", "id", "index", "kind", "name", "source", "sources"}},
+    {"journal", {"effect", "id", "slots", "source", "sources", "text", "title"}},
+    {"chance", {"effect", "id", "source", "sources", "text"}},
+};
+
+/* SB_EINVALID naming the first field of obj (at path) that fields does not hold. */
+static int bj_known_fields(const cJSON *obj, const char *path, const char *const fields[18],
+                           struct sb_error *err)
+{
+    const cJSON *c;
+    cJSON_ArrayForEach(c, obj)
+    {
+        bool known = false;
+        for (int i = 0; i < 18 && fields[i] && !known; i++)
+            known = strcmp(fields[i], c->string) == 0;
+        if (!known)
+            return json_fail_at(err, path, NULL, "unknown field '%.64s'", c->string);
+    }
+    return 0;
+}
+
+int board_check_fields(const cJSON *doc, struct sb_error *err)
+{
+    int rc = 0;
+    for (size_t k = 0; rc == 0 && k < sizeof(bj_box_fields) / sizeof(bj_box_fields[0]); k++) {
+        const struct bj_fields *f = &bj_box_fields[k];
+        const cJSON *it;
+        int i = 0;
+        if (!f->list) {
+            rc = bj_known_fields(doc, "", f->fields, err);
+            continue;
+        }
+        cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(doc, f->list))
+        {
+            char path[BJ_PATH_MAX];
+            snprintf(path, sizeof(path), "%s[%d]", f->list, i++);
+            if (rc == 0 && cJSON_IsObject(it))
+                rc = bj_known_fields(it, path, f->fields, err);
+        }
+    }
+    return rc;
+}
+
 int board_from_box(const cJSON *box, cJSON **doc, struct sb_error *err)
 {
     struct board *b;
@@ -1262,6 +1341,8 @@ int board_from_box(const cJSON *box, cJSON **doc, struct sb_error *err)
     if (!b)
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     rc = board_from_json(box, b, err);
+    if (rc == 0)
+        rc = board_check_fields(box, err);
     free(b);
     if (rc != 0) {
         char why[SB_DETAIL_MAX]; /* err->detail cannot be both source and target */

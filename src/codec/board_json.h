@@ -59,6 +59,11 @@ void board_check_count(const cJSON *doc, int *facts, int *checked);
 /* Set doc's "check" to {"facts","checked"}. Returns 0 or SB_ENOMEM. */
 int board_add_check(cJSON *doc, struct sb_error *err);
 
+/* Refuse (SB_EINVALID, naming it) a field a board document does not have, on the
+ * board or on any of its tokens, destinations, spaces and cards: what a box file or an
+ * import brings is stored only when every field of it is known. */
+int board_check_fields(const cJSON *doc, struct sb_error *err);
+
 /* Check a box file (a board document as GET .../board answers it) like an edition and
  * return in *doc a new copy to store, without its "check" counts. Returns 0, SB_EBADREQ
  * when box is not an object, SB_EINVALID naming the damaged fact, or SB_ENOMEM. */

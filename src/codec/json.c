@@ -3,9 +3,12 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "text.h"
 
 bool json_utf8_valid(const char *s, size_t len)
 {
@@ -270,6 +273,30 @@ int json_get_string(const cJSON *obj, const char *key, bool required, size_t max
         return sb_fail(err, SB_EINVALID, NULL, "'%s' must be at most %zu characters", key,
                        max_chars);
     *out = item->valuestring;
+    return 0;
+}
+
+int json_get_name(cJSON *obj, const char *key, bool required, const char **out,
+                  struct sb_error *err)
+{
+    char clean[TEXT_NAME_BYTES];
+    const char *raw = NULL, *why = NULL;
+    int rc = json_get_string(obj, key, required, SIZE_MAX, true, &raw, err);
+    *out = NULL;
+    if (rc != 0 || !raw)
+        return rc;
+    /* The length is checked once trimmed and normalised; the bound on the raw text
+     * (spaces included) only keeps the work small. */
+    if (json_utf8_chars(raw) > (size_t)JSON_NAME_MAX_CHARS * 4)
+        return sb_fail(err, SB_EINVALID, NULL, "'%s' must be at most %d characters", key,
+                       JSON_NAME_MAX_CHARS);
+    if (text_name(raw, clean, sizeof(clean), &why) != 0)
+        return sb_fail(err, SB_EINVALID, NULL, "'%s' %s", key, why);
+    if (json_utf8_chars(clean) > JSON_NAME_MAX_CHARS)
+        return sb_fail(err, SB_EINVALID, NULL, "'%s' must be at most %d characters", key,
+                       JSON_NAME_MAX_CHARS);
+    if (!(*out = cJSON_SetValuestring(cJSON_GetObjectItemCaseSensitive(obj, key), clean)))
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     return 0;
 }
 

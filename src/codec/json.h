@@ -47,6 +47,14 @@ int json_get_money(const cJSON *obj, const char *key, bool required, int64_t *ou
 int json_get_string(const cJSON *obj, const char *key, bool required, size_t max_chars,
                     bool allow_empty, const char **out, struct sb_error *err);
 
+/* Read obj[key] as a name (of a campaign, a player): trimmed and NFC-normalised
+ * (text_name(), and obj[key] then holds that form), 1..JSON_NAME_MAX_CHARS
+ * characters. *out is borrowed from obj (NULL when absent and not required). 422
+ * naming key when it is empty once trimmed, too long, or holds a control, bidi or
+ * invisible character; 400 when it is no string; absent: as json_get_string(). */
+int json_get_name(cJSON *obj, const char *key, bool required, const char **out,
+                  struct sb_error *err);
+
 /* Read obj[key] as a boolean. Absent: as json_get_int. */
 int json_get_bool(const cJSON *obj, const char *key, bool required, bool *out, bool *present,
                   struct sb_error *err);

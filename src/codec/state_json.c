@@ -1241,6 +1241,14 @@ int event_check_fields(const cJSON *body, struct sb_error *err)
     return rc;
 }
 
+bool event_type_known(const char *type)
+{
+    for (size_t i = 0; type && i < sizeof(sj_event_takes) / sizeof(sj_event_takes[0]); i++)
+        if (strcmp(sj_event_takes[i].type, type) == 0)
+            return true;
+    return false;
+}
+
 int event_from_json(const struct board *b, const struct game_state *st, const cJSON *body,
                     struct rules_event *ev, struct sb_error *err)
 {

@@ -32,6 +32,9 @@ int event_from_json(const struct board *b, const struct game_state *st, const cJ
  * type's reader refuses those). event_from_json() calls it. */
 int event_check_fields(const cJSON *body, struct sb_error *err);
 
+/* Is type one of the event types API.md lists? This function can't fail. */
+bool event_type_known(const char *type);
+
 /* A new JSON array of the effects of out, ids as slugs and seats as player ids;
  * NULL when out of memory. st is the state after the event (for seat -> player id). */
 cJSON *effects_to_json(const struct board *b, const struct game_state *st,

@@ -1101,8 +1101,8 @@ int game_check_version(struct sb_error *err, const char *if_match, int64_t versi
     if (!if_match || strcmp(if_match, "*") == 0)
         return 0;
     snprintf(etag, sizeof(etag), "\"%lld\"", (long long)version);
-    if (strcmp(if_match, etag) == 0 ||
-        (strncmp(if_match, "W/", 2) == 0 && strcmp(if_match + 2, etag) == 0))
+    /* If-Match compares strongly (RFC 9110 13.1.1): a weak tag (W/"v") never matches. */
+    if (strcmp(if_match, etag) == 0)
         return 0;
     /* A bare number is accepted as the version too. */
     if (strspn(if_match, "0123456789") == strlen(if_match) &&

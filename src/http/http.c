@@ -8,11 +8,13 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <netinet/in.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -29,6 +31,7 @@
 #define HTTP_RETRY_AFTER 5           /* seconds, for a 503 of the connection limits */
 #define HTTP_WORK_QUEUE 4096         /* requests waiting for a worker (beyond: 503) */
 #define HTTP_CONN_MEMORY (16 * 1024) /* libmicrohttpd's buffer of each connection */
+#define HTTP_STOP_MS 10000           /* at most, for the last answers on stopping */
 
 struct http_server {
     struct MHD_Daemon *daemon;
@@ -39,6 +42,7 @@ struct http_server {
     struct http_conns conns;
     struct http_config cfg;
     atomic_bool closing;
+    atomic_int requests; /* begun and not yet completed (answer sent or connection gone) */
     char static_root[PATH_MAX];
     uint16_t port;
     char base[PROXY_BASE_MAX];       /* --base-path, normalised; "" when none */
@@ -57,9 +61,11 @@ struct http_request {
     size_t len, limit;
     bool too_large;
     bool answered;
-    bool recorded; /* counted for /metrics and written to the access log */
-    bool queued;   /* on the worker pool: the connection is suspended */
-    bool done;     /* the worker has answered into res */
+    bool recorded;      /* counted for /metrics and written to the access log */
+    bool queued;        /* on the worker pool: the connection is suspended */
+    bool begun;         /* http_begin() has seen its headers */
+    bool encoded_slash; /* the path as sent holds %2F: no separator, and no route */
+    bool done;          /* the worker has answered into res */
     int status;
     const char *route;
     char method[16];
@@ -233,25 +239,33 @@ static const char *http_mime(const char *path)
     return "application/octet-stream";
 }
 
-/* Serve a file of the static root: no "..", no hidden files, no way out by a link. */
+/* The real path of the file of the static root that url names into real (PATH_MAX):
+ * no "..", no hidden files, no way out by a link. False when there is none. */
+static bool http_static_path(const struct http_server *s, const char *url, char *real)
+{
+    char want[PATH_MAX];
+    size_t root_len = strlen(s->static_root);
+    if (strcmp(url, "/") == 0)
+        url = "/index.html";
+    if (url[0] != '/' || strstr(url, "/.") || strchr(url, '\\') ||
+        (size_t)snprintf(want, sizeof(want), "%s%s", s->static_root, url) >= sizeof(want))
+        return false;
+    return realpath(want, real) && strncmp(real, s->static_root, root_len) == 0 &&
+           real[root_len] == '/';
+}
+
+/* Serve a file of the static root (see http_static_path()). */
 static enum MHD_Result http_static(struct http_server *s, struct MHD_Connection *conn,
                                    struct http_request *r, const char *url)
 {
-    char want[PATH_MAX], real[PATH_MAX];
-    size_t root_len = strlen(s->static_root);
+    char real[PATH_MAX];
     struct stat st;
     char *body;
     int fd;
     ssize_t n;
 
     r->route = "static";
-    if (strcmp(url, "/") == 0)
-        url = "/index.html";
-    if (url[0] != '/' || strstr(url, "/.") || strchr(url, '\\') ||
-        (size_t)snprintf(want, sizeof(want), "%s%s", s->static_root, url) >= sizeof(want))
-        return http_problem(conn, r, 404, "no such file", NULL);
-    if (!realpath(want, real) || strncmp(real, s->static_root, root_len) != 0 ||
-        real[root_len] != '/')
+    if (!http_static_path(s, url, real))
         return http_problem(conn, r, 404, "no such file", NULL);
     fd = open(real, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -327,7 +341,15 @@ static void http_work_request(void *arg)
     struct http_request *r = arg;
     struct http_server *s = r->server;
     api_handle(s->api, &r->req, &r->res);
-    if (r->res.stream) {
+    if (r->res.stream && strcmp(r->req.method, "HEAD") == 0) {
+        /* HEAD of a stream: its headers, no stream. */
+        r->res.stream = false;
+        free(r->res.body);
+        r->res.body = strdup("");
+        r->res.body_len = 0;
+        if (!r->res.body)
+            api_problem(&r->res, 500, NULL, "out of memory");
+    } else if (r->res.stream) {
         struct sb_error err = {0};
         int64_t addr = http_stream_addr(r);
         if (http_hub_open(s->hub, r->res.stream_campaign, r->res.stream_game, addr,
@@ -424,7 +446,11 @@ static enum MHD_Result http_dispatch(struct http_server *s, struct MHD_Connectio
         if (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0)
             return http_static(s, conn, r, url);
         {
+            /* 405 only for a file there is: an unknown path is 404 whatever its method. */
             const struct http_extra x = {.allow = "GET, HEAD"};
+            char real[PATH_MAX];
+            if (!http_static_path(s, url, real))
+                return http_problem(conn, r, 404, "no such file", NULL);
             return http_problem(conn, r, 405, "the web UI's files are read-only", &x);
         }
     }
@@ -508,19 +534,76 @@ static bool http_front(struct http_server *s, struct MHD_Connection *conn, struc
     return false;
 }
 
+/* The request's state, made as its first line is read (libmicrohttpd's URI log
+ * callback, whose answer becomes the connection's context): the only place the path
+ * is seen as sent, before its %HH escapes are decoded. */
+static void *http_uri_seen(void *cls, const char *uri, struct MHD_Connection *conn)
+{
+    struct http_server *s = cls;
+    struct http_request *r = calloc(1, sizeof(*r));
+    size_t n = strcspn(uri, "?");
+    (void)conn;
+    if (!r)
+        return NULL;
+    r->server = s;
+    atomic_fetch_add(&s->requests, 1);
+    for (size_t i = 0; i + 2 < n; i++)
+        if (uri[i] == '%' && uri[i + 1] == '2' && (uri[i + 2] == 'f' || uri[i + 2] == 'F'))
+            r->encoded_slash = true;
+    return r;
+}
+
+static enum MHD_Result http_count_host(void *cls, enum MHD_ValueKind kind, const char *key,
+                                       const char *value)
+{
+    unsigned *n = cls;
+    (void)kind;
+    (void)value;
+    if (key && strcasecmp(key, "Host") == 0)
+        (*n)++;
+    return MHD_YES;
+}
+
+/* libmicrohttpd's own messages: one line each, marked as its, through the server's
+ * log (never inside or between the parts of an access-log line). */
+static void http_mhd_log(void *cls, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+static void http_mhd_log(void *cls, const char *fmt, va_list ap)
+{
+    char msg[512], now[32];
+    time_t t = time(NULL);
+    struct tm tm;
+    size_t n;
+    (void)cls;
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    n = strlen(msg);
+    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == '\r'))
+        msg[--n] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)msg[i] < 0x20)
+            msg[i] = ' ';
+    gmtime_r(&t, &tm);
+    strftime(now, sizeof(now), "%Y-%m-%dT%H:%M:%SZ", &tm);
+    fprintf(stderr, "%s stampbook: libmicrohttpd: %s\n", now, msg);
+}
+
 /* A new request's headers are in: make its state, check the limits on connections and
  * the announced size of its body, and set the deadline of the body. */
 static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *conn,
                                   const char *url, const char *method, void **con_cls)
 {
-    struct http_request *r = calloc(1, sizeof(*r));
+    struct http_request *r = *con_cls ? *con_cls : calloc(1, sizeof(*r));
     const char *length;
-    unsigned total = 0, from = 0;
+    unsigned total = 0, from = 0, hosts = 0;
     uint64_t announced;
     enum MHD_Result ret = MHD_NO;
     if (!r)
         return MHD_NO;
-    r->server = s;
+    if (!r->server) {
+        r->server = s;
+        atomic_fetch_add(&s->requests, 1);
+    }
+    r->begun = true;
     r->conn = http_conn_of(conn);
     clock_gettime(CLOCK_MONOTONIC, &r->start);
     http_log_path(r->method, sizeof(r->method), method);
@@ -534,6 +617,12 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
      * http_front() stands in for this one. */
     if (!s->limits && from > s->cfg.per_ip_limit)
         return http_busy(conn, r, "too many connections from this address");
+    /* Two Host headers: which one a proxy and this server each believed is not known. */
+    MHD_get_connection_values(conn, MHD_HEADER_KIND, http_count_host, &hosts);
+    if (hosts > 1)
+        return http_problem(conn, r, 400, "the request has more than one Host header", NULL);
+    if (r->encoded_slash)
+        return http_problem(conn, r, 404, "an encoded slash (%2F) is no path separator", NULL);
     if (!http_front(s, conn, r, url, &ret))
         return ret;
     url = proxy_strip_base(s->base, url);
@@ -580,7 +669,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
     enum MHD_Result ret;
     (void)version;
 
-    if (!r)
+    if (!r || !r->begun)
         return http_begin(s, conn, url, method, con_cls);
     if (*upload_data_size > 0) {
         ret = http_take_body(r, upload_data, *upload_data_size);
@@ -606,7 +695,8 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
     (void)toe;
     if (!r)
         return;
-    http_record(r); /* a request that ended unanswered: status 0 */
+    if (r->begun)
+        http_record(r); /* a request that ended unanswered: status 0 */
     if (r->counted)
         proxy_limits_leave(s->limits, r->client);
     http_hub_abandon(r->stream);
@@ -614,6 +704,7 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
     free(r->body);
     free(r);
     *con_cls = NULL;
+    atomic_fetch_sub(&s->requests, 1);
     /* The connection waits for its next request: its headers have a deadline too. */
     http_conns_deadline(http_conn_of(conn), http_header_deadline(s));
 }
@@ -701,16 +792,33 @@ static struct MHD_Daemon *http_daemon(struct http_server *s, const struct sockad
                                       unsigned threads)
 {
     return MHD_start_daemon(
-        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, s->cfg.port,
-        NULL, NULL, http_access, s, MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)addr,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)threads, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned int)http_hard_limit(s->cfg.connection_limit), MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG | MHD_USE_ITC,
+        s->cfg.port, NULL, NULL, http_access, s, MHD_OPTION_SOCK_ADDR,
+        (const struct sockaddr *)addr, MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)threads,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned int)http_hard_limit(s->cfg.connection_limit),
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT,
         (unsigned int)(s->limits ? 0 : http_hard_limit(s->cfg.per_ip_limit)),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)s->cfg.timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_CONN_MEMORY, MHD_OPTION_UNESCAPE_CALLBACK,
         http_unescape, (void *)NULL, MHD_OPTION_NOTIFY_COMPLETED, http_completed, s,
-        MHD_OPTION_NOTIFY_CONNECTION, http_notify_connection, s, MHD_OPTION_LISTENING_ADDRESS_REUSE,
-        (unsigned int)1, MHD_OPTION_END);
+        MHD_OPTION_NOTIFY_CONNECTION, http_notify_connection, s, MHD_OPTION_URI_LOG_CALLBACK,
+        http_uri_seen, s, MHD_OPTION_EXTERNAL_LOGGER, http_mhd_log, s, MHD_OPTION_END);
+}
+
+/* Why addr cannot be listened on, as errno: bind a socket of our own to it (as
+ * libmicrohttpd does, with SO_REUSEADDR and never SO_REUSEPORT, so a port another
+ * process listens on is refused rather than shared). 0 when it can. */
+static int http_bind_errno(const struct sockaddr_in *addr)
+{
+    int one = 1, e = 0;
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return errno;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+    if (bind(fd, (const struct sockaddr *)addr, sizeof(*addr)) != 0 || listen(fd, 1) != 0)
+        e = errno;
+    close(fd);
+    return e;
 }
 
 /* Free what http_start() made; the daemon is stopped. */
@@ -763,6 +871,7 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
     s->api = api;
     http_conns_init(&s->conns);
     atomic_init(&s->closing, false);
+    atomic_init(&s->requests, 0);
     memset(&addr, 0, sizeof(addr));
     addr.sin_family = AF_INET;
     addr.sin_port = htons(cfg->port);
@@ -774,8 +883,14 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
         sb_fail(err, SB_EINVALID, NULL, "bad address to bind: %s", cfg->host);
     } else {
         http_raise_nofile(cfg->connection_limit);
-        if (http_make_parts(s, cores, err) == 0 && !(s->daemon = http_daemon(s, &addr, cores)))
-            sb_fail(err, SB_EIO, NULL, "cannot listen on %s:%u", cfg->host, (unsigned)cfg->port);
+        if (http_make_parts(s, cores, err) == 0 && !(s->daemon = http_daemon(s, &addr, cores))) {
+            int e = http_bind_errno(&addr);
+            sb_fail(err, SB_EIO, NULL, "cannot listen on %s:%u: %s", cfg->host, (unsigned)cfg->port,
+                    e == EADDRINUSE ? "the port is taken (by another server, perhaps another "
+                                      "stampbook): refusing to share it"
+                    : e             ? strerror(e)
+                                    : "libmicrohttpd refused to start");
+        }
     }
     if (!s->daemon) {
         http_free_parts(s);
@@ -800,10 +915,21 @@ void http_stop(struct http_server *s)
     /* New API requests get 503; the streams end; the requests on the workers finish and
      * resume their connections: then none is suspended when the daemon stops. */
     atomic_store(&s->closing, true);
+    {
+        MHD_socket fd = MHD_quiesce_daemon(s->daemon); /* accept no more connections */
+        if (fd != MHD_INVALID_SOCKET)
+            close(fd);
+    }
     http_hub_close(s->hub);
     http_work_drain(s->writers);
     http_work_drain(s->readers);
     http_hub_close(s->hub);
+    /* A write that committed has its answer queued by now: wait (a bounded time) for
+     * every request to be sent its answer before the daemon closes the connections. */
+    for (int ms = 0; ms < HTTP_STOP_MS && atomic_load(&s->requests) > 0; ms += 10) {
+        struct timespec tick = {0, 10000000L};
+        nanosleep(&tick, NULL);
+    }
     api_on_change(s->api, NULL, NULL);
     MHD_stop_daemon(s->daemon);
     http_free_parts(s);

@@ -3,6 +3,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -17,6 +18,7 @@
 #include <sqlite3.h>
 
 #include "file.h"
+#include "text.h"
 
 #define STORE_STMT_CACHE 128 /* more than the store has statements: none is prepared twice */
 #define STORE_BUSY_MS 5000
@@ -93,15 +95,46 @@ struct store_pool {
     dev_t dev;
     ino_t ino;
     struct store_commits commits; /* see store_pool_generation() */
+    /* What /api/v1/health reports (store_pool_fault()): the SQLite code of the last
+     * write that failed for lack of space or an I/O error, 0 once one has committed
+     * since; and the errno of the last failed probe (store_pool_probe()), 0 once one
+     * has passed. */
+    atomic_int write_fault;
+    atomic_int probe_fault;
+    /* The thread of store_pool_watch(): it probes every watch_ms until told to stop. */
+    pthread_t watcher;
+    bool watching, watch_stop;
+    unsigned watch_ms;
+    pthread_cond_t watch_wake; /* with lock */
 };
 
 /* ---- errors and statements ---- */
+
+/* Is the SQLite code rc a failure to keep what was written (no space, an I/O error)? */
+static bool store_is_fault(int rc)
+{
+    int primary = rc & 0xff;
+    return primary == SQLITE_FULL || primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN;
+}
+
+/* Note the outcome rc of a write on the writer connection s for the health report: a
+ * fault is remembered, a COMMIT that worked (commit) forgets it. */
+static void store_note_write(struct store *s, int rc, bool commit)
+{
+    if (!s->pool)
+        return;
+    if (store_is_fault(rc))
+        atomic_store(&s->pool->write_fault, rc);
+    else if (commit && rc == SQLITE_OK)
+        atomic_store(&s->pool->write_fault, 0);
+}
 
 /* Map the connection's last SQLite error to a project code. */
 static int store_fail(struct store *s, struct sb_error *err, const char *what)
 {
     int rc = sqlite3_extended_errcode(s->db);
     int primary = rc & 0xff;
+    store_note_write(s, rc, false);
     if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED)
         return sb_fail(err, SB_EBUSY, NULL, "the database is busy, try again");
     if (primary == SQLITE_CONSTRAINT)
@@ -384,6 +417,8 @@ static int store_control(struct store *s, const char *sql)
     store_done(s, stmt);
     if (counted)
         atomic_fetch_sub(&s->commits->in_flight, 1);
+    if (sql == store_sql_commit || rc != SQLITE_OK)
+        store_note_write(s, rc, sql == store_sql_commit);
     return rc;
 }
 
@@ -794,6 +829,7 @@ int store_pool_new(const char *path, int max, struct store_pool **out, struct sb
         pthread_condattr_init(&attr);
         pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
         pthread_cond_init(&p->returned, &attr);
+        pthread_cond_init(&p->watch_wake, &attr);
         pthread_condattr_destroy(&attr);
     }
     *out = p;
@@ -915,6 +951,62 @@ int store_pool_check(struct store_pool *p, bool probe_write, struct sb_error *er
     return 0;
 }
 
+int store_pool_fault(struct store_pool *p, char *why, size_t size)
+{
+    int w = atomic_load(&p->write_fault), e = atomic_load(&p->probe_fault);
+    if (w)
+        snprintf(why, size, "the last write failed (%s) and none has succeeded since",
+                 sqlite3_errstr(w));
+    else if (e)
+        snprintf(why, size, "a test write beside the database failed (%s)", strerror(e));
+    return w || e;
+}
+
+#define STORE_PROBE_BYTES 16384
+
+/* Write, sync and remove a small file beside the database: 0, or the errno. */
+static int store_probe_file(const char *db)
+{
+    static const char zeros[STORE_PROBE_BYTES];
+    char path[PATH_MAX];
+    int fd, e = 0;
+    if ((size_t)snprintf(path, sizeof(path), "%s-probe", db) >= sizeof(path))
+        return ENAMETOOLONG;
+    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return errno;
+    if (write(fd, zeros, sizeof(zeros)) != (ssize_t)sizeof(zeros))
+        e = errno ? errno : ENOSPC;
+    if (e == 0 && fsync(fd) != 0)
+        e = errno;
+    close(fd);
+    unlink(path);
+    return e;
+}
+
+static const char store_sql_probe[] = "INSERT INTO health_probe (id, at) VALUES (1, ?) ON CONFLICT "
+                                      "(id) DO UPDATE SET at = excluded.at";
+
+void store_pool_probe(struct store_pool *p)
+{
+    struct store *s = NULL;
+    struct sb_error err = {0};
+    char now[STORE_TIME_MAX];
+    int e;
+    if (!p->file_known)
+        return;
+    e = store_probe_file(p->path);
+    atomic_store(&p->probe_fault, e == ENOSPC || e == EIO || e == EDQUOT || e == EROFS ? e : 0);
+    if (e != 0 || atomic_load(&p->write_fault) == 0)
+        return;
+    /* Space is back: a write of our own that commits says the database takes writes. */
+    store_now(now);
+    if (store_pool_get_writer(p, &s, &err) == 0 && store_begin_write(s, &err) == 0 &&
+        store_exec(s, store_sql_probe, NULL, &err, "t", now) == 0)
+        store_commit_and_leave(&s, &err);
+    store_pool_put(p, s);
+}
+
 int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err)
 {
     int rc;
@@ -968,10 +1060,52 @@ void store_pool_put(struct store_pool *p, struct store *s)
     store_close(s);
 }
 
+static void *store_pool_watcher(void *arg)
+{
+    struct store_pool *p = arg;
+    pthread_mutex_lock(&p->lock);
+    while (!p->watch_stop) {
+        struct timespec until;
+        pthread_mutex_unlock(&p->lock);
+        store_pool_probe(p);
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_sec += p->watch_ms / 1000;
+        until.tv_nsec += (long)(p->watch_ms % 1000) * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_mutex_lock(&p->lock);
+        while (!p->watch_stop && pthread_cond_timedwait(&p->watch_wake, &p->lock, &until) == 0)
+            ;
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+int store_pool_watch(struct store_pool *p, unsigned every_ms, struct sb_error *err)
+{
+    if (!p->file_known || every_ms == 0 || p->watching)
+        return 0;
+    p->watch_ms = every_ms;
+    if (pthread_create(&p->watcher, NULL, store_pool_watcher, p) != 0)
+        return sb_fail(err, SB_EIO, NULL, "cannot start the health probe's thread");
+    p->watching = true;
+    return 0;
+}
+
 void store_pool_free(struct store_pool *p)
 {
     if (!p)
         return;
+    if (p->watching) {
+        pthread_mutex_lock(&p->lock);
+        p->watch_stop = true;
+        pthread_cond_signal(&p->watch_wake);
+        pthread_mutex_unlock(&p->lock);
+        pthread_join(p->watcher, NULL);
+    }
+    pthread_cond_destroy(&p->watch_wake);
     for (int i = 0; i < p->nfree; i++)
         store_close(p->free[i]);
     store_close(p->writer);
@@ -1100,12 +1234,38 @@ int store_campaign_set_board(struct store *s, int64_t cid, const char *board, st
 
 /* ---- players ---- */
 
+/* SB_ECONFLICT when a player of campaign cid other than pid (0: any) is already
+ * called name, ignoring case (text_same_name()). */
+static int store_player_name_free(struct store *s, int64_t cid, int64_t pid, const char *name,
+                                  struct sb_error *err)
+{
+    static const char *const sql = "SELECT id, name FROM players WHERE campaign_id = ?";
+    sqlite3_stmt *stmt;
+    int step = SQLITE_DONE;
+    int rc = store_stepv_args(s, sql, err, &stmt, &step, "i", cid);
+    while (rc == 0 && step == SQLITE_ROW) {
+        const char *other = (const char *)sqlite3_column_text(stmt, 1);
+        if (sqlite3_column_int64(stmt, 0) != pid && other && text_same_name(other, name)) {
+            rc = sb_fail(err, SB_ECONFLICT, NULL,
+                         "name: a player called '%s' is already in this campaign", other);
+            break;
+        }
+        step = sqlite3_step(stmt);
+        if (step != SQLITE_ROW && step != SQLITE_DONE)
+            rc = store_fail(s, err, "step");
+    }
+    store_done(s, stmt);
+    return rc;
+}
+
 int store_player_create(struct store *s, int64_t cid, const char *name, int64_t *id,
                         struct sb_error *err)
 {
     static const char *const sql =
         "INSERT INTO players(campaign_id, name, created_at) VALUES (?, ?, now_utc())";
-    int rc = store_exec(s, sql, NULL, err, "it", cid, name);
+    int rc = store_player_name_free(s, cid, 0, name, err);
+    if (rc == 0)
+        rc = store_exec(s, sql, NULL, err, "it", cid, name);
     if (rc == 0)
         *id = sqlite3_last_insert_rowid(s->db);
     return rc;
@@ -1116,7 +1276,9 @@ int store_player_rename(struct store *s, int64_t cid, int64_t pid, const char *n
 {
     static const char *const sql = "UPDATE players SET name = ? WHERE id = ? AND campaign_id = ?";
     int changes = 0;
-    int rc = store_exec(s, sql, &changes, err, "tii", name, pid, cid);
+    int rc = store_player_name_free(s, cid, pid, name, err);
+    if (rc == 0)
+        rc = store_exec(s, sql, &changes, err, "tii", name, pid, cid);
     if (rc == 0 && changes == 0)
         rc = sb_fail(err, SB_ENOTFOUND, NULL, "no player %lld in this campaign", (long long)pid);
     return rc;

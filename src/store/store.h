@@ -100,6 +100,23 @@ void store_pool_put(struct store_pool *p, struct store *s);
 int store_pool_check(struct store_pool *p, bool probe_write, struct sb_error *err);
 void store_pool_free(struct store_pool *p);
 
+/* Has a write failed for lack of space or an I/O error with none committed since, or
+ * did the last probe fail? Nonzero with the reason in why, else 0. This function
+ * can't fail. */
+int store_pool_fault(struct store_pool *p, char *why, size_t size);
+
+/* Probe the database's file system without waiting for a user's write: write, sync and
+ * remove a small file beside the database (its failure for lack of space or an I/O
+ * error is a fault until a probe passes), and while the last write has failed, write
+ * a row of health_probe (its COMMIT ends that fault). Nothing for an in-memory or URI
+ * database. This function can't fail (what fails is the fault it reports). */
+void store_pool_probe(struct store_pool *p);
+
+/* Run store_pool_probe() now and every every_ms on a thread of the pool's own, until
+ * store_pool_free(); 0 (also for every_ms 0 or a database that is no file: no probe),
+ * or SB_EIO when the thread cannot start. */
+int store_pool_watch(struct store_pool *p, unsigned every_ms, struct sb_error *err);
+
 /* The count of COMMITs begun on the pool's connections, or STORE_GENERATION_BUSY while
  * one is under way. A read made between two calls that both returned n (not BUSY)
  * saw the database as it is while this still returns n: every write of this process

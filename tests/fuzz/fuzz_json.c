@@ -11,7 +11,13 @@
  *   'u' board_put_destination/journal/chance: byte 2 picks which, the first line is
  *       the id, the rest the PUT body; success must leave a board that passes
  *       board_from_json, failure must leave the document untouched;
- *   's' state_from_json: an accepted document must round-trip.
+ *   's' state_from_json: an accepted document must round-trip;
+ *   'x' board_from_box (a box file): an accepted one has only known fields, plain
+ *       token colours, and its stored copy loads as a board;
+ *   'i' import_doc_check (an export document to import): an accepted one has only
+ *       RFC 3339 times and events of known types, voided ones included;
+ *   'n' text_name (a campaign or player name): an accepted name is stable (cleaning
+ *       it again gives it back), trimmed, and holds no control character.
  * Inputs starting with anything else are ignored. */
 #include <stdbool.h>
 #include <stdint.h>
@@ -20,12 +26,15 @@
 #include <string.h>
 
 #include "board_json.h"
+#include "editions.h"
 #include "fuzz_common.h"
+#include "import_json.h"
 #include "json.h"
 #include "results.h"
 #include "results_json.h"
 #include "rules.h"
 #include "state_json.h"
+#include "text.h"
 
 #define FZ_NSTATES 8
 
@@ -33,6 +42,7 @@ static cJSON *edition_doc;  /* the shipped Travel World Tour board document */
 static char *edition_text;  /* ... printed, to see that a refused PUT left it alone */
 static struct board *board; /* ... parsed */
 static struct game_state *states[FZ_NSTATES];
+static struct editions *editions; /* the shipped editions, for the import check */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -209,6 +219,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     if (!edition_doc || !board || board_from_json(edition_doc, board, &err) != 0)
         fz_fail("the shipped board does not load: %s", err.detail);
     edition_text = cJSON_PrintUnformatted(edition_doc);
+    snprintf(path, sizeof(path), "%s/schema/editions", fz_share_dir());
+    if (editions_load(path, &editions, &err) != 0)
+        fz_fail("the shipped editions do not load: %s", err.detail);
     for (int i = 0; i < FZ_NSTATES; i++) {
         states[i] = fz_new_game(board, i == 4 ? MODE_JOURNAL : MODE_BANKER, 2 + i % 3);
         if (!states[i])
@@ -385,6 +398,105 @@ static void fz_state(const char *text, size_t len)
     free(st);
 }
 
+/* Is s a plain colour as board_from_box() keeps them? */
+static bool fz_plain_colour(const char *s)
+{
+    size_t n = strlen(s);
+    if (s[0] == '#')
+        return (n == 4 || n == 7) && strspn(s + 1, "0123456789abcdefABCDEF") == n - 1;
+    return n >= 3 && n <= 20 &&
+           strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == n;
+}
+
+/* 'x': a box file, as POST /api/v1/campaigns takes it. */
+static void fz_box(const char *text, size_t len)
+{
+    struct sb_error err;
+    cJSON *box = NULL, *doc = NULL;
+    const cJSON *t;
+    memset(&err, 0, sizeof(err));
+    if (json_parse(text, len, &box, &err) != 0)
+        return;
+    if (board_from_box(box, &doc, &err) == 0) {
+        struct board *b = calloc(1, sizeof(*b));
+        if (!b)
+            fz_fail("out of memory");
+        if (board_from_json(doc, b, &err) != 0 || board_check_fields(doc, &err) != 0)
+            fz_fail("an accepted box file is stored as a board that does not load: %s", err.detail);
+        cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(doc, "tokens"))
+        {
+            const cJSON *c = cJSON_GetObjectItemCaseSensitive(t, "colour");
+            if (!cJSON_IsString(c) || !fz_plain_colour(c->valuestring))
+                fz_fail("an accepted box file has a token colour that is not plain");
+        }
+        free(b);
+    } else if (err.code != SB_EBADREQ && err.code != SB_EINVALID) {
+        fz_fail("board_from_box refused with %d", err.code);
+    }
+    cJSON_Delete(box);
+    cJSON_Delete(doc);
+}
+
+/* 'i': an export document, as POST /api/v1/campaigns/import takes it. */
+static void fz_import(const char *text, size_t len)
+{
+    struct sb_error err;
+    cJSON *doc = NULL;
+    const cJSON *g, *e;
+    memset(&err, 0, sizeof(err));
+    if (json_parse(text, len, &doc, &err) != 0)
+        return;
+    if (import_doc_check(doc, editions, &err) == 0) {
+        const cJSON *ed = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(doc, "campaign"), "edition");
+        const cJSON *games = NULL;
+        if (cJSON_IsString(ed) && editions_find(editions, ed->valuestring))
+            games = cJSON_GetObjectItemCaseSensitive(doc, "games");
+        cJSON_ArrayForEach(g, games)
+        {
+            cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(g, "events"))
+            {
+                const cJSON *at = cJSON_GetObjectItemCaseSensitive(e, "at");
+                const cJSON *type = cJSON_GetObjectItemCaseSensitive(
+                    cJSON_GetObjectItemCaseSensitive(e, "payload"), "type");
+                if (at && !cJSON_IsNull(at) &&
+                    !(cJSON_IsString(at) && import_is_time(at->valuestring)))
+                    fz_fail("an accepted import has an event time that is none");
+                if (!cJSON_IsString(type) || !event_type_known(type->valuestring))
+                    fz_fail("an accepted import has an event of no known type");
+            }
+        }
+    } else if (err.code != SB_EINVALID) {
+        fz_fail("import_doc_check refused with %d", err.code);
+    }
+    cJSON_Delete(doc);
+}
+
+/* 'n': a name. */
+static void fz_name(const char *text, size_t len)
+{
+    char in[TEXT_NAME_BYTES], out[TEXT_NAME_BYTES], again[TEXT_NAME_BYTES];
+    const char *why = NULL;
+    if (len >= sizeof(in) || !json_utf8_valid(text, len))
+        return;
+    memcpy(in, text, len);
+    in[len] = '\0';
+    if (text_name(in, out, sizeof(out), &why) != 0) {
+        if (!why)
+            fz_fail("text_name refused without saying why");
+        return;
+    }
+    if (!out[0] || out[0] == ' ' || out[strlen(out) - 1] == ' ')
+        fz_fail("an accepted name is empty or untrimmed: '%s'", out);
+    for (const unsigned char *p = (const unsigned char *)out; *p; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            fz_fail("an accepted name holds a control character");
+    if (text_name(out, again, sizeof(again), &why) != 0 || strcmp(out, again) != 0)
+        fz_fail("a clean name is not clean when cleaned again: '%s'", out);
+    if (!text_same_name(out, again))
+        fz_fail("a clean name is not the same name as itself");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *text = (const char *)data;
@@ -397,6 +509,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case 'r': fz_results(data[1], text + 2, size - 2); break;
     case 'u': fz_put(data[1], text + 2, size - 2); break;
     case 's': fz_state(text + 1, size - 1); break;
+    case 'x': fz_box(text + 1, size - 1); break;
+    case 'i': fz_import(text + 1, size - 1); break;
+    case 'n': fz_name(text + 1, size - 1); break;
     default: break;
     }
     return 0;

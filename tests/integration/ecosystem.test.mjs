@@ -164,7 +164,10 @@ test('openapi: every route the router knows is in the document with the same par
   }
   const inRouter = new Set(routes.map(key));
   // The web UI at / is served from the static folder, not by the router.
-  const extra = docOps.filter((o) => !inRouter.has(key(o)) && !(o.method === 'GET' && o.path === '/'));
+  // HEAD is answered on every GET route (API.md 2026-12-b): a documented HEAD stands
+  // for the router's GET.
+  const headOfGet = (o) => o.method === 'HEAD' && inRouter.has(key({ ...o, method: 'GET' }));
+  const extra = docOps.filter((o) => !inRouter.has(key(o)) && !headOfGet(o) && !(o.method === 'GET' && o.path === '/'));
   assert.deepEqual(extra, [], 'every operation of the document is a route of the router');
 });
 
@@ -224,10 +227,10 @@ test('openapi: every operation of the document is served with sample ids (never 
       continue;
     }
     // Writes get an empty object: refused (400/409/422) or done, but found and allowed.
-    const body = method === 'GET' ? undefined : {};
+    const body = method === 'GET' || method === 'HEAD' ? undefined : {};
     const r = await s.api.raw.call(method, url, body);
     assert.ok(![404, 405].includes(r.status), `${method} ${url} is served: ${r.status} ${r.text.slice(0, 200)}`);
-    if (path !== '/') checkAnswer(method, url, r);
+    if (path !== '/' && method !== 'HEAD') checkAnswer(method, url, r); // HEAD: no body to check
   }
 });
 
@@ -705,8 +708,11 @@ test('bgg: each play in BoardGameGeek play-log fields: date, players, win, score
 });
 
 test('bgg: the winner is the seat of the winning player, even when another player has the same name', async () => {
-  const c = await newCampaign(srv.url, { players: ['Sam', 'Sam'] });
+  // Two players of one name can no longer be made through the API (409), but a
+  // database from before that rule may hold them: the second is renamed underneath.
+  const c = await newCampaign(srv.url, { players: ['Sam', 'Samuel'] });
   const [a, b] = c.players;
+  execFileSync('sqlite3', [srv.db, `UPDATE players SET name = 'Sam' WHERE id = ${b}`]);
   const root = `/api/v1/campaigns/${c.cid}`;
   const g = await c.api.post(`${root}/games`, { mode: 'journal', seats: [{ player: a, token: 'hazel' }, { player: b, token: 'scottie' }] });
   assert.equal((await c.api.post(`${root}/games/${g.json.game.id}/events`, { type: 'end', winner: b })).status, 201);

@@ -214,7 +214,10 @@ test('bgg.xml: players carry name startposition color score win; names and comme
 
 test('bgg.xml: a player name with quotes, tabs, newlines and markup survives an XML parser unchanged', async () => {
   const name = `O'Brien\t"<b>x</b>" & co\nline two`;
-  const c = await newCampaign(srv.url, { name: 'Escapes', players: [name, 'Bo'] });
+  // A name with control characters is refused now (422), but a database from before
+  // that rule may hold one: it is written underneath, and must still come out intact.
+  const c = await newCampaign(srv.url, { name: 'Escapes', players: ['placeholder', 'Bo'] });
+  execFileSync('sqlite3', [srv.db, `UPDATE players SET name = '${name.replace(/'/g, "''")}' WHERE id = ${c.players[0]}`]);
   const root = `/api/v1/campaigns/${c.cid}`;
   const made = await c.api.post(`${root}/games`, { mode: 'journal', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 'scottie' }] });
   assert.equal(made.status, 201, made.text);

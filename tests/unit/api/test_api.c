@@ -248,15 +248,18 @@ static void test_unknown_path_is_404_wrong_method_is_405_with_allow(void **state
 
     call(f, "DELETE", "/api/v1/health", NULL, NULL, &r);
     assert_problem(&r, 405, NULL);
-    assert_string_equal(r.res.allow, "GET");
+    assert_string_equal(r.res.allow, "GET, HEAD"); /* HEAD on every GET route */
     reply_free(&r);
     call(f, "DELETE", "/api/v1/campaigns/7", NULL, NULL, &r);
     assert_problem(&r, 405, NULL);
-    assert_string_equal(r.res.allow, "GET, PATCH");
+    assert_string_equal(r.res.allow, "GET, HEAD, PATCH");
     reply_free(&r);
     call(f, "PUT", "/api/v1/campaigns/7/games", NULL, NULL, &r);
     assert_problem(&r, 405, NULL);
-    assert_string_equal(r.res.allow, "GET, POST");
+    assert_string_equal(r.res.allow, "GET, HEAD, POST");
+    reply_free(&r);
+    call(f, "HEAD", "/api/v1/health", NULL, NULL, &r);
+    assert_int_equal(r.res.status, 200);
     reply_free(&r);
     call(f, "GET", "/api/v1/campaigns/7/games/3/undo", NULL, NULL, &r);
     assert_problem(&r, 405, NULL);

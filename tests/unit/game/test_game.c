@@ -207,7 +207,8 @@ static void test_if_match_names_the_version_or_the_write_is_refused(void **state
     free(answer);
     assert_int_equal(game_check_version(NULL, NULL, 5), 0);
     assert_int_equal(game_check_version(NULL, "*", 5), 0);
-    assert_int_equal(game_check_version(NULL, "W/\"5\"", 5), 0);
+    /* API.md 2026-12-b: If-Match compares strongly, a weak ETag never matches. */
+    assert_int_equal(game_check_version(NULL, "W/\"5\"", 5), SB_EPRECOND);
     assert_int_equal(game_check_version(NULL, "5", 5), 0);
     assert_int_equal(game_check_version(NULL, "\"4\"", 5), SB_EPRECOND);
 }

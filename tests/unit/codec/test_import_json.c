@@ -1,0 +1,158 @@
+/* test_import_json.c -- an export document checked before it is imported (import_json.c,
+ * API.md "Further additions (2026-12-b)"): times, event types, boards. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "editions.h"
+#include "error.h"
+#include "import_json.h"
+
+static int setup(void **state)
+{
+    struct editions *e = NULL;
+    struct sb_error err = {0};
+    if (editions_load("schema/editions", &e, &err) != 0)
+        return -1;
+    *state = e;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    editions_free(*state);
+    return 0;
+}
+
+static void test_times_are_rfc3339_utc_with_a_real_date(void **state)
+{
+    (void)state;
+    assert_true(import_is_time("2026-11-29T19:40:01.123Z"));
+    assert_true(import_is_time("2026-11-29T19:40:01Z"));
+    assert_true(import_is_time("2024-02-29T00:00:00Z"));
+    assert_false(import_is_time("2026-02-29T00:00:00Z")); /* not a leap year */
+    assert_false(import_is_time("2026-02-30T10:00:00Z"));
+    assert_false(import_is_time("2026-13-01T10:00:00Z"));
+    assert_false(import_is_time("2026-11-29T24:00:00Z"));
+    assert_false(import_is_time("2026-11-29T19:60:00Z"));
+    assert_false(import_is_time("2026-11-29T19:40:01+01:00"));
+    assert_false(import_is_time("2026-11-29T19:40:01.Z"));
+    assert_false(import_is_time("2026-11-29 19:40:01Z"));
+    assert_false(import_is_time("yesterday"));
+    assert_false(import_is_time(""));
+    assert_false(import_is_time("2026-11-29T19:40:01Z<script>"));
+}
+
+/* import_doc_check() of text: its answer, and the detail in err. */
+static int check(void **state, const char *text, struct sb_error *err)
+{
+    cJSON *doc = cJSON_Parse(text);
+    int rc;
+    assert_non_null(doc);
+    memset(err, 0, sizeof(*err));
+    rc = import_doc_check(doc, *state, err);
+    cJSON_Delete(doc);
+    return rc;
+}
+
+#define HEAD_TWT                                                                                   \
+    "{\"format\":\"stampbook\",\"version\":1,\"campaign\":{\"name\":\"C\",\"edition\":\"travel-"   \
+    "world-tour\""
+
+static void test_a_garbage_time_anywhere_is_refused_naming_it(void **state)
+{
+    struct sb_error err;
+    assert_int_equal(check(state,
+                           HEAD_TWT
+                           ",\"created_at\":\"2026-11-29T19:40:01Z\"},\"players\":[],\"games\":[]}",
+                           &err),
+                     0);
+    assert_int_equal(
+        check(state, HEAD_TWT ",\"created_at\":\"soon\"},\"players\":[],\"games\":[]}", &err),
+        SB_EINVALID);
+    assert_non_null(strstr(err.detail, "campaign.created_at"));
+    assert_int_equal(
+        check(state,
+              HEAD_TWT "},\"players\":[{\"id\":1,\"name\":\"A\",\"created_at\":7}],\"games\":[]}",
+              &err),
+        SB_EINVALID);
+    assert_non_null(strstr(err.detail, "players[0].created_at"));
+    assert_int_equal(
+        check(state, HEAD_TWT "},\"players\":[],\"games\":[{\"ended_at\":\"x\"}]}", &err),
+        SB_EINVALID);
+    assert_non_null(strstr(err.detail, "games[0].ended_at"));
+    assert_int_equal(check(state,
+                           HEAD_TWT "},\"players\":[],\"games\":[{\"events\":[{\"at\":\"2026-02-"
+                                    "30T00:00:00Z\",\"payload\":{\"type\":\"note\"}}]}]}",
+                           &err),
+                     SB_EINVALID);
+    assert_non_null(strstr(err.detail, "games[0].events[0].at"));
+}
+
+static void test_a_voided_event_of_an_unknown_type_is_refused(void **state)
+{
+    struct sb_error err;
+    assert_int_equal(check(state,
+                           HEAD_TWT
+                           "},\"players\":[],\"games\":[{\"events\":[{\"seq\":1,\"voided\":true,"
+                           "\"type\":\"note\",\"payload\":{\"type\":\"note\",\"text\":\"x\"}}]}]}",
+                           &err),
+                     0);
+    assert_int_equal(check(state,
+                           HEAD_TWT
+                           "},\"players\":[],\"games\":[{\"events\":[{\"seq\":1,\"voided\":true,"
+                           "\"type\":\"teleport\",\"payload\":{\"type\":\"teleport\"}}]}]}",
+                           &err),
+                     SB_EINVALID);
+    assert_non_null(strstr(err.detail, "known event type"));
+    assert_int_equal(check(state,
+                           HEAD_TWT
+                           "},\"players\":[],\"games\":[{\"events\":[{\"seq\":1,\"voided\":true,"
+                           "\"type\":\"roll\",\"payload\":{\"type\":\"note\"}}]}]}",
+                           &err),
+                     SB_EINVALID);
+    assert_non_null(strstr(err.detail, "events[0].type"));
+}
+
+static void test_boards_have_known_fields_and_a_results_edition_no_engine_board(void **state)
+{
+    struct sb_error err;
+    assert_int_equal(check(state,
+                           HEAD_TWT "},\"players\":[],\"board\":0,\"boards\":[{\"edition\":"
+                                    "\"travel-world-tour\",\"evil\":1}],\"games\":[]}",
+                           &err),
+                     SB_EINVALID);
+    assert_non_null(strstr(err.detail, "unknown field 'evil'"));
+    assert_int_equal(check(state,
+                           "{\"campaign\":{\"edition\":\"classic\"},\"board\":{\"edition\":"
+                           "\"classic\",\"engine\":\"full\"}}",
+                           &err),
+                     SB_EINVALID);
+    assert_non_null(strstr(err.detail, "engine"));
+    assert_int_equal(check(state,
+                           "{\"campaign\":{\"edition\":\"classic\"},\"board\":{\"edition\":"
+                           "\"travel-world-tour\"}}",
+                           &err),
+                     SB_EINVALID);
+    assert_int_equal(check(state,
+                           "{\"campaign\":{\"edition\":\"classic\"},\"board\":{\"edition\":"
+                           "\"classic\",\"engine\":\"results\"}}",
+                           &err),
+                     0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_times_are_rfc3339_utc_with_a_real_date),
+        cmocka_unit_test(test_a_garbage_time_anywhere_is_refused_naming_it),
+        cmocka_unit_test(test_a_voided_event_of_an_unknown_type_is_refused),
+        cmocka_unit_test(test_boards_have_known_fields_and_a_results_edition_no_engine_board),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
