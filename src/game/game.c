@@ -688,11 +688,23 @@ static void game_prep_clear(struct game_prep *p)
     memset(p, 0, sizeof(*p));
 }
 
+/* True when gm is finished or abandoned. This function can't fail. */
+static bool game_over(const struct game *gm)
+{
+    const cJSON *status = gm->results ? cJSON_GetObjectItemCaseSensitive(gm->doc, "status") : NULL;
+    if (gm->results)
+        return cJSON_IsString(status) && strcmp(status->valuestring, "active") != 0;
+    return gm->st.status != STATUS_ACTIVE;
+}
+
 /* Load gid on the request's connection and apply body as event seq (0: the next) at
  * time at (NULL: now), printing what is to be stored and, when want_answer, the answer.
- * Writes nothing; a refused event leaves p cleared. */
+ * A body a client sent (request) may not name what the server records itself
+ * (event_check_request()); a recorded one (an import) may. Every event but a note to a
+ * game that is over is 409 before its fields are read. Writes nothing; a refused event
+ * leaves p cleared. */
 static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq,
-                        const char *at, bool want_answer, struct game_prep *p)
+                        const char *at, bool want_answer, bool request, struct game_prep *p)
 {
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
     int rc;
@@ -701,8 +713,14 @@ static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int6
         return sb_fail(r->err, SB_EBADREQ, NULL, "an event needs a string 'type'");
     p->type = type->valuestring;
     rc = game_load(r, gid, false, &p->gm);
-    if (rc != 0)
+    if (rc == 0 && game_over(p->gm) && strcmp(p->type, "note") != 0)
+        rc = sb_fail(r->err, SB_ECONFLICT, "TWT-WIN", "the game is over; only notes can be added");
+    if (rc == 0 && request)
+        rc = event_check_request(body, r->err);
+    if (rc != 0) {
+        game_prep_clear(p);
         return rc;
+    }
     p->seq = seq <= p->gm->row.last_seq ? p->gm->row.last_seq + 1 : seq;
     if (at)
         snprintf(p->at, sizeof(p->at), "%s", at);
@@ -738,11 +756,13 @@ static int game_write(struct game_req *r, struct game_prep *p, const char *idem_
     return rc;
 }
 
-int game_append(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq, const char *at,
-                const char *idem_key, char **answer, int64_t *version)
+/* game_append() of a body a client sent (request) or one recorded before (game_prepare()). */
+static int game_append_body(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq,
+                            const char *at, const char *idem_key, bool request, char **answer,
+                            int64_t *version)
 {
     struct game_prep p;
-    int rc = game_prepare(r, gid, body, seq, at, answer != NULL, &p);
+    int rc = game_prepare(r, gid, body, seq, at, answer != NULL, request, &p);
     if (rc == 0)
         rc = game_write(r, &p, idem_key, version);
     if (rc == 0 && answer) {
@@ -751,6 +771,12 @@ int game_append(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq,
     }
     game_prep_clear(&p);
     return rc;
+}
+
+int game_append(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq, const char *at,
+                const char *idem_key, char **answer, int64_t *version)
+{
+    return game_append_body(r, gid, body, seq, at, idem_key, false, answer, version);
 }
 
 /* ---- replay ---- */
@@ -1180,7 +1206,7 @@ static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
     if (rc == 0)
         rc = game_check_version(r->err, if_match, g.version);
     if (rc == 0)
-        rc = game_append(r, gid, body, 0, NULL, idem_key, &text, version);
+        rc = game_append_body(r, gid, body, 0, NULL, idem_key, true, &text, version);
     if (rc == 0 && idem_key)
         rc = store_event_set_retry(*r->store, gid, g.last_seq + 1, text, hash, r->err);
     /* Shared with the appends waiting behind this one: one sync for many. */
@@ -1259,7 +1285,7 @@ static int game_post_snapshot(struct game_req *r, int64_t gid, const cJSON *body
     int rc = store_begin_read(*r->store, r->err);
     if (rc != 0)
         return rc;
-    rc = game_prepare(r, gid, body, 0, NULL, true, &p);
+    rc = game_prepare(r, gid, body, 0, NULL, true, true, &p);
     store_rollback(*r->store); /* the snapshot's read transaction ends */
     if (rc == 0)
         rc = game_check_version(r->err, if_match, p.gm->row.version);
