@@ -11,6 +11,7 @@
 
 #include "board_json.h"
 #include "correct.h"
+#include "house.h"
 #include "json.h"
 #include "keys.h"
 #include "results.h"
@@ -940,8 +941,8 @@ static cJSON *game_seats_json(const struct rules_seat *seats, const char *const 
 
 /* The initial state of a Travel World Tour game for these seats. */
 static int game_initial_full(struct game_req *r, const char *board_text, const char *mode,
-                             int64_t gid, struct rules_seat *seats, const char *const *tokens,
-                             int n, cJSON **state)
+                             int64_t gid, const struct house_rules *hr, struct rules_seat *seats,
+                             const char *const *tokens, int n, cJSON **state)
 {
     struct board *b = malloc(sizeof(*b));
     struct game_state *st = malloc(sizeof(*st));
@@ -963,8 +964,8 @@ static int game_initial_full(struct game_req *r, const char *board_text, const c
         rc = game_initial_journal(r, b, journal);
     if (rc == 0) {
         memset(st, 0, sizeof(*st));
-        if (rules_init(b, strcmp(mode, "journal") == 0 ? MODE_JOURNAL : MODE_BANKER, gid, seats, n,
-                       journal, st, out) != 0)
+        if (rules_init_house(b, strcmp(mode, "journal") == 0 ? MODE_JOURNAL : MODE_BANKER, gid, hr,
+                             seats, n, journal, st, out) != 0)
             rc = sb_fail(r->err, SB_EINVALID, out->refusal.rule, "%s", out->refusal.detail);
     }
     if (rc == 0 && !(*state = state_to_json(b, st, 1)))
@@ -1007,8 +1008,9 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
     char names[RESULTS_MAX_PLAYERS][RULES_NAME_MAX];
     const char *tokens[RESULTS_MAX_PLAYERS];
     const char *mode = NULL, *played_at = NULL;
-    char *board = NULL, *state_text = NULL, *seats_text = NULL;
+    char *board = NULL, *state_text = NULL, *seats_text = NULL, *house = NULL;
     cJSON *state = NULL, *seats_json = NULL;
+    struct house_rules hr;
     int results = results_edition_from_id(r->campaign->edition);
     int n = 0,
         max = results >= 0 ? results_players_max((enum results_edition)results) : RULES_MAX_PLAYERS;
@@ -1024,6 +1026,9 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
                              r->err);
     if (rc == 0)
         rc = game_read_details(r, body, results >= 0, &duration_min, &location);
+    if (rc == 0) /* the campaign's house rules, this game's over them, kept from now on */
+        rc = house_for_game(*r->store, r->campaign->id,
+                            cJSON_GetObjectItemCaseSensitive(body, "house_rules"), &hr, r->err);
     if (rc == 0)
         rc = game_read_seats(r, body, max, results >= 0, seats, names, tokens, &n);
     if (rc == 0 && results >= 0 && n < results_players_min((enum results_edition)results))
@@ -1039,7 +1044,7 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
     if (rc == 0 && !board_doc)
         rc = store_campaign_board(*r->store, r->campaign->id, &board, r->err);
     if (rc == 0 && results < 0)
-        rc = game_initial_full(r, board, mode, *gid, seats, tokens, n, &state);
+        rc = game_initial_full(r, board, mode, *gid, &hr, seats, tokens, n, &state);
     if (rc == 0 && results >= 0)
         rc = game_initial_results(r, seats, tokens, n, &state);
     if (rc == 0 && (!(seats_json = game_seats_json(seats, tokens, n)) ||
@@ -1051,6 +1056,11 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
                                state_text, played_at, r->err);
     if (rc == 0 && (duration_min >= 0 || location))
         rc = store_game_set_details(*r->store, *gid, duration_min, location, r->err);
+    if (rc == 0 && results < 0 && !(house = house_text(&hr)))
+        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0 && house)
+        rc = store_game_set_house_rules(*r->store, *gid, house, r->err);
+    free(house);
     free(board);
     free(state_text);
     free(seats_text);
