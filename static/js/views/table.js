@@ -19,6 +19,7 @@ import * as banker from './banker.js';
 import * as journalMode from './journalmode.js';
 import * as results from './results.js';
 import { afterEvent, refreshBoard } from './factcheck.js';
+import { houseRulesNote } from '../houserules.js';
 
 /** Board stamps that win a game (TWT-WIN), as the engine's state says ('?' for a state
  * saved before it said). */
@@ -96,6 +97,7 @@ export class TableScreen {
       this.bannerBox,
       this.stripBox,
       h('div', { class: 'live-line' }, h('span', null, gameLabel(this.game, this.gid), this.readOnly ? ` · ${t('view_only')}` : ''), this.liveEl),
+      houseRulesNote((this.game && this.game.house_rules) || (this.state && this.state.house_rules)),
       this.lastBox,
       this.actionsBox,
       this.playersBox,
