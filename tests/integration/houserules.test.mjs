@@ -4,7 +4,9 @@
 // (TWT-GOAL-JUMP, TWT-GO for the ticket), TWT-JOURNAL-5 and 409 before fields are read.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { startServer, newCampaign, client } from './server.mjs';
+import { validate } from './schema.mjs';
 
 let srv, guarded; // guarded has an admin key, so it can list its campaigns
 before(async () => {
@@ -42,6 +44,13 @@ async function table({ house_rules, game_rules, mode = 'banker' } = {}) {
   return { c, ann, bob, root, send, state, game, replayEqualsSnapshot, first: r.json };
 }
 
+const DOC = JSON.parse(readFileSync(new URL('../../schema/openapi.json', import.meta.url), 'utf8'));
+/** value matches components.schemas[name] of schema/openapi.json. */
+function conforms(name, value) {
+  const errors = validate({ $ref: `#/components/schemas/${name}` }, value, DOC);
+  assert.deepEqual(errors, [], `${name}: ${JSON.stringify(errors).slice(0, 600)}`);
+}
+
 const roll = (d1, d2) => ({ type: 'roll', d1, d2 });
 const pass = { type: 'auction' }; // the destination stays with the Bank
 const cash = (st, id) => st.players.find((p) => p.id === id).cash;
@@ -51,7 +60,9 @@ test('house_rules: a new campaign answers every switch, official where left out'
   const plain = await newCampaign(srv.url, {});
   assert.deepEqual((await plain.api.get(`/api/v1/campaigns/${plain.cid}`)).json.campaign.house_rules, OFFICIAL);
   const c = await newCampaign(srv.url, { house_rules: { fees: 'automatic', stamps_to_win: 3 } });
-  const got = (await c.api.get(`/api/v1/campaigns/${c.cid}`)).json.campaign.house_rules;
+  const doc = (await c.api.get(`/api/v1/campaigns/${c.cid}`)).json;
+  conforms('CampaignDetail', doc);
+  const got = doc.campaign.house_rules;
   assert.deepEqual(got, { ...OFFICIAL, fees: 'automatic', stamps_to_win: 3 });
 });
 
@@ -219,12 +230,15 @@ test('HOUSE-FREE-PARKING jackpot: taxes go to the pot, the lander takes it; mone
   assert.deepEqual(a.effects.find((e) => e.kind === 'pay'), { kind: 'pay', from: t.ann, to: 'pot', amount: 200, reason: 'tax' });
   assert.equal(a.state.pot, 200);
   assert.equal(money(a.state), 3000);
+  conforms('EventAnswer', a);
   await t.send(roll(5, 6)); // Bob: Grand Canyon
   await t.send(pass);
   await t.send(roll(2, 3)); // Ann: Chichen Itza
   await t.send(pass);
   a = await t.send(roll(4, 5)); // Bob: Free Parking, from 11
   assert.deepEqual(a.effects.find((e) => e.kind === 'pot'), { kind: 'pot', player: t.bob, amount: 200 });
+  conforms('EventAnswer', a);
+  conforms('Game', await t.game());
   assert.equal(a.state.pot, 0);
   assert.equal(cash(a.state, t.bob), 1700);
   assert.equal(money(a.state), 3000);
@@ -243,6 +257,7 @@ test('HOUSE-AUCTION false: no bids, a declined destination stays with the Bank',
   const a = await t.send(roll(4, 5));
   const opt = a.state.options.find((o) => o.type === 'auction');
   assert.equal(opt.bids, false);
+  conforms('GameState', a.state);
   const r = await t.send({ type: 'auction', winner: t.bob, price: 100 }, 422);
   assert.equal(r.rule, 'HOUSE-AUCTION');
   const d = await t.send(pass);
