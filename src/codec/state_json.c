@@ -1385,6 +1385,7 @@ static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *
         ok = ok && json_add(o, "to", json_num(e->to));
         break;
     case OUT_SALARY:
+    case OUT_POT: /* the lander takes the Free Parking pot */
         ok = ok && json_add(o, "player", sj_seat(st, e->player));
         ok = ok && json_add(o, "amount", json_num(e->amount));
         break;
@@ -1417,10 +1418,6 @@ static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *
         ok = ok && json_add(o, "destination", sj_slug(sj_dest_id(b, e->dest)));
         ok = ok && json_add(o, "from", sj_seat_or_bank(st, e->from));
         ok = ok && json_add(o, "to", sj_seat_or_bank(st, e->to));
-        break;
-    case OUT_POT:
-        ok = ok && json_add(o, "player", sj_seat(st, e->player));
-        ok = ok && json_add(o, "amount", json_num(e->amount));
         break;
     case OUT_JAIL:
     case OUT_JAIL_FREE:

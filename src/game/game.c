@@ -977,11 +977,12 @@ static int game_initial_full(struct game_req *r, const char *board_text, const c
     return rc;
 }
 
-/* What a results-mode play records besides its seats: duration_min (0..6000; -1 when
- * absent) and location (at most 80 characters; NULL when absent, borrowed from body).
- * The other modes take neither (422). */
+/* What a game records besides its seats: a results-mode play its duration_min (0..6000;
+ * -1 when absent) and location (at most 80 characters; NULL when absent, borrowed from
+ * body), which the other modes do not take (422); and the house rules it plays by, the
+ * campaign's with body's "house_rules" over them (*hr). */
 static int game_read_details(struct game_req *r, const cJSON *body, bool results,
-                             int64_t *duration_min, const char **location)
+                             int64_t *duration_min, const char **location, struct house_rules *hr)
 {
     bool present = false;
     int rc;
@@ -997,6 +998,27 @@ static int game_read_details(struct game_req *r, const cJSON *body, bool results
         *duration_min = -1;
     if (rc == 0)
         rc = json_get_string(body, "location", false, GAME_LOCATION_MAX, false, location, r->err);
+    if (rc == 0)
+        rc = house_for_game(*r->store, r->campaign->id,
+                            cJSON_GetObjectItemCaseSensitive(body, "house_rules"), hr, r->err);
+    return rc;
+}
+
+/* Record with game gid's row what game_read_details() read: a results play's details, or
+ * the house rules a Travel World Tour game plays by (its states hold them too). */
+static int game_keep_details(struct game_req *r, int64_t gid, bool results, int64_t duration_min,
+                             const char *location, const struct house_rules *hr)
+{
+    char *text = NULL;
+    int rc = 0;
+    if (results)
+        return duration_min >= 0 || location
+                   ? store_game_set_details(*r->store, gid, duration_min, location, r->err)
+                   : 0;
+    if (!(text = house_text(hr)))
+        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    rc = store_game_set_house_rules(*r->store, gid, text, r->err);
+    free(text);
     return rc;
 }
 
@@ -1008,7 +1030,7 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
     char names[RESULTS_MAX_PLAYERS][RULES_NAME_MAX];
     const char *tokens[RESULTS_MAX_PLAYERS];
     const char *mode = NULL, *played_at = NULL;
-    char *board = NULL, *state_text = NULL, *seats_text = NULL, *house = NULL;
+    char *board = NULL, *state_text = NULL, *seats_text = NULL;
     cJSON *state = NULL, *seats_json = NULL;
     struct house_rules hr;
     int results = results_edition_from_id(r->campaign->edition);
@@ -1025,10 +1047,7 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
         rc = json_get_string(body, "played_at", false, GAME_PLAYED_AT_MAX, false, &played_at,
                              r->err);
     if (rc == 0)
-        rc = game_read_details(r, body, results >= 0, &duration_min, &location);
-    if (rc == 0) /* the campaign's house rules, this game's over them, kept from now on */
-        rc = house_for_game(*r->store, r->campaign->id,
-                            cJSON_GetObjectItemCaseSensitive(body, "house_rules"), &hr, r->err);
+        rc = game_read_details(r, body, results >= 0, &duration_min, &location, &hr);
     if (rc == 0)
         rc = game_read_seats(r, body, max, results >= 0, seats, names, tokens, &n);
     if (rc == 0 && results >= 0 && n < results_players_min((enum results_edition)results))
@@ -1054,13 +1073,8 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
     if (rc == 0)
         rc = store_game_create(*r->store, *gid, r->campaign->id, mode, seats_text, board,
                                state_text, played_at, r->err);
-    if (rc == 0 && (duration_min >= 0 || location))
-        rc = store_game_set_details(*r->store, *gid, duration_min, location, r->err);
-    if (rc == 0 && results < 0 && !(house = house_text(&hr)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
-    if (rc == 0 && house)
-        rc = store_game_set_house_rules(*r->store, *gid, house, r->err);
-    free(house);
+    if (rc == 0)
+        rc = game_keep_details(r, *gid, results >= 0, duration_min, location, &hr);
     free(board);
     free(state_text);
     free(seats_text);
