@@ -1382,16 +1382,23 @@ static int dispatch(struct ctx *c)
 
 /* ---- the goal jump earned (TWT-GOAL-JUMP) ---------------------------------------------------- */
 
-/* Each seat's jumpable destinations (owned, one of its goals, unstamped) as bits. */
+/* Each seat's jumpable destinations (owned, one of its goals, unstamped) as bits, in one
+ * pass over the board. */
 static void jumpable_seats(const struct board *b, const struct game_state *st, uint64_t *bits)
 {
-    for (int i = 0; i < st->nplayers; i++) {
-        bits[i] = 0;
-        for (int d = 0; d < b->ndests; d++)
-            if (st->dests[d].owner == i && st->dests[d].stamped_by < 0 &&
-                rules_is_goal(b, st, i, d))
-                bits[i] |= (uint64_t)1 << d;
+    uint64_t owned[RULES_MAX_PLAYERS] = {0}, goals[RULES_MAX_PLAYERS] = {0}, stamped = 0;
+    for (int d = 0; d < b->ndests && d < BOARD_MAX_DESTS; d++) {
+        int o = st->dests[d].owner, g = b->dests[d].goal;
+        if (st->dests[d].stamped_by >= 0)
+            stamped |= (uint64_t)1 << d;
+        if (o < 0 || o >= RULES_MAX_PLAYERS)
+            continue;
+        owned[o] |= (uint64_t)1 << d;
+        if (g >= 0 && g < BOARD_MAX_DESTS)
+            goals[o] |= (uint64_t)1 << g;
     }
+    for (int i = 0; i < st->nplayers; i++)
+        bits[i] = owned[i] & goals[i] & ~stamped;
 }
 
 /* After an event: a seat that came to hold a jumpable card it did not hold before (a buy,
