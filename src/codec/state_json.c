@@ -1276,14 +1276,19 @@ int event_check_fields(const cJSON *body, struct sb_error *err)
     return rc;
 }
 
-int event_check_request(const cJSON *body, struct sb_error *err)
+int event_check_request(const cJSON *body, bool banker, struct sb_error *err)
 {
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
-    if (cJSON_IsString(type) && strcmp(type->valuestring, "draw_journal") == 0 &&
-        cJSON_GetObjectItemCaseSensitive(body, "stamp_owner"))
+    if (!cJSON_IsString(type) || strcmp(type->valuestring, "draw_journal") != 0)
+        return 0;
+    if (cJSON_GetObjectItemCaseSensitive(body, "stamp_owner"))
         return sb_fail(err, SB_EINVALID, "TWT-JOURNAL-5",
                        "a draw_journal event takes no field 'stamp_owner': the campaign's "
                        "stamp_owner alone decides who is paid");
+    if (banker && cJSON_GetObjectItemCaseSensitive(body, "player"))
+        return sb_fail(err, SB_EINVALID, "TWT-JOURNAL-1",
+                       "a draw_journal event in banker mode takes no field 'player': the "
+                       "player who landed draws");
     return 0;
 }
 

@@ -32,11 +32,12 @@ int event_from_json(const struct board *b, const struct game_state *st, const cJ
  * type's reader refuses those). event_from_json() calls it. */
 int event_check_fields(const cJSON *body, struct sb_error *err);
 
-/* Refuse (SB_EINVALID, rule TWT-JOURNAL-5) a body sent by a client that names a field
- * the server records with an event itself: a draw_journal's "stamp_owner" (the
+/* Refuse (SB_EINVALID) a body sent by a client that names a field the server records
+ * with an event itself: a draw_journal's "stamp_owner" (rule TWT-JOURNAL-5: the
  * campaign's policy alone decides who is paid; the server stores the policy it paid
- * under). 0 for every other body. This function reads only body. */
-int event_check_request(const cJSON *body, struct sb_error *err);
+ * under); and in a banker game (banker) a draw_journal's "player", which takes card
+ * only (the drawer is who landed). 0 for every other body. Reads only body. */
+int event_check_request(const cJSON *body, bool banker, struct sb_error *err);
 
 /* A new JSON array of the effects of out, ids as slugs and seats as player ids;
  * NULL when out of memory. st is the state after the event (for seat -> player id). */

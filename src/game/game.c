@@ -717,7 +717,7 @@ static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int6
     if (rc == 0 && game_over(p->gm) && strcmp(p->type, "note") != 0)
         rc = sb_fail(r->err, SB_ECONFLICT, "TWT-WIN", "the game is over; only notes can be added");
     if (rc == 0 && request)
-        rc = event_check_request(body, r->err);
+        rc = event_check_request(body, !p->gm->results && p->gm->st.mode == MODE_BANKER, r->err);
     if (rc != 0) {
         game_prep_clear(p);
         return rc;

@@ -293,13 +293,14 @@ test('HOUSE-WIN stamps_to_win: three stamps win a journal-mode game of that camp
   assert.equal((await o.state()).status, 'active');
 });
 
-test('TWT-JOURNAL-5: a draw_journal naming stamp_owner is 422, in either mode', async () => {
+test('TWT-JOURNAL-5: a draw_journal naming stamp_owner is 422, in either mode; in banker mode it takes card only', async () => {
   const t = await table({ mode: 'journal' });
   const r = await t.send({ type: 'draw_journal', card: 'journal-1', player: t.ann, stamp_owner: 'player' }, 422);
   assert.equal(r.rule, 'TWT-JOURNAL-5');
   const b = await table();
   await b.send(roll(1, 1)); // Ann: Travel Journal
   assert.equal((await b.send({ type: 'draw_journal', card: 'journal-1', stamp_owner: 'bogus' }, 422)).rule, 'TWT-JOURNAL-5');
+  await b.send({ type: 'draw_journal', card: 'journal-1', player: b.ann }, 422); // banker mode: card only
   await b.send({ type: 'draw_journal', card: 'journal-1' });
 });
 

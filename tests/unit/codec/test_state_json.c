@@ -1170,12 +1170,18 @@ static void test_twt_journal_5_request_naming_stamp_owner_is_422(void **state)
     struct sb_error err;
     cJSON *body = cJSON_Parse("{\"type\":\"draw_journal\",\"card\":\"journal-1\","
                               "\"stamp_owner\":\"player\"}");
-    assert_int_equal(event_check_request(body, &err), SB_EINVALID);
+    assert_int_equal(event_check_request(body, false, &err), SB_EINVALID);
     assert_string_equal(err.rule, "TWT-JOURNAL-5");
+    assert_int_equal(event_check_request(body, true, &err), SB_EINVALID);
     assert_int_equal(event_check_fields(body, &err), 0);
     cJSON_Delete(body);
     body = cJSON_Parse("{\"type\":\"draw_journal\",\"card\":\"journal-1\"}");
-    assert_int_equal(event_check_request(body, &err), 0);
+    assert_int_equal(event_check_request(body, true, &err), 0);
+    cJSON_Delete(body);
+    /* banker mode takes card only; journal mode names who drew it */
+    body = cJSON_Parse("{\"type\":\"draw_journal\",\"card\":\"journal-1\",\"player\":11}");
+    assert_int_equal(event_check_request(body, true, &err), SB_EINVALID);
+    assert_int_equal(event_check_request(body, false, &err), 0);
     cJSON_Delete(body);
 }
 
