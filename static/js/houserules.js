@@ -40,14 +40,16 @@ export function changed(rules) {
     .map((s) => ({ id: s.id, value: rules[s.id] }));
 }
 
-/** One line naming the game's non-official switches, for the table's header; null when
- * the game plays by the rulebook. */
-export function houseRulesNote(rules) {
+/** One line naming the game's non-official switches (and the pot on Free Parking under
+ * the jackpot), for the table's header; null when the game plays by the rulebook. */
+export function houseRulesNote(rules, pot) {
   const diff = changed(rules);
   if (!diff.length) return null;
+  const jackpot = rules.free_parking === 'jackpot' && pot !== undefined && pot !== null;
   return h('p', { class: 'house-note', id: 'house-note' },
     h('strong', null, t('hr.note')), ' ',
-    diff.map((d) => `${t(`hr.${d.id}`)}: ${valueText(d.id, d.value)}`).join(' · '));
+    diff.map((d) => `${t(`hr.${d.id}`)}: ${valueText(d.id, d.value)}`).join(' · '),
+    jackpot ? h('span', { class: 'house-pot', id: 'house-pot' }, t('hr.pot.now', { amount: money(pot) })) : null);
 }
 
 /** The inputs of every switch, set to rules; .value() reads them back (every switch). */

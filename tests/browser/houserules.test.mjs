@@ -58,4 +58,12 @@ test('UI-HOUSE-RULES set on the campaign, changed for one game, named on the tab
   const games = await api(server.base, 'GET', `/campaigns/${cid}/games`, { key });
   assert.equal(games.games[0].house_rules.stamps_to_win, 3);
   assert.equal(games.games[0].house_rules.free_parking, 'jackpot');
+
+  // Another phone logs Ana's roll onto Travel Insurance: the tax goes into the pot, which
+  // the header shows as it grows.
+  await expectText(note, 'Pot on Free Parking: 0');
+  await api(server.base, 'POST', `/campaigns/${cid}/games/${games.games[0].id}/events`, { key, body: { type: 'roll', d1: 1, d2: 3 } });
+  await expectText(note, 'Pot on Free Parking: 200');
+  await expectText(page.getByRole('region', { name: 'What happened' }), 'the Free Parking pot 200');
+  await page.screenshot({ path: 'tests/artifacts/house-rules-05-pot.png' });
 });

@@ -764,4 +764,7 @@ export default {
   'hr.stamps_to_win.change': '3 to 6: a shorter or a longer game, in both modes.',
   'hr.starting_cash': 'Starting cash',
   'hr.starting_cash.change': '500 to 5,000, in tens: what each player starts with.',
+  'hr.pot': 'the Free Parking pot',
+  'hr.fx.pot': '{who} takes the Free Parking pot: {amount}.',
+  'hr.pot.now': 'Pot on Free Parking: {amount}',
 };

@@ -744,4 +744,7 @@ export default {
   'hr.stamps_to_win.change': 'De 3 à 6 : une partie plus courte ou plus longue, dans les deux modes.',
   'hr.starting_cash': 'Argent de départ',
   'hr.starting_cash.change': 'De 500 à 5 000, par dizaines : ce que chaque joueur reçoit au début.',
+  'hr.pot': 'la cagnotte du Parc gratuit',
+  'hr.fx.pot': '{who} ramasse la cagnotte du Parc gratuit : {amount}.',
+  'hr.pot.now': 'Cagnotte du Parc gratuit : {amount}',
 };

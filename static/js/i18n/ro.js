@@ -744,4 +744,7 @@ export default {
   'hr.stamps_to_win.change': 'Între 3 și 6: un joc mai scurt sau mai lung, în ambele moduri.',
   'hr.starting_cash': 'Banii de început',
   'hr.starting_cash.change': 'Între 500 și 5.000, din zece în zece: cât primește fiecare jucător la început.',
+  'hr.pot': 'potul de pe Parcarea gratuită',
+  'hr.fx.pot': '{who} ia potul de pe Parcarea gratuită: {amount}.',
+  'hr.pot.now': 'Potul de pe Parcarea gratuită: {amount}',
 };
