@@ -15,7 +15,8 @@ CREATE TABLE campaigns (
     key_hash BLOB NOT NULL,
     view_key_hash BLOB NOT NULL,
     board TEXT NOT NULL,            -- this campaign's own copy of the board (JSON)
-    created_at TEXT NOT NULL
+    created_at TEXT NOT NULL,
+    house_rules TEXT                -- every switch of RULES.md 1b (JSON) (0016)
 );
 
 CREATE TABLE players (
@@ -40,7 +41,8 @@ CREATE TABLE games (
     ended_at TEXT,
     live_events INTEGER NOT NULL DEFAULT 0, -- events not voided, kept by append and undo
     duration_min INTEGER CHECK (duration_min BETWEEN 0 AND 6000), -- results mode (0015)
-    location TEXT                   -- results mode: where the play took place (0015)
+    location TEXT,                  -- results mode: where the play took place (0015)
+    house_rules TEXT                -- the switches the game plays by, from its start (0016)
 );
 CREATE INDEX games_campaign ON games(campaign_id);
 CREATE UNIQUE INDEX games_one_active ON games(campaign_id) WHERE status = 'active';

@@ -10,7 +10,7 @@ const SHELL = [
   'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png',
   'js/app.js', 'js/api.js', 'js/bgstats.js', 'js/board.js', 'js/charts.js', 'js/i18n.js', 'js/live.js', 'js/model.js',
   'js/qr.js', 'js/queue.js', 'js/store.js', 'js/tokens.js', 'js/ui.js', 'js/words.js', 'js/words-banker.js',
-  'js/facts.js', 'js/facteditor.js', 'js/factfields.js',
+  'js/facts.js', 'js/facteditor.js', 'js/factfields.js', 'js/houserules.js',
   'js/i18n/en.js', 'js/i18n/fr.js', 'js/i18n/ro.js',
   'js/views/backup.js', 'js/views/banker.js', 'js/views/boardview.js', 'js/views/box.js', 'js/views/campaign.js', 'js/views/cardgrid.js',
   'js/views/boxfile.js', 'js/views/check.js', 'js/views/factcheck.js',

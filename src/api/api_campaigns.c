@@ -7,6 +7,7 @@
 
 #include "board_json.h"
 #include "game.h"
+#include "house.h"
 #include "json.h"
 #include "keys.h"
 
@@ -102,10 +103,12 @@ static int api_read_policy(struct api_ctx *ctx, const cJSON *body, const char **
 }
 
 /* Create a campaign of edition with a copy of its board (board NULL: the edition's
- * default); answers 201 {"campaign","key","view_key"} when reply is set. *cid gets the
- * id. Runs inside the caller's write transaction. */
+ * default) and the house rules of house (NULL: the official readings); answers 201
+ * {"campaign","key","view_key"} when reply is set. *cid gets the id. Runs inside the
+ * caller's write transaction. */
 static int api_create_campaign(struct api_ctx *ctx, const char *name, const char *edition,
-                               const char *policy, const char *board, int64_t *cid, bool reply)
+                               const char *policy, const char *board, const cJSON *house,
+                               int64_t *cid, bool reply)
 {
     char key[KEYS_TEXT_MAX], view_key[KEYS_TEXT_MAX];
     unsigned char key_hash[KEYS_HASH_BYTES], view_hash[KEYS_HASH_BYTES];
@@ -127,6 +130,8 @@ static int api_create_campaign(struct api_ctx *ctx, const char *name, const char
     keys_hash(view_key, strlen(view_key), view_hash);
     rc = store_campaign_create(ctx->store, name, edition, policy, key_hash, view_hash, board, cid,
                                &ctx->err);
+    if (rc == 0)
+        rc = house_write_campaign(ctx->store, *cid, house, false, &ctx->err);
     if (rc == 0 && reply)
         rc = store_campaign_json(ctx->store, *cid, &campaign, &ctx->err);
     if (rc == 0 && reply) {
@@ -149,9 +154,10 @@ static int api_create_campaign(struct api_ctx *ctx, const char *name, const char
 }
 
 int api_create_campaign_from(struct api_ctx *ctx, const char *name, const char *edition,
-                             const char *policy, const char *board, int64_t *cid)
+                             const char *policy, const char *board, const cJSON *house,
+                             int64_t *cid)
 {
-    return api_create_campaign(ctx, name, edition, policy, board, cid, true);
+    return api_create_campaign(ctx, name, edition, policy, board, house, cid, true);
 }
 
 /* Read body's "board" (a box file) if present into *text, a board document to store (the
@@ -211,7 +217,8 @@ int api_post_campaign(struct api_ctx *ctx)
     if (rc == 0)
         rc = store_begin_write(ctx->store, &ctx->err);
     if (rc == 0) {
-        rc = api_create_campaign(ctx, name, edition, policy, board, &cid, true);
+        rc = api_create_campaign(ctx, name, edition, policy, board,
+                                 cJSON_GetObjectItemCaseSensitive(body, "house_rules"), &cid, true);
         rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
     }
     free(board);
@@ -261,6 +268,10 @@ int api_patch_campaign(struct api_ctx *ctx)
         rc = store_begin_write(ctx->store, &ctx->err);
     if (rc == 0) {
         rc = store_campaign_update(ctx->store, ctx->cid, name, policy, &ctx->err);
+        if (rc == 0)
+            rc = house_write_campaign(ctx->store, ctx->cid,
+                                      cJSON_GetObjectItemCaseSensitive(body, "house_rules"), true,
+                                      &ctx->err);
         if (rc == 0)
             rc = store_campaign_json(ctx->store, ctx->cid, &text, &ctx->err);
         rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);

@@ -9,6 +9,7 @@
 
 #include "board_json.h"
 #include "import_json.h"
+#include "house_json.h"
 #include "json.h"
 #include "state_json.h"
 
@@ -171,6 +172,22 @@ static bool import_game_details(const cJSON *game, cJSON *body)
            cJSON_AddStringToObject(body, "location", location->valuestring);
 }
 
+/* The house rules of an exported game into the body that creates it again: its own, or
+ * for a game exported before house rules existed the readings it was played by (as its
+ * states say, rules_house_legacy()); results-mode games have none. False when out of
+ * memory. */
+static bool import_game_house(const cJSON *game, cJSON *body)
+{
+    const cJSON *house = cJSON_GetObjectItemCaseSensitive(game, "house_rules");
+    const cJSON *mode = cJSON_GetObjectItemCaseSensitive(game, "mode");
+    struct house_rules legacy = rules_house_legacy();
+    if (cJSON_IsString(mode) && strcmp(mode->valuestring, "results") == 0)
+        return true;
+    if (house && !cJSON_IsNull(house))
+        return cJSON_AddItemToObject(body, "house_rules", cJSON_Duplicate(house, true));
+    return json_add(body, "house_rules", house_rules_to_json(&legacy));
+}
+
 /* The game creation body of an exported game (mode, played_at, duration_min, location,
  * seats with the new player ids); NULL with ctx->err set on failure. */
 static cJSON *import_game_body(struct api_ctx *ctx, const struct id_map *m, const cJSON *game)
@@ -183,7 +200,7 @@ static cJSON *import_game_body(struct api_ctx *ctx, const struct id_map *m, cons
             body, "mode", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(game, "mode"), true)) ||
         (cJSON_IsString(played) &&
          !cJSON_AddStringToObject(body, "played_at", played->valuestring)) ||
-        !import_game_details(game, body)) {
+        !import_game_details(game, body) || !import_game_house(game, body)) {
         cJSON_Delete(body);
         sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
         return NULL;
@@ -327,7 +344,9 @@ static int import_write(struct api_ctx *ctx, const cJSON *doc, const cJSON *camp
     struct store_import_times times = {0};
     const cJSON *game;
     int64_t cid = 0;
-    int rc = api_create_campaign_from(ctx, name, edition, policy, board_text, &cid);
+    int rc =
+        api_create_campaign_from(ctx, name, edition, policy, board_text,
+                                 cJSON_GetObjectItemCaseSensitive(campaign, "house_rules"), &cid);
     if (rc == 0) {
         ctx->cid = cid;
         rc = store_campaign_get(ctx->store, cid, &ctx->campaign, &ctx->err);

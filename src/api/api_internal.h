@@ -136,6 +136,7 @@ int api_get_plays_bgg_xml(struct api_ctx *ctx);
 /* Create a campaign with its own board document (import), inside the caller's write
  * transaction; answers 201 {"campaign","key","view_key"}. (api_campaigns.c) */
 int api_create_campaign_from(struct api_ctx *ctx, const char *name, const char *edition,
-                             const char *policy, const char *board, int64_t *cid);
+                             const char *policy, const char *board, const cJSON *house,
+                             int64_t *cid);
 
 #endif

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "house_json.h"
 #include "uuid.h"
 
 #define PLAYS_TIME_MAX 20  /* "YYYY-MM-DD HH:MM:SS" */
@@ -217,6 +218,20 @@ static const char *plays_board(const cJSON *play)
     return plays_str(play, "mode");
 }
 
+/* The house rules a play was played by that are not the official readings, as
+ * "free_parking: jackpot, fees: automatic" into buf ("" for none; RULES.md 1b). This
+ * function can't fail. */
+static void plays_house(const cJSON *play, char *buf, size_t n)
+{
+    struct house_rules hr = rules_house_official();
+    const cJSON *h = cJSON_GetObjectItemCaseSensitive(play, "house_rules");
+    buf[0] = '\0';
+    if (cJSON_IsObject(h) && house_rules_from_json(h, &hr, NULL) == 0)
+        house_rules_describe(&hr, buf, n);
+}
+
+#define PLAYS_HOUSE_MAX 320 /* every switch described */
+
 /* How plays_comments frames the Travel Journal stamps of a play. */
 enum plays_notes {
     PLAYS_NOTES_APP,  /* "Travel Journal stamps: …" (or "…: none"); nothing in a
@@ -243,6 +258,10 @@ static void plays_comments(FILE *f, const cJSON *play, enum plays_notes how)
     }
     if (first && how != PLAYS_NOTES_BARE)
         fputs("none", f);
+    char house[PLAYS_HOUSE_MAX];
+    plays_house(play, house, sizeof(house));
+    if (how == PLAYS_NOTES_APP && house[0])
+        fprintf(f, "; house rules: %s", house);
 }
 
 /* Close a memory stream; *text gets what was written (caller frees) or NULL when out
@@ -660,7 +679,11 @@ static cJSON *bgs_play(const struct plays_doc *d, long long cid, const cJSON *pl
     ok = ok && cJSON_AddStringToObject(o, "playDate", when);
     ok = ok && cJSON_AddStringToObject(o, "entryDate", entry);
     ok = ok && cJSON_AddNumberToObject(o, "durationMin", (double)plays_minutes(play));
-    ok = ok && cJSON_AddStringToObject(o, "board", plays_board(play));
+    char board[PLAYS_HOUSE_MAX + 32], house[PLAYS_HOUSE_MAX];
+    plays_house(play, house, sizeof(house));
+    snprintf(board, sizeof(board), "%s%s%s%s", plays_board(play), house[0] ? " (house rules: " : "",
+             house, house[0] ? ")" : "");
+    ok = ok && cJSON_AddStringToObject(o, "board", board);
     ok = ok && cJSON_AddStringToObject(o, "comments", comments);
     /* A game not finished (abandoned, or still being played) counts in no statistic. */
     ok = ok &&

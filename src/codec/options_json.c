@@ -58,6 +58,8 @@ static bool oj_fields(cJSON *j, const struct board *b, const struct game_state *
         return ok && json_add(j, "price", cJSON_CreateNumber(o->amount));
     case EVENT_AUCTION:
         ok = ok && json_add(j, "destination", oj_dest(b, o->dest));
+        if (o->amount <= 0) /* HOUSE-AUCTION off: declining leaves it with the Bank */
+            return ok && json_add(j, "bids", cJSON_CreateFalse());
         ok = ok && json_add(j, "min_bid", cJSON_CreateNumber(o->amount));
         return ok && json_add(j, "step", cJSON_CreateNumber(RULES_MONEY_UNIT));
     case EVENT_COLLECT_FEE:

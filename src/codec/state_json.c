@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "board_json.h"
+#include "house_json.h"
 #include "json.h"
 #include "options_json.h"
 
@@ -48,9 +49,12 @@ static cJSON *sj_seat(const struct game_state *st, int seat)
     return json_num(st->players[seat].id);
 }
 
-/* The player id of seat, or "bank" for -1 (effects' payers and payees). */
+/* The player id of seat, or "bank" for -1 (effects' payers and payees), "pot" for the
+ * Free Parking pot. */
 static cJSON *sj_seat_or_bank(const struct game_state *st, int seat)
 {
+    if (seat == RULES_POT)
+        return cJSON_CreateString("pot");
     if (seat < 0 || seat >= st->nplayers)
         return cJSON_CreateString("bank");
     return json_num(st->players[seat].id);
@@ -208,6 +212,10 @@ static cJSON *sj_player_to_json(const struct board *b, const struct game_state *
     ok = ok && json_add(o, "jail_attempts", json_num(p->jail_attempts));
     ok = ok && json_add(o, "jail_cards", json_num(p->jail_cards));
     ok = ok && json_add(o, "jail_free_cards", sj_held_to_json(b, p));
+    if (p->jump_next) /* TWT-GOAL-JUMP: offered at the start of their next turn */
+        ok = ok && json_add(o, "jump_next", cJSON_CreateTrue());
+    if (p->jump_now) /* offered in this turn, until the roll */
+        ok = ok && json_add(o, "jump_now", cJSON_CreateTrue());
     for (int d = 0; ok && d < b->ndests; d++) {
         int g = b->dests[d].goal;
         if (st->dests[d].owner != seat)
@@ -318,7 +326,10 @@ cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t
         ticket = NULL;
     }
     ok = ok && json_add(o, "journal", sj_journal_to_json(b, st));
-    ok = ok && json_add(o, "win_stamps", json_num(RULES_WIN_STAMPS));
+    ok = ok && json_add(o, "win_stamps", json_num(st->house.stamps_to_win));
+    ok = ok && json_add(o, "house_rules", house_rules_to_json(&st->house));
+    if (st->house.free_parking == FREE_PARKING_JACKPOT || st->pot > 0)
+        ok = ok && json_add(o, "pot", json_num(st->pot));
     ok = ok && options_add_to_state(o, b, st);
     if (st->corrections > 0) /* a game whose box was corrected while it ran */
         ok = ok && json_add(o, "corrections", json_num(st->corrections));
@@ -646,6 +657,10 @@ static int sj_players_from_json(const struct board *b, const cJSON *arr, struct 
             rc = sj_get_int(it, path, "jail_cards", 0, SJ_JAIL_CARDS_MAX, &p->jail_cards, err);
         if (rc == 0)
             rc = sj_held_from_json(b, it, path, p, err);
+        if (rc == 0 && cJSON_GetObjectItemCaseSensitive(it, "jump_next"))
+            rc = sj_get_bool(it, path, "jump_next", &p->jump_next, err);
+        if (rc == 0 && cJSON_GetObjectItemCaseSensitive(it, "jump_now"))
+            rc = sj_get_bool(it, path, "jump_now", &p->jump_now, err);
         if (rc != 0)
             return rc;
         st->nplayers = ++i;
@@ -741,6 +756,24 @@ static int sj_journal_from_json(const struct board *b, const cJSON *arr, struct 
     return 0;
 }
 
+/* The house rules and the pot. A state without house rules is of a game started before
+ * they existed: it plays by the readings of then (rules_house_legacy()). */
+static int sj_house_from_json(const cJSON *doc, struct game_state *st, struct sb_error *err)
+{
+    const cJSON *hr = cJSON_GetObjectItemCaseSensitive(doc, "house_rules");
+    int rc = 0;
+    st->house = hr ? rules_house_official() : rules_house_legacy();
+    if (hr && (rc = house_rules_from_json(hr, &st->house, err)) != 0) {
+        char why[SB_DETAIL_MAX]; /* err->detail cannot be both source and target */
+        snprintf(why, sizeof(why), "%s", err->detail);
+        return sj_fail(err, "", "house_rules", "%s", why);
+    }
+    st->pot = 0;
+    if (cJSON_GetObjectItemCaseSensitive(doc, "pot"))
+        rc = sj_get_int(doc, "", "pot", 0, RULES_CASH_MAX, &st->pot, err);
+    return rc;
+}
+
 /* Everything of the state but the journal, into st (zeroed by the caller). */
 static int sj_state_fields(const struct board *b, const cJSON *doc, struct game_state *st,
                            struct sb_error *err)
@@ -781,6 +814,8 @@ static int sj_state_fields(const struct board *b, const cJSON *doc, struct game_
     st->corrections = 0;
     if (rc == 0 && cJSON_GetObjectItemCaseSensitive(doc, "corrections"))
         rc = sj_get_int(doc, "", "corrections", 1, INT32_MAX, &st->corrections, err);
+    if (rc == 0)
+        rc = sj_house_from_json(doc, st, err);
     return rc;
 }
 
@@ -1249,6 +1284,22 @@ bool event_type_known(const char *type)
     return false;
 }
 
+int event_check_request(const cJSON *body, bool banker, struct sb_error *err)
+{
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
+    if (!cJSON_IsString(type) || strcmp(type->valuestring, "draw_journal") != 0)
+        return 0;
+    if (cJSON_GetObjectItemCaseSensitive(body, "stamp_owner"))
+        return sb_fail(err, SB_EINVALID, "TWT-JOURNAL-5",
+                       "a draw_journal event takes no field 'stamp_owner': the campaign's "
+                       "stamp_owner alone decides who is paid");
+    if (banker && cJSON_GetObjectItemCaseSensitive(body, "player"))
+        return sb_fail(err, SB_EINVALID, "TWT-JOURNAL-1",
+                       "a draw_journal event in banker mode takes no field 'player': the "
+                       "player who landed draws");
+    return 0;
+}
+
 int event_from_json(const struct board *b, const struct game_state *st, const cJSON *body,
                     struct rules_event *ev, struct sb_error *err)
 {
@@ -1299,6 +1350,7 @@ static const char *const sj_effect_names[] = {
     [OUT_TICKET] = "ticket",
     [OUT_OWNER] = "owner",
     [OUT_WIN] = "win",
+    [OUT_POT] = "pot",
 };
 
 /* The fields of a journal payout: card, player, token, stamps, amount, and who pays
@@ -1335,7 +1387,7 @@ static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *
     cJSON *o;
     bool ok;
 
-    if ((int)e->kind < 0 || e->kind > OUT_WIN)
+    if ((int)e->kind < 0 || e->kind > OUT_POT)
         return cJSON_CreateNull();
     o = cJSON_CreateObject();
     ok = o && json_add(o, "kind", cJSON_CreateString(sj_effect_names[e->kind]));
@@ -1346,6 +1398,7 @@ static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *
         ok = ok && json_add(o, "to", json_num(e->to));
         break;
     case OUT_SALARY:
+    case OUT_POT: /* the lander takes the Free Parking pot */
         ok = ok && json_add(o, "player", sj_seat(st, e->player));
         ok = ok && json_add(o, "amount", json_num(e->amount));
         break;

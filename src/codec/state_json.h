@@ -35,6 +35,13 @@ int event_check_fields(const cJSON *body, struct sb_error *err);
 /* Is type one of the event types API.md lists? This function can't fail. */
 bool event_type_known(const char *type);
 
+/* Refuse (SB_EINVALID) a body sent by a client that names a field the server records
+ * with an event itself: a draw_journal's "stamp_owner" (rule TWT-JOURNAL-5: the
+ * campaign's policy alone decides who is paid; the server stores the policy it paid
+ * under); and in a banker game (banker) a draw_journal's "player", which takes card
+ * only (the drawer is who landed). 0 for every other body. Reads only body. */
+int event_check_request(const cJSON *body, bool banker, struct sb_error *err);
+
 /* A new JSON array of the effects of out, ids as slugs and seats as player ids;
  * NULL when out of memory. st is the state after the event (for seat -> player id). */
 cJSON *effects_to_json(const struct board *b, const struct game_state *st,

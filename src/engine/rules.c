@@ -89,9 +89,10 @@ static int cash_room(int cash)
     return cash < RULES_CASH_MAX ? RULES_CASH_MAX - cash : 0;
 }
 
-/* Move up to amount from seat `from` to seat `to` (-1: the Bank). A player pays what
- * they have (TWT-CASH) and takes no more than cash_room(). Lists one OUT_PAY when money
- * moved. Returns the amount moved. This function can't fail. */
+/* Move up to amount from seat `from` to seat `to` (-1: the Bank, RULES_POT: the Free
+ * Parking pot). A player pays what they have (TWT-CASH) and takes no more than
+ * cash_room(). Lists one OUT_PAY when money moved. Returns the amount moved. This
+ * function can't fail. */
 static int pay(struct ctx *c, int from, int to, int amount, const char *reason)
 {
     int n = amount > 0 ? amount : 0;
@@ -99,12 +100,16 @@ static int pay(struct ctx *c, int from, int to, int amount, const char *reason)
         n = c->st->players[from].cash;
     if (to >= 0 && n > cash_room(c->st->players[to].cash))
         n = cash_room(c->st->players[to].cash);
+    if (to == RULES_POT && n > cash_room(c->st->pot))
+        to = -1; /* a pot of 10^9 takes no more: the Bank does */
     if (n == 0 || from == to)
         return 0;
     if (from >= 0)
         c->st->players[from].cash -= n;
     if (to >= 0)
         c->st->players[to].cash += n;
+    if (to == RULES_POT)
+        c->st->pot += n;
     struct rules_effect *e = effect_add(c, OUT_PAY, from >= 0 ? from : to);
     e->from = from;
     e->to = to;
@@ -113,17 +118,106 @@ static int pay(struct ctx *c, int from, int to, int amount, const char *reason)
     return n;
 }
 
-/* The Bank pays seat the GO salary (TWT-GO). This function can't fail. */
-static void salary(struct ctx *c, int seat)
+/* Seat pays amount to the Bank: a tax, the Jail fine or a card. Under the Free Parking
+ * jackpot it goes into the pot instead (HOUSE-FREE-PARKING). Returns the amount paid.
+ * This function can't fail. */
+static int pay_bank(struct ctx *c, int seat, int amount, const char *reason)
+{
+    return pay(c, seat, c->st->house.free_parking == FREE_PARKING_JACKPOT ? RULES_POT : -1, amount,
+               reason);
+}
+
+/* The Bank pays seat the GO salary (TWT-GO), times `times` (HOUSE-GO-LANDING). This
+ * function can't fail. */
+static void salary(struct ctx *c, int seat, int times)
 {
     struct player_state *p = &c->st->players[seat];
-    int n = c->b->go_salary > 0 ? c->b->go_salary : 0;
+    int n = c->b->go_salary > 0 ? c->b->go_salary * times : 0;
     if (n > cash_room(p->cash))
         n = cash_room(p->cash);
     if (n == 0)
         return;
     p->cash += n;
     effect_add(c, OUT_SALARY, seat)->amount = n;
+}
+
+/* ---- house rules (RULES.md §1b) --------------------------------------------------------- */
+
+static const char *const house_rule_ids[HOUSE_NSWITCHES] = {
+    [HOUSE_GOAL_JUMP] = "HOUSE-GOAL-JUMP",   [HOUSE_TRAVEL_PAYS_GO] = "HOUSE-TRAVEL-GO",
+    [HOUSE_GO_LANDING] = "HOUSE-GO-LANDING", [HOUSE_FREE_PARKING] = "HOUSE-FREE-PARKING",
+    [HOUSE_AUCTION] = "HOUSE-AUCTION",       [HOUSE_FEES] = "HOUSE-FEES",
+    [HOUSE_STAMPS_TO_WIN] = "HOUSE-WIN",     [HOUSE_STARTING_CASH] = "HOUSE-CASH",
+};
+
+struct house_rules rules_house_official(void)
+{
+    return (struct house_rules){
+        .goal_jump = GOAL_JUMP_NEXT_TURN,
+        .travel_pays_go = 1,
+        .go_landing = 200,
+        .free_parking = FREE_PARKING_NOTHING,
+        .auction = 1,
+        .fees = FEES_ASK,
+        .stamps_to_win = RULES_WIN_STAMPS,
+        .starting_cash = 1500,
+    };
+}
+
+struct house_rules rules_house_legacy(void)
+{
+    struct house_rules hr = rules_house_official();
+    hr.goal_jump = GOAL_JUMP_ANY_TURN;
+    hr.travel_pays_go = 0;
+    return hr;
+}
+
+/* The value of switch sw of hr as an int (booleans 0/1). This function can't fail. */
+static int house_value(const struct house_rules *hr, enum house_switch sw)
+{
+    switch (sw) {
+    case HOUSE_GOAL_JUMP: return (int)hr->goal_jump;
+    case HOUSE_TRAVEL_PAYS_GO: return hr->travel_pays_go;
+    case HOUSE_GO_LANDING: return hr->go_landing;
+    case HOUSE_FREE_PARKING: return (int)hr->free_parking;
+    case HOUSE_AUCTION: return hr->auction;
+    case HOUSE_FEES: return (int)hr->fees;
+    case HOUSE_STAMPS_TO_WIN: return hr->stamps_to_win;
+    case HOUSE_STARTING_CASH: return hr->starting_cash;
+    case HOUSE_NSWITCHES: break;
+    }
+    return 0;
+}
+
+int rules_house_invalid(const struct house_rules *hr)
+{
+    for (int sw = 0; sw < HOUSE_NSWITCHES; sw++) {
+        int v = house_value(hr, (enum house_switch)sw);
+        bool ok;
+        switch ((enum house_switch)sw) {
+        case HOUSE_GO_LANDING: ok = v == 200 || v == RULES_GO_LANDING_DOUBLE; break;
+        case HOUSE_STAMPS_TO_WIN: ok = v >= RULES_STAMPS_MIN && v <= RULES_STAMPS_MAX; break;
+        case HOUSE_STARTING_CASH:
+            ok =
+                v >= RULES_START_CASH_MIN && v <= RULES_START_CASH_MAX && v % RULES_MONEY_UNIT == 0;
+            break;
+        default: ok = v == 0 || v == 1; break; /* the enums and booleans have two values */
+        }
+        if (!ok)
+            return sw;
+    }
+    return -1;
+}
+
+bool rules_house_differs(const struct house_rules *hr, enum house_switch sw)
+{
+    struct house_rules official = rules_house_official();
+    return house_value(hr, sw) != house_value(&official, sw);
+}
+
+const char *rules_house_rule(enum house_switch sw)
+{
+    return (int)sw >= 0 && sw < HOUSE_NSWITCHES ? house_rule_ids[sw] : "HOUSE-RULES";
 }
 
 /* ---- small look-ups ------------------------------------------------------------------- */
@@ -317,7 +411,7 @@ static void board_stamp(struct ctx *c, int seat, int d)
 {
     c->st->dests[d].stamped_by = seat;
     effect_add(c, OUT_BOARD_STAMP, seat)->dest = d;
-    if (rules_board_stamps(c->b, c->st, seat) >= RULES_WIN_STAMPS)
+    if (rules_board_stamps(c->b, c->st, seat) >= c->st->house.stamps_to_win)
         win(c, seat);
 }
 
@@ -377,7 +471,11 @@ static void land_destination(struct ctx *c, int seat, int d)
         st->pending.dest = d;
     } else if (owner != seat && !goal) {
         const struct destination *dd = &c->b->dests[d];
-        fee_add(st, d, owner, seat, owns_set(c->b, st, owner, d) ? dd->set_fee : dd->fee);
+        int fee = owns_set(c->b, st, owner, d) ? dd->set_fee : dd->fee;
+        if (st->house.fees == FEES_ASK)
+            fee_add(st, d, owner, seat, fee);
+        else if (pay(c, seat, owner, fee, "fee") > 0) /* HOUSE-FEES: paid at the landing */
+            c->out->effects[c->out->neffects - 1].dest = d;
     }
 }
 
@@ -393,9 +491,17 @@ static void land_draw(struct ctx *c, int seat, enum deck deck)
     c->st->pending.deck = deck;
 }
 
-/* Landing on Free Parking: the first lander takes the golden ticket (TWT-FREE-PARKING). */
+/* Landing on Free Parking: the lander takes the pot under the jackpot (HOUSE-FREE-PARKING),
+ * and the first lander takes the golden ticket (TWT-FREE-PARKING). */
 static void land_free_parking(struct ctx *c, int seat)
 {
+    struct player_state *p = &c->st->players[seat];
+    int n = c->st->pot < cash_room(p->cash) ? c->st->pot : cash_room(p->cash);
+    if (n > 0) {
+        c->st->pot -= n;
+        p->cash += n;
+        effect_add(c, OUT_POT, seat)->amount = n;
+    }
     if (c->st->ticket_holder >= 0 || c->st->ticket_used)
         return;
     c->st->ticket_holder = seat;
@@ -415,7 +521,7 @@ static void land(struct ctx *c, int seat)
     case SPACE_JOURNAL: land_draw(c, seat, DECK_JOURNAL); break;
     case SPACE_FLIGHT_LOCAL:
     case SPACE_FLIGHT_LONG: c->st->turn.can_fly = true; break;
-    case SPACE_TAX: pay(c, seat, -1, sp->amount, "tax"); break;
+    case SPACE_TAX: pay_bank(c, seat, sp->amount, "tax"); break;
     case SPACE_FREE_PARKING: land_free_parking(c, seat); break;
     case SPACE_GO_TO_JAIL: send_to_jail(c, seat); break;
     case SPACE_GO:
@@ -423,8 +529,9 @@ static void land(struct ctx *c, int seat)
     }
 }
 
-/* Put seat on space, with the GO salary when passed_go, then carry out the space. */
-static void arrive(struct ctx *c, int seat, int space, bool passed_go)
+/* Put seat on space, with the GO salary `passed_go` times (0: none), then carry out the
+ * space. */
+static void arrive(struct ctx *c, int seat, int space, int passed_go)
 {
     struct player_state *p = &c->st->players[seat];
     struct rules_effect *e = effect_add(c, OUT_MOVE, seat);
@@ -432,25 +539,28 @@ static void arrive(struct ctx *c, int seat, int space, bool passed_go)
     e->to = space;
     p->position = space;
     c->st->turn.can_fly = false;
-    if (passed_go)
-        salary(c, seat);
+    if (passed_go > 0)
+        salary(c, seat, passed_go);
     land(c, seat);
 }
 
 /* Move seat steps spaces (negative: backwards); the salary is paid when with_salary
- * and the move passes or lands on GO going forward (TWT-GO). */
+ * and the move passes or lands on GO going forward (TWT-GO), twice for landing exactly
+ * on GO when the house says so (HOUSE-GO-LANDING: with_salary is a dice move). */
 static void move_by(struct ctx *c, int seat, int steps, bool with_salary)
 {
     int from = c->st->players[seat].position;
     int to = ((from + steps) % BOARD_SPACES + BOARD_SPACES) % BOARD_SPACES;
-    arrive(c, seat, to, with_salary && steps > 0 && from + steps >= BOARD_SPACES);
+    bool passed = with_salary && steps > 0 && from + steps >= BOARD_SPACES;
+    bool doubled = to == 0 && c->st->house.go_landing == RULES_GO_LANDING_DOUBLE;
+    arrive(c, seat, to, passed ? (doubled ? 2 : 1) : 0);
 }
 
 /* Move seat clockwise straight to space; the salary is paid when with_salary and the
  * move passes or lands on GO (TWT-GO). */
 static void move_to(struct ctx *c, int seat, int space, bool with_salary)
 {
-    arrive(c, seat, space, with_salary && space < c->st->players[seat].position);
+    arrive(c, seat, space, with_salary && space < c->st->players[seat].position ? 1 : 0);
 }
 
 /* ---- card effects ----------------------------------------------------------------------- */
@@ -483,7 +593,7 @@ static void apply_effect(struct ctx *c, int seat, enum deck deck, int card, cons
     switch (e->kind) {
     case EFFECT_NONE: break;
     case EFFECT_COLLECT: pay(c, -1, seat, e->amount, reason); break;
-    case EFFECT_PAY: pay(c, seat, -1, e->amount, reason); break;
+    case EFFECT_PAY: pay_bank(c, seat, e->amount, reason); break;
     case EFFECT_MOVE_TO:
         if (e->space >= 0 && e->space < BOARD_SPACES)
             move_to(c, seat, e->space, e->salary);
@@ -510,7 +620,11 @@ static int turn_begin(struct ctx *c)
         return refuse_pending(c);
     if (!t->rolled)
         return 0;
+    c->st->players[t->seat].jump_now = false;
     t->seat = (t->seat + 1) % c->st->nplayers;
+    struct player_state *p = &c->st->players[t->seat];
+    p->jump_now = p->jump_next; /* TWT-GOAL-JUMP: earned since their last turn */
+    p->jump_next = false;
     t->doubles = 0;
     t->rolls = 0;
     t->rolled = false;
@@ -534,7 +648,7 @@ static void roll_in_jail(struct ctx *c, int seat, int d1, int d2)
     p->jail_attempts++;
     if (p->jail_attempts < RULES_JAIL_TRIES)
         return;
-    pay(c, seat, -1, RULES_JAIL_FINE, "jail");
+    pay_bank(c, seat, RULES_JAIL_FINE, "jail");
     leave_jail(c, seat);
     move_by(c, seat, d1 + d2, true);
 }
@@ -565,6 +679,7 @@ static int ev_roll(struct ctx *c)
         return -1;
     fees_lapse(c->st);
     int seat = c->st->turn.seat;
+    c->st->players[seat].jump_now = false; /* the goal jump lapses at the roll */
     c->st->turn.rolls++;
     c->st->turn.can_fly = false;
     if (c->st->players[seat].in_jail)
@@ -597,7 +712,7 @@ static int ev_jail_pay(struct ctx *c)
         return refuse(c, "TWT-JAIL-2",
                       "Paying to leave Jail needs %d; %s has %d and tries for a double.",
                       RULES_JAIL_FINE, c->st->players[seat].name, c->st->players[seat].cash);
-    pay(c, seat, -1, RULES_JAIL_FINE, "jail");
+    pay_bank(c, seat, RULES_JAIL_FINE, "jail");
     leave_jail(c, seat);
     return 0;
 }
@@ -615,8 +730,17 @@ static int ev_jail_card(struct ctx *c)
     return 0;
 }
 
+/* True when the goal jump is offered to seat at the start of this turn: under the
+ * rulebook's reading only in the first turn after they came to hold such a card
+ * (TWT-GOAL-JUMP), under the house's at any turn (HOUSE-GOAL-JUMP). This function
+ * can't fail. */
+static bool jump_offered(const struct game_state *st, int seat)
+{
+    return st->house.goal_jump == GOAL_JUMP_ANY_TURN || st->players[seat].jump_now;
+}
+
 /* goal_jump {dest}: at the start of a turn, move to an owned, unstamped goal and stamp
- * it; the turn then goes on (TWT-GOAL-JUMP). */
+ * it; the turn then goes on; passing GO pays (TWT-GOAL-JUMP, TWT-GO). */
 static int ev_goal_jump(struct ctx *c)
 {
     int d = c->ev->dest;
@@ -636,8 +760,13 @@ static int ev_goal_jump(struct ctx *c)
                       "that is also one of their travel goals.");
     if (c->st->dests[d].stamped_by >= 0)
         return refuse(c, "TWT-GOAL-JUMP", "That goal is already stamped in this game.");
+    if (!jump_offered(c->st, seat))
+        return refuse(c, "TWT-GOAL-JUMP",
+                      "The goal jump is offered at the start of the next turn after coming to "
+                      "hold the card, and lapses at that turn's roll.");
     c->st->turn.jumped = true;
-    move_to(c, seat, c->b->dests[d].space, false);
+    c->st->players[seat].jump_now = false;
+    move_to(c, seat, c->b->dests[d].space, c->st->house.travel_pays_go);
     return 0;
 }
 
@@ -683,6 +812,10 @@ static int ev_auction(struct ctx *c)
         rules_pending_clear(&c->st->pending);
         return 0;
     }
+    if (!c->st->house.auction)
+        return refuse(c, "HOUSE-AUCTION",
+                      "This game plays without auctions: a destination the lander does not buy "
+                      "stays with the Bank.");
     if (!valid_seat(c->st, w))
         return refuse(c, "TWT-AUCTION", "The auction's winner is not seated in this game.");
     if (price < RULES_MIN_BID || price % RULES_MONEY_UNIT != 0)
@@ -806,7 +939,7 @@ static long long stamp_pay(struct ctx *c, const struct journal_card *card, int s
         if (card->per_stamp == PER_STAMP_COLLECT)
             total += pay(c, -1, seat, amt, "journal");
         else if (card->per_stamp == PER_STAMP_PAY)
-            total -= pay(c, seat, -1, amt, "journal");
+            total -= pay_bank(c, seat, amt, "journal");
         else if (card->per_stamp == PER_STAMP_COLLECT_FROM_EACH)
             for (int q = 0; q < c->st->nplayers; q++)
                 if (q != seat)
@@ -949,7 +1082,7 @@ static int ev_fly(struct ctx *c)
 }
 
 /* use_ticket {to}: the holder, once, in their own turn (its start included), moves to
- * any destination, no salary, and carries it out (TWT-TICKET). */
+ * any destination and carries it out; passing GO pays (TWT-TICKET, TWT-GO). */
 static int ev_use_ticket(struct ctx *c)
 {
     int holder = c->st->ticket_holder, d = c->ev->dest;
@@ -970,7 +1103,7 @@ static int ev_use_ticket(struct ctx *c)
         return refuse(c, "TWT-TICKET", "The destination is unknown.");
     c->st->ticket_used = true;
     effect_add(c, OUT_TICKET, holder)->action = TICKET_USE;
-    move_to(c, holder, c->b->dests[d].space, false);
+    move_to(c, holder, c->b->dests[d].space, c->st->house.travel_pays_go);
     return 0;
 }
 
@@ -1197,6 +1330,8 @@ static bool state_valid(const struct board *b, const struct game_state *st)
         return false;
     if (st->mode != MODE_BANKER && st->mode != MODE_JOURNAL)
         return false;
+    if (rules_house_invalid(&st->house) >= 0 || st->pot < 0 || st->pot > RULES_CASH_MAX)
+        return false;
     if (b->ndests < 0 || b->ndests > BOARD_MAX_DESTS || b->nchance < 0 ||
         b->nchance > BOARD_MAX_CARDS || b->njournal < 0 || b->njournal > BOARD_MAX_CARDS)
         return false;
@@ -1245,6 +1380,38 @@ static int dispatch(struct ctx *c)
     return refuse(c, "TWT-TURN-1", "The event type is unknown.");
 }
 
+/* ---- the goal jump earned (TWT-GOAL-JUMP) ---------------------------------------------------- */
+
+/* Each seat's jumpable destinations (owned, one of its goals, unstamped) as bits, in one
+ * pass over the board. */
+static void jumpable_seats(const struct board *b, const struct game_state *st, uint64_t *bits)
+{
+    uint64_t owned[RULES_MAX_PLAYERS] = {0}, goals[RULES_MAX_PLAYERS] = {0}, stamped = 0;
+    for (int d = 0; d < b->ndests && d < BOARD_MAX_DESTS; d++) {
+        int o = st->dests[d].owner, g = b->dests[d].goal;
+        if (st->dests[d].stamped_by >= 0)
+            stamped |= (uint64_t)1 << d;
+        if (o < 0 || o >= RULES_MAX_PLAYERS)
+            continue;
+        owned[o] |= (uint64_t)1 << d;
+        if (g >= 0 && g < BOARD_MAX_DESTS)
+            goals[o] |= (uint64_t)1 << g;
+    }
+    for (int i = 0; i < st->nplayers; i++)
+        bits[i] = owned[i] & goals[i] & ~stamped;
+}
+
+/* After an event: a seat that came to hold a jumpable card it did not hold before (a buy,
+ * an auction, a trade) is offered the jump at the start of its next turn. */
+static void jump_earn(const struct board *b, struct game_state *st, const uint64_t *before)
+{
+    uint64_t after[RULES_MAX_PLAYERS];
+    jumpable_seats(b, st, after);
+    for (int i = 0; i < st->nplayers; i++)
+        if (after[i] & ~before[i])
+            st->players[i].jump_next = true;
+}
+
 /* ---- the interface ------------------------------------------------------------------------ */
 
 /* Check the seats of a new game: 2..4, known tokens, distinct players and tokens. */
@@ -1269,9 +1436,27 @@ int rules_init(const struct board *b, enum game_mode mode, int64_t game,
                const struct rules_seat *seats, int nseats, const struct journal_state *journal,
                struct game_state *st, struct rules_outcome *out)
 {
+    return rules_init_house(b, mode, game, NULL, seats, nseats, journal, st, out);
+}
+
+int rules_init_house(const struct board *b, enum game_mode mode, int64_t game,
+                     const struct house_rules *hr, const struct rules_seat *seats, int nseats,
+                     const struct journal_state *journal, struct game_state *st,
+                     struct rules_outcome *out)
+{
     struct ctx c = {.b = b, .st = st, .out = out};
+    struct house_rules house = rules_house_official();
     c.out->neffects = 0;
     memset(&c.out->refusal, 0, sizeof c.out->refusal);
+    if (hr != NULL)
+        house = *hr;
+    else
+        house.starting_cash = b->start_cash;
+    int bad = hr != NULL ? rules_house_invalid(hr) : -1;
+    if (bad >= 0)
+        return refuse(&c, rules_house_rule((enum house_switch)bad),
+                      "The house rule %s has a value outside its range.",
+                      rules_house_rule((enum house_switch)bad));
     if (mode != MODE_BANKER && mode != MODE_JOURNAL)
         return refuse(&c, "TWT-SETUP-1", "A game is played in banker or journal mode.");
     if (check_seats(&c, seats, nseats) != 0)
@@ -1282,6 +1467,7 @@ int rules_init(const struct board *b, enum game_mode mode, int64_t game,
     memset(st, 0, sizeof *st);
     st->game = game;
     st->mode = mode;
+    st->house = house;
     st->status = STATUS_ACTIVE;
     st->winner = -1;
     st->nplayers = nseats;
@@ -1290,7 +1476,7 @@ int rules_init(const struct board *b, enum game_mode mode, int64_t game,
         p->id = seats[i].player;
         snprintf(p->name, sizeof p->name, "%s", seats[i].name != NULL ? seats[i].name : "");
         p->token = seats[i].token;
-        p->cash = mode == MODE_BANKER ? b->start_cash : 0;
+        p->cash = mode == MODE_BANKER ? house.starting_cash : 0;
         for (int k = 0; k < RULES_MAX_HELD; k++)
             p->held[k].card = -1;
     }
@@ -1318,8 +1504,13 @@ int rules_apply(const struct board *b, enum stamp_owner policy, struct game_stat
         rc = refuse(&c, "TWT-SETUP-1", "The game state does not fit the board.");
     if (rc == 0)
         rc = check_allowed(&c);
+    uint64_t jumpable[RULES_MAX_PLAYERS] = {0};
+    if (rc == 0)
+        jumpable_seats(b, &work, jumpable);
     if (rc == 0)
         rc = dispatch(&c);
+    if (rc == 0)
+        jump_earn(b, &work, jumpable);
     if (rc == 0 && c.overflow)
         rc = refuse(&c, event_rule(ev->type), "The event has more effects than can be listed.");
     if (rc != 0) {
@@ -1445,7 +1636,7 @@ static void options_pending(const struct board *b, const struct game_state *st,
         option_offer(b, st, opts, o);
         o = option_new(EVENT_AUCTION, -1);
         o.dest = p->dest;
-        o.amount = RULES_MIN_BID;
+        o.amount = st->house.auction ? RULES_MIN_BID : 0; /* 0: no bids (HOUSE-AUCTION) */
         option_offer(b, st, opts, o);
     } else if (p->kind == PENDING_DRAW) {
         o = option_new(p->deck == DECK_JOURNAL ? EVENT_DRAW_JOURNAL : EVENT_DRAW_CHANCE, p->seat);
@@ -1504,6 +1695,10 @@ static void options_turn_start(const struct board *b, const struct game_state *s
         }
         return;
     }
+    bool begins = st->turn.rolled; /* the event would begin seat's turn */
+    if (st->house.goal_jump == GOAL_JUMP_NEXT_TURN &&
+        !(begins ? p->jump_next : p->jump_now)) /* TWT-GOAL-JUMP: not offered this turn */
+        return;
     o = option_new(EVENT_GOAL_JUMP, seat);
     for (int d = 0; d < b->ndests; d++)
         if (st->dests[d].owner == seat && st->dests[d].stamped_by < 0 &&

@@ -32,6 +32,67 @@
 #define RULES_MAX_HELD (2 * BOARD_MAX_CARDS) /* Get Out of Jail Free cards one player holds */
 
 enum game_mode { MODE_BANKER, MODE_JOURNAL };
+
+/* ---- house rules (RULES.md §1b): a campaign's own readings, kept by each game ---- */
+
+enum goal_jump_rule { GOAL_JUMP_NEXT_TURN, GOAL_JUMP_ANY_TURN };
+enum free_parking_rule { FREE_PARKING_NOTHING, FREE_PARKING_JACKPOT };
+enum fees_rule { FEES_ASK, FEES_AUTOMATIC };
+
+#define RULES_GO_LANDING_DOUBLE 400 /* HOUSE-GO-LANDING: the other value of go_landing */
+#define RULES_STAMPS_MIN 3          /* HOUSE-WIN: stamps_to_win 3..6 */
+#define RULES_STAMPS_MAX 6
+#define RULES_START_CASH_MIN 500 /* HOUSE-CASH: starting_cash 500..5000 in tens */
+#define RULES_START_CASH_MAX 5000
+#define RULES_POT (-2) /* the Free Parking pot as the payee of a payment (HOUSE-FREE-PARKING) */
+
+/* The eight switches; rules_house_official() gives the rulebook's reading of each. A
+ * game copies them at its start and keeps them for its whole life. Every field is an
+ * int or an enum (the yes/no switches are 0 or 1), so the struct has no padding and
+ * states compare byte for byte. */
+struct house_rules {
+    enum goal_jump_rule goal_jump;       /* HOUSE-GOAL-JUMP */
+    int travel_pays_go;                  /* HOUSE-TRAVEL-GO: ticket and goal jump pay TWT-GO */
+    int go_landing;                      /* HOUSE-GO-LANDING: 200 or 400 */
+    enum free_parking_rule free_parking; /* HOUSE-FREE-PARKING */
+    int auction;                         /* HOUSE-AUCTION: 0, a declined card stays with the Bank */
+    enum fees_rule fees;                 /* HOUSE-FEES */
+    int stamps_to_win;                   /* HOUSE-WIN: 3..6 */
+    int starting_cash;                   /* HOUSE-CASH: 500..5000, in tens */
+};
+
+/* The switch names, in the order of struct house_rules (API.md "House rules"). */
+enum house_switch {
+    HOUSE_GOAL_JUMP,
+    HOUSE_TRAVEL_PAYS_GO,
+    HOUSE_GO_LANDING,
+    HOUSE_FREE_PARKING,
+    HOUSE_AUCTION,
+    HOUSE_FEES,
+    HOUSE_STAMPS_TO_WIN,
+    HOUSE_STARTING_CASH,
+    HOUSE_NSWITCHES
+};
+
+/* The rulebook's readings (RULES.md §1). This function can't fail. */
+struct house_rules rules_house_official(void);
+
+/* The readings a game started before house rules existed was played by: the goal jump
+ * at any turn and no salary for the ticket or the jump; every other switch official. A
+ * state without house rules is read as such, so an old game replays as it was played.
+ * This function can't fail. */
+struct house_rules rules_house_legacy(void);
+
+/* The first switch of hr whose value is outside its range, or -1 when all are valid.
+ * This function can't fail. */
+int rules_house_invalid(const struct house_rules *hr);
+
+/* True when switch sw of hr differs from the official reading. This function can't fail. */
+bool rules_house_differs(const struct house_rules *hr, enum house_switch sw);
+
+/* The RULES.md id of switch sw ("HOUSE-FEES"...). This function can't fail. */
+const char *rules_house_rule(enum house_switch sw);
+
 enum game_status { STATUS_ACTIVE, STATUS_FINISHED, STATUS_ABANDONED };
 enum stamp_owner { STAMP_OWNER_TOKEN, STAMP_OWNER_PLAYER };
 
@@ -83,6 +144,8 @@ struct player_state {
     int jail_attempts;                     /* failed rolls for a double in this stay */
     int jail_cards;                        /* cards held: held[0..jail_cards) */
     struct held_card held[RULES_MAX_HELD]; /* oldest first */
+    bool jump_next; /* TWT-GOAL-JUMP: came to hold a jumpable card; offered next turn */
+    bool jump_now;  /* the goal jump is offered in this turn, until the roll */
 };
 
 struct dest_state {
@@ -128,6 +191,8 @@ struct game_state {
     bool ticket_used;
     struct journal_state journal[BOARD_MAX_CARDS]; /* by board.journal index */
     int corrections; /* correct events applied (correct.h): the board is no longer the first */
+    struct house_rules house; /* the readings this game plays by, from its start */
+    int pot;                  /* money on Free Parking (HOUSE-FREE-PARKING jackpot) */
 };
 
 enum event_type {
@@ -187,6 +252,7 @@ enum effect_out_kind {
     OUT_TICKET,         /* player, action (ticket_take / ticket_use) */
     OUT_OWNER,          /* dest, from, to: a destination changes hands */
     OUT_WIN,            /* player */
+    OUT_POT,            /* player, amount: the lander takes the Free Parking pot */
 };
 
 enum ticket_action { TICKET_TAKE, TICKET_USE };
@@ -194,7 +260,7 @@ enum ticket_action { TICKET_TAKE, TICKET_USE };
 struct rules_effect {
     enum effect_out_kind kind;
     int player;   /* seat */
-    int from, to; /* MOVE: spaces; PAY/OWNER: seats, -1 = the Bank */
+    int from, to; /* MOVE: spaces; PAY/OWNER: seats, -1 = the Bank, RULES_POT = the pot */
     int amount;
     const char *reason; /* PAY: a static string such as "fee", "tax", "journal" */
     int dest;
@@ -241,10 +307,19 @@ struct rules_seat {
 /* Fill st with the state of a new game: every seat with start_cash on GO (banker
  * mode), the first seat to roll, the golden ticket on Free Parking, and the journal
  * as given (NULL: no stamps). Returns 0, or -1 with out->refusal set when the seats are
- * not 2..4 players with distinct players and tokens. */
+ * not 2..4 players with distinct players and tokens. The game plays by the official
+ * readings, with the box's start_cash. */
 int rules_init(const struct board *b, enum game_mode mode, int64_t game,
                const struct rules_seat *seats, int nseats, const struct journal_state *journal,
                struct game_state *st, struct rules_outcome *out);
+
+/* rules_init() for a game that plays by house rules hr (NULL: as rules_init()): each seat
+ * starts with hr->starting_cash. -1 with out->refusal naming the switch when hr is not
+ * valid (rules_house_invalid()). */
+int rules_init_house(const struct board *b, enum game_mode mode, int64_t game,
+                     const struct house_rules *hr, const struct rules_seat *seats, int nseats,
+                     const struct journal_state *journal, struct game_state *st,
+                     struct rules_outcome *out);
 
 /* Apply one event. On success returns 0: st is the new state (st->seq = ev->seq) and
  * out lists the effects in order. On refusal returns -1: st is unchanged and

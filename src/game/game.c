@@ -11,6 +11,7 @@
 
 #include "board_json.h"
 #include "correct.h"
+#include "house.h"
 #include "json.h"
 #include "keys.h"
 #include "results.h"
@@ -688,11 +689,23 @@ static void game_prep_clear(struct game_prep *p)
     memset(p, 0, sizeof(*p));
 }
 
+/* True when gm is finished or abandoned. This function can't fail. */
+static bool game_over(const struct game *gm)
+{
+    const cJSON *status = gm->results ? cJSON_GetObjectItemCaseSensitive(gm->doc, "status") : NULL;
+    if (gm->results)
+        return cJSON_IsString(status) && strcmp(status->valuestring, "active") != 0;
+    return gm->st.status != STATUS_ACTIVE;
+}
+
 /* Load gid on the request's connection and apply body as event seq (0: the next) at
  * time at (NULL: now), printing what is to be stored and, when want_answer, the answer.
- * Writes nothing; a refused event leaves p cleared. */
+ * A body a client sent (request) may not name what the server records itself
+ * (event_check_request()); a recorded one (an import) may. Every event but a note to a
+ * game that is over is 409 before its fields are read. Writes nothing; a refused event
+ * leaves p cleared. */
 static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq,
-                        const char *at, bool want_answer, struct game_prep *p)
+                        const char *at, bool want_answer, bool request, struct game_prep *p)
 {
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
     int rc;
@@ -701,8 +714,14 @@ static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int6
         return sb_fail(r->err, SB_EBADREQ, NULL, "an event needs a string 'type'");
     p->type = type->valuestring;
     rc = game_load(r, gid, false, &p->gm);
-    if (rc != 0)
+    if (rc == 0 && game_over(p->gm) && strcmp(p->type, "note") != 0)
+        rc = sb_fail(r->err, SB_ECONFLICT, "TWT-WIN", "the game is over; only notes can be added");
+    if (rc == 0 && request)
+        rc = event_check_request(body, !p->gm->results && p->gm->st.mode == MODE_BANKER, r->err);
+    if (rc != 0) {
+        game_prep_clear(p);
         return rc;
+    }
     p->seq = seq <= p->gm->row.last_seq ? p->gm->row.last_seq + 1 : seq;
     if (at)
         snprintf(p->at, sizeof(p->at), "%s", at);
@@ -738,11 +757,13 @@ static int game_write(struct game_req *r, struct game_prep *p, const char *idem_
     return rc;
 }
 
-int game_append(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq, const char *at,
-                const char *idem_key, char **answer, int64_t *version)
+/* game_append() of a body a client sent (request) or one recorded before (game_prepare()). */
+static int game_append_body(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq,
+                            const char *at, const char *idem_key, bool request, char **answer,
+                            int64_t *version)
 {
     struct game_prep p;
-    int rc = game_prepare(r, gid, body, seq, at, answer != NULL, &p);
+    int rc = game_prepare(r, gid, body, seq, at, answer != NULL, request, &p);
     if (rc == 0)
         rc = game_write(r, &p, idem_key, version);
     if (rc == 0 && answer) {
@@ -751,6 +772,12 @@ int game_append(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq,
     }
     game_prep_clear(&p);
     return rc;
+}
+
+int game_append(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq, const char *at,
+                const char *idem_key, char **answer, int64_t *version)
+{
+    return game_append_body(r, gid, body, seq, at, idem_key, false, answer, version);
 }
 
 /* ---- replay ---- */
@@ -914,8 +941,8 @@ static cJSON *game_seats_json(const struct rules_seat *seats, const char *const 
 
 /* The initial state of a Travel World Tour game for these seats. */
 static int game_initial_full(struct game_req *r, const char *board_text, const char *mode,
-                             int64_t gid, struct rules_seat *seats, const char *const *tokens,
-                             int n, cJSON **state)
+                             int64_t gid, const struct house_rules *hr, struct rules_seat *seats,
+                             const char *const *tokens, int n, cJSON **state)
 {
     struct board *b = malloc(sizeof(*b));
     struct game_state *st = malloc(sizeof(*st));
@@ -937,8 +964,8 @@ static int game_initial_full(struct game_req *r, const char *board_text, const c
         rc = game_initial_journal(r, b, journal);
     if (rc == 0) {
         memset(st, 0, sizeof(*st));
-        if (rules_init(b, strcmp(mode, "journal") == 0 ? MODE_JOURNAL : MODE_BANKER, gid, seats, n,
-                       journal, st, out) != 0)
+        if (rules_init_house(b, strcmp(mode, "journal") == 0 ? MODE_JOURNAL : MODE_BANKER, gid, hr,
+                             seats, n, journal, st, out) != 0)
             rc = sb_fail(r->err, SB_EINVALID, out->refusal.rule, "%s", out->refusal.detail);
     }
     if (rc == 0 && !(*state = state_to_json(b, st, 1)))
@@ -950,11 +977,12 @@ static int game_initial_full(struct game_req *r, const char *board_text, const c
     return rc;
 }
 
-/* What a results-mode play records besides its seats: duration_min (0..6000; -1 when
- * absent) and location (at most 80 characters; NULL when absent, borrowed from body).
- * The other modes take neither (422). */
+/* What a game records besides its seats: a results-mode play its duration_min (0..6000;
+ * -1 when absent) and location (at most 80 characters; NULL when absent, borrowed from
+ * body), which the other modes do not take (422); and the house rules it plays by, the
+ * campaign's with body's "house_rules" over them (*hr). */
 static int game_read_details(struct game_req *r, const cJSON *body, bool results,
-                             int64_t *duration_min, const char **location)
+                             int64_t *duration_min, const char **location, struct house_rules *hr)
 {
     bool present = false;
     int rc;
@@ -970,6 +998,27 @@ static int game_read_details(struct game_req *r, const cJSON *body, bool results
         *duration_min = -1;
     if (rc == 0)
         rc = json_get_string(body, "location", false, GAME_LOCATION_MAX, false, location, r->err);
+    if (rc == 0)
+        rc = house_for_game(*r->store, r->campaign->id,
+                            cJSON_GetObjectItemCaseSensitive(body, "house_rules"), hr, r->err);
+    return rc;
+}
+
+/* Record with game gid's row what game_read_details() read: a results play's details, or
+ * the house rules a Travel World Tour game plays by (its states hold them too). */
+static int game_keep_details(struct game_req *r, int64_t gid, bool results, int64_t duration_min,
+                             const char *location, const struct house_rules *hr)
+{
+    char *text = NULL;
+    int rc = 0;
+    if (results)
+        return duration_min >= 0 || location
+                   ? store_game_set_details(*r->store, gid, duration_min, location, r->err)
+                   : 0;
+    if (!(text = house_text(hr)))
+        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    rc = store_game_set_house_rules(*r->store, gid, text, r->err);
+    free(text);
     return rc;
 }
 
@@ -983,6 +1032,7 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
     const char *mode = NULL, *played_at = NULL;
     char *board = NULL, *state_text = NULL, *seats_text = NULL;
     cJSON *state = NULL, *seats_json = NULL;
+    struct house_rules hr;
     int results = results_edition_from_id(r->campaign->edition);
     int n = 0,
         max = results >= 0 ? results_players_max((enum results_edition)results) : RULES_MAX_PLAYERS;
@@ -997,7 +1047,7 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
         rc = json_get_string(body, "played_at", false, GAME_PLAYED_AT_MAX, false, &played_at,
                              r->err);
     if (rc == 0)
-        rc = game_read_details(r, body, results >= 0, &duration_min, &location);
+        rc = game_read_details(r, body, results >= 0, &duration_min, &location, &hr);
     if (rc == 0)
         rc = game_read_seats(r, body, max, results >= 0, seats, names, tokens, &n);
     if (rc == 0 && results >= 0 && n < results_players_min((enum results_edition)results))
@@ -1013,7 +1063,7 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
     if (rc == 0 && !board_doc)
         rc = store_campaign_board(*r->store, r->campaign->id, &board, r->err);
     if (rc == 0 && results < 0)
-        rc = game_initial_full(r, board, mode, *gid, seats, tokens, n, &state);
+        rc = game_initial_full(r, board, mode, *gid, &hr, seats, tokens, n, &state);
     if (rc == 0 && results >= 0)
         rc = game_initial_results(r, seats, tokens, n, &state);
     if (rc == 0 && (!(seats_json = game_seats_json(seats, tokens, n)) ||
@@ -1023,8 +1073,8 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
     if (rc == 0)
         rc = store_game_create(*r->store, *gid, r->campaign->id, mode, seats_text, board,
                                state_text, played_at, r->err);
-    if (rc == 0 && (duration_min >= 0 || location))
-        rc = store_game_set_details(*r->store, *gid, duration_min, location, r->err);
+    if (rc == 0)
+        rc = game_keep_details(r, *gid, results >= 0, duration_min, location, &hr);
     free(board);
     free(state_text);
     free(seats_text);
@@ -1180,7 +1230,7 @@ static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
     if (rc == 0)
         rc = game_check_version(r->err, if_match, g.version);
     if (rc == 0)
-        rc = game_append(r, gid, body, 0, NULL, idem_key, &text, version);
+        rc = game_append_body(r, gid, body, 0, NULL, idem_key, true, &text, version);
     if (rc == 0 && idem_key)
         rc = store_event_set_retry(*r->store, gid, g.last_seq + 1, text, hash, r->err);
     /* Shared with the appends waiting behind this one: one sync for many. */
@@ -1259,7 +1309,7 @@ static int game_post_snapshot(struct game_req *r, int64_t gid, const cJSON *body
     int rc = store_begin_read(*r->store, r->err);
     if (rc != 0)
         return rc;
-    rc = game_prepare(r, gid, body, 0, NULL, true, &p);
+    rc = game_prepare(r, gid, body, 0, NULL, true, true, &p);
     store_rollback(*r->store); /* the snapshot's read transaction ends */
     if (rc == 0)
         rc = game_check_version(r->err, if_match, p.gm->row.version);

@@ -1180,9 +1180,23 @@ int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_erro
     static const char *const sql =
         "SELECT json_object('id', id, 'name', name, 'edition', edition, 'stamp_owner',"
         " stamp_owner, 'created_at', created_at, 'active_game',"
-        " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'))"
+        " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'),"
+        " 'house_rules', json(house_rules))"
         " FROM campaigns c WHERE id = ?";
     return store_text(s, sql, out, err, "i", cid);
+}
+
+int store_campaign_house_rules(struct store *s, int64_t cid, char **out, struct sb_error *err)
+{
+    static const char *const sql = "SELECT coalesce(house_rules, '') FROM campaigns WHERE id = ?";
+    return store_text(s, sql, out, err, "i", cid);
+}
+
+int store_campaign_set_house_rules(struct store *s, int64_t cid, const char *house_rules,
+                                   struct sb_error *err)
+{
+    static const char *const sql = "UPDATE campaigns SET house_rules = ? WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "ti", house_rules, cid);
 }
 
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,
@@ -1343,6 +1357,13 @@ int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode
     return rc;
 }
 
+int store_game_set_house_rules(struct store *s, int64_t gid, const char *house_rules,
+                               struct sb_error *err)
+{
+    static const char *const sql = "UPDATE games SET house_rules = ? WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "ti", house_rules, gid);
+}
+
 int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min, const char *location,
                            struct sb_error *err)
 {
@@ -1453,6 +1474,7 @@ out:
     " g.started_at, 'ended_at', g.ended_at, 'played_at', g.played_at, 'winner', g.winner,"         \
     " 'number', (SELECT count(*) FROM games n WHERE n.campaign_id = g.campaign_id"                 \
     " AND n.id <= g.id), 'duration_min', g.duration_min, 'location', g.location,"                  \
+    " 'house_rules', json(g.house_rules),"                                                         \
     " 'version', g.version, 'seats', (SELECT json_group_array(json_object('player',"               \
     " st.value ->> 'player', 'name', p.name, 'token', st.value ->> 'token'))"                      \
     " FROM json_each(g.seats) st LEFT JOIN players p ON p.id = st.value ->> 'player'),"            \
@@ -1842,7 +1864,7 @@ int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_
         " 'games', (SELECT coalesce(json_group_array(json(o)), json('[]')) FROM (SELECT"
         " json_object('id', g.id, 'mode', g.mode, 'status', g.status, 'started_at', g.started_at,"
         " 'ended_at', g.ended_at, 'played_at', g.played_at, 'duration_min', g.duration_min,"
-        " 'location', g.location, 'winner', g.winner,"
+        " 'location', g.location, 'winner', g.winner, 'house_rules', json(g.house_rules),"
         " 'seats', json(g.seats), 'board', (SELECT b.idx FROM b JOIN game_boards gb"
         "   ON gb.board = b.board WHERE gb.game_id = g.id),"
         " 'events', (SELECT coalesce(json_group_array(json_object('seq', e.seq, 'type', e.type,"
@@ -1894,6 +1916,7 @@ int store_plays_json(struct store *s, int64_t cid, char **out, struct sb_error *
         "   WHERE id = g.winner), 'winner_id', g.winner, 'started_at', g.started_at,"
         " 'ended_at', g.ended_at, 'played_at', g.played_at, 'result', g.state -> '$.result',"
         " 'duration_min', g.duration_min, 'location', g.location,"
+        " 'house_rules', json(g.house_rules),"
         " 'seats', (SELECT json_group_array(json_object('player', p.id, 'name', p.name,"
         "   'token', st.value ->> 'token', 'stamps', (SELECT count(*) FROM events e,"
         "   json_each(e.effects) f WHERE e.game_id = g.id AND NOT e.voided"

@@ -147,12 +147,16 @@ int store_campaign_create(struct store *s, const char *name, const char *edition
 /* SB_ENOTFOUND when there is no such campaign. */
 int store_campaign_get(struct store *s, int64_t cid, struct store_campaign *out,
                        struct sb_error *err);
-/* {"id","name","edition","stamp_owner","created_at","active_game"} */
+/* {"id","name","edition","stamp_owner","created_at","active_game","house_rules"} */
 int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
 /* name and stamp_owner may be NULL to keep them. */
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,
                           struct sb_error *err);
 int store_campaign_board(struct store *s, int64_t cid, char **out, struct sb_error *err);
+/* The campaign's house rules (a JSON object of every switch; "" for none stored). */
+int store_campaign_house_rules(struct store *s, int64_t cid, char **out, struct sb_error *err);
+int store_campaign_set_house_rules(struct store *s, int64_t cid, const char *house_rules,
+                                   struct sb_error *err);
 /* Replace the campaign's key hashes (key rotation): the old pair opens nothing since.
  * SB_ENOTFOUND when there is no such campaign. */
 int store_campaign_set_keys(struct store *s, int64_t cid, const unsigned char *key_hash,
@@ -203,6 +207,9 @@ int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode
                       struct sb_error *err);
 /* Record how long a results-mode play took (duration_min, -1: unknown) and where
  * (location, NULL: unknown) on game gid. */
+/* The house rules game gid plays by (JSON), set once at its creation. */
+int store_game_set_house_rules(struct store *s, int64_t gid, const char *house_rules,
+                               struct sb_error *err);
 int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min, const char *location,
                            struct sb_error *err);
 /* Calls fn(ctx, gid) for each game of cid in which player pid sits. */

@@ -30,6 +30,7 @@ export class Names {
 
   player(pid) {
     if (pid === 'bank' || pid === null || pid === undefined) return t('bank');
+    if (pid === 'pot') return t('hr.pot'); // the Free Parking jackpot (house rule)
     const p = this.players.get(String(pid));
     return p && p.name ? p.name : t('player.n', { id: String(pid) });
   }
@@ -126,6 +127,8 @@ export function effectText(e, names) {
       return { text: t('fx.owner', { dest: names.destination(e.destination || e.dest), to: P(e.to) }) };
     case 'win':
       return { text: t('fx.win', { who: P(e.player) }), cls: 'win' };
+    case 'pot':
+      return { text: t('hr.fx.pot', { who: P(e.player), amount: e.amount }), cls: 'payout' };
     case 'fee':
       return { text: t('fx.fee', { owner: P(e.owner), payer: P(e.payer), amount: e.amount }) };
     case 'note':

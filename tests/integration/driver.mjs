@@ -33,7 +33,7 @@ export function nextEvent(st, board, hero) {
   if (actor.id !== hero) return { type: 'roll', d1: 1, d2: 2 };
   const stamped = new Set(st.destinations.filter((d) => d.stamped_by !== null).map((d) => d.id));
   const jump = actor.goals.find((g) => actor.owns.includes(g) && !stamped.has(g));
-  if (jump && st.turn.rolls === 0 && st.turn.player !== hero) return { type: 'goal_jump', destination: jump };
+  if (jump && st.options.some((o) => o.type === 'goal_jump')) return { type: 'goal_jump', destination: jump };
   const targets = [
     ...actor.goals.filter((g) => !stamped.has(g)).map((g) => dest(g).space),
     ...st.destinations.filter((d) => d.owner === null).map((d) => dest(d.id).space),

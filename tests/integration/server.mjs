@@ -119,11 +119,12 @@ export function client(base, key) {
 }
 
 /** Create a campaign with players; returns {cid, key, view_key, api, players:[ids]}. */
-export async function newCampaign(base, { name = 'Test box', edition, stamp_owner, players = [] } = {}) {
+export async function newCampaign(base, { name = 'Test box', edition, stamp_owner, house_rules, players = [] } = {}) {
   const anon = client(base);
   const body = { name };
   if (edition) body.edition = edition;
   if (stamp_owner) body.stamp_owner = stamp_owner;
+  if (house_rules) body.house_rules = house_rules;
   const r = await anon.post('/api/v1/campaigns', body);
   if (r.status !== 201) throw new Error(`create campaign: ${r.status} ${r.text}`);
   const cid = r.json.campaign.id;

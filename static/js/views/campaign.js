@@ -11,6 +11,7 @@ import { checkOffer } from './check.js';
 import { downloadButton } from './boxfile.js';
 import { bgStatsLink, playUuidOf } from '../bgstats.js';
 import { backupPanel } from './backup.js';
+import { houseRulesPanel } from '../houserules.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
@@ -52,6 +53,7 @@ export async function render({ main, params, app }) {
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/stats` }, t('tab.stats')),
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/box` }, t('camp.box')),
         downloadButton(ctx, c.name))) : null,
+    full ? houseRulesPanel(ctx, c, app) : null,
     settingsPanel(ctx, c, full, app),
     backupPanel(ctx, c, app));
 }

@@ -5,6 +5,7 @@ import { t, list } from '../i18n.js';
 import { ApiError } from '../api.js';
 import { activeGameId } from '../model.js';
 import { tokenPicture } from '../tokens.js';
+import { houseRulesChooser } from '../houserules.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
@@ -141,6 +142,7 @@ export async function render({ main, params, app }) {
   const details = full ? null : h('fieldset', null, h('legend', null, t('ng.play')),
     field(t('ng.played_at'), playedAt), field(t('ng.duration'), duration, t('ng.duration.hint')), field(t('ng.location'), location));
 
+  const house = full ? houseRulesChooser(c) : null;
   const startBtn = h('button', { class: 'btn primary block', type: 'submit' }, t('ng.start'));
   const form = h('form', null,
     modes,
@@ -151,6 +153,7 @@ export async function render({ main, params, app }) {
       h('p', { class: 'muted', style: 'margin:8px 0 4px' }, countText),
       h('div', { class: 'row' }, removeSeat, addSeat)),
     full ? starts : null,
+    house && house.el,
     startBtn);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -159,6 +162,7 @@ export async function render({ main, params, app }) {
     if (full && new Set(seats.map((s) => s.token)).size !== seats.length) { showAlert(t('ng.one_token')); return; }
     const mode = full ? form.querySelector('input[name=mode]:checked').value : 'results';
     const body = { mode, seats: seats.map((s) => ({ player: Number(s.player), token: full ? s.token : (s.token.trim() || 'none') })) };
+    if (house) body.house_rules = house.value();
     if (!full) {
       if (playedAt.value) body.played_at = new Date(`${playedAt.value}T12:00:00`).toISOString();
       if (duration.value !== '') {

@@ -19,6 +19,7 @@ import * as banker from './banker.js';
 import * as journalMode from './journalmode.js';
 import * as results from './results.js';
 import { afterEvent, refreshBoard } from './factcheck.js';
+import { houseRulesNote } from '../houserules.js';
 
 /** Board stamps that win a game (TWT-WIN), as the engine's state says ('?' for a state
  * saved before it said). */
@@ -96,6 +97,7 @@ export class TableScreen {
       this.bannerBox,
       this.stripBox,
       h('div', { class: 'live-line' }, h('span', null, gameLabel(this.game, this.gid), this.readOnly ? ` · ${t('view_only')}` : ''), this.liveEl),
+      this.houseBox = h('div', { class: 'house-box' }),
       this.lastBox,
       this.actionsBox,
       this.playersBox,
@@ -112,6 +114,7 @@ export class TableScreen {
     const hadFocus = !!(focused && focused !== this.main && this.main.contains(focused));
     this.bannerBox.replaceChildren(this.banner());
     this.stripBox.replaceChildren(...[].concat(this.strip() || []));
+    if (this.houseBox) this.houseBox.replaceChildren(...[].concat(houseRulesNote((this.game && this.game.house_rules) || this.state?.house_rules, this.state?.pot) || []));
     // Actions depend on the game, not on notes: keep half-filled forms when only a note came in.
     const st = this.state || {};
     const sig = JSON.stringify([st.status, st.turn, st.options, st.ticket, st.players, st.destinations, st.journal, st.winner, st.result]);

@@ -1162,6 +1162,62 @@ static void test_corrections_count_round_trips_and_shows_only_when_any(void **st
     free(st);
 }
 
+/* TWT-JOURNAL-5: a client's draw_journal naming a stamp_owner is 422; a recorded one
+ * (the server's own field, as stored and exported) still reads. */
+static void test_twt_journal_5_request_naming_stamp_owner_is_422(void **state)
+{
+    (void)state;
+    struct sb_error err;
+    cJSON *body = cJSON_Parse("{\"type\":\"draw_journal\",\"card\":\"journal-1\","
+                              "\"stamp_owner\":\"player\"}");
+    assert_int_equal(event_check_request(body, false, &err), SB_EINVALID);
+    assert_string_equal(err.rule, "TWT-JOURNAL-5");
+    assert_int_equal(event_check_request(body, true, &err), SB_EINVALID);
+    assert_int_equal(event_check_fields(body, &err), 0);
+    cJSON_Delete(body);
+    body = cJSON_Parse("{\"type\":\"draw_journal\",\"card\":\"journal-1\"}");
+    assert_int_equal(event_check_request(body, true, &err), 0);
+    cJSON_Delete(body);
+    /* banker mode takes card only; journal mode names who drew it */
+    body = cJSON_Parse("{\"type\":\"draw_journal\",\"card\":\"journal-1\",\"player\":11}");
+    assert_int_equal(event_check_request(body, true, &err), SB_EINVALID);
+    assert_int_equal(event_check_request(body, false, &err), 0);
+    cJSON_Delete(body);
+}
+
+/* House rules and the pot round-trip; a state without house rules is an old game's and
+ * reads as the readings of then (rules_house_legacy()). */
+static void test_house_rules_and_pot_round_trip_and_old_states_read_as_legacy(void **state)
+{
+    (void)state;
+    struct game_state *st = new_game(MODE_BANKER);
+    struct sb_error err;
+    st->house.free_parking = FREE_PARKING_JACKPOT;
+    st->house.stamps_to_win = 5;
+    st->house.fees = FEES_AUTOMATIC;
+    st->pot = 250;
+    st->players[1].jump_next = true;
+    assert_round_trip(st);
+    cJSON *doc = state_to_json(shipped, st, 3);
+    assert_int_equal(get_int(doc, "pot"), 250);
+    assert_int_equal(get_int(doc, "win_stamps"), 5);
+    const cJSON *hr = cJSON_GetObjectItemCaseSensitive(doc, "house_rules");
+    assert_string_equal(cJSON_GetObjectItemCaseSensitive(hr, "free_parking")->valuestring,
+                        "jackpot");
+    assert_string_equal(cJSON_GetObjectItemCaseSensitive(hr, "fees")->valuestring, "automatic");
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(hr, "auction")));
+    cJSON_DeleteItemFromObject(doc, "house_rules");
+    cJSON_DeleteItemFromObject(doc, "pot");
+    struct game_state *back = calloc(1, sizeof(*back));
+    assert_int_equal(state_from_json(shipped, doc, back, &err), 0);
+    struct house_rules legacy = rules_house_legacy();
+    assert_memory_equal(&back->house, &legacy, sizeof legacy);
+    assert_int_equal(back->pot, 0);
+    cJSON_Delete(doc);
+    free(back);
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1185,6 +1241,8 @@ int main(void)
         cmocka_unit_test(test_correct_event_decodes_the_new_values),
         cmocka_unit_test(test_correct_event_refusals),
         cmocka_unit_test(test_corrections_count_round_trips_and_shows_only_when_any),
+        cmocka_unit_test(test_twt_journal_5_request_naming_stamp_owner_is_422),
+        cmocka_unit_test(test_house_rules_and_pot_round_trip_and_old_states_read_as_legacy),
     };
     return cmocka_run_group_tests(tests, setup_board, teardown_board);
 }

@@ -427,7 +427,7 @@ static void test_twt_go_flight_passing_go_pays_no_salary(void **state)
     free(f);
 }
 
-static void test_twt_go_ticket_and_move_by_pay_no_salary(void **state)
+static void test_twt_go_ticket_pays_salary_move_by_does_not(void **state)
 {
     (void)state;
     struct fx *f = fx_new(2);
@@ -435,8 +435,8 @@ static void test_twt_go_ticket_and_move_by_pay_no_salary(void **state)
     f->st.ticket_holder = 0;
     ok(f, ev_dest(EVENT_USE_TICKET, D(f, "boulders-beach")));
     assert_int_equal(f->st.players[0].position, 3);
-    assert_int_equal(cash(f, 0), 1500);
-    assert_null(find_effect(f, OUT_SALARY, -1));
+    assert_int_equal(cash(f, 0), 1700); /* the ticket is no exception (reading of 2026-12) */
+    assert_int_equal(find_effect(f, OUT_SALARY, 0)->amount, 200);
     ok(f, ev_auction(-1, 0));
 
     start_turn_at(f, 1, 0);
@@ -1827,6 +1827,7 @@ static void test_twt_fee_not_lapsing_at_a_turn_begun_without_a_roll(void **state
     f = fee_then_next_turn(); /* goal_jump: Bob owns Chichen Itza and its goal */
     f->st.dests[D(f, "chichen-itza")].owner = 1;
     f->st.dests[D(f, "angkor-wat")].owner = 1;
+    f->st.players[1].jump_next = true; /* he came to hold it in Ann's turn */
     ok(f, ev_dest(EVENT_GOAL_JUMP, D(f, "angkor-wat")));
     assert_fee_survives_until_the_roll(f);
 
@@ -1945,7 +1946,7 @@ static void test_twt_trade_held_cards_keep_which_card_they_are(void **state)
     free(f);
 }
 
-static void test_twt_ticket_reading_not_in_jail_and_no_go_salary(void **state)
+static void test_twt_ticket_reading_not_in_jail_and_go_salary_past_go(void **state)
 {
     (void)state;
     struct fx *f = fx_new(2);
@@ -1957,12 +1958,12 @@ static void test_twt_ticket_reading_not_in_jail_and_no_go_salary(void **state)
     f->st.players[0].in_jail = false;
     assert_non_null(option(f, EVENT_USE_TICKET, -1));
     ok(f, ev_dest(EVENT_USE_TICKET, D(f, "rapa-nui"))); /* round past GO */
-    assert_null(find_effect(f, OUT_SALARY, -1));
-    assert_int_equal(cash(f, 0), 1500);
+    assert_int_equal(find_effect(f, OUT_SALARY, 0)->amount, 200);
+    assert_int_equal(cash(f, 0), 1700);
     free(f);
 }
 
-static void test_twt_goal_jump_reading_not_in_jail_and_no_go_salary(void **state)
+static void test_twt_goal_jump_reading_not_in_jail_and_go_salary_past_go(void **state)
 {
     (void)state;
     struct fx *f = fx_new(2);
@@ -1970,22 +1971,25 @@ static void test_twt_goal_jump_reading_not_in_jail_and_no_go_salary(void **state
     f->st.dests[D(f, "chichen-itza")].owner = 0;
     f->st.dests[angkor].owner = 0;
     jail(f, 0, 0);
+    f->st.players[0].jump_now = true;
     assert_null(option(f, EVENT_GOAL_JUMP, -1));
     refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP");
     start_turn_at(f, 0, 37);
     f->st.players[0].in_jail = false;
     ok(f, ev_dest(EVENT_GOAL_JUMP, angkor)); /* 37 to 16: round past GO */
-    assert_null(find_effect(f, OUT_SALARY, -1));
-    assert_int_equal(cash(f, 0), 1500);
+    assert_int_equal(find_effect(f, OUT_SALARY, 0)->amount, 200);
+    assert_int_equal(cash(f, 0), 1700);
     assert_int_equal(f->st.dests[angkor].stamped_by, 0);
     free(f);
 }
 
-static void test_twt_goal_jump_offered_at_each_turn_start_never_at_an_extra_roll(void **state)
+static void
+test_house_goal_jump_any_turn_offered_at_each_turn_start_never_at_an_extra_roll(void **state)
 {
     (void)state;
     struct fx *f = fx_new(2);
     int angkor = D(f, "angkor-wat");
+    f->st.house.goal_jump = GOAL_JUMP_ANY_TURN;
     f->st.dests[D(f, "chichen-itza")].owner = 0;
     f->st.dests[angkor].owner = 0;
     const struct rules_option *o = option(f, EVENT_GOAL_JUMP, -1);
@@ -2123,6 +2127,284 @@ static void test_rules_refuses_a_state_that_does_not_fit_the_board(void **state)
     free(f);
 }
 
+/* ---- the rulebook's readings of 2026-12 and the house rules (RULES.md §1, §1b) ------------ */
+
+static struct rules_event ev_trade_dest(int a, int b, int d)
+{
+    struct rules_event ev = ev_new(EVENT_TRADE);
+    ev.a = a;
+    ev.b = b;
+    ev.a_gives.ndests = 1;
+    ev.a_gives.dests[0] = d;
+    return ev;
+}
+
+static void test_twt_goal_jump_next_turn_only_lapses_at_the_roll_and_is_earned_again(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int angkor = D(f, "angkor-wat");
+    f->st.dests[angkor].owner = 0;
+    start_turn_at(f, 0, 5);
+    ok(f, roll(1, 3)); /* Chichen Itza, whose goal Angkor Wat Ann owns */
+    ok(f, ev_new(EVENT_BUY));
+    assert_true(f->st.players[0].jump_next);
+    assert_null(option(f, EVENT_GOAL_JUMP, -1));     /* not in the turn she bought it */
+    ok(f, roll_by(1, 4, 6));                         /* Bob: Just Visiting */
+    assert_non_null(option(f, EVENT_GOAL_JUMP, -1)); /* the start of her next turn */
+    ok(f, roll(1, 2));                               /* she rolls instead: the offer lapses */
+    assert_false(f->st.players[0].jump_now);
+    ok(f, roll_by(1, 1, 2)); /* Bob: a pink destination, left with the Bank */
+    ok(f, ev_auction(-1, 0));
+    assert_null(option(f, EVENT_GOAL_JUMP, -1));
+    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP");
+    ok(f, ev_trade_dest(0, 1, angkor)); /* coming to hold it again earns it again */
+    ok(f, ev_trade_dest(1, 0, angkor));
+    assert_non_null(option(f, EVENT_GOAL_JUMP, -1));
+    ok(f, ev_dest(EVENT_GOAL_JUMP, angkor));
+    assert_int_equal(f->st.dests[angkor].stamped_by, 0);
+    free(f);
+}
+
+static void test_twt_go_goal_jump_past_go_pays_200(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int angkor = D(f, "angkor-wat");
+    f->st.dests[D(f, "chichen-itza")].owner = 0;
+    f->st.dests[angkor].owner = 0;
+    start_turn_at(f, 0, 30);
+    f->st.players[0].jump_now = true;
+    ok(f, ev_dest(EVENT_GOAL_JUMP, angkor)); /* 30 to 16 */
+    assert_int_equal(find_effect(f, OUT_SALARY, 0)->amount, 200);
+    assert_int_equal(cash(f, 0), 1700);
+    free(f);
+}
+
+static void test_twt_ticket_moves_anywhere_once_and_pays_go_when_passing_it(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    start_turn_at(f, 0, 8);
+    f->st.ticket_holder = 0;
+    ok(f, ev_dest(EVENT_USE_TICKET, D(f, "chichen-itza"))); /* 8 to 9: not past GO */
+    assert_null(find_effect(f, OUT_SALARY, -1));
+    assert_int_equal(cash(f, 0), 1500);
+    assert_true(f->st.ticket_used);
+    free(f);
+}
+
+static void test_house_travel_pays_go_false_ticket_and_jump_pay_no_salary(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int angkor = D(f, "angkor-wat");
+    f->st.house.travel_pays_go = 0;
+    start_turn_at(f, 0, 39);
+    f->st.ticket_holder = 0;
+    ok(f, ev_dest(EVENT_USE_TICKET, D(f, "boulders-beach")));
+    assert_null(find_effect(f, OUT_SALARY, -1));
+    assert_int_equal(cash(f, 0), 1500);
+    f->st.dests[D(f, "chichen-itza")].owner = 1;
+    f->st.dests[angkor].owner = 1;
+    start_turn_at(f, 1, 30);
+    f->st.pending.kind = PENDING_NONE;
+    f->st.players[1].jump_now = true;
+    ok(f, ev_dest(EVENT_GOAL_JUMP, angkor));
+    assert_null(find_effect(f, OUT_SALARY, -1));
+    assert_int_equal(cash(f, 1), 1500);
+    free(f);
+}
+
+static void test_house_go_landing_400_doubles_an_exact_dice_landing_only(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    f->st.house.go_landing = 400;
+    start_turn_at(f, 0, 37);
+    ok(f, roll(1, 2)); /* exactly on GO */
+    assert_int_equal(find_effect(f, OUT_SALARY, 0)->amount, 400);
+    assert_int_equal(cash(f, 0), 1900);
+    start_turn_at(f, 1, 37);
+    ok(f, roll(2, 2)); /* past GO to 1: the plain salary */
+    assert_int_equal(find_effect(f, OUT_SALARY, 1)->amount, 200);
+    free(f);
+}
+
+static void
+test_house_free_parking_jackpot_pot_takes_taxes_fines_cards_and_pays_the_lander(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    f->st.house.free_parking = FREE_PARKING_JACKPOT;
+    start_turn_at(f, 0, 1);
+    ok(f, roll(1, 2)); /* Travel Insurance, 200: into the pot */
+    const struct rules_effect *e = find_effect(f, OUT_PAY, 0);
+    assert_int_equal(e->to, RULES_POT);
+    assert_int_equal(e->amount, 200);
+    assert_int_equal(f->st.pot, 200);
+    jail(f, 1, 0);
+    ok(f, ev_new(EVENT_JAIL_PAY)); /* the fine: into the pot */
+    assert_int_equal(f->st.pot, 250);
+    start_turn_at(f, 0, 4);
+    ok(f, roll(1, 2));                                                       /* Chance */
+    ok(f, ev_card(EVENT_DRAW_CHANCE, board_find_chance(&f->b, "chance-4"))); /* pay 150 */
+    assert_int_equal(f->st.pot, 400);
+    long long total = (long long)cash(f, 0) + cash(f, 1) + f->st.pot;
+    assert_int_equal(total, 3000); /* the pot is money: nothing vanished */
+    start_turn_at(f, 1, 15);
+    ok(f, roll(2, 3)); /* Free Parking: the pot and the ticket */
+    assert_int_equal(find_effect(f, OUT_POT, 1)->amount, 400);
+    assert_int_equal(f->st.pot, 0);
+    assert_int_equal(cash(f, 1), 1450 + 400);
+    assert_int_equal(f->st.ticket_holder, 1);
+    start_turn_at(f, 0, 15);
+    ok(f, roll(2, 3)); /* an empty pot pays nothing */
+    assert_null(find_effect(f, OUT_POT, -1));
+    free(f);
+}
+
+static void test_house_free_parking_nothing_pays_the_bank(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    start_turn_at(f, 0, 1);
+    ok(f, roll(1, 2));
+    assert_int_equal(find_effect(f, OUT_PAY, 0)->to, -1);
+    assert_int_equal(f->st.pot, 0);
+    free(f);
+}
+
+static void test_house_auction_false_declining_leaves_it_with_the_bank(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    f->st.house.auction = 0;
+    start_turn_at(f, 0, 5);
+    ok(f, roll(1, 3)); /* Chichen Itza */
+    const struct rules_option *o = option(f, EVENT_AUCTION, -1);
+    assert_non_null(o);
+    assert_int_equal(o->amount, 0); /* no bids */
+    refused(f, ev_auction(1, 100), RULES_REFUSED, "HOUSE-AUCTION");
+    ok(f, ev_auction(-1, 0));
+    assert_int_equal(f->st.dests[D(f, "chichen-itza")].owner, -1);
+    assert_int_equal(f->st.pending.kind, PENDING_NONE);
+    free(f);
+}
+
+static void test_house_fees_automatic_paid_at_the_landing_never_on_a_goal(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    f->st.house.fees = FEES_AUTOMATIC;
+    f->st.dests[D(f, "rapa-nui")].owner = 1;
+    start_turn_at(f, 0, 0);
+    ok(f, roll(2, 4)); /* Rapa Nui: 50 at once */
+    const struct rules_effect *e = find_effect(f, OUT_PAY, 0);
+    assert_non_null(e);
+    assert_int_equal(e->to, 1);
+    assert_int_equal(e->amount, 50);
+    assert_int_equal(e->dest, D(f, "rapa-nui"));
+    assert_int_equal(f->st.nfees, 0);
+    assert_null(option(f, EVENT_COLLECT_FEE, -1));
+    f->st.dests[D(f, "okavango-delta")].owner = 0; /* goal: Barranquilla (TWT-FEE-GOAL) */
+    f->st.dests[D(f, "carnaval-de-barranquilla")].owner = 1;
+    start_turn_at(f, 0, 0);
+    ok(f, roll(3, 5));
+    assert_null(find_effect(f, OUT_PAY, 0));
+    free(f);
+}
+
+static void test_house_stamps_to_win_3_ends_the_game_at_the_third_stamp(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    f->st.house.stamps_to_win = 3;
+    f->st.dests[D(f, "angkor-wat")].owner = 0;
+    f->st.dests[D(f, "angkor-wat")].stamped_by = 0;
+    f->st.dests[D(f, "rapa-nui")].owner = 0;
+    f->st.dests[D(f, "rapa-nui")].stamped_by = 0;
+    f->st.dests[D(f, "okavango-delta")].owner = 0; /* goal: Barranquilla */
+    f->st.dests[D(f, "carnaval-de-barranquilla")].owner = 1;
+    ok(f, roll(3, 5));
+    assert_int_equal(f->st.status, STATUS_FINISHED);
+    assert_int_equal(f->st.winner, 0);
+    free(f);
+}
+
+static void test_house_stamps_to_win_6_in_journal_mode(void **state)
+{
+    (void)state;
+    struct fx *f = fx_seats(MODE_JOURNAL, STAMP_OWNER_TOKEN, 2, NULL, NULL, NULL);
+    f->st.house.stamps_to_win = 6;
+    for (int d = 0; d < 5; d++) {
+        struct rules_event ev = ev_dest(EVENT_STAMP_GOAL, d);
+        ev.player = 0;
+        ok(f, ev);
+    }
+    assert_int_equal(f->st.status, STATUS_ACTIVE); /* five of six */
+    struct rules_event ev = ev_dest(EVENT_STAMP_GOAL, 5);
+    ev.player = 0;
+    ok(f, ev);
+    assert_int_equal(f->st.status, STATUS_FINISHED);
+    free(f);
+}
+
+static void test_house_starting_cash_and_validation(void **state)
+{
+    (void)state;
+    struct board b;
+    struct game_state st;
+    struct rules_outcome out;
+    struct rules_seat s[2] = {{1, "A", 0}, {2, "B", 1}};
+    struct house_rules hr = rules_house_official();
+    board_fixture_default(&b);
+    assert_int_equal(rules_house_invalid(&hr), -1);
+    for (int sw = 0; sw < HOUSE_NSWITCHES; sw++)
+        assert_false(rules_house_differs(&hr, (enum house_switch)sw));
+    hr.starting_cash = 2500;
+    assert_int_equal(rules_init_house(&b, MODE_BANKER, 1, &hr, s, 2, NULL, &st, &out), 0);
+    assert_int_equal(st.players[0].cash, 2500);
+    assert_int_equal(st.house.starting_cash, 2500);
+    assert_true(rules_house_differs(&st.house, HOUSE_STARTING_CASH));
+    hr.starting_cash = 2505;
+    assert_int_equal(rules_house_invalid(&hr), HOUSE_STARTING_CASH);
+    assert_int_equal(rules_init_house(&b, MODE_BANKER, 1, &hr, s, 2, NULL, &st, &out), -1);
+    assert_string_equal(out.refusal.rule, "HOUSE-CASH");
+    hr = rules_house_official();
+    hr.stamps_to_win = 7;
+    assert_int_equal(rules_house_invalid(&hr), HOUSE_STAMPS_TO_WIN);
+    hr.stamps_to_win = 2;
+    assert_int_equal(rules_house_invalid(&hr), HOUSE_STAMPS_TO_WIN);
+    hr = rules_house_official();
+    hr.go_landing = 300;
+    assert_int_equal(rules_house_invalid(&hr), HOUSE_GO_LANDING);
+    struct house_rules legacy = rules_house_legacy();
+    assert_true(rules_house_differs(&legacy, HOUSE_GOAL_JUMP));
+    assert_true(rules_house_differs(&legacy, HOUSE_TRAVEL_PAYS_GO));
+}
+
+static void test_twt_journal_5_the_policy_given_alone_decides_who_is_paid(void **state)
+{
+    (void)state;
+    /* Hazel (token 2) stamped journal-2 as player 109; tonight Bob plays Hazel. */
+    struct journal_state journal[BOARD_MAX_CARDS] = {0};
+    int tokens[2] = {0, 2};
+    journal[1].nstamps = 1;
+    journal[1].stamps[0] = (struct journal_stamp){.token = 2, .player = 109, .game = 1, .seq = 3};
+    struct fx *f = fx_seats(MODE_BANKER, STAMP_OWNER_TOKEN, 2, tokens, NULL, journal);
+    start_turn_at(f, 0, 0);
+    ok(f, roll(1, 1)); /* Travel Journal */
+    ok(f, ev_card(EVENT_DRAW_JOURNAL, 1));
+    assert_int_equal(cash(f, 1), 1600); /* token: whoever plays Hazel collects */
+    f->policy = STAMP_OWNER_PLAYER;
+    start_turn_at(f, 0, 0);
+    ok(f, roll(1, 1));
+    ok(f, ev_card(EVENT_DRAW_JOURNAL, 1));
+    assert_int_equal(cash(f, 1), 1600); /* player: 109 is not seated, nobody collects */
+    free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2140,7 +2422,7 @@ int main(void)
         cmocka_unit_test(test_twt_go_chance_move_pays_only_when_the_card_says),
         cmocka_unit_test(test_twt_go_chance_advance_to_go),
         cmocka_unit_test(test_twt_go_flight_passing_go_pays_no_salary),
-        cmocka_unit_test(test_twt_go_ticket_and_move_by_pay_no_salary),
+        cmocka_unit_test(test_twt_go_ticket_pays_salary_move_by_does_not),
         cmocka_unit_test(test_twt_just_visiting_nothing_happens),
         cmocka_unit_test(test_twt_tax_travel_insurance_and_guide_fee),
         cmocka_unit_test(test_twt_cash_player_with_30_pays_30_of_a_200_tax),
@@ -2217,15 +2499,30 @@ int main(void)
         cmocka_unit_test(test_twt_jail_2_held_chance_card_is_out_of_its_deck),
         cmocka_unit_test(test_twt_jail_2_held_journal_card_is_out_of_its_deck),
         cmocka_unit_test(test_twt_trade_held_cards_keep_which_card_they_are),
-        cmocka_unit_test(test_twt_ticket_reading_not_in_jail_and_no_go_salary),
-        cmocka_unit_test(test_twt_goal_jump_reading_not_in_jail_and_no_go_salary),
-        cmocka_unit_test(test_twt_goal_jump_offered_at_each_turn_start_never_at_an_extra_roll),
+        cmocka_unit_test(test_twt_ticket_reading_not_in_jail_and_go_salary_past_go),
+        cmocka_unit_test(test_twt_goal_jump_reading_not_in_jail_and_go_salary_past_go),
+        cmocka_unit_test(
+            test_house_goal_jump_any_turn_offered_at_each_turn_start_never_at_an_extra_roll),
         cmocka_unit_test(test_twt_cash_adjust_in_tens_within_a_billion),
         cmocka_unit_test(test_options_buy_fly_jail_and_roll_carry_what_the_table_needs),
         cmocka_unit_test(test_twt_journal_4_payouts_reckoned_for_the_briefing),
         cmocka_unit_test(test_rules_event_names_round_trip),
         cmocka_unit_test(test_rules_seat_of_finds_players_by_id),
         cmocka_unit_test(test_rules_refuses_a_state_that_does_not_fit_the_board),
+        cmocka_unit_test(test_twt_goal_jump_next_turn_only_lapses_at_the_roll_and_is_earned_again),
+        cmocka_unit_test(test_twt_go_goal_jump_past_go_pays_200),
+        cmocka_unit_test(test_twt_ticket_moves_anywhere_once_and_pays_go_when_passing_it),
+        cmocka_unit_test(test_house_travel_pays_go_false_ticket_and_jump_pay_no_salary),
+        cmocka_unit_test(test_house_go_landing_400_doubles_an_exact_dice_landing_only),
+        cmocka_unit_test(
+            test_house_free_parking_jackpot_pot_takes_taxes_fines_cards_and_pays_the_lander),
+        cmocka_unit_test(test_house_free_parking_nothing_pays_the_bank),
+        cmocka_unit_test(test_house_auction_false_declining_leaves_it_with_the_bank),
+        cmocka_unit_test(test_house_fees_automatic_paid_at_the_landing_never_on_a_goal),
+        cmocka_unit_test(test_house_stamps_to_win_3_ends_the_game_at_the_third_stamp),
+        cmocka_unit_test(test_house_stamps_to_win_6_in_journal_mode),
+        cmocka_unit_test(test_house_starting_cash_and_validation),
+        cmocka_unit_test(test_twt_journal_5_the_policy_given_alone_decides_who_is_paid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

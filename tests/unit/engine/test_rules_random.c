@@ -1,4 +1,5 @@
-/* test_rules_random.c -- randomized games against the rules engine's invariants. */
+/* test_rules_random.c -- randomized games against the rules engine's invariants, each
+ * game with random house rules (RULES.md 1b: every switch, every value). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -43,6 +44,7 @@ static bool rng_chance(struct rng *r, int percent)
 struct game {
     struct board b;
     enum stamp_owner policy;
+    struct house_rules house;
     enum game_mode mode;
     int nseats;
     struct rules_seat seats[RULES_MAX_PLAYERS];
@@ -59,6 +61,7 @@ struct game {
     int turns;                         /* turns begun in this game, as the test counts them */
     int fee_turn[RULES_MAX_FEES];      /* the turn each fee due was owed in */
     int most_fees, lapses, options_checked, unlisted_refused;
+    int pots_taken, house_seen[HOUSE_NSWITCHES][2]; /* games by switch: official, not */
     struct rules_options opts;
     struct game_state scratch;
     struct rules_outcome scratch_out;
@@ -76,6 +79,32 @@ static uint64_t effects_digest(const struct rules_outcome *out)
 }
 
 /* ---- setting up a game ------------------------------------------------------------------ */
+
+/* Random house rules: each switch official half the time, else another of its values. */
+static void random_house(struct rng *r, struct house_rules *hr)
+{
+    *hr = rules_house_official();
+    if (rng_chance(r, 50))
+        hr->goal_jump = GOAL_JUMP_ANY_TURN;
+    if (rng_chance(r, 50))
+        hr->travel_pays_go = 0;
+    if (rng_chance(r, 50))
+        hr->go_landing = RULES_GO_LANDING_DOUBLE;
+    if (rng_chance(r, 50))
+        hr->free_parking = FREE_PARKING_JACKPOT;
+    if (rng_chance(r, 50))
+        hr->auction = 0;
+    if (rng_chance(r, 50))
+        hr->fees = FEES_AUTOMATIC;
+    if (rng_chance(r, 50))
+        hr->stamps_to_win = RULES_STAMPS_MIN + rng_int(r, RULES_STAMPS_MAX - RULES_STAMPS_MIN + 1);
+    if (rng_chance(r, 50))
+        hr->starting_cash =
+            RULES_START_CASH_MIN +
+            RULES_MONEY_UNIT *
+                rng_int(r, (RULES_START_CASH_MAX - RULES_START_CASH_MIN) / RULES_MONEY_UNIT + 1);
+    assert_int_equal(rules_house_invalid(hr), -1);
+}
 
 /* Seats 2..4 with distinct ids from the pool and distinct tokens; random old stamps. */
 static void game_setup(struct game *g, struct rng *r)
@@ -96,6 +125,9 @@ static void game_setup(struct game *g, struct rng *r)
     g->nseats = 2 + rng_int(r, 3);
     g->mode = rng_chance(r, 80) ? MODE_BANKER : MODE_JOURNAL;
     g->policy = rng_chance(r, 50) ? STAMP_OWNER_TOKEN : STAMP_OWNER_PLAYER;
+    random_house(r, &g->house);
+    for (int sw = 0; sw < HOUSE_NSWITCHES; sw++)
+        g->house_seen[sw][rules_house_differs(&g->house, (enum house_switch)sw)]++;
     for (int i = 0; i < g->nseats; i++) {
         g->seats[i].player = ids[i];
         g->seats[i].name = "Player";
@@ -112,8 +144,9 @@ static void game_setup(struct game *g, struct rng *r)
             js->stamps[k].seq = 1 + rng_int(r, 500);
         }
     }
-    assert_int_equal(
-        rules_init(&g->b, g->mode, 42, g->seats, g->nseats, g->journal, &g->init, &g->out), 0);
+    assert_int_equal(rules_init_house(&g->b, g->mode, 42, &g->house, g->seats, g->nseats,
+                                      g->journal, &g->init, &g->out),
+                     0);
     memcpy(&g->st, &g->init, sizeof g->st);
     g->nevents = 0;
     g->turns = 0;
@@ -329,12 +362,13 @@ static struct rules_event gen_journal(struct rng *r, const struct game *g)
 
 /* ---- invariants ------------------------------------------------------------------------- */
 
-/* Money: every cash change is an OUT_PAY or OUT_SALARY, and the sum of cash changes
- * only by the Bank's flows. */
-static void check_money(const struct game *g, const struct game_state *before)
+/* Money: every cash change is an OUT_PAY, OUT_SALARY or OUT_POT, the pot changes only by
+ * them, and the sum of cash and the pot changes only by the Bank's flows. */
+static void check_money(struct game *g, const struct game_state *before)
 {
     const struct game_state *st = &g->st;
-    long long delta[RULES_MAX_PLAYERS] = {0}, bank_out = 0, sum_before = 0, sum_after = 0;
+    long long delta[RULES_MAX_PLAYERS] = {0}, bank_out = 0, pot = before->pot;
+    long long sum_before = before->pot, sum_after = st->pot;
     for (int i = 0; i < g->out.neffects; i++) {
         const struct rules_effect *e = &g->out.effects[i];
         if (e->kind == OUT_PAY) {
@@ -342,21 +376,31 @@ static void check_money(const struct game *g, const struct game_state *before)
             assert_non_null(e->reason);
             assert_true(e->from != e->to);
             assert_true(e->from >= -1 && e->from < st->nplayers);
-            assert_true(e->to >= -1 && e->to < st->nplayers);
+            assert_true(e->to >= RULES_POT && e->to < st->nplayers);
+            if (e->to == RULES_POT) /* only under the jackpot, and only from a player */
+                assert_true(st->house.free_parking == FREE_PARKING_JACKPOT && e->from >= 0);
             if (e->from >= 0)
                 delta[e->from] -= e->amount;
             else
                 bank_out += e->amount;
             if (e->to >= 0)
                 delta[e->to] += e->amount;
+            else if (e->to == RULES_POT)
+                pot += e->amount;
             else
                 bank_out -= e->amount;
         } else if (e->kind == OUT_SALARY) {
             assert_true(e->amount > 0);
             delta[e->player] += e->amount;
             bank_out += e->amount;
+        } else if (e->kind == OUT_POT) {
+            assert_true(e->amount > 0);
+            delta[e->player] += e->amount;
+            pot -= e->amount;
+            g->pots_taken++;
         }
     }
+    assert_true(st->pot == pot && st->pot >= 0);
     for (int i = 0; i < st->nplayers; i++) {
         assert_true(st->players[i].cash >= 0);
         assert_true(st->players[i].cash == before->players[i].cash + delta[i]);
@@ -388,7 +432,7 @@ static void check_board(const struct game *g, const struct game_state *before)
             counted[ds->stamped_by]++;
     }
     for (int i = 0; i < st->nplayers; i++) {
-        if (counted[i] >= RULES_WIN_STAMPS)
+        if (counted[i] >= st->house.stamps_to_win)
             assert_int_not_equal(st->status, STATUS_ACTIVE);
     }
     assert_true(st->ticket_holder >= -1 && st->ticket_holder < st->nplayers);
@@ -570,7 +614,8 @@ static bool listed(const struct game *g, enum event_type t)
 static void check_replay(struct game *g)
 {
     struct game_state st;
-    assert_int_equal(rules_init(&g->b, g->mode, 42, g->seats, g->nseats, g->journal, &st, &g->out),
+    assert_int_equal(rules_init_house(&g->b, g->mode, 42, &g->house, g->seats, g->nseats,
+                                      g->journal, &st, &g->out),
                      0);
     assert_memory_equal(&st, &g->init, sizeof st);
     for (int i = 0; i < g->nevents; i++) {
@@ -581,7 +626,8 @@ static void check_replay(struct game *g)
     if (g->nevents < 1)
         return;
     /* undo: all but the last event, from scratch */
-    assert_int_equal(rules_init(&g->b, g->mode, 42, g->seats, g->nseats, g->journal, &st, &g->out),
+    assert_int_equal(rules_init_house(&g->b, g->mode, 42, &g->house, g->seats, g->nseats,
+                                      g->journal, &st, &g->out),
                      0);
     for (int i = 0; i + 1 < g->nevents; i++)
         assert_int_equal(rules_apply(&g->b, g->policy, &st, &g->events[i], &g->out), 0);
@@ -595,7 +641,7 @@ static void game_close(struct game *g)
     g->games++;
     g->finished += g->st.status != STATUS_ACTIVE;
     for (int i = 0; i < g->st.nplayers; i++)
-        g->stamp_wins += rules_board_stamps(&g->b, &g->st, i) >= RULES_WIN_STAMPS;
+        g->stamp_wins += rules_board_stamps(&g->b, &g->st, i) >= g->st.house.stamps_to_win;
     check_replay(g);
 }
 
@@ -669,6 +715,10 @@ static void test_random_games_keep_every_invariant(void **state)
     assert_true(g->accepted > SEEDS * CANDIDATES / 3);
     assert_true(g->refused > 0);
     assert_true(g->stamp_wins > 0);
+    print_message("%d pots taken from Free Parking\n", g->pots_taken);
+    assert_true(g->pots_taken > 0);
+    for (int sw = 0; sw < HOUSE_NSWITCHES; sw++) /* every switch played both ways */
+        assert_true(g->house_seen[sw][0] > 0 && g->house_seen[sw][1] > 0);
     free(g);
 }
 

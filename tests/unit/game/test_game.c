@@ -17,6 +17,7 @@
 #include "board_json.h"
 #include "error.h"
 #include "game.h"
+#include "house.h"
 #include "store.h"
 
 #define MIGRATIONS "migrations"
@@ -428,6 +429,87 @@ static void test_a_correction_survives_a_forgotten_cache_and_replays_to_the_snap
     free(text);
 }
 
+/* HOUSE rules: a game copies the campaign's at its start and keeps them: a change of the
+ * campaign's, a replay or a new snapshot never changes them; the next game takes the
+ * new ones. */
+static void test_house_a_game_keeps_the_rules_it_started_with(void **state)
+{
+    struct fix *f = *state;
+    char *answer = NULL, *text, *replayed = NULL;
+    int status = 0;
+    int64_t version = 0, at_version = 0;
+    cJSON *patch = cJSON_Parse("{\"fees\":\"automatic\",\"starting_cash\":2000}");
+    assert_int_equal(store_begin_write(f->s, &f->err), 0);
+    assert_int_equal(house_write_campaign(f->s, f->campaign.id, patch, true, &f->err), 0);
+    assert_int_equal(store_commit(f->s, &f->err), 0);
+    cJSON_Delete(patch);
+    assert_int_equal(
+        post(f, "{\"type\":\"roll\",\"d1\":1,\"d2\":2}", NULL, NULL, &answer, &status, &version),
+        0);
+    free(answer);
+    text = stored_state(f, &version);
+    assert_non_null(strstr(text, "\"fees\":\"ask\""));
+    assert_non_null(strstr(text, "\"cash\":1500"));
+    fresh_req(f);
+    assert_int_equal(game_state_at(&f->r, f->gid, 1, &replayed, &at_version), 0);
+    game_req_finish(&f->r, true);
+    assert_string_equal(replayed, text);
+    free(replayed);
+    free(text);
+    assert_int_equal(post(f, "{\"type\":\"end\"}", NULL, NULL, &answer, &status, &version), 0);
+    free(answer);
+    create_game(f);
+    text = stored_state(f, &version);
+    assert_non_null(strstr(text, "\"fees\":\"automatic\""));
+    assert_non_null(strstr(text, "\"cash\":2000"));
+    free(text);
+}
+
+/* Further additions (2026-12-b): every event but a note to a game that is over is 409,
+ * before its fields are read. */
+static void test_an_event_to_a_finished_game_is_409_before_its_fields(void **state)
+{
+    struct fix *f = *state;
+    char *answer = NULL;
+    int status = 0;
+    int64_t version = 0;
+    assert_int_equal(post(f, "{\"type\":\"end\"}", NULL, NULL, &answer, &status, &version), 0);
+    free(answer);
+    assert_int_equal(post(f, "{\"type\":\"roll\"}", NULL, NULL, &answer, &status, &version),
+                     SB_ECONFLICT);
+    assert_int_equal(
+        post(f, "{\"type\":\"adjust\",\"amount\":\"x\"}", NULL, NULL, &answer, &status, &version),
+        SB_ECONFLICT);
+    assert_int_equal(
+        post(f, "{\"type\":\"note\",\"text\":\"gg\"}", NULL, NULL, &answer, &status, &version), 0);
+    free(answer);
+}
+
+/* TWT-JOURNAL-5: a client's draw_journal naming a stamp_owner is refused; the server
+ * records the campaign's with the draw it accepts. */
+static void test_twt_journal_5_the_campaign_policy_is_recorded_not_the_clients(void **state)
+{
+    struct fix *f = *state;
+    char *answer = NULL;
+    int status = 0;
+    int64_t version = 0;
+    assert_int_equal(
+        post(f, "{\"type\":\"roll\",\"d1\":1,\"d2\":1}", NULL, NULL, &answer, &status, &version),
+        0); /* Travel Journal */
+    free(answer);
+    assert_int_equal(post(f,
+                          "{\"type\":\"draw_journal\",\"card\":\"journal-1\","
+                          "\"stamp_owner\":\"player\"}",
+                          NULL, NULL, &answer, &status, &version),
+                     SB_EINVALID);
+    assert_string_equal(f->err.rule, "TWT-JOURNAL-5");
+    assert_int_equal(post(f, "{\"type\":\"draw_journal\",\"card\":\"journal-1\"}", NULL, NULL,
+                          &answer, &status, &version),
+                     0);
+    assert_non_null(strstr(answer, "\"stamp_owner\":\"token\""));
+    free(answer);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -448,6 +530,12 @@ int main(void)
             teardown),
         cmocka_unit_test_setup_teardown(test_a_forgotten_cache_loads_the_game_from_the_store, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_house_a_game_keeps_the_rules_it_started_with, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_an_event_to_a_finished_game_is_409_before_its_fields,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            test_twt_journal_5_the_campaign_policy_is_recorded_not_the_clients, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,57 @@
+/* house.c -- house rules of campaigns and of new games (house.h). */
+#include "house.h"
+
+#include <stdlib.h>
+
+#include "house_json.h"
+
+char *house_text(const struct house_rules *hr)
+{
+    cJSON *doc = house_rules_to_json(hr);
+    char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
+    cJSON_Delete(doc);
+    return text;
+}
+
+/* The campaign's house rules as stored (official when none are). */
+static int house_of_campaign(struct store *s, int64_t cid, struct house_rules *hr,
+                             struct sb_error *err)
+{
+    struct house_rules official = rules_house_official();
+    char *text = NULL;
+    int rc = store_campaign_house_rules(s, cid, &text, err);
+    if (rc == 0)
+        rc = house_rules_from_text(text, &official, hr, err);
+    free(text);
+    return rc;
+}
+
+int house_write_campaign(struct store *s, int64_t cid, const cJSON *obj, bool patch,
+                         struct sb_error *err)
+{
+    struct house_rules hr = rules_house_official();
+    char *text;
+    int rc = 0;
+    if (patch && !obj)
+        return 0;
+    if (patch)
+        rc = house_of_campaign(s, cid, &hr, err);
+    if (rc == 0 && obj)
+        rc = house_rules_from_json(obj, &hr, err);
+    if (rc != 0)
+        return rc;
+    if (!(text = house_text(&hr)))
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    rc = store_campaign_set_house_rules(s, cid, text, err);
+    free(text);
+    return rc;
+}
+
+int house_for_game(struct store *s, int64_t cid, const cJSON *obj, struct house_rules *hr,
+                   struct sb_error *err)
+{
+    int rc = house_of_campaign(s, cid, hr, err);
+    if (rc == 0 && obj)
+        rc = house_rules_from_json(obj, hr, err);
+    return rc;
+}
