@@ -272,13 +272,6 @@ int api_take_stored(struct api_ctx *ctx, char *text, cJSON **out)
     return rc;
 }
 
-int api_take_writer(struct api_ctx *ctx)
-{
-    store_pool_put(ctx->api->pool, ctx->store);
-    ctx->store = NULL;
-    return store_pool_get_writer(ctx->api->pool, &ctx->store, &ctx->err);
-}
-
 /* Require write access (403 for a view key). */
 static int api_need_write(struct api_ctx *ctx)
 {
@@ -328,7 +321,7 @@ static int api_authorize_campaign(struct api_ctx *ctx, bool write)
     if (!key)
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL,
                        "this route needs Authorization: Bearer <campaign key>");
-    rc = store_campaign_get(ctx->store, ctx->cid, &ctx->campaign, &ctx->err);
+    rc = campaign_load(&ctx->game, ctx->cid);
     if (rc != 0)
         return rc;
     keys_hash(key, len, hash);
@@ -448,9 +441,8 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
 {
     bool write = route->flags & ROUTE_WRITE, late_writer = route->flags & ROUTE_WRITES_LATE;
     /* Before anything is read: see the cache's test after the handler. */
-    uint64_t generation = store_pool_generation(ctx->api->pool);
-    int rc = write && !late_writer ? store_pool_get_writer(ctx->api->pool, &ctx->store, &ctx->err)
-                                   : store_pool_get(ctx->api->pool, &ctx->store, &ctx->err);
+    uint64_t generation = campaign_db_generation(ctx->api->pool);
+    int rc = campaign_db_connect(ctx->api->pool, write && !late_writer, &ctx->store, &ctx->err);
     if (rc != 0)
         return rc;
     if (route->auth == AUTH_ADMIN)
@@ -465,8 +457,8 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
     ctx->game.pool = late_writer ? ctx->api->pool : NULL;
     rc = api_run_handler(ctx, rc, route->fn);
     /* Kept only when no COMMIT began or ran while it was read. */
-    if (rc == 0 && (route->flags & ROUTE_CACHED) && generation != STORE_GENERATION_BUSY &&
-        store_pool_generation(ctx->api->pool) == generation)
+    if (rc == 0 && (route->flags & ROUTE_CACHED) && generation != CAMPAIGN_GENERATION_BUSY &&
+        campaign_db_generation(ctx->api->pool) == generation)
         api_cache_answer(ctx, route, generation);
     return rc;
 }
@@ -474,17 +466,13 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
 /* Run fn on the request's connection when rc is 0, then give everything back. */
 static int api_run_handler(struct api_ctx *ctx, int rc, api_handler_fn fn)
 {
-    ctx->game.games = ctx->api->games;
-    ctx->game.store = &ctx->store;
-    ctx->game.campaign = &ctx->campaign;
-    ctx->game.err = &ctx->err;
     if (rc == 0)
         rc = fn(ctx);
     /* A handler that succeeds has committed what it appended; a failed one rolled back. */
     for (; rc == 0 && ctx->game.appended > 0; ctx->game.appended--)
         metrics_event_appended(ctx->api->metrics);
     game_req_finish(&ctx->game, rc == 0);
-    store_pool_put(ctx->api->pool, ctx->store);
+    campaign_db_disconnect(ctx->api->pool, ctx->store);
     ctx->store = NULL;
     return rc;
 }
@@ -497,16 +485,28 @@ size_t api_body_limit(const char *method, const char *path)
     return API_BODY_MAX;
 }
 
+/* A zeroed ctx for req and res, lending the campaign and game layers its connection,
+ * campaign and error record. This function can't fail. */
+static void api_ctx_init(struct api_ctx *ctx, struct api *api, const struct api_request *req,
+                         struct api_response *res)
+{
+    memset(ctx, 0, sizeof(*ctx));
+    ctx->api = api;
+    ctx->req = req;
+    ctx->res = res;
+    ctx->game.games = api->games;
+    ctx->game.store = &ctx->store;
+    ctx->game.campaign = &ctx->campaign;
+    ctx->game.err = &ctx->err;
+}
+
 /* Begin answering req into res (zeroed; route "other" until one matches) with ctx;
  * returns its route, or NULL with ctx->err saying why (404, 405). */
 static const struct api_route *api_start(struct api_ctx *ctx, struct api *api,
                                          const struct api_request *req, struct api_response *res)
 {
     memset(res, 0, sizeof(*res));
-    memset(ctx, 0, sizeof(*ctx));
-    ctx->api = api;
-    ctx->req = req;
-    ctx->res = res;
+    api_ctx_init(ctx, api, req, res);
     res->route = "other";
     return api_route_find(ctx);
 }
@@ -551,7 +551,7 @@ bool api_answer_cached(struct api *api, const struct api_request *req, struct ap
     if (key) {
         keys_hash(key, len, hash);
         k = (struct api_cache_key){(int)(route - api_routes), ctx.cid, ctx.gid};
-        if (api_cache_get(api->cache, &k, store_pool_generation(api->pool), hash, &res->body,
+        if (api_cache_get(api->cache, &k, campaign_db_generation(api->pool), hash, &res->body,
                           &res->body_len, res->etag, sizeof(res->etag))) {
             res->status = 200;
             res->content_type = "application/json; charset=utf-8";
@@ -590,7 +590,6 @@ static void api_set_keys(struct api *api, const struct api_config *cfg)
 int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err)
 {
     struct api *api = calloc(1, sizeof(*api));
-    struct store *s = NULL;
     char path[4096];
     int rc = 0;
 
@@ -620,24 +619,11 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         snprintf(path, sizeof(path), "%s/schema/editions", cfg->share_dir);
         rc = editions_load(path, &api->editions, err);
     }
-    /* The migration alone may create the database; the pool's connections never do,
-     * and open once it exists (s keeps an in-memory one alive meanwhile). */
-    if (rc == 0)
-        rc = store_open(cfg->db_path, &s, err);
     if (rc == 0) {
         snprintf(path, sizeof(path), "%s/migrations", cfg->share_dir);
-        rc = store_migrate(s, path, err);
+        rc = campaign_db_open(cfg->db_path, path, cfg->pool_size > 0 ? cfg->pool_size : 8,
+                              cfg->health_probe_ms, &api->pool, err);
     }
-    if (rc == 0)
-        rc = store_pool_new(cfg->db_path, cfg->pool_size > 0 ? cfg->pool_size : 8, &api->pool, err);
-    if (rc == 0) {
-        struct store *first = NULL;
-        rc = store_pool_get(api->pool, &first, err);
-        store_pool_put(api->pool, first);
-    }
-    if (rc == 0)
-        rc = store_pool_watch(api->pool, cfg->health_probe_ms, err);
-    store_close(s);
     if (rc != 0) {
         api_free(api);
         return rc;
@@ -651,7 +637,7 @@ void api_free(struct api *api)
 {
     if (!api)
         return;
-    store_pool_free(api->pool);
+    campaign_db_close(api->pool);
     editions_free(api->editions);
     metrics_free(api->metrics);
     games_free(api->games);
@@ -696,19 +682,8 @@ void api_on_change(struct api *api, api_change_fn fn, void *cls)
 int api_stream_state(struct api *api, int64_t cid, int64_t gid, char **state, int64_t *version,
                      struct api_campaign_keys *keys, struct sb_error *err)
 {
-    struct store *s = NULL;
-    struct store_campaign campaign;
-    int rc = store_pool_get(api->pool, &s, err);
-    if (rc == 0)
-        rc = store_campaign_get(s, cid, &campaign, err);
-    if (rc == 0)
-        rc = store_game_state(s, cid, gid, state, version, err);
-    if (rc == 0) {
-        memcpy(keys->key, campaign.key_hash, KEYS_HASH_BYTES);
-        memcpy(keys->view_key, campaign.view_key_hash, KEYS_HASH_BYTES);
-    }
-    store_pool_put(api->pool, s);
-    return rc;
+    return campaign_stream_state(api->pool, cid, gid, state, version, keys->key, keys->view_key,
+                                 err);
 }
 
 bool api_keys_open(const struct api_campaign_keys *keys, const unsigned char hash[KEYS_HASH_BYTES])
@@ -737,25 +712,21 @@ static int api_direct(struct api *api, api_handler_fn fn, bool write, int64_t ci
     int rc;
     memset(&req, 0, sizeof(req));
     memset(&res, 0, sizeof(res));
-    memset(&ctx, 0, sizeof(ctx));
     req.method = write ? "POST" : "GET";
     req.path = "";
     req.content_type = "application/json";
     req.body = body;
     req.body_len = len;
-    ctx.api = api;
-    ctx.req = &req;
-    ctx.res = &res;
+    api_ctx_init(&ctx, api, &req, &res);
     ctx.cid = cid;
     ctx.access = ACCESS_WRITE;
-    rc = write ? store_pool_get_writer(api->pool, &ctx.store, &ctx.err)
-               : store_pool_get(api->pool, &ctx.store, &ctx.err);
+    rc = campaign_db_connect(api->pool, write, &ctx.store, &ctx.err);
     if (rc != 0) {
         *err = ctx.err;
         return rc;
     }
     if (cid)
-        rc = store_campaign_get(ctx.store, cid, &ctx.campaign, &ctx.err);
+        rc = campaign_load(&ctx.game, cid);
     rc = api_run_handler(&ctx, rc, fn);
     if (rc == 0) {
         *out = res.body;
@@ -790,10 +761,5 @@ int api_rotate_keys(struct api *api, int64_t cid, char **out, struct sb_error *e
 
 int api_backup(struct api *api, const char *file, struct sb_error *err)
 {
-    struct store *s = NULL;
-    int rc = store_pool_get(api->pool, &s, err);
-    if (rc == 0)
-        rc = store_backup(s, file, err);
-    store_pool_put(api->pool, s);
-    return rc;
+    return campaign_db_backup(api->pool, file, err);
 }

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
 #include "json.h"
 
 /* ---- routes ---- */
@@ -16,7 +15,7 @@ static int api_reply_game(struct api_ctx *ctx, int status, int64_t gid)
 {
     char *game = NULL, *state = NULL, *body = NULL;
     int64_t version = 0;
-    int rc = store_game_with_state(ctx->store, ctx->cid, gid, &game, &state, &version, &ctx->err);
+    int rc = campaign_game_read(&ctx->game, gid, &game, &state, &version);
     if (rc == 0) {
         size_t len = strlen(game) + strlen(state) + 32;
         if (!(body = malloc(len)))
@@ -39,11 +38,7 @@ int api_post_game(struct api_ctx *ctx)
     int64_t gid = 0;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
-        rc = store_begin_write(ctx->store, &ctx->err);
-    if (rc == 0) {
-        rc = game_create(&ctx->game, body, NULL, &gid);
-        rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
-    }
+        rc = campaign_game_start(&ctx->game, body, &gid);
     if (rc == 0)
         rc = api_reply_game(ctx, 201, gid);
     if (rc == 0)
@@ -55,7 +50,7 @@ int api_post_game(struct api_ctx *ctx)
 int api_get_games(struct api_ctx *ctx)
 {
     char *games = NULL;
-    int rc = store_games_json(ctx->store, ctx->cid, &games, &ctx->err);
+    int rc = campaign_games(&ctx->game, &games);
     if (rc == 0)
         rc = api_reply_wrapped(ctx, 200, "games", games);
     free(games);
@@ -88,7 +83,7 @@ int api_get_game_state(struct api_ctx *ctx)
     char *text = NULL;
     int rc = api_seq_param(ctx, "at", &at);
     if (rc == 0 && at < 0)
-        rc = store_game_state(ctx->store, ctx->cid, ctx->gid, &text, &version, &ctx->err);
+        rc = campaign_game_state(&ctx->game, ctx->gid, &text, &version);
     else if (rc == 0)
         rc = game_state_at(&ctx->game, ctx->gid, at, &text, &version);
     if (rc == 0) {
@@ -100,20 +95,14 @@ int api_get_game_state(struct api_ctx *ctx)
 
 int api_get_events(struct api_ctx *ctx)
 {
-    struct store_game g;
-    int64_t after = 0;
+    int64_t after = 0, version = 0;
     char *events = NULL;
     int rc = api_seq_param(ctx, "after", &after);
     if (rc == 0)
-        rc = store_begin_read(ctx->store, &ctx->err);
-    if (rc == 0)
-        rc = store_game_get(ctx->store, ctx->cid, ctx->gid, false, &g, &ctx->err);
-    if (rc == 0)
-        rc = store_events_json(ctx->store, ctx->gid, after, &events, &ctx->err);
-    store_rollback(ctx->store);
+        rc = campaign_game_events(&ctx->game, ctx->gid, after, &events, &version);
     if (rc == 0) {
         api_reply_owned(ctx, 200, events);
-        api_set_etag(ctx, g.version);
+        api_set_etag(ctx, version);
     }
     return rc;
 }
@@ -170,8 +159,7 @@ int api_post_undo(struct api_ctx *ctx)
 
 int api_get_stream(struct api_ctx *ctx)
 {
-    struct store_game g;
-    int rc = store_game_get(ctx->store, ctx->cid, ctx->gid, false, &g, &ctx->err);
+    int rc = campaign_game_exists(&ctx->game, ctx->gid);
     if (rc != 0)
         return rc;
     ctx->res->stream = true;

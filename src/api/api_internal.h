@@ -11,11 +11,11 @@
 #include <cjson/cJSON.h>
 
 #include "api.h"
+#include "campaign.h"
 #include "editions.h"
 #include "error.h"
 #include "game.h"
 #include "metrics.h"
-#include "store.h"
 
 enum api_access { ACCESS_NONE, ACCESS_READ, ACCESS_WRITE };
 
@@ -81,9 +81,6 @@ int api_body_object(struct api_ctx *ctx, cJSON **out);
 void api_campaign_changed(struct api *api, int64_t cid);
 /* Wake those following game gid of campaign cid only. */
 void api_game_changed(struct api *api, int64_t cid, int64_t gid);
-/* Give up the request's reader connection for the pool's writer, for a route that
- * reads and checks a large body before it writes (import). */
-int api_take_writer(struct api_ctx *ctx);
 /* Parse a JSON text from the store (SB_EIO when it is not valid JSON). */
 int api_parse_stored(struct api_ctx *ctx, const char *text, cJSON **out);
 /* The same, and free text. */
@@ -132,11 +129,5 @@ int api_get_plays_csv(struct api_ctx *ctx);
 int api_get_plays_bgg(struct api_ctx *ctx);
 int api_get_plays_bgstats(struct api_ctx *ctx);
 int api_get_plays_bgg_xml(struct api_ctx *ctx);
-
-/* Create a campaign with its own board document (import), inside the caller's write
- * transaction; answers 201 {"campaign","key","view_key"}. (api_campaigns.c) */
-int api_create_campaign_from(struct api_ctx *ctx, const char *name, const char *edition,
-                             const char *policy, const char *board, const cJSON *house,
-                             int64_t *cid);
 
 #endif

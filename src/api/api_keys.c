@@ -6,22 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "keys.h"
-
 int api_post_keys(struct api_ctx *ctx)
 {
     char key[KEYS_TEXT_MAX], view_key[KEYS_TEXT_MAX], body[2 * KEYS_TEXT_MAX + 32];
-    unsigned char key_hash[KEYS_HASH_BYTES], view_hash[KEYS_HASH_BYTES];
-    int rc;
-    keys_generate(key);
-    keys_generate(view_key);
-    keys_hash(key, strlen(key), key_hash);
-    keys_hash(view_key, strlen(view_key), view_hash);
-    rc = store_begin_write(ctx->store, &ctx->err);
-    if (rc == 0) {
-        rc = store_campaign_set_keys(ctx->store, ctx->cid, key_hash, view_hash, &ctx->err);
-        rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
-    }
+    int rc = campaign_new_keys(&ctx->game, key, view_key);
     if (rc != 0)
         return rc;
     /* The streams open with the old keys read their games again, see that the keys
@@ -43,7 +31,7 @@ int api_get_campaigns(struct api_ctx *ctx)
 int api_list_all_campaigns(struct api_ctx *ctx)
 {
     char *list = NULL;
-    int rc = store_campaigns_json(ctx->store, &list, &ctx->err);
+    int rc = campaign_list(&ctx->game, &list);
     if (rc == 0)
         rc = api_reply_wrapped(ctx, 200, "campaigns", list);
     free(list);

@@ -112,7 +112,7 @@ int api_limits_check_size(struct api_limits *l, struct store *s, struct sb_error
         rc = 1;
     pthread_mutex_unlock(&l->lock);
     if (rc == 1) {
-        rc = store_db_size(s, &bytes, err);
+        rc = campaign_db_size(s, &bytes, err);
         if (rc != 0)
             return rc;
         pthread_mutex_lock(&l->lock);
@@ -134,7 +134,7 @@ int api_limits_check_campaigns(struct api_limits *l, struct store *s, struct sb_
     int rc;
     if (l->cfg.max_campaigns <= 0)
         return 0;
-    rc = store_campaign_count(s, &n, err);
+    rc = campaign_db_count(s, &n, err);
     if (rc == 0 && n >= l->cfg.max_campaigns)
         rc = sb_fail(err, SB_EFULL, NULL, "the server holds as many campaigns as it may (%lld)",
                      (long long)l->cfg.max_campaigns);

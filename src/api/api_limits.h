@@ -7,7 +7,8 @@
 #include <stdint.h>
 
 #include "error.h"
-#include "store.h"
+
+struct store;
 
 #define API_LIMITS_BUCKETS 4096
 

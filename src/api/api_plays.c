@@ -4,7 +4,7 @@
  * XML API2 <plays> document (…/export/bgg.xml).
  *
  * All four read the same facts, loaded once in one read transaction (plays_load:
- * store_plays_json and the campaign): one play per game, the seats in play order, the
+ * campaign_plays()): one play per game, the seats in play order, the
  * winner (by player id, as two players may share a name), the Travel Journal stamps,
  * and a score per seat. The CSV and the play log give the board stamps of each seat;
  * BG Stats and the XML the figure that decides the game: the board stamps in a Travel
@@ -28,8 +28,8 @@
 
 /* What every exporter reads, loaded in one read transaction. */
 struct plays_doc {
-    cJSON *plays;          /* store_plays_json() */
-    cJSON *campaign;       /* store_campaign_json() */
+    cJSON *plays;          /* campaign_plays() */
+    cJSON *campaign;       /* the campaign object */
     const cJSON *edition;  /* the edition document (borrowed) */
     const char *game_name; /* the edition's name */
     long long bgg_id;      /* 0 when the edition file has none */
@@ -63,14 +63,9 @@ static int plays_load(struct api_ctx *ctx, struct plays_doc *d)
 {
     char *plays = NULL, *campaign = NULL;
     const cJSON *bgg;
-    int rc = store_begin_read(ctx->store, &ctx->err);
+    int rc;
     memset(d, 0, sizeof(*d));
-    if (rc == 0) {
-        rc = store_plays_json(ctx->store, ctx->cid, &plays, &ctx->err);
-        if (rc == 0)
-            rc = store_campaign_json(ctx->store, ctx->cid, &campaign, &ctx->err);
-        store_rollback(ctx->store);
-    }
+    rc = campaign_plays(&ctx->game, &plays, &campaign);
     if (rc == 0)
         rc = api_take_stored(ctx, plays, &d->plays);
     else
@@ -707,7 +702,7 @@ static bool bgs_doc(cJSON *doc, const struct plays_doc *d, const struct api_ctx 
         "This is a Play file that can be read by Board Game Stats. If you see this text, try "
         "to use a share, export or open-in function to open it with Board Game Stats. "
         "Exported by Stampbook.";
-    char now_rfc[STORE_TIME_MAX], now[PLAYS_TIME_MAX];
+    char now_rfc[CAMPAIGN_TIME_MAX], now[PLAYS_TIME_MAX];
     cJSON *games = cJSON_AddArrayToObject(doc, "games");
     cJSON *players = cJSON_AddArrayToObject(doc, "players");
     cJSON *plays = cJSON_AddArrayToObject(doc, "plays");
@@ -716,7 +711,7 @@ static bool bgs_doc(cJSON *doc, const struct plays_doc *d, const struct api_ctx 
     struct tm tm;
     bool ok =
         games && players && plays && locations && cJSON_AddStringToObject(doc, "about", about);
-    store_now(now_rfc);
+    campaign_now(now_rfc);
     if (!plays_parse_time(now_rfc, &tm))
         memset(&tm, 0, sizeof(tm));
     strftime(now, sizeof(now), "%Y-%m-%d %H:%M:%S", &tm);

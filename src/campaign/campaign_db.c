@@ -1,0 +1,111 @@
+/* campaign_db.c -- the database as the campaign layer lends it: opened and migrated at
+ * start, a connection of the pool per request, its health, size and backups. */
+#include "campaign.h"
+
+#include <string.h>
+
+#include "store.h"
+
+int campaign_db_open(const char *db_path, const char *migrations, int pool_size, unsigned probe_ms,
+                     struct store_pool **pool, struct sb_error *err)
+{
+    struct store *s = NULL;
+    /* The migration alone may create the database; the pool's connections never do,
+     * and open once it exists (s keeps an in-memory one alive meanwhile). */
+    int rc = store_open(db_path, &s, err);
+    if (rc == 0)
+        rc = store_migrate(s, migrations, err);
+    if (rc == 0)
+        rc = store_pool_new(db_path, pool_size, pool, err);
+    if (rc == 0) {
+        struct store *first = NULL;
+        rc = store_pool_get(*pool, &first, err);
+        store_pool_put(*pool, first);
+    }
+    if (rc == 0)
+        rc = store_pool_watch(*pool, probe_ms, err);
+    store_close(s);
+    return rc;
+}
+
+void campaign_db_close(struct store_pool *pool)
+{
+    store_pool_free(pool);
+}
+
+int campaign_db_connect(struct store_pool *pool, bool writer, struct store **s,
+                        struct sb_error *err)
+{
+    return writer ? store_pool_get_writer(pool, s, err) : store_pool_get(pool, s, err);
+}
+
+void campaign_db_disconnect(struct store_pool *pool, struct store *s)
+{
+    store_pool_put(pool, s);
+}
+
+uint64_t campaign_db_generation(struct store_pool *pool)
+{
+    return store_pool_generation(pool);
+}
+
+int campaign_db_health(struct store_pool *pool, struct store *s, int *schema_version,
+                       struct sb_error *err)
+{
+    /* 503 when the database file is gone, replaced or cannot be written: answering
+     * "ok" over a database that keeps nothing would hide the loss. */
+    char why[256];
+    int rc = store_pool_check(pool, true, err);
+    /* And when the last write failed for lack of space or an I/O error: a monitor must
+     * not see a healthy server that cannot keep a single roll. */
+    if (rc == 0 && store_pool_fault(pool, why, sizeof(why)))
+        rc = sb_fail(err, SB_EBUSY, NULL, "%s", why);
+    if (rc == 0)
+        rc = store_schema_version(s, schema_version, err);
+    return rc;
+}
+
+int campaign_db_size(struct store *s, int64_t *bytes, struct sb_error *err)
+{
+    return store_db_size(s, bytes, err);
+}
+
+int campaign_db_count(struct store *s, int64_t *n, struct sb_error *err)
+{
+    return store_campaign_count(s, n, err);
+}
+
+int campaign_db_backup(struct store_pool *pool, const char *file, struct sb_error *err)
+{
+    struct store *s = NULL;
+    int rc = store_pool_get(pool, &s, err);
+    if (rc == 0)
+        rc = store_backup(s, file, err);
+    store_pool_put(pool, s);
+    return rc;
+}
+
+void campaign_now(char out[CAMPAIGN_TIME_MAX])
+{
+    _Static_assert(CAMPAIGN_TIME_MAX == STORE_TIME_MAX, "the store's times fit");
+    store_now(out);
+}
+
+int campaign_stream_state(struct store_pool *pool, int64_t cid, int64_t gid, char **state,
+                          int64_t *version, unsigned char key[KEYS_HASH_BYTES],
+                          unsigned char view_key[KEYS_HASH_BYTES], struct sb_error *err)
+{
+    struct store *s = NULL;
+    struct store_campaign campaign;
+    int rc = store_pool_get(pool, &s, err);
+    if (rc == 0)
+        rc = store_campaign_get(s, cid, &campaign, err);
+    if (rc == 0)
+        rc = store_game_state(s, cid, gid, state, version, err);
+    if (rc == 0) {
+        memcpy(key, campaign.key_hash, KEYS_HASH_BYTES);
+        memcpy(view_key, campaign.view_key_hash, KEYS_HASH_BYTES);
+    }
+    store_pool_put(pool, s);
+    return rc;
+}

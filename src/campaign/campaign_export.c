@@ -1,0 +1,453 @@
+/* campaign_export.c -- a campaign as one document: its export (GET …/export) and the
+ * import of such a document as a new campaign (POST /api/v1/campaigns/import). Its
+ * plays for other apps (CSV, BoardGameGeek, BG Stats) are in api_plays.c. */
+#include "campaign_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board_json.h"
+#include "import_json.h"
+#include "house_json.h"
+#include "json.h"
+#include "state_json.h"
+
+#define EXPORT_FORMAT "stampbook-campaign"
+#define EXPORT_VERSION 2
+#define IMPORT_MAX_PLAYERS 1000
+
+/* ---- export ---- */
+
+int campaign_export(struct game_req *r, char **doc)
+{
+    char *campaign = NULL, *players = NULL, *games = NULL;
+    char now[STORE_TIME_MAX];
+    int64_t cid = r->campaign->id;
+    int rc = store_begin_read(CAMPAIGN_DB(r), r->err);
+    if (rc == 0) {
+        rc = store_campaign_json(CAMPAIGN_DB(r), cid, &campaign, r->err);
+        if (rc == 0)
+            rc = store_export_players_json(CAMPAIGN_DB(r), cid, &players, r->err);
+        if (rc == 0)
+            rc = store_export_games_json(CAMPAIGN_DB(r), cid, &games, r->err);
+        store_rollback(CAMPAIGN_DB(r));
+    }
+    store_now(now);
+    /* Built from the store's JSON texts as they are: an export of a large campaign is
+     * never parsed and printed again. games is {"board","boards","games"}. */
+    if (rc == 0)
+        rc = campaign_join(
+            r, doc,
+            "{\"format\":\"%s\",\"version\":%d,\"exported_at\":\"%s\",\"campaign\":%s,"
+            "\"players\":%s,%s",
+            EXPORT_FORMAT, EXPORT_VERSION, now, campaign, players, games + 1);
+    free(campaign);
+    free(players);
+    free(games);
+    return rc;
+}
+
+/* ---- import ---- */
+
+struct id_map {
+    int n;
+    int64_t from[IMPORT_MAX_PLAYERS];
+    int64_t to[IMPORT_MAX_PLAYERS];
+};
+
+/* The new id of an exported player id, or 0. */
+static int64_t id_map_get(const struct id_map *m, int64_t from)
+{
+    for (int i = 0; i < m->n; i++)
+        if (m->from[i] == from)
+            return m->to[i];
+    return 0;
+}
+
+/* Replace the player id at obj[key] (when it is a number) by its new id. */
+static int remap_field(struct game_req *r, const struct id_map *m, cJSON *obj, const char *key)
+{
+    cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    int64_t to;
+    if (!cJSON_IsNumber(v))
+        return 0;
+    to = id_map_get(m, (int64_t)v->valuedouble);
+    if (to == 0)
+        return sb_fail(r->err, SB_EINVALID, NULL, "import: '%s' names unknown player %lld", key,
+                       (long long)v->valuedouble);
+    cJSON_SetNumberValue(v, (double)to);
+    return 0;
+}
+
+/* Rewrite the player ids of an exported event payload to the new ids. */
+static int remap_payload(struct game_req *r, const struct id_map *m, cJSON *payload)
+{
+    static const char *const fields[] = {"player", "a", "b", "winner"};
+    cJSON *s;
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < sizeof(fields) / sizeof(fields[0]); i++)
+        rc = remap_field(r, m, payload, fields[i]);
+    cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(payload, "standings"))
+    {
+        if (rc == 0 && cJSON_IsObject(s))
+            rc = remap_field(r, m, s, "player");
+    }
+    return rc;
+}
+
+/* Give player pid the created_at of exported player p, when it has one. */
+static int import_player_created(struct game_req *r, const cJSON *p, int64_t pid)
+{
+    const cJSON *created = cJSON_GetObjectItemCaseSensitive(p, "created_at");
+    struct store_import_times times = {0};
+    times.player = pid;
+    times.at = cJSON_IsString(created) ? created->valuestring : NULL;
+    return store_import_times(CAMPAIGN_DB(r), &times, r->err);
+}
+
+/* Create the players of the document and fill the id map. */
+static int import_players(struct game_req *r, int64_t cid, const cJSON *players, struct id_map *m)
+{
+    const cJSON *p;
+    if (!cJSON_IsArray(players))
+        return sb_fail(r->err, SB_EINVALID, NULL, "import: 'players' must be an array");
+    cJSON_ArrayForEach(p, players)
+    {
+        int64_t from = 0, to = 0;
+        const char *name = NULL;
+        int rc = cJSON_IsObject(p)
+                     ? 0
+                     : sb_fail(r->err, SB_EINVALID, NULL, "import: each player must be an object");
+        if (rc == 0)
+            rc = json_get_int(p, "id", true, 1, JSON_INT_MAX, &from, NULL, r->err);
+        if (rc == 0)
+            rc = json_get_name((cJSON *)p, "name", true, &name, r->err);
+        if (rc == 0 && (m->n == IMPORT_MAX_PLAYERS || id_map_get(m, from)))
+            rc = sb_fail(r->err, SB_EINVALID, NULL,
+                         "import: player %lld is listed twice (or too many players)",
+                         (long long)from);
+        if (rc == 0)
+            rc = store_player_create(CAMPAIGN_DB(r), cid, name, &to, r->err);
+        if (rc == 0)
+            rc = import_player_created(r, p, to);
+        if (rc != 0)
+            return rc;
+        m->from[m->n] = from;
+        m->to[m->n] = to;
+        m->n++;
+    }
+    return 0;
+}
+
+/* The board object an exported item names: an index into the document's "boards"
+ * (version 2) or the board itself (version 1). NULL when it names none. */
+static const cJSON *import_board(const cJSON *doc, const cJSON *item)
+{
+    const cJSON *boards = cJSON_GetObjectItemCaseSensitive(doc, "boards");
+    if (cJSON_IsObject(item))
+        return item;
+    if (!json_is_int(item) || !cJSON_IsArray(boards) || item->valuedouble < 0 ||
+        item->valuedouble >= cJSON_GetArraySize(boards))
+        return NULL;
+    item = cJSON_GetArrayItem(boards, (int)item->valuedouble);
+    return cJSON_IsObject(item) ? item : NULL;
+}
+
+/* Copy what a results-mode play recorded besides its seats (duration_min, location) from
+ * an exported game into the body that creates it again; false when out of memory. */
+static bool import_game_details(const cJSON *game, cJSON *body)
+{
+    const cJSON *duration = cJSON_GetObjectItemCaseSensitive(game, "duration_min");
+    const cJSON *location = cJSON_GetObjectItemCaseSensitive(game, "location");
+    if (cJSON_IsNumber(duration) &&
+        !cJSON_AddNumberToObject(body, "duration_min", duration->valuedouble))
+        return false;
+    return !cJSON_IsString(location) ||
+           cJSON_AddStringToObject(body, "location", location->valuestring);
+}
+
+/* The house rules of an exported game into the body that creates it again: its own, or
+ * for a game exported before house rules existed the readings it was played by (as its
+ * states say, rules_house_legacy()); results-mode games have none. False when out of
+ * memory. */
+static bool import_game_house(const cJSON *game, cJSON *body)
+{
+    const cJSON *house = cJSON_GetObjectItemCaseSensitive(game, "house_rules");
+    const cJSON *mode = cJSON_GetObjectItemCaseSensitive(game, "mode");
+    struct house_rules legacy = rules_house_legacy();
+    if (cJSON_IsString(mode) && strcmp(mode->valuestring, "results") == 0)
+        return true;
+    if (house && !cJSON_IsNull(house))
+        return cJSON_AddItemToObject(body, "house_rules", cJSON_Duplicate(house, true));
+    return json_add(body, "house_rules", house_rules_to_json(&legacy));
+}
+
+/* The game creation body of an exported game (mode, played_at, duration_min, location,
+ * seats with the new player ids); NULL with r->err set on failure. */
+static cJSON *import_game_body(struct game_req *r, const struct id_map *m, const cJSON *game)
+{
+    const cJSON *played = cJSON_GetObjectItemCaseSensitive(game, "played_at");
+    cJSON *body = cJSON_CreateObject(), *seats, *e;
+    seats = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(game, "seats"), true);
+    if (!body || !cJSON_AddItemToObject(body, "seats", seats ? seats : cJSON_CreateNull()) ||
+        !cJSON_AddItemToObject(
+            body, "mode", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(game, "mode"), true)) ||
+        (cJSON_IsString(played) &&
+         !cJSON_AddStringToObject(body, "played_at", played->valuestring)) ||
+        !import_game_details(game, body) || !import_game_house(game, body)) {
+        cJSON_Delete(body);
+        sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    cJSON_ArrayForEach(e, seats)
+    {
+        if (remap_field(r, m, e, "player") != 0) {
+            cJSON_Delete(body);
+            return NULL;
+        }
+    }
+    return body;
+}
+
+/* Log one exported event of game gid: replayed when live, recorded when voided. */
+static int import_event(struct game_req *r, const struct id_map *m, int64_t gid, const cJSON *e)
+{
+    cJSON *payload = cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(e, "payload"), true);
+    const cJSON *seq = cJSON_GetObjectItemCaseSensitive(e, "seq");
+    const cJSON *at = cJSON_GetObjectItemCaseSensitive(e, "at");
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(payload, "type");
+    const char *when = cJSON_IsString(at) ? at->valuestring : NULL;
+    int64_t version = 0;
+    int rc = 0;
+    if (!cJSON_IsObject(payload) || !json_is_int(seq) || seq->valuedouble < 1 ||
+        !cJSON_IsString(type))
+        rc = sb_fail(r->err, SB_EINVALID, NULL, "import: an event lacks seq or payload");
+    if (rc == 0)
+        rc = remap_payload(r, m, payload);
+    if (rc == 0 && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "voided"))) {
+        char *text = NULL;
+        /* Never applied, but held to the same fields as a live one. */
+        rc = event_check_fields(payload, r->err);
+        if (rc == 0 && !(text = cJSON_PrintUnformatted(payload)))
+            rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        if (rc == 0)
+            rc = store_event_insert_voided(CAMPAIGN_DB(r), gid, (int64_t)seq->valuedouble,
+                                           type->valuestring, text, when, r->err);
+        free(text);
+    } else if (rc == 0) {
+        rc = game_append(r, gid, payload, (int64_t)seq->valuedouble, when, NULL, NULL, &version);
+    }
+    cJSON_Delete(payload);
+    if (rc != 0 && rc != SB_ENOMEM) {
+        char detail[SB_DETAIL_MAX];
+        snprintf(detail, sizeof(detail), "%s", r->err->detail);
+        rc = sb_fail(r->err, SB_EINVALID, r->err->rule,
+                     "import: game event %lld does not replay: %s",
+                     json_is_int(seq) ? (long long)seq->valuedouble : 0LL, detail);
+    }
+    return rc;
+}
+
+/* Replay one exported game's log into the new campaign, with its original times. */
+static int import_game(struct game_req *r, const struct id_map *m, const cJSON *doc,
+                       const cJSON *game)
+{
+    const cJSON *events = cJSON_GetObjectItemCaseSensitive(game, "events");
+    const cJSON *board = import_board(doc, cJSON_GetObjectItemCaseSensitive(game, "board"));
+    const cJSON *started = cJSON_GetObjectItemCaseSensitive(game, "started_at");
+    const cJSON *ended = cJSON_GetObjectItemCaseSensitive(game, "ended_at");
+    struct store_import_times times = {0};
+    cJSON *body = NULL, *e;
+    char *board_text = NULL;
+    int64_t gid = 0;
+    int rc = 0;
+
+    if (!cJSON_IsObject(game) || !cJSON_IsArray(events))
+        return sb_fail(r->err, SB_EINVALID, NULL, "import: each game needs an events array");
+    if (cJSON_GetObjectItemCaseSensitive(game, "board") && !board)
+        return sb_fail(r->err, SB_EINVALID, NULL, "import: a game names no board");
+    if (!(body = import_game_body(r, m, game)))
+        return r->err->code;
+    if (board && !(board_text = cJSON_PrintUnformatted(board)))
+        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0)
+        rc = game_create(r, body, board_text, &gid);
+    cJSON_ArrayForEach(e, (rc == 0 ? events : NULL))
+    {
+        if ((rc = import_event(r, m, gid, e)) != 0)
+            break;
+    }
+    times.game = gid;
+    times.at = cJSON_IsString(started) ? started->valuestring : NULL;
+    times.ended_at = cJSON_IsString(ended) ? ended->valuestring : NULL;
+    if (rc == 0)
+        rc = store_import_times(CAMPAIGN_DB(r), &times, r->err);
+    if (rc == 0) {
+        struct store_campaign c;
+        rc = store_campaign_get(CAMPAIGN_DB(r), r->campaign->id, &c, r->err);
+        if (rc == 0)
+            r->campaign->active_game = c.active_game;
+    }
+    free(board_text);
+    cJSON_Delete(body);
+    return rc;
+}
+
+/* Check the head of an export document (format, version 1 or 2, campaign) and read
+ * the campaign's fields; *board gets its board object. */
+static int import_head(struct game_req *r, const struct editions *eds, const cJSON *doc,
+                       const cJSON **campaign, const cJSON **board, const char **name,
+                       const char **edition, const char **policy)
+{
+    const cJSON *format = cJSON_GetObjectItemCaseSensitive(doc, "format");
+    const cJSON *version = cJSON_GetObjectItemCaseSensitive(doc, "version");
+    int rc = 0;
+    *campaign = cJSON_GetObjectItemCaseSensitive(doc, "campaign");
+    *board = import_board(doc, cJSON_GetObjectItemCaseSensitive(doc, "board"));
+    if (!cJSON_IsString(format) || strcmp(format->valuestring, EXPORT_FORMAT) != 0 ||
+        !cJSON_IsNumber(version) || (version->valuedouble != 1 && version->valuedouble != 2) ||
+        !cJSON_IsObject(*campaign) || !*board)
+        return sb_fail(r->err, SB_EINVALID, NULL,
+                       "not a Stampbook campaign export (format %s, version 1 or 2)",
+                       EXPORT_FORMAT);
+    rc = json_get_name((cJSON *)*campaign, "name", true, name, r->err);
+    if (rc == 0)
+        rc = json_get_string(*campaign, "edition", true, 64, false, edition, r->err);
+    if (rc == 0)
+        rc = json_get_string(*campaign, "stamp_owner", false, 16, false, policy, r->err);
+    if (rc == 0 && strcmp(*policy, "token") != 0 && strcmp(*policy, "player") != 0)
+        rc = sb_fail(r->err, SB_EINVALID, NULL, "import: bad stamp_owner");
+    if (rc == 0 && !editions_find(eds, *edition))
+        rc = sb_fail(r->err, SB_EINVALID, NULL, "import: no edition '%s'", *edition);
+    if (rc == 0 && editions_is_full(editions_find(eds, *edition))) {
+        struct board *b = malloc(sizeof(*b));
+        rc = b ? board_from_json(*board, b, r->err)
+               : sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        free(b);
+    }
+    return rc;
+}
+
+/* The parsed import, what import_write() needs; answer as for campaign_create(). */
+struct import_doc {
+    const struct campaign_import_env *env;
+    const cJSON *doc, *campaign;
+    const char *name, *edition, *policy;
+    char *board_text;
+    char **answer;
+};
+
+/* Write the whole document as a new campaign, inside the caller's write transaction. */
+static int import_write(struct game_req *r, const struct import_doc *d, struct id_map *m)
+{
+    const cJSON *created = cJSON_GetObjectItemCaseSensitive(d->campaign, "created_at");
+    const struct campaign_new n = {
+        .name = d->name,
+        .edition = d->edition,
+        .policy = d->policy,
+        .board = d->board_text,
+        .house = cJSON_GetObjectItemCaseSensitive(d->campaign, "house_rules"),
+        .editions = d->env->editions,
+    };
+    const cJSON *doc = d->doc;
+    struct store_import_times times = {0};
+    const cJSON *game;
+    int64_t cid = 0;
+    int rc = campaign_create_in(r, &n, &cid, d->answer);
+    if (rc == 0)
+        rc = store_campaign_get(CAMPAIGN_DB(r), cid, r->campaign, r->err);
+    times.campaign = cid;
+    times.at = cJSON_IsString(created) ? created->valuestring : NULL;
+    if (rc == 0)
+        rc = store_import_times(CAMPAIGN_DB(r), &times, r->err);
+    if (rc == 0)
+        rc = import_players(r, cid, cJSON_GetObjectItemCaseSensitive(doc, "players"), m);
+    cJSON_ArrayForEach(game, (rc == 0 ? cJSON_GetObjectItemCaseSensitive(doc, "games") : NULL))
+    {
+        if ((rc = import_game(r, m, doc, game)) != 0)
+            break;
+    }
+    return rc;
+}
+
+/* Write the import in one write transaction on the request's connection. */
+static int import_commit(struct game_req *r, const struct import_doc *d, struct id_map *m)
+{
+    int rc = store_begin_write(CAMPAIGN_DB(r), r->err);
+    if (rc != 0)
+        return rc;
+    memset(m, 0, sizeof(*m));
+    rc = import_write(r, d, m);
+    if (rc == 0)
+        return store_commit(CAMPAIGN_DB(r), r->err);
+    store_rollback(CAMPAIGN_DB(r));
+    return rc;
+}
+
+/* Build the import in a database aside, on a game cache of its own, while the server
+ * writes on: replaying thousands of events takes a second, which no table should wait
+ * for. *aside gets it, ready to copy. */
+static int import_aside(struct game_req *r, const struct import_doc *d, struct id_map *m,
+                        struct store **aside)
+{
+    struct store *reader = CAMPAIGN_DB(r);
+    struct games *shared = r->games;
+    int rc = store_aside_new(reader, d->env->migrations, aside, r->err);
+    if (rc != 0)
+        return rc;
+    r->games = games_new();
+    CAMPAIGN_DB(r) = *aside;
+    rc = r->games ? import_commit(r, d, m) : sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    game_req_finish(r, false); /* its cache is not the server's */
+    games_free(r->games);
+    r->games = shared;
+    CAMPAIGN_DB(r) = reader;
+    return rc;
+}
+
+/* Import the parsed document: built aside, then copied in one short write; written
+ * directly when the database took new ids meanwhile. */
+static int import_run(struct game_req *r, const struct import_doc *d, struct id_map *m)
+{
+    struct store *aside = NULL;
+    int rc = import_aside(r, d, m, &aside);
+    if (rc == 0) {
+        /* The reader the document was read on, given up for the pool's writer. */
+        store_pool_put(d->env->pool, CAMPAIGN_DB(r));
+        CAMPAIGN_DB(r) = NULL;
+        rc = store_pool_get_writer(d->env->pool, r->store, r->err);
+    }
+    if (rc == 0 && (rc = store_begin_write(CAMPAIGN_DB(r), r->err)) == 0)
+        rc = campaign_end_write(r, store_aside_copy(CAMPAIGN_DB(r), aside, r->err));
+    store_close(aside);
+    if (rc == SB_ECONFLICT && CAMPAIGN_DB(r))
+        rc = import_commit(r, d, m);
+    return rc;
+}
+
+int campaign_import(struct game_req *r, const struct campaign_import_env *env, const cJSON *doc,
+                    char **answer)
+{
+    struct id_map *m = calloc(1, sizeof(*m));
+    struct import_doc d = {.env = env, .doc = doc, .policy = "token", .answer = answer};
+    const cJSON *board = NULL;
+    int rc = m ? 0 : sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0)
+        rc = import_doc_check(doc, env->editions, r->err);
+    if (rc == 0)
+        rc =
+            import_head(r, env->editions, doc, &d.campaign, &board, &d.name, &d.edition, &d.policy);
+    if (rc == 0 && !(d.board_text = cJSON_PrintUnformatted(board)))
+        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    if (rc == 0)
+        rc = import_run(r, &d, m);
+    if (rc != 0 && rc != SB_ENOMEM && rc != SB_EBUSY && rc != SB_EIO && rc != SB_EMEDIA &&
+        rc != SB_EBADREQ) {
+        /* Whatever refused a part of the document refuses the whole import: 422. */
+        rc = r->err->code = SB_EINVALID;
+    }
+    free(d.board_text);
+    free(m);
+    return rc;
+}
