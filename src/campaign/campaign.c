@@ -96,18 +96,27 @@ int campaign_create(struct game_req *r, const struct campaign_new *n, int64_t *c
     return campaign_end_write(r, campaign_create_in(r, n, cid, answer));
 }
 
+int campaign_read_three(struct game_req *r, campaign_reader_fn players_fn,
+                        campaign_reader_fn games_fn, char **campaign, char **players, char **games)
+{
+    int64_t cid = r->campaign->id;
+    int rc = store_begin_read(CAMPAIGN_DB(r), r->err);
+    if (rc != 0)
+        return rc;
+    rc = store_campaign_json(CAMPAIGN_DB(r), cid, campaign, r->err);
+    if (rc == 0)
+        rc = players_fn(CAMPAIGN_DB(r), cid, players, r->err);
+    if (rc == 0)
+        rc = games_fn(CAMPAIGN_DB(r), cid, games, r->err);
+    store_rollback(CAMPAIGN_DB(r));
+    return rc;
+}
+
 int campaign_read(struct game_req *r, char **answer)
 {
     char *campaign = NULL, *players = NULL, *games = NULL;
-    int64_t cid = r->campaign->id;
-    int rc = store_begin_read(CAMPAIGN_DB(r), r->err);
-    if (rc == 0)
-        rc = store_campaign_json(CAMPAIGN_DB(r), cid, &campaign, r->err);
-    if (rc == 0)
-        rc = store_players_json(CAMPAIGN_DB(r), cid, &players, r->err);
-    if (rc == 0)
-        rc = store_games_json(CAMPAIGN_DB(r), cid, &games, r->err);
-    store_rollback(CAMPAIGN_DB(r));
+    int rc =
+        campaign_read_three(r, store_players_json, store_games_json, &campaign, &players, &games);
     if (rc == 0)
         rc = campaign_join(r, answer, "{\"campaign\":%s,\"players\":%s,\"games\":%s}", campaign,
                            players, games);

@@ -23,16 +23,8 @@ int campaign_export(struct game_req *r, char **doc)
 {
     char *campaign = NULL, *players = NULL, *games = NULL;
     char now[STORE_TIME_MAX];
-    int64_t cid = r->campaign->id;
-    int rc = store_begin_read(CAMPAIGN_DB(r), r->err);
-    if (rc == 0) {
-        rc = store_campaign_json(CAMPAIGN_DB(r), cid, &campaign, r->err);
-        if (rc == 0)
-            rc = store_export_players_json(CAMPAIGN_DB(r), cid, &players, r->err);
-        if (rc == 0)
-            rc = store_export_games_json(CAMPAIGN_DB(r), cid, &games, r->err);
-        store_rollback(CAMPAIGN_DB(r));
-    }
+    int rc = campaign_read_three(r, store_export_players_json, store_export_games_json, &campaign,
+                                 &players, &games);
     store_now(now);
     /* Built from the store's JSON texts as they are: an export of a large campaign is
      * never parsed and printed again. games is {"board","boards","games"}. */

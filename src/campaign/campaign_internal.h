@@ -21,4 +21,12 @@ int campaign_take_json(struct game_req *r, int rc, char *text, cJSON **out);
 int campaign_join(struct game_req *r, char **out, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* A store reader of one campaign's JSON text. */
+typedef int (*campaign_reader_fn)(struct store *s, int64_t cid, char **out, struct sb_error *err);
+
+/* In one read transaction: the campaign object, then players_fn's and games_fn's texts;
+ * each the caller's to free. */
+int campaign_read_three(struct game_req *r, campaign_reader_fn players_fn,
+                        campaign_reader_fn games_fn, char **campaign, char **players, char **games);
+
 #endif
