@@ -12,7 +12,7 @@
 CONFIG ?= release
 CC ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS := libmicrohttpd libcjson sqlite3 libsodium
+PKGS := libmicrohttpd libcjson sqlite3 libsodium libpng libjpeg libwebp
 TEST_PKGS := cmocka
 PREFIX ?= /usr/local
 DESTDIR ?=
