@@ -13,6 +13,7 @@
 #include "correct.h"
 #include "json.h"
 #include "keys.h"
+#include "memory.h"
 #include "results.h"
 #include "results_json.h"
 #include "rules.h"
@@ -589,6 +590,16 @@ static cJSON *game_payload(const struct game_req *r, const cJSON *body)
     return payload;
 }
 
+/* Are a journal draw's stamps held by players (else by tokens)? As the payload says
+ * (a replay pays as it was paid), else as the campaign says now. */
+static bool game_player_owned(const struct game_req *r, const cJSON *body)
+{
+    const cJSON *owner = cJSON_GetObjectItemCaseSensitive(body, "stamp_owner");
+    if (cJSON_IsString(owner))
+        return strcmp(owner->valuestring, "player") == 0;
+    return r->campaign->policy_player;
+}
+
 /* What an accepted event is stored as: its payload and the printed texts. */
 struct game_texts {
     cJSON *payload;
@@ -716,6 +727,9 @@ static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int6
         *p->before = p->gm->st;
     if (rc == 0)
         rc = game_apply(r, p->gm, body, p->seq, &p->effects, &p->out);
+    /* The table relives the stamps that paid (API.md "Memories"). */
+    if (rc == 0 && p->before)
+        rc = memory_payout_effects(r, p->effects, game_player_owned(r, body));
     if (rc == 0)
         rc = game_texts_print(r, p->gm, body, p->effects, &p->t);
     if (rc == 0 && want_answer)
