@@ -81,6 +81,16 @@ static const struct api_route api_routes[] = {
     {"GET", "/api/v1/campaigns/{cid}/export/bgg", AUTH_CAMPAIGN, 0, api_get_plays_bgg},
     {"GET", "/api/v1/campaigns/{cid}/export/bgstats", AUTH_CAMPAIGN, 0, api_get_plays_bgstats},
     {"GET", "/api/v1/campaigns/{cid}/export/bgg.xml", AUTH_CAMPAIGN, 0, api_get_plays_bgg_xml},
+    {"POST", "/api/v1/campaigns/{cid}/memories", AUTH_CAMPAIGN, ROUTE_WRITE, api_post_memory},
+    {"GET", "/api/v1/campaigns/{cid}/memories", AUTH_CAMPAIGN, 0, api_get_memories},
+    {"DELETE", "/api/v1/campaigns/{cid}/memories/{mid}", AUTH_CAMPAIGN, ROUTE_WRITE,
+     api_delete_memory},
+    {"PUT", "/api/v1/campaigns/{cid}/memories/{mid}/photo", AUTH_CAMPAIGN, ROUTE_WRITE,
+     api_put_memory_photo},
+    {"GET", "/api/v1/campaigns/{cid}/memories/{mid}/photo", AUTH_CAMPAIGN, 0, api_get_memory_photo},
+    {"GET", "/api/v1/campaigns/{cid}/recap", AUTH_CAMPAIGN, 0, api_get_recap},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/summary.svg", AUTH_CAMPAIGN, 0,
+     api_get_summary_svg},
 };
 
 #define API_NROUTES (sizeof(api_routes) / sizeof(api_routes[0]))
@@ -102,7 +112,7 @@ static int64_t api_parse_id(const char *s, size_t len)
 
 /* The parameters a path gives its route. */
 struct api_path {
-    int64_t cid, gid, pid;
+    int64_t cid, gid, pid, mid;
     bool has_slug;
     char slug[128];
 };
@@ -139,6 +149,8 @@ static bool api_match(const char *pattern, const char *path, struct api_path *ou
                 out->cid = id;
             else if (strncmp(p + 1, "gid", plen) == 0)
                 out->gid = id;
+            else if (strncmp(p + 1, "mid", plen) == 0)
+                out->mid = id;
             else
                 out->pid = id;
         }
@@ -368,8 +380,9 @@ static int api_authorize_server_key(struct api_ctx *ctx, bool has, const unsigne
  * wrong (res->allow lists the methods). */
 static const struct api_route *api_route_find(struct api_ctx *ctx)
 {
-    static const char *const allows[] = {"GET", "POST", "PUT", "PATCH", "GET, PATCH", "GET, POST"};
-    bool get = false, post = false, put = false, patch = false;
+    static const char *const allows[] = {"GET",        "POST",      "PUT",      "PATCH",
+                                         "GET, PATCH", "GET, POST", "GET, PUT", "DELETE"};
+    bool get = false, post = false, put = false, patch = false, del = false;
     for (size_t i = 0; i < API_NROUTES; i++) {
         struct api_path path;
         if (!api_match(api_routes[i].pattern, ctx->req->path, &path))
@@ -378,6 +391,7 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
             ctx->cid = path.cid;
             ctx->gid = path.gid;
             ctx->pid = path.pid;
+            ctx->mid = path.mid;
             if (path.has_slug) {
                 memcpy(ctx->slug_buf, path.slug, sizeof(ctx->slug_buf));
                 ctx->slug = ctx->slug_buf;
@@ -389,14 +403,17 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
         post |= strcmp(api_routes[i].method, "POST") == 0;
         put |= strcmp(api_routes[i].method, "PUT") == 0;
         patch |= strcmp(api_routes[i].method, "PATCH") == 0;
+        del |= strcmp(api_routes[i].method, "DELETE") == 0;
         ctx->res->route = api_routes[i].pattern;
     }
-    if (!get && !post && !put && !patch) {
+    if (!get && !post && !put && !patch && !del) {
         sb_fail(&ctx->err, SB_ENOTFOUND, NULL, "no route %s", ctx->req->path);
         return NULL;
     }
     ctx->res->allow = get && patch  ? allows[4]
                       : get && post ? allows[5]
+                      : get && put  ? allows[6]
+                      : del         ? allows[7]
                       : get         ? allows[0]
                       : post        ? allows[1]
                       : put         ? allows[2]
@@ -491,6 +508,10 @@ size_t api_body_limit(const char *method, const char *path)
     if (method && path && strcmp(method, "POST") == 0 &&
         strcmp(path, "/api/v1/campaigns/import") == 0)
         return API_IMPORT_BODY_MAX;
+    if (method && path && strcmp(method, "PUT") == 0 &&
+        strncmp(path, "/api/v1/campaigns/", 18) == 0 && strlen(path) > 6 &&
+        strcmp(path + strlen(path) - 6, "/photo") == 0)
+        return API_PHOTO_BODY_MAX;
     return API_BODY_MAX;
 }
 
