@@ -177,70 +177,90 @@ static int svg_memory(struct svg_buf *b, const char *memory, int y)
     return y;
 }
 
+/* The head of the card: the frame, the edition, the game and its winner. */
+static void svg_head(struct svg_buf *b, const struct summary_card *c, const struct summary_words *w,
+                     int height)
+{
+    char head[160], date[11] = "";
+    if (c->date)
+        snprintf(date, sizeof(date), "%.10s", c->date);
+    svg_printf(b,
+               "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+               "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
+               "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" fill=\"#1d2b3a\">\n",
+               SVG_WIDTH, height, SVG_WIDTH, height);
+    svg_raw(b, "<title>", 7);
+    svg_text(b, w->title, 0);
+    svg_raw(b, "</title>\n", 9);
+    svg_printf(b,
+               "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fbf6ec\"/>\n"
+               "<rect x=\"12\" y=\"12\" width=\"%d\" height=\"%d\" fill=\"none\" "
+               "stroke=\"#c0392b\" stroke-width=\"3\" stroke-dasharray=\"10 6\"/>\n",
+               SVG_WIDTH, height, SVG_WIDTH - 24, height - 24);
+    svg_line(b, 40, 56, 16, "normal", c->edition, 60);
+    snprintf(head, sizeof(head), "%s %lld · %s", w->game, (long long)c->number, date);
+    svg_line(b, 40, 90, 28, "bold", head, 0);
+    snprintf(head, sizeof(head), "%s: ", w->winner);
+    svg_printf(b, "<text x=\"40\" y=\"126\" font-size=\"20\" fill=\"#c0392b\">");
+    svg_text(b, c->winner ? head : w->no_winner, 0);
+    svg_text(b, c->winner, JSON_NAME_CHARS);
+    svg_raw(b, "</text>\n", 8);
+}
+
+/* Each player's stamps and cash from y; returns the next y. */
+static int svg_players(struct svg_buf *b, const struct summary_card *c,
+                       const struct summary_words *w, int y)
+{
+    for (int i = 0; i < c->nplayers; i++, y += 28) {
+        const struct summary_player *p = &c->players[i];
+        svg_printf(b, "<text x=\"40\" y=\"%d\" font-size=\"18\">", y);
+        svg_text(b, p->name, JSON_NAME_CHARS);
+        svg_printf(b, "</text>\n<text x=\"400\" y=\"%d\" font-size=\"18\">%d ", y, p->stamps);
+        svg_text(b, w->stamps, 0);
+        if (p->cash >= 0) {
+            svg_printf(b, " · %lld ", (long long)p->cash);
+            svg_text(b, w->cash, 0);
+        }
+        svg_raw(b, "</text>\n", 8);
+    }
+    return y;
+}
+
+/* The night's journal stamps and what the journal paid from y; returns the next y. */
+static int svg_journal(struct svg_buf *b, const struct summary_card *c,
+                       const struct summary_words *w, int y)
+{
+    char line[160];
+    svg_line(b, 40, y, 18, "bold", w->journal, 0);
+    y += 26;
+    for (int i = 0; i < c->njournal; i++, y += 24) {
+        svg_printf(b, "<text x=\"56\" y=\"%d\" font-size=\"16\">", y);
+        svg_text(b, c->journal[i].card, 60);
+        svg_raw(b, " — ", strlen(" — "));
+        svg_text(b, c->journal[i].player, JSON_NAME_CHARS);
+        svg_raw(b, "</text>\n", 8);
+    }
+    if (c->njournal == 0) {
+        svg_line(b, 56, y, 16, "normal", w->no_journal, 0);
+        y += 24;
+    }
+    snprintf(line, sizeof(line), "%s: %lld", w->paid, (long long)c->paid_out);
+    svg_line(b, 40, y + 6, 18, "normal", line, 0);
+    return y + 40;
+}
+
 int summary_svg(const struct summary_card *c, char **out, size_t *len, struct sb_error *err)
 {
     const struct summary_words *w = summary_words_of(c->lang);
     struct svg_buf b = {0};
-    char head[160], date[11] = "";
     int height = 230 + c->nplayers * 28 + (c->njournal ? c->njournal : 1) * 24 +
                  (c->memory ? SVG_MEMORY_LINES * 22 + 10 : 0);
     int y;
     if (!w)
         return sb_fail(err, SB_EINVALID, NULL, "lang must be en, fr or ro");
-    if (c->date)
-        snprintf(date, sizeof(date), "%.10s", c->date);
-    svg_printf(&b,
-               "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-               "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
-               "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" fill=\"#1d2b3a\">\n",
-               SVG_WIDTH, height, SVG_WIDTH, height);
-    svg_raw(&b, "<title>", 7);
-    svg_text(&b, w->title, 0);
-    svg_raw(&b, "</title>\n", 9);
-    svg_printf(&b,
-               "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fbf6ec\"/>\n"
-               "<rect x=\"12\" y=\"12\" width=\"%d\" height=\"%d\" fill=\"none\" "
-               "stroke=\"#c0392b\" stroke-width=\"3\" stroke-dasharray=\"10 6\"/>\n",
-               SVG_WIDTH, height, SVG_WIDTH - 24, height - 24);
-    svg_line(&b, 40, 56, 16, "normal", c->edition, 60);
-    snprintf(head, sizeof(head), "%s %lld · %s", w->game, (long long)c->number, date);
-    svg_line(&b, 40, 90, 28, "bold", head, 0);
-    snprintf(head, sizeof(head), "%s: ", c->winner ? w->winner : w->no_winner);
-    svg_printf(&b, "<text x=\"40\" y=\"126\" font-size=\"20\" fill=\"#c0392b\">");
-    svg_text(&b, c->winner ? head : w->no_winner, 0);
-    svg_text(&b, c->winner, JSON_NAME_CHARS);
-    svg_raw(&b, "</text>\n", 8);
-    y = 166;
-    for (int i = 0; i < c->nplayers; i++, y += 28) {
-        const struct summary_player *p = &c->players[i];
-        svg_printf(&b, "<text x=\"40\" y=\"%d\" font-size=\"18\">", y);
-        svg_text(&b, p->name, JSON_NAME_CHARS);
-        svg_printf(&b, "</text>\n<text x=\"400\" y=\"%d\" font-size=\"18\">%d ", y, p->stamps);
-        svg_text(&b, w->stamps, 0);
-        if (p->cash >= 0) {
-            svg_printf(&b, " · %lld ", (long long)p->cash);
-            svg_text(&b, w->cash, 0);
-        }
-        svg_raw(&b, "</text>\n", 8);
-    }
-    y += 10;
-    snprintf(head, sizeof(head), "%s", w->journal);
-    svg_line(&b, 40, y, 18, "bold", head, 0);
-    y += 26;
-    for (int i = 0; i < c->njournal; i++, y += 24) {
-        svg_printf(&b, "<text x=\"56\" y=\"%d\" font-size=\"16\">", y);
-        svg_text(&b, c->journal[i].card, 60);
-        svg_raw(&b, " — ", strlen(" — "));
-        svg_text(&b, c->journal[i].player, JSON_NAME_CHARS);
-        svg_raw(&b, "</text>\n", 8);
-    }
-    if (c->njournal == 0) {
-        svg_line(&b, 56, y, 16, "normal", w->no_journal, 0);
-        y += 24;
-    }
-    snprintf(head, sizeof(head), "%s: %lld", w->paid, (long long)c->paid_out);
-    svg_line(&b, 40, y + 6, 18, "normal", head, 0);
-    y += 40;
+    svg_head(&b, c, w, height);
+    y = svg_players(&b, c, w, 166);
+    y = svg_journal(&b, c, w, y + 10);
     if (c->memory)
         svg_memory(&b, c->memory, y);
     svg_raw(&b, "</svg>\n", 7);
