@@ -19,6 +19,7 @@ import * as banker from './banker.js';
 import * as journalMode from './journalmode.js';
 import * as results from './results.js';
 import { afterEvent, refreshBoard } from './factcheck.js';
+import { memoryForm, relived } from '../memories.js';
 
 /** Board stamps that win a game (TWT-WIN), as the engine's state says ('?' for a state
  * saved before it said). */
@@ -125,7 +126,7 @@ export class TableScreen {
     const open = this.moreBox.querySelector('details[open]');
     if (!open || this.moreStatus !== st.status) {
       this.moreStatus = st.status;
-      this.moreBox.replaceChildren(...[].concat(this.readOnly ? [] : this.view.more(this) || []));
+      this.moreBox.replaceChildren(...[].concat(this.readOnly ? [] : [this.view.more(this) || [], memoryForm(this) || []]).flat());
     }
     this.footBox.replaceChildren(this.footer());
     if (hadFocus && !this.main.contains(document.activeElement)) {
@@ -193,6 +194,7 @@ export class TableScreen {
     this.lastBox.replaceChildren(head,
       h('p', { class: 'last-title' }, l.at ? `${timeText(l.at)} · ` : '', l.title),
       items.length ? h('ul', { class: 'effects' }, items) : null,
+      relived(this, l.effects) || '',
       afterEvent(this) || '');
   }
 
