@@ -476,3 +476,60 @@ test('the night card stays well-formed whatever the memory holds (control charac
   assertSelfContained(r.text);
   void execFileSync; void copyFileSync;
 });
+
+// ---- the OpenAPI document ----
+
+test('openapi.json: every answer of the memories routes keeps to the document (through Prism)', async () => {
+  const { spawn } = await import('node:child_process');
+  const { freePort } = await import('./server.mjs');
+  const port = await freePort();
+  const root = new URL('../../', import.meta.url).pathname;
+  const proc = spawn(join(root, 'node_modules/.bin/prism'), ['proxy', join(root, 'schema/openapi.json'), srv.url, '--errors', '--host', '127.0.0.1', '--port', String(port)],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  let log = '';
+  proc.stdout.on('data', (d) => { log += d; });
+  proc.stderr.on('data', (d) => { log += d; });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    for (let t0 = Date.now(); ; await new Promise((r) => setTimeout(r, 200))) {
+      try { if ((await fetch(`${url}/api/v1/health`)).ok) break; } catch { /* not up yet */ }
+      assert.ok(Date.now() - t0 < 60000 && proc.exitCode === null, `prism did not start: ${log}`);
+    }
+    const { c, ana, g1 } = await oneNight();
+    const via = { ...c, api: client(url, c.key) };
+    const flagged = [];
+    const check = (what, r) => {
+      const type = r.json && typeof r.json === 'object' ? String(r.json.type || '') : '';
+      if (type.includes('stoplight.io/prism') || r.headers.get('sl-violations')) flagged.push(`${what}: ${r.text.slice(0, 800)} ${r.headers.get('sl-violations') || ''}`);
+      return r;
+    };
+    const m = check('POST memories', await via.api.post(`${base(c)}/memories`, { game: g1, text: 'through prism', card: 'journal-2', slot: 0 })).json.memory;
+    check('POST memories 422', await via.api.post(`${base(c)}/memories`, { game: g1, text: 'no such stamp', card: 'journal-9', slot: 2 }));
+    check('GET memories', await via.api.get(`${base(c)}/memories?card=journal-2&game=${g1}`));
+    await win(c, g1, ana);
+    check('GET journal', await via.api.get(`${base(c)}/journal`));
+    check('GET journal card', await via.api.get(`${base(c)}/journal/journal-2`));
+    check('GET recap', await via.api.get(`${base(c)}/recap`));
+    check('GET export', await via.api.get(`${base(c)}/export`));
+    const g2 = await game(c, [[ana, 'hazel'], [c.players[1], 'scottie']]);
+    check('draw_journal', await via.api.post(`${base(c)}/games/${g2}/events`, { type: 'draw_journal', card: 'journal-2', player: c.players[1] }));
+    const viaRaw = async (what, method, path, body, type) => {
+      const r = await fetch(`${url}${base(c)}${path}`, { method, headers: { Authorization: `Bearer ${c.key}`, ...(type ? { 'Content-Type': type } : {}) }, body });
+      const text = await r.text();
+      let json = null;
+      try { json = JSON.parse(text); } catch { /* not JSON */ }
+      return check(what, { status: r.status, headers: r.headers, text, json });
+    };
+    // Prism's proxy does not pass binary bodies through unchanged: photos go direct.
+    assert.equal((await putPhoto(c, m.id, png(5, 5), 'image/png')).status, 204);
+    assert.equal((await viaRaw('PUT photo 422', 'PUT', `/memories/${m.id}/photo`, Buffer.from('<html>'), 'image/png')).status, 422);
+    assert.equal((await viaRaw('GET photo', 'GET', `/memories/${m.id}/photo`)).status, 200);
+    assert.equal((await viaRaw('GET summary.svg', 'GET', `/games/${g1}/summary.svg?lang=fr`)).status, 200);
+    assert.equal((await viaRaw('GET summary.svg 409', 'GET', `/games/${g2}/summary.svg`)).status, 409);
+    check('DELETE memory', await via.api.del(`${base(c)}/memories/${m.id}`));
+    check('DELETE memory 404', await via.api.del(`${base(c)}/memories/${m.id}`));
+    assert.deepEqual(flagged, []);
+  } finally {
+    proc.kill('SIGTERM');
+  }
+});
