@@ -1326,6 +1326,9 @@ static int game_undo_journal(struct game_req *r, const struct game *gm, int64_t 
     if (rc == 0 && used)
         rc = sb_fail(r->err, SB_ECONFLICT, "TWT-JOURNAL-3",
                      "the stamp this draw made has already paid out in a later game");
+    /* Its memories stay, as memories of the game: the circle may be stamped again. */
+    if (rc == 0)
+        rc = memory_unstamp(r, gm->row.id, seq);
     if (rc == 0)
         rc = store_journal_undo(*r->store, gm->row.id, seq, r->err);
     return rc;

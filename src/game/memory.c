@@ -260,6 +260,11 @@ int memory_payout_effects(struct game_req *r, cJSON *effects, bool player_owned)
     return 0;
 }
 
+int memory_unstamp(struct game_req *r, int64_t gid, int64_t seq)
+{
+    return store_memory_unstamp(*r->store, gid, seq, r->err);
+}
+
 /* ---- export and import ---- */
 
 /* One exported memory with its photo in base64. */

@@ -54,6 +54,10 @@ int memory_list(struct game_req *r, const char *card, int64_t gid, char **answer
  * player_owned, of the payee). So the table relives them as the card pays. */
 int memory_payout_effects(struct game_req *r, cJSON *effects, bool player_owned);
 
+/* Before the journal stamp made by event (gid, seq) is undone: its memories stay, no
+ * longer naming it (memories of the game), inside the caller's write transaction. */
+int memory_unstamp(struct game_req *r, int64_t gid, int64_t seq);
+
 /* The memories of the request's campaign for its export: [{"id","game","card","slot",
  * "destination","seq","text","at","photo":{"type","data" (base64)}|null}], oldest first. */
 int memory_export(struct game_req *r, cJSON **out);

@@ -57,6 +57,15 @@ int store_memories_of_holder(struct store *s, int64_t cid, const char *card, con
     return store_text(s, sql, out, err, "itti", cid, card, token, pid);
 }
 
+int store_memory_unstamp(struct store *s, int64_t gid, int64_t seq, struct sb_error *err)
+{
+    static const char *const sql =
+        "UPDATE memories SET card = NULL, slot = NULL WHERE EXISTS (SELECT 1 FROM journal_stamps js"
+        " WHERE js.game_id = ? AND js.seq = ? AND js.campaign_id = memories.campaign_id"
+        " AND js.card = memories.card AND js.slot = memories.slot)";
+    return store_exec(s, sql, NULL, err, "ii", gid, seq);
+}
+
 int store_memory_delete(struct store *s, int64_t cid, int64_t mid, struct sb_error *err)
 {
     static const char *const sql = "DELETE FROM memories WHERE campaign_id = ? AND id = ?";

@@ -50,6 +50,9 @@ int store_memories_json(struct store *s, int64_t cid, const char *card, int64_t 
 int store_memories_of_holder(struct store *s, int64_t cid, const char *card, const char *token,
                              int64_t pid, char **out, struct sb_error *err);
 
+/* Let the memories of the journal stamp made by event (gid, seq) name no stamp. */
+int store_memory_unstamp(struct store *s, int64_t gid, int64_t seq, struct sb_error *err);
+
 /* Delete memory mid of cid with its photo; SB_ENOTFOUND when there is none. */
 int store_memory_delete(struct store *s, int64_t cid, int64_t mid, struct sb_error *err);
 

@@ -308,6 +308,22 @@ test('GET …/journal: each stamp carries its memories; a draw_journal in a late
   assert.ok(other.effects.filter((e) => e.kind === 'journal_payout').every((e) => e.memories.length === 0));
 });
 
+test('undoing the draw that made a stamp keeps its memories, as memories of the game; the circle stamped again has none', async () => {
+  const { c, ana, bo, g1 } = await oneNight();
+  const mem = (await remember(c, { game: g1, text: 'the stamp we took back', card: 'journal-3' }, 422));
+  assert.match(mem.detail, /card/);
+  await event(c, g1, { type: 'draw_journal', card: 'journal-3', player: bo });
+  const m = (await remember(c, { game: g1, text: 'the stamp we took back', card: 'journal-3' })).memory;
+  assert.equal(m.slot, 0);
+  const undo = await c.api.post(`${base(c)}/games/${g1}/undo`);
+  assert.equal(undo.status, 200, undo.text);
+  const kept = (await memories(c)).find((x) => x.id === m.id);
+  assert.deepEqual([kept.text, kept.card, kept.slot, kept.stamp], ['the stamp we took back', null, null, null]);
+  await event(c, g1, { type: 'draw_journal', card: 'journal-3', player: ana });
+  const card = (await c.api.get(`${base(c)}/journal/journal-3`)).json;
+  assert.deepEqual(card.stamps.map((s) => [s.player.id, s.memories.length]), [[ana, 0]], 'the new stamp does not inherit it');
+});
+
 // ---- export, import and backups ----
 
 test('export version 3 holds memories and photos (base64); import takes versions 1 to 3', async () => {
