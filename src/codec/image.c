@@ -158,7 +158,6 @@ static int image_probe_webp(const unsigned char *data, size_t len, unsigned *wid
 int image_probe(enum image_type type, const void *data, size_t len, unsigned *width,
                 unsigned *height, struct sb_error *err)
 {
-    *width = *height = 0;
     if (!data)
         return sb_fail(err, SB_EINVALID, NULL, "the photo is empty");
     switch (type) {

@@ -18,8 +18,9 @@ enum image_type image_type_of(const char *content_type);
 const char *image_type_name(enum image_type type);
 
 /* Are data/len an image of type? Checks the header's signature and decodes the
- * dimensions (*width, *height). SB_EINVALID, naming what is wrong, when the bytes are
- * not that type or the header does not decode. */
+ * dimensions (*width, *height, written only then). SB_EINVALID, naming what is wrong,
+ * when the bytes are not that type or the header does not decode; SB_EMEDIA for
+ * IMAGE_NONE. */
 int image_probe(enum image_type type, const void *data, size_t len, unsigned *width,
                 unsigned *height, struct sb_error *err);
 

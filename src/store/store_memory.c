@@ -111,14 +111,17 @@ int store_memory_photo(struct store *s, int64_t cid, int64_t mid, char type[STOR
         const unsigned char *t = sqlite3_column_text(stmt, 0);
         const void *blob = sqlite3_column_blob(stmt, 2);
         size_t n = (size_t)sqlite3_column_bytes(stmt, 2);
-        snprintf(type, STORE_PHOTO_TYPE_MAX, "%s", t ? (const char *)t : "");
-        *rev = sqlite3_column_int64(stmt, 1);
-        *data = malloc(n ? n : 1);
-        if (!*data)
+        void *copy = malloc(n ? n : 1);
+        if (!copy) {
             rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
-        else if (n)
-            memcpy(*data, blob, n);
-        *len = n;
+        } else {
+            if (n)
+                memcpy(copy, blob, n);
+            snprintf(type, STORE_PHOTO_TYPE_MAX, "%s", t ? (const char *)t : "");
+            *rev = sqlite3_column_int64(stmt, 1);
+            *data = copy;
+            *len = n;
+        }
     }
     store_done(s, stmt);
     return rc;
