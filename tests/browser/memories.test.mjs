@@ -8,8 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
+import { png } from '../integration/png.mjs';
 import { phoneSession, phoneContext, shot, api, expectText, expectVisible, pinBox, eventually, ARTIFACTS } from './helpers.mjs';
 
 let server;
@@ -17,36 +17,15 @@ let browser;
 let page;
 phoneSession((s) => ({ server, browser, page } = s));
 
-const CRC = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf) => { let c = 0xffffffff; for (const b of buf) c = CRC[(c ^ b) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
-function chunk(type, data) {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-/** A w x h RGB PNG: a sky over a sea with a red sun, so the scaled photo shows something. */
+/** A w x h photo: a sky over a sea with a red sun, so the scaled picture shows something. */
 function photoPng(w, h) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; ihdr[9] = 2;
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const o = y * (w * 3 + 1) + 1 + x * 3;
-    const sun = (x - w * 0.7) ** 2 + (y - h * 0.35) ** 2 < (h * 0.12) ** 2;
-    const sea = y > h * 0.6;
-    raw[o] = sun ? 220 : sea ? 20 : 120 + (y * 100) / h;
-    raw[o + 1] = sun ? 60 : sea ? 90 + (x % 40) : 170;
-    raw[o + 2] = sun ? 40 : sea ? 160 : 230;
-  }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return png(w, h, {
+    pixel: (x, y) => {
+      const sun = (x - w * 0.7) ** 2 + (y - h * 0.35) ** 2 < (h * 0.12) ** 2;
+      const sea = y > h * 0.6;
+      return sun ? [220, 60, 40] : sea ? [20, 90 + (x % 40), 160] : [120 + (y * 100) / h, 170, 230];
+    },
+  });
 }
 /** The dimensions in a JPEG's SOF marker. */
 function jpegSize(buf) {

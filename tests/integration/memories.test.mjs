@@ -10,8 +10,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { BIN, client, launchServer, newCampaign, startServer } from './server.mjs';
+import { png } from './png.mjs';
 
 let srv;
 before(async () => { srv = await startServer(); });
@@ -20,51 +20,6 @@ after(async () => { await srv.cleanup(); });
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const JPEG = readFileSync(new URL('photo.jpg', FIXTURES));
 const WEBP = readFileSync(new URL('photo.webp', FIXTURES));
-
-// ---- PNG fixtures, made here with zlib ----
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf) {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type, data) {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-/**
- * A real RGB PNG of w x h pixels (a gradient). header: the dimensions IHDR claims
- * (default w x h); size: pad with a private ancillary chunk to exactly that many bytes.
- */
-function png(w, h, { header = [w, h], size } = {}) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(header[0], 0);
-  ihdr.writeUInt32BE(header[1], 4);
-  ihdr[8] = 8; ihdr[9] = 2; // 8 bits, RGB
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const o = y * (w * 3 + 1) + 1 + x * 3;
-    raw[o] = (x * 37) & 0xff; raw[o + 1] = (y * 53) & 0xff; raw[o + 2] = 160;
-  }
-  const sig = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
-  const parts = [sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))];
-  if (size) {
-    const used = parts.reduce((n, p) => n + p.length, 0) + 12;
-    parts.splice(2, 0, chunk('prVt', Buffer.alloc(size - used, 7)));
-  }
-  const out = Buffer.concat(parts);
-  if (size) assert.equal(out.length, size);
-  return out;
-}
 
 // ---- helpers ----
 
