@@ -12,7 +12,7 @@
 CONFIG ?= release
 CC ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS := libmicrohttpd libcjson sqlite3 libsodium icu-uc
+PKGS := libmicrohttpd libcjson sqlite3 libsodium icu-uc libpng libjpeg libwebp
 TEST_PKGS := cmocka
 PREFIX ?= /usr/local
 DESTDIR ?=

@@ -109,3 +109,23 @@ CREATE TABLE health_probe (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     at TEXT NOT NULL
 );
+
+-- A group's memories of its stamps, events and games, with at most one photo each
+-- (0017). The photo's bytes come last in the row: listing memories never reads them.
+CREATE TABLE memories (
+    id INTEGER PRIMARY KEY,
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    card TEXT,                      -- a journal stamp: card and slot
+    slot INTEGER,
+    destination TEXT,               -- a board stamp of game_id
+    seq INTEGER,                    -- an event of game_id
+    text TEXT NOT NULL,
+    at TEXT NOT NULL,
+    photo_type TEXT CHECK (photo_type IN ('image/jpeg', 'image/png', 'image/webp')),
+    photo_size INTEGER NOT NULL DEFAULT 0, -- bytes, summed for the campaign's quota
+    photo_rev INTEGER NOT NULL DEFAULT 0,  -- bumped by every photo put: the ETag
+    photo BLOB
+);
+CREATE INDEX memories_campaign ON memories(campaign_id, game_id);
+CREATE INDEX memories_stamp ON memories(campaign_id, card, slot);

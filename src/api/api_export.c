@@ -11,17 +11,19 @@
 #include "import_json.h"
 #include "house_json.h"
 #include "json.h"
+#include "memory.h"
 #include "state_json.h"
 
 #define EXPORT_FORMAT "stampbook-campaign"
-#define EXPORT_VERSION 2
+#define EXPORT_VERSION 3 /* 3: memories and their photos */
 #define IMPORT_MAX_PLAYERS 1000
 
 /* ---- export ---- */
 
 int api_get_export(struct api_ctx *ctx)
 {
-    char *campaign = NULL, *players = NULL, *games = NULL, *body = NULL;
+    char *campaign = NULL, *players = NULL, *games = NULL, *body = NULL, *memories = NULL;
+    cJSON *list = NULL;
     char now[STORE_TIME_MAX];
     int rc = store_begin_read(ctx->store, &ctx->err);
     if (rc == 0) {
@@ -30,26 +32,32 @@ int api_get_export(struct api_ctx *ctx)
             rc = store_export_players_json(ctx->store, ctx->cid, &players, &ctx->err);
         if (rc == 0)
             rc = store_export_games_json(ctx->store, ctx->cid, &games, &ctx->err);
+        if (rc == 0)
+            rc = memory_export(&ctx->game, &list);
         store_rollback(ctx->store);
     }
     store_now(now);
+    if (rc == 0 && !(memories = cJSON_PrintUnformatted(list)))
+        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0) {
         /* Built from the store's JSON texts as they are: an export of a large campaign
          * is never parsed and printed again. games is {"board","boards","games"}. */
-        size_t len = strlen(campaign) + strlen(players) + strlen(games) + 160;
+        size_t len = strlen(campaign) + strlen(players) + strlen(games) + strlen(memories) + 180;
         if (!(body = malloc(len)))
             rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
         else
             snprintf(body, len,
                      "{\"format\":\"%s\",\"version\":%d,\"exported_at\":\"%s\",\"campaign\":%s,"
-                     "\"players\":%s,%s",
-                     EXPORT_FORMAT, EXPORT_VERSION, now, campaign, players, games + 1);
+                     "\"players\":%s,\"memories\":%s,%s",
+                     EXPORT_FORMAT, EXPORT_VERSION, now, campaign, players, memories, games + 1);
     }
     if (rc == 0)
         api_reply_owned(ctx, 200, body);
     free(campaign);
     free(players);
     free(games);
+    free(memories);
+    cJSON_Delete(list);
     return rc;
 }
 
@@ -257,7 +265,7 @@ static int import_event(struct api_ctx *ctx, const struct id_map *m, int64_t gid
 
 /* Replay one exported game's log into the new campaign, with its original times. */
 static int import_game(struct api_ctx *ctx, const struct id_map *m, const cJSON *doc,
-                       const cJSON *game)
+                       const cJSON *game, int64_t *made)
 {
     const cJSON *events = cJSON_GetObjectItemCaseSensitive(game, "events");
     const cJSON *board = import_board(doc, cJSON_GetObjectItemCaseSensitive(game, "board"));
@@ -297,10 +305,45 @@ static int import_game(struct api_ctx *ctx, const struct id_map *m, const cJSON 
     }
     free(board_text);
     cJSON_Delete(body);
+    *made = gid;
     return rc;
 }
 
-/* Check the head of an export document (format, version 1 or 2, campaign) and read
+/* The new id of the game an exported memory names (games, made: the exported games and
+ * the ids they were given, n of them), or 0. */
+static int64_t import_game_id(const cJSON *games, const int64_t *made, int n, const cJSON *item)
+{
+    const cJSON *want = cJSON_GetObjectItemCaseSensitive(item, "game"), *g;
+    int i = 0;
+    cJSON_ArrayForEach(g, games)
+    {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(g, "id");
+        if (i < n && json_is_int(want) && json_is_int(id) && id->valuedouble == want->valuedouble)
+            return made[i];
+        i++;
+    }
+    return 0;
+}
+
+/* Add the document's memories (version 3) to the games just made. */
+static int import_memories(struct api_ctx *ctx, const cJSON *doc, const int64_t *made, int n)
+{
+    const cJSON *games = cJSON_GetObjectItemCaseSensitive(doc, "games");
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(doc, "memories"), *item;
+    if (list && !cJSON_IsArray(list))
+        return sb_fail(&ctx->err, SB_EINVALID, NULL, "import: 'memories' must be an array");
+    cJSON_ArrayForEach(item, list)
+    {
+        int64_t gid = import_game_id(games, made, n, item);
+        int rc = gid ? memory_import(&ctx->game, item, gid)
+                     : sb_fail(&ctx->err, SB_EINVALID, NULL, "import: a memory names no game");
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* Check the head of an export document (format, version 1 to 3, campaign) and read
  * the campaign's fields; *board gets its board object. */
 static int import_head(struct api_ctx *ctx, const cJSON *doc, const cJSON **campaign,
                        const cJSON **board, const char **name, const char **edition,
@@ -312,10 +355,10 @@ static int import_head(struct api_ctx *ctx, const cJSON *doc, const cJSON **camp
     *campaign = cJSON_GetObjectItemCaseSensitive(doc, "campaign");
     *board = import_board(doc, cJSON_GetObjectItemCaseSensitive(doc, "board"));
     if (!cJSON_IsString(format) || strcmp(format->valuestring, EXPORT_FORMAT) != 0 ||
-        !cJSON_IsNumber(version) || (version->valuedouble != 1 && version->valuedouble != 2) ||
-        !cJSON_IsObject(*campaign) || !*board)
+        !json_is_int(version) || version->valuedouble < 1 ||
+        version->valuedouble > EXPORT_VERSION || !cJSON_IsObject(*campaign) || !*board)
         return sb_fail(&ctx->err, SB_EINVALID, NULL,
-                       "not a Stampbook campaign export (format %s, version 1 or 2)",
+                       "not a Stampbook campaign export (format %s, version 1 to 3)",
                        EXPORT_FORMAT);
     rc = json_get_name((cJSON *)*campaign, "name", true, name, &ctx->err);
     if (rc == 0)
@@ -342,11 +385,13 @@ static int import_write(struct api_ctx *ctx, const cJSON *doc, const cJSON *camp
 {
     const cJSON *created = cJSON_GetObjectItemCaseSensitive(campaign, "created_at");
     struct store_import_times times = {0};
-    const cJSON *game;
-    int64_t cid = 0;
-    int rc =
-        api_create_campaign_from(ctx, name, edition, policy, board_text,
-                                 cJSON_GetObjectItemCaseSensitive(campaign, "house_rules"), &cid);
+    const cJSON *game, *games = cJSON_GetObjectItemCaseSensitive(doc, "games");
+    int64_t cid = 0, *made = calloc((size_t)cJSON_GetArraySize(games) + 1, sizeof(*made));
+    int n = 0;
+    int rc = made ? api_create_campaign_from(
+                        ctx, name, edition, policy, board_text,
+                        cJSON_GetObjectItemCaseSensitive(campaign, "house_rules"), &cid)
+                  : sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0) {
         ctx->cid = cid;
         rc = store_campaign_get(ctx->store, cid, &ctx->campaign, &ctx->err);
@@ -357,11 +402,14 @@ static int import_write(struct api_ctx *ctx, const cJSON *doc, const cJSON *camp
         rc = store_import_times(ctx->store, &times, &ctx->err);
     if (rc == 0)
         rc = import_players(ctx, cid, cJSON_GetObjectItemCaseSensitive(doc, "players"), m);
-    cJSON_ArrayForEach(game, (rc == 0 ? cJSON_GetObjectItemCaseSensitive(doc, "games") : NULL))
+    cJSON_ArrayForEach(game, (rc == 0 ? games : NULL))
     {
-        if ((rc = import_game(ctx, m, doc, game)) != 0)
+        if ((rc = import_game(ctx, m, doc, game, &made[n++])) != 0)
             break;
     }
+    if (rc == 0)
+        rc = import_memories(ctx, doc, made, n);
+    free(made);
     return rc;
 }
 

@@ -158,8 +158,10 @@ static void http_common_headers(struct MHD_Response *res, const char *type)
 struct http_extra {
     const char *etag;
     const char *allow;
-    unsigned retry_after; /* seconds; 0: none */
-    bool close;           /* Connection: close */
+    const char *cache_control; /* NULL: no-store */
+    const char *csp;           /* Content-Security-Policy; NULL: the default */
+    unsigned retry_after;      /* seconds; 0: none */
+    bool close;                /* Connection: close */
 };
 
 /* Queue a response built from a malloc'd body (taken over) with the usual headers. */
@@ -175,6 +177,12 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_reques
         return MHD_NO;
     }
     http_common_headers(res, type);
+    if (x && x->cache_control) {
+        MHD_del_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+        MHD_add_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL, x->cache_control);
+    }
+    if (x && x->csp)
+        MHD_add_response_header(res, "Content-Security-Policy", x->csp);
     if (x && x->etag && *x->etag)
         MHD_add_response_header(res, MHD_HTTP_HEADER_ETAG, x->etag);
     if (x && x->allow)
@@ -412,7 +420,11 @@ static enum MHD_Result http_submit(struct http_server *s, struct MHD_Connection 
 static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_request *r)
 {
     struct api_response *res = &r->res;
-    struct http_extra x = {.etag = res->etag, .allow = res->allow, .retry_after = r->retry_after};
+    struct http_extra x = {.etag = res->etag,
+                           .allow = res->allow,
+                           .retry_after = r->retry_after,
+                           .cache_control = res->cache_control,
+                           .csp = res->csp};
     enum MHD_Result ret;
     r->route = res->route;
     if (res->retry_after)

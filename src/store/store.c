@@ -18,6 +18,7 @@
 #include <sqlite3.h>
 
 #include "file.h"
+#include "store_internal.h"
 #include "text.h"
 
 #define STORE_STMT_CACHE 128 /* more than the store has statements: none is prepared twice */
@@ -130,7 +131,7 @@ static void store_note_write(struct store *s, int rc, bool commit)
 }
 
 /* Map the connection's last SQLite error to a project code. */
-static int store_fail(struct store *s, struct sb_error *err, const char *what)
+int store_fail(struct store *s, struct sb_error *err, const char *what)
 {
     int rc = sqlite3_extended_errcode(s->db);
     int primary = rc & 0xff;
@@ -169,7 +170,7 @@ static sqlite3_stmt *store_stmt(struct store *s, const char *sql, struct sb_erro
 }
 
 /* Give back a statement taken with store_stmt(): reset it, finalize it if uncached. */
-static void store_done(struct store *s, sqlite3_stmt *stmt)
+void store_done(struct store *s, sqlite3_stmt *stmt)
 {
     if (!stmt)
         return;
@@ -180,7 +181,8 @@ static void store_done(struct store *s, sqlite3_stmt *stmt)
     sqlite3_finalize(stmt);
 }
 
-/* Bind values by a format: 'i' int64, 't' text, 'b' 32-byte blob (NULL binds NULL). */
+/* Bind values by a format: 'i' int64, 't' text, 'b' 32-byte blob, 'B' a blob and its
+ * size_t length, bound without a copy (NULL binds NULL). */
 static int store_bindv(struct store *s, sqlite3_stmt *stmt, const char *fmt, va_list ap,
                        struct sb_error *err)
 {
@@ -193,6 +195,11 @@ static int store_bindv(struct store *s, sqlite3_stmt *stmt, const char *fmt, va_
             const char *t = va_arg(ap, const char *);
             rc = t ? sqlite3_bind_text(stmt, col, t, -1, SQLITE_TRANSIENT)
                    : sqlite3_bind_null(stmt, col);
+        } else if (fmt[i] == 'B') {
+            const void *blob = va_arg(ap, const void *);
+            size_t len = va_arg(ap, size_t);
+            rc = blob ? sqlite3_bind_blob64(stmt, col, blob, len, SQLITE_STATIC)
+                      : sqlite3_bind_null(stmt, col);
         } else {
             const unsigned char *blob = va_arg(ap, const unsigned char *);
             rc = sqlite3_bind_blob(stmt, col, blob, STORE_HASH_BYTES, SQLITE_TRANSIENT);
@@ -232,8 +239,8 @@ static int store_stepv(struct store *s, const char *sql, struct sb_error *err, s
 }
 
 /* store_stepv() with the values as arguments. */
-static int store_stepv_args(struct store *s, const char *sql, struct sb_error *err,
-                            sqlite3_stmt **stmt, int *step, const char *fmt, ...)
+int store_stepv_args(struct store *s, const char *sql, struct sb_error *err, sqlite3_stmt **stmt,
+                     int *step, const char *fmt, ...)
 {
     va_list ap;
     int rc;
@@ -244,8 +251,8 @@ static int store_stepv_args(struct store *s, const char *sql, struct sb_error *e
 }
 
 /* Run a statement that returns no rows. *changes (if given) gets the rows changed. */
-static int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *err,
-                      const char *fmt, ...)
+int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *err,
+               const char *fmt, ...)
 {
     sqlite3_stmt *stmt;
     va_list ap;
@@ -261,8 +268,8 @@ static int store_exec(struct store *s, const char *sql, int *changes, struct sb_
 
 /* Run a query whose first row's first column is text (JSON, usually); *out gets a copy
  * the caller frees. No row or a NULL value: SB_ENOTFOUND. */
-static int store_text(struct store *s, const char *sql, char **out, struct sb_error *err,
-                      const char *fmt, ...)
+int store_text(struct store *s, const char *sql, char **out, struct sb_error *err, const char *fmt,
+               ...)
 {
     sqlite3_stmt *stmt;
     va_list ap;
@@ -285,8 +292,8 @@ static int store_text(struct store *s, const char *sql, char **out, struct sb_er
 }
 
 /* Run a query whose first row's first column is an integer. No row: SB_ENOTFOUND. */
-static int store_int(struct store *s, const char *sql, int64_t *out, struct sb_error *err,
-                     const char *fmt, ...)
+int store_int(struct store *s, const char *sql, int64_t *out, struct sb_error *err, const char *fmt,
+              ...)
 {
     sqlite3_stmt *stmt;
     va_list ap;
@@ -1744,7 +1751,10 @@ int store_journal_stamps_json(struct store *s, int64_t cid, int64_t before_game,
     static const char *const sql =
         "SELECT coalesce(json_group_array(json_object('card', st.card, 'slot', st.slot,"
         " 'token', st.token, 'player', json_object('id', p.id, 'name', p.name),"
-        " 'game', st.game_id, 'seq', st.seq, 'at', st.at)), '[]')"
+        " 'game', st.game_id, 'seq', st.seq, 'at', st.at, 'memories', (SELECT"
+        " coalesce(json_group_array(json(o)), json('[]')) FROM (SELECT " MEMORY_OBJECT " AS o"
+        " FROM memories m WHERE m.campaign_id = st.campaign_id AND m.card = st.card"
+        " AND m.slot = st.slot ORDER BY m.at DESC, m.id DESC)))), '[]')"
         " FROM (SELECT * FROM journal_stamps WHERE campaign_id = ? AND (? = 0 OR game_id < ?)"
         " ORDER BY card, slot) st JOIN players p ON p.id = st.player_id";
     return store_text(s, sql, out, err, "iii", cid, before_game, before_game);
@@ -2022,6 +2032,10 @@ int store_aside_copy(struct store *s, struct store *aside, struct sb_error *err)
          "SELECT * FROM journal_stamps WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
         {"journal_payouts",
          "SELECT * FROM journal_payouts WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+        /* Memories take new ids there (NULL): the aside's own would collide. */
+        {"memories", "SELECT NULL, campaign_id, game_id, card, slot, destination, seq, text, at,"
+                     " photo_type, photo_size, photo_rev, photo FROM memories"
+                     " WHERE campaign_id > ?1 AND ?2 >= 0 AND ?3 >= 0 ORDER BY id"},
     };
     int64_t now[3] = {0, 0, 0};
     int rc = store_max_ids(s, now, err);

@@ -291,8 +291,9 @@ int store_journal_undo(struct store *s, int64_t gid, int64_t seq, struct sb_erro
 /* True when a game later than gid paid out a stamp made by event (gid, seq). */
 int store_journal_stamp_used_later(struct store *s, int64_t gid, int64_t seq, bool *used,
                                    struct sb_error *err);
-/* [{"card","slot","token","player":{"id","name"},"game","seq","at"}] of the campaign;
- * before_game > 0 keeps only stamps from earlier games. */
+/* [{"card","slot","token","player":{"id","name"},"game","seq","at","memories"}] of the
+ * campaign, memories as store_memory_json() gives them, newest first; before_game > 0
+ * keeps only stamps from earlier games. */
 int store_journal_stamps_json(struct store *s, int64_t cid, int64_t before_game, char **out,
                               struct sb_error *err);
 /* [{"card","draws","paid_out"}] */

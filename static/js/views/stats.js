@@ -6,6 +6,7 @@
 import { h, mount, num } from '../ui.js';
 import { t, has } from '../i18n.js';
 import { barChart, lineChart, PALETTE } from '../charts.js';
+import { payoutTimeline } from '../memories.js';
 import { tokenColour, tokenName } from '../tokens.js';
 import { humanise } from '../words.js';
 
@@ -47,6 +48,7 @@ export async function render({ main, params, app }) {
   }
   const timeline = winsOverTime(doc);
   if (timeline) parts.unshift(timeline);
+  if (ed.engine === 'full') parts.push(payoutTimeline(ctx, doc));
   mount(main, h('h1', null, t('stats.title')), parts.length ? parts : h('p', { class: 'empty' }, t('stats.empty')));
 }
 

@@ -20,6 +20,7 @@ import * as journalMode from './journalmode.js';
 import * as results from './results.js';
 import { afterEvent, refreshBoard } from './factcheck.js';
 import { houseRulesNote } from '../houserules.js';
+import { memoryForm, relived } from '../memories.js';
 
 /** Board stamps that win a game (TWT-WIN), as the engine's state says ('?' for a state
  * saved before it said). */
@@ -128,7 +129,7 @@ export class TableScreen {
     const open = this.moreBox.querySelector('details[open]');
     if (!open || this.moreStatus !== st.status) {
       this.moreStatus = st.status;
-      this.moreBox.replaceChildren(...[].concat(this.readOnly ? [] : this.view.more(this) || []));
+      this.moreBox.replaceChildren(...[].concat(this.readOnly ? [] : [this.view.more(this) || [], memoryForm(this) || []]).flat());
     }
     this.footBox.replaceChildren(this.footer());
     if (hadFocus && !this.main.contains(document.activeElement)) {
@@ -196,6 +197,7 @@ export class TableScreen {
     this.lastBox.replaceChildren(head,
       h('p', { class: 'last-title' }, l.at ? `${timeText(l.at)} · ` : '', l.title),
       items.length ? h('ul', { class: 'effects' }, items) : null,
+      relived(this, l.effects) || '',
       afterEvent(this) || '');
   }
 
