@@ -1,0 +1,144 @@
+// tools.test.mjs -- Stampbook checked by outside tools nobody here wrote (issue 27):
+// systemd-analyze on the shipped units, the one configuration file read by serve and
+// by the units' health checks, Spectral and Redocly on the OpenAPI document, Portman +
+// newman contract tests against a real server, lintian and dpkg on the Debian package.
+// Every tool is installed by `make test-deps` (Debian) or package.json (npm).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BIN, freePort } from './server.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CONF = '/etc/stampbook/stampbook.conf';
+const UNITS = ['stampbook.service', 'stampbook-healthcheck.service', 'stampbook-healthcheck.timer'];
+
+/** Run a program to its end; resolves {code, stdout, stderr}. */
+export const run = (file, args, opts = {}) => new Promise((done) => {
+  execFile(file, args, { maxBuffer: 64 << 20, ...opts, env: { ...process.env, ...(opts.env || {}) } },
+    (err, stdout, stderr) => done({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr }));
+});
+
+const unit = (name) => readFileSync(join(ROOT, 'contrib', name), 'utf8');
+
+/** The value of key= in a unit, continuation lines joined. */
+function directive(text, key) {
+  const m = text.replace(/\\\n\s*/g, ' ').match(new RegExp(`^${key}=(.*)$`, 'm'));
+  assert.ok(m, `${key}= is in the unit`);
+  return m[1].trim();
+}
+
+/** A unit's command line for this test: the built binary, the test's configuration. */
+const localize = (line, conf) => line.replaceAll('/usr/local/bin/stampbook', BIN).replaceAll(CONF, conf);
+
+/** The units copied into a temporary folder, naming the built binary. */
+function unitsDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'stampbook-units-'));
+  for (const u of UNITS) writeFileSync(join(dir, u), localize(unit(u), CONF));
+  return dir;
+}
+
+test('units: systemd-analyze verify finds nothing wrong in the shipped units', async () => {
+  const dir = unitsDir();
+  try {
+    const r = await run('systemd-analyze', ['verify', '--man=no', ...UNITS.map((u) => join(dir, u))]);
+    assert.equal(r.code, 0, r.stderr + r.stdout);
+    assert.equal(r.stderr.trim(), '', 'verify says nothing');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('units: systemd-analyze security rates both services 2.0 ("OK") or better', async () => {
+  const dir = unitsDir();
+  try {
+    for (const u of ['stampbook.service', 'stampbook-healthcheck.service']) {
+      const r = await run('systemd-analyze', ['security', '--offline=true', '--threshold=20', '--no-pager', join(dir, u)]);
+      assert.equal(r.code, 0, `${u}:\n${r.stdout.split('\n').slice(-3).join('\n')}${r.stderr}`);
+    }
+    const text = unit('stampbook.service');
+    for (const d of ['User=stampbook', 'ProtectSystem=strict', 'PrivateTmp=yes', 'NoNewPrivileges=yes',
+      'ReadWritePaths=/var/lib/stampbook', 'RestrictAddressFamilies=', 'SystemCallFilter=@system-service'])
+      assert.ok(text.split('\n').some((l) => l.startsWith(d)), `stampbook.service has ${d}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** contrib/stampbook.conf made the test's: data in dir, the port, the proxy settings on. */
+function writeConf(dir, port) {
+  const text = readFileSync(join(ROOT, 'contrib/stampbook.conf'), 'utf8')
+    .replaceAll('/var/lib/stampbook', dir)
+    .replace(/^port = .*$/m, `port = ${port}`)
+    .replace(/^# base-path = .*$/m, 'base-path = /stampbook')
+    .replace(/^# host-name = .*$/m, 'host-name = games.example.org, www.games.example.org');
+  assert.match(text, /^base-path = \/stampbook$/m);
+  assert.match(text, /^host-name = /m);
+  const conf = join(dir, 'stampbook.conf');
+  writeFileSync(conf, text);
+  return conf;
+}
+
+test('config: the units\' own health checks answer 0 against the units\' own server started with proxy flags from the one configuration', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stampbook-conf-'));
+  const port = await freePort();
+  const conf = writeConf(dir, port);
+  const service = unit('stampbook.service');
+  const argv = localize(directive(service, 'ExecStart'), conf).split(/\s+/);
+  const proc = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  proc.stderr.on('data', (d) => { log += d; });
+  try {
+    // ExecStartPost: its own loop waits for the server (10 s at most).
+    const post = directive(service, 'ExecStartPost').match(/^\/bin\/sh -c '(.*)'$/)[1];
+    const started = await run('/bin/sh', ['-c', localize(post, conf)]);
+    assert.equal(started.code, 0, `ExecStartPost: ${started.stderr}\nserver: ${log}`);
+    assert.match(log, new RegExp(`serving http://127\\.0\\.0\\.1:${port}/stampbook/`), 'serve read the base path and host from the file');
+    // The timer's check: a success exits before it would restart anything.
+    const timed = directive(unit('stampbook-healthcheck.service'), 'ExecStart').match(/^\/bin\/sh -c '(.*)'$/)[1];
+    const checked = await run('/bin/sh', ['-c', localize(timed, conf)]);
+    assert.equal(checked.code, 0, checked.stderr);
+    // What the units did before: the port alone, without the proxy flags, is refused.
+    const bare = await run(BIN, ['healthcheck', '--port', String(port)]);
+    assert.equal(bare.code, 1, 'a health check without the base path and host name fails');
+    // A flag on the command line wins over the file.
+    const over = await run(BIN, ['healthcheck', '--config', conf, '--base-path', '/elsewhere']);
+    assert.equal(over.code, 1, over.stderr);
+    assert.equal((await run(BIN, ['healthcheck', `--config=${conf}`])).code, 0);
+  } finally {
+    proc.kill('SIGTERM');
+    await new Promise((r) => (proc.exitCode !== null ? r() : proc.once('exit', r)));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.doesNotMatch(log, /ERROR: \w+Sanitizer|runtime error:/);
+});
+
+test('config: a line serve or healthcheck cannot read is refused with its number, exit 2, and nothing starts', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stampbook-conf-'));
+  try {
+    const cases = [
+      ['# ok\nport = 8080\n\nbase-path /stampbook\n', /line 4: a setting is written key = value/],
+      ['port = 8080\nno-such-flag = 1\n', /line 2: unknown setting 'no-such-flag'/],
+      ['port = 70000\n', /line 1: bad value for port/],
+      ['quiet = maybe\n', /line 1: quiet takes yes or no/],
+      ['help = yes\n', /line 1: unknown setting 'help'/],
+    ];
+    for (const [text, why] of cases) {
+      const conf = join(dir, 'bad.conf');
+      writeFileSync(conf, text);
+      for (const cmd of ['serve', 'healthcheck']) {
+        const r = await run(BIN, [cmd, '--config', conf, '--db', join(dir, 'x.db')], { timeout: 10000 });
+        assert.equal(r.code, 2, `${cmd} with ${JSON.stringify(text)}: ${r.stderr}`);
+        assert.match(r.stderr, why);
+      }
+    }
+    const missing = await run(BIN, ['healthcheck', '--config', join(dir, 'none.conf')]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /none\.conf/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
