@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BIN, freePort } from './server.mjs';
+import { BIN, client, freePort, startServer } from './server.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONF = '/etc/stampbook/stampbook.conf';
@@ -140,5 +140,115 @@ test('config: a line serve or healthcheck cannot read is refused with its number
     assert.match(missing.stderr, /none\.conf/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const NPX = join(ROOT, 'node_modules', '.bin');
+const DOC = join(ROOT, 'schema/openapi.json');
+
+/** An npm tool of package.json run to its end. */
+const tool = (name, args, opts) => run(join(NPX, name), args, { cwd: ROOT, ...opts });
+
+test('openapi: Spectral (spectral:oas) finds no error, no warning, no hint', async () => {
+  const r = await tool('spectral', ['lint', DOC, '--ruleset', join(ROOT, '.spectral.yaml'), '--fail-severity=hint']);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /No results with a severity of 'hint' or higher found/);
+});
+
+test('openapi: Redocly (recommended) finds no error and no warning', async () => {
+  const r = await tool('redocly', ['lint', DOC, '--config', join(ROOT, 'redocly.yaml'), '--format=json']);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const report = JSON.parse(r.stdout);
+  assert.deepEqual(report.totals, { errors: 0, warnings: 0, ignored: 0 }, JSON.stringify(report.problems, null, 1));
+});
+
+test('openapi: the document is written in forms generators handle (no bare const, every operation described, a 4xx each, a servers entry with the base path)', () => {
+  const doc = JSON.parse(readFileSync(DOC, 'utf8'));
+  assert.doesNotMatch(JSON.stringify(doc), /"const":/);
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (method === 'parameters') continue;
+      assert.ok(op.description, `${method} ${path} has a description`);
+      assert.ok(Object.keys(op.responses).some((c) => c.startsWith('4')), `${method} ${path} lists a 4xx`);
+    }
+  }
+  assert.match(doc.servers[0].url, /\{basePath\}$/);
+  assert.equal(doc.servers[0].variables.basePath.default, '');
+});
+
+/** The operations Portman tests: every GET but the event stream (it never ends), and
+ * the writes whose bodies the test gives. */
+const PORTMAN_WRITES = new Set(['PATCH /api/v1/campaigns/{cid}', 'POST /api/v1/campaigns/{cid}/players',
+  'PATCH /api/v1/campaigns/{cid}/players/{pid}']);
+function portmanDoc(dir) {
+  const doc = JSON.parse(readFileSync(DOC, 'utf8'));
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of Object.keys(item)) {
+      if (method === 'parameters') continue;
+      const keep = method === 'get' ? !path.endsWith('/stream') : PORTMAN_WRITES.has(`${method.toUpperCase()} ${path}`);
+      if (!keep) delete item[method];
+    }
+    if (!Object.keys(item).some((k) => k !== 'parameters')) delete doc.paths[path];
+  }
+  const file = join(dir, 'openapi.json');
+  writeFileSync(file, JSON.stringify(doc));
+  const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item).filter((k) => k !== 'parameters').map((m) => ({ id: `${m.toUpperCase()}::${path}`, params: [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]) })));
+  return { file, ops };
+}
+
+test('openapi: Portman\'s contract tests generated from the document pass with newman against a real server', async () => {
+  const admin = 'portman-admin-key';
+  const srv = await startServer({ args: ['--admin-key', admin] });
+  const dir = mkdtempSync(join(tmpdir(), 'stampbook-portman-'));
+  try {
+    const made0 = await client(srv.url, admin).post('/api/v1/campaigns', { name: 'Portman box' });
+    assert.equal(made0.status, 201, made0.text);
+    const c = { cid: made0.json.campaign.id, key: made0.json.key, api: client(srv.url, made0.json.key), players: [] };
+    const base = `/api/v1/campaigns/${c.cid}`;
+    for (const name of ['Ann', 'Bo']) c.players.push((await c.api.post(`${base}/players`, { name })).json.id);
+    const made = await c.api.post(`${base}/games`, { mode: 'banker', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 'rubber-ducky' }] });
+    assert.equal(made.status, 201, made.text);
+    const gid = made.json.game.id;
+    assert.equal((await c.api.post(`${base}/games/${gid}/events`, { type: 'note', text: 'Portman was here' })).status, 201);
+    const { file, ops } = portmanDoc(dir);
+    const count = ops.length;
+    const vars = { cid: c.cid, gid, pid: c.players[1], eid: 'travel-world-tour', card: 'journal-1' };
+    const config = {
+      version: 1.0,
+      tests: {
+        contractTests: [{ openApiOperation: '*::/*', statusSuccess: { enabled: true }, contentType: { enabled: true },
+          jsonBody: { enabled: true }, schemaValidation: { enabled: true }, headersPresent: { enabled: true } }],
+      },
+      overwrites: [
+        ...ops.filter((o) => o.params.length).map((o) => ({ openApiOperation: o.id,
+          overwriteRequestPathVariables: o.params.map((key) => ({ key, value: String(vars[key]), overwrite: true })) })),
+        { openApiOperation: 'GET::/api/v1/campaigns/{cid}/games/{gid}/state', overwriteRequestQueryParams: [{ key: 'at', value: '1', overwrite: true }] },
+        { openApiOperation: 'GET::/api/v1/campaigns/{cid}/games/{gid}/events', overwriteRequestQueryParams: [{ key: 'after', value: '0', overwrite: true }] },
+        { openApiOperation: 'GET::/api/v1/campaigns/{cid}/journal', overwriteRequestQueryParams: [{ key: 'seats', remove: true }] },
+        { openApiOperation: 'GET::/api/v1/campaigns', overwriteRequestSecurity: { bearer: { token: admin } } },
+        { openApiOperation: 'PATCH::/api/v1/campaigns/{cid}', overwriteRequestBody: [{ key: '.', value: { name: 'Portman box, renamed' }, overwrite: true }] },
+        { openApiOperation: 'POST::/api/v1/campaigns/{cid}/players', overwriteRequestBody: [{ key: '.', value: { name: 'Cy' }, overwrite: true }] },
+        { openApiOperation: 'PATCH::/api/v1/campaigns/{cid}/players/{pid}', overwriteRequestBody: [{ key: '.', value: { name: 'Bob' }, overwrite: true }] },
+      ],
+      globals: { collectionVariables: { bearerToken: c.key } },
+    };
+    const cfg = join(dir, 'portman-config.json');
+    writeFileSync(cfg, JSON.stringify(config));
+    const r = await tool('portman', ['-l', file, '-b', srv.url, '-c', cfg, '-o', join(dir, 'collection.json'), '-n',
+      '--newmanRunOptions', JSON.stringify({ reporters: ['cli'], reporter: { cli: { noBanner: true } }, color: 'off' })],
+    { cwd: dir, env: { NO_COLOR: '1' } });
+    const out = (r.stdout + r.stderr).replace(/ {3,}/g, ' ');
+    assert.equal(r.code, 0, out.slice(-4000));
+    const m = out.match(/requests\s*│\s*(\d+)\s*│\s*(\d+)/);
+    assert.ok(m, out.slice(-2000));
+    assert.equal(Number(m[1]), count, `newman sent the ${count} requests`);
+    assert.equal(Number(m[2]), 0, 'no request failed');
+    const a = out.match(/assertions\s*│\s*(\d+)\s*│\s*(\d+)/);
+    assert.ok(Number(a[1]) >= 3 * count, `${a[1]} assertions`);
+    assert.equal(Number(a[2]), 0, out.slice(-4000));
+  } finally {
+    if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
+    await srv.cleanup();
   }
 });
