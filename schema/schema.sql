@@ -15,7 +15,8 @@ CREATE TABLE campaigns (
     key_hash BLOB NOT NULL,
     view_key_hash BLOB NOT NULL,
     board TEXT NOT NULL,            -- this campaign's own copy of the board (JSON)
-    created_at TEXT NOT NULL
+    created_at TEXT NOT NULL,
+    timezone TEXT                   -- IANA name for the exports' dates; NULL: the server's (0018)
 );
 
 CREATE TABLE players (

@@ -1046,9 +1046,17 @@ int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_erro
     static const char *const sql =
         "SELECT json_object('id', id, 'name', name, 'edition', edition, 'stamp_owner',"
         " stamp_owner, 'created_at', created_at, 'active_game',"
-        " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'))"
+        " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'),"
+        " 'timezone', timezone)"
         " FROM campaigns c WHERE id = ?";
     return store_text(s, sql, out, err, "i", cid);
+}
+
+int store_campaign_set_timezone(struct store *s, int64_t cid, const char *timezone,
+                                struct sb_error *err)
+{
+    static const char *const sql = "UPDATE campaigns SET timezone = ? WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "ti", timezone, cid);
 }
 
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,
