@@ -252,3 +252,65 @@ test('openapi: Portman\'s contract tests generated from the document pass with n
     await srv.cleanup();
   }
 });
+
+// ---- the Debian package ----
+
+const DEB_SKIP = process.getuid?.() !== 0 ? 'installing a package needs root (as in CI)'
+  : BIN.includes('/asan/') ? 'the package is built and checked once, by the release run'
+    : null;
+
+test('deb: make deb builds a package lintian passes; dpkg installs it, the unit\'s own command lines serve health 200 as the system user, and it purges', { skip: DEB_SKIP || false }, async () => {
+  const env = { ...process.env };
+  delete env.MAKEFLAGS;
+  delete env.MFLAGS;
+  const built = await run('make', ['--no-print-directory', 'deb'], { cwd: ROOT, env, timeout: 15 * 60 * 1000 });
+  assert.equal(built.code, 0, (built.stdout + built.stderr).slice(-4000));
+  const deb = join(ROOT, 'build/deb', `stampbook_${readFileSync(join(ROOT, 'VERSION'), 'utf8').trim()}_amd64.deb`);
+  const lint = await run('lintian', ['--tag-display-limit', '0', deb]);
+  assert.equal(lint.code, 0, lint.stdout + lint.stderr);
+  assert.deepEqual((lint.stdout + lint.stderr).split('\n').filter((l) => /^[EW]: /.test(l)), [], 'lintian: no error, no warning');
+  const files = (await run('dpkg-deb', ['-c', deb])).stdout;
+  for (const f of ['./usr/bin/stampbook', './usr/share/stampbook/static/index.html', './usr/share/stampbook/migrations/0001_init.sql',
+    './usr/share/man/man1/stampbook.1.gz', './lib/systemd/system/stampbook.service', './etc/stampbook/stampbook.conf'])
+    assert.ok(files.includes(` ${f}\n`) || files.endsWith(` ${f}`), `the package holds ${f}`);
+  const ctrl = await run('sh', ['-c', `dpkg-deb --ctrl-tarfile '${deb}' | tar -xOf - ./conffiles`]);
+  assert.equal(ctrl.stdout.trim(), CONF, 'the configuration is a conffile');
+
+  const was = await run('dpkg-query', ['-W', '-f=${Status}', 'stampbook']);
+  assert.doesNotMatch(was.stdout, /install ok installed/, 'no stampbook package was installed before this test');
+  const dataWas = (await run('test', ['-e', '/var/lib/stampbook'])).code === 0;
+  let proc = null, log = '';
+  try {
+    const inst = await run('dpkg', ['-i', deb], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+    assert.equal(inst.code, 0, inst.stdout + inst.stderr);
+    assert.equal((await run('getent', ['passwd', 'stampbook'])).code, 0, 'postinst made the system user');
+    assert.equal((await run('stat', ['-c', '%U %a', '/var/lib/stampbook'])).stdout.trim(), 'stampbook 700');
+    // The admin's one edit: a free port (8080 may be taken on this machine).
+    const port = await freePort();
+    writeFileSync(CONF, readFileSync(CONF, 'utf8').replace(/^port = .*$/m, `port = ${port}`));
+    const service = readFileSync('/lib/systemd/system/stampbook.service', 'utf8');
+    const argv = directive(service, 'ExecStart').split(/\s+/);
+    assert.equal(argv[0], '/usr/bin/stampbook');
+    proc = spawn('runuser', ['-u', 'stampbook', '--', ...argv], { cwd: '/var/lib/stampbook', stdio: ['ignore', 'ignore', 'pipe'] });
+    proc.stderr.on('data', (d) => { log += d; });
+    const post = directive(service, 'ExecStartPost').match(/^\/bin\/sh -c '(.*)'$/)[1];
+    const started = await run('runuser', ['-u', 'stampbook', '--', '/bin/sh', '-c', post]);
+    assert.equal(started.code, 0, `ExecStartPost: ${started.stderr}\nserver: ${log}`);
+    const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+    assert.equal(health.status, 200);
+    assert.equal((await health.json()).status, 'ok');
+    assert.match(log, /database \/var\/lib\/stampbook\/stampbook\.db/);
+    const ui = await fetch(`http://127.0.0.1:${port}/`);
+    assert.equal(ui.status, 200, 'the packaged web UI is served');
+    await ui.arrayBuffer();
+  } finally {
+    if (proc && proc.exitCode === null) {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+    }
+    const purge = await run('dpkg', ['--purge', 'stampbook']);
+    if (!dataWas) rmSync('/var/lib/stampbook', { recursive: true, force: true });
+    assert.equal(purge.code, 0, purge.stdout + purge.stderr);
+  }
+  assert.equal((await run('test', ['-e', CONF])).code, 1, 'purge removed the configuration');
+});
