@@ -18,7 +18,7 @@
 #include "error.h"
 
 /* The longest file read (a configuration is a few hundred bytes). */
-#define CONF_MAX_BYTES (64 * 1024)
+#define CONF_MAX_BYTES ((size_t)64 * 1024)
 
 /* Called for every setting, in the order of the file, with its line number (from 1).
  * key and value point into a buffer that lives until conf_read() returns. Nonzero

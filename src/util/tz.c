@@ -9,7 +9,7 @@
 
 #include "file.h"
 
-#define TZ_FILE_MAX (512 * 1024)
+#define TZ_FILE_MAX ((size_t)512 * 1024)
 #define TZ_DIR "/usr/share/zoneinfo"
 
 /* A rule's date: Jn (julian, no Feb 29), n (0-based, with Feb 29) or Mm.w.d. */
@@ -309,7 +309,7 @@ static bool tzif_parse(const unsigned char *p, size_t len, struct tz *z)
         if (idx[i] >= c.type)
             return false;
         z->times[i] = be(data + i * (size_t)tb, tb);
-        z->offs[i] = (long)be(types + idx[i] * 6, 4);
+        z->offs[i] = (long)be(types + (size_t)idx[i] * 6, 4);
     }
     z->first_off = (long)be(types, 4);
     return rule_parse(footer, &z->rule);
