@@ -136,3 +136,19 @@ test('plays.csv: a players list reads back to the very names, whatever "; ", quo
   assert.equal(got.length, names.length);
   assert.deepEqual(listItems(rows[1][header.indexOf('tokens')]), names.map((_, i) => `t${i}`));
 });
+
+test('timezone: a campaign\'s export carries its zone and the import keeps it; an import naming an unknown zone is 422', async () => {
+  const { api, root } = await playAt('America/Sao_Paulo', '2026-08-08T23:00:00Z');
+  const doc = (await api.get(`${root}/export`)).json;
+  assert.equal(doc.campaign.timezone, 'America/Sao_Paulo');
+  const anon = client(srv.url);
+  const back = await anon.post('/api/v1/campaigns/import', doc);
+  assert.equal(back.status, 201, back.text);
+  assert.equal(back.json.campaign.timezone, 'America/Sao_Paulo');
+  const copy = client(srv.url, back.json.key);
+  const bgs = (await copy.get(`/api/v1/campaigns/${back.json.campaign.id}/export/bgstats`)).json;
+  assert.equal(bgs.plays[0].playDate, '2026-08-08 20:00:00');
+  const bad = await anon.post('/api/v1/campaigns/import', { ...doc, campaign: { ...doc.campaign, timezone: 'Atlantis/Capital' } });
+  assert.equal(bad.status, 422, bad.text);
+  assert.match(bad.json.detail, /timezone/);
+});
