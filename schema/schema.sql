@@ -16,7 +16,8 @@ CREATE TABLE campaigns (
     view_key_hash BLOB NOT NULL,
     board TEXT NOT NULL,            -- this campaign's own copy of the board (JSON)
     created_at TEXT NOT NULL,
-    house_rules TEXT                -- every switch of RULES.md 1b (JSON) (0016)
+    house_rules TEXT,               -- every switch of RULES.md 1b (JSON) (0016)
+    timezone TEXT                   -- IANA name for the exports' dates; NULL: the server's (0018)
 );
 
 CREATE TABLE players (

@@ -10,6 +10,7 @@
 #include "house.h"
 #include "json.h"
 #include "keys.h"
+#include "tz.h"
 
 #ifndef STAMPBOOK_VERSION
 #define STAMPBOOK_VERSION "0.0.0"
@@ -102,6 +103,23 @@ static int api_read_policy(struct api_ctx *ctx, const cJSON *body, const char **
     return 0;
 }
 
+/* Read "timezone" of body if present: an IANA zone name the system's zone files know. */
+static int api_read_timezone(struct api_ctx *ctx, const cJSON *body, const char **timezone)
+{
+    const char *v = NULL;
+    struct tz *z = NULL;
+    int rc = json_get_string(body, "timezone", false, TZ_NAME_MAX - 1, false, &v, &ctx->err);
+    if (rc != 0 || !v)
+        return rc;
+    rc = tz_load(NULL, v, &z, &ctx->err);
+    tz_free(z);
+    if (rc == SB_EINVALID)
+        return sb_fail(&ctx->err, SB_EINVALID, NULL,
+                       "timezone: '%.64s' is not an IANA time zone (such as Europe/Paris)", v);
+    *timezone = v;
+    return rc;
+}
+
 /* Create a campaign of edition with a copy of its board (board NULL: the edition's
  * default) and the house rules of house (NULL: the official readings); answers 201
  * {"campaign","key","view_key"} when reply is set. *cid gets the id. Runs inside the
@@ -132,6 +150,12 @@ static int api_create_campaign(struct api_ctx *ctx, const char *name, const char
                                &ctx->err);
     if (rc == 0)
         rc = house_write_campaign(ctx->store, *cid, house, false, &ctx->err);
+    if (rc == 0) {
+        char local[TZ_NAME_MAX];
+        rc = store_campaign_set_timezone(
+            ctx->store, *cid, ctx->timezone ? ctx->timezone : tz_local_name(local, sizeof(local)),
+            &ctx->err);
+    }
     if (rc == 0 && reply)
         rc = store_campaign_json(ctx->store, *cid, &campaign, &ctx->err);
     if (rc == 0 && reply) {
@@ -211,6 +235,8 @@ int api_post_campaign(struct api_ctx *ctx)
     if (rc == 0)
         rc = api_read_policy(ctx, body, &policy);
     if (rc == 0)
+        rc = api_read_timezone(ctx, body, &ctx->timezone);
+    if (rc == 0)
         rc = api_read_box(ctx, body, &edition, &board);
     if (rc == 0 && !editions_find(ctx->api->editions, edition))
         rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "no edition '%s'", edition);
@@ -257,7 +283,7 @@ int api_get_campaign(struct api_ctx *ctx)
 int api_patch_campaign(struct api_ctx *ctx)
 {
     cJSON *body = NULL, *campaign = NULL;
-    const char *name = NULL, *policy = NULL;
+    const char *name = NULL, *policy = NULL, *timezone = NULL;
     char *text = NULL;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
@@ -265,9 +291,13 @@ int api_patch_campaign(struct api_ctx *ctx)
     if (rc == 0)
         rc = api_read_policy(ctx, body, &policy);
     if (rc == 0)
+        rc = api_read_timezone(ctx, body, &timezone);
+    if (rc == 0)
         rc = store_begin_write(ctx->store, &ctx->err);
     if (rc == 0) {
         rc = store_campaign_update(ctx->store, ctx->cid, name, policy, &ctx->err);
+        if (rc == 0 && timezone)
+            rc = store_campaign_set_timezone(ctx->store, ctx->cid, timezone, &ctx->err);
         if (rc == 0)
             rc = house_write_campaign(ctx->store, ctx->cid,
                                       cJSON_GetObjectItemCaseSensitive(body, "house_rules"), true,

@@ -13,6 +13,7 @@
 #include "json.h"
 #include "memory.h"
 #include "state_json.h"
+#include "tz.h"
 
 #define EXPORT_FORMAT "stampbook-campaign"
 #define EXPORT_VERSION 3 /* 3: memories and their photos */
@@ -343,6 +344,23 @@ static int import_memories(struct api_ctx *ctx, const cJSON *doc, const int64_t 
     return 0;
 }
 
+/* The campaign's "timezone" (an export since 0018 has one; null or absent: the server's
+ * zone), kept in ctx->timezone for the new campaign; 422 for a zone this server's
+ * zone files do not know. */
+static int import_timezone(struct api_ctx *ctx, const cJSON *campaign)
+{
+    const cJSON *zone = cJSON_GetObjectItemCaseSensitive(campaign, "timezone");
+    struct tz *z = NULL;
+    if (!zone || cJSON_IsNull(zone))
+        return 0;
+    if (!cJSON_IsString(zone) || tz_load(NULL, zone->valuestring, &z, NULL) != 0)
+        return sb_fail(&ctx->err, SB_EINVALID, NULL,
+                       "import: campaign.timezone is not a time zone this server knows");
+    tz_free(z);
+    ctx->timezone = zone->valuestring;
+    return 0;
+}
+
 /* Check the head of an export document (format, version 1 to 3, campaign) and read
  * the campaign's fields; *board gets its board object. */
 static int import_head(struct api_ctx *ctx, const cJSON *doc, const cJSON **campaign,
@@ -369,6 +387,8 @@ static int import_head(struct api_ctx *ctx, const cJSON *doc, const cJSON **camp
         rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "import: bad stamp_owner");
     if (rc == 0 && !editions_find(ctx->api->editions, *edition))
         rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "import: no edition '%s'", *edition);
+    if (rc == 0)
+        rc = import_timezone(ctx, *campaign);
     if (rc == 0 && editions_is_full(editions_find(ctx->api->editions, *edition))) {
         struct board *b = malloc(sizeof(*b));
         rc = b ? board_from_json(*board, b, &ctx->err)

@@ -1188,7 +1188,7 @@ int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_erro
         "SELECT json_object('id', id, 'name', name, 'edition', edition, 'stamp_owner',"
         " stamp_owner, 'created_at', created_at, 'active_game',"
         " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'),"
-        " 'house_rules', json(house_rules))"
+        " 'house_rules', json(house_rules), 'timezone', timezone)"
         " FROM campaigns c WHERE id = ?";
     return store_text(s, sql, out, err, "i", cid);
 }
@@ -1204,6 +1204,13 @@ int store_campaign_set_house_rules(struct store *s, int64_t cid, const char *hou
 {
     static const char *const sql = "UPDATE campaigns SET house_rules = ? WHERE id = ?";
     return store_exec(s, sql, NULL, err, "ti", house_rules, cid);
+}
+
+int store_campaign_set_timezone(struct store *s, int64_t cid, const char *timezone,
+                                struct sb_error *err)
+{
+    static const char *const sql = "UPDATE campaigns SET timezone = ? WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "ti", timezone, cid);
 }
 
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,

@@ -147,8 +147,12 @@ int store_campaign_create(struct store *s, const char *name, const char *edition
 /* SB_ENOTFOUND when there is no such campaign. */
 int store_campaign_get(struct store *s, int64_t cid, struct store_campaign *out,
                        struct sb_error *err);
-/* {"id","name","edition","stamp_owner","created_at","active_game","house_rules"} */
+/* {"id","name","edition","stamp_owner","created_at","active_game","house_rules",
+ * "timezone"} */
 int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
+/* Set the campaign's time zone (an IANA name the caller checked). */
+int store_campaign_set_timezone(struct store *s, int64_t cid, const char *timezone,
+                                struct sb_error *err);
 /* name and stamp_owner may be NULL to keep them. */
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,
                           struct sb_error *err);

@@ -678,18 +678,19 @@ test('plays.csv: RFC 4180, a header row and one row per game whose values match 
   const today = new Date().toISOString().slice(0, 10);
   assert.deepEqual(byGame[games[0]], {
     game: String(games[0]), date: '2026-03-14', edition: 'travel-world-tour', mode: 'banker', status: 'abandoned', winner: '',
-    players: 'Ann, "the Cat"; =SUM(A1:A2)', tokens: 'hazel; scottie', board_stamps: '0; 0',
+    // A name holding '"' is quoted inside the list (issue 27), so every name reads back.
+    players: '"Ann, ""the Cat"""; =SUM(A1:A2)', tokens: 'hazel; scottie', board_stamps: '0; 0',
     journal_stamps: 'hazel (Ann, "the Cat") stamped journal-1 circle 1',
   });
   assert.deepEqual(byGame[games[1]], {
     game: String(games[1]), date: today, edition: 'travel-world-tour', mode: 'journal', status: 'finished',
-    winner: "'=SUM(A1:A2)", players: "'=SUM(A1:A2); Ann, \"the Cat\"; Cy", tokens: 't-rex; hazel; rubber-ducky',
+    winner: "'=SUM(A1:A2)", players: "'=SUM(A1:A2); \"Ann, \"\"the Cat\"\"\"; Cy", tokens: 't-rex; hazel; rubber-ducky',
     board_stamps: '4; 1; 0', journal_stamps: 'rubber-ducky (Cy) stamped journal-2 circle 1',
   });
   assert.equal(byGame[games[2]].status, 'active');
   assert.equal(byGame[games[2]].journal_stamps, '');
   // The raw text: quotes doubled inside a quoted field; a cell starting with = is defused.
-  assert.ok(r.text.includes('"Ann, ""the Cat""; =SUM(A1:A2)"'));
+  assert.ok(r.text.includes('"""Ann, """"the Cat""""""; =SUM(A1:A2)"'));
   assert.ok(!/(^|,)=/m.test(r.text), 'no cell starts with =, which spreadsheets run as a formula');
   assert.ok(r.text.startsWith('game,date,') && r.text.endsWith('\r\n'));
 });
