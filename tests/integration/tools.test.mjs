@@ -211,9 +211,18 @@ test('openapi: Portman\'s contract tests generated from the document pass with n
     assert.equal(made.status, 201, made.text);
     const gid = made.json.game.id;
     assert.equal((await c.api.post(`${base}/games/${gid}/events`, { type: 'note', text: 'Portman was here' })).status, 201);
+    // A finished game, so its night card (summary.svg) answers 200 too.
+    assert.equal((await c.api.post(`${base}/games/${gid}/events`, { type: 'end', winner: c.players[0] })).status, 201);
+    const memory = await c.api.post(`${base}/memories`, { game: gid, text: 'Portman remembers' });
+    assert.equal(memory.status, 201, memory.text);
+    const mid = memory.json.memory.id;
+    const photo = await fetch(`${srv.url}${base}/memories/${mid}/photo`, { method: 'PUT',
+      headers: { authorization: `Bearer ${c.key}`, 'content-type': 'image/jpeg' },
+      body: readFileSync(join(ROOT, 'tests/integration/fixtures/photo.jpg')) });
+    assert.equal(photo.status, 204);
     const { file, ops } = portmanDoc(dir);
     const count = ops.length;
-    const vars = { cid: c.cid, gid, pid: c.players[1], eid: 'travel-world-tour', card: 'journal-1' };
+    const vars = { cid: c.cid, gid, pid: c.players[1], mid, eid: 'travel-world-tour', card: 'journal-1' };
     const config = {
       version: 1.0,
       tests: {
