@@ -88,19 +88,21 @@ export class TableScreen {
     this.stripBox = h('div', { class: 'strip-box' });
     this.liveEl = h('span', { class: 'badge off' }, t('live.connecting'));
     this.lastBox = h('section', { class: 'card last', 'aria-labelledby': 'last-h' });
-    this.actionsBox = h('div');
-    this.playersBox = h('section', { 'aria-labelledby': 'players-h' });
-    this.moreBox = h('div');
-    this.footBox = h('div');
-    mount(this.main,
+    // The decision dock: what the game waits for now, right under the heading and the
+    // balances, so no other panel (what happened, a box check, the players) pushes it down.
+    this.actionsBox = h('div', { class: 'dock', id: 'dock' });
+    this.playersBox = h('section', { class: 'players-box', 'aria-labelledby': 'players-h' });
+    this.moreBox = h('div', { class: 'more-box' });
+    this.footBox = h('div', { class: 'table-side' });
+    mount(this.main, h('div', { class: 'table' },
       this.bannerBox,
       this.stripBox,
-      h('div', { class: 'live-line' }, h('span', null, gameLabel(this.game, this.gid), this.readOnly ? ` · ${t('view_only')}` : ''), this.liveEl),
-      this.lastBox,
       this.actionsBox,
+      this.lastBox,
+      h('div', { class: 'live-line' }, h('span', null, gameLabel(this.game, this.gid), this.readOnly ? ` · ${t('view_only')}` : ''), this.liveEl),
       this.playersBox,
       this.moreBox,
-      this.footBox);
+      this.footBox));
     this.draw();
   }
 
@@ -111,6 +113,7 @@ export class TableScreen {
     const focusedId = focused && this.main.contains(focused) ? focused.id : '';
     const hadFocus = !!(focused && focused !== this.main && this.main.contains(focused));
     this.bannerBox.replaceChildren(this.banner());
+    this.bannerBox.dataset.version = String((this.state && this.state.version) ?? '');
     this.stripBox.replaceChildren(...[].concat(this.strip() || []));
     // Actions depend on the game, not on notes: keep half-filled forms when only a note came in.
     const st = this.state || {};
