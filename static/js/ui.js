@@ -75,17 +75,20 @@ export function announce(message) {
 }
 
 /** Ask a yes/no question in a modal dialog; resolves true for OK. */
-export function confirmDialog(title, text, okLabel = t('ok')) {
+export function confirmDialog(title, text, okLabel = t('ok'), { cancel = t('cancel'), focusCancel = false } = {}) {
   const dlg = document.getElementById('confirm');
   if (!dlg || typeof dlg.showModal !== 'function') return Promise.resolve(window.confirm(`${title}\n${text}`));
+  const no = dlg.querySelector('button[value="cancel"]');
   dlg.querySelector('#confirm-title').textContent = title;
   dlg.querySelector('#confirm-text').textContent = text;
   dlg.querySelector('#confirm-ok').textContent = okLabel;
+  if (no) no.textContent = cancel;
   dlg.returnValue = '';
   return new Promise((resolve) => {
     dlg.addEventListener('close', () => resolve(dlg.returnValue === 'ok'), { once: true });
     dlg.showModal();
-    dlg.querySelector('#confirm-ok').focus();
+    // A step that takes something back starts on the button that keeps it.
+    (focusCancel && no ? no : dlg.querySelector('#confirm-ok')).focus();
   });
 }
 

@@ -204,10 +204,13 @@ export function eventSentences(ev, effects, names, { mode, state } = {}) {
       out.push({ text: t('fx.drawer_part', { text: drawerAction(card.effect.drawer, names.player(drawer), names) }), cls: 'payout' });
     }
   }
+  // A roll that moves nothing is a roll in Jail without a double (TWT-JAIL-2): every
+  // other roll moves the piece. The state after it, when known, counts the tries.
   if (ev && ev.type === 'roll' && !out.length) {
-    const pl = state && (state.players || []).find((x) => String(x.id) === String(ev.player ?? state.turn?.player));
+    const pid = ev.player ?? state?.turn?.player;
+    const pl = state && (state.players || []).find((x) => String(x.id) === String(pid));
     if (pl && pl.in_jail) out.push({ text: t('fx.jail_stay', { who: pl.name, n: Number(pl.jail_attempts) || 0 }) });
-    else if (ev.d1 !== ev.d2 || !pl) out.push({ text: t('fx.no_effect') });
+    else out.push({ text: t('fx.jail_stay.short', { who: pid !== undefined && pid !== null ? names.player(pid) : t('bk.the_player') }) });
   }
   return out;
 }

@@ -122,10 +122,10 @@ test('TWT-FEE an owner asks the fee; undo takes it back after a confirmation', a
   const dialog = page.getByRole('dialog', { name: 'Undo the last event?' });
   await expectVisible(dialog);
   await shot(page, 'banker-09-undo-confirm');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'No, keep it' }).click();
   await expectText(player('Cy'), '1,500');
   await page.locator('#undo').click();
-  await dialog.getByRole('button', { name: 'Undo', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Yes, undo it' }).click();
   await expectText(player('Cy'), '1,550');
   await expectText(player('Ana'), '1,500');
   await expectVisible(page.getByRole('button', { name: /Ana asks the fee/ }));

@@ -99,7 +99,7 @@ test('UI-UNDO a toast with Undo follows each action; after undoing, the restored
   await toast.getByRole('button', { name: 'Undo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Undo the last event?' });
   await expectText(dialog, /event 2 \(\d\d:\d\d\): Bought at the printed price\. Ana pays the Bank \d+ \(purchase\)\./);
-  await dialog.getByRole('button', { name: 'Undo', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Yes, undo it' }).click();
   await expectText(last, 'Undone: event 2');
   const h1 = page.getByRole('heading', { level: 1 });
   await expectText(h1, /^Ana: buy .* or auction it$/);

@@ -112,25 +112,25 @@ export class TableScreen {
     const focused = document.activeElement;
     const focusedId = focused && this.main.contains(focused) ? focused.id : '';
     const hadFocus = !!(focused && focused !== this.main && this.main.contains(focused));
-    this.bannerBox.replaceChildren(this.banner());
+    mount(this.bannerBox, this.banner());
     this.bannerBox.dataset.version = String((this.state && this.state.version) ?? '');
-    this.stripBox.replaceChildren(...[].concat(this.strip() || []));
+    mount(this.stripBox, this.strip());
     // Actions depend on the game, not on notes: keep half-filled forms when only a note came in.
     const st = this.state || {};
     const sig = JSON.stringify([st.status, st.turn, st.options, st.ticket, st.players, st.destinations, st.journal, st.winner, st.result]);
     this.decisionChanged = sig !== this.actionsSig;
     if (this.decisionChanged) {
       this.actionsSig = sig;
-      this.actionsBox.replaceChildren(...[].concat(this.readOnly ? [] : this.view.actions(this) || []));
+      mount(this.actionsBox, this.readOnly ? [] : this.view.actions(this));
     }
     this.drawLast();
-    this.playersBox.replaceChildren(...[].concat(this.view.players(this) || []));
+    mount(this.playersBox, this.view.players(this));
     const open = this.moreBox.querySelector('details[open]');
     if (!open || this.moreStatus !== st.status) {
       this.moreStatus = st.status;
-      this.moreBox.replaceChildren(...[].concat(this.readOnly ? [] : this.view.more(this) || []));
+      mount(this.moreBox, this.readOnly ? [] : this.view.more(this));
     }
-    this.footBox.replaceChildren(this.footer());
+    mount(this.footBox, this.footer());
     if (hadFocus && !this.main.contains(document.activeElement)) {
       const again = focusedId && document.getElementById(focusedId);
       const h1 = this.bannerBox.querySelector('h1');
@@ -188,15 +188,16 @@ export class TableScreen {
     const head = h('div', { class: 'last-head' }, h('h2', { id: 'last-h' }, t('last.title')), undo);
     if (!l) {
       this.lastBox.hidden = !undo;
-      this.lastBox.replaceChildren(head);
+      mount(this.lastBox, head);
       return;
     }
     this.lastBox.hidden = false;
     const items = (l.sentences || []).map((x) => h('li', { class: x.cls || null }, x.text));
-    this.lastBox.replaceChildren(head,
+    // mount(), not replaceChildren(): the DOM would write a null child as the word "null".
+    mount(this.lastBox, head,
       h('p', { class: 'last-title' }, l.at ? `${timeText(l.at)} · ` : '', l.title),
       items.length ? h('ul', { class: 'effects' }, items) : null,
-      afterEvent(this) || '');
+      afterEvent(this));
   }
 
   /** The Undo button (id), or null when there is nothing this phone may undo. */
@@ -337,7 +338,7 @@ export class TableScreen {
         short = t('undo.done.short', { seq: ev.seq, text });
       }
     } catch { /* the confirmation still works */ }
-    const ok = await confirmDialog(t('undo.confirm.title'), t('undo.confirm.text', { what }), t('undo'));
+    const ok = await confirmDialog(t('undo.confirm.title'), t('undo.confirm.text', { what }), t('undo.confirm.ok'), { cancel: t('undo.keep'), focusCancel: true });
     if (!ok) return;
     hideToast();
     await busy(button, async () => {
@@ -423,7 +424,7 @@ export class TableScreen {
       const sentences = [];
       for (const e of live) {
         sentences.push({ text: eventText(e, this.names), cls: 'event' });
-        sentences.push(...eventSentences(e, e.effects || [], this.names, { mode: this.mode }));
+        sentences.push(...eventSentences(e, e.effects || [], this.names, { mode: this.mode, state: e === live[live.length - 1] ? this.state : undefined }));
       }
       this.last = { title: t('remote.logged'), sentences, at: live.length ? live[live.length - 1].at : undefined };
       this.drawLast();
@@ -459,7 +460,7 @@ function showToast(title, first, onUndo) {
   clearTimeout(toastTimer);
   const undo = onUndo ? h('button', { class: 'btn small', type: 'button', id: 'toast-undo' }, t('undo')) : null;
   if (undo) undo.addEventListener('click', () => onUndo());
-  box.replaceChildren(h('div', { class: 'toast-text', title: first || title }, title), undo);
+  mount(box, h('div', { class: 'toast-text', title: first || title }, title), undo);
   box.hidden = false;
   toastTimer = setTimeout(hideToast, 6000);
 }

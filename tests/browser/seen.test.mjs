@@ -1,0 +1,100 @@
+// seen.test.mjs -- what the table saw in a trial (issue 21), each as the table sees it:
+// words on the other phones and in the log, the undo dialog in French, no "null" after
+// an event without effects, the box fix said as this phone's own, "What happened"
+// after a reload.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, phoneContext, api, expectText, expectVisible, eventually, pinBox } from './helpers.mjs';
+import { before, after } from 'node:test';
+
+let server;
+let browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+/** A campaign of Ana and Bo with a banker game; post() logs an event through the API. */
+async function table(name = 'Seen') {
+  const made = await api(server.base, 'POST', '/campaigns', { body: { name, edition: 'travel-world-tour' } });
+  const cid = made.campaign.id;
+  const { key } = made;
+  await pinBox(server.base, cid, key);
+  const ids = [];
+  for (const who of ['Ana', 'Bo']) ids.push((await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: who } })).id);
+  const g = await api(server.base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'banker', seats: [{ player: ids[0], token: 'hazel' }, { player: ids[1], token: 't-rex' }] } });
+  const post = (body) => api(server.base, 'POST', `/campaigns/${cid}/games/${g.game.id}/events`, { key, body });
+  return { cid, key, gid: g.game.id, ids, post, url: `${server.base}/#/join/${cid}/${encodeURIComponent(key)}` };
+}
+
+async function phone(locale = 'en-GB', size = {}) {
+  const ctx = await phoneContext(browser, { locale, ...size });
+  const page = await ctx.newPage();
+  return { ctx, page };
+}
+
+const lastBox = (page) => page.locator('section.card.last');
+const roll = async (page, d1, d2) => { await page.locator(`#die1-${d1}`).click(); await page.locator(`#die2-${d2}`).click(); };
+
+test('UI-UNDO-FR the French undo dialog names its two buttons apart and focuses the one that keeps the event', async () => {
+  const g = await table();
+  await g.post({ type: 'roll', d1: 3, d2: 4 });
+  const { ctx, page } = await phone('fr-FR');
+  await page.goto(g.url);
+  await expectVisible(page.locator('#turn-h'));
+  await page.locator('#undo').click();
+  const dlg = page.locator('#confirm');
+  await expectVisible(dlg);
+  const names = await dlg.getByRole('button').allInnerTexts();
+  assert.equal(names.length, 2);
+  assert.notEqual(names[0].trim(), names[1].trim(), `two buttons named apart: ${names}`);
+  const focused = await page.evaluate(() => document.activeElement && document.activeElement.value);
+  assert.equal(focused, 'cancel', 'a tap on the focused button keeps the event');
+  await page.keyboard.press('Enter');
+  await eventually(async () => !(await dlg.isVisible()));
+  assert.equal((await api(server.base, 'GET', `/campaigns/${g.cid}/games/${g.gid}`, { key: g.key })).state.seq, 1, 'nothing was undone');
+  await ctx.close();
+});
+
+test('TWT-JAIL-2 on the other phones and in the log a failed Jail roll says the player stays in Jail', async () => {
+  const g = await table();
+  await g.post({ type: 'roll', d1: 3, d2: 4 }); // Ana: Chance
+  await g.post({ type: 'draw_chance', card: 'chance-3' });
+  await g.post({ type: 'roll', d1: 3, d2: 4 }); // Bo: Chance, to Jail
+  await g.post({ type: 'draw_chance', card: 'chance-6' });
+  await g.post({ type: 'roll', d1: 1, d2: 2 }); // Ana
+  const { ctx, page } = await phone();
+  await page.goto(g.url);
+  await expectVisible(page.getByRole('heading', { level: 1, name: /Bo/ }));
+  await g.post({ type: 'roll', d1: 1, d2: 2 }); // Bo, in Jail, no double: another phone
+  await expectText(lastBox(page), 'Bo stays in Jail');
+  assert.doesNotMatch(await lastBox(page).innerText(), /piece moves|nothing is to pay/);
+  await page.locator('#event-log summary').click();
+  const entry = page.locator('#event-log li[value="6"]');
+  await expectText(entry, 'stays in Jail');
+  assert.doesNotMatch(await entry.innerText(), /piece moves/);
+  await ctx.close();
+});
+
+test('UI-NULL "What happened" after a Chance choice, an auction without a bid and a Get Out of Jail Free card never shows "null"', async () => {
+  const g = await table();
+  const { ctx, page } = await phone();
+  await page.goto(g.url);
+  await expectVisible(page.locator('#die1-3'));
+  await roll(page, 3, 4); // Ana: Chance
+  await page.locator('[id="draw-chance-1"]').click(); // pink or orange of her choice
+  await expectVisible(page.locator('[id^="choose-"]').first());
+  for (const p of [page.locator('main'), page.locator('#toast')]) assert.doesNotMatch(await p.innerText(), /\bnull\b|\bundefined\b/);
+  await page.locator('[id="choose-grand-canyon"]').click();
+  await expectVisible(page.locator('#act-auction'));
+  await page.locator('#act-auction').click(); // nobody bids
+  await expectText(lastBox(page), 'Grand Canyon');
+  assert.doesNotMatch(await page.locator('main').innerText(), /\bnull\b|\bundefined\b/);
+  await roll(page, 3, 4); // Bo: Chance, Get Out of Jail Free
+  await page.locator('[id="draw-chance-7"]').click();
+  await eventually(async () => /Get Out|Jail/i.test(await lastBox(page).innerText()));
+  assert.doesNotMatch(await page.locator('main').innerText(), /\bnull\b|\bundefined\b/);
+  await page.locator('#event-log summary').click();
+  await expectText(page.locator('#event-log'), '1.');
+  assert.doesNotMatch(await page.locator('#event-log').innerText(), /\bnull\b|\bundefined\b/);
+  await ctx.close();
+});
