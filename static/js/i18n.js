@@ -115,6 +115,12 @@ export function list(items) {
   try { return new Intl.ListFormat(locale, { type: 'conjunction' }).format(xs); } catch { return xs.join(', '); }
 }
 
+/** "pink or orange" in the locale: a choice between items. */
+export function listOr(items) {
+  const xs = items.map(String);
+  try { return new Intl.ListFormat(locale, { type: 'disjunction' }).format(xs); } catch { return xs.join(' / '); }
+}
+
 /** A date ("1 Dec 2026") in the locale. */
 export function dateText(iso) {
   const d = toDate(iso);

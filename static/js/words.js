@@ -3,7 +3,7 @@
 // 10 (Hazel's stamp)". The event log, the undo dialog, the toast and "What happened"
 // all take their sentences from here.
 
-import { t, money, list } from './i18n.js';
+import { t, money, list, listOr } from './i18n.js';
 import { tokenName } from './tokens.js';
 import { honestName, correctionText } from './facts.js';
 
@@ -81,6 +81,15 @@ export class Names {
 export function gameLabel(game, gid) {
   const n = game && game.number !== undefined && game.number !== null ? game.number : (game && game.id) ?? gid;
   return t('game.n', { n: String(n) });
+}
+
+/** A colour set's name in the UI's language ("light-blue": "bleu clair"); an id the
+ * tables do not know is shown in words. */
+export function colourName(id) {
+  if (id === null || id === undefined || id === '') return '';
+  const key = `colour.${id}`;
+  const txt = t(key);
+  return txt === key ? humanise(id).toLowerCase() : txt;
 }
 
 export function humanise(id) {
@@ -178,7 +187,7 @@ function effectWords(prefix, e, names, who) {
   if ('collect' in e) return say('collect', { amount: e.collect });
   if ('pay' in e) return say('pay', { amount: e.pay });
   if ('move_to' in e) return say(e.salary ? 'move_to.salary' : 'move_to', { to: names ? names.space(e.move_to) : humanise(e.move_to) });
-  if ('move_to_colour' in e) return say('move_to_colour', { colours: list([].concat(e.move_to_colour)) });
+  if ('move_to_colour' in e) return say('move_to_colour', { colours: listOr([].concat(e.move_to_colour).map(colourName)) });
   if ('move_by' in e) return e.move_by < 0 ? say('back', { n: -e.move_by }) : say('forward', { n: e.move_by });
   if (e.go_to_jail) return say('jail');
   if (e.jail_free) return say('jail_free');

@@ -85,7 +85,7 @@ test('UI-NULL "What happened" after a Chance choice, an auction without a bid an
   await expectVisible(page.locator('[id^="choose-"]').first());
   for (const p of [page.locator('main'), page.locator('#toast')]) assert.doesNotMatch(await p.innerText(), /\bnull\b|\bundefined\b/);
   await page.locator('[id="choose-grand-canyon"]').click();
-  await expectVisible(page.locator('#act-auction'));
+  await page.locator('details.auction > summary').click();
   await page.locator('#act-auction').click(); // nobody bids
   await expectText(lastBox(page), 'Grand Canyon');
   assert.doesNotMatch(await page.locator('main').innerText(), /\bnull\b|\bundefined\b/);
@@ -96,5 +96,82 @@ test('UI-NULL "What happened" after a Chance choice, an auction without a bid an
   await page.locator('#event-log summary').click();
   await expectText(page.locator('#event-log'), '1.');
   assert.doesNotMatch(await page.locator('#event-log').innerText(), /\bnull\b|\bundefined\b/);
+  await ctx.close();
+});
+
+test('UI-NOKEY no URL the UI asks for carries a key: the event stream is read with Authorization and still follows', async () => {
+  const g = await table();
+  const { ctx, page } = await phone();
+  await page.goto(g.url);
+  await expectVisible(page.locator('#die1-3'));
+  await expectText(page.locator('.live-line'), 'live');
+  await g.post({ type: 'roll', d1: 1, d2: 2 }); // another phone: Ana on Brown 2
+  await expectVisible(page.locator('#act-buy'));
+  const urls = ctx.requests.map((r) => r.url());
+  assert.ok(urls.some((u) => u.endsWith(`/games/${g.gid}/stream`)), 'the stream was read');
+  for (const u of urls) {
+    const wire = u.split('#')[0]; // the fragment (a share link's key) never leaves the browser
+    assert.ok(!/[?&]key=/.test(wire) && !wire.includes(g.key) && !wire.includes(encodeURIComponent(g.key)), `no key in ${u}`);
+  }
+  const stream = ctx.requests.find((r) => r.url().endsWith('/stream'));
+  assert.equal((await stream.allHeaders()).authorization, `Bearer ${g.key}`);
+  await ctx.close();
+});
+
+test('UI-LAST-RELOAD after a reload, and on the phone that lost a race, "What happened" tells the last event and its effects', async () => {
+  const g = await table();
+  await g.post({ type: 'roll', d1: 1, d2: 2 }); // Ana: Brown 2
+  const { ctx, page } = await phone();
+  await page.goto(g.url);
+  await expectText(lastBox(page), 'Ana moves from GO to');
+  await page.reload();
+  await expectText(lastBox(page), 'Ana moves from GO to');
+  // This phone stops hearing the stream; another phone buys first; this phone's tap loses.
+  await page.route('**/stream', (r) => r.abort());
+  await page.reload();
+  await expectVisible(page.locator('#act-buy'));
+  await g.post({ type: 'buy' });
+  await page.locator('#act-buy').click();
+  await expectText(page.locator('#alert'), 'Another phone logged something first');
+  await expectText(lastBox(page), 'Ana pays the Bank 60');
+  await ctx.close();
+});
+
+test('UI-FOLLOW-NEXT a phone following an ended game moves to the next game by itself', async () => {
+  const g = await table();
+  await g.post({ type: 'roll', d1: 1, d2: 2 });
+  const { ctx, page } = await phone();
+  await page.goto(g.url);
+  await expectVisible(page.locator('#act-buy'));
+  await g.post({ type: 'end', winner: g.ids[0] });
+  await expectText(page.locator('#turn-h'), 'Ana');
+  const next = await api(server.base, 'POST', `/campaigns/${g.cid}/games`, { key: g.key, body: { mode: 'banker', seats: [{ player: g.ids[1], token: 't-rex' }, { player: g.ids[0], token: 'hazel' }] } });
+  await eventually(async () => page.url().endsWith(`/game/${next.game.id}`), { timeout: 10000, message: 'the phone on the new game' });
+  await expectText(page.locator('#turn-h'), 'Bo rolls');
+  await ctx.close();
+});
+
+test('UI-FIX-OWN a box fix at the table is this phone\'s own, said in French, and the table comes back to its decision', async () => {
+  const g = await table();
+  const { ctx, page } = await phone('fr-FR');
+  await page.goto(g.url);
+  await expectText(page.locator('.live-line'), 'en direct');
+  await roll(page, 3, 5); // Ana: Carnaval de Barranquilla, not checked yet
+  const prompt = page.getByRole('group', { name: /Vérifiez votre boîte/ });
+  await prompt.getByRole('button', { name: 'Corriger' }).click();
+  await prompt.getByLabel('Prix').fill('110');
+  await prompt.getByRole('button', { name: 'Enregistrer la correction' }).click();
+  const buy = page.getByRole('button', { name: /pour 110/ });
+  await expectVisible(buy);
+  await page.waitForTimeout(1500); // the stream's echo of the fix has come back
+  const box = await buy.boundingBox();
+  const tabs = await page.locator('#tabs').boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= tabs.y, `the decision, fixed, is on screen: ${JSON.stringify(box)}`);
+  const said = await lastBox(page).innerText();
+  assert.doesNotMatch(said, /autre téléphone/, 'the fix is this phone\'s own');
+  await page.locator('#event-log summary').click();
+  await expectText(page.locator('#event-log'), 'Boîte corrigée');
+  assert.doesNotMatch(await page.locator('#event-log').innerText(), /\bprice\b/, 'no English field name');
+  await expectText(page.locator('#event-log'), 'prix 100 → 110');
   await ctx.close();
 });

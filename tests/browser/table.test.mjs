@@ -26,11 +26,13 @@ async function bankerGame(names, tokens = ['hazel', 'scottie', 't-rex', 'rubber-
   return { cid, key, gid: g.game.id, ids, post, state, url: `${server.base}/#/join/${cid}/${encodeURIComponent(key)}` };
 }
 
-/** Is the element's box wholly inside the first viewport (below nothing, above the bottom tabs)? */
+/** Is the element's box wholly inside the first viewport (below nothing, above the
+ * bottom tabs, or in the toast that lies over them)? */
 async function inView(locator) {
   const box = await locator.boundingBox();
   const tabs = await page.locator('#tabs').boundingBox();
-  const bottom = tabs ? tabs.y : PHONE.height;
+  const inToast = await locator.evaluate((el) => !!el.closest('#toast'));
+  const bottom = tabs && !inToast ? tabs.y : PHONE.height;
   return !!box && box.y >= 0 && box.y + box.height <= bottom && box.x >= 0 && box.x + box.width <= PHONE.width;
 }
 
@@ -221,6 +223,7 @@ test('UI-BID an invalid bid is caught on the phone with a clear message, and not
   const g = await bankerGame(['Ana', 'Bo']);
   await g.post({ type: 'roll', d1: 1, d2: 2 }); // Brown 2, to buy or auction
   await page.goto(g.url);
+  await page.locator('details.auction > summary').click(); // the auction, one tap from Buy
   await page.getByLabel('Auction winner').selectOption({ label: 'Bo (has 1,500)' });
   await page.getByLabel('Winning bid').fill('15');
   await page.getByRole('button', { name: 'Record auction' }).click();

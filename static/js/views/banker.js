@@ -6,7 +6,7 @@ import { h, s, money, field, select, showAlert, confirmDialog, setColour } from 
 import { t } from '../i18n.js';
 import { tokenPicture } from '../tokens.js';
 import { factPrompt } from './factcheck.js';
-import { turnHeading } from '../words.js';
+import { turnHeading, colourName } from '../words.js';
 import { W } from '../words-banker.js';
 import { spacesOf } from '../model.js';
 import { cardGrid } from './cardgrid.js';
@@ -142,15 +142,15 @@ function buyOrAuction(scr, buyOpt, refusedBuy, auctionOpt) {
     buyOpt || !lander ? null : h('p', { class: 'hint', id: 'buy-why' }, W.buyShort(lander.name, lander.cash)),
     buy,
     h('p', { class: 'muted small dest-line' }, destLine(scr, d)),
-    auctionOpt ? h('h3', null, t('bk.auction.or')) : null,
-    auctionOpt ? form : null,
+    // The auction is one tap away, open at once when Buy is not possible.
+    auctionOpt ? h('details', { class: 'more auction', open: !buyOpt }, h('summary', null, t('bk.auction.or')), h('div', { class: 'body' }, form)) : null,
     // The box check after the decision, never between the heading and Buy.
     factPrompt(scr, 'destinations', d.id));
 }
 
 function destLine(scr, d) {
   const parts = [];
-  if (d.colour) parts.push(t('bk.dest.set', { colour: d.colour }));
+  if (d.colour) parts.push(t('bk.dest.set', { colour: colourName(d.colour) }));
   if (d.price !== null && d.price !== undefined) parts.push(t('bk.dest.price', { price: d.price }));
   if (d.fee !== undefined) parts.push(t('bk.dest.fee', { fee: d.fee, set_fee: d.set_fee }));
   if (d.goal) parts.push(t('bk.dest.goal', { dest: scr.names.destination(d.goal) }));

@@ -47,13 +47,17 @@ export async function render({ main, params, app }) {
   app.title(gameLabel(game, gid), c.name);
   if ((state && state.status) === 'active') touchCampaign(ctx.cid, { lastGame: gid });
   scr.mount();
-  const stop = follow(ctx.api.streamUrl(gid), (st) => scr.remote(st), (st) => scr.liveStatus(st), () => app.refresh());
+  scr.rebuildLast();
+  const stop = follow(ctx.api.stream(gid), (st) => scr.remote(st), (st) => scr.liveStatus(st), () => app.refresh());
   const onSent = (ev) => scr.queuedSent(ev.detail);
   const onRefused = (ev) => scr.queuedRefused(ev.detail);
   window.addEventListener('stampbook-sent', onSent);
   window.addEventListener('stampbook-refused', onRefused);
+  // A phone following an ended game moves to the next one once it starts.
+  const nextTimer = setInterval(() => scr.lookForNext(), 3000);
   return () => {
     stop();
+    clearInterval(nextTimer);
     scr.destroyed = true;
     hideToast();
     window.removeEventListener('stampbook-sent', onSent);
@@ -109,6 +113,7 @@ export class TableScreen {
   /** Redraw from this.state, keeping open forms in "More" and the focus where it was. */
   draw() {
     if (this.destroyed) return;
+    const y = window.scrollY; // a redraw never moves the page (showTop() does, on purpose)
     const focused = document.activeElement;
     const focusedId = focused && this.main.contains(focused) ? focused.id : '';
     const hadFocus = !!(focused && focused !== this.main && this.main.contains(focused));
@@ -137,6 +142,7 @@ export class TableScreen {
       if (again) again.focus({ preventScroll: true });
       else if (h1) h1.focus({ preventScroll: true });
     }
+    if (window.scrollY !== y) window.scrollTo({ top: y, behavior: 'instant' });
   }
 
   /** The heading: who acts now (turn.next) and what the game waits for; the final standing once over. */
@@ -183,6 +189,12 @@ export class TableScreen {
   }
 
   drawLast() {
+    const y = window.scrollY;
+    this.drawLastBox();
+    if (window.scrollY !== y) window.scrollTo({ top: y, behavior: 'instant' });
+  }
+
+  drawLastBox() {
     const l = this.last;
     const undo = this.undoButton('undo');
     const head = h('div', { class: 'last-head' }, h('h2', { id: 'last-h' }, t('last.title')), undo);
@@ -283,6 +295,7 @@ export class TableScreen {
     } catch (e) {
       if (e instanceof ApiError && e.status === 412) {
         await this.reload();
+        await this.rebuildLast();
         showAlert(t('race.event'), 'info');
         return null;
       }
@@ -307,6 +320,41 @@ export class TableScreen {
     const said = sentences.map((x) => x.text).join(' ');
     announce(`${title}. ${said}`);
     if (toast) showToast(title, sentences[0] && sentences[0].text, this.readOnly ? null : () => this.undo(null));
+  }
+
+  /**
+   * "What happened" from the log: the last event still standing, its sentence and its
+   * effects (on load, and after another phone logged first). Kept when this phone has
+   * said something meanwhile.
+   */
+  async rebuildLast() {
+    const seq = Number(this.state && this.state.seq) || 0;
+    if (!seq || this.destroyed) return;
+    const before = this.last;
+    let evs;
+    try { evs = await this.ctx.api.events(this.gid, Math.max(0, seq - 5)); } catch { return; }
+    const ev = evs.filter((e) => !e.voided).pop();
+    if (!ev || this.last !== before || this.destroyed) return;
+    const actor = eventActor(ev, ev.effects);
+    const title = eventText({ ...ev, player: ev.player ?? actor ?? undefined }, this.names);
+    this.last = { title, sentences: eventSentences(ev, ev.effects || [], this.names, { mode: this.mode, state: Number(ev.seq) === seq ? this.state : undefined }), at: ev.at, event: ev, effects: ev.effects || [] };
+    this.drawLast();
+  }
+
+  /** On an ended game: has the campaign started another one? Then go there. */
+  async lookForNext() {
+    if (this.destroyed || this.active || this.lookingForNext) return;
+    this.lookingForNext = true;
+    try {
+      const doc = await this.ctx.api.get();
+      const gid = activeGameId(doc.campaign);
+      if (gid && String(gid) !== String(this.gid) && !this.destroyed) {
+        announce(t('next.game'));
+        this.app.go(`#/c/${this.ctx.cid}/game/${gid}`);
+      }
+    } catch { /* the next look tries again */ } finally {
+      this.lookingForNext = false;
+    }
   }
 
   /** A tap queued while offline has been logged: show the game as it is now. */
@@ -420,6 +468,12 @@ export class TableScreen {
       if (live.some((e) => e.type === 'correct')) await refreshBoard(this); // the box was fixed
       // Said meanwhile by this phone (an answer, a tap sent from the queue): keep that.
       if (this.last !== pending) return;
+      // A box fix this phone saved comes back as a correct event: this phone's own too.
+      const fixes = live.filter((e) => e.type === 'correct' && !this.mine.has(Number(e.seq))).length;
+      if (fixes && this.ownFixes >= fixes) {
+        this.ownFixes -= fixes;
+        live.filter((e) => e.type === 'correct').forEach((e) => this.mine.add(Number(e.seq)));
+      }
       if (live.length && live.every((e) => this.mine.has(Number(e.seq)))) { this.last = shown; this.drawLast(); return; } // this phone's own
       const sentences = [];
       for (const e of live) {
