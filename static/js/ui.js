@@ -61,9 +61,11 @@ export function clearAlert() {
 
 /** Show an ApiError (or anything thrown) in the alert region. */
 export function showError(e) {
-  const msg = e && e.message ? e.message : String(e);
-  const rule = e && e.rule ? ` (${e.rule})` : '';
-  showAlert(msg + rule);
+  // A refusal the message tables know by its rule is said in the page's language; the
+  // rule's code itself is for the log, never for the table.
+  const key = e && e.rule ? `rule.${e.rule}` : '';
+  const said = key ? t(key) : key;
+  showAlert(key && said !== key ? said : e && e.message ? e.message : String(e));
 }
 
 /** A polite announcement for screen readers. */

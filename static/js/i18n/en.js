@@ -735,4 +735,11 @@ export default {
   'boxfile.nofile': 'Pick the box file first.',
   'boxfile.notjson': 'That file is not a box file (it is not JSON).',
   'boxfile.nocampaign': 'Pick a campaign.',
+  'rule.CLASSIC-END': 'These standings cannot end a classic game: exactly one player must be left, and the bankrupt order runs 1, 2, 3… without gaps.',
+  'rule.CLASSIC-SHORT': 'These standings cannot end a short game: check the bankrupt order and the figures.',
+  'rule.CLASSIC-TIMED': 'These standings cannot end a timed game: check the figures (none negative).',
+  'rule.WONDERS-END': 'These standings cannot end the game: only one player can have all 22 wonders ticked.',
+  'rule.DEAL-END': 'These standings cannot end the game: exactly one player has three complete sets.',
+  'rule.RESULTS-TIE': 'The standings name more than one winner: name one.',
+  'rule.RESULTS-VARIANT': 'This edition has no such variant.',
 };

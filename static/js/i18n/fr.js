@@ -715,4 +715,11 @@ export default {
   'boxfile.nofile': 'Choisissez d’abord le fichier de boîte.',
   'boxfile.notjson': 'Ce fichier n’est pas un fichier de boîte (ce n’est pas du JSON).',
   'boxfile.nocampaign': 'Choisissez une campagne.',
+  'rule.CLASSIC-END': 'Ce classement ne peut pas terminer une partie classique : il doit rester un seul joueur, et l’ordre des faillites va de 1, 2, 3… sans trou.',
+  'rule.CLASSIC-SHORT': 'Ce classement ne peut pas terminer une partie courte : vérifiez l’ordre des faillites et les montants.',
+  'rule.CLASSIC-TIMED': 'Ce classement ne peut pas terminer une partie chronométrée : vérifiez les montants (aucun négatif).',
+  'rule.WONDERS-END': 'Ce classement ne peut pas terminer la partie : un seul joueur peut avoir coché les 22 merveilles.',
+  'rule.DEAL-END': 'Ce classement ne peut pas terminer la partie : un seul joueur a trois séries complètes.',
+  'rule.RESULTS-TIE': 'Le classement désigne plus d’un gagnant : n’en désignez qu’un.',
+  'rule.RESULTS-VARIANT': 'Cette édition n’a pas cette variante.',
 };

@@ -715,4 +715,11 @@ export default {
   'boxfile.nofile': 'Alegeți mai întâi fișierul cutiei.',
   'boxfile.notjson': 'Acest fișier nu este un fișier de cutie (nu este JSON).',
   'boxfile.nocampaign': 'Alegeți o campanie.',
+  'rule.CLASSIC-END': 'Acest clasament nu poate încheia un joc clasic: trebuie să rămână un singur jucător, iar ordinea falimentelor merge 1, 2, 3… fără goluri.',
+  'rule.CLASSIC-SHORT': 'Acest clasament nu poate încheia un joc scurt: verificați ordinea falimentelor și sumele.',
+  'rule.CLASSIC-TIMED': 'Acest clasament nu poate încheia un joc cronometrat: verificați sumele (niciuna negativă).',
+  'rule.WONDERS-END': 'Acest clasament nu poate încheia jocul: un singur jucător poate avea bifate toate cele 22 de minuni.',
+  'rule.DEAL-END': 'Acest clasament nu poate încheia jocul: un singur jucător are trei seturi complete.',
+  'rule.RESULTS-TIE': 'Clasamentul numește mai mulți câștigători: numiți unul singur.',
+  'rule.RESULTS-VARIANT': 'Această ediție nu are această variantă.',
 };
