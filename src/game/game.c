@@ -862,8 +862,7 @@ static int game_read_seats(struct game_req *r, const cJSON *body, int max, bool 
         rc = json_get_int(s, "player", true, 1, JSON_INT_MAX, &pid, NULL, r->err);
         /* A results-mode seat's token is free text and may be left out (no token). */
         if (rc == 0)
-            rc = json_get_string(s, "token", !results, JSON_NAME_MAX_CHARS, false, &token,
-                                 r->err);
+            rc = json_get_string(s, "token", !results, JSON_NAME_MAX_CHARS, false, &token, r->err);
         if (rc == 0 && !token)
             token = "";
         if (rc == 0)
