@@ -5,6 +5,7 @@ export default {
   // The page shell, common words
   'shell.skip': 'Skip to content',
   loading: 'Loading…',
+  'toast.label': 'Just logged',
   'tabs.label': 'Campaign',
   'confirm.title': 'Are you sure?',
   cancel: 'Cancel',
@@ -305,7 +306,7 @@ export default {
   'camp.games.title': 'Games',
   'camp.won_by': 'won by {who}',
   'camp.bgstats': 'Send to BG Stats',
-  'camp.bgstats_label': 'Send game {n} to BG Stats',
+  'camp.bgstats_label': 'Send to BG Stats: game {n}',
   'camp.minutes': { one: '{n} minute', other: '{n} minutes' },
   'camp.playing': 'playing',
   'status.active': 'playing',

@@ -4,6 +4,7 @@
 export default {
   'shell.skip': 'Aller au contenu',
   loading: 'Chargement…',
+  'toast.label': 'Tout juste enregistré',
   'tabs.label': 'Campagne',
   'confirm.title': 'Vous êtes sûr ?',
   cancel: 'Annuler',
@@ -291,7 +292,7 @@ export default {
   'camp.games.title': 'Parties',
   'camp.won_by': 'gagnée par {who}',
   'camp.bgstats': 'Envoyer à BG Stats',
-  'camp.bgstats_label': 'Envoyer la partie {n} à BG Stats',
+  'camp.bgstats_label': 'Envoyer à BG Stats : partie {n}',
   'camp.minutes': { one: '{n} minute', other: '{n} minutes' },
   'camp.playing': 'en cours',
   'status.active': 'en cours',

@@ -4,6 +4,7 @@
 export default {
   'shell.skip': 'Sari la conținut',
   loading: 'Se încarcă…',
+  'toast.label': 'Tocmai înregistrat',
   'tabs.label': 'Campanie',
   'confirm.title': 'Sigur?',
   cancel: 'Renunță',
@@ -291,7 +292,7 @@ export default {
   'camp.games.title': 'Jocuri',
   'camp.won_by': 'câștigat de {who}',
   'camp.bgstats': 'Trimite în BG Stats',
-  'camp.bgstats_label': 'Trimite jocul {n} în BG Stats',
+  'camp.bgstats_label': 'Trimite în BG Stats: jocul {n}',
   'camp.minutes': { one: '{n} minut', few: '{n} minute', other: '{n} de minute' },
   'camp.playing': 'în desfășurare',
   'status.active': 'în desfășurare',
