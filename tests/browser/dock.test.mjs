@@ -41,7 +41,11 @@ async function game(base) {
     key, body: { mode: 'banker', seats: ids.map((player, i) => ({ player, token: ['hazel', 't-rex', 'scottie'][i] })) },
   });
   const state = async () => (await api(base, 'GET', `/campaigns/${cid}/games/${g.game.id}`, { key })).state;
-  return { url: `${base}/#/join/${cid}/${encodeURIComponent(key)}`, state };
+  // The board's ids that have a dash ("rapa-nui", "chance-3", "light-blue"): never on a screen.
+  const board = await api(base, 'GET', `/campaigns/${cid}/board`, { key });
+  const rawIds = new Set([...board.destinations.flatMap((d) => [d.id, d.colour]), ...board.chance.map((c) => c.id), ...board.journal.map((c) => c.id), ...board.tokens.map((x) => x.id)]
+    .filter((x) => x && x.includes('-')));
+  return { url: `${base}/#/join/${cid}/${encodeURIComponent(key)}`, state, ids: rawIds };
 }
 
 /**
@@ -106,6 +110,11 @@ async function play(page, g, label, { big = false } = {}) {
     version = Number(st.version);
     // The page shows this state (its heading follows every change).
     await eventually(async () => (await page.locator('[data-version]').getAttribute('data-version')) === String(version), { message: `the page at version ${version}` });
+    // Every word right: no "null", "undefined", raw id or rule code on the screen.
+    const text = await page.evaluate(() => `${document.querySelector('main').innerText}\n${document.getElementById('toast').innerText}`);
+    const bad = [...(text.match(/\bnull\b|\bundefined\b|\bNaN\b|\b[A-Z]{2,}-[A-Z0-9]+(?:-[A-Z0-9]+)*\b/g) || []),
+      ...[...g.ids].filter((id) => new RegExp(`(^|[^\\w-])${id}($|[^\\w-])`).test(text))];
+    if (bad.length) failures.push(`${label}, step ${step}: the screen shows ${bad.join(', ')}`);
     const tap = nextTap(page, st, cards);
     if (!tap) break;
     seen.add(tap.what);

@@ -133,7 +133,7 @@ export default {
   'strip.title': 'Soldes',
   'strip.cash': 'argent {amount}',
   'strip.stamps': '★ {n}/{of}',
-  'strip.stamps.long': '{n} objectifs tamponnés sur {of}',
+  'strip.stamps.long': { one: '{n} objectif tamponné sur {of}', other: '{n} objectifs tamponnés sur {of}' },
   'strip.jail': 'Prison',
   'strip.ticket': 'billet',
 
