@@ -319,13 +319,21 @@ export function journalEffectText(e, names) {
 }
 
 /**
- * The effects without the Bank payments that merely repeat a journal payout (the
- * server lists both: the payment and, with who and why, the payout).
+ * The effects without the payments that merely repeat a journal payout (the server
+ * lists both: each payment and, with who and why, the payout).
  */
 export function withoutEchoes(effects) {
   const out = [...effects];
   for (const e of effects) {
     if (e.kind !== 'journal_payout') continue;
+    if (e.from === 'others') {
+      // "Every other player pays": the payout names each payer, so their payments go.
+      for (let i = out.length - 1; i >= 0; i--) {
+        const x = out[i];
+        if (x.kind === 'pay' && x.reason === 'journal' && x.from !== 'bank' && String(x.to) === String(e.player)) out.splice(i, 1);
+      }
+      continue;
+    }
     const amount = Math.abs(Number(e.amount));
     const i = out.findIndex((x) => x.kind === 'pay' && x.reason === 'journal' && Number(x.amount) === amount
       && ((x.from === 'bank' && String(x.to) === String(e.player)) || (x.to === 'bank' && String(x.from) === String(e.player))));

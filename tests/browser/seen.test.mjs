@@ -175,3 +175,35 @@ test('UI-FIX-OWN a box fix at the table is this phone\'s own, said in French, an
   await expectText(page.locator('#event-log'), 'prix 100 → 110');
   await ctx.close();
 });
+
+test('TWT-JOURNAL "every other player pays" says each payment once', async () => {
+  const g = await table();
+  await api(server.base, 'PUT', `/campaigns/${g.cid}/board/journal/journal-3`, { key: g.key, body: { title: 'Postcards home', slots: 3, effect: { per_stamp: { collect_from_each: 10 } } } });
+  const { ctx, page } = await phone();
+  await page.goto(g.url);
+  await roll(page, 1, 1); // Ana: a Travel Journal space
+  await page.locator('[id="draw-journal-3"]').click();
+  await expectText(lastBox(page), 'Bo pays Ana 10');
+  const said = await lastBox(page).innerText();
+  assert.equal(said.match(/Bo pays Ana 10/g).length, 1, `once: ${said}`);
+  await ctx.close();
+});
+
+test('UI-LAPTOP at laptop width the table and its log stand side by side', async () => {
+  const g = await table();
+  await g.post({ type: 'roll', d1: 1, d2: 2 });
+  await g.post({ type: 'buy' });
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await ctx.newPage();
+  await page.goto(g.url);
+  await expectVisible(page.locator('#die1-1'));
+  const log = page.locator('#event-log');
+  await expectText(log, 'Bought at the printed price');
+  const dock = await page.locator('#dock').boundingBox();
+  const side = await page.locator('.table-side').boundingBox();
+  assert.ok(side.x >= dock.x + dock.width, `the log is beside the table: ${JSON.stringify({ dock, side })}`);
+  assert.ok(side.y < 400 && dock.y < 400, 'both start on the first screen');
+  assert.ok(dock.width > 400, `the table is not one narrow column: ${dock.width}`);
+  await page.screenshot({ path: 'tests/artifacts/seen-laptop.png' });
+  await ctx.close();
+});

@@ -20,6 +20,9 @@ import * as journalMode from './journalmode.js';
 import * as results from './results.js';
 import { afterEvent, refreshBoard } from './factcheck.js';
 
+/** The width at which the table and its log stand side by side (app.css). */
+const LAPTOP = '(min-width: 1000px) and (min-height: 521px)';
+
 /** Board stamps that win a game (TWT-WIN), as the engine's state says ('?' for a state
  * saved before it said). */
 const goalsToWin = (st) => (st && st.win_stamps) ?? '?';
@@ -258,6 +261,8 @@ export class TableScreen {
         list.replaceChildren(h('li', null, e.message));
       }
     });
+    // At laptop width the log stands open beside the table (app.css, two columns).
+    if (window.matchMedia && window.matchMedia(LAPTOP).matches) queueMicrotask(() => { det.open = true; });
     return det;
   }
 
