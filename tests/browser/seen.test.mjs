@@ -207,3 +207,25 @@ test('UI-LAPTOP at laptop width the table and its log stand side by side', async
   await page.screenshot({ path: 'tests/artifacts/seen-laptop.png' });
   await ctx.close();
 });
+
+test('UI-CHOOSE the Chance choice shows who owns each destination and which is the chooser\'s goal', async () => {
+  const g = await table();
+  await g.post({ type: 'roll', d1: 3, d2: 5 }); // Ana: Carnaval de Barranquilla
+  await g.post({ type: 'buy' });
+  await g.post({ type: 'roll', d1: 5, d2: 6 }); // Bo: Grand Canyon (pink)
+  await g.post({ type: 'buy' });
+  await g.post({ type: 'roll', d1: 1, d2: 2 }); // Ana: on Bo's Grand Canyon
+  await g.post({ type: 'roll', d1: 5, d2: 6 }); // Bo: Chance
+  await g.post({ type: 'draw_chance', card: 'chance-1' }); // pink or orange of his choice
+  const st = (await api(server.base, 'GET', `/campaigns/${g.cid}/games/${g.gid}`, { key: g.key })).state;
+  const { ctx, page } = await phone();
+  await page.goto(g.url);
+  const canyon = page.locator('[id="choose-grand-canyon"]');
+  await expectText(canyon, 'owned by Bo');
+  const goals = st.players.find((p) => p.name === 'Bo').goals;
+  for (const b of await page.locator('[id^="choose-"]').all()) {
+    const did = (await b.getAttribute('id')).slice('choose-'.length);
+    assert.equal(/travel goal/.test(await b.innerText()), goals.includes(did), `${did}: the goal mark when it is Bo's goal`);
+  }
+  await ctx.close();
+});

@@ -171,10 +171,13 @@ test('UI-OFFLINE a tap made while the server is unreachable waits on the phone a
   assert.match(stored[0].idem, /^[0-9a-f-]{36}$/, 'kept with its Idempotency-Key');
   assert.equal(stored[0].ifMatch, `"${(await g.state()).version}"`, 'and its If-Match');
   assert.equal((await g.state()).seq, 0, 'nothing reached the server');
+  const notice = await queue.boundingBox();
+  assert.ok(notice.y < 300, `the offline notice is at the top, not at the bottom: ${JSON.stringify(notice)}`);
   await shot(page, 'table-06-queued');
   await ctx.setOffline(false);
   await expectText(page.getByRole('region', { name: 'What happened' }), 'Sent when the server came back: Ana rolled 2 + 3');
   await eventually(async () => (await page.locator('#queue').isHidden()), { message: 'the queue to empty' });
+  assert.equal((await page.locator('#alert').innerText()).trim(), '', 'the "unreachable" notice went with the queued tap');
   await page.waitForTimeout(3500); // one more retry period: nothing is sent twice
   const events = (await api(server.base, 'GET', `/campaigns/${g.cid}/games/${g.gid}/events?after=0`, { key: g.key })).events;
   assert.deepEqual(events.map((e) => [e.type, e.d1, e.d2]), [['roll', 2, 3]], 'the tap was logged exactly once');

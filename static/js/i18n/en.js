@@ -520,6 +520,8 @@ export default {
   'bk.draw.hint': '{who} reads the top card. Tap the same card here.',
   'bk.drew.journal': '{who} drew the Travel Journal card “{card}”',
   'bk.drew.chance': '{who} drew Chance: “{card}”',
+  'bk.choose.goal': '★ travel goal',
+  'bk.choose.owner': 'owned by {who}',
   'bk.choose.title': 'Choose a destination',
   'bk.choose.hint': '{who} picks where to go.',
   'bk.chose': '{who} chose {dest}',

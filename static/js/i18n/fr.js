@@ -501,6 +501,8 @@ export default {
   'bk.draw.hint': '{who} lit la carte du dessus. Touchez la même carte ici.',
   'bk.drew.journal': '{who} a tiré la carte du carnet « {card} »',
   'bk.drew.chance': '{who} a tiré Chance : « {card} »',
+  'bk.choose.goal': '★ objectif de voyage',
+  'bk.choose.owner': 'à {who}',
   'bk.choose.title': 'Choisir une destination',
   'bk.choose.hint': '{who} choisit où aller.',
   'bk.chose': '{who} a choisi {dest}',

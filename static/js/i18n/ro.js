@@ -501,6 +501,8 @@ export default {
   'bk.draw.hint': '{who} citește cartea de deasupra. Atinge aceeași carte aici.',
   'bk.drew.journal': '{who} a tras cartea de jurnal „{card}”',
   'bk.drew.chance': '{who} a tras Șansă: „{card}”',
+  'bk.choose.goal': '★ obiectiv de călătorie',
+  'bk.choose.owner': 'a lui {who}',
   'bk.choose.title': 'Alege o destinație',
   'bk.choose.hint': '{who} alege unde merge.',
   'bk.chose': '{who} a ales {dest}',

@@ -181,9 +181,15 @@ function choose(scr, opt) {
     h('p', { class: 'muted' }, t('bk.choose.hint', { who: name })),
     h('div', { class: 'stack' }, opts.map((did) => {
       const d = scr.names.destinationById(did);
+      // Who owns it, and whether it is the chooser's travel goal: what the choice hangs on.
+      const owner = ((scr.state.destinations || []).find((x) => x.id === did) || {}).owner;
+      const marks = [];
+      if (who && (who.goals || []).includes(did)) marks.push(t('bk.choose.goal'));
+      if (owner !== null && owner !== undefined) marks.push(t('bk.choose.owner', { who: scr.names.player(owner) }));
       const b = h('button', { class: 'btn block', type: 'button', id: `choose-${did}` },
         h('span', { 'aria-hidden': 'true', style: `display:inline-block;width:14px;height:22px;border-radius:3px;border:1px solid #333;background:${setColour(d && d.colour)}` }),
-        scr.names.destination(did));
+        scr.names.destination(did),
+        marks.length ? h('span', { class: 'choose-marks' }, ` · ${marks.join(' · ')}`) : null);
       b.addEventListener('click', () => scr.send({ type: 'choose', destination: did }, t('bk.chose', { who: name, dest: scr.names.destination(did) }), b));
       return b;
     })));

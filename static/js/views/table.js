@@ -366,6 +366,7 @@ export class TableScreen {
   async queuedSent({ item, data }) {
     if (this.destroyed || String(item.gid) !== String(this.gid) || String(item.cid) !== String(this.ctx.cid)) return;
     if (data && data.event && data.event.seq !== undefined) this.mine.add(Number(data.event.seq));
+    clearAlert(); // "the server is unreachable" is over: the tap went out
     await this.reload();
     this.setLast(t('queue.sent', { title: item.title }), (data && data.event) || item.event, (data && data.effects) || [], this.state, { toast: false });
   }
