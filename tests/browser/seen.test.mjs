@@ -229,3 +229,20 @@ test('UI-CHOOSE the Chance choice shows who owns each destination and which is t
   }
   await ctx.close();
 });
+
+test('UI-STATS-FR the stats page in French has French titles and figure names', async () => {
+  const g = await table();
+  await g.post({ type: 'roll', d1: 1, d2: 2 });
+  await g.post({ type: 'buy' });
+  await g.post({ type: 'end', winner: g.ids[0] });
+  const { ctx, page } = await phone('fr-FR');
+  await page.goto(g.url);
+  await expectVisible(page.locator('main h1'));
+  await page.goto(`${server.base}/#/c/${g.cid}/stats`);
+  await expectVisible(page.getByRole('heading', { level: 2 }).first());
+  await page.waitForTimeout(500);
+  const heads = await page.locator('main h2, main h3, main th, main caption, main summary, main text, main legend').allTextContents();
+  const english = heads.filter((x) => /\b(Games|Board|Boards|Players|Tokens|Journal cards|payouts received|fees collected|board stamps|journal stamps|wins|bought)\b/.test(x));
+  assert.deepEqual(english, [], `French titles: ${heads.join(' | ')}`);
+  await ctx.close();
+});

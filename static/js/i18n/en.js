@@ -451,6 +451,13 @@ export default {
   'res.bankrupt': 'bankrupt',
 
   // Stats
+  'stats.games': 'Games',
+  'stats.board': 'On the board',
+  'field.payouts_received': 'payouts received',
+  'field.bought': 'bought',
+  'field.fees_collected': 'fees collected',
+  'field.stamped': 'stamped',
+  'field.duration_min': 'minutes',
   'stats.title': 'Stats',
   'stats.players': 'Players',
   'stats.tokens': 'Tokens',

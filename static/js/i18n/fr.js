@@ -433,6 +433,13 @@ export default {
   'res.winner': 'vainqueur',
   'res.bankrupt': 'en faillite',
 
+  'stats.games': 'Parties',
+  'stats.board': 'Sur le plateau',
+  'field.payouts_received': 'gains du carnet',
+  'field.bought': 'achats',
+  'field.fees_collected': 'frais encaissés',
+  'field.stamped': 'tamponnés',
+  'field.duration_min': 'minutes',
   'stats.title': 'Stats',
   'stats.players': 'Joueurs',
   'stats.tokens': 'Pions',

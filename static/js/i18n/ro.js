@@ -433,6 +433,13 @@ export default {
   'res.winner': 'câștigător',
   'res.bankrupt': 'faliment',
 
+  'stats.games': 'Jocuri',
+  'stats.board': 'Pe tablă',
+  'field.payouts_received': 'câștiguri din jurnal',
+  'field.bought': 'cumpărate',
+  'field.fees_collected': 'taxe încasate',
+  'field.stamped': 'ștampilate',
+  'field.duration_min': 'minute',
   'stats.title': 'Statistici',
   'stats.players': 'Jucători',
   'stats.tokens': 'Piese',
