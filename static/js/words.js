@@ -205,7 +205,11 @@ export function drawerAction(e, who, names) {
  * roll in Jail without a double. state: the state after the event, when known.
  */
 export function eventSentences(ev, effects, names, { mode, state } = {}) {
-  const out = withoutEchoes(effects || []).map((e) => effectText(e, names));
+  // With paper money (journal mode) the banker hands the notes over: say that the Bank pays.
+  const say = (e) => (mode === 'journal' && e.kind === 'journal_payout' && e.from === 'bank' && Number(e.amount) > 0
+    ? { text: `${t('payout.bank', { n: Number(e.stamps) || 1, whose: whoseStamps(names, e.player?.id ?? e.player, e.token, Number(e.stamps) || 1), who: names.player(e.player?.id ?? e.player), amount: Number(e.amount) })}.`, cls: 'payout' }
+    : effectText(e, names));
+  const out = withoutEchoes(effects || []).map(say);
   if (ev && ev.type === 'draw_journal' && mode === 'journal') {
     const card = names.journalCard(ev.card);
     const drawer = ev.player;

@@ -18,7 +18,9 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
-const SIZES = process.env.DOCK_SIZE ? [{ name: process.env.DOCK_SIZE, width: +process.env.DOCK_SIZE.split("x")[0], height: +process.env.DOCK_SIZE.split("x")[1] }] : [
+// DOCK_SIZE=320x640 plays one size only (while working on the layout).
+const ONE = process.env.DOCK_SIZE && process.env.DOCK_SIZE.split('x').map(Number);
+const SIZES = ONE ? [{ name: process.env.DOCK_SIZE, width: ONE[0], height: ONE[1] }] : [
   { name: '390x844', width: 390, height: 844 },
   { name: '320x640', width: 320, height: 640 },
   { name: '844x390', width: 844, height: 390 },
@@ -118,11 +120,13 @@ async function play(page, g, label, { big = false } = {}) {
     const tap = nextTap(page, st, cards);
     if (!tap) break;
     seen.add(tap.what);
-    if (process.env.DOCK_DEBUG) console.log(step, tap.what, JSON.stringify((st.players || []).map((p) => [p.name, p.position, p.in_jail])));
     const where = `${label}, step ${step} (${tap.what})`;
     if (big) {
       const wide = await page.evaluate(() => [document.scrollingElement.scrollWidth, window.innerWidth,
         [...document.querySelectorAll('body *')].filter((e) => !e.closest('.tabs, .strip ul') && e.getBoundingClientRect().right > 321).map((e) => `${e.outerHTML.slice(0, 50)} ${Math.round(e.getBoundingClientRect().left)}-${Math.round(e.getBoundingClientRect().right)}`).slice(0, 4)]);
+      // Every cash figure whole ("1 500", not "1 50"), every name readable.
+      const cut = await page.evaluate(() => [...document.querySelectorAll('.strip-cash')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+      if (cut.length) failures.push(`${where}: cash cut at 200 % text: ${cut.join(', ')}`);
       if (wide[0] > wide[1] || wide[1] > page.viewportSize().width) failures.push(`${where}: horizontal overflow at 200 % text (${wide[0]} > ${wide[1]}): ${wide[2].join(' | ')}`);
     }
     if (tap.what === 'roll') {

@@ -75,6 +75,7 @@ export default {
   'fx.jail_stay.short': 'No double: {who} stays in Jail.',
   'stamps.of.token': { one: "{token}'s stamp", other: "{token}'s {n} stamps" },
   'stamps.of.player': { one: "{who}'s stamp ({token})", other: "{who}'s {n} stamps ({token})" },
+  'payout.bank': '{whose}: the Bank pays {who} {amount}',
   'payout.pays': { one: '{whose} pays {who} {amount}', other: '{whose} pay {who} {amount}' },
   'payout.cost': { one: '{whose} costs {who} {amount}, paid to the Bank', other: '{whose} cost {who} {amount}, paid to the Bank' },
   'payout.each': { one: '{payers} pays {who} {amount} ({whose})', other: '{payers} each pay {who} {amount} ({whose})' },

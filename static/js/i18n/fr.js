@@ -72,6 +72,7 @@ export default {
   'fx.jail_stay.short': 'Pas de double : {who} reste en prison.',
   'stamps.of.token': { one: 'Le tampon de {token}', other: 'Les {n} tampons de {token}' },
   'stamps.of.player': { one: 'Le tampon de {who} ({token})', other: 'Les {n} tampons de {who} ({token})' },
+  'payout.bank': '{whose} : la Banque donne {amount} à {who}',
   'payout.pays': { one: '{whose} rapporte {amount} à {who}', other: '{whose} rapportent {amount} à {who}' },
   'payout.cost': { one: '{whose} coûte {amount} à {who}, payés à la Banque', other: '{whose} coûtent {amount} à {who}, payés à la Banque' },
   'payout.each': { one: '{payers} paie {amount} à {who} ({whose})', other: '{payers} paient chacun {amount} à {who} ({whose})' },

@@ -72,6 +72,7 @@ export default {
   'fx.jail_stay.short': 'Nicio dublă: {who} rămâne la închisoare.',
   'stamps.of.token': { one: 'Ștampila lui {token}', few: 'Cele {n} ștampile ale lui {token}', other: 'Cele {n} de ștampile ale lui {token}' },
   'stamps.of.player': { one: 'Ștampila lui {who} ({token})', few: 'Cele {n} ștampile ale lui {who} ({token})', other: 'Cele {n} de ștampile ale lui {who} ({token})' },
+  'payout.bank': '{whose}: Banca îi dă lui {who} {amount}',
   'payout.pays': { one: '{whose} îi aduce lui {who} {amount}', few: '{whose} îi aduc lui {who} {amount}', other: '{whose} îi aduc lui {who} {amount}' },
   'payout.cost': { one: '{whose} îl costă pe {who} {amount}, plătiți Băncii', few: '{whose} îl costă pe {who} {amount}, plătiți Băncii', other: '{whose} îl costă pe {who} {amount}, plătiți Băncii' },
   'payout.each': { one: '{payers} îi plătește lui {who} {amount} ({whose})', few: '{payers} îi plătesc fiecare lui {who} {amount} ({whose})', other: '{payers} îi plătesc fiecare lui {who} {amount} ({whose})' },
