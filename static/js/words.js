@@ -225,6 +225,10 @@ export function eventSentences(ev, effects, names, { mode, state } = {}) {
     if (pl && pl.in_jail) out.push({ text: t('fx.jail_stay', { who: pl.name, n: Number(pl.jail_attempts) || 0 }) });
     else out.push({ text: t('fx.jail_stay.short', { who: pid !== undefined && pid !== null ? names.player(pid) : t('bk.the_player') }) });
   }
+  // The roll that starts a turn lapses the fees nobody asked for (TWT-FEE): say which.
+  if (ev && ev.type === 'roll') {
+    for (const f of (state && state.turn && state.turn.fees_lapsed) || []) out.push({ text: t('bk.fee.lapsed', { dest: names.destination(f.destination) }) });
+  }
   return out;
 }
 
