@@ -140,7 +140,7 @@ export default {
   'strip.title': 'Balances',
   'strip.cash': 'cash {amount}',
   'strip.stamps': '★ {n}/{of}',
-  'strip.stamps.long': '{n} of {of} goals stamped',
+  'strip.stamps.long': { one: '{n} of {of} goals stamped', other: '{n} of {of} goals stamped' },
   'strip.jail': 'Jail',
   'strip.ticket': 'ticket',
 

@@ -134,7 +134,7 @@ export default {
   'strip.title': 'Solduri',
   'strip.cash': 'bani {amount}',
   'strip.stamps': '★ {n}/{of}',
-  'strip.stamps.long': '{n} din {of} obiective ștampilate',
+  'strip.stamps.long': { one: '{n} din {of} obiective ștampilate', few: '{n} din {of} obiective ștampilate', other: '{n} din {of} obiective ștampilate' },
   'strip.jail': 'Închisoare',
   'strip.ticket': 'bilet',
 
