@@ -901,8 +901,11 @@ static int game_read_seats(struct game_req *r, const cJSON *body, int max, bool 
         if (!cJSON_IsObject(s))
             return sb_fail(r->err, SB_EBADREQ, NULL, "each seat must be an object");
         rc = json_get_int(s, "player", true, 1, JSON_INT_MAX, &pid, NULL, r->err);
+        /* A results-mode seat's token is free text and may be left out (no token). */
         if (rc == 0)
-            rc = json_get_string(s, "token", true, JSON_NAME_MAX_CHARS, false, &token, r->err);
+            rc = json_get_string(s, "token", !results, JSON_NAME_MAX_CHARS, false, &token, r->err);
+        if (rc == 0 && !token)
+            token = "";
         if (rc == 0)
             rc = store_player_name(*r->store, r->campaign->id, pid, names[count], RULES_NAME_MAX,
                                    r->err);

@@ -1840,7 +1840,7 @@ int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *
         "   'journal_stamps', (SELECT count(*) FROM js WHERE token = t.token),"
         "   'payouts_received', (SELECT coalesce(sum(amount), 0) FROM pays"
         "     WHERE token = t.token))), json('[]'))"
-        "   FROM (SELECT DISTINCT token FROM seats UNION SELECT token FROM js"
+        "   FROM (SELECT DISTINCT token FROM seats WHERE token <> '' UNION SELECT token FROM js"
         "     ORDER BY 1) t),"
         " 'cards', (SELECT coalesce(json_group_array(json_object('card', d.card,"
         "   'draws', d.draws, 'paid_out', d.paid, 'stamps', (SELECT count(*) FROM js"

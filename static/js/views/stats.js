@@ -10,7 +10,7 @@ import { payoutTimeline } from '../memories.js';
 import { tokenColour, tokenName } from '../tokens.js';
 import { humanise } from '../words.js';
 
-const SECTION_TITLES = { players: 'stats.players', tokens: 'stats.tokens', cards: 'stats.cards', journal: 'stats.cards', destinations: 'stats.destinations' };
+const SECTION_TITLES = { players: 'stats.players', tokens: 'stats.tokens', cards: 'stats.cards', journal: 'stats.cards', destinations: 'stats.destinations', games: 'stats.games', board: 'stats.board', boards: 'stats.board' };
 const ORDER = ['players', 'tokens', 'cards', 'journal', 'destinations'];
 const PRIORITY = [/win/i, /stamp/i, /paid|payout|received|earn/i, /game/i, /draw/i, /land|visit/i];
 const SKIP = new Set(['id', 'seq', 'slot', 'index', 'space', 'player_id', 'game']);
