@@ -607,7 +607,8 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0) {
         struct api_limits_config lc = {cfg->create_burst, cfg->create_per_minute,
-                                       cfg->max_campaigns, cfg->max_db_bytes};
+                                       cfg->max_campaigns, cfg->max_db_bytes,
+                                       cfg->create_per_minute_all};
         if (!(api->limits = api_limits_new(&lc)))
             rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     }
@@ -625,6 +626,10 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         snprintf(path, sizeof(path), "%s/migrations", cfg->share_dir);
         rc = store_migrate(s, path, err);
     }
+    /* An import a crash cut short left a reservation no key opens: gone before any
+     * request. Only the migrating process does it (for a memory database, none). */
+    if (rc == 0)
+        rc = store_aside_drop(s, err);
     if (rc == 0)
         rc = store_pool_new(cfg->db_path, cfg->pool_size > 0 ? cfg->pool_size : 8, &api->pool, err);
     if (rc == 0) {

@@ -30,6 +30,9 @@ struct api_config {
      * create_burst campaigns in a row, then create_per_minute a minute (429). */
     unsigned create_burst;
     unsigned create_per_minute;
+    /* Without an admin key, creations and imports from all addresses together a
+     * minute (0: no cap). */
+    unsigned create_per_minute_all;
     int64_t max_campaigns; /* creating or importing past it: 507 */
     int64_t max_db_bytes;  /* any write once the database is this big: 507 */
     /* How long an answer of a game's state (or a game with its state) may be given
