@@ -339,6 +339,7 @@ static int api_authorize_campaign(struct api_ctx *ctx, bool write)
         ctx->access = ACCESS_READ;
     else
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "the key does not open this campaign");
+    ctx->res->key_valid = true;
     return write ? api_need_write(ctx) : 0;
 }
 
@@ -359,6 +360,7 @@ static int api_authorize_server_key(struct api_ctx *ctx, bool has, const unsigne
     keys_hash(key, len, got);
     if (!keys_equal(got, hash))
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "wrong %s key", kind);
+    ctx->res->key_valid = true;
     return 0;
 }
 
@@ -552,6 +554,7 @@ bool api_answer_cached(struct api *api, const struct api_request *req, struct ap
                           &res->body_len, res->etag, sizeof(res->etag))) {
             res->status = 200;
             res->content_type = "application/json; charset=utf-8";
+            res->key_valid = true; /* it was kept for this key's hash */
             return true;
         }
     }

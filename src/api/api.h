@@ -75,6 +75,9 @@ struct api_response {
     int64_t stream_game;
     unsigned char stream_key[KEYS_HASH_BYTES]; /* the hash of the key that opened it */
     unsigned retry_after; /* seconds for Retry-After (429, 503, 507); 0: none */
+    /* The request presented a valid key (a campaign's or the admin key): the HTTP
+     * layer keeps its connection over strangers' when it must make room. */
+    bool key_valid;
 };
 
 /* Open the store, migrate it, load the editions. Returns 0 and *out, or an error. */
