@@ -292,12 +292,13 @@ static void store_sql_now(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_text(ctx, now, -1, SQLITE_TRANSIENT);
 }
 
-/* Open path; create: make the file when it is missing. */
+/* Open path; create: make the file when it is missing. A WAL that a large write (an
+ * import) grew is cut back to 4 MiB once checkpointed. */
 static int store_open_flags(const char *path, bool create, struct store **out, struct sb_error *err)
 {
     static const char *const pragmas =
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
-        "PRAGMA temp_store=MEMORY;";
+        "PRAGMA temp_store=MEMORY; PRAGMA journal_size_limit=4194304;";
     struct store *s = calloc(1, sizeof(*s));
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI |
                 (create ? SQLITE_OPEN_CREATE : 0);
@@ -1164,6 +1165,19 @@ int store_game_next_id(struct store *s, int64_t *id, struct sb_error *err)
     return store_int(s, sql, id, err, "");
 }
 
+/* The id of board in boards, added when no game played on it yet: a board is stored
+ * once whatever the number of games on it. */
+static int store_board_id(struct store *s, const char *board, int64_t *id, struct sb_error *err)
+{
+    static const char *const find =
+        "SELECT id FROM boards WHERE length(board) = length(?1) AND board = ?1";
+    static const char *const add = "INSERT INTO boards(board) VALUES (?) RETURNING id";
+    int rc = store_int(s, find, id, err, "t", board);
+    if (rc == SB_ENOTFOUND)
+        rc = store_int(s, add, id, err, "t", board);
+    return rc;
+}
+
 int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode, const char *seats,
                       const char *board, const char *state, const char *played_at,
                       struct sb_error *err)
@@ -1172,10 +1186,13 @@ int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode
         "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at, played_at)"
         " VALUES (?, ?, ?, 'active', ?, ?, now_utc(), ?)";
     static const char *const docs =
-        "INSERT INTO game_boards(game_id, board, initial) VALUES (?, ?, ?)";
+        "INSERT INTO game_boards(game_id, board_id, initial) VALUES (?, ?, ?)";
+    int64_t board_id = 0;
     int rc = store_exec(s, sql, NULL, err, "iitttt", id, cid, mode, seats, state, played_at);
     if (rc == 0)
-        rc = store_exec(s, docs, NULL, err, "itt", id, board, state);
+        rc = store_board_id(s, board, &board_id, err);
+    if (rc == 0)
+        rc = store_exec(s, docs, NULL, err, "iit", id, board_id, state);
     if (rc == SB_ECONFLICT)
         return sb_fail(err, SB_ECONFLICT, NULL, "this campaign already has an active game");
     return rc;
@@ -1236,7 +1253,8 @@ int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
         "SELECT mode, status, version,"
         " (SELECT coalesce(max(seq), 0) FROM events WHERE game_id = g.id AND NOT voided),"
         " (SELECT coalesce(max(seq), 0) FROM events WHERE game_id = g.id),"
-        " CASE WHEN ? THEN (SELECT board FROM game_boards WHERE game_id = g.id) END,"
+        " CASE WHEN ? THEN (SELECT b.board FROM game_boards gb JOIN boards b"
+        "   ON b.id = gb.board_id WHERE gb.game_id = g.id) END,"
         " CASE WHEN ? THEN state END,"
         " CASE WHEN ? THEN (SELECT initial FROM game_boards WHERE game_id = g.id) END"
         " FROM games g WHERE id = ? AND campaign_id = ?";
@@ -1668,8 +1686,8 @@ int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_
      * campaign's own copy when it is none of theirs); games and the campaign name
      * theirs by index. */
     static const char *const sql =
-        "WITH all_b AS (SELECT gb.board, g.id AS k FROM game_boards gb JOIN games g"
-        "   ON g.id = gb.game_id WHERE g.campaign_id = ?1"
+        "WITH all_b AS (SELECT bd.board, g.id AS k FROM game_boards gb JOIN games g"
+        "   ON g.id = gb.game_id JOIN boards bd ON bd.id = gb.board_id WHERE g.campaign_id = ?1"
         "   UNION ALL SELECT board, 9e18 FROM campaigns WHERE id = ?1),"
         " b AS (SELECT board, row_number() OVER (ORDER BY min(k)) - 1 AS idx FROM all_b"
         "   GROUP BY board)"
@@ -1681,8 +1699,9 @@ int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_
         " json_object('id', g.id, 'mode', g.mode, 'status', g.status, 'started_at', g.started_at,"
         " 'ended_at', g.ended_at, 'played_at', g.played_at, 'duration_min', g.duration_min,"
         " 'location', g.location, 'winner', g.winner,"
-        " 'seats', json(g.seats), 'board', (SELECT b.idx FROM b JOIN game_boards gb"
-        "   ON gb.board = b.board WHERE gb.game_id = g.id),"
+        " 'seats', json(g.seats), 'board', (SELECT b.idx FROM b JOIN boards bd"
+        "   ON bd.board = b.board JOIN game_boards gb ON gb.board_id = bd.id"
+        "   WHERE gb.game_id = g.id),"
         " 'events', (SELECT coalesce(json_group_array(json_object('seq', e.seq, 'type', e.type,"
         "   'at', e.at, 'voided', json(CASE WHEN e.voided THEN 'true' ELSE 'false' END),"
         "   'payload', json(e.payload))), json('[]'))"
@@ -1811,6 +1830,9 @@ int store_aside_new(const struct store_aside_ids *ids, const char *migrations_di
         rc = store_exec(a, "PRAGMA journal_mode=OFF", NULL, err, "");
     if (rc == 0)
         rc = store_exec(a, "PRAGMA synchronous=OFF", NULL, err, "");
+    /* Its boards are renumbered as those of the database before the copy. */
+    if (rc == 0)
+        rc = store_exec(a, "PRAGMA foreign_keys=OFF", NULL, err, "");
     if (rc == 0)
         rc = store_migrate(a, migrations_dir, err);
     /* Placeholders hold the ids up to those of the database, so that what is built
@@ -1929,6 +1951,30 @@ static int store_aside_check(struct store *aside, struct sb_error *err)
     return rc;
 }
 
+/* Give the boards of aside the ids they have in s, adding there those it lacks: the
+ * games of an import on a board s holds already share it. */
+static int store_aside_boards(struct store *s, struct store *aside, struct sb_error *err)
+{
+    static const char *const renumber = "UPDATE game_boards SET board_id = -?1 WHERE board_id = ?2";
+    sqlite3_stmt *sel = NULL;
+    int rc = 0, step = SQLITE_DONE;
+    if (sqlite3_prepare_v2(aside->db, "SELECT id, board FROM boards", -1, &sel, NULL) != SQLITE_OK)
+        return store_fail(aside, err, "copy");
+    while (rc == 0 && (step = sqlite3_step(sel)) == SQLITE_ROW) {
+        int64_t id = 0;
+        rc = store_board_id(s, (const char *)sqlite3_column_text(sel, 1), &id, err);
+        if (rc == 0)
+            rc = store_exec(aside, renumber, NULL, err, "ii", id, sqlite3_column_int64(sel, 0));
+    }
+    if (rc == 0 && step != SQLITE_DONE)
+        rc = store_fail(aside, err, "copy");
+    sqlite3_finalize(sel);
+    if (rc == 0)
+        rc = store_exec(aside, "UPDATE game_boards SET board_id = -board_id WHERE board_id < 0",
+                        NULL, err, "");
+    return rc;
+}
+
 int store_aside_copy(struct store *s, struct store *aside, struct sb_error *err)
 {
     /* In the order of their foreign keys; ?1 ?2 ?3 are the bases of campaign, player
@@ -1960,6 +2006,8 @@ int store_aside_copy(struct store *s, struct store *aside, struct sb_error *err)
     if (rc == 0)
         rc = store_exec(s, "DELETE FROM players WHERE id = ? AND campaign_id = ?", NULL, err, "ii",
                         ids->top[1], ids->top[0]);
+    if (rc == 0)
+        rc = store_aside_boards(s, aside, err);
     for (size_t i = 0; rc == 0 && i < sizeof(tables) / sizeof(tables[0]); i++)
         rc = store_copy_rows(s, aside, tables[i][0], tables[i][1],
                              strcmp(tables[i][0], "campaigns") == 0, &start, err);
@@ -1987,6 +2035,9 @@ int store_aside_drop(struct store *s, struct sb_error *err)
         "DELETE FROM games WHERE campaign_id IN (SELECT id FROM campaigns WHERE edition = '')",
         "DELETE FROM players WHERE campaign_id IN (SELECT id FROM campaigns WHERE edition = '')",
         "DELETE FROM campaigns WHERE edition = ''",
+        /* and the boards copied for it that no game plays on */
+        "DELETE FROM boards WHERE NOT EXISTS (SELECT 1 FROM game_boards gb"
+        " WHERE gb.board_id = boards.id)",
     };
     int rc = store_begin_write(s, err);
     for (size_t i = 0; rc == 0 && i < sizeof(sql) / sizeof(sql[0]); i++)
