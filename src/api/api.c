@@ -628,11 +628,9 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
     if (rc == 0) {
         snprintf(path, sizeof(path), "%s/migrations", cfg->share_dir);
         rc = store_migrate(s, path, err);
+        if (rc == 0) /* what an import cut short by a crash reserved */
+            rc = store_aside_drop(s, err);
     }
-    /* An import a crash cut short left a reservation no key opens: gone before any
-     * request. Only the migrating process does it (for a memory database, none). */
-    if (rc == 0)
-        rc = store_aside_drop(s, err);
     if (rc == 0)
         rc = store_pool_new(cfg->db_path, cfg->pool_size > 0 ? cfg->pool_size : 8, &api->pool, err);
     if (rc == 0) {

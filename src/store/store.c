@@ -341,7 +341,7 @@ void store_close(struct store *s)
 /* Give back the pool's writer lock if this connection holds it. */
 static void store_release(struct store *s)
 {
-    if (s->writing) {
+    if (s->writing && s->write_lock) {
         s->writing = false;
         pthread_mutex_unlock(s->write_lock);
     }
@@ -1849,22 +1849,32 @@ int store_aside_new(const struct store_aside_ids *ids, const char *migrations_di
     return 0;
 }
 
+/* The writer s gives its lock to the writers waiting for a moment and takes it back
+ * (as store_pool_put() and store_pool_get_writer() would). On failure it still holds
+ * it, for its caller to give back. */
+static int store_writer_yield(struct store *s, struct sb_error *err)
+{
+    struct store_pool *p = s->pool;
+    struct timespec pause = {0, STORE_ASIDE_YIELD_US * 1000L};
+    int rc;
+    pthread_mutex_unlock(&p->write_lock);
+    nanosleep(&pause, NULL);
+    atomic_fetch_add(&p->writers_waiting, 1);
+    pthread_mutex_lock(&p->write_lock);
+    atomic_fetch_sub(&p->writers_waiting, 1);
+    rc = store_pool_check(p, false, err);
+    if (rc != 0 && p->group)
+        store_group_end(s, false);
+    return rc;
+}
+
 /* The copy's turn is over: commit what it wrote, let the writers waiting have the
  * writer for a moment, and begin again. */
 static int store_aside_turn(struct store *s, struct timespec *start, struct sb_error *err)
 {
     int rc = store_commit(s, err);
-    if (rc == 0 && s->writer) {
-        struct store *again = NULL;
-        struct timespec pause = {0, STORE_ASIDE_YIELD_US * 1000L};
-        store_pool_put(s->pool, s);
-        nanosleep(&pause, NULL);
-        rc = store_pool_get_writer(s->pool, &again, err);
-        if (rc == 0 && again != s) {
-            store_pool_put(s->pool, again);
-            rc = sb_fail(err, SB_EBUSY, NULL, "the database was reopened during an import");
-        }
-    }
+    if (rc == 0 && s->writer)
+        rc = store_writer_yield(s, err);
     if (rc == 0)
         rc = store_begin_write(s, err);
     clock_gettime(CLOCK_MONOTONIC, start);
@@ -2040,6 +2050,8 @@ int store_aside_drop(struct store *s, struct sb_error *err)
         " WHERE gb.board_id = boards.id)",
     };
     int rc = store_begin_write(s, err);
+    if (rc != 0)
+        return rc;
     for (size_t i = 0; rc == 0 && i < sizeof(sql) / sizeof(sql[0]); i++)
         rc = store_exec(s, sql[i], NULL, err, "");
     if (rc != 0) {
