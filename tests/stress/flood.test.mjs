@@ -6,7 +6,7 @@
 // Addresses 127.0.0.x are different clients to the server (all of them loopback).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { BIN, startServer, newCampaign, client, sleep, integrityCheck } from './server.mjs';
@@ -34,6 +34,12 @@ function dbBytes(s) {
   let n = statSync(s.db).size;
   try { n += statSync(`${s.db}-wal`).size; } catch { /* no WAL */ }
   return n;
+}
+
+/** The resident memory of the server process, in bytes. */
+function rss(s) {
+  const m = /VmRSS:\s*(\d+) kB/.exec(readFileSync(`/proc/${s.pid()}/status`, 'utf8'));
+  return Number(m[1]) * 1024;
 }
 
 /** An export document with n copies of one finished banker game of two players. */
@@ -126,13 +132,19 @@ test('an import that would take the database past --max-db-mb is 507 before it c
 // once: each game still keeps two snapshots of its state (the state and the state
 // before its first event, some 2 KB each, a 4 KB page each), so a game of 340 bytes in
 // the body costs about 8 KB. Without the board stored once it cost 28 KB.
-test('an import of 2,000 games on one board stores the board once: the database file grows by less than 10 KB a game, its WAL back to 4 MiB', async () => {
+test('an import of 2,000 games on one board stores the board once: the database file grows by less than 10 KB a game, its WAL back to 4 MiB, its memory given back', async (t) => {
   const s = await server();
   const n = 2000;
   const doc = await gamesDoc(s.url, n);
   const before = statSync(s.db).size;
+  const memory = rss(s);
   const r = await client(s.url).post('/api/v1/campaigns/import', doc);
   assert.equal(r.status, 201, r.text);
+  // The import is built in a temporary file, not in memory, and what it parsed is
+  // given back: the server keeps no more than a few times the body (it kept 70 MB).
+  const kept = rss(s) - memory;
+  t.diagnostic(`the import left ${kept} bytes more in memory`);
+  assert.ok(kept <= 4 * JSON.stringify(doc).length + 16 * 1024 * 1024, `the import left ${kept} bytes more in memory`);
   // The next writes start the WAL over, cut back to 4 MiB, once it is checkpointed.
   for (let i = 0; i < 2; i++) await client(s.url).post('/api/v1/campaigns', { name: `After ${i}` });
   const grown = statSync(s.db).size - before;
