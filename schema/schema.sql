@@ -48,12 +48,20 @@ CREATE TABLE games (
 CREATE INDEX games_campaign ON games(campaign_id);
 CREATE UNIQUE INDEX games_one_active ON games(campaign_id) WHERE status = 'active';
 
+-- A board a game plays on, stored once for all the games on it (0019).
+CREATE TABLE boards (
+    id INTEGER PRIMARY KEY,
+    board TEXT NOT NULL             -- the board as a game began on it (JSON)
+);
+CREATE INDEX boards_length ON boards(length(board));
+
 -- What a game keeps but seldom reads, apart so that the games row stays small (0002).
 CREATE TABLE game_boards (
     game_id INTEGER PRIMARY KEY REFERENCES games(id),
-    board TEXT NOT NULL,            -- the board as it stood when the game began (JSON)
+    board_id INTEGER NOT NULL REFERENCES boards(id), -- the board as it stood when the game began
     initial TEXT NOT NULL           -- the state before the first event (JSON)
 );
+CREATE INDEX game_boards_board ON game_boards(board_id);
 
 CREATE TABLE events (
     game_id INTEGER NOT NULL REFERENCES games(id),

@@ -56,6 +56,7 @@ struct options {
     /* limits of serve (see usage()) */
     long max_connections, streams_per_campaign, streams_per_ip, header_timeout;
     long max_campaigns, max_db_mb, create_burst, create_per_minute, read_cache_ms;
+    long create_per_minute_all;
 };
 
 /* The options that take a number within bounds. */
@@ -75,6 +76,7 @@ enum {
     OPT_MAX_DB_MB,
     OPT_CREATE_BURST,
     OPT_CREATE_PER_MINUTE,
+    OPT_CREATE_PER_MINUTE_ALL,
     OPT_READ_CACHE_MS,
 };
 
@@ -91,6 +93,8 @@ static const struct num_option num_options[] = {
     {OPT_CREATE_BURST, "create-burst", 0, 1000000, offsetof(struct options, create_burst)},
     {OPT_CREATE_PER_MINUTE, "create-per-minute", 0, 1000000,
      offsetof(struct options, create_per_minute)},
+    {OPT_CREATE_PER_MINUTE_ALL, "create-per-minute-all", 0, 1000000,
+     offsetof(struct options, create_per_minute_all)},
     {OPT_READ_CACHE_MS, "read-cache-ms", 0, 60000, offsetof(struct options, read_cache_ms)},
     {'c', "campaign", 1, 999999999999999L, offsetof(struct options, campaign)},
     {'K', "backup-keep", 1, 100000000, offsetof(struct options, backup_keep)},
@@ -136,6 +140,9 @@ static void usage(FILE *f)
         "  --create-burst N          campaigns one address may create or import in a\n"
         "                            row without an admin key (5; 0: no limit)\n"
         "  --create-per-minute N     and then a minute (1)\n"
+        "  --create-per-minute-all N campaigns all addresses together may create or\n"
+        "                            import a minute without an admin key (30; 0: no\n"
+        "                            limit)\n"
         "  --read-cache-ms N         a game's state read last is answered from memory,\n"
         "                            while no write is made, for N ms at most (1000; 0:\n"
         "                            never): how long a key rotated by `stampbook keys`\n"
@@ -256,6 +263,7 @@ static const struct option long_options[] = {
     {"max-db-mb", required_argument, NULL, OPT_MAX_DB_MB},
     {"create-burst", required_argument, NULL, OPT_CREATE_BURST},
     {"create-per-minute", required_argument, NULL, OPT_CREATE_PER_MINUTE},
+    {"create-per-minute-all", required_argument, NULL, OPT_CREATE_PER_MINUTE_ALL},
     {"read-cache-ms", required_argument, NULL, OPT_READ_CACHE_MS},
     {"config", required_argument, NULL, 'C'},
     {NULL, 0, NULL, 0}};
@@ -724,6 +732,7 @@ static void api_options(const struct options *o, const char *share, const char *
     acfg->max_db_bytes = (int64_t)o->max_db_mb * 1024 * 1024;
     acfg->create_burst = (unsigned)o->create_burst;
     acfg->create_per_minute = (unsigned)o->create_per_minute;
+    acfg->create_per_minute_all = (unsigned)o->create_per_minute_all;
     acfg->read_cache_ms = (unsigned)o->read_cache_ms;
     acfg->health_probe_ms = 1000;
 }
@@ -822,6 +831,7 @@ int main(int argc, char **argv)
                         .max_db_mb = 1024,
                         .create_burst = 5,
                         .create_per_minute = 1,
+                        .create_per_minute_all = 30,
                         .read_cache_ms = 1000};
     char share_buf[PATH_MAX];
     const char *share;

@@ -352,6 +352,7 @@ static int api_authorize_campaign(struct api_ctx *ctx, bool write)
         ctx->access = ACCESS_READ;
     else
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "the key does not open this campaign");
+    ctx->res->key_valid = true;
     return write ? api_need_write(ctx) : 0;
 }
 
@@ -372,6 +373,7 @@ static int api_authorize_server_key(struct api_ctx *ctx, bool has, const unsigne
     keys_hash(key, len, got);
     if (!keys_equal(got, hash))
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "wrong %s key", kind);
+    ctx->res->key_valid = true;
     return 0;
 }
 
@@ -589,6 +591,7 @@ bool api_answer_cached(struct api *api, const struct api_request *req, struct ap
                           &res->body_len, res->etag, sizeof(res->etag))) {
             res->status = 200;
             res->content_type = "application/json; charset=utf-8";
+            res->key_valid = true; /* it was kept for this key's hash */
             return true;
         }
     }
@@ -644,7 +647,8 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0) {
         struct api_limits_config lc = {cfg->create_burst, cfg->create_per_minute,
-                                       cfg->max_campaigns, cfg->max_db_bytes};
+                                       cfg->max_campaigns, cfg->max_db_bytes,
+                                       cfg->create_per_minute_all};
         if (!(api->limits = api_limits_new(&lc)))
             rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     }
@@ -661,6 +665,8 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
     if (rc == 0) {
         snprintf(path, sizeof(path), "%s/migrations", cfg->share_dir);
         rc = store_migrate(s, path, err);
+        if (rc == 0) /* what an import cut short by a crash reserved */
+            rc = store_aside_drop(s, err);
     }
     if (rc == 0)
         rc = store_pool_new(cfg->db_path, cfg->pool_size > 0 ? cfg->pool_size : 8, &api->pool, err);

@@ -31,6 +31,9 @@ struct api_config {
      * create_burst campaigns in a row, then create_per_minute a minute (429). */
     unsigned create_burst;
     unsigned create_per_minute;
+    /* Without an admin key, creations and imports from all addresses together a
+     * minute (0: no cap). */
+    unsigned create_per_minute_all;
     int64_t max_campaigns; /* creating or importing past it: 507 */
     int64_t max_db_bytes;  /* any write once the database is this big: 507 */
     /* How long an answer of a game's state (or a game with its state) may be given
@@ -78,6 +81,9 @@ struct api_response {
     unsigned retry_after;      /* seconds for Retry-After (429, 503, 507); 0: none */
     const char *cache_control; /* static; NULL: no-store */
     const char *csp;           /* Content-Security-Policy, static; NULL: the default */
+    /* The request presented a valid key (a campaign's or the admin key): the HTTP
+     * layer keeps its connection over strangers' when it must make room. */
+    bool key_valid;
 };
 
 /* Open the store, migrate it, load the editions. Returns 0 and *out, or an error. */

@@ -4,12 +4,14 @@
 #include "api_internal.h"
 
 #include <stdio.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board_json.h"
-#include "import_json.h"
+#include "api_limits.h"
 #include "house_json.h"
+#include "import_json.h"
 #include "json.h"
 #include "memory.h"
 #include "state_json.h"
@@ -17,7 +19,6 @@
 
 #define EXPORT_FORMAT "stampbook-campaign"
 #define EXPORT_VERSION 3 /* 3: memories and their photos */
-#define IMPORT_MAX_PLAYERS 1000
 
 /* ---- export ---- */
 
@@ -64,18 +65,67 @@ int api_get_export(struct api_ctx *ctx)
 
 /* ---- import ---- */
 
+/* The new id of each exported player id, sorted by the exported id. */
 struct id_map {
-    int n;
-    int64_t from[IMPORT_MAX_PLAYERS];
-    int64_t to[IMPORT_MAX_PLAYERS];
+    int n, cap;
+    int64_t *from;
+    int64_t *to;
 };
+
+static void id_map_free(struct id_map *m)
+{
+    free(m->from);
+    free(m->to);
+    *m = (struct id_map){0};
+}
+
+/* The index of from in m, or where it goes (*found false). */
+static int id_map_find(const struct id_map *m, int64_t from, bool *found)
+{
+    int lo = 0, hi = m->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (m->from[mid] < from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *found = lo < m->n && m->from[lo] == from;
+    return lo;
+}
 
 /* The new id of an exported player id, or 0. */
 static int64_t id_map_get(const struct id_map *m, int64_t from)
 {
-    for (int i = 0; i < m->n; i++)
-        if (m->from[i] == from)
-            return m->to[i];
+    bool found;
+    int i = id_map_find(m, from, &found);
+    return found ? m->to[i] : 0;
+}
+
+/* Map from to to; SB_EINVALID when from is mapped already. */
+static int id_map_put(struct api_ctx *ctx, struct id_map *m, int64_t from, int64_t to)
+{
+    bool found;
+    int i = id_map_find(m, from, &found);
+    if (found)
+        return sb_fail(&ctx->err, SB_EINVALID, NULL, "import: player %lld is listed twice",
+                       (long long)from);
+    if (m->n == m->cap) {
+        int cap = m->cap ? m->cap * 2 : 64;
+        int64_t *f = realloc(m->from, (size_t)cap * sizeof(*f)), *t;
+        if (f)
+            m->from = f;
+        t = f ? realloc(m->to, (size_t)cap * sizeof(*t)) : NULL;
+        if (!t)
+            return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        m->to = t;
+        m->cap = cap;
+    }
+    memmove(m->from + i + 1, m->from + i, (size_t)(m->n - i) * sizeof(*m->from));
+    memmove(m->to + i + 1, m->to + i, (size_t)(m->n - i) * sizeof(*m->to));
+    m->from[i] = from;
+    m->to[i] = to;
+    m->n++;
     return 0;
 }
 
@@ -137,19 +187,17 @@ static int import_players(struct api_ctx *ctx, int64_t cid, const cJSON *players
             rc = json_get_int(p, "id", true, 1, JSON_INT_MAX, &from, NULL, &ctx->err);
         if (rc == 0)
             rc = json_get_name((cJSON *)p, "name", true, &name, &ctx->err);
-        if (rc == 0 && (m->n == IMPORT_MAX_PLAYERS || id_map_get(m, from)))
-            rc = sb_fail(&ctx->err, SB_EINVALID, NULL,
-                         "import: player %lld is listed twice (or too many players)",
+        if (rc == 0 && id_map_get(m, from))
+            rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "import: player %lld is listed twice",
                          (long long)from);
         if (rc == 0)
             rc = store_player_create(ctx->store, cid, name, &to, &ctx->err);
         if (rc == 0)
             rc = import_player_created(ctx, p, to);
+        if (rc == 0)
+            rc = id_map_put(ctx, m, from, to);
         if (rc != 0)
             return rc;
-        m->from[m->n] = from;
-        m->to[m->n] = to;
-        m->n++;
     }
     return 0;
 }
@@ -446,7 +494,7 @@ static int import_commit(struct api_ctx *ctx, const struct import_doc *d, struct
     int rc = store_begin_write(ctx->store, &ctx->err);
     if (rc != 0)
         return rc;
-    memset(m, 0, sizeof(*m));
+    id_map_free(m);
     rc = import_write(ctx, d->doc, d->campaign, d->name, d->edition, d->policy, d->board_text, m);
     if (rc == 0)
         return store_commit(ctx->store, &ctx->err);
@@ -456,16 +504,16 @@ static int import_commit(struct api_ctx *ctx, const struct import_doc *d, struct
 
 /* Build the import in a database aside, on a game cache of its own, while the server
  * writes on: replaying thousands of events takes a second, which no table should wait
- * for. *aside gets it, ready to copy. */
+ * for. It takes the ids reserved in ids. *aside gets it, ready to copy. */
 static int import_aside(struct api_ctx *ctx, const struct import_doc *d, struct id_map *m,
-                        struct store **aside)
+                        const struct store_aside_ids *ids, struct store **aside)
 {
     struct store *reader = ctx->store;
     struct games *shared = ctx->game.games;
     char dir[4096];
     int rc;
     snprintf(dir, sizeof(dir), "%s/migrations", ctx->api->share_dir);
-    rc = store_aside_new(reader, dir, aside, &ctx->err);
+    rc = store_aside_new(ids, dir, aside, &ctx->err);
     if (rc != 0)
         return rc;
     ctx->game.games = games_new();
@@ -479,21 +527,42 @@ static int import_aside(struct api_ctx *ctx, const struct import_doc *d, struct 
     return rc;
 }
 
-/* Import the parsed document: built aside, then copied in one short write; written
- * directly when the database took new ids meanwhile. */
+/* The number of items of doc[key] (an array), 0 when it is none. */
+static int64_t import_count(const cJSON *doc, const char *key)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(doc, key);
+    return cJSON_IsArray(a) ? cJSON_GetArraySize(a) : 0;
+}
+
+/* Import the parsed document: its ids reserved in a moment of the writer, built aside
+ * with no lock held, then copied in turns of the writer short enough for the table's
+ * writes to go on between them. */
 static int import_run(struct api_ctx *ctx, const struct import_doc *d, struct id_map *m)
 {
     struct store *aside = NULL;
-    int rc = import_aside(ctx, d, m, &aside);
+    struct store_aside_ids ids;
+    struct sb_error ignored = {0};
+    bool reserved = false;
+    int rc = api_take_writer(ctx);
     if (rc == 0)
-        rc = api_take_writer(ctx);
-    if (rc == 0 && (rc = store_begin_write(ctx->store, &ctx->err)) == 0) {
-        rc = store_aside_copy(ctx->store, aside, &ctx->err);
-        rc = rc == 0 ? store_commit(ctx->store, &ctx->err) : (store_rollback(ctx->store), rc);
+        rc = store_aside_reserve(ctx->store, import_count(d->doc, "players"),
+                                 import_count(d->doc, "games"), &ids, &ctx->err);
+    reserved = rc == 0;
+    store_pool_put(ctx->api->pool, ctx->store); /* nobody waits while it is built */
+    ctx->store = NULL;
+    if (rc == 0)
+        rc = import_aside(ctx, d, m, &ids, &aside);
+    if (rc == 0)
+        rc = api_limits_check_growth(ctx->api->limits, aside, &ctx->err);
+    if (reserved && api_take_writer(ctx) == 0) {
+        if (rc == 0)
+            rc = store_aside_copy(ctx->store, aside, &ctx->err);
+        if (rc != 0)
+            store_aside_drop(ctx->store, &ignored);
+    } else if (rc == 0) {
+        rc = ctx->err.code;
     }
     store_close(aside);
-    if (rc == SB_ECONFLICT && ctx->store)
-        rc = import_commit(ctx, d, m);
     return rc;
 }
 
@@ -524,12 +593,15 @@ int api_post_import(struct api_ctx *ctx)
     if (m)
         atomic_flag_clear(&ctx->api->importing);
     if (rc != 0 && rc != SB_ENOMEM && rc != SB_EBUSY && rc != SB_EIO && rc != SB_EMEDIA &&
-        rc != SB_EBADREQ) {
+        rc != SB_EBADREQ && rc != SB_EFULL) {
         /* Whatever refused a part of the document refuses the whole import: 422. */
         rc = ctx->err.code = SB_EINVALID;
     }
     free(d.board_text);
+    if (m)
+        id_map_free(m);
     free(m);
     cJSON_Delete(doc);
+    malloc_trim(0); /* what the import parsed and built goes back to the system */
     return rc;
 }
