@@ -396,8 +396,8 @@ static void api_allows_init(void)
         for (unsigned m = 0; m < API_NMETHODS; m++) {
             if (!(mask & (1u << m)))
                 continue;
-            int n = snprintf(p, left, "%s%s%s", p == api_allows[mask] ? "" : ", ",
-                             api_methods[m], m == 0 ? ", HEAD" : "");
+            int n = snprintf(p, left, "%s%s%s", p == api_allows[mask] ? "" : ", ", api_methods[m],
+                             m == 0 ? ", HEAD" : "");
             p += n;
             left -= (size_t)n;
         }

@@ -189,7 +189,8 @@ int store_memories_each(struct store *s, int64_t cid, store_memory_fn fn, void *
 /* The journal stamps made in game g.id, with the titles its board gives their cards. */
 #define GAME_JOURNAL_STAMPS                                                                        \
     "(SELECT coalesce(json_group_array(json_object('card', js.card, 'title', (SELECT"              \
-    " j.value ->> 'title' FROM game_boards gb, json_each(gb.board, '$.journal') j"                 \
+    " j.value ->> 'title' FROM game_boards gb JOIN boards bd ON bd.id = gb.board_id,"              \
+    " json_each(bd.board, '$.journal') j"                                                          \
     " WHERE gb.game_id = g.id AND j.value ->> 'id' = js.card), 'slot', js.slot, 'token',"          \
     " js.token, 'player', json_object('id', p.id, 'name', p.name))), json('[]'))"                  \
     " FROM (SELECT * FROM journal_stamps WHERE game_id = g.id ORDER BY seq) js"                    \

@@ -573,7 +573,8 @@ static void test_board_refuses_each_bad_fact(void **state)
         memcpy(b, before, sizeof(*b));
         mutate(doc, refusals[i].path, refusals[i].value);
         rc = board_from_json(doc, b, &err);
-        if (rc != SB_EINVALID || sb_status(err.code) != 422 || !strstr(err.detail, refusals[i].detail)) {
+        if (rc != SB_EINVALID || sb_status(err.code) != 422 ||
+            !strstr(err.detail, refusals[i].detail)) {
             print_error("%s = %s: got %d '%s', want '%s'\n", refusals[i].path,
                         refusals[i].value ? refusals[i].value : "(removed)", rc, err.detail,
                         refusals[i].detail);
