@@ -5,6 +5,7 @@
 #   make bench    the benchmark against a baseline built in the same run
 #   make lint     clang-format check, clang-tidy, cppcheck, layering greps
 #   make fuzz     libFuzzer targets, FUZZ_SECONDS each
+#   make deb      the Debian package (debhelper, dpkg-buildpackage) into build/deb/
 #
 # One build folder per configuration: build/release, build/asan, build/fuzz.
 # The release binary is build/stampbook.
@@ -12,7 +13,7 @@
 CONFIG ?= release
 CC ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS := libmicrohttpd libcjson sqlite3 libsodium icu-uc
+PKGS := libmicrohttpd libcjson sqlite3 libsodium icu-uc libpng libjpeg libwebp
 TEST_PKGS := cmocka
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -74,7 +75,7 @@ else
 endif
 
 .PHONY: all run deps test-deps test unit unit-asan integration stress browser bench lint fuzz \
-        fuzz-replay clean install uninstall format
+        fuzz-replay clean install uninstall format deb
 .DEFAULT_GOAL := all
 
 all: $(BIN)
@@ -180,6 +181,18 @@ install: $(BIN)
 
 uninstall:
 	sh scripts/uninstall "$(DESTDIR)" "$(PREFIX)"
+
+# The Debian package, built by dpkg-buildpackage from a copy of the tree in build/deb
+# (it writes its .deb beside the tree it builds, so the copy keeps that in build/).
+DEB_TREE := build/deb/stampbook-$(VERSION)
+deb:
+	@sh scripts/install-deps deb
+	rm -rf build/deb
+	mkdir -p $(DEB_TREE)
+	tar -cf - --exclude=./build --exclude=./node_modules --exclude=./.git --exclude=./data . | \
+	    tar -C $(DEB_TREE) -xf -
+	cd $(DEB_TREE) && dpkg-buildpackage -b -us -uc -j2
+	@ls build/deb/*.deb
 
 clean:
 	rm -rf build

@@ -16,7 +16,8 @@ CREATE TABLE campaigns (
     view_key_hash BLOB NOT NULL,
     board TEXT NOT NULL,            -- this campaign's own copy of the board (JSON)
     created_at TEXT NOT NULL,
-    house_rules TEXT                -- every switch of RULES.md 1b (JSON) (0016)
+    house_rules TEXT,               -- every switch of RULES.md 1b (JSON) (0016)
+    timezone TEXT                   -- IANA name for the exports' dates; NULL: the server's (0018)
 );
 
 CREATE TABLE players (
@@ -47,12 +48,20 @@ CREATE TABLE games (
 CREATE INDEX games_campaign ON games(campaign_id);
 CREATE UNIQUE INDEX games_one_active ON games(campaign_id) WHERE status = 'active';
 
+-- A board a game plays on, stored once for all the games on it (0019).
+CREATE TABLE boards (
+    id INTEGER PRIMARY KEY,
+    board TEXT NOT NULL             -- the board as a game began on it (JSON)
+);
+CREATE INDEX boards_length ON boards(length(board));
+
 -- What a game keeps but seldom reads, apart so that the games row stays small (0002).
 CREATE TABLE game_boards (
     game_id INTEGER PRIMARY KEY REFERENCES games(id),
-    board TEXT NOT NULL,            -- the board as it stood when the game began (JSON)
+    board_id INTEGER NOT NULL REFERENCES boards(id), -- the board as it stood when the game began
     initial TEXT NOT NULL           -- the state before the first event (JSON)
 );
+CREATE INDEX game_boards_board ON game_boards(board_id);
 
 CREATE TABLE events (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -109,3 +118,23 @@ CREATE TABLE health_probe (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     at TEXT NOT NULL
 );
+
+-- A group's memories of its stamps, events and games, with at most one photo each
+-- (0017). The photo's bytes come last in the row: listing memories never reads them.
+CREATE TABLE memories (
+    id INTEGER PRIMARY KEY,
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    card TEXT,                      -- a journal stamp: card and slot
+    slot INTEGER,
+    destination TEXT,               -- a board stamp of game_id
+    seq INTEGER,                    -- an event of game_id
+    text TEXT NOT NULL,
+    at TEXT NOT NULL,
+    photo_type TEXT CHECK (photo_type IN ('image/jpeg', 'image/png', 'image/webp')),
+    photo_size INTEGER NOT NULL DEFAULT 0, -- bytes, summed for the campaign's quota
+    photo_rev INTEGER NOT NULL DEFAULT 0,  -- bumped by every photo put: the ETag
+    photo BLOB
+);
+CREATE INDEX memories_campaign ON memories(campaign_id, game_id);
+CREATE INDEX memories_stamp ON memories(campaign_id, card, slot);

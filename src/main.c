@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "api.h"
+#include "conf.h"
 #include "file.h"
 #include "http.h"
 #include "probe.h"
@@ -27,6 +28,9 @@
 #endif
 
 #define EXIT_USAGE 2
+
+/* Read by every command when it exists and no --config names another file. */
+#define DEFAULT_CONFIG "/etc/stampbook/stampbook.conf"
 
 struct options {
     const char *command;
@@ -52,6 +56,7 @@ struct options {
     /* limits of serve (see usage()) */
     long max_connections, streams_per_campaign, streams_per_ip, header_timeout;
     long max_campaigns, max_db_mb, create_burst, create_per_minute, read_cache_ms;
+    long create_per_minute_all;
 };
 
 /* The options that take a number within bounds. */
@@ -71,6 +76,7 @@ enum {
     OPT_MAX_DB_MB,
     OPT_CREATE_BURST,
     OPT_CREATE_PER_MINUTE,
+    OPT_CREATE_PER_MINUTE_ALL,
     OPT_READ_CACHE_MS,
 };
 
@@ -87,6 +93,8 @@ static const struct num_option num_options[] = {
     {OPT_CREATE_BURST, "create-burst", 0, 1000000, offsetof(struct options, create_burst)},
     {OPT_CREATE_PER_MINUTE, "create-per-minute", 0, 1000000,
      offsetof(struct options, create_per_minute)},
+    {OPT_CREATE_PER_MINUTE_ALL, "create-per-minute-all", 0, 1000000,
+     offsetof(struct options, create_per_minute_all)},
     {OPT_READ_CACHE_MS, "read-cache-ms", 0, 60000, offsetof(struct options, read_cache_ms)},
     {'c', "campaign", 1, 999999999999999L, offsetof(struct options, campaign)},
     {'K', "backup-keep", 1, 100000000, offsetof(struct options, backup_keep)},
@@ -111,6 +119,10 @@ static void usage(FILE *f)
         "       stampbook keys [--db PATH] [--campaign ID --rotate]\n"
         "       stampbook --help | --version\n"
         "\n"
+        "Every command first reads --config FILE (else " DEFAULT_CONFIG " when it\n"
+        "exists): `key = value` lines named as the long options (port = 8080, quiet = yes);\n"
+        "the command line wins over the file.\n"
+        "\n"
         "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
         "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
         "STAMPBOOK_ADMIN_KEY sets the admin key when --admin-key is not given, and\n"
@@ -128,6 +140,9 @@ static void usage(FILE *f)
         "  --create-burst N          campaigns one address may create or import in a\n"
         "                            row without an admin key (5; 0: no limit)\n"
         "  --create-per-minute N     and then a minute (1)\n"
+        "  --create-per-minute-all N campaigns all addresses together may create or\n"
+        "                            import a minute without an admin key (30; 0: no\n"
+        "                            limit)\n"
         "  --read-cache-ms N         a game's state read last is answered from memory,\n"
         "                            while no write is made, for N ms at most (1000; 0:\n"
         "                            never): how long a key rotated by `stampbook keys`\n"
@@ -248,36 +263,133 @@ static const struct option long_options[] = {
     {"max-db-mb", required_argument, NULL, OPT_MAX_DB_MB},
     {"create-burst", required_argument, NULL, OPT_CREATE_BURST},
     {"create-per-minute", required_argument, NULL, OPT_CREATE_PER_MINUTE},
+    {"create-per-minute-all", required_argument, NULL, OPT_CREATE_PER_MINUTE_ALL},
     {"read-cache-ms", required_argument, NULL, OPT_READ_CACHE_MS},
+    {"config", required_argument, NULL, 'C'},
     {NULL, 0, NULL, 0}};
+
+/* Set the option c (a long_options id) to arg: 0, EXIT_USAGE for a bad value, 1 for
+ * an id that is not an option. */
+static int set_option(struct options *o, int c, const char *arg)
+{
+    int rc = set_num_option(o, c, arg);
+    if (rc != 1)
+        return rc;
+    switch (c) {
+    case 'f': o->from = arg; break;
+    case 'r': o->rotate = 1; break;
+    case 'B': o->backup_dir = arg; break;
+    case 'd': o->db = arg; break;
+    case 's': o->static_dir = arg; break;
+    case 'S': o->share = arg; break;
+    case 'H': o->host = arg; break;
+    case 'k': o->admin_key = arg; break;
+    case 't': o->to = arg; break;
+    case 'b': o->base_path = arg; break;
+    case 'T': o->trusted_proxy = arg; break;
+    case 'N': o->host_name = arg; break;
+    case 'M': o->metrics_key = arg; break;
+    case 'q': o->quiet = 1; break;
+    case 'C': break; /* read before the other options (read_config()) */
+    default: return 1;
+    }
+    return 0;
+}
+
+/* ---- the configuration file ---- */
+
+/* The values of the file's settings, kept for the life of the process. */
+static char *config_values[sizeof(long_options) / sizeof(long_options[0])];
+static size_t nconfig_values;
+
+struct config_ctx {
+    struct options *o;
+    const char *path;
+};
+
+/* One `key = value` line: key is a long option's name (not config, help, version); a
+ * switch takes yes or no. */
+static int config_setting(void *arg, int line, const char *key, const char *value)
+{
+    struct config_ctx *ctx = arg;
+    const struct option *opt = long_options;
+    char *copy;
+    while (opt->name &&
+           (strcmp(opt->name, key) != 0 || opt->val == 'C' || opt->val == 'h' || opt->val == 'V'))
+        opt++;
+    if (!opt->name) {
+        fprintf(stderr, "stampbook: %s: line %d: unknown setting '%s'\n", ctx->path, line, key);
+        return EXIT_USAGE;
+    }
+    if (opt->has_arg == no_argument) {
+        if (strcmp(value, "yes") == 0)
+            return set_option(ctx->o, opt->val, NULL);
+        if (strcmp(value, "no") == 0)
+            return 0;
+        fprintf(stderr, "stampbook: %s: line %d: %s takes yes or no\n", ctx->path, line, key);
+        return EXIT_USAGE;
+    }
+    if (nconfig_values == sizeof(config_values) / sizeof(config_values[0]) ||
+        !(copy = strdup(value))) {
+        fprintf(stderr, "stampbook: %s: line %d: too many settings\n", ctx->path, line);
+        return EXIT_USAGE;
+    }
+    config_values[nconfig_values++] = copy;
+    if (set_option(ctx->o, opt->val, copy) != 0) {
+        fprintf(stderr, "stampbook: %s: line %d: bad value for %s\n", ctx->path, line, key);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* Apply the configuration file before the command line, which then wins: the file of
+ * --config FILE, else DEFAULT_CONFIG when it exists. 0 or EXIT_USAGE, said why. */
+static int read_config(int argc, char **argv, struct options *o)
+{
+    struct config_ctx ctx = {o, NULL};
+    struct sb_error err = {0};
+    int rc;
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (strcmp(argv[i], "--config") == 0 && i + 1 < argc)
+            ctx.path = argv[i + 1];
+        else if (strncmp(argv[i], "--config=", 9) == 0)
+            ctx.path = argv[i] + 9;
+    }
+    if (!ctx.path) {
+        if (access(DEFAULT_CONFIG, F_OK) != 0)
+            return 0;
+        ctx.path = DEFAULT_CONFIG;
+    }
+    rc = conf_read(ctx.path, config_setting, &ctx, NULL, &err);
+    if (rc == EXIT_USAGE)
+        return rc;
+    if (rc != 0) {
+        fprintf(stderr, "stampbook: %s: %s\n", ctx.path, err.detail);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
 
 static int parse_options(int argc, char **argv, struct options *o)
 {
-    int c;
+    int c, rc = read_config(argc, argv, o);
+    if (rc != 0)
+        return rc;
     while ((c = getopt_long(argc, argv, "h", long_options, NULL)) != -1) {
-        int rc = set_num_option(o, c, optarg);
+        if (c == 'h') {
+            usage(stdout);
+            exit(0);
+        }
+        if (c == 'V') {
+            printf("stampbook %s\n", STAMPBOOK_VERSION);
+            exit(0);
+        }
+        rc = set_option(o, c, optarg);
         if (rc == EXIT_USAGE)
             return rc;
-        if (rc == 0)
-            continue;
-        switch (c) {
-        case 'f': o->from = optarg; break;
-        case 'r': o->rotate = 1; break;
-        case 'B': o->backup_dir = optarg; break;
-        case 'd': o->db = optarg; break;
-        case 's': o->static_dir = optarg; break;
-        case 'S': o->share = optarg; break;
-        case 'H': o->host = optarg; break;
-        case 'k': o->admin_key = optarg; break;
-        case 't': o->to = optarg; break;
-        case 'b': o->base_path = optarg; break;
-        case 'T': o->trusted_proxy = optarg; break;
-        case 'N': o->host_name = optarg; break;
-        case 'M': o->metrics_key = optarg; break;
-        case 'q': o->quiet = 1; break;
-        case 'h': usage(stdout); exit(0);
-        case 'V': printf("stampbook %s\n", STAMPBOOK_VERSION); exit(0);
-        default: usage(stderr); return EXIT_USAGE;
+        if (rc != 0) {
+            usage(stderr);
+            return EXIT_USAGE;
         }
     }
     if (optind < argc)
@@ -620,6 +732,7 @@ static void api_options(const struct options *o, const char *share, const char *
     acfg->max_db_bytes = (int64_t)o->max_db_mb * 1024 * 1024;
     acfg->create_burst = (unsigned)o->create_burst;
     acfg->create_per_minute = (unsigned)o->create_per_minute;
+    acfg->create_per_minute_all = (unsigned)o->create_per_minute_all;
     acfg->read_cache_ms = (unsigned)o->read_cache_ms;
     acfg->health_probe_ms = 1000;
 }
@@ -718,6 +831,7 @@ int main(int argc, char **argv)
                         .max_db_mb = 1024,
                         .create_burst = 5,
                         .create_per_minute = 1,
+                        .create_per_minute_all = 30,
                         .read_cache_ms = 1000};
     char share_buf[PATH_MAX];
     const char *share;

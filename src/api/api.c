@@ -1,6 +1,7 @@
 /* api.c -- the request core: routing, keys, problem+json, answers, change notices. */
 #include "api.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,16 @@ static const struct api_route api_routes[] = {
     {"GET", "/api/v1/campaigns/{cid}/export/bgg", AUTH_CAMPAIGN, 0, api_get_plays_bgg},
     {"GET", "/api/v1/campaigns/{cid}/export/bgstats", AUTH_CAMPAIGN, 0, api_get_plays_bgstats},
     {"GET", "/api/v1/campaigns/{cid}/export/bgg.xml", AUTH_CAMPAIGN, 0, api_get_plays_bgg_xml},
+    {"POST", "/api/v1/campaigns/{cid}/memories", AUTH_CAMPAIGN, ROUTE_WRITE, api_post_memory},
+    {"GET", "/api/v1/campaigns/{cid}/memories", AUTH_CAMPAIGN, 0, api_get_memories},
+    {"DELETE", "/api/v1/campaigns/{cid}/memories/{mid}", AUTH_CAMPAIGN, ROUTE_WRITE,
+     api_delete_memory},
+    {"PUT", "/api/v1/campaigns/{cid}/memories/{mid}/photo", AUTH_CAMPAIGN, ROUTE_WRITE,
+     api_put_memory_photo},
+    {"GET", "/api/v1/campaigns/{cid}/memories/{mid}/photo", AUTH_CAMPAIGN, 0, api_get_memory_photo},
+    {"GET", "/api/v1/campaigns/{cid}/recap", AUTH_CAMPAIGN, 0, api_get_recap},
+    {"GET", "/api/v1/campaigns/{cid}/games/{gid}/summary.svg", AUTH_CAMPAIGN, 0,
+     api_get_summary_svg},
 };
 
 #define API_NROUTES (sizeof(api_routes) / sizeof(api_routes[0]))
@@ -102,7 +113,7 @@ static int64_t api_parse_id(const char *s, size_t len)
 
 /* The parameters a path gives its route. */
 struct api_path {
-    int64_t cid, gid, pid;
+    int64_t cid, gid, pid, mid;
     bool has_slug;
     char slug[128];
 };
@@ -139,6 +150,8 @@ static bool api_match(const char *pattern, const char *path, struct api_path *ou
                 out->cid = id;
             else if (strncmp(p + 1, "gid", plen) == 0)
                 out->gid = id;
+            else if (strncmp(p + 1, "mid", plen) == 0)
+                out->mid = id;
             else
                 out->pid = id;
         }
@@ -332,6 +345,7 @@ static int api_authorize_campaign(struct api_ctx *ctx, bool write)
         ctx->access = ACCESS_READ;
     else
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "the key does not open this campaign");
+    ctx->res->key_valid = true;
     return write ? api_need_write(ctx) : 0;
 }
 
@@ -352,6 +366,7 @@ static int api_authorize_server_key(struct api_ctx *ctx, bool has, const unsigne
     keys_hash(key, len, got);
     if (!keys_equal(got, hash))
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "wrong %s key", kind);
+    ctx->res->key_valid = true;
     return 0;
 }
 
@@ -359,11 +374,32 @@ static int api_authorize_server_key(struct api_ctx *ctx, bool has, const unsigne
 
 /* Find the route; 404 when no pattern matches the path, 405 when only the method is
  * wrong (res->allow lists the methods). */
+static const char *const api_methods[] = {"GET", "POST", "PUT", "PATCH", "DELETE"};
+#define API_NMETHODS (sizeof(api_methods) / sizeof(api_methods[0]))
+/* The Allow line of each set of methods a path can have, indexed by a mask of
+ * api_methods bits; HEAD is listed wherever GET is. Written once by api_allows_init. */
+static char api_allows[1u << API_NMETHODS][48];
+static pthread_once_t api_allows_once = PTHREAD_ONCE_INIT;
+
+static void api_allows_init(void)
+{
+    for (unsigned mask = 1; mask < (1u << API_NMETHODS); mask++) {
+        char *p = api_allows[mask];
+        size_t left = sizeof(api_allows[mask]);
+        for (unsigned m = 0; m < API_NMETHODS; m++) {
+            if (!(mask & (1u << m)))
+                continue;
+            int n = snprintf(p, left, "%s%s%s", p == api_allows[mask] ? "" : ", ", api_methods[m],
+                             m == 0 ? ", HEAD" : "");
+            p += n;
+            left -= (size_t)n;
+        }
+    }
+}
+
 static const struct api_route *api_route_find(struct api_ctx *ctx)
 {
-    static const char *const allows[] = {"GET, HEAD",        "POST",           "PUT", "PATCH",
-                                         "GET, HEAD, PATCH", "GET, HEAD, POST"};
-    bool get = false, post = false, put = false, patch = false;
+    unsigned have = 0;
     /* HEAD is answered on every GET route: the HTTP layer sends no body. */
     const char *method = strcmp(ctx->req->method, "HEAD") == 0 ? "GET" : ctx->req->method;
     for (size_t i = 0; i < API_NROUTES; i++) {
@@ -374,6 +410,7 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
             ctx->cid = path.cid;
             ctx->gid = path.gid;
             ctx->pid = path.pid;
+            ctx->mid = path.mid;
             if (path.has_slug) {
                 memcpy(ctx->slug_buf, path.slug, sizeof(ctx->slug_buf));
                 ctx->slug = ctx->slug_buf;
@@ -381,22 +418,17 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
             ctx->res->route = api_routes[i].pattern;
             return &api_routes[i];
         }
-        get |= strcmp(api_routes[i].method, "GET") == 0;
-        post |= strcmp(api_routes[i].method, "POST") == 0;
-        put |= strcmp(api_routes[i].method, "PUT") == 0;
-        patch |= strcmp(api_routes[i].method, "PATCH") == 0;
+        for (unsigned m = 0; m < API_NMETHODS; m++)
+            if (strcmp(api_routes[i].method, api_methods[m]) == 0)
+                have |= 1u << m;
         ctx->res->route = api_routes[i].pattern;
     }
-    if (!get && !post && !put && !patch) {
+    if (!have) {
         sb_fail(&ctx->err, SB_ENOTFOUND, NULL, "no route %s", ctx->req->path);
         return NULL;
     }
-    ctx->res->allow = get && patch  ? allows[4]
-                      : get && post ? allows[5]
-                      : get         ? allows[0]
-                      : post        ? allows[1]
-                      : put         ? allows[2]
-                                    : allows[3];
+    pthread_once(&api_allows_once, api_allows_init);
+    ctx->res->allow = api_allows[have];
     sb_fail(&ctx->err, SB_EMETHOD, NULL, "%s is not allowed here (allowed: %s)", ctx->req->method,
             ctx->res->allow);
     return NULL;
@@ -482,6 +514,10 @@ size_t api_body_limit(const char *method, const char *path)
     if (method && path && strcmp(method, "POST") == 0 &&
         strcmp(path, "/api/v1/campaigns/import") == 0)
         return API_IMPORT_BODY_MAX;
+    if (method && path && strcmp(method, "PUT") == 0 &&
+        strncmp(path, "/api/v1/campaigns/", 18) == 0 && strlen(path) > 6 &&
+        strcmp(path + strlen(path) - 6, "/photo") == 0)
+        return API_PHOTO_BODY_MAX;
     return API_BODY_MAX;
 }
 
@@ -555,6 +591,7 @@ bool api_answer_cached(struct api *api, const struct api_request *req, struct ap
                           &res->body_len, res->etag, sizeof(res->etag))) {
             res->status = 200;
             res->content_type = "application/json; charset=utf-8";
+            res->key_valid = true; /* it was kept for this key's hash */
             return true;
         }
     }
@@ -609,7 +646,8 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0) {
         struct api_limits_config lc = {cfg->create_burst, cfg->create_per_minute,
-                                       cfg->max_campaigns, cfg->max_db_bytes};
+                                       cfg->max_campaigns, cfg->max_db_bytes,
+                                       cfg->create_per_minute_all};
         if (!(api->limits = api_limits_new(&lc)))
             rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     }

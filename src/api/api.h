@@ -15,6 +15,7 @@
 
 #define API_BODY_MAX 65536              /* 64 KiB: every route but the import */
 #define API_IMPORT_BODY_MAX (32u << 20) /* 32 MiB: POST /api/v1/campaigns/import */
+#define API_PHOTO_BODY_MAX (512u << 10) /* 512 KiB: PUT …/memories/{mid}/photo */
 #define API_MAX_PARAMS 16
 #define API_ETAG_MAX 32
 
@@ -30,6 +31,9 @@ struct api_config {
      * create_burst campaigns in a row, then create_per_minute a minute (429). */
     unsigned create_burst;
     unsigned create_per_minute;
+    /* Without an admin key, creations and imports from all addresses together a
+     * minute (0: no cap). */
+    unsigned create_per_minute_all;
     int64_t max_campaigns; /* creating or importing past it: 507 */
     int64_t max_db_bytes;  /* any write once the database is this big: 507 */
     /* How long an answer of a game's state (or a game with its state) may be given
@@ -74,7 +78,12 @@ struct api_response {
     int64_t stream_campaign;
     int64_t stream_game;
     unsigned char stream_key[KEYS_HASH_BYTES]; /* the hash of the key that opened it */
-    unsigned retry_after; /* seconds for Retry-After (429, 503, 507); 0: none */
+    unsigned retry_after;      /* seconds for Retry-After (429, 503, 507); 0: none */
+    const char *cache_control; /* static; NULL: no-store */
+    const char *csp;           /* Content-Security-Policy, static; NULL: the default */
+    /* The request presented a valid key (a campaign's or the admin key): the HTTP
+     * layer keeps its connection over strangers' when it must make room. */
+    bool key_valid;
 };
 
 /* Open the store, migrate it, load the editions. Returns 0 and *out, or an error. */
@@ -88,8 +97,9 @@ void api_free(struct api *api);
 void api_forget(struct api *api);
 
 /* The largest body the route of method and path takes, in bytes: 32 MiB for an
- * import (any campaign the server exported, it imports), 64 KiB for every other. The
- * HTTP layer reads no more than this. This function can't fail. */
+ * import (any campaign the server exported, it imports), 512 KiB for a memory's photo,
+ * 64 KiB for every other. The HTTP layer reads no more than this. This function can't
+ * fail. */
 size_t api_body_limit(const char *method, const char *path);
 
 /* Answer one request into res (always filled: errors become problem+json). Safe to

@@ -7,6 +7,7 @@
 
 #include "board_json.h"
 #include "json.h"
+#include "tz.h"
 
 #ifndef STAMPBOOK_VERSION
 #define STAMPBOOK_VERSION "0.0.0"
@@ -90,6 +91,23 @@ static int api_read_policy(struct api_ctx *ctx, const cJSON *body, const char **
     return 0;
 }
 
+/* Read "timezone" of body if present: an IANA zone name the system's zone files know. */
+static int api_read_timezone(struct api_ctx *ctx, const cJSON *body, const char **timezone)
+{
+    const char *v = NULL;
+    struct tz *z = NULL;
+    int rc = json_get_string(body, "timezone", false, TZ_NAME_MAX - 1, false, &v, &ctx->err);
+    if (rc != 0 || !v)
+        return rc;
+    rc = tz_load(NULL, v, &z, &ctx->err);
+    tz_free(z);
+    if (rc == SB_EINVALID)
+        return sb_fail(&ctx->err, SB_EINVALID, NULL,
+                       "timezone: '%.64s' is not an IANA time zone (such as Europe/Paris)", v);
+    *timezone = v;
+    return rc;
+}
+
 /* Read body's "board" (a box file) if present into *text, a board document to store (the
  * caller frees it), and its edition into *edition (borrowed from body). Returns 0,
  * SB_EBADREQ or SB_EINVALID (a damaged box, another edition than body's), SB_ENOMEM. */
@@ -130,7 +148,7 @@ static int api_read_box(struct api_ctx *ctx, const cJSON *body, const char **edi
 int api_post_campaign(struct api_ctx *ctx)
 {
     cJSON *body = NULL;
-    const char *name = NULL, *edition = "travel-world-tour", *policy = "token";
+    const char *name = NULL, *edition = "travel-world-tour", *policy = "token", *timezone = NULL;
     char *board = NULL, *answer = NULL;
     int64_t cid = 0;
     int rc = api_body_object(ctx, &body);
@@ -141,16 +159,21 @@ int api_post_campaign(struct api_ctx *ctx)
     if (rc == 0)
         rc = api_read_policy(ctx, body, &policy);
     if (rc == 0)
+        rc = api_read_timezone(ctx, body, &timezone);
+    if (rc == 0)
         rc = api_read_box(ctx, body, &edition, &board);
     if (rc == 0 && !editions_find(ctx->api->editions, edition))
         rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "no edition '%s'", edition);
     if (rc == 0) {
-        const struct campaign_new n = {name,
-                                       edition,
-                                       policy,
-                                       board,
-                                       cJSON_GetObjectItemCaseSensitive(body, "house_rules"),
-                                       ctx->api->editions};
+        const struct campaign_new n = {
+            .name = name,
+            .edition = edition,
+            .policy = policy,
+            .board = board,
+            .timezone = timezone,
+            .house = cJSON_GetObjectItemCaseSensitive(body, "house_rules"),
+            .editions = ctx->api->editions,
+        };
         rc = campaign_create(&ctx->game, &n, &cid, &answer);
     }
     if (rc == 0)
@@ -174,7 +197,7 @@ int api_get_campaign(struct api_ctx *ctx)
 int api_patch_campaign(struct api_ctx *ctx)
 {
     cJSON *body = NULL, *campaign = NULL;
-    const char *name = NULL, *policy = NULL;
+    const char *name = NULL, *policy = NULL, *timezone = NULL;
     char *text = NULL;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
@@ -182,7 +205,9 @@ int api_patch_campaign(struct api_ctx *ctx)
     if (rc == 0)
         rc = api_read_policy(ctx, body, &policy);
     if (rc == 0)
-        rc = campaign_update(&ctx->game, name, policy,
+        rc = api_read_timezone(ctx, body, &timezone);
+    if (rc == 0)
+        rc = campaign_update(&ctx->game, name, policy, timezone,
                              cJSON_GetObjectItemCaseSensitive(body, "house_rules"), &text);
     if (rc == 0)
         rc = api_parse_stored(ctx, text, &campaign);

@@ -4,8 +4,11 @@
  * BoardGameGeek, BG Stats) are in api_plays.c. */
 #include "api_internal.h"
 
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "api_limits.h"
 
 int api_get_export(struct api_ctx *ctx)
 {
@@ -16,10 +19,17 @@ int api_get_export(struct api_ctx *ctx)
     return rc;
 }
 
+/* The cap on the database's size, for what an import built aside would add. */
+static int api_import_growth(void *cls, struct store *aside, struct sb_error *err)
+{
+    return api_limits_check_growth(cls, aside, err);
+}
+
 int api_post_import(struct api_ctx *ctx)
 {
     char dir[4096];
-    struct campaign_import_env env = {ctx->api->pool, ctx->api->editions, dir};
+    struct campaign_import_env env = {ctx->api->pool, ctx->api->editions, dir, api_import_growth,
+                                      ctx->api->limits};
     cJSON *doc = NULL;
     char *answer = NULL;
     int rc;
@@ -37,5 +47,6 @@ int api_post_import(struct api_ctx *ctx)
     else
         free(answer);
     cJSON_Delete(doc);
+    malloc_trim(0); /* what the import parsed and built goes back to the system */
     return rc;
 }

@@ -49,7 +49,7 @@ struct api_ctx {
     struct store *store;
     struct sb_error err;
     /* path parameters, as the route names them */
-    int64_t cid, gid, pid;
+    int64_t cid, gid, pid, mid;
     const char *slug; /* eid, did or card; points into slug_buf */
     char slug_buf[128];
     enum api_access access;
@@ -129,5 +129,14 @@ int api_get_plays_csv(struct api_ctx *ctx);
 int api_get_plays_bgg(struct api_ctx *ctx);
 int api_get_plays_bgstats(struct api_ctx *ctx);
 int api_get_plays_bgg_xml(struct api_ctx *ctx);
+
+/* api_memories.c */
+int api_post_memory(struct api_ctx *ctx);
+int api_get_memories(struct api_ctx *ctx);
+int api_delete_memory(struct api_ctx *ctx);
+int api_put_memory_photo(struct api_ctx *ctx);
+int api_get_memory_photo(struct api_ctx *ctx);
+int api_get_recap(struct api_ctx *ctx);
+int api_get_summary_svg(struct api_ctx *ctx);
 
 #endif

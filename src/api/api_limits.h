@@ -13,10 +13,11 @@ struct store;
 #define API_LIMITS_BUCKETS 4096
 
 struct api_limits_config {
-    unsigned create_burst;      /* creations in a row from one address; 0: no bucket */
-    unsigned create_per_minute; /* the bucket refills at this rate */
-    int64_t max_campaigns;      /* 0: no cap */
-    int64_t max_db_bytes;       /* 0: no cap */
+    unsigned create_burst;          /* creations in a row from one address; 0: no bucket */
+    unsigned create_per_minute;     /* the bucket refills at this rate */
+    int64_t max_campaigns;          /* 0: no cap */
+    int64_t max_db_bytes;           /* 0: no cap */
+    unsigned create_per_minute_all; /* all addresses together, a minute; 0: no cap */
 };
 
 struct api_limits;
@@ -25,14 +26,19 @@ struct api_limits;
 struct api_limits *api_limits_new(const struct api_limits_config *cfg);
 void api_limits_free(struct api_limits *l);
 
-/* Take a token of client's bucket for creating or importing a campaign: 0, or SB_ERATE
- * with *retry_after the seconds until the next token. Safe from many threads. */
+/* Take a token of client's bucket (an IPv6 client's /64) and of the bucket of all
+ * addresses for creating or importing a campaign: 0, or SB_ERATE with *retry_after the
+ * seconds until the next token. Safe from many threads. */
 int api_limits_take_create(struct api_limits *l, const char *client, unsigned *retry_after,
                            struct sb_error *err);
 
 /* SB_EFULL when the database is at or past its cap (its size read at most once a
  * second, on s). */
 int api_limits_check_size(struct api_limits *l, struct store *s, struct sb_error *err);
+
+/* SB_EFULL when the database (its size as last read by api_limits_check_size()) and
+ * the import built in aside would together pass the cap. */
+int api_limits_check_growth(struct api_limits *l, struct store *aside, struct sb_error *err);
 
 /* SB_EFULL when the server holds its cap of campaigns. */
 int api_limits_check_campaigns(struct api_limits *l, struct store *s, struct sb_error *err);

@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "house_json.h"
+#include "tz.h"
 #include "uuid.h"
 
 #define PLAYS_TIME_MAX 20  /* "YYYY-MM-DD HH:MM:SS" */
@@ -33,6 +34,7 @@ struct plays_doc {
     const cJSON *edition;  /* the edition document (borrowed) */
     const char *game_name; /* the edition's name */
     long long bgg_id;      /* 0 when the edition file has none */
+    struct tz *zone;       /* the campaign's time zone; NULL: UTC (its file is gone) */
     const char *bgg_name;
 };
 
@@ -55,6 +57,7 @@ static void plays_free(struct plays_doc *d)
 {
     cJSON_Delete(d->plays);
     cJSON_Delete(d->campaign);
+    tz_free(d->zone);
     memset(d, 0, sizeof(*d));
 }
 
@@ -85,6 +88,16 @@ static int plays_load(struct api_ctx *ctx, struct plays_doc *d)
     bgg = cJSON_GetObjectItemCaseSensitive(d->edition, "bgg");
     d->bgg_id = plays_num(bgg, "id", 0);
     d->bgg_name = *plays_str(bgg, "name") ? plays_str(bgg, "name") : d->game_name;
+    /* Every date of these exports is the campaign's local time: the apps read them so. */
+    {
+        char local[TZ_NAME_MAX];
+        const char *zone = plays_str(d->campaign, "timezone");
+        if (tz_load(NULL, *zone ? zone : tz_local_name(local, sizeof(local)), &d->zone, NULL) ==
+            SB_ENOMEM) {
+            plays_free(d);
+            return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        }
+    }
     return 0;
 }
 
@@ -128,19 +141,30 @@ static bool plays_parse_time(const char *s, struct tm *tm)
            min < 60 && sec >= 0 && sec <= 60;
 }
 
-/* The time of a play as "YYYY-MM-DD HH:MM:SS" (UTC): played_at when it reads as a
- * date, else started_at. This function can't fail (an unreadable time gives the
- * start of 1970). */
-static void plays_time(const cJSON *play, char out[PLAYS_TIME_MAX])
+/* The RFC 3339 UTC time at as "YYYY-MM-DD HH:MM:SS" in zone (NULL: UTC); false (and
+ * out untouched) when at does not read as a time. */
+static bool plays_local(const struct tz *zone, const char *at, char out[PLAYS_TIME_MAX])
 {
     struct tm tm;
-    if (!plays_parse_time(plays_str(play, "played_at"), &tm) &&
-        !plays_parse_time(plays_str(play, "started_at"), &tm)) {
-        memset(&tm, 0, sizeof(tm));
-        tm.tm_year = 70;
-        tm.tm_mday = 1;
-    }
+    time_t t;
+    if (!plays_parse_time(at, &tm))
+        return false;
+    t = timegm(&tm);
+    if (zone)
+        t += tz_offset(zone, (int64_t)t);
+    gmtime_r(&t, &tm);
     strftime(out, PLAYS_TIME_MAX, "%Y-%m-%d %H:%M:%S", &tm);
+    return true;
+}
+
+/* The time of a play as "YYYY-MM-DD HH:MM:SS" in the campaign's zone: played_at when
+ * it reads as a date, else started_at. This function can't fail (an unreadable time
+ * gives the start of 1970). */
+static void plays_time(const struct plays_doc *d, const cJSON *play, char out[PLAYS_TIME_MAX])
+{
+    if (!plays_local(d->zone, plays_str(play, "played_at"), out) &&
+        !plays_local(d->zone, plays_str(play, "started_at"), out))
+        snprintf(out, PLAYS_TIME_MAX, "1970-01-01 00:00:00");
 }
 
 /* How long a play took in whole minutes: its "duration_min" when it has one, else the
@@ -361,8 +385,29 @@ static void csv_field(FILE *f, const char *field, const char *sep)
     fputs(sep, f);
 }
 
+/* Write s into f as an item of a "; "-separated list: as it is when that reads back
+ * alone, else in double quotes with its quotes doubled (a name holding ';' or '"', or
+ * starting or ending with a blank), so that any name round-trips. This function can't
+ * fail (f remembers errors). */
+static void csv_list_item(FILE *f, const char *s)
+{
+    size_t n = strlen(s);
+    if (!strpbrk(s, ";\"") && (n == 0 || (s[0] != ' ' && s[n - 1] != ' '))) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
 /* The value at key of each seat of a play, "; "-separated (a number when number, else
- * a string), as a new string (caller frees); NULL when out of memory. */
+ * a string quoted as csv_list_item() does), as a new string (caller frees); NULL when
+ * out of memory. */
 static char *csv_seats(const cJSON *play, const char *key, bool number)
 {
     char *text = NULL;
@@ -378,7 +423,7 @@ static char *csv_seats(const cJSON *play, const char *key, bool number)
         if (number)
             fprintf(f, "%lld", plays_num(s, key, 0));
         else
-            fputs(plays_str(s, key), f);
+            csv_list_item(f, plays_str(s, key));
         first = false;
     }
     plays_close(f, &text);
@@ -387,8 +432,9 @@ static char *csv_seats(const cJSON *play, const char *key, bool number)
 
 /* Write the row of play into f; edition is the campaign's edition id. False when out
  * of memory. */
-static bool csv_row(FILE *f, const cJSON *play, const char *edition)
+static bool csv_row(FILE *f, const struct plays_doc *d, const cJSON *play, const char *edition)
 {
+    char when[PLAYS_TIME_MAX];
     char *names = csv_seats(play, "name", false), *tokens = csv_seats(play, "token", false);
     char *stamps = csv_seats(play, "stamps", true);
     char *journal = plays_comments_text(play, PLAYS_NOTES_BARE);
@@ -397,7 +443,9 @@ static bool csv_row(FILE *f, const cJSON *play, const char *edition)
     snprintf(game, sizeof(game), "%lld", plays_num(play, "game", 0));
     if (ok) {
         csv_field(f, game, ",");
-        csv_field(f, plays_str(play, "date"), ",");
+        plays_time(d, play, when);
+        when[10] = '\0';
+        csv_field(f, when, ",");
         csv_field(f, edition, ",");
         csv_field(f, plays_str(play, "mode"), ",");
         csv_field(f, plays_str(play, "status"), ",");
@@ -422,7 +470,7 @@ static bool csv_doc(FILE *f, const struct plays_doc *d, const struct api_ctx *ct
     fputs("game,date,edition,mode,status,winner,players,tokens,board_stamps,journal_stamps\r\n", f);
     cJSON_ArrayForEach(p, d->plays)
     {
-        if (!csv_row(f, p, ctx->campaign.edition))
+        if (!csv_row(f, d, p, ctx->campaign.edition))
             return false;
     }
     return true;
@@ -458,8 +506,9 @@ static bool bgg_log_player(cJSON *players, const cJSON *play, const cJSON *seat,
 
 /* One play in BoardGameGeek's play-log fields; game_name is the edition's name. NULL
  * when out of memory. */
-static cJSON *bgg_log_play(const cJSON *play, const char *game_name)
+static cJSON *bgg_log_play(const struct plays_doc *d, const cJSON *play, const char *game_name)
 {
+    char when[PLAYS_TIME_MAX];
     cJSON *o = cJSON_CreateObject(), *players = cJSON_CreateArray();
     char *comments = plays_comments_text(play, PLAYS_NOTES_APP);
     const cJSON *s;
@@ -467,7 +516,9 @@ static cJSON *bgg_log_play(const cJSON *play, const char *game_name)
     bool ok = o && players && cJSON_AddItemToObject(o, "players", players);
     if (!ok)
         cJSON_Delete(players);
-    ok = ok && comments && cJSON_AddStringToObject(o, "date", plays_str(play, "date"));
+    plays_time(d, play, when);
+    when[10] = '\0';
+    ok = ok && comments && cJSON_AddStringToObject(o, "date", when);
     ok = ok && cJSON_AddStringToObject(o, "game", game_name);
     ok = ok && cJSON_AddNumberToObject(o, "quantity", 1);
     ok = ok &&
@@ -499,7 +550,7 @@ static bool bgg_log_doc(cJSON *doc, const struct plays_doc *d, const struct api_
         return false;
     cJSON_ArrayForEach(p, d->plays)
     {
-        cJSON *play = bgg_log_play(p, game_name);
+        cJSON *play = bgg_log_play(d, p, game_name);
         if (!play || !cJSON_AddItemToArray(list, play)) {
             cJSON_Delete(play);
             return false;
@@ -657,22 +708,26 @@ static cJSON *bgs_play(const struct plays_doc *d, long long cid, const cJSON *pl
                        const cJSON *locations)
 {
     long long where = bgs_location_id(locations, plays_str(play, "location"));
-    char when[PLAYS_TIME_MAX], entry[PLAYS_TIME_MAX];
+    char when[PLAYS_TIME_MAX], entry[PLAYS_TIME_MAX], changed[PLAYS_TIME_MAX];
     char *comments = plays_comments_text(play, PLAYS_NOTES_APP);
     cJSON *o = cJSON_CreateObject(), *scores = bgs_scores(play);
     bool ok = o && comments && scores && cJSON_AddItemToObject(o, "playerScores", scores);
-    struct tm tm;
     if (!ok)
         cJSON_Delete(scores);
-    plays_time(play, when);
+    /* When it was played, entered (its start) and last changed (its end), local. */
+    plays_time(d, play, when);
     memcpy(entry, when, sizeof(entry));
-    if (plays_parse_time(plays_str(play, "started_at"), &tm))
-        strftime(entry, sizeof(entry), "%Y-%m-%d %H:%M:%S", &tm);
+    plays_local(d->zone, plays_str(play, "started_at"), entry);
+    memcpy(changed, entry, sizeof(changed));
+    plays_local(d->zone, plays_str(play, "ended_at"), changed);
     ok = ok && bgs_add_uuid(o, d, cid, "game", plays_num(play, "game", 0));
     ok = ok && cJSON_AddNumberToObject(o, "gameRefId", 1);
     ok = ok && (!where || cJSON_AddNumberToObject(o, "locationRefId", (double)where));
     ok = ok && cJSON_AddStringToObject(o, "playDate", when);
     ok = ok && cJSON_AddStringToObject(o, "entryDate", entry);
+    ok = ok && cJSON_AddStringToObject(o, "modificationDate", changed);
+    /* 0: the game's own scoring (highestWins), as the app writes for a plain play. */
+    ok = ok && cJSON_AddNumberToObject(o, "scoringSetting", 0);
     ok = ok && cJSON_AddNumberToObject(o, "durationMin", (double)plays_minutes(play));
     char board[PLAYS_HOUSE_MAX + 32], house[PLAYS_HOUSE_MAX];
     plays_house(play, house, sizeof(house));
@@ -707,14 +762,13 @@ static bool bgs_doc(cJSON *doc, const struct plays_doc *d, const struct api_ctx 
     cJSON *players = cJSON_AddArrayToObject(doc, "players");
     cJSON *plays = cJSON_AddArrayToObject(doc, "plays");
     cJSON *locations = cJSON_AddArrayToObject(doc, "locations");
+    cJSON *user = cJSON_AddObjectToObject(doc, "userInfo");
     const cJSON *p;
-    struct tm tm;
-    bool ok =
-        games && players && plays && locations && cJSON_AddStringToObject(doc, "about", about);
+    bool ok = games && players && plays && locations && user &&
+              cJSON_AddStringToObject(doc, "about", about);
     campaign_now(now_rfc);
-    if (!plays_parse_time(now_rfc, &tm))
-        memset(&tm, 0, sizeof(tm));
-    strftime(now, sizeof(now), "%Y-%m-%d %H:%M:%S", &tm);
+    if (!plays_local(d->zone, now_rfc, now))
+        snprintf(now, sizeof(now), "1970-01-01 00:00:00");
     if (ok) {
         cJSON *g = bgs_game(d, ctx->campaign.edition, now);
         ok = g && cJSON_AddItemToArray(games, g);
@@ -722,6 +776,10 @@ static bool bgs_doc(cJSON *doc, const struct plays_doc *d, const struct api_ctx 
             cJSON_Delete(g);
     }
     ok = ok && bgs_players(players, d, ctx->cid, now) && bgs_locations(locations, d, ctx->cid, now);
+    /* The app's "me": the file's first player (the one who keeps the campaign). */
+    ok = ok &&
+         (!players->child ||
+          cJSON_AddNumberToObject(user, "meRefId", (double)plays_num(players->child, "id", 0)));
     cJSON_ArrayForEach(p, (ok ? d->plays : NULL))
     {
         cJSON *o = bgs_play(d, ctx->cid, p, locations);
@@ -784,7 +842,7 @@ static bool bgg_xml_play(FILE *f, const struct plays_doc *d, const cJSON *play)
     const cJSON *s, *seats = cJSON_GetObjectItemCaseSensitive(play, "seats");
     char when[PLAYS_TIME_MAX], *comments;
     int position = 0;
-    plays_time(play, when);
+    plays_time(d, play, when);
     when[10] = '\0';
     fprintf(f, "  <play id=\"%lld\" date=\"%s\" quantity=\"1\" length=\"%lld\" incomplete=\"%d\"",
             plays_num(play, "game", 0), when, plays_minutes(play),

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "house.h"
+#include "tz.h"
 
 /* ---- what the files share ---- */
 
@@ -75,6 +76,12 @@ int campaign_create_in(struct game_req *r, const struct campaign_new *n, int64_t
                                board, cid, r->err);
     if (rc == 0)
         rc = house_write_campaign(CAMPAIGN_DB(r), *cid, n->house, false, r->err);
+    if (rc == 0) {
+        char local[TZ_NAME_MAX];
+        rc = store_campaign_set_timezone(
+            CAMPAIGN_DB(r), *cid, n->timezone ? n->timezone : tz_local_name(local, sizeof(local)),
+            r->err);
+    }
     if (rc == 0)
         rc = store_campaign_json(CAMPAIGN_DB(r), *cid, &campaign, r->err);
     if (rc == 0) {
@@ -100,23 +107,23 @@ int campaign_read_three(struct game_req *r, campaign_reader_fn players_fn,
                         campaign_reader_fn games_fn, char **campaign, char **players, char **games)
 {
     int64_t cid = r->campaign->id;
-    int rc = store_begin_read(CAMPAIGN_DB(r), r->err);
-    if (rc != 0)
-        return rc;
-    rc = store_campaign_json(CAMPAIGN_DB(r), cid, campaign, r->err);
+    int rc = store_campaign_json(CAMPAIGN_DB(r), cid, campaign, r->err);
     if (rc == 0)
         rc = players_fn(CAMPAIGN_DB(r), cid, players, r->err);
     if (rc == 0)
         rc = games_fn(CAMPAIGN_DB(r), cid, games, r->err);
-    store_rollback(CAMPAIGN_DB(r));
     return rc;
 }
 
 int campaign_read(struct game_req *r, char **answer)
 {
     char *campaign = NULL, *players = NULL, *games = NULL;
-    int rc =
-        campaign_read_three(r, store_players_json, store_games_json, &campaign, &players, &games);
+    int rc = store_begin_read(CAMPAIGN_DB(r), r->err);
+    if (rc == 0) {
+        rc = campaign_read_three(r, store_players_json, store_games_json, &campaign, &players,
+                                 &games);
+        store_rollback(CAMPAIGN_DB(r));
+    }
     if (rc == 0)
         rc = campaign_join(r, answer, "{\"campaign\":%s,\"players\":%s,\"games\":%s}", campaign,
                            players, games);
@@ -126,14 +133,16 @@ int campaign_read(struct game_req *r, char **answer)
     return rc;
 }
 
-int campaign_update(struct game_req *r, const char *name, const char *policy, const cJSON *house,
-                    char **campaign)
+int campaign_update(struct game_req *r, const char *name, const char *policy, const char *timezone,
+                    const cJSON *house, char **campaign)
 {
     int64_t cid = r->campaign->id;
     int rc = store_begin_write(CAMPAIGN_DB(r), r->err);
     if (rc != 0)
         return rc;
     rc = store_campaign_update(CAMPAIGN_DB(r), cid, name, policy, r->err);
+    if (rc == 0 && timezone)
+        rc = store_campaign_set_timezone(CAMPAIGN_DB(r), cid, timezone, r->err);
     if (rc == 0)
         rc = house_write_campaign(CAMPAIGN_DB(r), cid, house, true, r->err);
     if (rc == 0)

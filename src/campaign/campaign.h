@@ -61,9 +61,9 @@ void campaign_now(char out[CAMPAIGN_TIME_MAX]);
 int campaign_load(struct game_req *r, int64_t cid);
 
 /* What a new campaign is made of. board NULL: the edition's own board, read from
- * editions; house NULL: the official readings. */
+ * editions; timezone (checked) NULL: the server's; house NULL: the official readings. */
 struct campaign_new {
-    const char *name, *edition, *policy, *board;
+    const char *name, *edition, *policy, *board, *timezone;
     const cJSON *house;
     const struct editions *editions;
 };
@@ -76,10 +76,10 @@ int campaign_create_in(struct game_req *r, const struct campaign_new *n, int64_t
 
 /* {"campaign","players","games"} of the request's campaign. */
 int campaign_read(struct game_req *r, char **answer);
-/* Change its name and stamp policy (NULL: keep) and house rules (a request's
- * "house_rules", NULL: none); *campaign gets the campaign's object as text. */
-int campaign_update(struct game_req *r, const char *name, const char *policy, const cJSON *house,
-                    char **campaign);
+/* Change its name, stamp policy and time zone (each NULL: keep) and house rules (a
+ * request's "house_rules", NULL: none); *campaign gets the campaign's object as text. */
+int campaign_update(struct game_req *r, const char *name, const char *policy, const char *timezone,
+                    const cJSON *house, char **campaign);
 /* A new pair of keys (text into key and view_key) that retires the old one. */
 int campaign_new_keys(struct game_req *r, char key[KEYS_TEXT_MAX], char view_key[KEYS_TEXT_MAX]);
 /* [{"id","name","edition","games","last_activity"}] of every campaign. */
@@ -128,11 +128,15 @@ int campaign_stats(struct game_req *r, char **stats);
 int campaign_export(struct game_req *r, char **doc);
 
 /* Where an import is built: the pool (its writer is taken to copy it in), the editions
- * and the migrations for the database it is built in aside. */
+ * and the migrations for the database it is built in aside, and the check of what the
+ * built database would add to the server's (check_growth(cls, aside, err): 0, or
+ * SB_EFULL when it is too much). */
 struct campaign_import_env {
     struct store_pool *pool;
     const struct editions *editions;
     const char *migrations;
+    int (*check_growth)(void *cls, struct store *aside, struct sb_error *err);
+    void *cls;
 };
 
 /* Import doc (an export) as a new campaign: built aside, then copied in one short write.

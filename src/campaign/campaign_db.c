@@ -15,6 +15,8 @@ int campaign_db_open(const char *db_path, const char *migrations, int pool_size,
     int rc = store_open(db_path, &s, err);
     if (rc == 0)
         rc = store_migrate(s, migrations, err);
+    if (rc == 0) /* what an import cut short by a crash reserved */
+        rc = store_aside_drop(s, err);
     if (rc == 0)
         rc = store_pool_new(db_path, pool_size, pool, err);
     if (rc == 0) {

@@ -8,52 +8,113 @@
 #include <string.h>
 
 #include "board_json.h"
-#include "import_json.h"
 #include "house_json.h"
+#include "import_json.h"
 #include "json.h"
+#include "memory.h"
 #include "state_json.h"
+#include "tz.h"
 
 #define EXPORT_FORMAT "stampbook-campaign"
-#define EXPORT_VERSION 2
-#define IMPORT_MAX_PLAYERS 1000
+#define EXPORT_VERSION 3 /* 3: memories and their photos */
 
 /* ---- export ---- */
 
 int campaign_export(struct game_req *r, char **doc)
 {
-    char *campaign = NULL, *players = NULL, *games = NULL;
+    char *campaign = NULL, *players = NULL, *games = NULL, *memories = NULL;
+    cJSON *list = NULL;
     char now[STORE_TIME_MAX];
-    int rc = campaign_read_three(r, store_export_players_json, store_export_games_json, &campaign,
+    int rc = store_begin_read(CAMPAIGN_DB(r), r->err);
+    if (rc == 0) {
+        rc = campaign_read_three(r, store_export_players_json, store_export_games_json, &campaign,
                                  &players, &games);
+        if (rc == 0)
+            rc = memory_export(r, &list);
+        store_rollback(CAMPAIGN_DB(r));
+    }
     store_now(now);
+    if (rc == 0 && !(memories = cJSON_PrintUnformatted(list)))
+        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
     /* Built from the store's JSON texts as they are: an export of a large campaign is
      * never parsed and printed again. games is {"board","boards","games"}. */
     if (rc == 0)
         rc = campaign_join(
             r, doc,
             "{\"format\":\"%s\",\"version\":%d,\"exported_at\":\"%s\",\"campaign\":%s,"
-            "\"players\":%s,%s",
-            EXPORT_FORMAT, EXPORT_VERSION, now, campaign, players, games + 1);
+            "\"players\":%s,\"memories\":%s,%s",
+            EXPORT_FORMAT, EXPORT_VERSION, now, campaign, players, memories, games + 1);
     free(campaign);
     free(players);
     free(games);
+    free(memories);
+    cJSON_Delete(list);
     return rc;
 }
 
 /* ---- import ---- */
 
+/* The new id of each exported player id, sorted by the exported id. */
 struct id_map {
-    int n;
-    int64_t from[IMPORT_MAX_PLAYERS];
-    int64_t to[IMPORT_MAX_PLAYERS];
+    int n, cap;
+    int64_t *from;
+    int64_t *to;
 };
+
+static void id_map_free(struct id_map *m)
+{
+    free(m->from);
+    free(m->to);
+    *m = (struct id_map){0};
+}
+
+/* The index of from in m, or where it goes (*found false). */
+static int id_map_find(const struct id_map *m, int64_t from, bool *found)
+{
+    int lo = 0, hi = m->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (m->from[mid] < from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *found = lo < m->n && m->from[lo] == from;
+    return lo;
+}
 
 /* The new id of an exported player id, or 0. */
 static int64_t id_map_get(const struct id_map *m, int64_t from)
 {
-    for (int i = 0; i < m->n; i++)
-        if (m->from[i] == from)
-            return m->to[i];
+    bool found;
+    int i = id_map_find(m, from, &found);
+    return found ? m->to[i] : 0;
+}
+
+/* Map from to to; SB_EINVALID when from is mapped already. */
+static int id_map_put(struct game_req *r, struct id_map *m, int64_t from, int64_t to)
+{
+    bool found;
+    int i = id_map_find(m, from, &found);
+    if (found)
+        return sb_fail(r->err, SB_EINVALID, NULL, "import: player %lld is listed twice",
+                       (long long)from);
+    if (m->n == m->cap) {
+        int cap = m->cap ? m->cap * 2 : 64;
+        int64_t *f = realloc(m->from, (size_t)cap * sizeof(*f)), *t;
+        if (f)
+            m->from = f;
+        t = f ? realloc(m->to, (size_t)cap * sizeof(*t)) : NULL;
+        if (!t)
+            return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        m->to = t;
+        m->cap = cap;
+    }
+    memmove(m->from + i + 1, m->from + i, (size_t)(m->n - i) * sizeof(*m->from));
+    memmove(m->to + i + 1, m->to + i, (size_t)(m->n - i) * sizeof(*m->to));
+    m->from[i] = from;
+    m->to[i] = to;
+    m->n++;
     return 0;
 }
 
@@ -115,19 +176,17 @@ static int import_players(struct game_req *r, int64_t cid, const cJSON *players,
             rc = json_get_int(p, "id", true, 1, JSON_INT_MAX, &from, NULL, r->err);
         if (rc == 0)
             rc = json_get_name((cJSON *)p, "name", true, &name, r->err);
-        if (rc == 0 && (m->n == IMPORT_MAX_PLAYERS || id_map_get(m, from)))
-            rc = sb_fail(r->err, SB_EINVALID, NULL,
-                         "import: player %lld is listed twice (or too many players)",
+        if (rc == 0 && id_map_get(m, from))
+            rc = sb_fail(r->err, SB_EINVALID, NULL, "import: player %lld is listed twice",
                          (long long)from);
         if (rc == 0)
             rc = store_player_create(CAMPAIGN_DB(r), cid, name, &to, r->err);
         if (rc == 0)
             rc = import_player_created(r, p, to);
+        if (rc == 0)
+            rc = id_map_put(r, m, from, to);
         if (rc != 0)
             return rc;
-        m->from[m->n] = from;
-        m->to[m->n] = to;
-        m->n++;
     }
     return 0;
 }
@@ -243,7 +302,7 @@ static int import_event(struct game_req *r, const struct id_map *m, int64_t gid,
 
 /* Replay one exported game's log into the new campaign, with its original times. */
 static int import_game(struct game_req *r, const struct id_map *m, const cJSON *doc,
-                       const cJSON *game)
+                       const cJSON *game, int64_t *made)
 {
     const cJSON *events = cJSON_GetObjectItemCaseSensitive(game, "events");
     const cJSON *board = import_board(doc, cJSON_GetObjectItemCaseSensitive(game, "board"));
@@ -283,25 +342,88 @@ static int import_game(struct game_req *r, const struct id_map *m, const cJSON *
     }
     free(board_text);
     cJSON_Delete(body);
+    *made = gid;
     return rc;
 }
 
-/* Check the head of an export document (format, version 1 or 2, campaign) and read
- * the campaign's fields; *board gets its board object. */
-static int import_head(struct game_req *r, const struct editions *eds, const cJSON *doc,
-                       const cJSON **campaign, const cJSON **board, const char **name,
-                       const char **edition, const char **policy)
+/* The new id of the game an exported memory names (games, made: the exported games and
+ * the ids they were given, n of them), or 0. */
+static int64_t import_game_id(const cJSON *games, const int64_t *made, int n, const cJSON *item)
 {
+    const cJSON *want = cJSON_GetObjectItemCaseSensitive(item, "game"), *g;
+    int i = 0;
+    cJSON_ArrayForEach(g, games)
+    {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(g, "id");
+        if (i < n && json_is_int(want) && json_is_int(id) && id->valuedouble == want->valuedouble)
+            return made[i];
+        i++;
+    }
+    return 0;
+}
+
+/* Add the document's memories (version 3) to the games just made. */
+static int import_memories(struct game_req *r, const cJSON *doc, const int64_t *made, int n)
+{
+    const cJSON *games = cJSON_GetObjectItemCaseSensitive(doc, "games");
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(doc, "memories"), *item;
+    if (list && !cJSON_IsArray(list))
+        return sb_fail(r->err, SB_EINVALID, NULL, "import: 'memories' must be an array");
+    cJSON_ArrayForEach(item, list)
+    {
+        int64_t gid = import_game_id(games, made, n, item);
+        int rc = gid ? memory_import(r, item, gid)
+                     : sb_fail(r->err, SB_EINVALID, NULL, "import: a memory names no game");
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* The parsed import, what import_write() needs; answer as for campaign_create(). */
+struct import_doc {
+    const struct campaign_import_env *env;
+    const cJSON *doc, *campaign;
+    const char *name, *edition, *policy, *timezone;
+    char *board_text;
+    char **answer;
+};
+
+/* The campaign's "timezone" (an export since 0018 has one; null or absent: the server's
+ * zone), kept in d->timezone for the new campaign; 422 for a zone this server's zone
+ * files do not know. */
+static int import_timezone(struct game_req *r, struct import_doc *d)
+{
+    const cJSON *campaign = d->campaign;
+    const cJSON *zone = cJSON_GetObjectItemCaseSensitive(campaign, "timezone");
+    struct tz *z = NULL;
+    if (!zone || cJSON_IsNull(zone))
+        return 0;
+    if (!cJSON_IsString(zone) || tz_load(NULL, zone->valuestring, &z, NULL) != 0)
+        return sb_fail(r->err, SB_EINVALID, NULL,
+                       "import: campaign.timezone is not a time zone this server knows");
+    tz_free(z);
+    d->timezone = zone->valuestring;
+    return 0;
+}
+
+/* Check the head of an export document (format, version 1 to 3, campaign) and read
+ * the campaign's fields; *board gets its board object. */
+static int import_head(struct game_req *r, struct import_doc *d, const cJSON **board)
+{
+    const struct editions *eds = d->env->editions;
+    const cJSON *doc = d->doc, **campaign = &d->campaign;
+    const char **name = &d->name, **edition = &d->edition, **policy = &d->policy;
     const cJSON *format = cJSON_GetObjectItemCaseSensitive(doc, "format");
     const cJSON *version = cJSON_GetObjectItemCaseSensitive(doc, "version");
     int rc = 0;
     *campaign = cJSON_GetObjectItemCaseSensitive(doc, "campaign");
     *board = import_board(doc, cJSON_GetObjectItemCaseSensitive(doc, "board"));
     if (!cJSON_IsString(format) || strcmp(format->valuestring, EXPORT_FORMAT) != 0 ||
-        !cJSON_IsNumber(version) || (version->valuedouble != 1 && version->valuedouble != 2) ||
-        !cJSON_IsObject(*campaign) || !*board)
+        !json_is_int(version) || version->valuedouble < 1 ||
+        version->valuedouble > EXPORT_VERSION || !cJSON_IsObject(*campaign) || !*board)
         return sb_fail(r->err, SB_EINVALID, NULL,
-                       "not a Stampbook campaign export (format %s, version 1 or 2)",
+                       "not a Stampbook campaign export (format %s, version 1 to 3)",
                        EXPORT_FORMAT);
     rc = json_get_name((cJSON *)*campaign, "name", true, name, r->err);
     if (rc == 0)
@@ -312,6 +434,8 @@ static int import_head(struct game_req *r, const struct editions *eds, const cJS
         rc = sb_fail(r->err, SB_EINVALID, NULL, "import: bad stamp_owner");
     if (rc == 0 && !editions_find(eds, *edition))
         rc = sb_fail(r->err, SB_EINVALID, NULL, "import: no edition '%s'", *edition);
+    if (rc == 0)
+        rc = import_timezone(r, d);
     if (rc == 0 && editions_is_full(editions_find(eds, *edition))) {
         struct board *b = malloc(sizeof(*b));
         rc = b ? board_from_json(*board, b, r->err)
@@ -321,32 +445,26 @@ static int import_head(struct game_req *r, const struct editions *eds, const cJS
     return rc;
 }
 
-/* The parsed import, what import_write() needs; answer as for campaign_create(). */
-struct import_doc {
-    const struct campaign_import_env *env;
-    const cJSON *doc, *campaign;
-    const char *name, *edition, *policy;
-    char *board_text;
-    char **answer;
-};
-
 /* Write the whole document as a new campaign, inside the caller's write transaction. */
 static int import_write(struct game_req *r, const struct import_doc *d, struct id_map *m)
 {
+    const cJSON *doc = d->doc;
     const cJSON *created = cJSON_GetObjectItemCaseSensitive(d->campaign, "created_at");
-    const struct campaign_new n = {
+    const struct campaign_new n_ = {
         .name = d->name,
         .edition = d->edition,
         .policy = d->policy,
         .board = d->board_text,
+        .timezone = d->timezone,
         .house = cJSON_GetObjectItemCaseSensitive(d->campaign, "house_rules"),
         .editions = d->env->editions,
     };
-    const cJSON *doc = d->doc;
     struct store_import_times times = {0};
-    const cJSON *game;
-    int64_t cid = 0;
-    int rc = campaign_create_in(r, &n, &cid, d->answer);
+    const cJSON *game, *games = cJSON_GetObjectItemCaseSensitive(doc, "games");
+    int64_t cid = 0, *made = calloc((size_t)cJSON_GetArraySize(games) + 1, sizeof(*made));
+    int n = 0;
+    int rc = made ? campaign_create_in(r, &n_, &cid, d->answer)
+                  : sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0)
         rc = store_campaign_get(CAMPAIGN_DB(r), cid, r->campaign, r->err);
     times.campaign = cid;
@@ -355,11 +473,14 @@ static int import_write(struct game_req *r, const struct import_doc *d, struct i
         rc = store_import_times(CAMPAIGN_DB(r), &times, r->err);
     if (rc == 0)
         rc = import_players(r, cid, cJSON_GetObjectItemCaseSensitive(doc, "players"), m);
-    cJSON_ArrayForEach(game, (rc == 0 ? cJSON_GetObjectItemCaseSensitive(doc, "games") : NULL))
+    cJSON_ArrayForEach(game, (rc == 0 ? games : NULL))
     {
-        if ((rc = import_game(r, m, doc, game)) != 0)
+        if ((rc = import_game(r, m, doc, game, &made[n++])) != 0)
             break;
     }
+    if (rc == 0)
+        rc = import_memories(r, doc, made, n);
+    free(made);
     return rc;
 }
 
@@ -369,7 +490,7 @@ static int import_commit(struct game_req *r, const struct import_doc *d, struct 
     int rc = store_begin_write(CAMPAIGN_DB(r), r->err);
     if (rc != 0)
         return rc;
-    memset(m, 0, sizeof(*m));
+    id_map_free(m);
     rc = import_write(r, d, m);
     if (rc == 0)
         return store_commit(CAMPAIGN_DB(r), r->err);
@@ -379,13 +500,13 @@ static int import_commit(struct game_req *r, const struct import_doc *d, struct 
 
 /* Build the import in a database aside, on a game cache of its own, while the server
  * writes on: replaying thousands of events takes a second, which no table should wait
- * for. *aside gets it, ready to copy. */
+ * for. It takes the ids reserved in ids. *aside gets it, ready to copy. */
 static int import_aside(struct game_req *r, const struct import_doc *d, struct id_map *m,
-                        struct store **aside)
+                        const struct store_aside_ids *ids, struct store **aside)
 {
     struct store *reader = CAMPAIGN_DB(r);
     struct games *shared = r->games;
-    int rc = store_aside_new(reader, d->env->migrations, aside, r->err);
+    int rc = store_aside_new(ids, d->env->migrations, aside, r->err);
     if (rc != 0)
         return rc;
     r->games = games_new();
@@ -398,23 +519,50 @@ static int import_aside(struct game_req *r, const struct import_doc *d, struct i
     return rc;
 }
 
-/* Import the parsed document: built aside, then copied in one short write; written
- * directly when the database took new ids meanwhile. */
+/* The number of items of doc[key] (an array), 0 when it is none. */
+static int64_t import_count(const cJSON *doc, const char *key)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(doc, key);
+    return cJSON_IsArray(a) ? cJSON_GetArraySize(a) : 0;
+}
+
+/* Give up the request's connection (if any) for the pool's writer. */
+static int import_take_writer(struct game_req *r, struct store_pool *pool)
+{
+    store_pool_put(pool, CAMPAIGN_DB(r));
+    CAMPAIGN_DB(r) = NULL;
+    return store_pool_get_writer(pool, r->store, r->err);
+}
+
+/* Import the parsed document: its ids reserved in a moment of the writer, built aside
+ * with no lock held, then copied in turns of the writer short enough for the table's
+ * writes to go on between them. */
 static int import_run(struct game_req *r, const struct import_doc *d, struct id_map *m)
 {
     struct store *aside = NULL;
-    int rc = import_aside(r, d, m, &aside);
-    if (rc == 0) {
-        /* The reader the document was read on, given up for the pool's writer. */
-        store_pool_put(d->env->pool, CAMPAIGN_DB(r));
-        CAMPAIGN_DB(r) = NULL;
-        rc = store_pool_get_writer(d->env->pool, r->store, r->err);
+    struct store_aside_ids ids;
+    struct sb_error ignored = {0};
+    bool reserved = false;
+    int rc = import_take_writer(r, d->env->pool);
+    if (rc == 0)
+        rc = store_aside_reserve(CAMPAIGN_DB(r), import_count(d->doc, "players"),
+                                 import_count(d->doc, "games"), &ids, r->err);
+    reserved = rc == 0;
+    store_pool_put(d->env->pool, CAMPAIGN_DB(r)); /* nobody waits while it is built */
+    CAMPAIGN_DB(r) = NULL;
+    if (rc == 0)
+        rc = import_aside(r, d, m, &ids, &aside);
+    if (rc == 0)
+        rc = d->env->check_growth(d->env->cls, aside, r->err);
+    if (reserved && import_take_writer(r, d->env->pool) == 0) {
+        if (rc == 0)
+            rc = store_aside_copy(CAMPAIGN_DB(r), aside, r->err);
+        if (rc != 0)
+            store_aside_drop(CAMPAIGN_DB(r), &ignored);
+    } else if (rc == 0) {
+        rc = r->err->code;
     }
-    if (rc == 0 && (rc = store_begin_write(CAMPAIGN_DB(r), r->err)) == 0)
-        rc = campaign_end_write(r, store_aside_copy(CAMPAIGN_DB(r), aside, r->err));
     store_close(aside);
-    if (rc == SB_ECONFLICT && CAMPAIGN_DB(r))
-        rc = import_commit(r, d, m);
     return rc;
 }
 
@@ -428,18 +576,19 @@ int campaign_import(struct game_req *r, const struct campaign_import_env *env, c
     if (rc == 0)
         rc = import_doc_check(doc, env->editions, r->err);
     if (rc == 0)
-        rc =
-            import_head(r, env->editions, doc, &d.campaign, &board, &d.name, &d.edition, &d.policy);
+        rc = import_head(r, &d, &board);
     if (rc == 0 && !(d.board_text = cJSON_PrintUnformatted(board)))
         rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0)
         rc = import_run(r, &d, m);
     if (rc != 0 && rc != SB_ENOMEM && rc != SB_EBUSY && rc != SB_EIO && rc != SB_EMEDIA &&
-        rc != SB_EBADREQ) {
+        rc != SB_EBADREQ && rc != SB_EFULL) {
         /* Whatever refused a part of the document refuses the whole import: 422. */
         rc = r->err->code = SB_EINVALID;
     }
     free(d.board_text);
+    if (m)
+        id_map_free(m);
     free(m);
     return rc;
 }

@@ -24,8 +24,8 @@ int campaign_join(struct game_req *r, char **out, const char *fmt, ...)
 /* A store reader of one campaign's JSON text. */
 typedef int (*campaign_reader_fn)(struct store *s, int64_t cid, char **out, struct sb_error *err);
 
-/* In one read transaction: the campaign object, then players_fn's and games_fn's texts;
- * each the caller's to free. */
+/* In the caller's read transaction: the campaign object, then players_fn's and
+ * games_fn's texts; each the caller's to free. */
 int campaign_read_three(struct game_req *r, campaign_reader_fn players_fn,
                         campaign_reader_fn games_fn, char **campaign, char **players, char **games);
 

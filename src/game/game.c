@@ -14,6 +14,7 @@
 #include "house.h"
 #include "json.h"
 #include "keys.h"
+#include "memory.h"
 #include "results.h"
 #include "results_json.h"
 #include "rules.h"
@@ -590,6 +591,16 @@ static cJSON *game_payload(const struct game_req *r, const cJSON *body)
     return payload;
 }
 
+/* Are a journal draw's stamps held by players (else by tokens)? As the payload says
+ * (a replay pays as it was paid), else as the campaign says now. */
+static bool game_player_owned(const struct game_req *r, const cJSON *body)
+{
+    const cJSON *owner = cJSON_GetObjectItemCaseSensitive(body, "stamp_owner");
+    if (cJSON_IsString(owner))
+        return strcmp(owner->valuestring, "player") == 0;
+    return r->campaign->policy_player;
+}
+
 /* What an accepted event is stored as: its payload and the printed texts. */
 struct game_texts {
     cJSON *payload;
@@ -735,6 +746,9 @@ static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int6
         *p->before = p->gm->st;
     if (rc == 0)
         rc = game_apply(r, p->gm, body, p->seq, &p->effects, &p->out);
+    /* The table relives the stamps that paid (API.md "Memories"). */
+    if (rc == 0 && p->before)
+        rc = memory_payout_effects(r, p->effects, game_player_owned(r, body));
     if (rc == 0)
         rc = game_texts_print(r, p->gm, body, p->effects, &p->t);
     if (rc == 0 && want_answer)
@@ -887,8 +901,11 @@ static int game_read_seats(struct game_req *r, const cJSON *body, int max, bool 
         if (!cJSON_IsObject(s))
             return sb_fail(r->err, SB_EBADREQ, NULL, "each seat must be an object");
         rc = json_get_int(s, "player", true, 1, JSON_INT_MAX, &pid, NULL, r->err);
+        /* A results-mode seat's token is free text and may be left out (no token). */
         if (rc == 0)
-            rc = json_get_string(s, "token", true, JSON_NAME_MAX_CHARS, false, &token, r->err);
+            rc = json_get_string(s, "token", !results, JSON_NAME_MAX_CHARS, false, &token, r->err);
+        if (rc == 0 && !token)
+            token = "";
         if (rc == 0)
             rc = store_player_name(*r->store, r->campaign->id, pid, names[count], RULES_NAME_MAX,
                                    r->err);
@@ -1362,6 +1379,9 @@ static int game_undo_journal(struct game_req *r, const struct game *gm, int64_t 
     if (rc == 0 && used)
         rc = sb_fail(r->err, SB_ECONFLICT, "TWT-JOURNAL-3",
                      "the stamp this draw made has already paid out in a later game");
+    /* Its memories stay, as memories of the game: the circle may be stamped again. */
+    if (rc == 0)
+        rc = memory_unstamp(r, gm->row.id, seq);
     if (rc == 0)
         rc = store_journal_undo(*r->store, gm->row.id, seq, r->err);
     return rc;

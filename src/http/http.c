@@ -27,7 +27,7 @@
 #include "proxy.h"
 
 #define HTTP_STATIC_MAX 8388608      /* 8 MiB */
-#define HTTP_BODY_RATE 65536         /* bytes a second a body must come at, at least */
+#define HTTP_BODY_RATE 16384         /* bytes a second a body must come at, at least */
 #define HTTP_RETRY_AFTER 5           /* seconds, for a 503 of the connection limits */
 #define HTTP_WORK_QUEUE 4096         /* requests waiting for a worker (beyond: 503) */
 #define HTTP_CONN_MEMORY (16 * 1024) /* libmicrohttpd's buffer of each connection */
@@ -59,6 +59,8 @@ struct http_request {
     struct timespec start;
     char *body;
     size_t len, limit;
+    size_t received;    /* bytes of the body come so far, kept or not */
+    uint64_t body_from; /* when the body must start coming at HTTP_BODY_RATE */
     bool too_large;
     bool answered;
     bool recorded;      /* counted for /metrics and written to the access log */
@@ -158,8 +160,10 @@ static void http_common_headers(struct MHD_Response *res, const char *type)
 struct http_extra {
     const char *etag;
     const char *allow;
-    unsigned retry_after; /* seconds; 0: none */
-    bool close;           /* Connection: close */
+    const char *cache_control; /* NULL: no-store */
+    const char *csp;           /* Content-Security-Policy; NULL: the default */
+    unsigned retry_after;      /* seconds; 0: none */
+    bool close;                /* Connection: close */
 };
 
 /* Queue a response built from a malloc'd body (taken over) with the usual headers. */
@@ -175,6 +179,12 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_reques
         return MHD_NO;
     }
     http_common_headers(res, type);
+    if (x && x->cache_control) {
+        MHD_del_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+        MHD_add_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL, x->cache_control);
+    }
+    if (x && x->csp)
+        MHD_add_response_header(res, "Content-Security-Policy", x->csp);
     if (x && x->etag && *x->etag)
         MHD_add_response_header(res, MHD_HTTP_HEADER_ETAG, x->etag);
     if (x && x->allow)
@@ -412,9 +422,15 @@ static enum MHD_Result http_submit(struct http_server *s, struct MHD_Connection 
 static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_request *r)
 {
     struct api_response *res = &r->res;
-    struct http_extra x = {.etag = res->etag, .allow = res->allow, .retry_after = r->retry_after};
+    struct http_extra x = {.etag = res->etag,
+                           .allow = res->allow,
+                           .retry_after = r->retry_after,
+                           .cache_control = res->cache_control,
+                           .csp = res->csp};
     enum MHD_Result ret;
     r->route = res->route;
+    if (res->key_valid)
+        http_conns_keyed(&r->server->conns, r->conn);
     if (res->retry_after)
         x.retry_after = res->retry_after;
     if (r->stream) {
@@ -588,7 +604,8 @@ static void http_mhd_log(void *cls, const char *fmt, va_list ap)
 }
 
 /* A new request's headers are in: make its state, check the limits on connections and
- * the announced size of its body, and set the deadline of the body. */
+ * the announced size of its body, and set the deadline of the body: after the header
+ * deadline, it must come at HTTP_BODY_RATE at least, whatever size it announces. */
 static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *conn,
                                   const char *url, const char *method, void **con_cls)
 {
@@ -605,6 +622,7 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
     }
     r->begun = true;
     r->conn = http_conn_of(conn);
+    http_conns_busy(&s->conns, r->conn, true);
     clock_gettime(CLOCK_MONOTONIC, &r->start);
     http_log_path(r->method, sizeof(r->method), method);
     http_log_path(r->path, sizeof(r->path), url);
@@ -634,13 +652,19 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
         r->too_large = true;
         return http_dispatch(s, conn, r, url, method);
     }
-    http_conns_deadline(r->conn, http_header_deadline(s) + announced * 1000u / HTTP_BODY_RATE);
+    r->body_from = http_header_deadline(s);
+    http_conns_deadline(r->conn, r->body_from + 1000u);
     return MHD_YES;
 }
 
-/* Keep a piece of the body, or stop keeping it past the route's limit. */
+/* Keep a piece of the body, or stop keeping it past the route's limit. Each piece buys
+ * the connection time at HTTP_BODY_RATE (a second ahead). */
 static enum MHD_Result http_take_body(struct http_request *r, const char *data, size_t size)
 {
+    r->received += size;
+    if (!r->answered && !r->queued)
+        http_conns_deadline(r->conn,
+                            r->body_from + 1000u + (uint64_t)r->received * 1000u / HTTP_BODY_RATE);
     if (r->too_large || r->answered)
         return MHD_YES;
     if (r->len + size > r->limit) {
@@ -706,6 +730,7 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
     *con_cls = NULL;
     atomic_fetch_sub(&s->requests, 1);
     /* The connection waits for its next request: its headers have a deadline too. */
+    http_conns_busy(&s->conns, http_conn_of(conn), false);
     http_conns_deadline(http_conn_of(conn), http_header_deadline(s));
 }
 
@@ -869,7 +894,7 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
         return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     s->cfg = *cfg;
     s->api = api;
-    http_conns_init(&s->conns);
+    http_conns_init(&s->conns, cfg->connection_limit);
     atomic_init(&s->closing, false);
     atomic_init(&s->requests, 0);
     memset(&addr, 0, sizeof(addr));

@@ -1,7 +1,8 @@
 /* http_conn.c -- the table of open connections: how many there are in all and from each
- * address, and the deadline of each (headers within a fixed time, a body within a time
- * in proportion to its size). libmicrohttpd's own timeout is an idle timeout only: a
- * client trickling a byte now and then would keep its connection for ever. */
+ * address, and the deadline of each (headers within a fixed time, then a body at a
+ * minimum rate). libmicrohttpd's own timeout is an idle timeout only: a client
+ * trickling a byte now and then would keep its connection for ever. When the table is
+ * full, an idle connection that never presented a valid key makes room. */
 #include "http_internal.h"
 
 #include <stdlib.h>
@@ -69,9 +70,10 @@ void http_counts_clear(struct http_counts *c)
     }
 }
 
-void http_conns_init(struct http_conns *t)
+void http_conns_init(struct http_conns *t, unsigned limit)
 {
     *t = (struct http_conns){0};
+    t->limit = limit;
     pthread_mutex_init(&t->lock, NULL);
 }
 
@@ -86,6 +88,24 @@ void http_conns_destroy(struct http_conns *t)
     http_counts_clear(&t->per_addr);
     pthread_mutex_unlock(&t->lock);
     pthread_mutex_destroy(&t->lock);
+}
+
+/* Shut down the oldest idle connection without a key (the last of the list), if any:
+ * its polling thread sees it close. It counts no more from now on. Caller holds the
+ * lock. */
+static void http_conns_make_room(struct http_conns *t)
+{
+    struct http_conn *victim = NULL;
+    for (struct http_conn *c = t->head->next; c; c = c->next)
+        if (!c->keyed && !__atomic_load_n(&c->busy, __ATOMIC_RELAXED) && !c->doomed)
+            victim = c;
+    if (!victim)
+        return;
+    victim->doomed = true;
+    __atomic_store_n(&victim->deadline_ms, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&t->total, t->total - 1, __ATOMIC_RELAXED);
+    t->evicted++;
+    shutdown(victim->fd, SHUT_RDWR);
 }
 
 struct http_conn *http_conns_open(struct http_conns *t, int fd, int64_t addr, uint64_t deadline_ms)
@@ -104,6 +124,8 @@ struct http_conn *http_conns_open(struct http_conns *t, int fd, int64_t addr, ui
     __atomic_store_n(&t->total, t->total + 1, __ATOMIC_RELAXED);
     http_counts_add(&t->per_addr, addr, 1);
     c->count = http_counts_find(&t->per_addr, addr);
+    if (t->limit && t->total > t->limit)
+        http_conns_make_room(t);
     pthread_mutex_unlock(&t->lock);
     return c;
 }
@@ -119,7 +141,8 @@ void http_conns_close(struct http_conns *t, struct http_conn *c)
         t->head = c->next;
     if (c->next)
         c->next->prev = c->prev;
-    __atomic_store_n(&t->total, t->total - 1, __ATOMIC_RELAXED);
+    if (!c->doomed)
+        __atomic_store_n(&t->total, t->total - 1, __ATOMIC_RELAXED);
     http_counts_add(&t->per_addr, c->addr, -1);
     pthread_mutex_unlock(&t->lock);
     free(c);
@@ -129,6 +152,22 @@ void http_conns_deadline(struct http_conn *c, uint64_t deadline_ms)
 {
     if (c)
         __atomic_store_n(&c->deadline_ms, deadline_ms, __ATOMIC_RELAXED);
+}
+
+void http_conns_busy(struct http_conns *t, struct http_conn *c, bool busy)
+{
+    (void)t;
+    if (c)
+        __atomic_store_n(&c->busy, busy, __ATOMIC_RELAXED);
+}
+
+void http_conns_keyed(struct http_conns *t, struct http_conn *c)
+{
+    if (!c)
+        return;
+    pthread_mutex_lock(&t->lock);
+    c->keyed = true;
+    pthread_mutex_unlock(&t->lock);
 }
 
 void http_conns_load(struct http_conns *t, const struct http_conn *c, unsigned *total,

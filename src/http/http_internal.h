@@ -72,22 +72,30 @@ struct http_conn {
     int64_t addr;             /* the client's IPv4 address (host order), -1 when not IPv4 */
     uint64_t deadline_ms;     /* atomic; 0: none */
     struct http_count *count; /* of its address in the table's per_addr */
+    bool keyed;               /* a request on it presented a valid key */
+    bool busy;                /* a request on it is being read or answered */
+    bool doomed;              /* shut down to make room; not counted any more */
     struct http_conn *prev, *next;
 };
 
 struct http_conns {
     pthread_mutex_t lock; /* the list and per_addr; total and the counts are read without */
     struct http_conn *head;
-    unsigned total;
+    unsigned total; /* atomic; the connections open and not doomed */
+    unsigned limit; /* past it a new connection closes an idle one without a key */
     struct http_counts per_addr;
     unsigned expired; /* connections closed for a missed deadline */
+    unsigned evicted; /* idle connections without a key closed to make room */
 };
 
-void http_conns_init(struct http_conns *t);
+/* A table that makes room past limit connections (0: never). */
+void http_conns_init(struct http_conns *t, unsigned limit);
 void http_conns_destroy(struct http_conns *t);
 
 /* Record a new connection on fd from addr, waiting for headers until deadline_ms.
- * Returns it, or NULL when out of memory. */
+ * When the table then holds more than its limit, the oldest idle connection that has
+ * presented no valid key is shut down to make room (a table with its key is served
+ * while strangers flood). Returns it, or NULL when out of memory. */
 struct http_conn *http_conns_open(struct http_conns *t, int fd, int64_t addr, uint64_t deadline_ms);
 
 /* Forget a connection (before its socket is closed); NULL is a no-op. */
@@ -96,6 +104,11 @@ void http_conns_close(struct http_conns *t, struct http_conn *c);
 /* Set the deadline of c (0: none): for its headers, or for its body in proportion to
  * its size; none while it is answered or streams. No lock; NULL is a no-op. */
 void http_conns_deadline(struct http_conn *c, uint64_t deadline_ms);
+
+/* A request on c begins (busy) or ends; c presented a valid key (keyed, for good).
+ * NULL is a no-op. */
+void http_conns_busy(struct http_conns *t, struct http_conn *c, bool busy);
+void http_conns_keyed(struct http_conns *t, struct http_conn *c);
 
 /* The number of connections in all and from c's address. No lock. */
 void http_conns_load(struct http_conns *t, const struct http_conn *c, unsigned *total,

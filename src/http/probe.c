@@ -86,9 +86,10 @@ static int probe_exchange(int fd, const struct probe_target *t, const char *addr
         snprintf(why, PROBE_WHY_MAX, "bad base path %s", t->base_path);
         return -1;
     }
+    /* The server's --host-name is a comma-separated list: the first name is sent. */
     if (t->host_name && *t->host_name)
-        n = snprintf(req, sizeof(req), "GET %s/api/v1/health HTTP/1.0\r\nHost: %s\r\n\r\n", base,
-                     t->host_name);
+        n = snprintf(req, sizeof(req), "GET %s/api/v1/health HTTP/1.0\r\nHost: %.*s\r\n\r\n", base,
+                     (int)strcspn(t->host_name, ", "), t->host_name);
     else if (ss_v6)
         n = snprintf(req, sizeof(req), "GET %s/api/v1/health HTTP/1.0\r\nHost: [%s]:%u\r\n\r\n",
                      base, addr, (unsigned)t->port);

@@ -12,7 +12,7 @@ struct probe_target {
     const char *host; /* an IPv4 or IPv6 address; NULL or "0.0.0.0" / "::": loopback */
     uint16_t port;
     const char *base_path; /* the server's --base-path; NULL: none */
-    const char *host_name; /* the Host header to send (the server's --host-name); NULL:
+    const char *host_name; /* the Host header to send (the first of the server's --host-name); NULL:
                             * the address and port */
     int timeout_ms;        /* for connecting, and again for the answer */
 };

@@ -18,6 +18,7 @@
 #include <sqlite3.h>
 
 #include "file.h"
+#include "store_internal.h"
 #include "text.h"
 
 #define STORE_STMT_CACHE 128 /* more than the store has statements: none is prepared twice */
@@ -45,7 +46,7 @@ struct store {
     struct store_pool *pool;       /* the writer's pool */
     bool in_savepoint;             /* the writer: this turn's writes are a savepoint of a group */
     bool in_write;                 /* between store_begin_write() and its commit or rollback */
-    int64_t aside_base[3];         /* an aside database: the ids it continues after */
+    struct store_aside_ids aside;  /* an aside database: the ids reserved for it */
     struct store_commits *commits; /* its pool's: told of each COMMIT here */
 };
 
@@ -130,7 +131,7 @@ static void store_note_write(struct store *s, int rc, bool commit)
 }
 
 /* Map the connection's last SQLite error to a project code. */
-static int store_fail(struct store *s, struct sb_error *err, const char *what)
+int store_fail(struct store *s, struct sb_error *err, const char *what)
 {
     int rc = sqlite3_extended_errcode(s->db);
     int primary = rc & 0xff;
@@ -169,7 +170,7 @@ static sqlite3_stmt *store_stmt(struct store *s, const char *sql, struct sb_erro
 }
 
 /* Give back a statement taken with store_stmt(): reset it, finalize it if uncached. */
-static void store_done(struct store *s, sqlite3_stmt *stmt)
+void store_done(struct store *s, sqlite3_stmt *stmt)
 {
     if (!stmt)
         return;
@@ -180,7 +181,8 @@ static void store_done(struct store *s, sqlite3_stmt *stmt)
     sqlite3_finalize(stmt);
 }
 
-/* Bind values by a format: 'i' int64, 't' text, 'b' 32-byte blob (NULL binds NULL). */
+/* Bind values by a format: 'i' int64, 't' text, 'b' 32-byte blob, 'B' a blob and its
+ * size_t length, bound without a copy (NULL binds NULL). */
 static int store_bindv(struct store *s, sqlite3_stmt *stmt, const char *fmt, va_list ap,
                        struct sb_error *err)
 {
@@ -193,6 +195,11 @@ static int store_bindv(struct store *s, sqlite3_stmt *stmt, const char *fmt, va_
             const char *t = va_arg(ap, const char *);
             rc = t ? sqlite3_bind_text(stmt, col, t, -1, SQLITE_TRANSIENT)
                    : sqlite3_bind_null(stmt, col);
+        } else if (fmt[i] == 'B') {
+            const void *blob = va_arg(ap, const void *);
+            size_t len = va_arg(ap, size_t);
+            rc = blob ? sqlite3_bind_blob64(stmt, col, blob, len, SQLITE_STATIC)
+                      : sqlite3_bind_null(stmt, col);
         } else {
             const unsigned char *blob = va_arg(ap, const unsigned char *);
             rc = sqlite3_bind_blob(stmt, col, blob, STORE_HASH_BYTES, SQLITE_TRANSIENT);
@@ -232,8 +239,8 @@ static int store_stepv(struct store *s, const char *sql, struct sb_error *err, s
 }
 
 /* store_stepv() with the values as arguments. */
-static int store_stepv_args(struct store *s, const char *sql, struct sb_error *err,
-                            sqlite3_stmt **stmt, int *step, const char *fmt, ...)
+int store_stepv_args(struct store *s, const char *sql, struct sb_error *err, sqlite3_stmt **stmt,
+                     int *step, const char *fmt, ...)
 {
     va_list ap;
     int rc;
@@ -244,8 +251,8 @@ static int store_stepv_args(struct store *s, const char *sql, struct sb_error *e
 }
 
 /* Run a statement that returns no rows. *changes (if given) gets the rows changed. */
-static int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *err,
-                      const char *fmt, ...)
+int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *err,
+               const char *fmt, ...)
 {
     sqlite3_stmt *stmt;
     va_list ap;
@@ -261,8 +268,8 @@ static int store_exec(struct store *s, const char *sql, int *changes, struct sb_
 
 /* Run a query whose first row's first column is text (JSON, usually); *out gets a copy
  * the caller frees. No row or a NULL value: SB_ENOTFOUND. */
-static int store_text(struct store *s, const char *sql, char **out, struct sb_error *err,
-                      const char *fmt, ...)
+int store_text(struct store *s, const char *sql, char **out, struct sb_error *err, const char *fmt,
+               ...)
 {
     sqlite3_stmt *stmt;
     va_list ap;
@@ -285,8 +292,8 @@ static int store_text(struct store *s, const char *sql, char **out, struct sb_er
 }
 
 /* Run a query whose first row's first column is an integer. No row: SB_ENOTFOUND. */
-static int store_int(struct store *s, const char *sql, int64_t *out, struct sb_error *err,
-                     const char *fmt, ...)
+int store_int(struct store *s, const char *sql, int64_t *out, struct sb_error *err, const char *fmt,
+              ...)
 {
     sqlite3_stmt *stmt;
     va_list ap;
@@ -325,12 +332,13 @@ static void store_sql_now(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_text(ctx, now, -1, SQLITE_TRANSIENT);
 }
 
-/* Open path; create: make the file when it is missing. */
+/* Open path; create: make the file when it is missing. A WAL that a large write (an
+ * import) grew is cut back to 4 MiB once checkpointed. */
 static int store_open_flags(const char *path, bool create, struct store **out, struct sb_error *err)
 {
     static const char *const pragmas =
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
-        "PRAGMA temp_store=MEMORY;";
+        "PRAGMA temp_store=MEMORY; PRAGMA journal_size_limit=4194304;";
     struct store *s = calloc(1, sizeof(*s));
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI |
                 (create ? SQLITE_OPEN_CREATE : 0);
@@ -373,7 +381,7 @@ void store_close(struct store *s)
 /* Give back the pool's writer lock if this connection holds it. */
 static void store_release(struct store *s)
 {
-    if (s->writing) {
+    if (s->writing && s->write_lock) {
         s->writing = false;
         pthread_mutex_unlock(s->write_lock);
     }
@@ -1181,7 +1189,7 @@ int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_erro
         "SELECT json_object('id', id, 'name', name, 'edition', edition, 'stamp_owner',"
         " stamp_owner, 'created_at', created_at, 'active_game',"
         " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'),"
-        " 'house_rules', json(house_rules))"
+        " 'house_rules', json(house_rules), 'timezone', timezone)"
         " FROM campaigns c WHERE id = ?";
     return store_text(s, sql, out, err, "i", cid);
 }
@@ -1197,6 +1205,13 @@ int store_campaign_set_house_rules(struct store *s, int64_t cid, const char *hou
 {
     static const char *const sql = "UPDATE campaigns SET house_rules = ? WHERE id = ?";
     return store_exec(s, sql, NULL, err, "ti", house_rules, cid);
+}
+
+int store_campaign_set_timezone(struct store *s, int64_t cid, const char *timezone,
+                                struct sb_error *err)
+{
+    static const char *const sql = "UPDATE campaigns SET timezone = ? WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "ti", timezone, cid);
 }
 
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,
@@ -1340,6 +1355,19 @@ int store_game_next_id(struct store *s, int64_t *id, struct sb_error *err)
     return store_int(s, sql, id, err, "");
 }
 
+/* The id of board in boards, added when no game played on it yet: a board is stored
+ * once whatever the number of games on it. */
+static int store_board_id(struct store *s, const char *board, int64_t *id, struct sb_error *err)
+{
+    static const char *const find =
+        "SELECT id FROM boards WHERE length(board) = length(?1) AND board = ?1";
+    static const char *const add = "INSERT INTO boards(board) VALUES (?) RETURNING id";
+    int rc = store_int(s, find, id, err, "t", board);
+    if (rc == SB_ENOTFOUND)
+        rc = store_int(s, add, id, err, "t", board);
+    return rc;
+}
+
 int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode, const char *seats,
                       const char *board, const char *state, const char *played_at,
                       struct sb_error *err)
@@ -1348,10 +1376,13 @@ int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode
         "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at, played_at)"
         " VALUES (?, ?, ?, 'active', ?, ?, now_utc(), ?)";
     static const char *const docs =
-        "INSERT INTO game_boards(game_id, board, initial) VALUES (?, ?, ?)";
+        "INSERT INTO game_boards(game_id, board_id, initial) VALUES (?, ?, ?)";
+    int64_t board_id = 0;
     int rc = store_exec(s, sql, NULL, err, "iitttt", id, cid, mode, seats, state, played_at);
     if (rc == 0)
-        rc = store_exec(s, docs, NULL, err, "itt", id, board, state);
+        rc = store_board_id(s, board, &board_id, err);
+    if (rc == 0)
+        rc = store_exec(s, docs, NULL, err, "iit", id, board_id, state);
     if (rc == SB_ECONFLICT)
         return sb_fail(err, SB_ECONFLICT, NULL, "this campaign already has an active game");
     return rc;
@@ -1419,7 +1450,8 @@ int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
         "SELECT mode, status, version,"
         " (SELECT coalesce(max(seq), 0) FROM events WHERE game_id = g.id AND NOT voided),"
         " (SELECT coalesce(max(seq), 0) FROM events WHERE game_id = g.id),"
-        " CASE WHEN ? THEN (SELECT board FROM game_boards WHERE game_id = g.id) END,"
+        " CASE WHEN ? THEN (SELECT b.board FROM game_boards gb JOIN boards b"
+        "   ON b.id = gb.board_id WHERE gb.game_id = g.id) END,"
         " CASE WHEN ? THEN state END,"
         " CASE WHEN ? THEN (SELECT initial FROM game_boards WHERE game_id = g.id) END"
         " FROM games g WHERE id = ? AND campaign_id = ?";
@@ -1744,7 +1776,10 @@ int store_journal_stamps_json(struct store *s, int64_t cid, int64_t before_game,
     static const char *const sql =
         "SELECT coalesce(json_group_array(json_object('card', st.card, 'slot', st.slot,"
         " 'token', st.token, 'player', json_object('id', p.id, 'name', p.name),"
-        " 'game', st.game_id, 'seq', st.seq, 'at', st.at)), '[]')"
+        " 'game', st.game_id, 'seq', st.seq, 'at', st.at, 'memories', (SELECT"
+        " coalesce(json_group_array(json(o)), json('[]')) FROM (SELECT " MEMORY_OBJECT " AS o"
+        " FROM memories m WHERE m.campaign_id = st.campaign_id AND m.card = st.card"
+        " AND m.slot = st.slot ORDER BY m.at DESC, m.id DESC)))), '[]')"
         " FROM (SELECT * FROM journal_stamps WHERE campaign_id = ? AND (? = 0 OR game_id < ?)"
         " ORDER BY card, slot) st JOIN players p ON p.id = st.player_id";
     return store_text(s, sql, out, err, "iii", cid, before_game, before_game);
@@ -1823,7 +1858,7 @@ int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *
         "   'journal_stamps', (SELECT count(*) FROM js WHERE token = t.token),"
         "   'payouts_received', (SELECT coalesce(sum(amount), 0) FROM pays"
         "     WHERE token = t.token))), json('[]'))"
-        "   FROM (SELECT DISTINCT token FROM seats UNION SELECT token FROM js"
+        "   FROM (SELECT DISTINCT token FROM seats WHERE token <> '' UNION SELECT token FROM js"
         "     ORDER BY 1) t),"
         " 'cards', (SELECT coalesce(json_group_array(json_object('card', d.card,"
         "   'draws', d.draws, 'paid_out', d.paid, 'stamps', (SELECT count(*) FROM js"
@@ -1852,8 +1887,8 @@ int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_
      * campaign's own copy when it is none of theirs); games and the campaign name
      * theirs by index. */
     static const char *const sql =
-        "WITH all_b AS (SELECT gb.board, g.id AS k FROM game_boards gb JOIN games g"
-        "   ON g.id = gb.game_id WHERE g.campaign_id = ?1"
+        "WITH all_b AS (SELECT bd.board, g.id AS k FROM game_boards gb JOIN games g"
+        "   ON g.id = gb.game_id JOIN boards bd ON bd.id = gb.board_id WHERE g.campaign_id = ?1"
         "   UNION ALL SELECT board, 9e18 FROM campaigns WHERE id = ?1),"
         " b AS (SELECT board, row_number() OVER (ORDER BY min(k)) - 1 AS idx FROM all_b"
         "   GROUP BY board)"
@@ -1865,8 +1900,9 @@ int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_
         " json_object('id', g.id, 'mode', g.mode, 'status', g.status, 'started_at', g.started_at,"
         " 'ended_at', g.ended_at, 'played_at', g.played_at, 'duration_min', g.duration_min,"
         " 'location', g.location, 'winner', g.winner, 'house_rules', json(g.house_rules),"
-        " 'seats', json(g.seats), 'board', (SELECT b.idx FROM b JOIN game_boards gb"
-        "   ON gb.board = b.board WHERE gb.game_id = g.id),"
+        " 'seats', json(g.seats), 'board', (SELECT b.idx FROM b JOIN boards bd"
+        "   ON bd.board = b.board JOIN game_boards gb ON gb.board_id = bd.id"
+        "   WHERE gb.game_id = g.id),"
         " 'events', (SELECT coalesce(json_group_array(json_object('seq', e.seq, 'type', e.type,"
         "   'at', e.at, 'voided', json(CASE WHEN e.voided THEN 'true' ELSE 'false' END),"
         "   'payload', json(e.payload))), json('[]'))"
@@ -1931,6 +1967,22 @@ int store_plays_json(struct store *s, int64_t cid, char **out, struct sb_error *
 
 /* ---- building aside ---- */
 
+#define STORE_ASIDE_TURN_MS 50    /* the longest the copy of an import holds the writer */
+#define STORE_ASIDE_YIELD_US 2000 /* and how long it lets others have it in between */
+
+/* The placeholders of a reservation: the campaign row is the import's own, never
+ * opened until the copy ends (no key hashes to it, an edition no campaign has); the
+ * player and game rows hold the largest ids reserved, so that nobody takes those
+ * below them. */
+static const char store_sql_reserve_campaign[] =
+    "INSERT INTO campaigns(id, name, edition, stamp_owner, key_hash, view_key_hash, board,"
+    " created_at) VALUES (?, '', '', 'token', zeroblob(32), zeroblob(32), '{}', '')";
+static const char store_sql_reserve_player[] =
+    "INSERT INTO players(id, campaign_id, name, created_at) VALUES (?, ?, '', '')";
+static const char store_sql_reserve_game[] =
+    "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at)"
+    " VALUES (?, ?, 'banker', 'finished', '[]', '{}', '')";
+
 /* The largest campaign, player and game ids of s (0 when none). */
 static int store_max_ids(struct store *s, int64_t ids[3], struct sb_error *err)
 {
@@ -1943,24 +1995,50 @@ static int store_max_ids(struct store *s, int64_t ids[3], struct sb_error *err)
     return rc;
 }
 
-int store_aside_new(struct store *from, const char *migrations_dir, struct store **out,
-                    struct sb_error *err)
+int store_aside_reserve(struct store *s, int64_t nplayers, int64_t ngames,
+                        struct store_aside_ids *ids, struct sb_error *err)
 {
-    static const char *const placeholders[3] = {
-        "INSERT INTO campaigns(id, name, edition, stamp_owner, key_hash, view_key_hash, board,"
-        " created_at) VALUES (?, '', '', 'token', zeroblob(32), zeroblob(32), '{}', '')",
-        "INSERT INTO players(id, campaign_id, name, created_at) VALUES (?, ?, '', '')",
-        "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at)"
-        " VALUES (?, ?, 'banker', 'finished', '[]', '{}', '')"};
-    struct store *a = NULL;
-    int64_t base[3] = {0, 0, 0};
-    int rc = store_max_ids(from, base, err);
+    int rc = store_begin_write(s, err);
+    if (rc != 0)
+        return rc;
+    rc = store_max_ids(s, ids->base, err);
+    ids->top[0] = ids->base[0] + 1;
+    ids->top[1] = ids->base[1] + nplayers;
+    ids->top[2] = ids->base[2] + ngames;
     if (rc == 0)
-        rc = store_open(":memory:", &a, err);
+        rc = store_exec(s, store_sql_reserve_campaign, NULL, err, "i", ids->top[0]);
+    if (rc == 0 && nplayers > 0)
+        rc = store_exec(s, store_sql_reserve_player, NULL, err, "ii", ids->top[1], ids->top[0]);
+    if (rc == 0 && ngames > 0)
+        rc = store_exec(s, store_sql_reserve_game, NULL, err, "ii", ids->top[2], ids->top[0]);
+    if (rc != 0) {
+        store_rollback(s);
+        return rc;
+    }
+    return store_commit(s, err);
+}
+
+int store_aside_new(const struct store_aside_ids *ids, const char *migrations_dir,
+                    struct store **out, struct sb_error *err)
+{
+    static const char *const placeholders[3] = {store_sql_reserve_campaign,
+                                                store_sql_reserve_player, store_sql_reserve_game};
+    const int64_t *base = ids->base;
+    struct store *a = NULL;
+    /* A private temporary file (""): what the build holds in memory is SQLite's page
+     * cache, not the whole expanded import. Nothing of it needs to survive a crash. */
+    int rc = store_open("", &a, err);
+    if (rc == 0)
+        rc = store_exec(a, "PRAGMA journal_mode=OFF", NULL, err, "");
+    if (rc == 0)
+        rc = store_exec(a, "PRAGMA synchronous=OFF", NULL, err, "");
+    /* Its boards are renumbered as those of the database before the copy. */
+    if (rc == 0)
+        rc = store_exec(a, "PRAGMA foreign_keys=OFF", NULL, err, "");
     if (rc == 0)
         rc = store_migrate(a, migrations_dir, err);
     /* Placeholders hold the ids up to those of the database, so that what is built
-     * here takes the very ids it will have there; they are left out of the copy. */
+     * here takes the very ids reserved for it there; they are left out of the copy. */
     for (int i = 0; rc == 0 && base[0] > 0 && i < 3; i++)
         if (i == 0 || base[i] > 0)
             rc = store_exec(a, placeholders[i], NULL, err, i == 0 ? "i" : "ii", base[i], base[0]);
@@ -1968,30 +2046,92 @@ int store_aside_new(struct store *from, const char *migrations_dir, struct store
         store_close(a);
         return rc;
     }
-    memcpy(a->aside_base, base, sizeof(base));
+    a->aside = *ids;
     *out = a;
     return 0;
 }
 
-/* Copy the rows that sql selects from aside into table of s, column for column. */
+/* The writer s gives its lock to the writers waiting for a moment and takes it back
+ * (as store_pool_put() and store_pool_get_writer() would). On failure it still holds
+ * it, for its caller to give back. */
+static int store_writer_yield(struct store *s, struct sb_error *err)
+{
+    struct store_pool *p = s->pool;
+    struct timespec pause = {0, STORE_ASIDE_YIELD_US * 1000L};
+    int rc;
+    pthread_mutex_unlock(&p->write_lock);
+    nanosleep(&pause, NULL);
+    atomic_fetch_add(&p->writers_waiting, 1);
+    pthread_mutex_lock(&p->write_lock);
+    atomic_fetch_sub(&p->writers_waiting, 1);
+    rc = store_pool_check(p, false, err);
+    if (rc != 0 && p->group)
+        store_group_end(s, false);
+    return rc;
+}
+
+/* The copy's turn is over: commit what it wrote, let the writers waiting have the
+ * writer for a moment, and begin again. */
+static int store_aside_turn(struct store *s, struct timespec *start, struct sb_error *err)
+{
+    int rc = store_commit(s, err);
+    if (rc == 0 && s->writer)
+        rc = store_writer_yield(s, err);
+    if (rc == 0)
+        rc = store_begin_write(s, err);
+    clock_gettime(CLOCK_MONOTONIC, start);
+    return rc;
+}
+
+static bool store_aside_turn_over(const struct timespec *start)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - start->tv_sec) * 1000 + (now.tv_nsec - start->tv_nsec) / 1000000 >=
+           STORE_ASIDE_TURN_MS;
+}
+
+/* The statement that writes a row of table selected by sel into s: an INSERT of every
+ * column, or with update, an UPDATE of every column of the row whose id is the first. */
+static int store_copy_prepare(struct store *s, sqlite3_stmt *sel, const char *table, bool update,
+                              sqlite3_stmt **ins, struct sb_error *err)
+{
+    char sql[2048];
+    int n = sqlite3_column_count(sel);
+    size_t len = (size_t)snprintf(sql, sizeof(sql),
+                                  update ? "UPDATE %s SET " : "INSERT INTO %s VALUES (", table);
+    for (int i = update ? 1 : 0; i < n && len < sizeof(sql); i++) {
+        if (update)
+            len += (size_t)snprintf(sql + len, sizeof(sql) - len, "%s\"%s\" = ?%d",
+                                    i > 1 ? ", " : "", sqlite3_column_name(sel, i), i + 1);
+        else
+            len += (size_t)snprintf(sql + len, sizeof(sql) - len, "%s?", i > 0 ? ", " : "");
+    }
+    if (len < sizeof(sql))
+        len += (size_t)snprintf(sql + len, sizeof(sql) - len, update ? " WHERE id = ?1" : ")");
+    if (len >= sizeof(sql))
+        return sb_fail(err, SB_EIO, NULL, "copy: table %s has too many columns", table);
+    if (sqlite3_prepare_v2(s->db, sql, -1, ins, NULL) != SQLITE_OK)
+        return store_fail(s, err, "copy");
+    return 0;
+}
+
+/* Copy the rows that sql selects from aside into table of s, column for column, in
+ * turns of the writer (update: the rows are there already, as placeholders). */
 static int store_copy_rows(struct store *s, struct store *aside, const char *table, const char *sql,
-                           struct sb_error *err)
+                           bool update, struct timespec *start, struct sb_error *err)
 {
     sqlite3_stmt *sel = NULL, *ins = NULL;
-    char insert[512];
-    int rc = 0, step = SQLITE_DONE, n;
+    int rc = 0, step = SQLITE_DONE, n, rows = 0;
     if (sqlite3_prepare_v2(aside->db, sql, -1, &sel, NULL) != SQLITE_OK)
         return store_fail(aside, err, "copy");
     n = sqlite3_column_count(sel);
-    snprintf(insert, sizeof(insert), "INSERT INTO %s VALUES (?", table);
-    for (int i = 1; i < n; i++)
-        strncat(insert, ", ?", sizeof(insert) - strlen(insert) - 2);
-    strncat(insert, ")", sizeof(insert) - strlen(insert) - 1);
-    if (sqlite3_bind_int64(sel, 1, aside->aside_base[0]) != SQLITE_OK ||
-        sqlite3_bind_int64(sel, 2, aside->aside_base[1]) != SQLITE_OK ||
-        sqlite3_bind_int64(sel, 3, aside->aside_base[2]) != SQLITE_OK ||
-        sqlite3_prepare_v2(s->db, insert, -1, &ins, NULL) != SQLITE_OK)
-        rc = store_fail(s, err, "copy");
+    if (sqlite3_bind_int64(sel, 1, aside->aside.base[0]) != SQLITE_OK ||
+        sqlite3_bind_int64(sel, 2, aside->aside.base[1]) != SQLITE_OK ||
+        sqlite3_bind_int64(sel, 3, aside->aside.base[2]) != SQLITE_OK)
+        rc = store_fail(aside, err, "copy");
+    if (rc == 0)
+        rc = store_copy_prepare(s, sel, table, update, &ins, err);
     while (rc == 0 && (step = sqlite3_step(sel)) == SQLITE_ROW) {
         for (int i = 0; rc == 0 && i < n; i++)
             if (sqlite3_bind_value(ins, i + 1, sqlite3_column_value(sel, i)) != SQLITE_OK)
@@ -1999,6 +2139,10 @@ static int store_copy_rows(struct store *s, struct store *aside, const char *tab
         if (rc == 0 && sqlite3_step(ins) != SQLITE_DONE)
             rc = store_fail(s, err, "copy");
         sqlite3_reset(ins);
+        /* Rows go in the order of the foreign keys, so any prefix of them may commit:
+         * none is seen before the campaign opens, last. */
+        if (rc == 0 && ++rows % 64 == 0 && store_aside_turn_over(start))
+            rc = store_aside_turn(s, start, err);
     }
     if (rc == 0 && step != SQLITE_DONE)
         rc = store_fail(aside, err, "copy");
@@ -2007,12 +2151,48 @@ static int store_copy_rows(struct store *s, struct store *aside, const char *tab
     return rc;
 }
 
+/* SB_ECONFLICT unless aside holds one campaign, and players and games, within the
+ * ids reserved for it. */
+static int store_aside_check(struct store *aside, struct sb_error *err)
+{
+    int64_t got[3] = {0, 0, 0};
+    int rc = store_max_ids(aside, got, err);
+    for (int i = 0; rc == 0 && i < 3; i++)
+        if (got[i] > aside->aside.top[i] || (i == 0 && got[i] != aside->aside.top[0]))
+            rc = sb_fail(err, SB_ECONFLICT, NULL, "the import took more ids than it reserved");
+    return rc;
+}
+
+/* Give the boards of aside the ids they have in s, adding there those it lacks: the
+ * games of an import on a board s holds already share it. */
+static int store_aside_boards(struct store *s, struct store *aside, struct sb_error *err)
+{
+    static const char *const renumber = "UPDATE game_boards SET board_id = -?1 WHERE board_id = ?2";
+    sqlite3_stmt *sel = NULL;
+    int rc = 0, step = SQLITE_DONE;
+    if (sqlite3_prepare_v2(aside->db, "SELECT id, board FROM boards", -1, &sel, NULL) != SQLITE_OK)
+        return store_fail(aside, err, "copy");
+    while (rc == 0 && (step = sqlite3_step(sel)) == SQLITE_ROW) {
+        int64_t id = 0;
+        rc = store_board_id(s, (const char *)sqlite3_column_text(sel, 1), &id, err);
+        if (rc == 0)
+            rc = store_exec(aside, renumber, NULL, err, "ii", id, sqlite3_column_int64(sel, 0));
+    }
+    if (rc == 0 && step != SQLITE_DONE)
+        rc = store_fail(aside, err, "copy");
+    sqlite3_finalize(sel);
+    if (rc == 0)
+        rc = store_exec(aside, "UPDATE game_boards SET board_id = -board_id WHERE board_id < 0",
+                        NULL, err, "");
+    return rc;
+}
+
 int store_aside_copy(struct store *s, struct store *aside, struct sb_error *err)
 {
     /* In the order of their foreign keys; ?1 ?2 ?3 are the bases of campaign, player
-     * and game ids (what is at or below them is a placeholder). */
+     * and game ids (what is at or below them is a placeholder). The campaign's row
+     * goes over its placeholder last. */
     static const char *const tables[][2] = {
-        {"campaigns", "SELECT * FROM campaigns WHERE id > ?1 AND ?2 >= 0 AND ?3 >= 0"},
         {"players", "SELECT * FROM players WHERE id > ?2 AND ?1 >= 0 AND ?3 >= 0"},
         {"games", "SELECT * FROM games WHERE id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
         {"game_boards", "SELECT * FROM game_boards WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
@@ -2022,13 +2202,68 @@ int store_aside_copy(struct store *s, struct store *aside, struct sb_error *err)
          "SELECT * FROM journal_stamps WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
         {"journal_payouts",
          "SELECT * FROM journal_payouts WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
+        /* Memories take new ids there (NULL): the aside's own would collide. */
+        {"memories", "SELECT NULL, campaign_id, game_id, card, slot, destination, seq, text, at,"
+                     " photo_type, photo_size, photo_rev, photo FROM memories"
+                     " WHERE campaign_id > ?1 AND ?2 >= 0 AND ?3 >= 0 ORDER BY id"},
+        {"campaigns", "SELECT * FROM campaigns WHERE id > ?1 AND ?2 >= 0 AND ?3 >= 0"},
     };
-    int64_t now[3] = {0, 0, 0};
-    int rc = store_max_ids(s, now, err);
-    if (rc == 0 && memcmp(now, aside->aside_base, sizeof(now)) != 0)
-        return sb_fail(err, SB_ECONFLICT, NULL,
-                       "the database took new ids while the import was built: build it again");
+    const struct store_aside_ids *ids = &aside->aside;
+    struct timespec start;
+    int rc = store_aside_check(aside, err);
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    if (rc == 0)
+        rc = store_begin_write(s, err);
+    if (rc != 0)
+        return rc;
+    /* The placeholders of the largest ids make way for the rows that take them. */
+    rc = store_exec(s, "DELETE FROM games WHERE id = ? AND campaign_id = ?", NULL, err, "ii",
+                    ids->top[2], ids->top[0]);
+    if (rc == 0)
+        rc = store_exec(s, "DELETE FROM players WHERE id = ? AND campaign_id = ?", NULL, err, "ii",
+                        ids->top[1], ids->top[0]);
+    if (rc == 0)
+        rc = store_aside_boards(s, aside, err);
     for (size_t i = 0; rc == 0 && i < sizeof(tables) / sizeof(tables[0]); i++)
-        rc = store_copy_rows(s, aside, tables[i][0], tables[i][1], err);
-    return rc;
+        rc = store_copy_rows(s, aside, tables[i][0], tables[i][1],
+                             strcmp(tables[i][0], "campaigns") == 0, &start, err);
+    if (rc != 0) {
+        store_rollback(s);
+        return rc;
+    }
+    return store_commit(s, err);
+}
+
+int store_aside_drop(struct store *s, struct sb_error *err)
+{
+    /* Every row of a campaign still a placeholder (edition ''), children first. */
+    static const char *const sql[] = {
+        "DELETE FROM memories WHERE campaign_id IN (SELECT id FROM campaigns WHERE edition = '')",
+        "DELETE FROM journal_payouts WHERE game_id IN (SELECT g.id FROM games g JOIN campaigns c"
+        " ON c.id = g.campaign_id WHERE c.edition = '')",
+        "DELETE FROM journal_stamps WHERE campaign_id IN (SELECT id FROM campaigns WHERE edition = "
+        "'')",
+        "DELETE FROM journal_draws WHERE campaign_id IN (SELECT id FROM campaigns WHERE edition = "
+        "'')",
+        "DELETE FROM events WHERE game_id IN (SELECT g.id FROM games g JOIN campaigns c"
+        " ON c.id = g.campaign_id WHERE c.edition = '')",
+        "DELETE FROM game_boards WHERE game_id IN (SELECT g.id FROM games g JOIN campaigns c"
+        " ON c.id = g.campaign_id WHERE c.edition = '')",
+        "DELETE FROM games WHERE campaign_id IN (SELECT id FROM campaigns WHERE edition = '')",
+        "DELETE FROM players WHERE campaign_id IN (SELECT id FROM campaigns WHERE edition = '')",
+        "DELETE FROM campaigns WHERE edition = ''",
+        /* and the boards copied for it that no game plays on */
+        "DELETE FROM boards WHERE NOT EXISTS (SELECT 1 FROM game_boards gb"
+        " WHERE gb.board_id = boards.id)",
+    };
+    int rc = store_begin_write(s, err);
+    if (rc != 0)
+        return rc;
+    for (size_t i = 0; rc == 0 && i < sizeof(sql) / sizeof(sql[0]); i++)
+        rc = store_exec(s, sql[i], NULL, err, "");
+    if (rc != 0) {
+        store_rollback(s);
+        return rc;
+    }
+    return store_commit(s, err);
 }

@@ -147,8 +147,12 @@ int store_campaign_create(struct store *s, const char *name, const char *edition
 /* SB_ENOTFOUND when there is no such campaign. */
 int store_campaign_get(struct store *s, int64_t cid, struct store_campaign *out,
                        struct sb_error *err);
-/* {"id","name","edition","stamp_owner","created_at","active_game","house_rules"} */
+/* {"id","name","edition","stamp_owner","created_at","active_game","house_rules",
+ * "timezone"} */
 int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
+/* Set the campaign's time zone (an IANA name the caller checked). */
+int store_campaign_set_timezone(struct store *s, int64_t cid, const char *timezone,
+                                struct sb_error *err);
 /* name and stamp_owner may be NULL to keep them. */
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,
                           struct sb_error *err);
@@ -291,8 +295,9 @@ int store_journal_undo(struct store *s, int64_t gid, int64_t seq, struct sb_erro
 /* True when a game later than gid paid out a stamp made by event (gid, seq). */
 int store_journal_stamp_used_later(struct store *s, int64_t gid, int64_t seq, bool *used,
                                    struct sb_error *err);
-/* [{"card","slot","token","player":{"id","name"},"game","seq","at"}] of the campaign;
- * before_game > 0 keeps only stamps from earlier games. */
+/* [{"card","slot","token","player":{"id","name"},"game","seq","at","memories"}] of the
+ * campaign, memories as store_memory_json() gives them, newest first; before_game > 0
+ * keeps only stamps from earlier games. */
 int store_journal_stamps_json(struct store *s, int64_t cid, int64_t before_game, char **out,
                               struct sb_error *err);
 /* [{"card","draws","paid_out"}] */
@@ -335,18 +340,35 @@ int store_export_players_json(struct store *s, int64_t cid, char **out, struct s
 
 /* ---- building aside (an import that must not hold the writer) ---- */
 
-/* A new in-memory database migrated from migrations_dir, in which ids continue after
- * the largest campaign, player and game ids of from (read as from sees them): what is
- * built there takes the ids it will have in from's database. No other request waits
- * while it is built. Free it with store_close(). */
-int store_aside_new(struct store *from, const char *migrations_dir, struct store **out,
-                    struct sb_error *err);
+/* The ids of an import: it continues after base (the largest campaign, player and game
+ * ids when it was reserved) and takes none past top. */
+struct store_aside_ids {
+    int64_t base[3];
+    int64_t top[3];
+};
 
-/* Copy everything built in aside into s, inside the caller's write transaction (a few
- * statements for thousands of rows: the writer is held for moments). SB_ECONFLICT,
- * copying nothing, when s took new campaign, player or game ids since aside was made:
- * build it again. The tables' columns must be in the same order in both (both are
- * migrated by the same files). */
+/* Reserve in s, in a short write transaction of its own, the ids of an import of one
+ * campaign, nplayers players and ngames games: placeholder rows that no key opens
+ * hold them, so that the server writes on beside the import. */
+int store_aside_reserve(struct store *s, int64_t nplayers, int64_t ngames,
+                        struct store_aside_ids *ids, struct sb_error *err);
+
+/* A new private database (a temporary file) migrated from migrations_dir, in which ids
+ * continue after ids->base: what is built there takes the ids reserved for it. No
+ * other request waits while it is built. Free it with store_close(). */
+int store_aside_new(const struct store_aside_ids *ids, const char *migrations_dir,
+                    struct store **out, struct sb_error *err);
+
+/* Copy everything built in aside into s over its reservation, in write transactions of
+ * its own that hold the writer for at most about 50 ms each (s, the pool's writer, is
+ * given back to the writers waiting in between). The campaign opens (its row takes the
+ * place of its placeholder) in the last one: a reader sees all of it or nothing. On
+ * failure call store_aside_drop(). SB_ECONFLICT when aside took ids it did not
+ * reserve. The tables' columns must be in the same order in both. */
 int store_aside_copy(struct store *s, struct store *aside, struct sb_error *err);
+
+/* Delete every reservation that never opened and what was copied into it: after a
+ * failed copy, and at start for one a crash interrupted. */
+int store_aside_drop(struct store *s, struct sb_error *err);
 
 #endif

@@ -132,9 +132,10 @@ export class CampaignApi {
   /** The campaign's plays as a BG Stats import file. */
   bgStats() { return this.req('GET', '/export/bgstats').then((r) => r.data); }
 
-  /** The event-stream URL: EventSource cannot send headers, so the key rides in ?key=. */
-  streamUrl(gid) {
-    return `${BASE}${this.base}/games/${gid}/stream?key=${encodeURIComponent(this.key)}`;
+  /** The event stream of game gid for live.js: its URL (no key in it) and the key for
+   * its Authorization header. */
+  stream(gid) {
+    return { url: `${BASE}${this.base}/games/${gid}/stream`, key: this.key };
   }
 }
 

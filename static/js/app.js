@@ -223,6 +223,14 @@ function keepTopHeight() {
 }
 window.addEventListener('resize', keepTopHeight);
 onLanguage(keepTopHeight);
+/** html.big-text when the phone's text is set large (about 150 % and more): the table
+ * screen then folds what it repeats, so the decision keeps its place on the first screen. */
+function keepTextSize() {
+  const big = parseFloat(getComputedStyle(document.documentElement).fontSize) >= 25;
+  document.documentElement.classList.toggle('big-text', big);
+  keepTopHeight();
+}
+if (typeof ResizeObserver === 'function') new ResizeObserver(keepTextSize).observe(document.documentElement);
 
 translateShell();
 languagePicker();

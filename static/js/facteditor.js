@@ -5,7 +5,7 @@
 
 import { h, field, select, money, setColour, showError } from './ui.js';
 import { t } from './i18n.js';
-import { chanceEffectText, journalEffectText } from './words.js';
+import { chanceEffectText, journalEffectText, colourName } from './words.js';
 import { kindWord, circlesText, honestName, isChecked } from './facts.js';
 import {
   effectEditor, factField, textInput, textArea, numberInput, textOf, money10, slotsOf, NAME_MAX, TEXT_MAX, SLOTS_MAX,
@@ -34,7 +34,7 @@ export function factView(f, names, state = null) {
   }
   if (f.part === 'destinations') {
     return h('div', { class: 'fact-card dest-card' },
-      h('div', { class: 'dest-band', style: `background:${setColour(o.colour)}` }, h('span', null, o.colour)),
+      h('div', { class: 'dest-band', style: `background:${setColour(o.colour)}` }, h('span', null, colourName(o.colour))),
       h('p', { class: 'fact-name' }, honestName(o), badge(o)),
       h('dl', { class: 'dest-facts' },
         h('dt', null, t('box.price')), h('dd', null, money(o.price)),

@@ -81,7 +81,8 @@ export function correctionText(ev, names) {
   const what = ev.what === 'destination' ? names.destination(ev.id) : names.card(ev.what, ev.id);
   const parts = Object.entries(ev.fields || {}).map(([k, v]) => {
     const b = (ev.before || {})[k];
-    const field = k.replace('_', ' ');
+    const label = t(k === 'title' ? 'box.name' : `box.${k}`);
+    const field = label.startsWith('box.') ? k.replace('_', ' ') : label.toLocaleLowerCase();
     const show = (x) => (typeof x === 'number' ? money(x) : String(x ?? t('fact.none')));
     return typeof v === 'object' && v !== null ? t('fact.changed', { field }) : t('fact.change', { field, before: show(b), after: show(v) });
   });

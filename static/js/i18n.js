@@ -98,7 +98,10 @@ export function t(key, p = {}) {
     const n = Number(p.n);
     m = m[pluralRules.select(Number.isFinite(n) ? n : 0)] ?? m.other;
   }
-  return String(m).replace(/\{(\w+)\}/g, (_, k) => param(p[k]));
+  let text = String(m);
+  // French elides "de" and "que" before a name that starts with a vowel: "d’Ana".
+  if (lang === 'fr') text = text.replace(/\b([dD]e|[qQ]ue) \{(\w+)\}/g, (all, w, k) => (/^[aeiouyàâæéèêëîïôœùûü]/i.test(param(p[k])) ? `${w.slice(0, -1)}’{${k}}` : all));
+  return text.replace(/\{(\w+)\}/g, (_, k) => param(p[k]));
 }
 
 /** True when the table of the current language (or English) has `key`. */
@@ -113,6 +116,12 @@ export function money(n) {
 export function list(items) {
   const xs = items.map(String);
   try { return new Intl.ListFormat(locale, { type: 'conjunction' }).format(xs); } catch { return xs.join(', '); }
+}
+
+/** "pink or orange" in the locale: a choice between items. */
+export function listOr(items) {
+  const xs = items.map(String);
+  try { return new Intl.ListFormat(locale, { type: 'disjunction' }).format(xs); } catch { return xs.join(' / '); }
 }
 
 /** A date ("1 Dec 2026") in the locale. */

@@ -1,69 +1,108 @@
 // live.js -- follow a game through its event stream (GET …/games/{gid}/stream,
-// text/event-stream, `state` events). EventSource cannot send an Authorization
-// header, so the URL carries ?key=. A closed stream is reopened after a pause, unless
-// the server refuses its key (new links were made): then onGone(status) and no more.
+// text/event-stream, `state` events), read with fetch() so the key travels in the
+// Authorization header and never in a URL (proxies log URLs). It reconnects as
+// EventSource would: after a pause that doubles up to 15 s, sending Last-Event-ID,
+// unless the server refuses the key (new links were made): then onGone(status) and no more.
 
-/** The status the server answers url with now (0: unreachable), without reading a stream. */
-async function probe(url) {
-  const ctl = new AbortController();
-  try {
-    const res = await fetch(url, { signal: ctl.signal, cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer' });
-    return res.status;
-  } catch {
-    return 0;
-  } finally {
-    ctl.abort();
-  }
+/**
+ * Split a text/event-stream into events: onEvent({type, data, id}) for each one ended
+ * by a blank line. Returns a function taking the next chunk of text.
+ */
+function eventParser(onEvent) {
+  let buf = '';
+  let data = [];
+  let type = '';
+  let id = null;
+  const line = (l) => {
+    if (l === '') {
+      if (data.length) onEvent({ type: type || 'message', data: data.join('\n'), id });
+      data = [];
+      type = '';
+      return;
+    }
+    if (l[0] === ':') return; // a comment: the server's keep-alive
+    const colon = l.indexOf(':');
+    const field = colon < 0 ? l : l.slice(0, colon);
+    let value = colon < 0 ? '' : l.slice(colon + 1);
+    if (value[0] === ' ') value = value.slice(1);
+    if (field === 'data') data.push(value);
+    else if (field === 'event') type = value;
+    else if (field === 'id') id = value;
+  };
+  return (chunk) => {
+    buf += chunk;
+    let i;
+    while ((i = buf.search(/\r\n|\r|\n/)) >= 0) {
+      const nl = buf[i] === '\r' && buf[i + 1] === '\n' ? 2 : 1;
+      line(buf.slice(0, i));
+      buf = buf.slice(i + nl);
+    }
+  };
 }
 
 /**
- * Follow url; onState(state) for every `state` event, onStatus('live'|'connecting'|'offline'),
- * onGone(status) once when the server refuses the stream's key or no longer has it.
- * Returns a function that stops following.
+ * Follow the stream of source ({url, key}); onState(state) for every `state` event,
+ * onStatus('live'|'connecting'|'offline'), onGone(status) once when the server refuses
+ * the key or no longer has the game. Returns a function that stops following.
  */
-export function follow(url, onState, onStatus = () => {}, onGone = () => {}) {
-  let es = null;
+export function follow(source, onState, onStatus = () => {}, onGone = () => {}) {
+  const { url, key } = source;
   let stopped = false;
+  let ctl = null;
   let retry = null;
   let delay = 1000;
+  let lastId = null;
 
   const handle = (ev) => {
+    if (ev.id !== null) lastId = ev.id;
+    if (ev.type !== 'state' && ev.type !== 'message') return;
     let doc;
     try { doc = JSON.parse(ev.data); } catch { return; }
     const state = doc && doc.state && typeof doc.state === 'object' ? doc.state : doc;
     if (state && typeof state === 'object') onState(state, doc);
   };
 
-  const open = () => {
-    retry = null;
-    if (stopped) return;
-    if (typeof EventSource !== 'function') { onStatus('offline'); return; }
-    onStatus('connecting');
-    es = new EventSource(url);
-    es.addEventListener('open', () => { delay = 1000; onStatus('live'); });
-    es.addEventListener('state', handle);
-    es.addEventListener('message', handle);
-    es.addEventListener('error', () => {
-      if (stopped) return;
-      if (es.readyState === EventSource.CLOSED) {
-        onStatus('offline');
-        es.close();
-        retry = setTimeout(open, delay);
-        delay = Math.min(delay * 2, 15000);
-        probe(url).then((status) => {
-          if (stopped || (status !== 401 && status !== 404)) return;
-          stopped = true;
-          clearTimeout(retry);
-          onGone(status);
-        });
-      } else {
-        onStatus('connecting');
-      }
-    });
+  const again = () => {
+    if (stopped || retry) return;
+    onStatus('offline');
+    retry = setTimeout(open, delay);
+    delay = Math.min(delay * 2, 15000);
   };
 
+  async function open() {
+    retry = null;
+    if (stopped) return;
+    onStatus('connecting');
+    ctl = new AbortController();
+    const headers = { Accept: 'text/event-stream' };
+    if (key) headers.Authorization = `Bearer ${key}`;
+    if (lastId !== null) headers['Last-Event-ID'] = lastId;
+    try {
+      const res = await fetch(url, { headers, signal: ctl.signal, cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer' });
+      if (res.status === 401 || res.status === 404) {
+        stopped = true;
+        onStatus('offline');
+        onGone(res.status);
+        return;
+      }
+      if (!res.ok || !res.body) { again(); return; }
+      delay = 1000;
+      onStatus('live');
+      const feed = eventParser(handle);
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        feed(value);
+      }
+    } catch { /* unreachable, or stopped */ }
+    again();
+  }
+
   const onVisible = () => {
-    if (document.visibilityState === 'visible' && es && es.readyState === EventSource.CLOSED && !retry) open();
+    if (document.visibilityState !== 'visible' || !retry) return;
+    clearTimeout(retry);
+    open();
   };
   document.addEventListener('visibilitychange', onVisible);
   open();
@@ -72,6 +111,6 @@ export function follow(url, onState, onStatus = () => {}, onGone = () => {}) {
     stopped = true;
     clearTimeout(retry);
     document.removeEventListener('visibilitychange', onVisible);
-    if (es) es.close();
+    if (ctl) ctl.abort();
   };
 }

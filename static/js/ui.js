@@ -61,9 +61,11 @@ export function clearAlert() {
 
 /** Show an ApiError (or anything thrown) in the alert region. */
 export function showError(e) {
-  const msg = e && e.message ? e.message : String(e);
-  const rule = e && e.rule ? ` (${e.rule})` : '';
-  showAlert(msg + rule);
+  // A refusal the message tables know by its rule is said in the page's language; the
+  // rule's code itself is for the log, never for the table.
+  const key = e && e.rule ? `rule.${e.rule}` : '';
+  const said = key ? t(key) : key;
+  showAlert(key && said !== key ? said : e && e.message ? e.message : String(e));
 }
 
 /** A polite announcement for screen readers. */
@@ -75,17 +77,20 @@ export function announce(message) {
 }
 
 /** Ask a yes/no question in a modal dialog; resolves true for OK. */
-export function confirmDialog(title, text, okLabel = t('ok')) {
+export function confirmDialog(title, text, okLabel = t('ok'), { cancel = t('cancel'), focusCancel = false } = {}) {
   const dlg = document.getElementById('confirm');
   if (!dlg || typeof dlg.showModal !== 'function') return Promise.resolve(window.confirm(`${title}\n${text}`));
+  const no = dlg.querySelector('button[value="cancel"]');
   dlg.querySelector('#confirm-title').textContent = title;
   dlg.querySelector('#confirm-text').textContent = text;
   dlg.querySelector('#confirm-ok').textContent = okLabel;
+  if (no) no.textContent = cancel;
   dlg.returnValue = '';
   return new Promise((resolve) => {
     dlg.addEventListener('close', () => resolve(dlg.returnValue === 'ok'), { once: true });
     dlg.showModal();
-    dlg.querySelector('#confirm-ok').focus();
+    // A step that takes something back starts on the button that keeps it.
+    (focusCancel && no ? no : dlg.querySelector('#confirm-ok')).focus();
   });
 }
 

@@ -3,7 +3,7 @@
 // 10 (Hazel's stamp)". The event log, the undo dialog, the toast and "What happened"
 // all take their sentences from here.
 
-import { t, money, list } from './i18n.js';
+import { t, money, list, listOr } from './i18n.js';
 import { tokenName } from './tokens.js';
 import { honestName, correctionText } from './facts.js';
 
@@ -82,6 +82,15 @@ export class Names {
 export function gameLabel(game, gid) {
   const n = game && game.number !== undefined && game.number !== null ? game.number : (game && game.id) ?? gid;
   return t('game.n', { n: String(n) });
+}
+
+/** A colour set's name in the UI's language ("light-blue": "bleu clair"); an id the
+ * tables do not know is shown in words. */
+export function colourName(id) {
+  if (id === null || id === undefined || id === '') return '';
+  const key = `colour.${id}`;
+  const txt = t(key);
+  return txt === key ? humanise(id).toLowerCase() : txt;
 }
 
 export function humanise(id) {
@@ -181,7 +190,7 @@ function effectWords(prefix, e, names, who) {
   if ('collect' in e) return say('collect', { amount: e.collect });
   if ('pay' in e) return say('pay', { amount: e.pay });
   if ('move_to' in e) return say(e.salary ? 'move_to.salary' : 'move_to', { to: names ? names.space(e.move_to) : humanise(e.move_to) });
-  if ('move_to_colour' in e) return say('move_to_colour', { colours: list([].concat(e.move_to_colour)) });
+  if ('move_to_colour' in e) return say('move_to_colour', { colours: listOr([].concat(e.move_to_colour).map(colourName)) });
   if ('move_by' in e) return e.move_by < 0 ? say('back', { n: -e.move_by }) : say('forward', { n: e.move_by });
   if (e.go_to_jail) return say('jail');
   if (e.jail_free) return say('jail_free');
@@ -199,7 +208,11 @@ export function drawerAction(e, who, names) {
  * roll in Jail without a double. state: the state after the event, when known.
  */
 export function eventSentences(ev, effects, names, { mode, state } = {}) {
-  const out = withoutEchoes(effects || []).map((e) => effectText(e, names));
+  // With paper money (journal mode) the banker hands the notes over: say that the Bank pays.
+  const say = (e) => (mode === 'journal' && e.kind === 'journal_payout' && e.from === 'bank' && Number(e.amount) > 0
+    ? { text: `${t('payout.bank', { n: Number(e.stamps) || 1, whose: whoseStamps(names, e.player?.id ?? e.player, e.token, Number(e.stamps) || 1), who: names.player(e.player?.id ?? e.player), amount: Number(e.amount) })}.`, cls: 'payout' }
+    : effectText(e, names));
+  const out = withoutEchoes(effects || []).map(say);
   if (ev && ev.type === 'draw_journal' && mode === 'journal') {
     const card = names.journalCard(ev.card);
     const drawer = ev.player;
@@ -207,10 +220,17 @@ export function eventSentences(ev, effects, names, { mode, state } = {}) {
       out.push({ text: t('fx.drawer_part', { text: drawerAction(card.effect.drawer, names.player(drawer), names) }), cls: 'payout' });
     }
   }
+  // A roll that moves nothing is a roll in Jail without a double (TWT-JAIL-2): every
+  // other roll moves the piece. The state after it, when known, counts the tries.
   if (ev && ev.type === 'roll' && !out.length) {
-    const pl = state && (state.players || []).find((x) => String(x.id) === String(ev.player ?? state.turn?.player));
+    const pid = ev.player ?? state?.turn?.player;
+    const pl = state && (state.players || []).find((x) => String(x.id) === String(pid));
     if (pl && pl.in_jail) out.push({ text: t('fx.jail_stay', { who: pl.name, n: Number(pl.jail_attempts) || 0 }) });
-    else if (ev.d1 !== ev.d2 || !pl) out.push({ text: t('fx.no_effect') });
+    else out.push({ text: t('fx.jail_stay.short', { who: pid !== undefined && pid !== null ? names.player(pid) : t('bk.the_player') }) });
+  }
+  // The roll that starts a turn lapses the fees nobody asked for (TWT-FEE): say which.
+  if (ev && ev.type === 'roll') {
+    for (const f of (state && state.turn && state.turn.fees_lapsed) || []) out.push({ text: t('bk.fee.lapsed', { dest: names.destination(f.destination) }) });
   }
   return out;
 }
@@ -310,13 +330,21 @@ export function journalEffectText(e, names) {
 }
 
 /**
- * The effects without the Bank payments that merely repeat a journal payout (the
- * server lists both: the payment and, with who and why, the payout).
+ * The effects without the payments that merely repeat a journal payout (the server
+ * lists both: each payment and, with who and why, the payout).
  */
 export function withoutEchoes(effects) {
   const out = [...effects];
   for (const e of effects) {
     if (e.kind !== 'journal_payout') continue;
+    if (e.from === 'others') {
+      // "Every other player pays": the payout names each payer, so their payments go.
+      for (let i = out.length - 1; i >= 0; i--) {
+        const x = out[i];
+        if (x.kind === 'pay' && x.reason === 'journal' && x.from !== 'bank' && String(x.to) === String(e.player)) out.splice(i, 1);
+      }
+      continue;
+    }
     const amount = Math.abs(Number(e.amount));
     const i = out.findIndex((x) => x.kind === 'pay' && x.reason === 'journal' && Number(x.amount) === amount
       && ((x.from === 'bank' && String(x.to) === String(e.player)) || (x.to === 'bank' && String(x.from) === String(e.player))));

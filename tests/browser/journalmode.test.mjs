@@ -28,7 +28,8 @@ test('UI-JOURNAL-MODE the two buttons that matter: a card drawn by whom, a goal 
   // Pick who drew it, then tap the card in the numbered grid.
   await page.getByLabel('Drawn by').selectOption({ label: 'Ana (Hazel)' });
   await page.getByRole('button', { name: /^\d+\. Sunrise at the summit$/ }).click();
-  await expectText(page.getByRole('region', { name: 'What happened' }), 'Ana\'s stamp (Hazel) pays Ana 100.');
+  // Paper money: the sentence names the Bank, who hands the notes over.
+  await expectText(page.getByRole('region', { name: 'What happened' }), 'Ana\'s stamp (Hazel): the Bank pays Ana 100.');
 
   // Bo stamps Rapa Nui on the board.
   await page.getByLabel('Stamped by').selectOption({ label: 'Bo (T-Rex)' });

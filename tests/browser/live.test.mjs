@@ -42,7 +42,7 @@ async function phone(link, { blockStream = false } = {}) {
   const ctx = await phoneContext(browser);
   contexts.push(ctx);
   const page = await ctx.newPage();
-  if (blockStream) await page.route(/\/stream\?/, (route) => route.abort());
+  if (blockStream) await page.route(/\/stream(\?|$)/, (route) => route.abort());
   await page.goto(link);
   return page;
 }

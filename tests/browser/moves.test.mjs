@@ -45,13 +45,15 @@ test('TWT-GOAL-JUMP, TWT-FLIGHT-LONG, TWT-AUCTION, Chance choice: only the legal
   // Ana rolls 1+3: 8 -> 12, a long-distance flight: fly to Rapa Nui for 200.
   await page.getByRole('button', { name: 'First die 1' }).click();
   await page.getByRole('button', { name: 'Second die 3' }).click();
-  await expectVisible(page.getByRole('heading', { name: 'Long-distance flight' }));
+  // Beside the dice (Bo may roll instead), the flight is one tap away.
+  await page.locator('#dock summary', { hasText: 'Long-distance flight' }).click();
   await page.getByLabel('Fly to').selectOption({ label: 'Rapa Nui' });
   await page.getByRole('button', { name: 'Fly for 200' }).click();
   await expectText(region(), 'Ana pays the Bank 200');
   await expectText(region(), 'to Rapa Nui');
 
   // Rapa Nui is for sale: Bo wins the auction at 80.
+  await page.locator('details.auction > summary').click(); // the auction, one tap from Buy
   await page.getByLabel('Auction winner').selectOption({ label: 'Bo (has 1,500)' });
   await page.getByLabel('Winning bid').fill('80');
   await shot(page, 'moves-01-auction');
@@ -68,6 +70,7 @@ test('TWT-GOAL-JUMP, TWT-FLIGHT-LONG, TWT-AUCTION, Chance choice: only the legal
   await page.getByRole('button', { name: 'Grand Canyon' }).click();
   await expectText(region(), 'to Grand Canyon');
   // Nobody bids: the card stays with the Bank.
+  await page.locator('details.auction > summary').click();
   await page.getByRole('button', { name: 'Record auction' }).click();
   await expectText(region(), 'Nobody bid on Grand Canyon');
   await expectVisible(page.getByRole('heading', { name: 'Cy rolls' }));

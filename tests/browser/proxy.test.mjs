@@ -40,7 +40,7 @@ test('under --base-path the UI works, calls the API under the prefix, and links 
   const page = await ctx.newPage();
   await page.goto(`${base}/#/join/${cid}/${encodeURIComponent(key)}`);
   await expectVisible(page.getByRole('heading', { level: 1, name: 'Behind the proxy' }));
-  const link = page.getByRole('link', { name: `Send game ${g.game.number ?? g.game.id} to BG Stats` });
+  const link = page.getByRole('link', { name: `Send to BG Stats: game ${g.game.number ?? g.game.id}` });
   await expectVisible(link);
   const href = new URL(await link.getAttribute('href'));
   assert.equal(`${href.origin}${href.pathname}`, 'https://app.bgstatsapp.com/createPlay.html');

@@ -26,11 +26,13 @@ async function bankerGame(names, tokens = ['hazel', 'scottie', 't-rex', 'rubber-
   return { cid, key, gid: g.game.id, ids, post, state, url: `${server.base}/#/join/${cid}/${encodeURIComponent(key)}` };
 }
 
-/** Is the element's box wholly inside the first viewport (below nothing, above the bottom tabs)? */
+/** Is the element's box wholly inside the first viewport (below nothing, above the
+ * bottom tabs, or in the toast that lies over them)? */
 async function inView(locator) {
   const box = await locator.boundingBox();
   const tabs = await page.locator('#tabs').boundingBox();
-  const bottom = tabs ? tabs.y : PHONE.height;
+  const inToast = await locator.evaluate((el) => !!el.closest('#toast'));
+  const bottom = tabs && !inToast ? tabs.y : PHONE.height;
   return !!box && box.y >= 0 && box.y + box.height <= bottom && box.x >= 0 && box.x + box.width <= PHONE.width;
 }
 
@@ -99,7 +101,7 @@ test('UI-UNDO a toast with Undo follows each action; after undoing, the restored
   await toast.getByRole('button', { name: 'Undo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Undo the last event?' });
   await expectText(dialog, /event 2 \(\d\d:\d\d\): Bought at the printed price\. Ana pays the Bank \d+ \(purchase\)\./);
-  await dialog.getByRole('button', { name: 'Undo', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Yes, undo it' }).click();
   await expectText(last, 'Undone: event 2');
   const h1 = page.getByRole('heading', { level: 1 });
   await expectText(h1, /^Ana: buy .* or auction it$/);
@@ -169,10 +171,13 @@ test('UI-OFFLINE a tap made while the server is unreachable waits on the phone a
   assert.match(stored[0].idem, /^[0-9a-f-]{36}$/, 'kept with its Idempotency-Key');
   assert.equal(stored[0].ifMatch, `"${(await g.state()).version}"`, 'and its If-Match');
   assert.equal((await g.state()).seq, 0, 'nothing reached the server');
+  const notice = await queue.boundingBox();
+  assert.ok(notice.y < 300, `the offline notice is at the top, not at the bottom: ${JSON.stringify(notice)}`);
   await shot(page, 'table-06-queued');
   await ctx.setOffline(false);
   await expectText(page.getByRole('region', { name: 'What happened' }), 'Sent when the server came back: Ana rolled 2 + 3');
   await eventually(async () => (await page.locator('#queue').isHidden()), { message: 'the queue to empty' });
+  assert.equal((await page.locator('#alert').innerText()).trim(), '', 'the "unreachable" notice went with the queued tap');
   await page.waitForTimeout(3500); // one more retry period: nothing is sent twice
   const events = (await api(server.base, 'GET', `/campaigns/${g.cid}/games/${g.gid}/events?after=0`, { key: g.key })).events;
   assert.deepEqual(events.map((e) => [e.type, e.d1, e.d2]), [['roll', 2, 3]], 'the tap was logged exactly once');
@@ -221,6 +226,7 @@ test('UI-BID an invalid bid is caught on the phone with a clear message, and not
   const g = await bankerGame(['Ana', 'Bo']);
   await g.post({ type: 'roll', d1: 1, d2: 2 }); // Brown 2, to buy or auction
   await page.goto(g.url);
+  await page.locator('details.auction > summary').click(); // the auction, one tap from Buy
   await page.getByLabel('Auction winner').selectOption({ label: 'Bo (has 1,500)' });
   await page.getByLabel('Winning bid').fill('15');
   await page.getByRole('button', { name: 'Record auction' }).click();

@@ -203,7 +203,7 @@ test('a campaign of 30 games exports in proportion to its events, each distinct 
   const c = await bigCampaign();
   const all = await everything(c.api, c.cid);
   const doc = all.doc;
-  assert.equal(doc.version, 2);
+  assert.equal(doc.version, 3);
   assert.equal(doc.games.length, 30);
   const events = doc.games.reduce((n, g) => n + g.events.length, 0);
   assert.ok(events >= 30 * 140, `about 150 events a game (${events})`);

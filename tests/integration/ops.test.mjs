@@ -112,8 +112,8 @@ test('--metrics-key: STAMPBOOK_METRICS_KEY sets it too; without either /metrics 
 
 test('the systemd unit waits for the health check after start and a timer keeps checking', () => {
   const unit = readFileSync(join(ROOT, 'contrib/stampbook.service'), 'utf8');
-  assert.match(unit, /^ExecStartPost=.*stampbook healthcheck --port 8080/m);
+  assert.match(unit, /^ExecStartPost=.*stampbook healthcheck --config \/etc\/stampbook\/stampbook.conf/m);
   const check = readFileSync(join(ROOT, 'contrib/stampbook-healthcheck.service'), 'utf8');
-  assert.match(check, /^ExecStart=.*stampbook healthcheck --port 8080/m);
+  assert.match(check, /^ExecStart=.*stampbook healthcheck --config \/etc\/stampbook\/stampbook.conf/m);
   assert.match(readFileSync(join(ROOT, 'contrib/stampbook-healthcheck.timer'), 'utf8'), /^OnUnitActiveSec=/m);
 });

@@ -60,7 +60,7 @@ test('bgstats: the file validates against the schema of the format, one game for
   assert.equal(r.status, 200, r.text);
   assert.match(r.headers.get('content-type'), /^application\/json/);
   assertBgStats(r.json);
-  assert.deepEqual(Object.keys(r.json).sort(), ['about', 'games', 'locations', 'players', 'plays']);
+  assert.deepEqual(Object.keys(r.json).sort(), ['about', 'games', 'locations', 'players', 'plays', 'userInfo']);
   assert.equal(r.json.games.length, 1, 'one game: the campaign edition');
   assert.equal(r.json.games[0].name, 'Monopoly Travel World Tour');
   assert.equal(r.json.plays.length, games.length);
@@ -306,7 +306,9 @@ test('plays.csv: results-mode games name edition, mode and winner, no stamps; qu
   assert.equal(r.status, 200, r.text);
   assert.equal(r.headers.get('content-type'), 'text/csv; charset=utf-8; header=present');
   const today = new Date().toISOString().slice(0, 10);
-  const seated = `"'@home; Zoë Ștefănescu; Bo, ""B""","boot, ""b""; hât; -dog",0; 0; 0,`;
+  // A list item holding '"' or ';' is quoted in the list ("Bo, ""B"""), and the field
+  // again as CSV: each quote doubled twice.
+  const seated = `"'@home; Zoë Ștefănescu; ""Bo, """"B""""""","""boot, """"b""""""; hât; -dog",0; 0; 0,`;
   assert.equal(r.text, 'game,date,edition,mode,status,winner,players,tokens,board_stamps,journal_stamps\r\n'
     + `${games[0]},2026-11-27,classic,results,finished,"Bo, ""B""",${seated}\r\n`
     + `${games[1]},${today},classic,results,active,,${seated}\r\n`);

@@ -114,6 +114,15 @@ test('results mode: a seat token is free text (1 to 80 characters)', async () =>
   assert.deepEqual(r.json.state.players.map((p) => [p.id, p.name, p.token]), [[c.players[0], 'Ann', long], [c.players[1], 'Bo', 'Iron, "the" iron']]);
 });
 
+test('results mode: a seat may leave its token out, and the stats count no token for it', async () => {
+  const c = await campaign('classic', 2);
+  const r = await newGame(c, { mode: 'results', seats: [{ player: c.players[0] }, { player: c.players[1], token: 'dog' }] });
+  assert.deepEqual(r.json.game.seats.map((s) => s.token), ['', 'dog']);
+  const stats = await c.api.get(`${c.base}/stats`);
+  assert.equal(stats.status, 200, stats.text);
+  assert.deepEqual(stats.json.tokens.map((x) => x.token), ['dog'], 'no token named "" (or "none")');
+});
+
 test('RESULTS-PLAYERS: each edition seats its own number of players', async () => {
   for (const [edition, max] of [['classic', 8], ['wonders', 6], ['deal', 5]]) {
     const c = await campaign(edition, 9);

@@ -45,7 +45,7 @@ export async function launchServer(opts = {}) {
   const exited = (p) => p.exitCode !== null || p.signalCode !== null;
   s.launch = async () => {
     const args = ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db,
-      '--static', opts.staticDir || 'static', '--create-burst', '0', ...(opts.args || [])];
+      '--static', opts.staticDir || 'static', '--create-burst', '0', '--create-per-minute-all', '0', ...(opts.args || [])];
     const env = { ...process.env, ...(opts.env || {}) };
     proc = spawn(BIN, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
     const mine = proc;

@@ -6,7 +6,7 @@ import { h, s, money, field, select, showAlert, confirmDialog, setColour } from 
 import { t } from '../i18n.js';
 import { tokenPicture } from '../tokens.js';
 import { factPrompt } from './factcheck.js';
-import { turnHeading } from '../words.js';
+import { turnHeading, colourName } from '../words.js';
 import { W } from '../words-banker.js';
 import { spacesOf } from '../model.js';
 import { cardGrid } from './cardgrid.js';
@@ -52,14 +52,15 @@ export function actions(scr) {
   if (draw) out.push(drawCard(scr, draw));
   if (o.one('choose')) out.push(choose(scr, o.one('choose')));
   out.push(askFees(scr, o.all('collect_fee'), (st.turn && st.turn.fees_lapsed) || []));
-  const flight = o.one('fly') || short(o.no('fly'));
-  if (flight) out.push(fly(scr, flight, !o.one('fly')));
   const pay = o.one('jail_pay') || short(o.no('jail_pay'));
   if (pay) out.push(jail(scr, pay, !o.one('jail_pay'), o.one('jail_card'), o.one('roll') || o.no('roll')));
   if (o.one('goal_jump')) out.push(goalJump(scr, o.one('goal_jump')));
-  if (o.one('use_ticket')) out.push(ticket(scr, o.one('use_ticket')));
   const roll = o.one('roll');
   if (roll && scr.player(roll.player)) out.push(dice(scr, scr.player(roll.player)));
+  // What the player may do instead of rolling comes after the dice, one tap away.
+  const flight = o.one('fly') || short(o.no('fly'));
+  if (flight) out.push(fly(scr, flight, !o.one('fly')));
+  if (o.one('use_ticket')) out.push(ticket(scr, o.one('use_ticket')));
   return [h('section', { class: 'stack', 'aria-labelledby': 'now-h' }, h('h2', { id: 'now-h', class: 'visually-hidden' }, t('bk.now')), out.filter(Boolean))];
 }
 
@@ -101,10 +102,12 @@ function dice(scr, roller) {
     });
     rows[i] = h('div', { class: 'dice', role: 'group', 'aria-label': label }, buttons);
   });
-  return card(t('bk.rolls', { who: roller.name }),
+  const c = card(t('bk.rolls', { who: roller.name }),
     h('div', { class: 'dice-label' }, h('span', null, labels[0])), rows[0],
     h('div', { class: 'dice-label' }, h('span', null, labels[1])), rows[1],
     status);
+  c.classList.add('dice-card');
+  return c;
 }
 
 function buyOrAuction(scr, buyOpt, refusedBuy, auctionOpt) {
@@ -136,17 +139,18 @@ function buyOrAuction(scr, buyOpt, refusedBuy, auctionOpt) {
     scr.send({ type: 'auction', winner: Number(winner.value), price: n }, t('bk.auction.won', { who: scr.names.player(winner.value), dest: d.name, amount: n }), go);
   });
   return card(t('bk.buy.title', { dest: d.name }),
-    h('p', { class: 'muted' }, destLine(scr, d)),
     buyOpt || !lander ? null : h('p', { class: 'hint', id: 'buy-why' }, W.buyShort(lander.name, lander.cash)),
-    factPrompt(scr, 'destinations', d.id),
     buy,
-    auctionOpt ? h('h3', null, t('bk.auction.or')) : null,
-    auctionOpt ? form : null);
+    h('p', { class: 'muted small dest-line' }, destLine(scr, d)),
+    // The auction is one tap away, open at once when Buy is not possible.
+    auctionOpt ? h('details', { class: 'more auction', open: !buyOpt }, h('summary', null, t('bk.auction.or')), h('div', { class: 'body' }, form)) : null,
+    // The box check after the decision, never between the heading and Buy.
+    factPrompt(scr, 'destinations', d.id));
 }
 
 function destLine(scr, d) {
   const parts = [];
-  if (d.colour) parts.push(t('bk.dest.set', { colour: d.colour }));
+  if (d.colour) parts.push(t('bk.dest.set', { colour: colourName(d.colour) }));
   if (d.price !== null && d.price !== undefined) parts.push(t('bk.dest.price', { price: d.price }));
   if (d.fee !== undefined) parts.push(t('bk.dest.fee', { fee: d.fee, set_fee: d.set_fee }));
   if (d.goal) parts.push(t('bk.dest.goal', { dest: scr.names.destination(d.goal) }));
@@ -177,9 +181,15 @@ function choose(scr, opt) {
     h('p', { class: 'muted' }, t('bk.choose.hint', { who: name })),
     h('div', { class: 'stack' }, opts.map((did) => {
       const d = scr.names.destinationById(did);
+      // Who owns it, and whether it is the chooser's travel goal: what the choice hangs on.
+      const owner = ((scr.state.destinations || []).find((x) => x.id === did) || {}).owner;
+      const marks = [];
+      if (who && (who.goals || []).includes(did)) marks.push(t('bk.choose.goal'));
+      if (owner !== null && owner !== undefined) marks.push(t('bk.choose.owner', { who: scr.names.player(owner) }));
       const b = h('button', { class: 'btn block', type: 'button', id: `choose-${did}` },
         h('span', { 'aria-hidden': 'true', style: `display:inline-block;width:14px;height:22px;border-radius:3px;border:1px solid #333;background:${setColour(d && d.colour)}` }),
-        scr.names.destination(did));
+        scr.names.destination(did),
+        marks.length ? h('span', { class: 'choose-marks' }, ` · ${marks.join(' · ')}`) : null);
       b.addEventListener('click', () => scr.send({ type: 'choose', destination: did }, t('bk.chose', { who: name, dest: scr.names.destination(did) }), b));
       return b;
     })));
@@ -215,10 +225,12 @@ function fly(scr, opt, refused) {
     ev.preventDefault();
     scr.send({ type: 'fly', to: sel.value }, t('bk.flew', { who: cur.name, dest: scr.names.destination(sel.value) }), go);
   });
-  return card(W.flyTitle(opt.kind),
-    h('p', { class: 'muted' }, W.flyHint(cur.name, opt.cost, opt.kind)),
+  const body = [h('p', { class: 'muted' }, W.flyHint(cur.name, opt.cost, opt.kind)),
     refused ? h('p', { class: 'hint', id: 'fly-why' }, W.flyShort(cur.name, cur.cash, opt.cost)) : null,
-    form);
+    form];
+  // Beside the dice the flight is one tap away; alone it is the decision itself.
+  if (!scr.state.options.some((x) => x.type === 'roll')) return card(W.flyTitle(opt.kind), ...body);
+  return h('details', { class: 'more' }, h('summary', null, W.flyTitle(opt.kind)), h('div', { class: 'body' }, body));
 }
 
 function jail(scr, payOpt, refused, cardOpt, rollOpt) {

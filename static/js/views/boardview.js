@@ -39,7 +39,7 @@ export async function render({ main, params, app }) {
   };
   mount(main, h('h1', null, t('bv.title', { game: gameLabel(game, gid) })), box);
   draw();
-  const stop = follow(ctx.api.streamUrl(gid), (st) => {
+  const stop = follow(ctx.api.stream(gid), (st) => {
     if (state && st.version !== undefined && Number(st.version) <= Number(state.version)) return;
     state = st;
     draw();

@@ -12,6 +12,7 @@ import { downloadButton } from './boxfile.js';
 import { bgStatsLink, playUuidOf } from '../bgstats.js';
 import { backupPanel } from './backup.js';
 import { houseRulesPanel } from '../houserules.js';
+import { recapCard } from '../memories.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
@@ -41,6 +42,7 @@ export async function render({ main, params, app }) {
     h('p', { class: 'muted' }, ed.name || c.edition,
       full ? ` · ${t(c.stamp_owner === 'player' ? 'camp.owner.player' : 'camp.owner.token')}` : '',
       ctx.readOnly ? ` · ${t('view_only')}` : ''),
+    full ? recapCard(ctx, board) : null,
     full ? checkOffer(ctx, board) : null,
     start,
     sharePanel(ctx, app, games.length === 0 || renewed === ctx.cid),

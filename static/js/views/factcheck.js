@@ -8,12 +8,15 @@ import { t } from '../i18n.js';
 import { findFact, isChecked, replaceFact } from '../facts.js';
 import { factView, factEditor, bodyOrSay, saveFact } from '../facteditor.js';
 
-/** Redraw the table with board (the campaign's, as the server has it now). */
+/** Redraw the table with board (the campaign's, as the server has it now), the page
+ * kept where it was: a checked prompt that folds away must not move the table. */
 function useBoard(scr, board) {
   scr.board = board;
   scr.names.board = board;
   scr.actionsSig = null;
+  const y = window.scrollY;
   if (!scr.destroyed) scr.draw();
+  window.scrollTo({ top: y, behavior: 'instant' });
 }
 
 /** Read the campaign's board again (another phone fixed the box) and redraw the table. */
@@ -34,11 +37,17 @@ export function factPrompt(scr, part, id, { ask = null } = {}) {
   const fix = h('button', { class: 'btn small', type: 'button', id: `${base}-fix`, 'aria-expanded': 'false' }, t('check.fix'));
   const editBox = h('div', { hidden: true });
   const done = async (body) => {
+    const fixes = Object.keys(body).length && part !== 'spaces';
+    // The server logs a fix during a game as a correct event: this phone's own, so the
+    // stream's echo of it is not "logged on another phone".
+    if (fixes && scr.active) scr.ownFixes = (scr.ownFixes || 0) + 1;
     // The answer is the fact as saved: the board is mended here, not read again.
     replaceFact(scr.board, part, await saveFact(scr.ctx, f, body));
     announce(t(Object.keys(body).length ? 'fix.done' : 'check.checked'));
     useBoard(scr, scr.board);
-    if (Object.keys(body).length && part !== 'spaces') await scr.reload();
+    if (fixes) await scr.reload();
+    // The editor folds away: the table shows its decision again, the fix in it.
+    if (fixes) scr.showTop();
   };
   const open = () => {
     editBox.hidden = false;

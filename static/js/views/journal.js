@@ -8,6 +8,7 @@ import { t, money, dateText, dateTimeText } from '../i18n.js';
 import { tokenPicture } from '../tokens.js';
 import { Names, journalEffectText, payoutText, gameLabel } from '../words.js';
 import { activeGameId, seatsOf, splitGame } from '../model.js';
+import { stampMemories } from '../memories.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
@@ -108,6 +109,7 @@ function cardView(ctx, board, names, card, printed, gameName) {
     effect ? h('p', { class: 'small' }, h('strong', null, t('journal.effect')), ' ', journalEffectText(effect, names)) : null,
     h('ul', { class: 'circles', 'aria-label': t('journal.circles', { n: stamps.length, of: slots }) }, circles),
     detail,
+    stampMemories(ctx, stamps),
     h('div', { class: 'jmeta' },
       h('span', null, t('journal.draws', { n: Number(card.draws) || 0 })),
       h('span', null, t('journal.paid', { amount: Number(card.paid_out) || 0 }))),

@@ -161,7 +161,8 @@ export async function render({ main, params, app }) {
     if (new Set(ids).size !== ids.length) { showAlert(t('ng.one_seat')); return; }
     if (full && new Set(seats.map((s) => s.token)).size !== seats.length) { showAlert(t('ng.one_token')); return; }
     const mode = full ? form.querySelector('input[name=mode]:checked').value : 'results';
-    const body = { mode, seats: seats.map((s) => ({ player: Number(s.player), token: full ? s.token : (s.token.trim() || 'none') })) };
+    // A results seat without a token leaves it out (never a made-up "none").
+    const body = { mode, seats: seats.map((s) => (full || s.token.trim() ? { player: Number(s.player), token: full ? s.token : s.token.trim() } : { player: Number(s.player) })) };
     if (house) body.house_rules = house.value();
     if (!full) {
       if (playedAt.value) body.played_at = new Date(`${playedAt.value}T12:00:00`).toISOString();

@@ -6,10 +6,11 @@
 import { h, mount, num } from '../ui.js';
 import { t, has } from '../i18n.js';
 import { barChart, lineChart, PALETTE } from '../charts.js';
+import { payoutTimeline } from '../memories.js';
 import { tokenColour, tokenName } from '../tokens.js';
 import { humanise } from '../words.js';
 
-const SECTION_TITLES = { players: 'stats.players', tokens: 'stats.tokens', cards: 'stats.cards', journal: 'stats.cards', destinations: 'stats.destinations' };
+const SECTION_TITLES = { players: 'stats.players', tokens: 'stats.tokens', cards: 'stats.cards', journal: 'stats.cards', destinations: 'stats.destinations', games: 'stats.games', board: 'stats.board', boards: 'stats.board' };
 const ORDER = ['players', 'tokens', 'cards', 'journal', 'destinations'];
 const PRIORITY = [/win/i, /stamp/i, /paid|payout|received|earn/i, /game/i, /draw/i, /land|visit/i];
 const SKIP = new Set(['id', 'seq', 'slot', 'index', 'space', 'player_id', 'game']);
@@ -47,6 +48,7 @@ export async function render({ main, params, app }) {
   }
   const timeline = winsOverTime(doc);
   if (timeline) parts.unshift(timeline);
+  if (ed.engine === 'full') parts.push(payoutTimeline(ctx, doc));
   mount(main, h('h1', null, t('stats.title')), parts.length ? parts : h('p', { class: 'empty' }, t('stats.empty')));
 }
 

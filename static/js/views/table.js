@@ -20,6 +20,10 @@ import * as journalMode from './journalmode.js';
 import * as results from './results.js';
 import { afterEvent, refreshBoard } from './factcheck.js';
 import { houseRulesNote } from '../houserules.js';
+import { memoryForm, relived } from '../memories.js';
+
+/** The width at which the table and its log stand side by side (app.css). */
+const LAPTOP = '(min-width: 1000px) and (min-height: 521px)';
 
 /** Board stamps that win a game (TWT-WIN), as the engine's state says ('?' for a state
  * saved before it said). */
@@ -48,13 +52,17 @@ export async function render({ main, params, app }) {
   app.title(gameLabel(game, gid), c.name);
   if ((state && state.status) === 'active') touchCampaign(ctx.cid, { lastGame: gid });
   scr.mount();
-  const stop = follow(ctx.api.streamUrl(gid), (st) => scr.remote(st), (st) => scr.liveStatus(st), () => app.refresh());
+  scr.rebuildLast();
+  const stop = follow(ctx.api.stream(gid), (st) => scr.remote(st), (st) => scr.liveStatus(st), () => app.refresh());
   const onSent = (ev) => scr.queuedSent(ev.detail);
   const onRefused = (ev) => scr.queuedRefused(ev.detail);
   window.addEventListener('stampbook-sent', onSent);
   window.addEventListener('stampbook-refused', onRefused);
+  // A phone following an ended game moves to the next one once it starts.
+  const nextTimer = setInterval(() => scr.lookForNext(), 3000);
   return () => {
     stop();
+    clearInterval(nextTimer);
     scr.destroyed = true;
     hideToast();
     window.removeEventListener('stampbook-sent', onSent);
@@ -89,54 +97,59 @@ export class TableScreen {
     this.stripBox = h('div', { class: 'strip-box' });
     this.liveEl = h('span', { class: 'badge off' }, t('live.connecting'));
     this.lastBox = h('section', { class: 'card last', 'aria-labelledby': 'last-h' });
-    this.actionsBox = h('div');
-    this.playersBox = h('section', { 'aria-labelledby': 'players-h' });
-    this.moreBox = h('div');
-    this.footBox = h('div');
-    mount(this.main,
+    // The decision dock: what the game waits for now, right under the heading and the
+    // balances, so no other panel (what happened, a box check, the players) pushes it down.
+    this.actionsBox = h('div', { class: 'dock', id: 'dock' });
+    this.playersBox = h('section', { class: 'players-box', 'aria-labelledby': 'players-h' });
+    this.moreBox = h('div', { class: 'more-box' });
+    this.footBox = h('div', { class: 'table-side' });
+    mount(this.main, h('div', { class: 'table' },
       this.bannerBox,
       this.stripBox,
-      h('div', { class: 'live-line' }, h('span', null, gameLabel(this.game, this.gid), this.readOnly ? ` · ${t('view_only')}` : ''), this.liveEl),
       this.houseBox = h('div', { class: 'house-box' }),
-      this.lastBox,
       this.actionsBox,
+      this.lastBox,
+      h('div', { class: 'live-line' }, h('span', null, gameLabel(this.game, this.gid), this.readOnly ? ` · ${t('view_only')}` : ''), this.liveEl),
       this.playersBox,
       this.moreBox,
-      this.footBox);
+      this.footBox));
     this.draw();
   }
 
   /** Redraw from this.state, keeping open forms in "More" and the focus where it was. */
   draw() {
     if (this.destroyed) return;
+    const y = window.scrollY; // a redraw never moves the page (showTop() does, on purpose)
     const focused = document.activeElement;
     const focusedId = focused && this.main.contains(focused) ? focused.id : '';
     const hadFocus = !!(focused && focused !== this.main && this.main.contains(focused));
-    this.bannerBox.replaceChildren(this.banner());
-    this.stripBox.replaceChildren(...[].concat(this.strip() || []));
-    if (this.houseBox) this.houseBox.replaceChildren(...[].concat(houseRulesNote((this.game && this.game.house_rules) || this.state?.house_rules, this.state?.pot) || []));
+    mount(this.bannerBox, this.banner());
+    this.bannerBox.dataset.version = String((this.state && this.state.version) ?? '');
+    mount(this.stripBox, this.strip());
+    if (this.houseBox) mount(this.houseBox, houseRulesNote((this.game && this.game.house_rules) || this.state?.house_rules, this.state?.pot) || []);
     // Actions depend on the game, not on notes: keep half-filled forms when only a note came in.
     const st = this.state || {};
     const sig = JSON.stringify([st.status, st.turn, st.options, st.ticket, st.players, st.destinations, st.journal, st.winner, st.result]);
     this.decisionChanged = sig !== this.actionsSig;
     if (this.decisionChanged) {
       this.actionsSig = sig;
-      this.actionsBox.replaceChildren(...[].concat(this.readOnly ? [] : this.view.actions(this) || []));
+      mount(this.actionsBox, this.readOnly ? [] : this.view.actions(this));
     }
     this.drawLast();
-    this.playersBox.replaceChildren(...[].concat(this.view.players(this) || []));
+    mount(this.playersBox, this.view.players(this));
     const open = this.moreBox.querySelector('details[open]');
     if (!open || this.moreStatus !== st.status) {
       this.moreStatus = st.status;
-      this.moreBox.replaceChildren(...[].concat(this.readOnly ? [] : this.view.more(this) || []));
+      mount(this.moreBox, this.readOnly ? [] : [].concat(this.view.more(this) || [], memoryForm(this) || []));
     }
-    this.footBox.replaceChildren(this.footer());
+    mount(this.footBox, this.footer());
     if (hadFocus && !this.main.contains(document.activeElement)) {
       const again = focusedId && document.getElementById(focusedId);
       const h1 = this.bannerBox.querySelector('h1');
       if (again) again.focus({ preventScroll: true });
       else if (h1) h1.focus({ preventScroll: true });
     }
+    if (window.scrollY !== y) window.scrollTo({ top: y, behavior: 'instant' });
   }
 
   /** The heading: who acts now (turn.next) and what the game waits for; the final standing once over. */
@@ -183,20 +196,28 @@ export class TableScreen {
   }
 
   drawLast() {
+    const y = window.scrollY;
+    this.drawLastBox();
+    if (window.scrollY !== y) window.scrollTo({ top: y, behavior: 'instant' });
+  }
+
+  drawLastBox() {
     const l = this.last;
     const undo = this.undoButton('undo');
     const head = h('div', { class: 'last-head' }, h('h2', { id: 'last-h' }, t('last.title')), undo);
     if (!l) {
       this.lastBox.hidden = !undo;
-      this.lastBox.replaceChildren(head);
+      mount(this.lastBox, head);
       return;
     }
     this.lastBox.hidden = false;
     const items = (l.sentences || []).map((x) => h('li', { class: x.cls || null }, x.text));
-    this.lastBox.replaceChildren(head,
+    // mount(), not replaceChildren(): the DOM would write a null child as the word "null".
+    mount(this.lastBox, head,
       h('p', { class: 'last-title' }, l.at ? `${timeText(l.at)} · ` : '', l.title),
       items.length ? h('ul', { class: 'effects' }, items) : null,
-      afterEvent(this) || '');
+      relived(this, l.effects),
+      afterEvent(this));
   }
 
   /** The Undo button (id), or null when there is nothing this phone may undo. */
@@ -245,6 +266,8 @@ export class TableScreen {
         list.replaceChildren(h('li', null, e.message));
       }
     });
+    // At laptop width the log stands open beside the table (app.css, two columns).
+    if (window.matchMedia && window.matchMedia(LAPTOP).matches) queueMicrotask(() => { det.open = true; });
     return det;
   }
 
@@ -282,6 +305,7 @@ export class TableScreen {
     } catch (e) {
       if (e instanceof ApiError && e.status === 412) {
         await this.reload();
+        await this.rebuildLast();
         showAlert(t('race.event'), 'info');
         return null;
       }
@@ -308,10 +332,46 @@ export class TableScreen {
     if (toast) showToast(title, sentences[0] && sentences[0].text, this.readOnly ? null : () => this.undo(null));
   }
 
+  /**
+   * "What happened" from the log: the last event still standing, its sentence and its
+   * effects (on load, and after another phone logged first). Kept when this phone has
+   * said something meanwhile.
+   */
+  async rebuildLast() {
+    const seq = Number(this.state && this.state.seq) || 0;
+    if (!seq || this.destroyed) return;
+    const before = this.last;
+    let evs;
+    try { evs = await this.ctx.api.events(this.gid, Math.max(0, seq - 5)); } catch { return; }
+    const ev = evs.filter((e) => !e.voided).pop();
+    if (!ev || this.last !== before || this.destroyed) return;
+    const actor = eventActor(ev, ev.effects);
+    const title = eventText({ ...ev, player: ev.player ?? actor ?? undefined }, this.names);
+    this.last = { title, sentences: eventSentences(ev, ev.effects || [], this.names, { mode: this.mode, state: Number(ev.seq) === seq ? this.state : undefined }), at: ev.at, event: ev, effects: ev.effects || [] };
+    this.drawLast();
+  }
+
+  /** On an ended game: has the campaign started another one? Then go there. */
+  async lookForNext() {
+    if (this.destroyed || this.active || this.lookingForNext) return;
+    this.lookingForNext = true;
+    try {
+      const doc = await this.ctx.api.get();
+      const gid = activeGameId(doc.campaign);
+      if (gid && String(gid) !== String(this.gid) && !this.destroyed) {
+        announce(t('next.game'));
+        this.app.go(`#/c/${this.ctx.cid}/game/${gid}`);
+      }
+    } catch { /* the next look tries again */ } finally {
+      this.lookingForNext = false;
+    }
+  }
+
   /** A tap queued while offline has been logged: show the game as it is now. */
   async queuedSent({ item, data }) {
     if (this.destroyed || String(item.gid) !== String(this.gid) || String(item.cid) !== String(this.ctx.cid)) return;
     if (data && data.event && data.event.seq !== undefined) this.mine.add(Number(data.event.seq));
+    clearAlert(); // "the server is unreachable" is over: the tap went out
     await this.reload();
     this.setLast(t('queue.sent', { title: item.title }), (data && data.event) || item.event, (data && data.effects) || [], this.state, { toast: false });
   }
@@ -337,7 +397,7 @@ export class TableScreen {
         short = t('undo.done.short', { seq: ev.seq, text });
       }
     } catch { /* the confirmation still works */ }
-    const ok = await confirmDialog(t('undo.confirm.title'), t('undo.confirm.text', { what }), t('undo'));
+    const ok = await confirmDialog(t('undo.confirm.title'), t('undo.confirm.text', { what }), t('undo.confirm.ok'), { cancel: t('undo.keep'), focusCancel: true });
     if (!ok) return;
     hideToast();
     await busy(button, async () => {
@@ -419,11 +479,17 @@ export class TableScreen {
       if (live.some((e) => e.type === 'correct')) await refreshBoard(this); // the box was fixed
       // Said meanwhile by this phone (an answer, a tap sent from the queue): keep that.
       if (this.last !== pending) return;
+      // A box fix this phone saved comes back as a correct event: this phone's own too.
+      const fixes = live.filter((e) => e.type === 'correct' && !this.mine.has(Number(e.seq))).length;
+      if (fixes && this.ownFixes >= fixes) {
+        this.ownFixes -= fixes;
+        live.filter((e) => e.type === 'correct').forEach((e) => this.mine.add(Number(e.seq)));
+      }
       if (live.length && live.every((e) => this.mine.has(Number(e.seq)))) { this.last = shown; this.drawLast(); return; } // this phone's own
       const sentences = [];
       for (const e of live) {
         sentences.push({ text: eventText(e, this.names), cls: 'event' });
-        sentences.push(...eventSentences(e, e.effects || [], this.names, { mode: this.mode }));
+        sentences.push(...eventSentences(e, e.effects || [], this.names, { mode: this.mode, state: e === live[live.length - 1] ? this.state : undefined }));
       }
       this.last = { title: t('remote.logged'), sentences, at: live.length ? live[live.length - 1].at : undefined };
       this.drawLast();
@@ -459,7 +525,7 @@ function showToast(title, first, onUndo) {
   clearTimeout(toastTimer);
   const undo = onUndo ? h('button', { class: 'btn small', type: 'button', id: 'toast-undo' }, t('undo')) : null;
   if (undo) undo.addEventListener('click', () => onUndo());
-  box.replaceChildren(h('div', { class: 'toast-text', title: first || title }, title), undo);
+  mount(box, h('div', { class: 'toast-text', title: first || title }, title), undo);
   box.hidden = false;
   toastTimer = setTimeout(hideToast, 6000);
 }

@@ -1,6 +1,6 @@
 /* test_limits.c -- the limits that hold without an admin key (api_limits.c): the token
- * bucket per client address on creating campaigns, and the caps on campaigns and on
- * the database's size. */
+ * buckets per client address and of all addresses on creating campaigns, and the caps on campaigns
+ * and on the database's size. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,7 +8,9 @@
 
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "api_limits.h"
 #include "error.h"
@@ -16,7 +18,7 @@
 
 static void test_create_bucket_gives_its_burst_then_429_with_retry_after(void **state)
 {
-    struct api_limits_config cfg = {3, 1, 0, 0};
+    struct api_limits_config cfg = {3, 1, 0, 0, 0};
     struct api_limits *l = api_limits_new(&cfg);
     struct sb_error err = {0};
     unsigned retry = 0;
@@ -33,7 +35,7 @@ static void test_create_bucket_gives_its_burst_then_429_with_retry_after(void **
 
 static void test_create_bucket_is_per_address(void **state)
 {
-    struct api_limits_config cfg = {1, 1, 0, 0};
+    struct api_limits_config cfg = {1, 1, 0, 0, 0};
     struct api_limits *l = api_limits_new(&cfg);
     struct sb_error err = {0};
     unsigned retry = 0;
@@ -47,7 +49,7 @@ static void test_create_bucket_is_per_address(void **state)
 
 static void test_no_burst_means_no_bucket(void **state)
 {
-    struct api_limits_config cfg = {0, 0, 0, 0};
+    struct api_limits_config cfg = {0, 0, 0, 0, 0};
     struct api_limits *l = api_limits_new(&cfg);
     struct sb_error err = {0};
     unsigned retry = 0;
@@ -56,6 +58,44 @@ static void test_no_burst_means_no_bucket(void **state)
         assert_int_equal(api_limits_take_create(l, "192.0.2.1", &retry, &err), 0);
     api_limits_free(l);
     api_limits_free(NULL);
+}
+
+/* An IPv6 host holds a whole /64: its addresses share one bucket; another /64 has its
+ * own. */
+static void test_create_bucket_counts_ipv6_per_64(void **state)
+{
+    struct api_limits_config cfg = {1, 1, 0, 0, 0};
+    struct api_limits *l = api_limits_new(&cfg);
+    struct sb_error err = {0};
+    unsigned retry = 0;
+    (void)state;
+    assert_int_equal(api_limits_take_create(l, "2001:db8:1:2::1", &retry, &err), 0);
+    assert_int_equal(api_limits_take_create(l, "2001:db8:1:2:ffff:1:2:3", &retry, &err), SB_ERATE);
+    assert_int_equal(api_limits_take_create(l, "2001:db8:1:3::1", &retry, &err), 0);
+    api_limits_free(l);
+}
+
+/* All addresses together take at most create_per_minute_all a minute. */
+static void test_create_cap_of_all_addresses_together(void **state)
+{
+    struct api_limits_config cfg = {5, 1, 0, 0, 4};
+    struct api_limits *l = api_limits_new(&cfg);
+    struct sb_error err = {0};
+    unsigned retry = 0;
+    char addr[32];
+    int made = 0;
+    (void)state;
+    for (int i = 0; i < 40; i++) {
+        snprintf(addr, sizeof(addr), "192.0.2.%d", i + 1);
+        made += api_limits_take_create(l, addr, &retry, &err) == 0;
+    }
+    assert_int_equal(made, 4);
+    assert_int_equal(sb_status(err.code), 429);
+    assert_true(retry >= 1 && retry <= 15);
+    /* The refused addresses kept their own tokens: 192.0.2.40 is refused by the cap
+     * of all, not by its own bucket. */
+    assert_non_null(strstr(err.detail, "all addresses"));
+    api_limits_free(l);
 }
 
 /* A migrated in-memory store for the caps. */
@@ -70,7 +110,7 @@ static struct store *caps_store(void)
 
 static void test_campaign_cap_is_507_once_reached(void **state)
 {
-    struct api_limits_config cfg = {0, 0, 1, 0};
+    struct api_limits_config cfg = {0, 0, 1, 0, 0};
     struct api_limits *l = api_limits_new(&cfg);
     struct store *s = caps_store();
     struct sb_error err = {0};
@@ -93,7 +133,7 @@ static void test_campaign_cap_is_507_once_reached(void **state)
 
 static void test_database_size_cap_is_507_once_reached(void **state)
 {
-    struct api_limits_config small = {0, 0, 0, 1}, big = {0, 0, 0, (int64_t)1 << 40};
+    struct api_limits_config small = {0, 0, 0, 1, 0}, big = {0, 0, 0, (int64_t)1 << 40, 0};
     struct api_limits *l = api_limits_new(&small), *m = api_limits_new(&big);
     struct store *s = caps_store();
     struct sb_error err = {0};
@@ -112,6 +152,8 @@ int main(void)
         cmocka_unit_test(test_create_bucket_gives_its_burst_then_429_with_retry_after),
         cmocka_unit_test(test_create_bucket_is_per_address),
         cmocka_unit_test(test_no_burst_means_no_bucket),
+        cmocka_unit_test(test_create_bucket_counts_ipv6_per_64),
+        cmocka_unit_test(test_create_cap_of_all_addresses_together),
         cmocka_unit_test(test_campaign_cap_is_507_once_reached),
         cmocka_unit_test(test_database_size_cap_is_507_once_reached),
     };

@@ -15,13 +15,11 @@
 #include <cjson/cJSON.h>
 
 #include "board_json.h"
+#include "campaign_fixture.h"
 #include "error.h"
 #include "game.h"
 #include "house.h"
 #include "store.h"
-
-#define MIGRATIONS "migrations"
-#define BOARD_FILE "schema/editions/travel-world-tour.json"
 
 struct fix {
     struct store *s;
@@ -32,33 +30,10 @@ struct fix {
     int64_t ann, ben, gid;
 };
 
-/* The whole of a text file, NUL-terminated; the caller frees it. */
-static char *file_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    long n;
-    assert_non_null(f);
-    assert_int_equal(fseek(f, 0, SEEK_END), 0);
-    n = ftell(f);
-    rewind(f);
-    text = malloc((size_t)n + 1);
-    assert_non_null(text);
-    assert_int_equal(fread(text, 1, (size_t)n, f), (size_t)n);
-    text[n] = '\0';
-    fclose(f);
-    return text;
-}
-
 /* Point the request at the fixture's store and campaign, as the API does per request. */
 static void fresh_req(struct fix *f)
 {
-    memset(&f->r, 0, sizeof(f->r));
-    f->r.games = f->games;
-    f->r.store = &f->s;
-    f->r.campaign = &f->campaign;
-    f->r.err = &f->err;
-    assert_int_equal(store_campaign_get(f->s, f->campaign.id, &f->campaign, &f->err), 0);
+    campaign_fixture_req(&f->r, f->games, &f->s, &f->campaign, &f->err);
 }
 
 /* Create a banker game of Ann (scottie) then Ben (hazel) in the caller's transaction. */
@@ -82,24 +57,13 @@ static void create_game(struct fix *f)
 
 static int setup(void **state)
 {
-    static int counter;
     struct fix *f = calloc(1, sizeof(*f));
-    char uri[96], *board = file_text(BOARD_FILE);
-    unsigned char key[STORE_HASH_BYTES] = {1}, view[STORE_HASH_BYTES] = {2};
     int64_t cid = 0;
     assert_non_null(f);
-    snprintf(uri, sizeof(uri), "file:test_game_%d?mode=memory&cache=shared", ++counter);
-    assert_int_equal(store_open(uri, &f->s, &f->err), 0);
-    assert_int_equal(store_migrate(f->s, MIGRATIONS, &f->err), 0);
-    assert_int_equal(store_campaign_create(f->s, "Box", "travel-world-tour", "token", key, view,
-                                           board, &cid, &f->err),
-                     0);
-    assert_int_equal(store_player_create(f->s, cid, "Ann", &f->ann, &f->err), 0);
-    assert_int_equal(store_player_create(f->s, cid, "Ben", &f->ben, &f->err), 0);
+    campaign_fixture_open("test_game", &f->s, &cid, &f->ann, &f->ben);
     f->campaign.id = cid;
     assert_non_null(f->games = games_new());
     create_game(f);
-    free(board);
     *state = f;
     return 0;
 }

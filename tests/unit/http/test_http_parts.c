@@ -98,7 +98,7 @@ static void test_conns_count_by_address_and_in_all(void **state)
     struct http_conn *a, *b, *c;
     unsigned total = 0, from = 0;
     (void)state;
-    http_conns_init(&t);
+    http_conns_init(&t, 0);
     a = http_conns_open(&t, -1, 0x7f000002, 0);
     b = http_conns_open(&t, -1, 0x7f000002, 0);
     c = http_conns_open(&t, -1, 0x7f000003, 0);
@@ -125,7 +125,7 @@ static void test_a_connection_past_its_deadline_has_its_socket_shut_down(void **
     (void)state;
     assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, late), 0);
     assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, fine), 0);
-    http_conns_init(&t);
+    http_conns_init(&t, 0);
     struct http_conn *l = http_conns_open(&t, late[0], 1, 1000);
     struct http_conn *f = http_conns_open(&t, fine[0], 1, 5000);
     struct http_conn *n = http_conns_open(&t, -1, 1, 0); /* no deadline: answering */
@@ -144,6 +144,44 @@ static void test_a_connection_past_its_deadline_has_its_socket_shut_down(void **
     }
 }
 
+/* A full table makes room by closing the oldest idle connection that presented no
+ * valid key: never a keyed one, nor one whose request is being read or answered. */
+static void test_a_full_table_closes_an_idle_connection_without_a_key(void **state)
+{
+    struct http_conns t;
+    int keyed[2], busy[2], idle[2], young[2], fresh[2];
+    int *pairs[] = {keyed, busy, idle, young, fresh};
+    struct http_conn *c[5];
+    unsigned total = 0, from = 0;
+    char byte;
+    (void)state;
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM, 0, pairs[i]), 0);
+    http_conns_init(&t, 4);
+    for (int i = 0; i < 4; i++)
+        c[i] = http_conns_open(&t, pairs[i][0], 1, 0);
+    http_conns_keyed(&t, c[0]);
+    http_conns_busy(&t, c[1], true);
+    c[4] = http_conns_open(&t, fresh[0], 1, 0); /* one past the limit */
+    assert_int_equal(t.evicted, 1);
+    assert_int_equal(read(idle[1], &byte, 1), 0); /* the oldest idle one without a key */
+    http_conns_load(&t, c[4], &total, &from);
+    assert_int_equal(total, 4);
+    http_conns_close(&t, c[2]); /* its polling thread forgets it: counted once */
+    http_conns_load(&t, c[4], &total, &from);
+    assert_int_equal(total, 4);
+    http_conns_busy(&t, c[3], true);
+    http_conns_busy(&t, c[4], true);
+    c[2] = http_conns_open(&t, -1, 1, 0); /* nobody to close: the 503 is left to do */
+    assert_int_equal(t.evicted, 1);
+    for (int i = 0; i < 5; i++) {
+        http_conns_close(&t, c[i]);
+        close(pairs[i][0]);
+        close(pairs[i][1]);
+    }
+    http_conns_destroy(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -152,6 +190,7 @@ int main(void)
         cmocka_unit_test(test_counts_rise_and_fall_and_an_emptied_key_is_gone),
         cmocka_unit_test(test_conns_count_by_address_and_in_all),
         cmocka_unit_test(test_a_connection_past_its_deadline_has_its_socket_shut_down),
+        cmocka_unit_test(test_a_full_table_closes_an_idle_connection_without_a_key),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

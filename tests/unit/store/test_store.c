@@ -558,37 +558,52 @@ static void test_idempotency_key_keeps_the_hash_of_its_body(void **state)
     assert_null(answer);
 }
 
-/* An import built aside takes the ids it will have, and is copied whole; when the
- * database took new ids meanwhile, nothing is copied (SB_ECONFLICT). */
-static void test_aside_build_copies_with_its_ids_or_not_at_all(void **state)
+/* An import built aside takes the ids reserved for it, while the database takes new
+ * ids beside it, and opens whole; a reservation never copied is dropped. */
+static void test_aside_build_copies_into_its_reservation(void **state)
 {
     struct fix *f = *state;
     struct store *a = NULL;
+    struct store_aside_ids ids;
+    struct store_campaign c;
     struct sb_error err;
     char *players = NULL;
-    int64_t ann = add_player(f, "Ann"), cid = 0, pid = 0;
-    assert_int_equal(store_aside_new(f->s, MIGRATIONS, &a, &err), 0);
+    int64_t ann = add_player(f, "Ann"), cid = 0, pid = 0, cy = 0;
+    assert_int_equal(store_aside_reserve(f->s, 2, 0, &ids, &err), 0);
+    assert_int_equal(store_aside_new(&ids, MIGRATIONS, &a, &err), 0);
+    /* The database writes on meanwhile: its new ids come after the reservation. */
+    cy = add_player(f, "Cy");
+    assert_int_equal(cy, ann + 3);
     assert_int_equal(store_campaign_create(a, "Imported", "travel-world-tour", "token", f->key,
                                            f->view, "{}", &cid, &err),
                      0);
     assert_int_equal(cid, f->cid + 1);
     assert_int_equal(store_player_create(a, cid, "Bea", &pid, &err), 0);
     assert_int_equal(pid, ann + 1);
+    /* Reserved, not yet copied: no campaign to be read there. */
+    assert_int_equal(store_campaign_get(f->s, cid, &c, &err), 0);
+    assert_string_equal(c.edition, "");
+    assert_int_equal(store_player_create(a, cid, "Dan", &pid, &err), 0);
     assert_int_equal(store_aside_copy(f->s, a, &err), 0);
     assert_int_equal(store_players_json(f->s, cid, &players, &err), 0);
     assert_non_null(strstr(players, "\"Bea\""));
+    assert_non_null(strstr(players, "\"Dan\""));
     free(players);
+    assert_int_equal(store_campaign_get(f->s, cid, &c, &err), 0);
+    assert_string_equal(c.edition, "travel-world-tour");
     store_close(a);
 
-    /* Built again, but the database takes a player meanwhile. */
-    assert_int_equal(store_aside_new(f->s, MIGRATIONS, &a, &err), 0);
+    /* One that takes more than it reserved is refused; dropped, it leaves nothing. */
+    assert_int_equal(store_aside_reserve(f->s, 0, 0, &ids, &err), 0);
+    assert_int_equal(store_aside_new(&ids, MIGRATIONS, &a, &err), 0);
     assert_int_equal(store_campaign_create(a, "Second", "travel-world-tour", "token", f->key,
                                            f->view, "{}", &cid, &err),
                      0);
-    add_player(f, "Cy");
+    assert_int_equal(store_player_create(a, cid, "Eve", &pid, &err), 0);
     assert_int_equal(store_aside_copy(f->s, a, &err), SB_ECONFLICT);
-    assert_int_equal(store_campaign_get(f->s, cid, &(struct store_campaign){0}, &err),
-                     SB_ENOTFOUND);
+    assert_int_equal(store_aside_drop(f->s, &err), 0);
+    assert_int_equal(store_campaign_get(f->s, cid, &c, &err), SB_ENOTFOUND);
+    assert_int_equal(store_campaign_get(f->s, f->cid + 1, &c, &err), 0);
     store_close(a);
 }
 
@@ -918,7 +933,7 @@ int main(void)
         T(test_a_seq_is_used_once),
         T(test_idempotency_key_finds_the_first_answer),
         T(test_idempotency_key_keeps_the_hash_of_its_body),
-        T(test_aside_build_copies_with_its_ids_or_not_at_all),
+        T(test_aside_build_copies_into_its_reservation),
         T(test_voided_import_events_are_logged_not_live),
         T(test_journal_rows_and_undo),
         T(test_stamp_used_in_a_later_game),

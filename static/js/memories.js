@@ -1,0 +1,277 @@
+// memories.js -- the campaign relives its stamps (API.md "Memories" and "Recap and night
+// summary"): a memory with a photo added at the table (the phone scales the photo to
+// 1280 px first), memories under their stamps in the journal, a card's memories coming
+// back as it pays, "Last time…" on the campaign screen, the night card shared as a PNG
+// drawn from its SVG, and the journal's payouts per player across games. The screens
+// call these through small hooks; nothing here changes how they work otherwise.
+
+import { ApiError } from './api.js';
+import { h, showAlert, showError, announce, busy, money } from './ui.js';
+import { t, dateText, currentLanguage } from './i18n.js';
+import { lineChart, PALETTE } from './charts.js';
+
+const BASE = 'api/v1';
+const PHOTO_SIDE = 1280; // pixels: the longer side of a photo as the phone sends it
+const PHOTO_MAX = 512 * 1024; // bytes the server takes
+const TEXT_MAX = 500;
+
+/** A request with the campaign's key; resolves the Response, rejects with ApiError. */
+async function call(api, method, path, { body, type } = {}) {
+  const headers = { Authorization: `Bearer ${api.key}` };
+  if (type) headers['Content-Type'] = type;
+  let res;
+  try {
+    res = await fetch(`${BASE}${api.base}${path}`, { method, headers, body, cache: 'no-store', credentials: 'omit', referrerPolicy: 'no-referrer' });
+  } catch {
+    throw new ApiError(0, { title: t('api.network.title'), detail: t('api.network') });
+  }
+  if (!res.ok) {
+    let problem = null;
+    try { problem = await res.json(); } catch { /* not JSON */ }
+    throw new ApiError(res.status, problem);
+  }
+  return res;
+}
+
+const getJson = async (api, path) => (await call(api, 'GET', path)).json();
+
+// ---- photos ----
+
+/**
+ * The photo as the phone sends it: drawn on a canvas with its longer side at most 1280
+ * px and encoded as JPEG (which also drops what the camera wrote in the file, such as
+ * where it was taken), lowering the quality until it fits in 512 KiB.
+ */
+export async function scalePhoto(file) {
+  const bitmap = await createImageBitmap(file);
+  const k = Math.min(1, PHOTO_SIDE / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(bitmap.width * k));
+  canvas.height = Math.max(1, Math.round(bitmap.height * k));
+  canvas.getContext('2d').drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close?.();
+  for (let q = 0.85; ; q -= 0.15) {
+    const blob = await new Promise((r) => canvas.toBlob(r, 'image/jpeg', Math.max(q, 0.3)));
+    if (blob.size <= PHOTO_MAX || q <= 0.3) return blob;
+  }
+}
+
+/** An <img> of memory m's photo: read with the key (an <img src> cannot send one) and
+ *  shown as a data: URL, which the page's CSP allows. */
+export function photoImg(api, m) {
+  const img = h('img', { class: 'memory-photo', alt: t('mem.photo.alt', { text: m.text }), loading: 'lazy', width: 240, style: 'max-width:100%;height:auto;border-radius:6px' });
+  call(api, 'GET', `/memories/${m.id}/photo`).then((r) => r.blob()).then((blob) => new Promise((res) => {
+    const fr = new FileReader();
+    fr.onload = () => res(fr.result);
+    fr.readAsDataURL(blob);
+  })).then((url) => { img.src = url; }).catch(() => img.remove());
+  return img;
+}
+
+// ---- at the table ----
+
+/** The stamps a memory of this game may name: [value, label], the game itself first. */
+function stampChoices(scr, journalStamps) {
+  const opts = [['', t('mem.about.game')]];
+  for (const st of journalStamps) {
+    opts.push([`card:${st.card}:${st.slot}`, t('mem.about.stamp', { card: scr.names.journalCard(st.card)?.title || st.card, who: st.player?.name ?? '' })]);
+  }
+  for (const d of (scr.state?.destinations || []).filter((x) => x.stamped_by !== null && x.stamped_by !== undefined)) {
+    opts.push([`dest:${d.id}`, t('mem.about.board', { dest: scr.names.destination(d.id), who: scr.names.player(d.stamped_by) })]);
+  }
+  return opts;
+}
+
+/** Save a memory (and its photo) of game gid; resolves the memory. */
+export async function saveMemory(api, gid, text, about, file) {
+  const body = { game: Number(gid), text };
+  if (about.startsWith('card:')) {
+    const [, card, slot] = about.split(':');
+    body.card = card;
+    body.slot = Number(slot);
+  } else if (about.startsWith('dest:')) body.destination = about.slice(5);
+  const m = (await (await call(api, 'POST', '/memories', { body: JSON.stringify(body), type: 'application/json' })).json()).memory;
+  if (file) {
+    const photo = await scalePhoto(file);
+    await call(api, 'PUT', `/memories/${m.id}/photo`, { body: photo, type: photo.type || 'image/jpeg' });
+    m.photo = true;
+  }
+  return m;
+}
+
+/** "Add a memory" in the table's More: a few words, what they are about, a photo. */
+export function memoryForm(scr) {
+  if (!scr.state || scr.mode === 'results') return null;
+  const text = h('textarea', { id: 'memory-text', maxlength: TEXT_MAX, rows: 3 });
+  const about = h('select', { id: 'memory-about' });
+  const fill = (stamps) => about.replaceChildren(...stampChoices(scr, stamps).map(([v, l]) => h('option', { value: v }, l)));
+  fill([]);
+  const photo = h('input', { type: 'file', id: 'memory-photo', accept: 'image/jpeg,image/png,image/webp', capture: 'environment' });
+  const go = h('button', { class: 'btn primary block', type: 'submit' }, t('mem.save'));
+  const lab = (id, txt) => h('label', { for: id }, txt);
+  const form = h('form', { class: 'stack' }, lab('memory-text', t('mem.text')), text, lab('memory-about', t('mem.about')), about,
+    lab('memory-photo', t('mem.photo')), photo, go);
+  const det = h('details', { class: 'more', id: 'memory-add' }, h('summary', null, t('mem.add')), h('div', { class: 'body' }, form));
+  det.addEventListener('toggle', async () => {
+    if (!det.open) return;
+    try {
+      const cards = await scr.ctx.api.journal();
+      fill(cards.flatMap((c) => (c.stamps || []).filter((s) => String(s.game) === String(scr.gid)).map((s) => ({ ...s, card: c.id }))));
+    } catch { /* the game itself can still be remembered */ }
+  });
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const words = text.value.trim();
+    if (!words) { showAlert(t('mem.empty')); text.focus(); return; }
+    busy(go, async () => {
+      try {
+        await saveMemory(scr.ctx.api, scr.gid, words, about.value, photo.files && photo.files[0]);
+        text.value = '';
+        photo.value = '';
+        det.open = false;
+        announce(t('mem.saved'));
+        showAlert(t('mem.saved'), 'info');
+      } catch (e) { showError(e); }
+    });
+  });
+  return det;
+}
+
+/** A memory coming back: "Ana stamped this in game 3: '…'" with its photo. */
+function relivedItem(api, m) {
+  const who = m.stamp?.player?.name;
+  const line = who ? t('mem.relive', { who, n: m.stamp.number ?? m.number, text: m.text }) : `“${m.text}”`;
+  return h('li', { class: 'memory' }, h('p', null, line), m.photo ? photoImg(api, m) : null);
+}
+
+/** The memories a card's payouts bring back (effects[].memories), or null. */
+export function relived(scr, effects) {
+  const seen = new Set();
+  const ms = (effects || []).flatMap((e) => (e.kind === 'journal_payout' && Array.isArray(e.memories) ? e.memories : []))
+    .filter((m) => !seen.has(m.id) && seen.add(m.id));
+  if (!ms.length) return null;
+  return h('div', { class: 'relived', role: 'group', 'aria-label': t('mem.list') }, h('ul', { class: 'memories' }, ms.map((m) => relivedItem(scr.ctx.api, m))));
+}
+
+// ---- the journal ----
+
+/** The memories of a card's stamps, under them; null when none. */
+export function stampMemories(ctx, stamps) {
+  const ms = (stamps || []).flatMap((s) => s.memories || []);
+  if (!ms.length) return null;
+  return h('div', { class: 'stamp-memories' }, h('strong', null, t('mem.list')),
+    h('ul', { class: 'memories' }, ms.map((m) => h('li', { class: 'memory' },
+      h('p', null, `“${m.text}”`, h('span', { class: 'muted small' }, ` · ${t('recap.game', { n: m.number, date: dateText(m.at) })}`)),
+      m.photo ? photoImg(ctx.api, m) : null))));
+}
+
+// ---- the night card ----
+
+/** The night card SVG text drawn on a canvas at twice its size: a PNG Blob. */
+export async function svgToPng(svg) {
+  const img = new Image();
+  const bytes = new TextEncoder().encode(svg);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  img.src = `data:image/svg+xml;base64,${btoa(bin)}`;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = img.naturalWidth * 2;
+  canvas.height = img.naturalHeight * 2;
+  const g = canvas.getContext('2d');
+  g.scale(2, 2);
+  g.drawImage(img, 0, 0);
+  return new Promise((r) => canvas.toBlob(r, 'image/png'));
+}
+
+/** Fetch game gid's night card in the page's language and make it a PNG file. */
+export async function nightCardPng(api, gid, number) {
+  const svg = await (await call(api, 'GET', `/games/${gid}/summary.svg?lang=${encodeURIComponent(currentLanguage())}`)).text();
+  const png = await svgToPng(svg);
+  return new File([png], `stampbook-game-${number ?? gid}.png`, { type: 'image/png' });
+}
+
+/** "Share the night card": the Web Share API with the PNG, else a download. */
+export function nightCardButton(ctx, game) {
+  const b = h('button', { class: 'btn', type: 'button', id: `night-${game.id}` }, t('night.share'));
+  b.addEventListener('click', () => busy(b, async () => {
+    try {
+      const file = await nightCardPng(ctx.api, game.id, game.number);
+      const title = t('night.title', { n: game.number ?? game.id });
+      if (navigator.canShare && navigator.canShare({ files: [file] })) {
+        try { await navigator.share({ files: [file], title }); return; } catch (e) { if (e && e.name === 'AbortError') return; }
+      }
+      const url = await new Promise((r) => { const fr = new FileReader(); fr.onload = () => r(fr.result); fr.readAsDataURL(file); });
+      const a = h('a', { href: url, download: file.name, hidden: true });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      announce(t('night.shared'));
+    } catch (e) { showError(e); }
+  }));
+  return b;
+}
+
+// ---- "Last time…" ----
+
+/** The recap on the campaign screen; empty until it has loaded, hidden when nothing was played. */
+export function recapCard(ctx, board) {
+  const box = h('section', { class: 'card recap', 'aria-labelledby': 'recap-h', hidden: true });
+  const title = (card) => ((board && board.journal) || []).find((c) => c.id === card)?.title || card;
+  const place = (did) => ((board && board.destinations) || []).find((d) => d.id === did)?.name || did;
+  getJson(ctx.api, '/recap').then((r) => {
+    const g = r.last_game;
+    if (!g) return;
+    const list = (xs) => xs.join(', ');
+    box.replaceChildren(...[
+      h('h2', { id: 'recap-h' }, t('recap.title')),
+      h('p', null, h('strong', null, t('recap.game', { n: g.number, date: dateText(g.played_at) })), ' · ',
+        g.winner_name ? t('recap.winner', { who: g.winner_name }) : t('recap.nowinner')),
+      g.stamps.length ? h('p', null, t('recap.stamps', { list: list(g.stamps.map((s) => `${place(s.destination)} (${s.player.name})`)) })) : null,
+      g.journal_stamps.length ? h('p', null, t('recap.journal_stamps', { list: list(g.journal_stamps.map((s) => `${s.title || title(s.card)} (${s.player.name})`)) })) : null,
+      h('p', null, t('recap.paid', { amount: money(g.paid_out) })),
+      h('p', null, t('recap.journal', { n: r.journal.stamps, amount: money(r.journal.paid_out) }),
+        r.journal.richest_card ? ` ${t('recap.richest', { card: title(r.journal.richest_card.card), amount: money(r.journal.richest_card.paid_out) })}` : ''),
+      r.standings.length ? h('div', null, h('strong', null, t('recap.standings')), h('ol', null, r.standings.map((s) => h('li', null,
+        t('recap.standing', { who: s.player.name, wins: s.wins, games: s.games, amount: money(s.journal_paid) }))))) : null,
+      r.memories.length ? h('div', null, h('strong', null, t('recap.memories')), h('ul', { class: 'memories' },
+        r.memories.map((m) => h('li', { class: 'memory' }, h('p', null, `“${m.text}”`), m.photo ? photoImg(ctx.api, m) : null)))) : null,
+      g.winner ? h('div', { class: 'row' }, nightCardButton(ctx, g)) : null].filter(Boolean));
+    box.hidden = false;
+  }).catch(() => { /* the rest of the screen stands without it */ });
+  return box;
+}
+
+// ---- the stats timeline ----
+
+/** Journal payouts per player, cumulative, game after game (a line chart). */
+export function payoutTimeline(ctx, doc) {
+  const box = h('section', { 'aria-labelledby': 'stats-payouts', hidden: true });
+  (async () => {
+    const cards = (await ctx.api.journal()).filter((c) => Number(c.draws) > 0);
+    const hist = (await Promise.all(cards.map((c) => ctx.api.journalCard(c.id)))).flatMap((d) => d.history || []);
+    const games = [...(doc.games || [])].sort((a, b) => Number(a.id) - Number(b.id));
+    const people = doc.players || [];
+    const paid = new Map(); // pid -> Map(gid -> amount)
+    for (const x of hist) for (const p of x.payouts || []) {
+      const pid = String(p.player?.id ?? p.player);
+      if (!paid.has(pid)) paid.set(pid, new Map());
+      const m = paid.get(pid);
+      m.set(String(x.game), (m.get(String(x.game)) || 0) + Number(p.amount || 0));
+    }
+    if (!paid.size || !games.length) return;
+    const series = [...paid.keys()].map((pid) => {
+      const i = people.findIndex((x) => String(x.id) === pid);
+      let sum = 0;
+      return {
+        label: people[i]?.name ?? t('player.n', { id: pid }),
+        colour: PALETTE[(i >= 0 ? i : people.length) % PALETTE.length],
+        values: games.map((g) => { sum += paid.get(pid).get(String(g.id)) || 0; return sum; }),
+      };
+    });
+    box.replaceChildren(h('h2', { id: 'stats-payouts' }, t('timeline.payouts')),
+      lineChart(t('timeline.payouts'), games.map((g, k) => `#${g.number ?? k + 1}`), series, { yLabel: t('timeline.payouts.y') }));
+    box.hidden = false;
+  })().catch(() => { /* the other figures stand without it */ });
+  return box;
+}

@@ -1,0 +1,93 @@
+// axe.test.mjs -- axe-core (npm, injected from node_modules) on every screen of the UI,
+// in the light and the dark theme: no serious or critical violation anywhere (issue 21:
+// the "Send to BG Stats" links, the board's notes table and the toast outside any
+// landmark were four serious ones).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { startServer, launchBrowser, phoneContext, api, pinBox, ROOT } from './helpers.mjs';
+
+const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+
+/** The serious and critical violations axe finds on the page as it is now. */
+async function violations(page) {
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => (await window.axe.run(document)).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
+  return found;
+}
+
+test('UI-AXE every screen, in both themes, has no serious or critical axe violation', async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Axe', edition: 'travel-world-tour' } });
+    const cid = made.campaign.id;
+    const { key } = made;
+    await pinBox(server.base, cid, key);
+    const ids = [];
+    for (const name of ['Ana', 'Bo']) ids.push((await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name } })).id);
+    const g1 = await api(server.base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'banker', seats: [{ player: ids[0], token: 'hazel' }, { player: ids[1], token: 't-rex' }] } });
+    const post = (gid, body) => api(server.base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body });
+    await post(g1.game.id, { type: 'roll', d1: 1, d2: 2 });
+    await post(g1.game.id, { type: 'buy' });
+    await post(g1.game.id, { type: 'roll', d1: 3, d2: 4 });
+    await post(g1.game.id, { type: 'end', winner: ids[0] });
+    const g2 = await api(server.base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'journal', seats: [{ player: ids[0], token: 'hazel' }, { player: ids[1], token: 't-rex' }] } });
+    await post(g2.game.id, { type: 'end' });
+    const g3 = await api(server.base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'banker', seats: [{ player: ids[1], token: 't-rex' }, { player: ids[0], token: 'hazel' }] } });
+    await post(g3.game.id, { type: 'roll', d1: 1, d2: 2 });
+    const classic = await api(server.base, 'POST', '/campaigns', { body: { name: 'Axe classic', edition: 'classic' } });
+    const cp = [];
+    for (const name of ['Ana', 'Bo']) cp.push((await api(server.base, 'POST', `/campaigns/${classic.campaign.id}/players`, { key: classic.key, body: { name } })).id);
+    const rg = await api(server.base, 'POST', `/campaigns/${classic.campaign.id}/games`, { key: classic.key, body: { mode: 'results', seats: [{ player: cp[0], token: 'car' }, { player: cp[1] }] } });
+
+    const screens = [
+      ['home', '#/'],
+      ['campaign', `#/c/${cid}`],
+      ['table', `#/c/${cid}/game/${g3.game.id}`],
+      ['table, ended', `#/c/${cid}/game/${g1.game.id}`],
+      ['journal-mode table', `#/c/${cid}/game/${g2.game.id}`],
+      ['journal', `#/c/${cid}/journal`],
+      ['board', `#/c/${cid}/game/${g3.game.id}/board`],
+      ['stats', `#/c/${cid}/stats`],
+      ['box', `#/c/${cid}/box`],
+      ['check', `#/c/${cid}/check`],
+    ];
+    const found = [];
+    for (const colorScheme of ['light', 'dark']) {
+      const ctx = await phoneContext(browser, { colorScheme, bypassCSP: true }); // axe is injected inline
+      const page = await ctx.newPage();
+      await page.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(key)}`);
+      await page.locator('main h1').first().waitFor();
+      for (const [name, hash] of screens) {
+        await page.goto(`${server.base}/${hash}`);
+        await page.locator('main h1').first().waitFor();
+        await page.waitForLoadState('networkidle').catch(() => {});
+        if (name === 'table') {
+          // An action: a toast and What happened (Buy in the first theme, a roll in the second).
+          await page.locator('#dock .card').first().waitFor();
+          if (await page.locator('#act-buy').count()) await page.locator('#act-buy').click();
+          else { await page.locator('#die1-2').click(); await page.locator('#die2-3').click(); }
+          await page.locator('#toast:not([hidden])').waitFor();
+        }
+        found.push(...(await violations(page)).map((v) => `${colorScheme} ${name}: ${v}`));
+      }
+      await page.goto(`${server.base}/#/join/${classic.campaign.id}/${encodeURIComponent(classic.key)}`);
+      await page.locator('main h1').first().waitFor();
+      for (const [name, hash] of [['results table', `#/c/${classic.campaign.id}/game/${rg.game.id}`], ['new game', `#/c/${classic.campaign.id}/new`]]) {
+        await page.goto(`${server.base}/${hash}`);
+        await page.locator('main h1').first().waitFor();
+        found.push(...(await violations(page)).map((v) => `${colorScheme} ${name}: ${v}`));
+      }
+      assert.deepEqual(ctx.errors, [], 'no script errors');
+      await ctx.close();
+    }
+    assert.deepEqual(found, [], 'no serious or critical violations');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});

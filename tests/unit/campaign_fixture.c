@@ -1,0 +1,49 @@
+/* campaign_fixture.c -- a campaign on an in-memory database for tests (campaign_fixture.h). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign_fixture.h"
+#include "file.h"
+
+#define FIXTURE_MIGRATIONS "migrations"
+#define FIXTURE_BOARD "schema/editions/travel-world-tour.json"
+
+void campaign_fixture_open(const char *name, struct store **s, int64_t *cid, int64_t *ann,
+                           int64_t *ben)
+{
+    static int counter;
+    unsigned char key[STORE_HASH_BYTES] = {1}, view[STORE_HASH_BYTES] = {2};
+    struct sb_error err;
+    char uri[128], *board = NULL;
+    size_t len = 0;
+    memset(&err, 0, sizeof(err));
+    assert_int_equal(file_read(FIXTURE_BOARD, 1 << 22, &board, &len, &err), 0);
+    snprintf(uri, sizeof(uri), "file:%s_%d?mode=memory&cache=shared", name, ++counter);
+    assert_int_equal(store_open(uri, s, &err), 0);
+    assert_int_equal(store_migrate(*s, FIXTURE_MIGRATIONS, &err), 0);
+    assert_int_equal(
+        store_campaign_create(*s, "Box", "travel-world-tour", "token", key, view, board, cid, &err),
+        0);
+    assert_int_equal(store_player_create(*s, *cid, "Ann", ann, &err), 0);
+    assert_int_equal(store_player_create(*s, *cid, "Ben", ben, &err), 0);
+    free(board);
+}
+
+void campaign_fixture_req(struct game_req *r, struct games *games, struct store **s,
+                          struct store_campaign *c, struct sb_error *err)
+{
+    memset(r, 0, sizeof(*r));
+    r->games = games;
+    r->store = s;
+    r->campaign = c;
+    r->err = err;
+    assert_int_equal(store_campaign_get(*s, c->id, c, err), 0);
+}
