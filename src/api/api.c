@@ -213,7 +213,7 @@ int api_reply_text(struct api_ctx *ctx, int status, const char *content_type, co
 {
     char *copy = malloc(len + 1);
     if (!copy)
-        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(&ctx->err);
     memcpy(copy, text, len);
     copy[len] = '\0';
     free(ctx->res->body);
@@ -228,7 +228,7 @@ int api_reply_json(struct api_ctx *ctx, int status, const cJSON *item)
 {
     char *text = cJSON_PrintUnformatted(item);
     if (!text)
-        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(&ctx->err);
     api_reply_owned(ctx, status, text);
     return 0;
 }
@@ -238,7 +238,7 @@ int api_reply_wrapped(struct api_ctx *ctx, int status, const char *key, const ch
     size_t len = strlen(key) + strlen(raw) + 8;
     char *body = malloc(len);
     if (!body)
-        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(&ctx->err);
     snprintf(body, len, "{\"%s\":%s}", key, raw);
     api_reply_owned(ctx, status, body);
     return 0;
@@ -631,25 +631,25 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
     int rc = 0;
 
     if (!api)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     pthread_mutex_init(&api->change_lock, NULL);
     atomic_flag_clear(&api->importing);
     if (keys_init() != 0)
         rc = sb_fail(err, SB_EIO, NULL, "libsodium cannot start");
     if (rc == 0 && !(api->share_dir = strdup(cfg->share_dir)))
-        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(err);
     if (rc == 0 && !(api->metrics = metrics_new()))
-        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(err);
     if (rc == 0 && !(api->games = games_new()))
-        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(err);
     if (rc == 0 && cfg->read_cache_ms > 0 && !(api->cache = api_cache_new(cfg->read_cache_ms)))
-        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(err);
     if (rc == 0) {
         struct api_limits_config lc = {cfg->create_burst, cfg->create_per_minute,
                                        cfg->max_campaigns, cfg->max_db_bytes,
                                        cfg->create_per_minute_all};
         if (!(api->limits = api_limits_new(&lc)))
-            rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(err);
     }
     if (rc == 0)
         api_set_keys(api, cfg);

@@ -26,7 +26,7 @@ int api_get_health(struct api_ctx *ctx)
     if (!o || !cJSON_AddStringToObject(o, "status", "ok") ||
         !cJSON_AddStringToObject(o, "version", STAMPBOOK_VERSION) ||
         !cJSON_AddNumberToObject(o, "schema_version", version))
-        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(&ctx->err);
     if (rc == 0)
         rc = api_reply_json(ctx, 200, o);
     cJSON_Delete(o);
@@ -38,7 +38,7 @@ int api_get_editions(struct api_ctx *ctx)
     char *list = cJSON_PrintUnformatted(editions_list(ctx->api->editions));
     int rc;
     if (!list)
-        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(&ctx->err);
     rc = api_reply_wrapped(ctx, 200, "editions", list);
     free(list);
     return rc;
@@ -69,7 +69,7 @@ int api_get_metrics(struct api_ctx *ctx)
         return rc;
     text = metrics_render(ctx->api->metrics, bytes);
     if (!text)
-        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(&ctx->err);
     api_reply_owned(ctx, 200, text);
     ctx->res->content_type = "text/plain; version=0.0.4; charset=utf-8";
     return 0;
@@ -138,7 +138,7 @@ static int api_read_box(struct api_ctx *ctx, const cJSON *body, const char **edi
                      "the rules engine plays",
                      ed->valuestring);
     if (rc == 0 && !(*text = cJSON_PrintUnformatted(doc)))
-        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(&ctx->err);
     if (rc == 0)
         *edition = cJSON_GetObjectItemCaseSensitive(box, "edition")->valuestring;
     cJSON_Delete(doc);
@@ -217,7 +217,7 @@ int api_patch_campaign(struct api_ctx *ctx)
         cJSON *copy = cJSON_Duplicate(campaign, true);
         if (!copy || !cJSON_AddItemToObject(campaign, "campaign", copy)) {
             cJSON_Delete(copy);
-            rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(&ctx->err);
         }
     }
     if (rc == 0)
@@ -286,7 +286,7 @@ static int api_reply_player(struct api_ctx *ctx, int status, int64_t pid, const 
     int rc = 0;
     if (!o || !cJSON_AddNumberToObject(o, "id", (double)pid) ||
         !cJSON_AddStringToObject(o, "name", name))
-        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(&ctx->err);
     if (rc == 0)
         rc = api_reply_json(ctx, status, o);
     cJSON_Delete(o);

@@ -19,7 +19,7 @@ static int api_reply_game(struct api_ctx *ctx, int status, int64_t gid)
     if (rc == 0) {
         size_t len = strlen(game) + strlen(state) + 32;
         if (!(body = malloc(len)))
-            rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(&ctx->err);
         else
             snprintf(body, len, "{\"game\":%s,\"state\":%s}", game, state);
     }

@@ -95,7 +95,7 @@ static int plays_load(struct api_ctx *ctx, struct plays_doc *d)
         if (tz_load(NULL, *zone ? zone : tz_local_name(local, sizeof(local)), &d->zone, NULL) ==
             SB_ENOMEM) {
             plays_free(d);
-            return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+            return sb_oom(&ctx->err);
         }
     }
     return 0;
@@ -326,7 +326,7 @@ static int plays_reply_json(struct api_ctx *ctx, plays_json_fn *build)
         return rc;
     doc = cJSON_CreateObject();
     if (!doc || !build(doc, &d, ctx))
-        rc = sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(&ctx->err);
     if (rc == 0)
         rc = api_reply_json(ctx, 200, doc);
     cJSON_Delete(doc);
@@ -356,7 +356,7 @@ static int plays_reply_text(struct api_ctx *ctx, plays_text_fn *write, const cha
     }
     plays_free(&d);
     if (!text)
-        return sb_fail(&ctx->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(&ctx->err);
     api_reply_owned(ctx, 200, text);
     ctx->res->content_type = content_type;
     return 0;

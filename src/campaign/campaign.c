@@ -36,7 +36,7 @@ int campaign_join(struct game_req *r, char **out, const char *fmt, ...)
     n = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
     if (n < 0 || !(*out = malloc((size_t)n + 1)))
-        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(r->err);
     va_start(ap, fmt);
     vsnprintf(*out, (size_t)n + 1, fmt, ap);
     va_end(ap);
@@ -65,7 +65,7 @@ int campaign_create_in(struct game_req *r, const struct campaign_new *n, int64_t
             return sb_fail(r->err, SB_EINVALID, NULL, "no edition '%s'", n->edition);
         board_text = cJSON_PrintUnformatted(doc);
         if (!board_text)
-            return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+            return sb_oom(r->err);
         board = board_text;
     }
     keys_generate(key);

@@ -82,10 +82,10 @@ static int board_correct(struct game_req *r, enum campaign_board_part part, cons
         !cJSON_AddStringToObject(ev, "what", board_part_what(part)) ||
         !cJSON_AddStringToObject(ev, "id", id) || !cJSON_AddItemToObject(ev, "fields", fields)) {
         cJSON_Delete(fields);
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     }
     if (rc == 0 && !cJSON_AddItemToObject(ev, "before", before))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     else if (rc == 0)
         before = NULL;
     if (rc == 0)
@@ -108,7 +108,7 @@ static int board_edit(struct game_req *r, enum campaign_board_part part, const c
             const cJSON *v = cJSON_GetObjectItemCaseSensitive(it, "id");
             if (cJSON_IsString(v) && strcmp(v->valuestring, id) == 0 &&
                 !(*old = cJSON_Duplicate(it, true)))
-                return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+                return sb_oom(r->err);
         }
     }
     if (part == PART_DESTINATION)
@@ -150,11 +150,11 @@ static int board_put(struct game_req *r, enum campaign_board_part part, const ch
     if (rc == 0 && part != PART_SPACE)
         rc = board_correct(r, part, id, old, item);
     if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0)
         rc = store_campaign_set_board(CAMPAIGN_DB(r), r->campaign->id, text, r->err);
     if (rc == 0 && !(*out = cJSON_Duplicate(item, true)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     free(text);
     cJSON_Delete(old);
     cJSON_Delete(doc);

@@ -35,7 +35,7 @@ int campaign_export(struct game_req *r, char **doc)
     }
     store_now(now);
     if (rc == 0 && !(memories = cJSON_PrintUnformatted(list)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     /* Built from the store's JSON texts as they are: an export of a large campaign is
      * never parsed and printed again. games is {"board","boards","games"}. */
     if (rc == 0)
@@ -106,7 +106,7 @@ static int id_map_put(struct game_req *r, struct id_map *m, int64_t from, int64_
             m->from = f;
         t = f ? realloc(m->to, (size_t)cap * sizeof(*t)) : NULL;
         if (!t)
-            return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+            return sb_oom(r->err);
         m->to = t;
         m->cap = cap;
     }
@@ -248,7 +248,7 @@ static cJSON *import_game_body(struct game_req *r, const struct id_map *m, const
          !cJSON_AddStringToObject(body, "played_at", played->valuestring)) ||
         !import_game_details(game, body) || !import_game_house(game, body)) {
         cJSON_Delete(body);
-        sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        sb_oom(r->err);
         return NULL;
     }
     cJSON_ArrayForEach(e, seats)
@@ -281,7 +281,7 @@ static int import_event(struct game_req *r, const struct id_map *m, int64_t gid,
         /* Never applied, but held to the same fields as a live one. */
         rc = event_check_fields(payload, r->err);
         if (rc == 0 && !(text = cJSON_PrintUnformatted(payload)))
-            rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(r->err);
         if (rc == 0)
             rc = store_event_insert_voided(CAMPAIGN_DB(r), gid, (int64_t)seq->valuedouble,
                                            type->valuestring, text, when, r->err);
@@ -321,7 +321,7 @@ static int import_game(struct game_req *r, const struct id_map *m, const cJSON *
     if (!(body = import_game_body(r, m, game)))
         return r->err->code;
     if (board && !(board_text = cJSON_PrintUnformatted(board)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0)
         rc = game_create(r, body, board_text, &gid);
     cJSON_ArrayForEach(e, (rc == 0 ? events : NULL))
@@ -438,8 +438,7 @@ static int import_head(struct game_req *r, struct import_doc *d, const cJSON **b
         rc = import_timezone(r, d);
     if (rc == 0 && editions_is_full(editions_find(eds, *edition))) {
         struct board *b = malloc(sizeof(*b));
-        rc = b ? board_from_json(*board, b, r->err)
-               : sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = b ? board_from_json(*board, b, r->err) : sb_oom(r->err);
         free(b);
     }
     return rc;
@@ -463,8 +462,7 @@ static int import_write(struct game_req *r, const struct import_doc *d, struct i
     const cJSON *game, *games = cJSON_GetObjectItemCaseSensitive(doc, "games");
     int64_t cid = 0, *made = calloc((size_t)cJSON_GetArraySize(games) + 1, sizeof(*made));
     int n = 0;
-    int rc = made ? campaign_create_in(r, &n_, &cid, d->answer)
-                  : sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    int rc = made ? campaign_create_in(r, &n_, &cid, d->answer) : sb_oom(r->err);
     if (rc == 0)
         rc = store_campaign_get(CAMPAIGN_DB(r), cid, r->campaign, r->err);
     times.campaign = cid;
@@ -511,7 +509,7 @@ static int import_aside(struct game_req *r, const struct import_doc *d, struct i
         return rc;
     r->games = games_new();
     CAMPAIGN_DB(r) = *aside;
-    rc = r->games ? import_commit(r, d, m) : sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    rc = r->games ? import_commit(r, d, m) : sb_oom(r->err);
     game_req_finish(r, false); /* its cache is not the server's */
     games_free(r->games);
     r->games = shared;
@@ -572,13 +570,13 @@ int campaign_import(struct game_req *r, const struct campaign_import_env *env, c
     struct id_map *m = calloc(1, sizeof(*m));
     struct import_doc d = {.env = env, .doc = doc, .policy = "token", .answer = answer};
     const cJSON *board = NULL;
-    int rc = m ? 0 : sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    int rc = m ? 0 : sb_oom(r->err);
     if (rc == 0)
         rc = import_doc_check(doc, env->editions, r->err);
     if (rc == 0)
         rc = import_head(r, &d, &board);
     if (rc == 0 && !(d.board_text = cJSON_PrintUnformatted(board)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0)
         rc = import_run(r, &d, m);
     if (rc != 0 && rc != SB_ENOMEM && rc != SB_EBUSY && rc != SB_EIO && rc != SB_EMEDIA &&

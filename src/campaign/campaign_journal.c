@@ -158,7 +158,7 @@ static int journal_board(struct game_req *r, const struct editions *eds, const c
         return 0;
     b = calloc(1, sizeof(*b));
     if (!b)
-        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(r->err);
     rc = board_from_json(doc, b, r->err);
     if (rc != 0) {
         free(b);
@@ -230,19 +230,19 @@ static int journal_cards(struct game_req *r, const struct editions *eds, const c
     if (rc == 0)
         rc = journal_board(r, eds, board, nseats, &b);
     if (rc == 0 && !(cards = cJSON_CreateArray()))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     cJSON_ArrayForEach(c, (rc == 0 ? cJSON_GetObjectItemCaseSensitive(board, "journal") : NULL))
     {
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(c, "id");
         cJSON *card = cJSON_Duplicate(c, true), *mine;
         if (!card || !cJSON_IsString(id) || !cJSON_AddItemToArray(cards, card)) {
             cJSON_Delete(card);
-            rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(r->err);
             break;
         }
         mine = journal_card_figures(card, id->valuestring, stamps, totals);
         if (!mine || (b && !briefing_card(r, b, card, mine, seats, nseats)))
-            rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(r->err);
     }
     cJSON_Delete(board);
     cJSON_Delete(stamps);
@@ -268,7 +268,7 @@ int campaign_journal(struct game_req *r, const struct editions *eds, const char 
         cJSON_Delete(cards);
         cJSON_Delete(*doc);
         *doc = NULL;
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     }
     return rc;
 }

@@ -764,7 +764,7 @@ int board_from_json(const cJSON *doc, struct board *b, struct sb_error *err)
         return sb_fail(err, SB_EINVALID, NULL, "the board must be a JSON object");
     nb = calloc(1, sizeof(*nb));
     if (!nb)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     memset(&ctx, 0, sizeof(ctx));
     ctx.b = nb;
     ctx.err = err;
@@ -813,17 +813,17 @@ static cJSON *bj_find_item(const cJSON *doc, const char *list, const char *id, i
 static int bj_set(cJSON *obj, const char *key, cJSON *val, struct sb_error *err)
 {
     if (!val)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     if (cJSON_GetObjectItemCaseSensitive(obj, key)) {
         if (!cJSON_ReplaceItemInObjectCaseSensitive(obj, key, val)) {
             cJSON_Delete(val);
-            return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+            return sb_oom(err);
         }
         return 0;
     }
     if (!cJSON_AddItemToObject(obj, key, val)) {
         cJSON_Delete(val);
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     }
     return 0;
 }
@@ -841,8 +841,7 @@ static int bj_mark_group(cJSON *obj, const char *const *fields, int nfields,
     if (!cJSON_IsObject(srcs)) {
         srcs = cJSON_CreateObject();
         for (int i = 0; rc == 0 && i < nfields; i++)
-            rc = srcs ? bj_set(srcs, fields[i], cJSON_CreateString(old), err)
-                      : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+            rc = srcs ? bj_set(srcs, fields[i], cJSON_CreateString(old), err) : sb_oom(err);
         if (rc != 0) {
             cJSON_Delete(srcs);
             return rc;
@@ -867,7 +866,7 @@ static int bj_body_effect(const cJSON *body, cJSON **out, struct sb_error *err)
     if (!cJSON_IsObject(e))
         return sb_fail(err, SB_EBADREQ, NULL, "'effect' must be an object");
     *out = cJSON_Duplicate(e, true);
-    return *out ? 0 : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    return *out ? 0 : sb_oom(err);
 }
 
 /* Check the edited copy dup and, when it passes, swap its contents into doc (dup then holds
@@ -879,7 +878,7 @@ static int bj_commit(cJSON *doc, cJSON *dup, struct sb_error *err)
     int rc;
 
     if (!b)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     rc = board_from_json(dup, b, err);
     free(b);
     if (rc != 0)
@@ -1099,7 +1098,7 @@ static int bj_mark_checked(cJSON *obj, struct sb_error *err)
     {
         /* In place: replacing the item would free the iterator under the loop. */
         if (rc == 0 && cJSON_IsString(it) && !cJSON_SetValuestring(it, "group"))
-            rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(err);
     }
     return rc;
 }
@@ -1142,7 +1141,7 @@ static int bj_put(cJSON *doc, const char *list, int index, const cJSON *body,
         return rc;
     dup = cJSON_Duplicate(doc, true);
     if (!dup)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     obj = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(dup, list), index);
     if (edits || !checked)
         rc = apply(dup, obj, body, err);
@@ -1215,7 +1214,7 @@ int board_changes(const cJSON *old, const cJSON *now, const char *what, cJSON **
                               : strcmp(what, "journal") == 0   ? bj_fix_journal
                                                                : NULL;
     cJSON *f = cJSON_CreateObject(), *bf = cJSON_CreateObject();
-    int rc = f && bf ? 0 : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    int rc = f && bf ? 0 : sb_oom(err);
     if (rc == 0 && !keys)
         rc = sb_fail(err, SB_EINVALID, NULL, "no correction of a %s", what);
     for (int i = 0; rc == 0 && keys[i]; i++) {
@@ -1268,7 +1267,7 @@ int board_add_check(cJSON *doc, struct sb_error *err)
     if (!check || !cJSON_AddNumberToObject(check, "facts", facts) ||
         !cJSON_AddNumberToObject(check, "checked", checked)) {
         cJSON_Delete(check);
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     }
     return bj_set(doc, "check", check, err);
 }
@@ -1339,7 +1338,7 @@ int board_from_box(const cJSON *box, cJSON **doc, struct sb_error *err)
         return sb_fail(err, SB_EBADREQ, NULL, "'board' must be a box file: a board object");
     b = malloc(sizeof(*b));
     if (!b)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     rc = board_from_json(box, b, err);
     if (rc == 0)
         rc = board_check_fields(box, err);
@@ -1351,7 +1350,7 @@ int board_from_box(const cJSON *box, cJSON **doc, struct sb_error *err)
     }
     copy = cJSON_Duplicate(box, true);
     if (!copy)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     cJSON_DeleteItemFromObjectCaseSensitive(copy, "check"); /* counted again on every GET */
     *doc = copy;
     return 0;

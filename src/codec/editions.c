@@ -44,7 +44,7 @@ static int editions_summarise(struct editions *e, const cJSON *doc, const char *
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(doc, "edition");
     cJSON *item = cJSON_CreateObject();
     if (!item || !cJSON_AddItemToArray(e->list, item))
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     if (!cJSON_IsString(id))
         return sb_fail(err, SB_EIO, NULL, "%s: no \"edition\" id", path);
     cJSON_AddStringToObject(item, "id", id->valuestring);
@@ -72,7 +72,7 @@ int editions_load(const char *dir, struct editions **out, struct sb_error *err)
 
     if (!e || !(e->list = cJSON_CreateArray())) {
         free(e);
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     }
     d = opendir(dir);
     if (!d) {

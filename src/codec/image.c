@@ -83,7 +83,7 @@ static int image_probe_png(const unsigned char *data, size_t len, unsigned *widt
     src.len = len;
     png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &src, png_fail, png_quiet);
     if (!png)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     info = png_create_info_struct(png);
     if (info && setjmp(src.fail) == 0) {
         png_set_read_fn(png, &src, png_read_mem);

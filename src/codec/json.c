@@ -137,7 +137,7 @@ static int json_check_keys(const cJSON *item, struct sb_error *err)
     if (cJSON_IsObject(item)) {
         const char *key = json_repeated_key(item, &oom);
         if (oom)
-            return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+            return sb_oom(err);
         if (key)
             return sb_fail(err, SB_EBADREQ, NULL, "the key '%.64s' appears twice in one object",
                            key);
@@ -296,7 +296,7 @@ int json_get_name(cJSON *obj, const char *key, bool required, const char **out,
         return sb_fail(err, SB_EINVALID, NULL, "'%s' must be at most %d characters", key,
                        JSON_NAME_MAX_CHARS);
     if (!(*out = cJSON_SetValuestring(cJSON_GetObjectItemCaseSensitive(obj, key), clean)))
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     return 0;
 }
 

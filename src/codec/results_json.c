@@ -303,15 +303,14 @@ static int state_result(cJSON *doc, enum results_edition ed, const cJSON *body, 
     int n = state_seats(doc, seats);
     struct results_outcome *o = calloc(1, sizeof(*o));
     cJSON *result = NULL, *win = NULL;
-    int rc = o ? results_decide_json(body, ed, seats, n, o, err)
-               : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    int rc = o ? results_decide_json(body, ed, seats, n, o, err) : sb_oom(err);
     if (rc == 0 &&
         (!(result = results_to_json(o)) || !(win = cJSON_CreateObject()) ||
          !cJSON_AddItemToArray(fx, win) || !cJSON_AddStringToObject(win, "kind", "win") ||
          !json_add_int(win, "player", o->winner) || !json_set(doc, "result", result) ||
          !json_set(doc, "winner", cJSON_CreateNumber((double)o->winner)) ||
          !json_set(doc, "status", cJSON_CreateString("finished"))))
-        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(err);
     free(o);
     return rc;
 }
@@ -335,7 +334,7 @@ static int state_end(cJSON *doc, const cJSON *body, struct sb_error *err)
         (!json_set(doc, "winner",
                    has_winner ? cJSON_CreateNumber((double)winner) : cJSON_CreateNull()) ||
          !json_set(doc, "status", cJSON_CreateString(has_winner ? "finished" : "abandoned"))))
-        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(err);
     return rc;
 }
 
@@ -350,7 +349,7 @@ int results_state_apply(cJSON **doc, enum results_edition ed, const cJSON *body,
     int rc = 0;
 
     if (!fx || !work)
-        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(err);
     else if (!cJSON_IsString(type))
         rc = sb_fail(err, SB_EBADREQ, NULL, "'type' must be a string");
     else if ((rc = event_check_fields(body, err)) != 0)
@@ -367,7 +366,7 @@ int results_state_apply(cJSON **doc, enum results_edition ed, const cJSON *body,
         rc = sb_fail(err, SB_EINVALID, NULL,
                      "a results-mode game takes only result, note and end events");
     if (rc == 0 && !json_set(work, "seq", cJSON_CreateNumber((double)seq)))
-        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(err);
     /* The event works on a copy: a refused one leaves *doc as it was. */
     if (rc != 0) {
         cJSON_Delete(work);

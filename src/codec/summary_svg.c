@@ -266,7 +266,7 @@ int summary_svg(const struct summary_card *c, char **out, size_t *len, struct sb
     svg_raw(&b, "</svg>\n", 7);
     if (b.failed) {
         free(b.s);
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     }
     *out = b.s;
     *len = b.len;

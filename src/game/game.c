@@ -285,7 +285,7 @@ static int game_board_own(struct game_req *r, struct game *gm)
 {
     struct game_board *gb = malloc(sizeof(*gb));
     if (!gb)
-        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(r->err);
     atomic_init(&gb->refs, 1);
     gb->b = gm->gb->b;
     /* gm holds a reference of its own: the analyzer cannot count them. */
@@ -302,7 +302,7 @@ static int game_board_reset(struct game_req *r, struct game *gm)
     struct game_board *gb = malloc(sizeof(*gb));
     int rc;
     if (!gb)
-        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(r->err);
     atomic_init(&gb->refs, 1);
     rc = game_parse_board(r, gm->row.board, &gb->b);
     if (rc != 0) {
@@ -396,7 +396,7 @@ static int game_undo_correction(struct game_req *r, struct game *gm, int64_t seq
                  ? board_put_chance(doc, id->valuestring, before, &item, r->err)
                  : board_put_journal(doc, id->valuestring, before, &item, r->err);
     if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0)
         rc = store_campaign_set_board(*r->store, r->campaign->id, text, r->err);
     free(text);
@@ -413,7 +413,7 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
     bool board_hit = false, st_hit = false;
     int rc;
     if (!gm)
-        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(r->err);
     /* Not calloc: the state alone is some 15 KB, and is filled below. */
     memset(gm, 0, offsetof(struct game, st));
     gm->doc = NULL;
@@ -436,7 +436,7 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
     } else if (rc == 0 && !board_hit) {
         gm->gb = malloc(sizeof(*gm->gb));
         if (!gm->gb) {
-            rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(r->err);
         } else {
             atomic_init(&gm->gb->refs, 1);
             rc = game_parse_board(r, gm->row.board, &gm->gb->b);
@@ -484,7 +484,7 @@ static int game_apply(struct game_req *r, struct game *gm, const cJSON *body, in
         return results_state_apply(&gm->doc, gm->edition, body, seq, effects, r->err);
     out = calloc(1, sizeof(*out));
     if (!out)
-        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(r->err);
     memset(&ev, 0, sizeof(ev));
     rc = event_from_json(gm->board, &gm->st, body, &ev, r->err);
     if (rc == 0 && ev.type == EVENT_CORRECT)
@@ -496,7 +496,7 @@ static int game_apply(struct game_req *r, struct game *gm, const cJSON *body, in
                          out->refusal.detail);
     }
     if (rc == 0 && !(*effects = effects_to_json(gm->board, &gm->st, out)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0 && outcome)
         *outcome = out;
     else
@@ -627,7 +627,7 @@ static int game_texts_print(struct game_req *r, const struct game *gm, const cJS
         !(t->payload_text = cJSON_PrintUnformatted(t->payload)) ||
         !(t->effects = cJSON_PrintUnformatted(effects)) ||
         !(t->state = cJSON_PrintUnformatted(state)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     cJSON_Delete(state);
     return rc;
 }
@@ -646,11 +646,11 @@ static int game_answer(struct game_req *r, const struct game_texts *t, int64_t s
         !json_set(event, "at", cJSON_CreateString(at)) ||
         !json_set(event, "voided", cJSON_CreateFalse()) ||
         !(event_text = cJSON_PrintUnformatted(event)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0)
         len = strlen(event_text) + strlen(t->effects) + strlen(t->state) + 64;
     if (rc == 0 && !(*answer = malloc(len)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0)
         snprintf(*answer, len, "{\"event\":%s,\"effects\":%s,\"state\":%s}", event_text, t->effects,
                  t->state);
@@ -741,7 +741,7 @@ static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int6
     /* Only a journal draw needs the state it was applied to (game_journal_rows). */
     if (!p->gm->results && strcmp(p->type, "draw_journal") == 0 &&
         !(p->before = malloc(sizeof(*p->before))))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0 && p->before)
         *p->before = p->gm->st;
     if (rc == 0)
@@ -936,7 +936,7 @@ static int game_initial_results(struct game_req *r, const struct rules_seat *sea
         names[i] = seats[i].name;
     }
     if (!(*state = results_state_new(players, names, tokens, n)))
-        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(r->err);
     return 0;
 }
 
@@ -968,7 +968,7 @@ static int game_initial_full(struct game_req *r, const char *board_text, const c
     int rc = 0;
 
     if (!b || !st || !out || !journal)
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0)
         rc = game_parse_board(r, board_text, b);
     for (int i = 0; rc == 0 && i < n; i++) {
@@ -986,7 +986,7 @@ static int game_initial_full(struct game_req *r, const char *board_text, const c
             rc = sb_fail(r->err, SB_EINVALID, out->refusal.rule, "%s", out->refusal.detail);
     }
     if (rc == 0 && !(*state = state_to_json(b, st, 1)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     free(b);
     free(st);
     free(out);
@@ -1033,7 +1033,7 @@ static int game_keep_details(struct game_req *r, int64_t gid, bool results, int6
                    ? store_game_set_details(*r->store, gid, duration_min, location, r->err)
                    : 0;
     if (!(text = house_text(hr)))
-        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(r->err);
     rc = store_game_set_house_rules(*r->store, gid, text, r->err);
     free(text);
     return rc;
@@ -1076,7 +1076,7 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
     if (rc == 0)
         rc = store_game_next_id(*r->store, gid, r->err);
     if (rc == 0 && board_doc && !(board = strdup(board_doc)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0 && !board_doc)
         rc = store_campaign_board(*r->store, r->campaign->id, &board, r->err);
     if (rc == 0 && results < 0)
@@ -1086,7 +1086,7 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
     if (rc == 0 && (!(seats_json = game_seats_json(seats, tokens, n)) ||
                     !(seats_text = cJSON_PrintUnformatted(seats_json)) ||
                     !(state_text = cJSON_PrintUnformatted(state))))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0)
         rc = store_game_create(*r->store, *gid, r->campaign->id, mode, seats_text, board,
                                state_text, played_at, r->err);
@@ -1117,12 +1117,12 @@ static int rename_in_doc(struct game_req *r, const char *text, int64_t pid, cons
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(p, "id");
         if (cJSON_IsNumber(id) && (int64_t)id->valuedouble == pid &&
             !json_set(p, "name", cJSON_CreateString(name)))
-            rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(r->err);
     }
     if (rc == 0 && version > 0 && !json_set(doc, "version", cJSON_CreateNumber((double)version)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0 && !(*out = cJSON_PrintUnformatted(doc)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     cJSON_Delete(doc);
     return rc;
 }
@@ -1185,7 +1185,7 @@ static int game_body_hash(struct game_req *r, const cJSON *body, unsigned char o
 {
     char *text = cJSON_PrintUnformatted(body);
     if (!text)
-        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(r->err);
     keys_hash(text, strlen(text), out);
     free(text);
     return 0;
@@ -1405,7 +1405,7 @@ static int game_void_last(struct game_req *r, struct game *gm, int64_t *seq, cha
         rc = game_replay(r, gm, 0, *seq);
     if (rc == 0 && (!(doc = game_state_json(gm, gm->row.version + 1)) ||
                     !(*state = cJSON_PrintUnformatted(doc))))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0) {
         game_snapshot_meta(gm, &snap);
         snap.state = *state;
@@ -1440,7 +1440,7 @@ int game_undo(struct game_req *r, int64_t gid, const char *if_match, char **answ
     rc = rc == 0 ? store_commit(*r->store, r->err) : (store_rollback(*r->store), rc);
     len = rc == 0 ? strlen(state) + 64 : 0;
     if (rc == 0 && !(*answer = malloc(len)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0)
         snprintf(*answer, len, "{\"undone\":%lld,\"state\":%s}", (long long)seq, state);
     free(state);
@@ -1462,7 +1462,7 @@ int game_state_at(struct game_req *r, int64_t gid, int64_t at, char **state, int
     /* the game's version, as for every game answer, whatever ?at= shows */
     if (rc == 0 &&
         (!(doc = game_state_json(gm, gm->row.version)) || !(*state = cJSON_PrintUnformatted(doc))))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     if (rc == 0)
         *version = gm->row.version;
     cJSON_Delete(doc);

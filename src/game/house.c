@@ -41,7 +41,7 @@ int house_write_campaign(struct store *s, int64_t cid, const cJSON *obj, bool pa
     if (rc != 0)
         return rc;
     if (!(text = house_text(&hr)))
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     rc = store_campaign_set_house_rules(s, cid, text, err);
     free(text);
     return rc;

@@ -122,7 +122,7 @@ static int memory_wrap(struct game_req *r, int rc, const char *key, char *raw, c
     if (rc == 0) {
         size_t len = strlen(key) + strlen(raw) + 8;
         if (!(*answer = malloc(len)))
-            rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(r->err);
         else
             snprintf(*answer, len, "{\"%s\":%s}", key, raw);
     }
@@ -253,7 +253,7 @@ int memory_payout_effects(struct game_req *r, cJSON *effects, bool player_owned)
             rc = sb_fail(r->err, SB_EIO, NULL, "stored JSON is damaged");
         free(text);
         if (rc == 0 && !json_set(e, "memories", list))
-            rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(r->err);
         if (rc != 0)
             return rc;
     }
@@ -283,17 +283,17 @@ static int memory_export_one(void *ctx, const struct store_memory *m)
         !json_add(o, "seq", m->seq ? json_num(m->seq) : cJSON_CreateNull()) ||
         !cJSON_AddStringToObject(o, "text", m->text ? m->text : "") ||
         !cJSON_AddStringToObject(o, "at", m->at ? m->at : ""))
-        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(r->err);
     if (m->photo_type)
         rc = base64_encode(m->photo ? m->photo : "", m->photo_len, &b64, r->err);
     if (rc == 0 && m->photo_type &&
         (!(photo = cJSON_CreateObject()) ||
          !cJSON_AddStringToObject(photo, "type", m->photo_type) ||
          !cJSON_AddStringToObject(photo, "data", b64)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     free(b64);
     if (rc == 0 && !json_add(o, "photo", photo ? photo : cJSON_CreateNull()))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     else if (rc != 0)
         cJSON_Delete(photo);
     return rc;
@@ -304,7 +304,7 @@ int memory_export(struct game_req *r, cJSON **out)
     cJSON *list = cJSON_CreateArray();
     void *ctx[2] = {r, list};
     int rc = list ? store_memories_each(*r->store, r->campaign->id, memory_export_one, ctx, r->err)
-                  : sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+                  : sb_oom(r->err);
     if (rc != 0) {
         cJSON_Delete(list);
         return rc;

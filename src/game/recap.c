@@ -77,18 +77,18 @@ int memory_recap(struct game_req *r, char **answer)
         rc = recap_parse(r, text, &memories);
     store_rollback(*r->store);
     if (rc == 0 && !json_set(doc, "memories", memories))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     else if (rc != 0)
         cJSON_Delete(memories);
     last = cJSON_GetObjectItemCaseSensitive(doc, "last_game");
     if (rc == 0 && cJSON_IsObject(last)) {
         cJSON *state = cJSON_DetachItemFromObjectCaseSensitive(last, "state");
         if (!json_set(last, "stamps", recap_board_stamps(state)))
-            rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(r->err);
         cJSON_Delete(state);
     }
     if (rc == 0 && !(*answer = cJSON_PrintUnformatted(doc)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(r->err);
     cJSON_Delete(doc);
     return rc;
 }

@@ -868,9 +868,9 @@ static int http_proxy_config(struct http_server *s, const struct http_config *cf
     if (cfg->trusted_proxy && proxy_trusted_parse(cfg->trusted_proxy, s->trusted) != 0)
         return sb_fail(err, SB_EINVALID, NULL, "bad trusted proxy address %s", cfg->trusted_proxy);
     if (cfg->host_names && *cfg->host_names && !(s->host_names = strdup(cfg->host_names)))
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     if (s->trusted[0] && !(s->limits = proxy_limits_new(cfg->per_ip_limit)))
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     return 0;
 }
 
@@ -891,7 +891,7 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
     unsigned cores = cfg->threads ? cfg->threads : (unsigned)(online > 0 ? online : 1);
 
     if (!s)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     s->cfg = *cfg;
     s->api = api;
     http_conns_init(&s->conns, cfg->connection_limit);

@@ -141,7 +141,7 @@ int store_fail(struct store *s, struct sb_error *err, const char *what)
     if (primary == SQLITE_CONSTRAINT)
         return sb_fail(err, SB_ECONFLICT, NULL, "%s: %s", what, sqlite3_errmsg(s->db));
     if (primary == SQLITE_NOMEM)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     return sb_fail(err, SB_EIO, NULL, "%s: %s", what, sqlite3_errmsg(s->db));
 }
 
@@ -283,7 +283,7 @@ int store_text(struct store *s, const char *sql, char **out, struct sb_error *er
         const char *t = (const char *)sqlite3_column_text(stmt, 0);
         char *copy = t ? strdup(t) : NULL;
         if (!copy)
-            rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(err);
         else
             *out = copy;
     }
@@ -343,10 +343,9 @@ static int store_open_flags(const char *path, bool create, struct store **out, s
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI |
                 (create ? SQLITE_OPEN_CREATE : 0);
     if (!s)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
-        int rc =
-            s->db ? store_fail(s, err, "open") : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        int rc = s->db ? store_fail(s, err, "open") : sb_oom(err);
         store_close(s);
         return rc;
     }
@@ -600,7 +599,7 @@ int store_migrate(struct store *s, const char *migrations_dir, struct sb_error *
             size_t ncap = cap ? cap * 2 : 16;
             char **grown = realloc(names, ncap * sizeof(*names));
             if (!grown) {
-                rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+                rc = sb_oom(err);
                 break;
             }
             names = grown;
@@ -608,7 +607,7 @@ int store_migrate(struct store *s, const char *migrations_dir, struct sb_error *
         }
         names[n] = strdup(e->d_name);
         if (!names[n])
-            rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(err);
         else
             n++;
     }
@@ -718,7 +717,7 @@ int store_schema_sql(struct store *s, char **out, struct sb_error *err)
         size_t add = one ? strlen(one) : 0;
         char *grown = realloc(text, len + add + 3);
         if (!grown) {
-            rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(err);
             break;
         }
         text = grown;
@@ -809,14 +808,14 @@ int store_pool_new(const char *path, int max, struct store_pool **out, struct sb
 {
     struct store_pool *p = calloc(1, sizeof(*p));
     if (!p)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     p->path = strdup(path);
     p->free = calloc((size_t)max, sizeof(*p->free)); /* NOLINT(bugprone-sizeof-expression) */
     if (!p->path || !p->free) {
         free(p->path);
         free(p->free);
         free(p);
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     }
     p->max = max;
     {
@@ -1440,7 +1439,7 @@ static int store_col_dup(sqlite3_stmt *stmt, int col, char **dst, struct sb_erro
 {
     const char *t = (const char *)sqlite3_column_text(stmt, col);
     *dst = strdup(t ? t : "");
-    return *dst ? 0 : sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+    return *dst ? 0 : sb_oom(err);
 }
 
 int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,

@@ -113,7 +113,7 @@ int store_memory_photo(struct store *s, int64_t cid, int64_t mid, char type[STOR
         size_t n = (size_t)sqlite3_column_bytes(stmt, 2);
         void *copy = malloc(n ? n : 1);
         if (!copy) {
-            rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+            rc = sb_oom(err);
         } else {
             if (n)
                 memcpy(copy, blob, n);

@@ -10,7 +10,7 @@ int base64_encode(const void *data, size_t len, char **out, struct sb_error *err
     size_t size = sodium_base64_ENCODED_LEN(len, sodium_base64_VARIANT_ORIGINAL);
     char *text = malloc(size);
     if (!text)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     sodium_bin2base64(text, size, data, len, sodium_base64_VARIANT_ORIGINAL);
     *out = text;
     return 0;
@@ -23,7 +23,7 @@ int base64_decode(const char *text, size_t len, unsigned char **out, size_t *n,
     unsigned char *bytes = malloc(max);
     const char *end = NULL;
     if (!bytes)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     if (sodium_base642bin(bytes, max, text, len, NULL, n, &end, sodium_base64_VARIANT_ORIGINAL) !=
             0 ||
         end != text + len) {

@@ -18,6 +18,11 @@ int(sb_fail)(struct sb_error *err, int code, const char *rule, const char *fmt, 
     return code;
 }
 
+int(sb_oom)(struct sb_error *err)
+{
+    return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+}
+
 int sb_status(int code)
 {
     switch (code) {

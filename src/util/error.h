@@ -44,6 +44,13 @@ int sb_fail(struct sb_error *err, int code, const char *rule, const char *fmt, .
 #define sb_fail(err, code, ...) (sb_fail((err), (code), __VA_ARGS__), (code))
 #endif
 
+/* sb_fail(err, SB_ENOMEM, NULL, "out of memory"), the failure every allocation shares:
+ * returns SB_ENOMEM. */
+int sb_oom(struct sb_error *err);
+#ifdef __clang_analyzer__
+#define sb_oom(err) (sb_oom(err), SB_ENOMEM)
+#endif
+
 /* The HTTP status for a code (500 for anything unknown). This function can't fail. */
 int sb_status(int code);
 

@@ -17,7 +17,7 @@ int file_read(const char *path, size_t max, char **out, size_t *len, struct sb_e
     else if ((size_t)n > max)
         rc = sb_fail(err, SB_ETOOBIG, NULL, "%s is over %zu bytes", path, max);
     else if (!(buf = malloc((size_t)n + 1)))
-        rc = sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        rc = sb_oom(err);
     else if (fread(buf, 1, (size_t)n, f) != (size_t)n)
         rc = sb_fail(err, SB_EIO, NULL, "cannot read %s", path);
     fclose(f);

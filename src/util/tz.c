@@ -340,7 +340,7 @@ int tz_load(const char *dir, const char *name, struct tz **out, struct sb_error 
     z = calloc(1, sizeof(*z));
     if (!z) {
         free(text);
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     }
     if (!tzif_parse((const unsigned char *)text, len, z)) {
         free(text);
