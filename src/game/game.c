@@ -502,18 +502,20 @@ static int game_apply(struct game_req *r, struct game *gm, const cJSON *body, in
     return rc;
 }
 
-/* gm's state as a new JSON document with the given version. */
-static cJSON *game_state_json(const struct game *gm, int64_t version)
+/* gm's state printed as a new text with the given version (the caller frees it); NULL
+ * when out of memory. A Travel World Tour state is written straight from the engine's
+ * struct (state_print), with no JSON tree in between. */
+static char *game_state_text(const struct game *gm, int64_t version)
 {
     cJSON *doc;
+    char *text = NULL;
     if (!gm->results)
-        return state_to_json(gm->board, &gm->st, version);
+        return state_print(gm->board, &gm->st, version);
     doc = cJSON_Duplicate(gm->doc, true);
-    if (doc && !json_set(doc, "version", cJSON_CreateNumber((double)version))) {
-        cJSON_Delete(doc);
-        doc = NULL;
-    }
-    return doc;
+    if (doc && json_set(doc, "version", cJSON_CreateNumber((double)version)))
+        text = cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
+    return text;
 }
 
 /* The snapshot columns of gm's state: status and winner. */
@@ -608,43 +610,42 @@ static void game_texts_clear(struct game_texts *t)
 static int game_texts_print(struct game_req *r, const struct game *gm, const cJSON *body,
                             const cJSON *effects, struct game_texts *t)
 {
-    cJSON *state = NULL;
     int rc = 0;
     if (!(t->payload = game_payload(r, body)) ||
-        !(state = game_state_json(gm, gm->row.version + 1)) ||
+        !(t->state = game_state_text(gm, gm->row.version + 1)) ||
         !(t->payload_text = cJSON_PrintUnformatted(t->payload)) ||
-        !(t->effects = cJSON_PrintUnformatted(effects)) ||
-        !(t->state = cJSON_PrintUnformatted(state)))
+        !(t->effects = cJSON_PrintUnformatted(effects)))
         rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
-    cJSON_Delete(state);
     return rc;
 }
 
 /* The {"event","effects","state"} answer of an appended event, from the texts already
- * printed for the store; the caller frees *answer. */
-static int game_answer(struct game_req *r, const struct game_texts *t, int64_t seq,
-                       const char *type, const char *at, char **answer)
+ * printed for the store; the caller frees *answer. The event is its payload with "seq",
+ * "at" and "voided" after its members (no event type takes those), as it is read back;
+ * it is written around the printed payload rather than rebuilt as a tree. */
+static int game_answer(struct game_req *r, const struct game_texts *t, int64_t seq, const char *at,
+                       char **answer)
 {
-    cJSON *event = cJSON_Duplicate(t->payload, true);
-    char *event_text = NULL;
-    size_t len = 0;
-    int rc = 0;
-    if (!event || !json_set(event, "seq", cJSON_CreateNumber((double)seq)) ||
-        !json_set(event, "type", cJSON_CreateString(type)) ||
-        !json_set(event, "at", cJSON_CreateString(at)) ||
-        !json_set(event, "voided", cJSON_CreateFalse()) ||
-        !(event_text = cJSON_PrintUnformatted(event)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
-    if (rc == 0)
-        len = strlen(event_text) + strlen(t->effects) + strlen(t->state) + 64;
-    if (rc == 0 && !(*answer = malloc(len)))
-        rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
-    if (rc == 0)
-        snprintf(*answer, len, "{\"event\":%s,\"effects\":%s,\"state\":%s}", event_text, t->effects,
-                 t->state);
-    cJSON_Delete(event);
-    free(event_text);
-    return rc;
+    struct jbuf j = {0};
+    size_t n = strlen(t->payload_text);
+    if (n < 2 || t->payload_text[n - 1] != '}')
+        return sb_fail(r->err, SB_EIO, NULL, "an event's payload is not an object");
+    jb_raw(&j, "{\"event\":", 9);
+    jb_raw(&j, t->payload_text, n - 1);
+    jb_key(&j, "seq");
+    jb_int(&j, seq);
+    jb_key(&j, "at");
+    jb_str(&j, at);
+    jb_key(&j, "voided");
+    jb_bool(&j, false);
+    jb_raw(&j, "},\"effects\":", 12);
+    jb_raw(&j, t->effects, strlen(t->effects));
+    jb_raw(&j, ",\"state\":", 9);
+    jb_raw(&j, t->state, strlen(t->state));
+    jb_raw(&j, "}", 1);
+    if (!(*answer = jb_take(&j)))
+        return sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
+    return 0;
 }
 
 /* Store the accepted event t as seq of gm with gm's new state; *version gets it. */
@@ -719,7 +720,7 @@ static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int6
     if (rc == 0)
         rc = game_texts_print(r, p->gm, body, p->effects, &p->t);
     if (rc == 0 && want_answer)
-        rc = game_answer(r, &p->t, p->seq, p->type, p->at, &p->answer);
+        rc = game_answer(r, &p->t, p->seq, p->at, &p->answer);
     if (rc != 0)
         game_prep_clear(p);
     return rc;
@@ -1323,7 +1324,6 @@ static int game_void_last(struct game_req *r, struct game *gm, int64_t *seq, cha
                           int64_t *version)
 {
     struct store_snapshot snap;
-    cJSON *doc = NULL;
     int rc = 0;
     if ((*seq = gm->row.seq) == 0)
         return sb_fail(r->err, SB_ECONFLICT, NULL, "there is nothing to undo");
@@ -1333,8 +1333,7 @@ static int game_void_last(struct game_req *r, struct game *gm, int64_t *seq, cha
         rc = game_undo_correction(r, gm, *seq);
     if (rc == 0)
         rc = game_replay(r, gm, 0, *seq);
-    if (rc == 0 && (!(doc = game_state_json(gm, gm->row.version + 1)) ||
-                    !(*state = cJSON_PrintUnformatted(doc))))
+    if (rc == 0 && !(*state = game_state_text(gm, gm->row.version + 1)))
         rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0) {
         game_snapshot_meta(gm, &snap);
@@ -1344,7 +1343,6 @@ static int game_void_last(struct game_req *r, struct game *gm, int64_t *seq, cha
     /* The replayed board (without an undone correction) and state, once committed. */
     if (rc == 0 && !gm->results)
         game_cache_note(r, gm->row.id, gm->gb, *version, &gm->st);
-    cJSON_Delete(doc);
     return rc;
 }
 
@@ -1381,7 +1379,6 @@ int game_undo(struct game_req *r, int64_t gid, const char *if_match, char **answ
 int game_state_at(struct game_req *r, int64_t gid, int64_t at, char **state, int64_t *version)
 {
     struct game *gm = NULL;
-    cJSON *doc = NULL;
     int rc = store_begin_read(*r->store, r->err);
     if (rc != 0)
         return rc;
@@ -1390,12 +1387,10 @@ int game_state_at(struct game_req *r, int64_t gid, int64_t at, char **state, int
         rc = at == 0 ? game_set_state(r, gm, gm->row.initial) : game_replay(r, gm, at, 0);
     store_rollback(*r->store);
     /* the game's version, as for every game answer, whatever ?at= shows */
-    if (rc == 0 &&
-        (!(doc = game_state_json(gm, gm->row.version)) || !(*state = cJSON_PrintUnformatted(doc))))
+    if (rc == 0 && !(*state = game_state_text(gm, gm->row.version)))
         rc = sb_fail(r->err, SB_ENOMEM, NULL, "out of memory");
     if (rc == 0)
         *version = gm->row.version;
-    cJSON_Delete(doc);
     game_free(gm);
     return rc;
 }
