@@ -64,7 +64,9 @@ void jb_raw(struct jbuf *j, const char *s, size_t n)
  * container or was a key's colon. */
 static void jb_comma(struct jbuf *j)
 {
-    char last = j->len > 0 ? j->p[j->len - 1] : '{';
+    char last = '{';
+    if (j->len > 0)
+        last = j->p[j->len - 1];
     if (last != '{' && last != '[' && last != ':')
         jb_raw(j, ",", 1);
 }
