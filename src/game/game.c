@@ -94,12 +94,18 @@ struct games {
     uint64_t tick;
     struct game_cache_entry slots[GAME_CACHE_SLOTS];
     atomic_int in_flight[GAME_STRIPES];
+    /* The game last appended to in the writer's open transaction, which group commit
+     * keeps open for the next writers: their appends find the state there instead of
+     * parsing the snapshot, while the transaction (store_write_txn) is the same. Never
+     * published to the slots: only the COMMIT does that (game_req_finish). */
+    uint64_t open_txn;
+    struct game_cache_entry open;
 };
 
 /* What a request would add to the cache once its transaction commits. */
 struct game_pending {
     int64_t gid;
-    struct game_board *board; /* a reference; NULL: the cache has it */
+    struct game_board *board; /* a reference (perhaps to the cache's own) */
     int64_t version;
     struct game_state *st;
 };
@@ -123,6 +129,7 @@ void games_free(struct games *c)
 {
     if (!c)
         return;
+    game_cache_clear(&c->open);
     for (int i = 0; i < GAME_CACHE_SLOTS; i++)
         game_cache_clear(&c->slots[i]);
     pthread_mutex_destroy(&c->lock);
@@ -132,19 +139,27 @@ void games_free(struct games *c)
 void games_forget(struct games *c)
 {
     pthread_mutex_lock(&c->lock);
+    game_cache_clear(&c->open);
+    c->open_txn = 0;
     for (int i = 0; i < GAME_CACHE_SLOTS; i++)
         game_cache_clear(&c->slots[i]);
     pthread_mutex_unlock(&c->lock);
 }
 
 /* A reference to the cached board of gid (NULL when none), and its state copied into
- * *st when it is the state of version (*st_hit says so). */
+ * *st when it is the state of version (*st_hit says so). txn: the writer's open
+ * transaction (store_write_txn), whose last append is looked at first; 0 for none. */
 static struct game_board *game_cache_get(struct games *c, int64_t gid, int64_t version,
-                                         struct game_state *st, bool *st_hit)
+                                         uint64_t txn, struct game_state *st, bool *st_hit)
 {
     struct game_board *hit = NULL;
     *st_hit = false;
     pthread_mutex_lock(&c->lock);
+    if (txn && c->open_txn == txn && c->open.gid == gid && c->open.version == version) {
+        hit = game_board_ref(c->open.board); /* a correction in the transaction has its own */
+        *st = *c->open.st;
+        *st_hit = true;
+    }
     for (int i = 0; i < GAME_CACHE_SLOTS && !hit; i++) {
         struct game_cache_entry *e = &c->slots[i];
         if (e->gid != gid)
@@ -169,7 +184,7 @@ static void game_pending_free(struct game_pending *p)
     free(p);
 }
 
-/* Note that gid has board gb (NULL: the cache has it already) and, at version, state
+/* Note that gid has board gb and, at version, state
  * st, for the cache once the request's transaction commits. */
 static void game_cache_note(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
                             const struct game_state *st)
@@ -187,6 +202,50 @@ static void game_cache_note(struct game_req *r, int64_t gid, struct game_board *
     p->version = version;
     game_pending_free(r->pending);
     r->pending = p;
+}
+
+/* Keep what the request's append left in the writer's open transaction (its pending
+ * entry) for the next writer of that transaction. Call with every write of the append
+ * done, just before store_commit_and_leave(). This function can't fail. */
+static void game_cache_keep_open(struct game_req *r)
+{
+    struct game_pending *p = r->pending;
+    struct games *c = r->games;
+    uint64_t txn = store_write_txn(*r->store);
+    if (!p || !p->st || !p->board || !txn)
+        return;
+    pthread_mutex_lock(&c->lock);
+    if (c->open.st || (c->open.st = malloc(sizeof(*c->open.st))) != NULL) {
+        if (c->open.board != p->board) {
+            game_board_unref(c->open.board);
+            c->open.board = game_board_ref(p->board);
+        }
+        *c->open.st = *p->st;
+        c->open.gid = p->gid;
+        c->open.version = p->version;
+        c->open_txn = txn;
+    }
+    pthread_mutex_unlock(&c->lock);
+}
+
+/* Forget the open transaction's entry: the append it came from was not kept. */
+static void game_cache_drop_open(struct games *c)
+{
+    pthread_mutex_lock(&c->lock);
+    c->open_txn = 0;
+    pthread_mutex_unlock(&c->lock);
+}
+
+/* store_commit_and_leave() for an append: what it wrote stays known to the next writer
+ * of the transaction, unless the append is not kept. */
+static int game_commit_append(struct game_req *r)
+{
+    int rc;
+    game_cache_keep_open(r);
+    rc = store_commit_and_leave(r->store, r->err);
+    if (rc != 0)
+        game_cache_drop_open(r->games);
+    return rc;
 }
 
 void game_req_finish(struct game_req *r, bool committed)
@@ -419,7 +478,8 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
     if (rc == 0) {
         gm->results = strcmp(gm->row.mode, "results") == 0;
         if (!gm->results)
-            gm->gb = game_cache_get(r->games, gid, gm->row.version, &gm->st, &st_hit);
+            gm->gb = game_cache_get(r->games, gid, gm->row.version, store_write_txn(*r->store),
+                                    &gm->st, &st_hit);
         board_hit = gm->gb != NULL;
         if (docs || !st_hit) {
             store_game_clear(&gm->row);
@@ -447,7 +507,7 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
     if (rc == 0 && !gm->results && !board_hit && gm->st.corrections > 0)
         rc = game_load_corrections(r, gm);
     if (rc == 0 && !gm->results && !st_hit)
-        game_cache_note(r, gid, board_hit ? NULL : gm->gb, gm->row.version, &gm->st);
+        game_cache_note(r, gid, gm->gb, gm->row.version, &gm->st);
     if (rc != 0) {
         game_free(gm);
         return rc;
@@ -1186,7 +1246,7 @@ static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
         rc = store_event_set_retry(*r->store, gid, g.last_seq + 1, text, hash, r->err);
     /* Shared with the appends waiting behind this one: one sync for many. */
     if (rc == 0)
-        rc = store_commit_and_leave(r->store, r->err);
+        rc = game_commit_append(r);
     else
         store_rollback(*r->store);
     if (rc != 0) {
@@ -1236,7 +1296,7 @@ static int game_post_prepared(struct game_req *r, int64_t gid, struct game_prep 
     if (rc == 0 && idem_key)
         rc = store_event_set_retry(*r->store, gid, p->seq, p->answer, hash, r->err);
     if (rc == 0)
-        rc = store_commit_and_leave(r->store, r->err);
+        rc = game_commit_append(r);
     else if (*r->store)
         store_rollback(*r->store);
     if (rc == 0) {

@@ -93,6 +93,7 @@ struct store_pool {
     dev_t dev;
     ino_t ino;
     struct store_commits commits; /* see store_pool_generation() */
+    uint64_t write_txns;          /* BEGIN IMMEDIATEs on the writer (store_write_txn()) */
 };
 
 /* ---- errors and statements ---- */
@@ -436,8 +437,17 @@ int store_begin_write(struct store *s, struct sb_error *err)
     rc = store_control(s, store_sql_begin_immediate) == SQLITE_OK ? 0 : store_fail(s, err, "begin");
     if (rc != 0)
         store_release(s);
+    else if (s->writer)
+        s->pool->write_txns++; /* the writer is handed out with write_lock held */
     s->in_write = rc == 0;
     return rc;
+}
+
+uint64_t store_write_txn(const struct store *s)
+{
+    if (!s || !s->writer || sqlite3_get_autocommit(s->db))
+        return 0;
+    return s->pool->write_txns;
 }
 
 int store_begin_read(struct store *s, struct sb_error *err)
