@@ -450,6 +450,12 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
                                    : store_pool_get(ctx->api->pool, &ctx->store, &ctx->err);
     if (rc != 0)
         return rc;
+    /* A cached route's read (the key, then the game) is one read transaction: SQLite's
+     * file locks taken once, not once each. With ?at= the game layer reads on its own. */
+    if (!write && (route->flags & ROUTE_CACHED) && ctx->req->nparams == 0) {
+        rc = store_begin_read(ctx->store, &ctx->err);
+        ctx->in_read = rc == 0;
+    }
     if (route->auth == AUTH_ADMIN)
         rc = api_authorize_server_key(ctx, ctx->api->has_admin_key, ctx->api->admin_hash, "admin");
     else if (route->auth == AUTH_METRICS)
@@ -481,6 +487,9 @@ static int api_run_handler(struct api_ctx *ctx, int rc, api_handler_fn fn)
     for (; rc == 0 && ctx->game.appended > 0; ctx->game.appended--)
         metrics_event_appended(ctx->api->metrics);
     game_req_finish(&ctx->game, rc == 0);
+    if (ctx->in_read)
+        store_rollback(ctx->store); /* the read transaction api_run() began */
+    ctx->in_read = false;
     store_pool_put(ctx->api->pool, ctx->store);
     ctx->store = NULL;
     return rc;
