@@ -111,7 +111,8 @@ struct api_path {
 static bool api_match(const char *pattern, const char *path, struct api_path *out)
 {
     const char *p = pattern, *q = path;
-    memset(out, 0, sizeof(*out));
+    out->cid = out->gid = out->pid = 0; /* not the slug's buffer: tried for every route */
+    out->has_slug = false;
     while (*p && *q) {
         if (*p != '{') {
             if (*p != *q)
@@ -370,21 +371,26 @@ static const struct api_route *api_route_find(struct api_ctx *ctx)
 {
     static const char *const allows[] = {"GET", "POST", "PUT", "PATCH", "GET, PATCH", "GET, POST"};
     bool get = false, post = false, put = false, patch = false;
+    struct api_path path;
+    /* The routes of the request's method first: a path is matched only against them
+     * unless none takes it (404 or 405, below). */
     for (size_t i = 0; i < API_NROUTES; i++) {
-        struct api_path path;
+        if (strcmp(api_routes[i].method, ctx->req->method) != 0 ||
+            !api_match(api_routes[i].pattern, ctx->req->path, &path))
+            continue;
+        ctx->cid = path.cid;
+        ctx->gid = path.gid;
+        ctx->pid = path.pid;
+        if (path.has_slug) {
+            memcpy(ctx->slug_buf, path.slug, strlen(path.slug) + 1); /* both 128 bytes */
+            ctx->slug = ctx->slug_buf;
+        }
+        ctx->res->route = api_routes[i].pattern;
+        return &api_routes[i];
+    }
+    for (size_t i = 0; i < API_NROUTES; i++) {
         if (!api_match(api_routes[i].pattern, ctx->req->path, &path))
             continue;
-        if (strcmp(api_routes[i].method, ctx->req->method) == 0) {
-            ctx->cid = path.cid;
-            ctx->gid = path.gid;
-            ctx->pid = path.pid;
-            if (path.has_slug) {
-                memcpy(ctx->slug_buf, path.slug, sizeof(ctx->slug_buf));
-                ctx->slug = ctx->slug_buf;
-            }
-            ctx->res->route = api_routes[i].pattern;
-            return &api_routes[i];
-        }
         get |= strcmp(api_routes[i].method, "GET") == 0;
         post |= strcmp(api_routes[i].method, "POST") == 0;
         put |= strcmp(api_routes[i].method, "PUT") == 0;
