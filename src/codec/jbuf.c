@@ -125,9 +125,22 @@ static void jb_quoted(struct jbuf *j, const char *s)
 
 void jb_key(struct jbuf *j, const char *key)
 {
-    jb_comma(j);
-    jb_quoted(j, key);
-    jb_raw(j, ":", 1);
+    size_t n = strlen(key);
+    char *o;
+    /* One room check for the comma, the quotes and the colon; a key is written as it
+     * is (every key is a literal of the writers, with nothing to escape). */
+    if (!jb_room(j, n + 4))
+        return;
+    o = j->p + j->len;
+    if (j->len > 0 && j->p[j->len - 1] != '{')
+        *o++ = ',';
+    *o++ = '"';
+    for (size_t i = 0; i < n; i++)
+        *o++ = key[i];
+    *o++ = '"';
+    *o++ = ':';
+    j->len = (size_t)(o - j->p);
+    j->p[j->len] = '\0';
 }
 
 void jb_str(struct jbuf *j, const char *s)

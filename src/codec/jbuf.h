@@ -34,7 +34,7 @@ void jb_raw(struct jbuf *j, const char *s, size_t n);
 void jb_open(struct jbuf *j, char c);
 void jb_close(struct jbuf *j, char c);
 
-/* A member's key: "key": */
+/* A member's key: "key": (written as it is: a literal with nothing to escape). */
 void jb_key(struct jbuf *j, const char *key);
 
 /* Values: a string escaped as cJSON does (NULL prints null), an integer (in cJSON's
