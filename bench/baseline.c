@@ -1,14 +1,19 @@
 /* baseline.c -- the benchmark's yardstick: libmicrohttpd answering a constant JSON on
- * GET and doing one SQLite INSERT per POST (WAL, synchronous=FULL), nothing more.
+ * GET and doing one SQLite INSERT per POST (WAL, synchronous=FULL) with its COMMITs
+ * shared (group commit, as stampbook does), nothing more.
  *
- * Usage: baseline PORT DB BODYFILE   (PORT 0: any free port; it prints
+ * Usage: baseline PORT DB STATEFILE GAMEFILE   (PORT 0: any free port; it prints
  * "baseline: listening on PORT"; it binds 127.0.0.1 only). It runs libmicrohttpd the way
  * the stack runs fastest, as stampbook does: event-driven (epoll), a pool of polling
  * threads sized to the cores, the same connection limits, timeout and buffer. It answers
- * every GET with the bytes of BODYFILE as application/json, and every POST by inserting
- * its body into a table in its own transaction on one shared connection (right on the
- * polling thread: nothing in between), answering 201 {"id":N}. SIGINT or SIGTERM stops
- * it. What stampbook adds on top of this is what the benchmark's ratios measure. */
+ * a GET of a path ending in /game with the bytes of GAMEFILE and every other GET with
+ * those of STATEFILE, as application/json: constants of the same size as the answers
+ * they are compared with. A POST suspends its connection and is queued for the writer
+ * thread, which takes every POST queued so far, inserts each body into a table in one
+ * transaction (BEGIN, one INSERT each, COMMIT: one WAL sync for all of them), then
+ * resumes their connections, answered 201 {"id":N} on the polling thread. SIGINT or
+ * SIGTERM stops it. What stampbook adds on top of this is what the benchmark's ratios
+ * measure. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -24,30 +29,64 @@
 
 #define BASELINE_BODY_MAX (64 * 1024)
 
-static char *constant; /* the body of every GET answer */
-static size_t constant_len;
-static sqlite3 *db;               /* one connection for every thread ... */
+struct constant {
+    char *body;
+    size_t len;
+};
+static struct constant state_answer, game_answer; /* the bodies of the GET answers */
+static sqlite3 *db;               /* the writer thread's connection ... */
 static sqlite3_stmt *insert_stmt; /* ... and its prepared INSERT */
-static pthread_mutex_t db_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct upload {
     char *data;
     size_t len;
     bool too_large;
+    bool queued;           /* handed to the writer, its connection suspended */
+    long long id;          /* the writer's answer: the row id, or -1 */
+    struct MHD_Connection *conn;
+    struct upload *next;   /* in the writer's queue */
 };
 
-/* One INSERT of body in autocommit mode (its own transaction, so one WAL sync); the
- * new row id or -1. Writers take turns on a mutex rather than SQLite's busy handler. */
-static long long insert(const char *body, size_t len)
+/* The POSTs waiting for the writer, in a list it takes whole. */
+static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t queue_more = PTHREAD_COND_INITIALIZER;
+static struct upload *queue_head;
+static bool stopping;
+
+/* The writer: take every queued POST, insert them all in one transaction, resume them. */
+static void *writer_main(void *cls)
 {
-    long long id = -1;
-    pthread_mutex_lock(&db_lock);
-    if (sqlite3_bind_text(insert_stmt, 1, body, (int)len, SQLITE_TRANSIENT) == SQLITE_OK &&
-        sqlite3_step(insert_stmt) == SQLITE_DONE)
-        id = (long long)sqlite3_last_insert_rowid(db);
-    sqlite3_reset(insert_stmt);
-    pthread_mutex_unlock(&db_lock);
-    return id;
+    (void)cls;
+    for (;;) {
+        struct upload *batch;
+        pthread_mutex_lock(&queue_lock);
+        while (!queue_head && !stopping)
+            pthread_cond_wait(&queue_more, &queue_lock);
+        batch = queue_head;
+        queue_head = NULL;
+        pthread_mutex_unlock(&queue_lock);
+        if (!batch)
+            return NULL;
+        bool ok = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK;
+        for (struct upload *u = batch; u; u = u->next) {
+            u->id = -1;
+            if (ok && sqlite3_bind_text(insert_stmt, 1, u->data ? u->data : "", (int)u->len,
+                                        SQLITE_STATIC) == SQLITE_OK &&
+                sqlite3_step(insert_stmt) == SQLITE_DONE)
+                u->id = (long long)sqlite3_last_insert_rowid(db);
+            sqlite3_reset(insert_stmt);
+        }
+        if (!ok || sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+            for (struct upload *u = batch; u; u = u->next)
+                u->id = -1;
+        }
+        while (batch) { /* no answer before the COMMIT that holds its row */
+            struct upload *u = batch;
+            batch = u->next;
+            MHD_resume_connection(u->conn);
+        }
+    }
 }
 
 static enum MHD_Result reply(struct MHD_Connection *conn, unsigned int status, const char *text)
@@ -102,8 +141,11 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *conn, const c
     /* Answered on the second call, once the request is complete: answering the first
      * makes libmicrohttpd close the connection after the answer. */
     if (strcmp(method, "GET") == 0) {
+        size_t n = strlen(url);
+        const struct constant *c =
+            n >= 5 && strcmp(url + n - 5, "/game") == 0 ? &game_answer : &state_answer;
         struct MHD_Response *res =
-            MHD_create_response_from_buffer(constant_len, constant, MHD_RESPMEM_PERSISTENT);
+            MHD_create_response_from_buffer(c->len, c->body, MHD_RESPMEM_PERSISTENT);
         enum MHD_Result ret;
         if (!res)
             return MHD_NO;
@@ -116,7 +158,18 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *conn, const c
         return reply(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "{\"status\":405}");
     if (u->too_large)
         return reply(conn, 413, "{\"status\":413}");
-    id = insert(u->data ? u->data : "", u->len);
+    if (!u->queued) {
+        u->queued = true;
+        u->conn = conn;
+        MHD_suspend_connection(conn);
+        pthread_mutex_lock(&queue_lock);
+        u->next = queue_head;
+        queue_head = u;
+        pthread_cond_signal(&queue_more);
+        pthread_mutex_unlock(&queue_lock);
+        return MHD_YES;
+    }
+    id = u->id;
     if (id < 0)
         return reply(conn, MHD_HTTP_INTERNAL_SERVER_ERROR, "{\"status\":500}");
     snprintf(text, sizeof(text), "{\"id\":%lld}", id);
@@ -164,19 +217,19 @@ int main(int argc, char **argv)
     const union MHD_DaemonInfo *info;
     struct sockaddr_in addr;
     sigset_t stop;
-    size_t len = 0;
-    char *body;
+    pthread_t writer;
     int sig = 0;
     long port, cores;
 
-    if (argc != 4) {
-        fprintf(stderr, "usage: baseline PORT DB BODYFILE\n");
+    if (argc != 5) {
+        fprintf(stderr, "usage: baseline PORT DB STATEFILE GAMEFILE\n");
         return 2;
     }
     port = strtol(argv[1], NULL, 10);
-    body = read_file(argv[3], &len);
-    if (port < 0 || port > 65535 || !body) {
-        fprintf(stderr, "baseline: bad port or unreadable %s\n", argv[3]);
+    state_answer.body = read_file(argv[3], &state_answer.len);
+    game_answer.body = read_file(argv[4], &game_answer.len);
+    if (port < 0 || port > 65535 || !state_answer.body || !game_answer.body) {
+        fprintf(stderr, "baseline: bad port or unreadable %s or %s\n", argv[3], argv[4]);
         return 2;
     }
     /* The same durability as stampbook: WAL, synchronous=FULL. */
@@ -196,8 +249,10 @@ int main(int argc, char **argv)
         return 1;
     }
     sqlite3_busy_timeout(db, 5000);
-    constant = body;
-    constant_len = len;
+    if (pthread_create(&writer, NULL, writer_main, NULL) != 0) {
+        fprintf(stderr, "baseline: no writer thread\n");
+        return 1;
+    }
 
     memset(&addr, 0, sizeof(addr));
     addr.sin_family = AF_INET;
@@ -210,7 +265,7 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     cores = sysconf(_SC_NPROCESSORS_ONLN);
     d = MHD_start_daemon(
-        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG, (uint16_t)port, NULL, NULL, access_cb,
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, (uint16_t)port, NULL, NULL, access_cb,
         NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr, MHD_OPTION_THREAD_POOL_SIZE,
         (unsigned int)(cores > 0 ? cores : 1), MHD_OPTION_CONNECTION_LIMIT, (unsigned int)4624,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)60, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
@@ -223,9 +278,15 @@ int main(int argc, char **argv)
     info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
     fprintf(stderr, "baseline: listening on %u\n", info ? (unsigned)info->port : (unsigned)port);
     sigwait(&stop, &sig);
+    pthread_mutex_lock(&queue_lock);
+    stopping = true;
+    pthread_cond_signal(&queue_more);
+    pthread_mutex_unlock(&queue_lock);
+    pthread_join(writer, NULL);
     MHD_stop_daemon(d);
     sqlite3_finalize(insert_stmt);
     sqlite3_close(db);
-    free(body);
+    free(state_answer.body);
+    free(game_answer.body);
     return 0;
 }

@@ -122,7 +122,9 @@ struct api_path {
 static bool api_match(const char *pattern, const char *path, struct api_path *out)
 {
     const char *p = pattern, *q = path;
-    memset(out, 0, sizeof(*out));
+    out->cid = out->gid = out->pid = out->mid =
+        0; /* not the slug's buffer: tried for every route */
+    out->has_slug = false;
     while (*p && *q) {
         if (*p != '{') {
             if (*p != *q)
@@ -400,24 +402,29 @@ static void api_allows_init(void)
 static const struct api_route *api_route_find(struct api_ctx *ctx)
 {
     unsigned have = 0;
+    struct api_path path;
     /* HEAD is answered on every GET route: the HTTP layer sends no body. */
     const char *method = strcmp(ctx->req->method, "HEAD") == 0 ? "GET" : ctx->req->method;
+    /* The routes of the request's method first: a path is matched only against them
+     * unless none takes it (404 or 405, below). */
     for (size_t i = 0; i < API_NROUTES; i++) {
-        struct api_path path;
+        if (strcmp(api_routes[i].method, method) != 0 ||
+            !api_match(api_routes[i].pattern, ctx->req->path, &path))
+            continue;
+        ctx->cid = path.cid;
+        ctx->gid = path.gid;
+        ctx->pid = path.pid;
+        ctx->mid = path.mid;
+        if (path.has_slug) {
+            memcpy(ctx->slug_buf, path.slug, strlen(path.slug) + 1); /* both 128 bytes */
+            ctx->slug = ctx->slug_buf;
+        }
+        ctx->res->route = api_routes[i].pattern;
+        return &api_routes[i];
+    }
+    for (size_t i = 0; i < API_NROUTES; i++) {
         if (!api_match(api_routes[i].pattern, ctx->req->path, &path))
             continue;
-        if (strcmp(api_routes[i].method, method) == 0) {
-            ctx->cid = path.cid;
-            ctx->gid = path.gid;
-            ctx->pid = path.pid;
-            ctx->mid = path.mid;
-            if (path.has_slug) {
-                memcpy(ctx->slug_buf, path.slug, sizeof(ctx->slug_buf));
-                ctx->slug = ctx->slug_buf;
-            }
-            ctx->res->route = api_routes[i].pattern;
-            return &api_routes[i];
-        }
         for (unsigned m = 0; m < API_NMETHODS; m++)
             if (strcmp(api_routes[i].method, api_methods[m]) == 0)
                 have |= 1u << m;
@@ -477,6 +484,12 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
     int rc = campaign_db_connect(ctx->api->pool, write && !late_writer, &ctx->store, &ctx->err);
     if (rc != 0)
         return rc;
+    /* A cached route's read (the key, then the game) is one read transaction: SQLite's
+     * file locks taken once, not once each. With ?at= the game layer reads on its own. */
+    if (!write && (route->flags & ROUTE_CACHED) && ctx->req->nparams == 0) {
+        rc = campaign_db_snapshot(ctx->store, &ctx->err);
+        ctx->in_read = rc == 0;
+    }
     if (route->auth == AUTH_ADMIN)
         rc = api_authorize_server_key(ctx, ctx->api->has_admin_key, ctx->api->admin_hash, "admin");
     else if (route->auth == AUTH_METRICS)
@@ -504,7 +517,9 @@ static int api_run_handler(struct api_ctx *ctx, int rc, api_handler_fn fn)
     for (; rc == 0 && ctx->game.appended > 0; ctx->game.appended--)
         metrics_event_appended(ctx->api->metrics);
     game_req_finish(&ctx->game, rc == 0);
-    campaign_db_disconnect(ctx->api->pool, ctx->store);
+    /* and the read transaction api_run() began, if it did */
+    campaign_db_disconnect(ctx->api->pool, ctx->store, ctx->in_read);
+    ctx->in_read = false;
     ctx->store = NULL;
     return rc;
 }

@@ -3,7 +3,6 @@
 #include "api_cache.h"
 
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -48,6 +47,17 @@ static bool api_cache_same(const struct api_cache_key *a, const struct api_cache
     return a->route == b->route && a->cid == b->cid && a->gid == b->gid;
 }
 
+/* Copy the string src into dst of size bytes, cut to fit: the ETag of an answer, on the
+ * path of every cached read (no printf there). */
+static void api_cache_copy(char *dst, size_t size, const char *src)
+{
+    size_t n = size > 0 ? strnlen(src, size - 1) : 0;
+    if (size == 0)
+        return;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
 struct api_cache *api_cache_new(unsigned max_age_ms)
 {
     struct api_cache *c = calloc(1, sizeof(*c));
@@ -87,7 +97,7 @@ void api_cache_put(struct api_cache *c, const struct api_cache_key *k,
     slot->filled_ms = api_cache_now_ms();
     memcpy(slot->key_hash, f->key_hash, KEYS_HASH_BYTES);
     memcpy(slot->view_key_hash, f->view_key_hash, KEYS_HASH_BYTES);
-    snprintf(slot->etag, sizeof(slot->etag), "%s", f->etag ? f->etag : "");
+    api_cache_copy(slot->etag, sizeof(slot->etag), f->etag ? f->etag : "");
     slot->body = copy;
     slot->len = f->len;
     pthread_mutex_unlock(&slot->lock);
@@ -115,7 +125,7 @@ bool api_cache_get(struct api_cache *c, const struct api_cache_key *k, uint64_t 
         (*body = malloc(slot->len + 1)) != NULL) {
         memcpy(*body, slot->body, slot->len + 1);
         *len = slot->len;
-        snprintf(etag, etag_size, "%s", slot->etag);
+        api_cache_copy(etag, etag_size, slot->etag);
         hit = true;
     }
     pthread_mutex_unlock(&slot->lock);

@@ -56,6 +56,7 @@ struct api_ctx {
     unsigned char key_hash[KEYS_HASH_BYTES]; /* of the key that opened the campaign */
     struct store_campaign campaign;          /* loaded when the route is under a campaign */
     struct game_req game;                    /* the game layer's view of this request */
+    bool in_read; /* store holds the read transaction api_run() began for the route */
 };
 
 typedef int (*api_handler_fn)(struct api_ctx *ctx);

@@ -35,8 +35,12 @@ void campaign_db_close(struct store_pool *pool);
 /* Lend a request a connection of pool: the writer when writer is set. */
 int campaign_db_connect(struct store_pool *pool, bool writer, struct store **s,
                         struct sb_error *err);
-/* Give it back; NULL is a no-op. This function can't fail. */
-void campaign_db_disconnect(struct store_pool *pool, struct store *s);
+/* Hold one read transaction on s for all of a request's reads (a key, then a game):
+ * SQLite's file locks taken once, not once each. */
+int campaign_db_snapshot(struct store *s, struct sb_error *err);
+/* Give it back, ending the snapshot first when there is one (snapshot); NULL is a
+ * no-op. This function can't fail. */
+void campaign_db_disconnect(struct store_pool *pool, struct store *s, bool snapshot);
 
 /* The count of COMMITs begun on pool, or CAMPAIGN_GENERATION_BUSY while one runs: an
  * answer read while it stayed the same shows no write half-done. */

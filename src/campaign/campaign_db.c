@@ -41,8 +41,15 @@ int campaign_db_connect(struct store_pool *pool, bool writer, struct store **s,
     return writer ? store_pool_get_writer(pool, s, err) : store_pool_get(pool, s, err);
 }
 
-void campaign_db_disconnect(struct store_pool *pool, struct store *s)
+int campaign_db_snapshot(struct store *s, struct sb_error *err)
 {
+    return store_begin_read(s, err);
+}
+
+void campaign_db_disconnect(struct store_pool *pool, struct store *s, bool snapshot)
+{
+    if (snapshot)
+        store_rollback(s);
     store_pool_put(pool, s);
 }
 

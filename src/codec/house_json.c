@@ -2,8 +2,10 @@
 #include "house_json.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "jbuf.h"
 #include "json.h"
 
 static const char *const house_names[HOUSE_NSWITCHES] = {
@@ -29,31 +31,39 @@ const char *house_switch_name(enum house_switch sw)
     return (int)sw >= 0 && sw < HOUSE_NSWITCHES ? house_names[sw] : "";
 }
 
-/* The JSON value of switch sw of hr. NULL when out of memory. */
-static cJSON *house_value_json(const struct house_rules *hr, enum house_switch sw)
+/* Write the JSON value of switch sw of hr to j. */
+static void house_value_write(struct jbuf *j, const struct house_rules *hr, enum house_switch sw)
 {
     switch (sw) {
-    case HOUSE_GOAL_JUMP: return cJSON_CreateString(house_words[sw][hr->goal_jump]);
-    case HOUSE_TRAVEL_PAYS_GO: return cJSON_CreateBool(hr->travel_pays_go);
-    case HOUSE_GO_LANDING: return json_num(hr->go_landing);
-    case HOUSE_FREE_PARKING: return cJSON_CreateString(house_words[sw][hr->free_parking]);
-    case HOUSE_AUCTION: return cJSON_CreateBool(hr->auction);
-    case HOUSE_FEES: return cJSON_CreateString(house_words[sw][hr->fees]);
-    case HOUSE_STAMPS_TO_WIN: return json_num(hr->stamps_to_win);
-    case HOUSE_STARTING_CASH: return json_num(hr->starting_cash);
-    case HOUSE_NSWITCHES: break;
+    case HOUSE_GOAL_JUMP: jb_str(j, house_words[sw][hr->goal_jump]); break;
+    case HOUSE_TRAVEL_PAYS_GO: jb_bool(j, hr->travel_pays_go); break;
+    case HOUSE_GO_LANDING: jb_int(j, hr->go_landing); break;
+    case HOUSE_FREE_PARKING: jb_str(j, house_words[sw][hr->free_parking]); break;
+    case HOUSE_AUCTION: jb_bool(j, hr->auction); break;
+    case HOUSE_FEES: jb_str(j, house_words[sw][hr->fees]); break;
+    case HOUSE_STAMPS_TO_WIN: jb_int(j, hr->stamps_to_win); break;
+    case HOUSE_STARTING_CASH: jb_int(j, hr->starting_cash); break;
+    case HOUSE_NSWITCHES: jb_null(j); break;
     }
-    return cJSON_CreateNull();
+}
+
+void house_rules_write(struct jbuf *j, const struct house_rules *hr)
+{
+    jb_open(j, '{');
+    for (int sw = 0; sw < HOUSE_NSWITCHES; sw++) {
+        jb_key(j, house_names[sw]);
+        house_value_write(j, hr, (enum house_switch)sw);
+    }
+    jb_close(j, '}');
 }
 
 cJSON *house_rules_to_json(const struct house_rules *hr)
 {
-    cJSON *o = cJSON_CreateObject();
-    for (int sw = 0; o && sw < HOUSE_NSWITCHES; sw++)
-        if (!json_add(o, house_names[sw], house_value_json(hr, (enum house_switch)sw))) {
-            cJSON_Delete(o);
-            return NULL;
-        }
+    struct jbuf j = {0};
+    house_rules_write(&j, hr);
+    char *text = jb_take(&j);
+    cJSON *o = text ? cJSON_Parse(text) : NULL;
+    free(text);
     return o;
 }
 
@@ -174,8 +184,9 @@ int house_rules_describe(const struct house_rules *hr, char *buf, size_t n)
     for (int sw = 0; sw < HOUSE_NSWITCHES; sw++) {
         if (!rules_house_differs(hr, (enum house_switch)sw))
             continue;
-        cJSON *v = house_value_json(hr, (enum house_switch)sw);
-        char *text = v ? cJSON_PrintUnformatted(v) : NULL;
+        struct jbuf j = {0};
+        house_value_write(&j, hr, (enum house_switch)sw);
+        char *text = jb_take(&j);
         const char *shown = text ? text : "";
         if (text && text[0] == '"') { /* a word without its quotes */
             shown = text + 1;
@@ -185,8 +196,7 @@ int house_rules_describe(const struct house_rules *hr, char *buf, size_t n)
         if (w > 0 && (size_t)w < n - len)
             len += (size_t)w;
         count++;
-        cJSON_free(text);
-        cJSON_Delete(v);
+        free(text);
     }
     return count;
 }

@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "error.h"
+#include "jbuf.h"
 #include "rules.h"
 
 /* The JSON name of switch sw ("goal_jump"...). This function can't fail. */
@@ -20,6 +21,9 @@ const char *house_switch_name(enum house_switch sw);
 
 /* A new JSON object with every switch of hr; NULL when out of memory. */
 cJSON *house_rules_to_json(const struct house_rules *hr);
+
+/* Write every switch of hr to j as one JSON object (j->failed says if memory ran out). */
+void house_rules_write(struct jbuf *j, const struct house_rules *hr);
 
 /* Read the switches named in obj over *hr (a switch left out keeps its value). obj must
  * be an object; a value of the wrong JSON type is SB_EBADREQ, an unknown switch or a

@@ -9,14 +9,13 @@
 
 #include <stdbool.h>
 
-#include <cjson/cJSON.h>
-
 #include "board.h"
-#include "error.h"
+#include "jbuf.h"
 #include "rules.h"
 
-/* Add "options" and "unavailable" to the state object o for st (both null in journal
- * mode, empty once the game is over). Returns false when out of memory. */
-bool options_add_to_state(cJSON *o, const struct board *b, const struct game_state *st);
+/* Write the members "options" and "unavailable" of the state object being written in j
+ * for st (both null in journal mode, empty once the game is over). Returns false when j
+ * could not grow. */
+bool options_write(struct jbuf *j, const struct board *b, const struct game_state *st);
 
 #endif

@@ -41,8 +41,8 @@ static const char *const sj_deck_names[] = {
 
 /* ---- writing --------------------------------------------------------------------------- */
 
-/* The player id of seat, or null for a seat outside the game (the Bank, nobody). */
-static cJSON *sj_seat(const struct game_state *st, int seat)
+/* The player id of seat as a JSON number, or null for a seat outside the game. */
+static cJSON *sj_seat_json(const struct game_state *st, int seat)
 {
     if (seat < 0 || seat >= st->nplayers)
         return cJSON_CreateNull();
@@ -82,89 +82,6 @@ static const char *sj_journal_id(const struct board *b, int c)
     return c >= 0 && c < b->njournal ? b->journal[c].id : NULL;
 }
 
-/* The pending decision: null, or {"kind", "player", ...its details}. */
-static cJSON *sj_pending_to_json(const struct board *b, const struct game_state *st)
-{
-    const struct pending *p = &st->pending;
-    cJSON *o, *opts;
-    bool ok;
-
-    if (p->kind == PENDING_NONE || (int)p->kind < 0 || p->kind > PENDING_CHOOSE)
-        return cJSON_CreateNull();
-    o = cJSON_CreateObject();
-    if (!o)
-        return NULL;
-    ok = json_add(o, "kind", cJSON_CreateString(sj_pending_names[p->kind]));
-    ok = ok && json_add(o, "player", sj_seat(st, p->seat));
-    switch (p->kind) {
-    case PENDING_BUY_OR_AUCTION:
-        ok = ok && json_add(o, "destination", sj_slug(sj_dest_id(b, p->dest)));
-        break;
-    case PENDING_DRAW:
-        ok = ok && json_add(o, "deck", cJSON_CreateString(sj_deck_names[p->deck == DECK_JOURNAL]));
-        break;
-    case PENDING_CHOOSE:
-        opts = cJSON_CreateArray();
-        ok = ok && json_add(o, "options", opts);
-        for (int i = 0; ok && i < p->noptions && i < BOARD_MAX_DESTS; i++)
-            ok = json_add(opts, NULL, sj_slug(sj_dest_id(b, p->options[i])));
-        break;
-    case PENDING_NONE: break;
-    }
-    if (!ok) {
-        cJSON_Delete(o);
-        return NULL;
-    }
-    return o;
-}
-
-/* Fees as [{"destination","owner","payer","amount","earlier_turn"}] (earlier_turn: owed
- * from a turn before the current one, it lapses at the next roll). */
-static cJSON *sj_fees_to_json(const struct board *b, const struct game_state *st,
-                              const struct fee_due *fees, int n)
-{
-    cJSON *arr = cJSON_CreateArray();
-    bool ok = arr != NULL;
-    for (int i = 0; ok && i < n && i < RULES_MAX_FEES; i++) {
-        cJSON *o = cJSON_CreateObject();
-        ok = json_add(arr, NULL, o);
-        ok = ok && json_add(o, "destination", sj_slug(sj_dest_id(b, fees[i].dest)));
-        ok = ok && json_add(o, "owner", sj_seat(st, fees[i].owner));
-        ok = ok && json_add(o, "payer", sj_seat(st, fees[i].payer));
-        ok = ok && json_add(o, "amount", json_num(fees[i].amount));
-        ok = ok && json_add(o, "earlier_turn", cJSON_CreateBool(fees[i].earlier != 0));
-    }
-    if (!ok) {
-        cJSON_Delete(arr);
-        return NULL;
-    }
-    return arr;
-}
-
-/* The turn object (banker mode). */
-static cJSON *sj_turn_to_json(const struct board *b, const struct game_state *st)
-{
-    const struct turn_state *t = &st->turn;
-    cJSON *o = cJSON_CreateObject();
-    bool ok = o != NULL;
-
-    ok = ok && json_add(o, "player", sj_seat(st, t->seat));
-    ok = ok && json_add(o, "next", sj_seat(st, rules_next_seat(st)));
-    ok = ok && json_add(o, "doubles", json_num(t->doubles));
-    ok = ok && json_add(o, "rolled", cJSON_CreateBool(t->rolled));
-    ok = ok && json_add(o, "rolls", json_num(t->rolls));
-    ok = ok && json_add(o, "jumped", cJSON_CreateBool(t->jumped));
-    ok = ok && json_add(o, "can_fly", cJSON_CreateBool(t->can_fly));
-    ok = ok && json_add(o, "pending", sj_pending_to_json(b, st));
-    ok = ok && json_add(o, "fees_due", sj_fees_to_json(b, st, st->fees, st->nfees));
-    ok = ok && json_add(o, "fees_lapsed", sj_fees_to_json(b, st, st->lapsed, st->nlapsed));
-    if (!ok) {
-        cJSON_Delete(o);
-        return NULL;
-    }
-    return o;
-}
-
 /* The id of card of deck, or NULL when out of range (not known). */
 static const char *sj_card_id(const struct board *b, enum deck deck, int card)
 {
@@ -173,174 +90,307 @@ static const char *sj_card_id(const struct board *b, enum deck deck, int card)
     return card >= 0 && card < b->nchance ? b->chance[card].id : NULL;
 }
 
-/* The Get Out of Jail Free cards p holds: [{"deck","card"}], card null when not known. */
-static cJSON *sj_held_to_json(const struct board *b, const struct player_state *p)
+/* The state is written straight into a buffer (jbuf.h), members in the order below. */
+
+/* The player id of seat, or null for a seat outside the game (the Bank, nobody). */
+static void sj_seat(struct jbuf *j, const struct game_state *st, int seat)
 {
-    cJSON *arr = cJSON_CreateArray();
-    bool ok = arr != NULL;
-    for (int k = 0; ok && k < p->jail_cards && k < RULES_MAX_HELD; k++) {
+    if (seat < 0 || seat >= st->nplayers)
+        jb_null(j);
+    else
+        jb_int(j, st->players[seat].id);
+}
+
+/* The pending decision: null, or {"kind", "player", ...its details}. */
+static void sj_pending_write(struct jbuf *j, const struct board *b, const struct game_state *st)
+{
+    const struct pending *p = &st->pending;
+    if (p->kind == PENDING_NONE || (int)p->kind < 0 || p->kind > PENDING_CHOOSE) {
+        jb_null(j);
+        return;
+    }
+    jb_open(j, '{');
+    jb_key(j, "kind");
+    jb_str(j, sj_pending_names[p->kind]);
+    jb_key(j, "player");
+    sj_seat(j, st, p->seat);
+    switch (p->kind) {
+    case PENDING_BUY_OR_AUCTION:
+        jb_key(j, "destination");
+        jb_str(j, sj_dest_id(b, p->dest));
+        break;
+    case PENDING_DRAW:
+        jb_key(j, "deck");
+        jb_str(j, sj_deck_names[p->deck == DECK_JOURNAL]);
+        break;
+    case PENDING_CHOOSE:
+        jb_key(j, "options");
+        jb_open(j, '[');
+        for (int i = 0; i < p->noptions && i < BOARD_MAX_DESTS; i++)
+            jb_str(j, sj_dest_id(b, p->options[i]));
+        jb_close(j, ']');
+        break;
+    case PENDING_NONE: break;
+    }
+    jb_close(j, '}');
+}
+
+/* Fees as [{"destination","owner","payer","amount","earlier_turn"}] (earlier_turn: owed
+ * from a turn before the current one, it lapses at the next roll). */
+static void sj_fees_write(struct jbuf *j, const struct board *b, const struct game_state *st,
+                          const struct fee_due *fees, int n)
+{
+    jb_open(j, '[');
+    for (int i = 0; i < n && i < RULES_MAX_FEES; i++) {
+        jb_open(j, '{');
+        jb_key(j, "destination");
+        jb_str(j, sj_dest_id(b, fees[i].dest));
+        jb_key(j, "owner");
+        sj_seat(j, st, fees[i].owner);
+        jb_key(j, "payer");
+        sj_seat(j, st, fees[i].payer);
+        jb_key(j, "amount");
+        jb_int(j, fees[i].amount);
+        jb_key(j, "earlier_turn");
+        jb_bool(j, fees[i].earlier != 0);
+        jb_close(j, '}');
+    }
+    jb_close(j, ']');
+}
+
+/* The turn object (banker mode). */
+static void sj_turn_write(struct jbuf *j, const struct board *b, const struct game_state *st)
+{
+    const struct turn_state *t = &st->turn;
+    jb_open(j, '{');
+    jb_key(j, "player");
+    sj_seat(j, st, t->seat);
+    jb_key(j, "next");
+    sj_seat(j, st, rules_next_seat(st));
+    jb_key(j, "doubles");
+    jb_int(j, t->doubles);
+    jb_key(j, "rolled");
+    jb_bool(j, t->rolled);
+    jb_key(j, "rolls");
+    jb_int(j, t->rolls);
+    jb_key(j, "jumped");
+    jb_bool(j, t->jumped);
+    jb_key(j, "can_fly");
+    jb_bool(j, t->can_fly);
+    jb_key(j, "pending");
+    sj_pending_write(j, b, st);
+    jb_key(j, "fees_due");
+    sj_fees_write(j, b, st, st->fees, st->nfees);
+    jb_key(j, "fees_lapsed");
+    sj_fees_write(j, b, st, st->lapsed, st->nlapsed);
+    jb_close(j, '}');
+}
+
+/* The Get Out of Jail Free cards p holds: [{"deck","card"}], card null when not known. */
+static void sj_held_write(struct jbuf *j, const struct board *b, const struct player_state *p)
+{
+    jb_open(j, '[');
+    for (int k = 0; k < p->jail_cards && k < RULES_MAX_HELD; k++) {
         const struct held_card *h = &p->held[k];
-        cJSON *o = cJSON_CreateObject();
-        ok = json_add(arr, NULL, o);
-        ok = ok && json_add(o, "deck", cJSON_CreateString(sj_deck_names[h->deck == DECK_JOURNAL]));
-        ok = ok && json_add(o, "card", sj_slug(sj_card_id(b, h->deck, h->card)));
+        jb_open(j, '{');
+        jb_key(j, "deck");
+        jb_str(j, sj_deck_names[h->deck == DECK_JOURNAL]);
+        jb_key(j, "card");
+        jb_str(j, sj_card_id(b, h->deck, h->card));
+        jb_close(j, '}');
     }
-    if (!ok) {
-        cJSON_Delete(arr);
-        return NULL;
-    }
-    return arr;
+    jb_close(j, ']');
+}
+
+/* v when known, else null (a figure journal mode does not keep). */
+static void sj_int_or_null(struct jbuf *j, bool known, int64_t v)
+{
+    if (known)
+        jb_int(j, v);
+    else
+        jb_null(j);
 }
 
 /* One player: "owns" and "goals" from the destinations' owners, "stamped" from theirs. */
-static cJSON *sj_player_to_json(const struct board *b, const struct game_state *st, int seat)
+static void sj_player_write(struct jbuf *j, const struct board *b, const struct game_state *st,
+                            int seat)
 {
     const struct player_state *p = &st->players[seat];
     bool banker = st->mode == MODE_BANKER;
-    cJSON *o = cJSON_CreateObject();
-    cJSON *owns = banker ? cJSON_CreateArray() : NULL;
-    cJSON *goals = cJSON_CreateArray();
-    cJSON *stamped = cJSON_CreateArray();
-    bool ok = o != NULL;
-
-    ok = ok && json_add(o, "id", json_num(p->id));
-    ok = ok && json_add(o, "name", cJSON_CreateString(p->name));
-    ok = ok && json_add(o, "token", sj_slug(sj_token_id(b, p->token)));
-    ok = ok && json_add(o, "cash", banker ? json_num(p->cash) : cJSON_CreateNull());
-    ok = ok && json_add(o, "position", banker ? json_num(p->position) : cJSON_CreateNull());
-    ok = ok && json_add(o, "in_jail", cJSON_CreateBool(p->in_jail));
-    ok = ok && json_add(o, "jail_attempts", json_num(p->jail_attempts));
-    ok = ok && json_add(o, "jail_cards", json_num(p->jail_cards));
-    ok = ok && json_add(o, "jail_free_cards", sj_held_to_json(b, p));
-    if (p->jump_next) /* TWT-GOAL-JUMP: offered at the start of their next turn */
-        ok = ok && json_add(o, "jump_next", cJSON_CreateTrue());
-    if (p->jump_now) /* offered in this turn, until the roll */
-        ok = ok && json_add(o, "jump_now", cJSON_CreateTrue());
-    for (int d = 0; ok && d < b->ndests; d++) {
+    jb_open(j, '{');
+    jb_key(j, "id");
+    jb_int(j, p->id);
+    jb_key(j, "name");
+    jb_str(j, p->name);
+    jb_key(j, "token");
+    jb_str(j, sj_token_id(b, p->token));
+    jb_key(j, "cash");
+    sj_int_or_null(j, banker, p->cash);
+    jb_key(j, "position");
+    sj_int_or_null(j, banker, p->position);
+    jb_key(j, "in_jail");
+    jb_bool(j, p->in_jail);
+    jb_key(j, "jail_attempts");
+    jb_int(j, p->jail_attempts);
+    jb_key(j, "jail_cards");
+    jb_int(j, p->jail_cards);
+    jb_key(j, "jail_free_cards");
+    sj_held_write(j, b, p);
+    if (p->jump_next) { /* TWT-GOAL-JUMP: offered at the start of their next turn */
+        jb_key(j, "jump_next");
+        jb_bool(j, true);
+    }
+    if (p->jump_now) { /* offered in this turn, until the roll */
+        jb_key(j, "jump_now");
+        jb_bool(j, true);
+    }
+    jb_key(j, "owns");
+    if (banker) {
+        jb_open(j, '[');
+        for (int d = 0; d < b->ndests; d++)
+            if (st->dests[d].owner == seat)
+                jb_str(j, b->dests[d].id);
+        jb_close(j, ']');
+    } else {
+        jb_null(j);
+    }
+    jb_key(j, "goals");
+    jb_open(j, '[');
+    for (int d = 0; d < b->ndests; d++) {
         int g = b->dests[d].goal;
-        if (st->dests[d].owner != seat)
-            continue;
-        if (owns)
-            ok = json_add(owns, NULL, cJSON_CreateString(b->dests[d].id));
-        if (ok && g >= 0 && g < b->ndests)
-            ok = json_add(goals, NULL, cJSON_CreateString(b->dests[g].id));
+        if (st->dests[d].owner == seat && g >= 0 && g < b->ndests)
+            jb_str(j, b->dests[g].id);
     }
-    for (int d = 0; ok && d < b->ndests; d++)
+    jb_close(j, ']');
+    jb_key(j, "stamped");
+    jb_open(j, '[');
+    for (int d = 0; d < b->ndests; d++)
         if (st->dests[d].stamped_by == seat)
-            ok = json_add(stamped, NULL, cJSON_CreateString(b->dests[d].id));
-    if (ok) {
-        ok = json_add(o, "owns", banker ? owns : cJSON_CreateNull());
-        owns = NULL;
-    }
-    if (ok) {
-        ok = json_add(o, "goals", goals);
-        goals = NULL;
-    }
-    if (ok) {
-        ok = json_add(o, "stamped", stamped);
-        stamped = NULL;
-    }
-    cJSON_Delete(owns);
-    cJSON_Delete(goals);
-    cJSON_Delete(stamped);
-    if (!ok) {
-        cJSON_Delete(o);
-        return NULL;
-    }
-    return o;
+            jb_str(j, b->dests[d].id);
+    jb_close(j, ']');
+    jb_close(j, '}');
 }
 
 /* The Travel Journal as it stands: every card of the board, its stamps in slot order
  * (slots counted from 0, as the engine does). */
-static cJSON *sj_journal_to_json(const struct board *b, const struct game_state *st)
+static void sj_journal_write(struct jbuf *j, const struct board *b, const struct game_state *st)
 {
-    cJSON *arr = cJSON_CreateArray();
-    bool ok = arr != NULL;
-
-    for (int c = 0; ok && c < b->njournal; c++) {
+    jb_open(j, '[');
+    for (int c = 0; c < b->njournal; c++) {
         const struct journal_state *js = &st->journal[c];
-        cJSON *card = cJSON_CreateObject();
-        cJSON *stamps;
-        ok = json_add(arr, NULL, card);
-        ok = ok && json_add(card, "card", cJSON_CreateString(b->journal[c].id));
-        stamps = ok ? cJSON_AddArrayToObject(card, "stamps") : NULL;
-        ok = stamps != NULL;
-        for (int i = 0; ok && i < js->nstamps && i < BOARD_MAX_SLOTS; i++) {
+        jb_open(j, '{');
+        jb_key(j, "card");
+        jb_str(j, b->journal[c].id);
+        jb_key(j, "stamps");
+        jb_open(j, '[');
+        for (int i = 0; i < js->nstamps && i < BOARD_MAX_SLOTS; i++) {
             const struct journal_stamp *s = &js->stamps[i];
-            cJSON *so = cJSON_CreateObject();
-            ok = json_add(stamps, NULL, so);
-            ok = ok && json_add(so, "slot", json_num(i));
-            ok = ok && json_add(so, "token", sj_slug(sj_token_id(b, s->token)));
-            ok = ok && json_add(so, "player", json_num(s->player));
-            ok = ok && json_add(so, "game", json_num(s->game));
-            ok = ok && json_add(so, "seq", json_num(s->seq));
+            jb_open(j, '{');
+            jb_key(j, "slot");
+            jb_int(j, i);
+            jb_key(j, "token");
+            jb_str(j, sj_token_id(b, s->token));
+            jb_key(j, "player");
+            jb_int(j, s->player);
+            jb_key(j, "game");
+            jb_int(j, s->game);
+            jb_key(j, "seq");
+            jb_int(j, s->seq);
+            jb_close(j, '}');
         }
+        jb_close(j, ']');
+        jb_close(j, '}');
     }
-    if (!ok) {
-        cJSON_Delete(arr);
-        return NULL;
+    jb_close(j, ']');
+}
+
+/* The destinations: [{"id","owner","stamped_by"}]. */
+static void sj_dests_write(struct jbuf *j, const struct board *b, const struct game_state *st)
+{
+    jb_open(j, '[');
+    for (int d = 0; d < b->ndests; d++) {
+        jb_open(j, '{');
+        jb_key(j, "id");
+        jb_str(j, b->dests[d].id);
+        jb_key(j, "owner");
+        sj_seat(j, st, st->dests[d].owner);
+        jb_key(j, "stamped_by");
+        sj_seat(j, st, st->dests[d].stamped_by);
+        jb_close(j, '}');
     }
-    return arr;
+    jb_close(j, ']');
+}
+
+bool state_write(struct jbuf *j, const struct board *b, const struct game_state *st,
+                 int64_t version)
+{
+    bool banker = st->mode == MODE_BANKER;
+    jb_open(j, '{');
+    jb_key(j, "version");
+    jb_int(j, version);
+    jb_key(j, "game");
+    jb_int(j, st->game);
+    jb_key(j, "seq");
+    jb_int(j, st->seq);
+    jb_key(j, "status");
+    jb_str(j, st->status == STATUS_FINISHED    ? "finished"
+              : st->status == STATUS_ABANDONED ? "abandoned"
+                                               : "active");
+    jb_key(j, "mode");
+    jb_str(j, banker ? "banker" : "journal");
+    jb_key(j, "winner");
+    sj_seat(j, st, st->winner);
+    jb_key(j, "turn");
+    if (banker)
+        sj_turn_write(j, b, st);
+    else
+        jb_null(j);
+    jb_key(j, "players");
+    jb_open(j, '[');
+    for (int i = 0; i < st->nplayers && i < RULES_MAX_PLAYERS; i++)
+        sj_player_write(j, b, st, i);
+    jb_close(j, ']');
+    jb_key(j, "destinations");
+    sj_dests_write(j, b, st);
+    jb_key(j, "ticket");
+    jb_open(j, '{');
+    jb_key(j, "holder");
+    sj_seat(j, st, st->ticket_holder);
+    jb_key(j, "used");
+    jb_bool(j, st->ticket_used);
+    jb_close(j, '}');
+    jb_key(j, "journal");
+    sj_journal_write(j, b, st);
+    jb_key(j, "win_stamps");
+    jb_int(j, st->house.stamps_to_win);
+    jb_key(j, "house_rules");
+    house_rules_write(j, &st->house);
+    if (st->house.free_parking == FREE_PARKING_JACKPOT || st->pot > 0) {
+        jb_key(j, "pot");
+        jb_int(j, st->pot);
+    }
+    options_write(j, b, st);
+    if (st->corrections > 0) { /* a game whose box was corrected while it ran */
+        jb_key(j, "corrections");
+        jb_int(j, st->corrections);
+    }
+    jb_close(j, '}');
+    return !j->failed;
+}
+
+char *state_print(const struct board *b, const struct game_state *st, int64_t version)
+{
+    struct jbuf j = {0};
+    state_write(&j, b, st, version);
+    return jb_take(&j);
 }
 
 cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t version)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON *players = cJSON_CreateArray();
-    cJSON *dests = cJSON_CreateArray();
-    cJSON *ticket = cJSON_CreateObject();
-    bool banker = st->mode == MODE_BANKER;
-    bool ok = o != NULL;
-
-    ok = ok && json_add(o, "version", json_num(version));
-    ok = ok && json_add(o, "game", json_num(st->game));
-    ok = ok && json_add(o, "seq", json_num(st->seq));
-    ok = ok && json_add(o, "status",
-                        cJSON_CreateString(st->status == STATUS_FINISHED    ? "finished"
-                                           : st->status == STATUS_ABANDONED ? "abandoned"
-                                                                            : "active"));
-    ok = ok && json_add(o, "mode", cJSON_CreateString(banker ? "banker" : "journal"));
-    ok = ok && json_add(o, "winner", sj_seat(st, st->winner));
-    ok = ok && json_add(o, "turn", banker ? sj_turn_to_json(b, st) : cJSON_CreateNull());
-    for (int i = 0; ok && i < st->nplayers && i < RULES_MAX_PLAYERS; i++)
-        ok = json_add(players, NULL, sj_player_to_json(b, st, i));
-    for (int d = 0; ok && d < b->ndests; d++) {
-        cJSON *dobj = cJSON_CreateObject();
-        ok = json_add(dests, NULL, dobj);
-        ok = ok && json_add(dobj, "id", cJSON_CreateString(b->dests[d].id));
-        ok = ok && json_add(dobj, "owner", sj_seat(st, st->dests[d].owner));
-        ok = ok && json_add(dobj, "stamped_by", sj_seat(st, st->dests[d].stamped_by));
-    }
-    ok = ok && ticket && json_add(ticket, "holder", sj_seat(st, st->ticket_holder));
-    ok = ok && json_add(ticket, "used", cJSON_CreateBool(st->ticket_used));
-    if (ok) {
-        ok = json_add(o, "players", players);
-        players = NULL;
-    }
-    if (ok) {
-        ok = json_add(o, "destinations", dests);
-        dests = NULL;
-    }
-    if (ok) {
-        ok = json_add(o, "ticket", ticket);
-        ticket = NULL;
-    }
-    ok = ok && json_add(o, "journal", sj_journal_to_json(b, st));
-    ok = ok && json_add(o, "win_stamps", json_num(st->house.stamps_to_win));
-    ok = ok && json_add(o, "house_rules", house_rules_to_json(&st->house));
-    if (st->house.free_parking == FREE_PARKING_JACKPOT || st->pot > 0)
-        ok = ok && json_add(o, "pot", json_num(st->pot));
-    ok = ok && options_add_to_state(o, b, st);
-    if (st->corrections > 0) /* a game whose box was corrected while it ran */
-        ok = ok && json_add(o, "corrections", json_num(st->corrections));
-    cJSON_Delete(players);
-    cJSON_Delete(dests);
-    cJSON_Delete(ticket);
-    if (!ok) {
-        cJSON_Delete(o);
-        return NULL;
-    }
-    return o;
+    char *text = state_print(b, st, version);
+    cJSON *doc = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    return doc;
 }
 
 /* ---- reading a state back --------------------------------------------------------------- */
@@ -1364,7 +1414,7 @@ static bool sj_payout_fields(cJSON *o, const struct board *b, const struct game_
     bool pays = e->amount < 0;
     const char *other = "bank";
     if (!json_add(o, "card", sj_slug(sj_journal_id(b, e->card))) ||
-        !json_add(o, "player", sj_seat(st, e->player)) ||
+        !json_add(o, "player", sj_seat_json(st, e->player)) ||
         !json_add(o, "token", sj_slug(sj_token_id(b, e->token))) ||
         !json_add(o, "stamps", json_num(e->stamps)) || !json_add(o, "amount", json_num(e->amount)))
         return false;
@@ -1374,10 +1424,10 @@ static bool sj_payout_fields(cJSON *o, const struct board *b, const struct game_
             other = "others";
     }
     if (pays)
-        return json_add(o, "from", sj_seat(st, e->player)) &&
+        return json_add(o, "from", sj_seat_json(st, e->player)) &&
                json_add(o, "to", cJSON_CreateString(other));
     return json_add(o, "from", cJSON_CreateString(other)) &&
-           json_add(o, "to", sj_seat(st, e->player));
+           json_add(o, "to", sj_seat_json(st, e->player));
 }
 
 /* One effect as API.md lists it. NULL when out of memory. */
@@ -1393,13 +1443,13 @@ static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *
     ok = o && json_add(o, "kind", cJSON_CreateString(sj_effect_names[e->kind]));
     switch (e->kind) {
     case OUT_MOVE:
-        ok = ok && json_add(o, "player", sj_seat(st, e->player));
+        ok = ok && json_add(o, "player", sj_seat_json(st, e->player));
         ok = ok && json_add(o, "from", json_num(e->from));
         ok = ok && json_add(o, "to", json_num(e->to));
         break;
     case OUT_SALARY:
     case OUT_POT: /* the lander takes the Free Parking pot */
-        ok = ok && json_add(o, "player", sj_seat(st, e->player));
+        ok = ok && json_add(o, "player", sj_seat_json(st, e->player));
         ok = ok && json_add(o, "amount", json_num(e->amount));
         break;
     case OUT_PAY:
@@ -1412,18 +1462,18 @@ static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *
             ok = ok && json_add(o, "destination", sj_slug(sj_dest_id(b, e->dest)));
         break;
     case OUT_BOARD_STAMP:
-        ok = ok && json_add(o, "player", sj_seat(st, e->player));
+        ok = ok && json_add(o, "player", sj_seat_json(st, e->player));
         ok = ok && json_add(o, "destination", sj_slug(sj_dest_id(b, e->dest)));
         break;
     case OUT_JOURNAL_STAMP:
         ok = ok && json_add(o, "card", sj_slug(sj_journal_id(b, e->card)));
         ok = ok && json_add(o, "slot", json_num(e->slot));
         ok = ok && json_add(o, "token", sj_slug(sj_token_id(b, e->token)));
-        ok = ok && json_add(o, "player", sj_seat(st, e->player));
+        ok = ok && json_add(o, "player", sj_seat_json(st, e->player));
         break;
     case OUT_JOURNAL_PAYOUT: ok = ok && sj_payout_fields(o, b, st, e); break;
     case OUT_TICKET:
-        ok = ok && json_add(o, "player", sj_seat(st, e->player));
+        ok = ok && json_add(o, "player", sj_seat_json(st, e->player));
         ok = ok &&
              json_add(o, "action", cJSON_CreateString(e->action == TICKET_USE ? "use" : "take"));
         break;
@@ -1434,7 +1484,7 @@ static cJSON *sj_effect_to_json(const struct board *b, const struct game_state *
         break;
     case OUT_JAIL:
     case OUT_JAIL_FREE:
-    case OUT_WIN: ok = ok && json_add(o, "player", sj_seat(st, e->player)); break;
+    case OUT_WIN: ok = ok && json_add(o, "player", sj_seat_json(st, e->player)); break;
     }
     if (!ok) {
         cJSON_Delete(o);

@@ -10,10 +10,18 @@
 
 #include "board.h"
 #include "error.h"
+#include "jbuf.h"
 #include "rules.h"
 
-/* A new JSON object for st (ids as slugs, seats as player ids) with "version" set to
- * version; NULL when out of memory. The caller frees it with cJSON_Delete. */
+/* Write the JSON object of st (ids as slugs, seats as player ids) with "version" set to
+ * version into j, as cJSON would print it; false when j could not grow. */
+bool state_write(struct jbuf *j, const struct board *b, const struct game_state *st,
+                 int64_t version);
+
+/* The same object as a new text (the caller frees it); NULL when out of memory. */
+char *state_print(const struct board *b, const struct game_state *st, int64_t version);
+
+/* The same object as a new cJSON tree (cJSON_Delete); NULL when out of memory. */
 cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t version);
 
 /* Read a document written by state_to_json() into *st. Returns 0 or SB_EINVALID. */

@@ -1491,33 +1491,42 @@ int rules_init_house(const struct board *b, enum game_mode mode, int64_t game,
     return 0;
 }
 
+/* Apply ev to work, a state known to fit the board, in place: on refusal work may be
+ * half changed and is to be thrown away. Returns 0 or -1 (out->refusal says why). */
+static int apply_in_place(const struct board *b, enum stamp_owner policy, struct game_state *work,
+                          const struct rules_event *ev, struct rules_outcome *out)
+{
+    struct ctx c = {.b = b, .policy = policy, .st = work, .ev = ev, .out = out};
+    uint64_t jumpable[RULES_MAX_PLAYERS] = {0};
+    int rc = check_allowed(&c);
+    if (rc == 0)
+        jumpable_seats(b, work, jumpable);
+    if (rc == 0)
+        rc = dispatch(&c);
+    if (rc == 0)
+        jump_earn(b, work, jumpable);
+    if (rc == 0 && c.overflow)
+        rc = refuse(&c, event_rule(ev->type), "The event has more effects than can be listed.");
+    if (rc != 0) {
+        out->neffects = 0;
+        return -1;
+    }
+    work->seq = ev->seq;
+    return 0;
+}
+
 int rules_apply(const struct board *b, enum stamp_owner policy, struct game_state *st,
                 const struct rules_event *ev, struct rules_outcome *out)
 {
     struct game_state work;
-    struct ctx c = {.b = b, .policy = policy, .st = &work, .ev = ev, .out = out};
-    c.out->neffects = 0;
-    memset(&c.out->refusal, 0, sizeof c.out->refusal);
-    memcpy(&work, st, sizeof work);
-    int rc = 0;
+    out->neffects = 0;
+    memset(&out->refusal, 0, sizeof out->refusal);
     if (!state_valid(b, st))
-        rc = refuse(&c, "TWT-SETUP-1", "The game state does not fit the board.");
-    if (rc == 0)
-        rc = check_allowed(&c);
-    uint64_t jumpable[RULES_MAX_PLAYERS] = {0};
-    if (rc == 0)
-        jumpable_seats(b, &work, jumpable);
-    if (rc == 0)
-        rc = dispatch(&c);
-    if (rc == 0)
-        jump_earn(b, &work, jumpable);
-    if (rc == 0 && c.overflow)
-        rc = refuse(&c, event_rule(ev->type), "The event has more effects than can be listed.");
-    if (rc != 0) {
-        c.out->neffects = 0;
+        return rules_refuse(out, RULES_REFUSED, "TWT-SETUP-1",
+                            "The game state does not fit the board.");
+    memcpy(&work, st, sizeof work);
+    if (apply_in_place(b, policy, &work, ev, out) != 0)
         return -1;
-    }
-    work.seq = ev->seq;
     memcpy(st, &work, sizeof *st);
     return 0;
 }
@@ -1603,15 +1612,19 @@ static struct rules_event option_event(const struct rules_option *o, int dest)
     return ev;
 }
 
-/* Try option o on a scratch copy of st: list it when the engine accepts it, else list it
- * as refused with the engine's reason. This function can't fail. */
+/* Try option o on a scratch copy of st, applied in place (one copy of the state per
+ * option; st was checked against the board once, by rules_options): list it when the
+ * engine accepts it, else list it as refused with the engine's reason. This function
+ * can't fail. */
 static void option_offer(const struct board *b, const struct game_state *st,
                          struct rules_options *opts, struct rules_option o)
 {
     struct rules_event ev = option_event(&o, -1);
     memcpy(&opts->scratch, st, sizeof opts->scratch);
     ev.seq = st->seq + 1;
-    if (rules_apply(b, STAMP_OWNER_TOKEN, &opts->scratch, &ev, &opts->out) == 0) {
+    opts->out.neffects = 0;
+    memset(&opts->out.refusal, 0, sizeof opts->out.refusal);
+    if (apply_in_place(b, STAMP_OWNER_TOKEN, &opts->scratch, &ev, &opts->out) == 0) {
         if (opts->n < RULES_MAX_OPTIONS)
             opts->list[opts->n++] = o;
         return;

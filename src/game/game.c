@@ -96,12 +96,18 @@ struct games {
     uint64_t tick;
     struct game_cache_entry slots[GAME_CACHE_SLOTS];
     atomic_int in_flight[GAME_STRIPES];
+    /* The game last appended to in the writer's open transaction, which group commit
+     * keeps open for the next writers: their appends find the state there instead of
+     * parsing the snapshot, while the transaction (store_write_txn) is the same. Never
+     * published to the slots: only the COMMIT does that (game_req_finish). */
+    uint64_t open_txn;
+    struct game_cache_entry open;
 };
 
 /* What a request would add to the cache once its transaction commits. */
 struct game_pending {
     int64_t gid;
-    struct game_board *board; /* a reference; NULL: the cache has it */
+    struct game_board *board; /* a reference (perhaps to the cache's own) */
     int64_t version;
     struct game_state *st;
 };
@@ -125,6 +131,7 @@ void games_free(struct games *c)
 {
     if (!c)
         return;
+    game_cache_clear(&c->open);
     for (int i = 0; i < GAME_CACHE_SLOTS; i++)
         game_cache_clear(&c->slots[i]);
     pthread_mutex_destroy(&c->lock);
@@ -134,19 +141,27 @@ void games_free(struct games *c)
 void games_forget(struct games *c)
 {
     pthread_mutex_lock(&c->lock);
+    game_cache_clear(&c->open);
+    c->open_txn = 0;
     for (int i = 0; i < GAME_CACHE_SLOTS; i++)
         game_cache_clear(&c->slots[i]);
     pthread_mutex_unlock(&c->lock);
 }
 
 /* A reference to the cached board of gid (NULL when none), and its state copied into
- * *st when it is the state of version (*st_hit says so). */
+ * *st when it is the state of version (*st_hit says so). txn: the writer's open
+ * transaction (store_write_txn), whose last append is looked at first; 0 for none. */
 static struct game_board *game_cache_get(struct games *c, int64_t gid, int64_t version,
-                                         struct game_state *st, bool *st_hit)
+                                         uint64_t txn, struct game_state *st, bool *st_hit)
 {
     struct game_board *hit = NULL;
     *st_hit = false;
     pthread_mutex_lock(&c->lock);
+    if (txn && c->open_txn == txn && c->open.gid == gid && c->open.version == version) {
+        hit = game_board_ref(c->open.board); /* a correction in the transaction has its own */
+        *st = *c->open.st;
+        *st_hit = true;
+    }
     for (int i = 0; i < GAME_CACHE_SLOTS && !hit; i++) {
         struct game_cache_entry *e = &c->slots[i];
         if (e->gid != gid)
@@ -171,7 +186,7 @@ static void game_pending_free(struct game_pending *p)
     free(p);
 }
 
-/* Note that gid has board gb (NULL: the cache has it already) and, at version, state
+/* Note that gid has board gb and, at version, state
  * st, for the cache once the request's transaction commits. */
 static void game_cache_note(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
                             const struct game_state *st)
@@ -189,6 +204,50 @@ static void game_cache_note(struct game_req *r, int64_t gid, struct game_board *
     p->version = version;
     game_pending_free(r->pending);
     r->pending = p;
+}
+
+/* Keep what the request's append left in the writer's open transaction (its pending
+ * entry) for the next writer of that transaction. Call with every write of the append
+ * done, just before store_commit_and_leave(). This function can't fail. */
+static void game_cache_keep_open(struct game_req *r)
+{
+    struct game_pending *p = r->pending;
+    struct games *c = r->games;
+    uint64_t txn = store_write_txn(*r->store);
+    if (!p || !p->st || !p->board || !txn)
+        return;
+    pthread_mutex_lock(&c->lock);
+    if (c->open.st || (c->open.st = malloc(sizeof(*c->open.st))) != NULL) {
+        if (c->open.board != p->board) {
+            game_board_unref(c->open.board);
+            c->open.board = game_board_ref(p->board);
+        }
+        *c->open.st = *p->st;
+        c->open.gid = p->gid;
+        c->open.version = p->version;
+        c->open_txn = txn;
+    }
+    pthread_mutex_unlock(&c->lock);
+}
+
+/* Forget the open transaction's entry: the append it came from was not kept. */
+static void game_cache_drop_open(struct games *c)
+{
+    pthread_mutex_lock(&c->lock);
+    c->open_txn = 0;
+    pthread_mutex_unlock(&c->lock);
+}
+
+/* store_commit_and_leave() for an append: what it wrote stays known to the next writer
+ * of the transaction, unless the append is not kept. */
+static int game_commit_append(struct game_req *r)
+{
+    int rc;
+    game_cache_keep_open(r);
+    rc = store_commit_and_leave(r->store, r->err);
+    if (rc != 0)
+        game_cache_drop_open(r->games);
+    return rc;
 }
 
 void game_req_finish(struct game_req *r, bool committed)
@@ -421,7 +480,8 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
     if (rc == 0) {
         gm->results = strcmp(gm->row.mode, "results") == 0;
         if (!gm->results)
-            gm->gb = game_cache_get(r->games, gid, gm->row.version, &gm->st, &st_hit);
+            gm->gb = game_cache_get(r->games, gid, gm->row.version, store_write_txn(*r->store),
+                                    &gm->st, &st_hit);
         board_hit = gm->gb != NULL;
         if (docs || !st_hit) {
             store_game_clear(&gm->row);
@@ -449,7 +509,7 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
     if (rc == 0 && !gm->results && !board_hit && gm->st.corrections > 0)
         rc = game_load_corrections(r, gm);
     if (rc == 0 && !gm->results && !st_hit)
-        game_cache_note(r, gid, board_hit ? NULL : gm->gb, gm->row.version, &gm->st);
+        game_cache_note(r, gid, gm->gb, gm->row.version, &gm->st);
     if (rc != 0) {
         game_free(gm);
         return rc;
@@ -504,18 +564,20 @@ static int game_apply(struct game_req *r, struct game *gm, const cJSON *body, in
     return rc;
 }
 
-/* gm's state as a new JSON document with the given version. */
-static cJSON *game_state_json(const struct game *gm, int64_t version)
+/* gm's state printed as a new text with the given version (the caller frees it); NULL
+ * when out of memory. A Travel World Tour state is written straight from the engine's
+ * struct (state_print), with no JSON tree in between. */
+static char *game_state_text(const struct game *gm, int64_t version)
 {
     cJSON *doc;
+    char *text = NULL;
     if (!gm->results)
-        return state_to_json(gm->board, &gm->st, version);
+        return state_print(gm->board, &gm->st, version);
     doc = cJSON_Duplicate(gm->doc, true);
-    if (doc && !json_set(doc, "version", cJSON_CreateNumber((double)version))) {
-        cJSON_Delete(doc);
-        doc = NULL;
-    }
-    return doc;
+    if (doc && json_set(doc, "version", cJSON_CreateNumber((double)version)))
+        text = cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
+    return text;
 }
 
 /* The snapshot columns of gm's state: status and winner. */
@@ -620,43 +682,42 @@ static void game_texts_clear(struct game_texts *t)
 static int game_texts_print(struct game_req *r, const struct game *gm, const cJSON *body,
                             const cJSON *effects, struct game_texts *t)
 {
-    cJSON *state = NULL;
     int rc = 0;
     if (!(t->payload = game_payload(r, body)) ||
-        !(state = game_state_json(gm, gm->row.version + 1)) ||
+        !(t->state = game_state_text(gm, gm->row.version + 1)) ||
         !(t->payload_text = cJSON_PrintUnformatted(t->payload)) ||
-        !(t->effects = cJSON_PrintUnformatted(effects)) ||
-        !(t->state = cJSON_PrintUnformatted(state)))
+        !(t->effects = cJSON_PrintUnformatted(effects)))
         rc = sb_oom(r->err);
-    cJSON_Delete(state);
     return rc;
 }
 
 /* The {"event","effects","state"} answer of an appended event, from the texts already
- * printed for the store; the caller frees *answer. */
-static int game_answer(struct game_req *r, const struct game_texts *t, int64_t seq,
-                       const char *type, const char *at, char **answer)
+ * printed for the store; the caller frees *answer. The event is its payload with "seq",
+ * "at" and "voided" after its members (no event type takes those), as it is read back;
+ * it is written around the printed payload rather than rebuilt as a tree. */
+static int game_answer(struct game_req *r, const struct game_texts *t, int64_t seq, const char *at,
+                       char **answer)
 {
-    cJSON *event = cJSON_Duplicate(t->payload, true);
-    char *event_text = NULL;
-    size_t len = 0;
-    int rc = 0;
-    if (!event || !json_set(event, "seq", cJSON_CreateNumber((double)seq)) ||
-        !json_set(event, "type", cJSON_CreateString(type)) ||
-        !json_set(event, "at", cJSON_CreateString(at)) ||
-        !json_set(event, "voided", cJSON_CreateFalse()) ||
-        !(event_text = cJSON_PrintUnformatted(event)))
-        rc = sb_oom(r->err);
-    if (rc == 0)
-        len = strlen(event_text) + strlen(t->effects) + strlen(t->state) + 64;
-    if (rc == 0 && !(*answer = malloc(len)))
-        rc = sb_oom(r->err);
-    if (rc == 0)
-        snprintf(*answer, len, "{\"event\":%s,\"effects\":%s,\"state\":%s}", event_text, t->effects,
-                 t->state);
-    cJSON_Delete(event);
-    free(event_text);
-    return rc;
+    struct jbuf j = {0};
+    size_t n = strlen(t->payload_text);
+    if (n < 2 || t->payload_text[n - 1] != '}')
+        return sb_fail(r->err, SB_EIO, NULL, "an event's payload is not an object");
+    jb_raw(&j, "{\"event\":", 9);
+    jb_raw(&j, t->payload_text, n - 1);
+    jb_key(&j, "seq");
+    jb_int(&j, seq);
+    jb_key(&j, "at");
+    jb_str(&j, at);
+    jb_key(&j, "voided");
+    jb_bool(&j, false);
+    jb_raw(&j, "},\"effects\":", 12);
+    jb_raw(&j, t->effects, strlen(t->effects));
+    jb_raw(&j, ",\"state\":", 9);
+    jb_raw(&j, t->state, strlen(t->state));
+    jb_raw(&j, "}", 1);
+    if (!(*answer = jb_take(&j)))
+        return sb_oom(r->err);
+    return 0;
 }
 
 /* Store the accepted event t as seq of gm with gm's new state; *version gets it. */
@@ -752,7 +813,7 @@ static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int6
     if (rc == 0)
         rc = game_texts_print(r, p->gm, body, p->effects, &p->t);
     if (rc == 0 && want_answer)
-        rc = game_answer(r, &p->t, p->seq, p->type, p->at, &p->answer);
+        rc = game_answer(r, &p->t, p->seq, p->at, &p->answer);
     if (rc != 0)
         game_prep_clear(p);
     return rc;
@@ -1252,7 +1313,7 @@ static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
         rc = store_event_set_retry(*r->store, gid, g.last_seq + 1, text, hash, r->err);
     /* Shared with the appends waiting behind this one: one sync for many. */
     if (rc == 0)
-        rc = store_commit_and_leave(r->store, r->err);
+        rc = game_commit_append(r);
     else
         store_rollback(*r->store);
     if (rc != 0) {
@@ -1302,7 +1363,7 @@ static int game_post_prepared(struct game_req *r, int64_t gid, struct game_prep 
     if (rc == 0 && idem_key)
         rc = store_event_set_retry(*r->store, gid, p->seq, p->answer, hash, r->err);
     if (rc == 0)
-        rc = store_commit_and_leave(r->store, r->err);
+        rc = game_commit_append(r);
     else if (*r->store)
         store_rollback(*r->store);
     if (rc == 0) {
@@ -1393,7 +1454,6 @@ static int game_void_last(struct game_req *r, struct game *gm, int64_t *seq, cha
                           int64_t *version)
 {
     struct store_snapshot snap;
-    cJSON *doc = NULL;
     int rc = 0;
     if ((*seq = gm->row.seq) == 0)
         return sb_fail(r->err, SB_ECONFLICT, NULL, "there is nothing to undo");
@@ -1403,8 +1463,7 @@ static int game_void_last(struct game_req *r, struct game *gm, int64_t *seq, cha
         rc = game_undo_correction(r, gm, *seq);
     if (rc == 0)
         rc = game_replay(r, gm, 0, *seq);
-    if (rc == 0 && (!(doc = game_state_json(gm, gm->row.version + 1)) ||
-                    !(*state = cJSON_PrintUnformatted(doc))))
+    if (rc == 0 && !(*state = game_state_text(gm, gm->row.version + 1)))
         rc = sb_oom(r->err);
     if (rc == 0) {
         game_snapshot_meta(gm, &snap);
@@ -1414,7 +1473,6 @@ static int game_void_last(struct game_req *r, struct game *gm, int64_t *seq, cha
     /* The replayed board (without an undone correction) and state, once committed. */
     if (rc == 0 && !gm->results)
         game_cache_note(r, gm->row.id, gm->gb, *version, &gm->st);
-    cJSON_Delete(doc);
     return rc;
 }
 
@@ -1451,7 +1509,6 @@ int game_undo(struct game_req *r, int64_t gid, const char *if_match, char **answ
 int game_state_at(struct game_req *r, int64_t gid, int64_t at, char **state, int64_t *version)
 {
     struct game *gm = NULL;
-    cJSON *doc = NULL;
     int rc = store_begin_read(*r->store, r->err);
     if (rc != 0)
         return rc;
@@ -1460,12 +1517,10 @@ int game_state_at(struct game_req *r, int64_t gid, int64_t at, char **state, int
         rc = at == 0 ? game_set_state(r, gm, gm->row.initial) : game_replay(r, gm, at, 0);
     store_rollback(*r->store);
     /* the game's version, as for every game answer, whatever ?at= shows */
-    if (rc == 0 &&
-        (!(doc = game_state_json(gm, gm->row.version)) || !(*state = cJSON_PrintUnformatted(doc))))
+    if (rc == 0 && !(*state = game_state_text(gm, gm->row.version)))
         rc = sb_oom(r->err);
     if (rc == 0)
         *version = gm->row.version;
-    cJSON_Delete(doc);
     game_free(gm);
     return rc;
 }

@@ -19,6 +19,7 @@ struct http_work {
     struct http_job *ring;
     unsigned cap, head, len;
     unsigned running;
+    unsigned waiting; /* workers asleep on more: a job wakes one only when there is one */
     bool draining, stopping;
     unsigned nthreads;
     pthread_t *threads;
@@ -38,8 +39,11 @@ static void *http_work_main(void *cls)
     pthread_mutex_lock(&w->lock);
     for (;;) {
         struct http_job job;
-        while (w->len == 0 && !w->stopping)
+        while (w->len == 0 && !w->stopping) {
+            w->waiting++;
             pthread_cond_wait(&w->more, &w->lock);
+            w->waiting--;
+        }
         if (w->len == 0)
             break;
         job = w->ring[w->head];
@@ -50,7 +54,7 @@ static void *http_work_main(void *cls)
         job.fn(job.arg);
         pthread_mutex_lock(&w->lock);
         w->running--;
-        if (w->len == 0 && w->running == 0)
+        if (w->draining && w->len == 0 && w->running == 0)
             pthread_cond_broadcast(&w->idle);
     }
     pthread_mutex_unlock(&w->lock);
@@ -83,8 +87,12 @@ int http_work_new(unsigned threads, unsigned queue_max, struct http_work **out)
     return 0;
 }
 
+/* A job wakes a worker only when one is asleep and not already woken for an earlier job
+ * (a busy worker takes the next job itself when it is done), and after the lock is let
+ * go, so the worker woken does not sleep again at once on the lock its waker holds. */
 int http_work_submit(struct http_work *w, http_job_fn fn, void *arg)
 {
+    bool wake = false;
     int rc = 0;
     pthread_mutex_lock(&w->lock);
     if (w->draining || w->len == w->cap) {
@@ -92,9 +100,11 @@ int http_work_submit(struct http_work *w, http_job_fn fn, void *arg)
     } else {
         w->ring[(w->head + w->len) % w->cap] = (struct http_job){fn, arg};
         w->len++;
-        pthread_cond_signal(&w->more);
+        wake = w->waiting >= w->len;
     }
     pthread_mutex_unlock(&w->lock);
+    if (wake)
+        pthread_cond_signal(&w->more);
     return rc;
 }
 

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -57,11 +58,16 @@ struct store {
  * goes out before the COMMIT that holds its writes; a writer refused in its turn rolls
  * back only its savepoint. */
 struct store_group {
-    pthread_cond_t done;
-    int refs; /* the open transaction, and each member waiting */
     int members;
-    bool finished;
+    struct store_member *waiting; /* the members waiting for its COMMIT */
+};
+
+/* A member of a group waiting for its outcome, on its own thread's stack: woken alone
+ * (a broadcast to all made them queue again for the pool's lock, one after another). */
+struct store_member {
+    sem_t done;
     int rc; /* the outcome of the group's COMMIT (an SQLite code) */
+    struct store_member *next;
 };
 
 /* The COMMITs of a pool's connections, for store_pool_generation(): in_flight goes up
@@ -107,6 +113,7 @@ struct store_pool {
     bool watching, watch_stop;
     unsigned watch_ms;
     pthread_cond_t watch_wake; /* with lock */
+    uint64_t write_txns;       /* BEGIN IMMEDIATEs on the writer (store_write_txn()) */
 };
 
 /* ---- errors and statements ---- */
@@ -449,16 +456,17 @@ static int store_group_end(struct store *s, bool commit)
     pthread_mutex_lock(&p->lock);
     g = p->group;
     p->group = NULL;
-    if (g) {
-        g->finished = true;
-        g->rc = rc;
-        pthread_cond_broadcast(&g->done);
-        if (--g->refs == 0) {
-            pthread_cond_destroy(&g->done);
-            free(g);
-        }
-    }
     pthread_mutex_unlock(&p->lock);
+    if (g) {
+        struct store_member *m = g->waiting;
+        while (m) {
+            struct store_member *next = m->next; /* m is gone once woken */
+            m->rc = rc;
+            sem_post(&m->done);
+            m = next;
+        }
+        free(g);
+    }
     return rc;
 }
 
@@ -478,8 +486,17 @@ int store_begin_write(struct store *s, struct sb_error *err)
     rc = store_control(s, store_sql_begin_immediate) == SQLITE_OK ? 0 : store_fail(s, err, "begin");
     if (rc != 0)
         store_release(s);
+    else if (s->writer)
+        s->pool->write_txns++; /* the writer is handed out with write_lock held */
     s->in_write = rc == 0;
     return rc;
+}
+
+uint64_t store_write_txn(const struct store *s)
+{
+    if (!s || !s->writer || sqlite3_get_autocommit(s->db))
+        return 0;
+    return s->pool->write_txns;
 }
 
 int store_begin_read(struct store *s, struct sb_error *err)
@@ -898,28 +915,24 @@ int store_commit_and_leave(struct store **sp, struct sb_error *err)
     pthread_mutex_lock(&p->lock);
     g = p->group;
     if (atomic_load(&p->writers_waiting) > 0 && (!g || g->members < STORE_GROUP_MAX)) {
-        if (!g && (g = calloc(1, sizeof(*g))) != NULL) {
-            pthread_cond_init(&g->done, NULL);
-            g->refs = 1;
+        if (!g && (g = calloc(1, sizeof(*g))) != NULL)
             p->group = g;
-        }
     } else {
         g = NULL;
     }
     if (g) {
         /* Leave the transaction open for the next writer and wait for its COMMIT. */
-        g->refs++;
+        struct store_member me = {.next = g->waiting};
+        sem_init(&me.done, 0, 0);
+        g->waiting = &me;
         g->members++;
         *sp = NULL;
-        pthread_mutex_unlock(&p->write_lock);
-        while (!g->finished)
-            pthread_cond_wait(&g->done, &p->lock);
-        rc = g->rc;
-        if (--g->refs == 0) {
-            pthread_cond_destroy(&g->done);
-            free(g);
-        }
         pthread_mutex_unlock(&p->lock);
+        pthread_mutex_unlock(&p->write_lock);
+        while (sem_wait(&me.done) != 0)
+            ; /* interrupted by a signal */
+        sem_destroy(&me.done);
+        rc = me.rc;
     } else {
         pthread_mutex_unlock(&p->lock);
         rc = store_group_commit(s);

@@ -125,6 +125,13 @@ int store_pool_watch(struct store_pool *p, unsigned every_ms, struct sb_error *e
 #define STORE_GENERATION_BUSY UINT64_MAX
 uint64_t store_pool_generation(struct store_pool *p);
 
+/* The writer's open transaction, by a number no other transaction of the pool had
+ * (group commit keeps one open across several writers, each in a savepoint); 0 for
+ * a connection that is not the pool's writer holding its turn in a transaction. What a
+ * writer knows of the database is true for the next writer as long as this number
+ * stays the same. This function can't fail. */
+uint64_t store_write_txn(const struct store *s);
+
 /* The current time as RFC 3339 UTC with milliseconds ("2026-11-29T19:40:01.123Z"). */
 void store_now(char out[STORE_TIME_MAX]);
 

@@ -21,6 +21,58 @@
 #include "house.h"
 #include "store.h"
 
+/* ---- a counting allocator: the allocations an append makes -------------------------- */
+
+/* cJSON's own allocations, counted through its hooks (under any build). */
+static long cjson_allocs;
+static bool counting;
+
+static void *counting_cjson_malloc(size_t n)
+{
+    if (counting)
+        cjson_allocs++;
+    return malloc(n);
+}
+
+/* Every allocation of the process, counted by defining malloc here over the C library's
+ * (not under ASan, which defines them itself). */
+#if defined(__SANITIZE_ADDRESS__)
+#define COUNTS_LIBC 0
+#else
+#define COUNTS_LIBC 1
+extern void *__libc_malloc(size_t n);
+extern void *__libc_calloc(size_t n, size_t size);
+extern void *__libc_realloc(void *p, size_t n);
+extern void __libc_free(void *p);
+static long libc_allocs;
+
+void *malloc(size_t n)
+{
+    libc_allocs += counting;
+    return __libc_malloc(n);
+}
+
+void *calloc(size_t n, size_t size)
+{
+    libc_allocs += counting;
+    return __libc_calloc(n, size);
+}
+
+void *realloc(void *p, size_t n)
+{
+    libc_allocs += counting;
+    return __libc_realloc(p, n);
+}
+
+void free(void *p)
+{
+    __libc_free(p);
+}
+#endif
+
+#define APPEND_ALLOCS_MAX 100      /* allocations of one append, all of them (495 before) */
+#define APPEND_CJSON_ALLOCS_MAX 16 /* ... of cJSON (424 before) */
+
 struct fix {
     struct store *s;
     struct games *games;
@@ -474,6 +526,48 @@ static void test_twt_journal_5_the_campaign_policy_is_recorded_not_the_clients(v
     free(answer);
 }
 
+/* How little an append allocates (the issue "An append costs what its writes cost"): the
+ * allocations of one note appended through game_post_event, the state and answer
+ * printed and the event stored, counted over 20 appends once the game is cached. */
+static void test_an_append_allocates_little(void **state)
+{
+    struct fix *f = *state;
+    char *answer = NULL;
+    int status = 0;
+    int64_t version = 0;
+    const int n = 20;
+    cJSON_Hooks hooks = {counting_cjson_malloc, free};
+    cJSON_InitHooks(&hooks);
+    assert_int_equal(
+        post(f, "{\"type\":\"roll\",\"d1\":1,\"d2\":2}", NULL, NULL, &answer, &status, &version),
+        0);
+    free(answer);
+    cjson_allocs = 0;
+#if COUNTS_LIBC
+    libc_allocs = 0;
+#endif
+    for (int i = 0; i < n; i++) {
+        cJSON *body = cJSON_Parse("{\"type\":\"note\",\"text\":\"a benchmark note\"}");
+        assert_non_null(body);
+        fresh_req(f);
+        counting = true;
+        assert_int_equal(
+            game_post_event(&f->r, f->gid, body, NULL, NULL, &answer, &status, &version), 0);
+        game_req_finish(&f->r, true);
+        counting = false;
+        free(answer);
+        cJSON_Delete(body);
+    }
+    cJSON_InitHooks(NULL);
+    print_message("allocations per append: %ld by cJSON", cjson_allocs / n);
+#if COUNTS_LIBC
+    print_message(", %ld in all", libc_allocs / n);
+    assert_true(libc_allocs / n <= APPEND_ALLOCS_MAX);
+#endif
+    print_message("\n");
+    assert_true(cjson_allocs / n <= APPEND_CJSON_ALLOCS_MAX);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -500,6 +594,7 @@ int main(void)
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(
             test_twt_journal_5_the_campaign_policy_is_recorded_not_the_clients, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_an_append_allocates_little, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

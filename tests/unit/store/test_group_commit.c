@@ -288,9 +288,47 @@ static void test_a_group_whose_file_is_gone_fails_every_member_with_503(void **s
     assert_int_equal(store_pool_check(f->pool, true, &err), SB_EBUSY);
 }
 
+/* store_write_txn(): the game cache keeps what an append left in the writer's open
+ * transaction for the next writer of the same transaction only. So the number is the
+ * writer's while a transaction is open, the same for every turn inside it (a savepoint
+ * of a group or not), none after its COMMIT or ROLLBACK, a new one for the next, and
+ * none for a reader. */
+static void test_a_write_transaction_has_a_number_of_its_own(void **state)
+{
+    struct fix *f = *state;
+    struct store *w = NULL, *r = NULL;
+    struct sb_error err;
+    int64_t pid = 0;
+    uint64_t first, second;
+    assert_int_equal(store_pool_get_writer(f->pool, &w, &err), 0);
+    assert_int_equal(store_write_txn(w), 0);
+    assert_int_equal(store_begin_write(w, &err), 0);
+    first = store_write_txn(w);
+    assert_true(first != 0);
+    assert_int_equal(store_player_create(w, f->cid, "Ann", &pid, &err), 0);
+    assert_true(store_write_txn(w) == first);
+    assert_int_equal(store_commit(w, &err), 0);
+    assert_int_equal(store_write_txn(w), 0);
+    store_pool_put(f->pool, w);
+    assert_int_equal(store_pool_get_writer(f->pool, &w, &err), 0);
+    assert_int_equal(store_begin_write(w, &err), 0);
+    second = store_write_txn(w);
+    assert_true(second != 0 && second != first);
+    store_rollback(w);
+    assert_int_equal(store_write_txn(w), 0);
+    store_pool_put(f->pool, w);
+    assert_int_equal(store_pool_get(f->pool, &r, &err), 0);
+    assert_int_equal(store_begin_read(r, &err), 0);
+    assert_int_equal(store_write_txn(r), 0);
+    store_rollback(r);
+    store_pool_put(f->pool, r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_a_write_transaction_has_a_number_of_its_own, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_a_write_joining_a_group_is_answered_after_its_commit,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(

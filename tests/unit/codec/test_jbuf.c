@@ -1,0 +1,123 @@
+/* test_jbuf.c -- the JSON writer (jbuf.c): what it writes is byte for byte what
+ * cJSON_PrintUnformatted() prints of the same document, since stored snapshots and
+ * answers written before it must read the same (the integration suite compares answers
+ * byte for byte). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "jbuf.h"
+
+/* The strings a player may be named: quotes, backslashes, the short escapes, other
+ * control bytes, DEL and UTF-8. */
+static const char *const texts[] = {
+    "",     "plain",        "say \"hi\"", "back\\slash", "tab\there\nnew\rret",
+    "\b\f", "\x01\x1f\x7f", "Zoë 東京 🎲", "/slash/",     "a\\\"b",
+};
+
+/* The integers of a state: ids, cash, seqs, negative amounts, the int and 10^15 edges. */
+static const int64_t numbers[] = {
+    0, 1, -1, 10, 1500, -250, 2147483647, -2147483648LL, 2147483648LL, 999999999999999LL,
+};
+
+/* Every string, number, true, false and null in an object and an array, written with jbuf
+ * and built with cJSON, prints the same bytes. */
+static void test_writes_what_cjson_prints(void **state)
+{
+    struct jbuf j = {0};
+    cJSON *o = cJSON_CreateObject(), *arr = cJSON_CreateArray();
+    char *printed;
+    (void)state;
+    jb_open(&j, '{');
+    for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+        char key[8] = {'s', (char)('a' + i), '\0'};
+        jb_key(&j, key);
+        jb_str(&j, texts[i]);
+        cJSON_AddStringToObject(o, key, texts[i]);
+    }
+    for (size_t i = 0; i < sizeof(numbers) / sizeof(numbers[0]); i++) {
+        char key[8] = {'n', (char)('a' + i), '\0'};
+        jb_key(&j, key);
+        jb_int(&j, numbers[i]);
+        cJSON_AddNumberToObject(o, key, (double)numbers[i]);
+    }
+    jb_key(&j, "t");
+    jb_bool(&j, true);
+    jb_key(&j, "f");
+    jb_bool(&j, false);
+    jb_key(&j, "z");
+    jb_null(&j);
+    jb_key(&j, "empty");
+    jb_open(&j, '{');
+    jb_close(&j, '}');
+    jb_key(&j, "list");
+    jb_open(&j, '[');
+    jb_open(&j, '[');
+    jb_close(&j, ']');
+    jb_str(&j, NULL); /* NULL: null, as the state writes a slug out of range */
+    jb_int(&j, 7);
+    jb_open(&j, '{');
+    jb_key(&j, "k");
+    jb_str(&j, "v");
+    jb_close(&j, '}');
+    jb_close(&j, ']');
+    jb_close(&j, '}');
+    cJSON_AddTrueToObject(o, "t");
+    cJSON_AddFalseToObject(o, "f");
+    cJSON_AddNullToObject(o, "z");
+    cJSON_AddObjectToObject(o, "empty");
+    cJSON_AddItemToArray(arr, cJSON_CreateArray());
+    cJSON_AddItemToArray(arr, cJSON_CreateNull());
+    cJSON_AddItemToArray(arr, cJSON_CreateNumber(7));
+    cJSON *k = cJSON_CreateObject();
+    cJSON_AddStringToObject(k, "k", "v");
+    cJSON_AddItemToArray(arr, k);
+    cJSON_AddItemToObject(o, "list", arr);
+    printed = cJSON_PrintUnformatted(o);
+    assert_false(j.failed);
+    assert_string_equal(j.p, printed);
+    assert_int_equal(j.len, strlen(printed));
+    free(printed);
+    cJSON_Delete(o);
+    jb_free(&j);
+}
+
+/* A buffer reset keeps its memory and starts a new document; one taken is the
+ * caller's, and leaves the buffer empty. */
+static void test_reset_and_take(void **state)
+{
+    struct jbuf j = {0};
+    char *text;
+    (void)state;
+    for (int i = 0; i < 1000; i++) /* past the first 4 KiB */
+        jb_str(&j, "0123456789");
+    assert_true(j.len > 4096);
+    jb_reset(&j);
+    assert_int_equal(j.len, 0);
+    jb_open(&j, '[');
+    jb_int(&j, 1);
+    jb_int(&j, 2);
+    jb_close(&j, ']');
+    text = jb_take(&j);
+    assert_string_equal(text, "[1,2]");
+    assert_null(j.p);
+    assert_int_equal(j.len, 0);
+    free(text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_writes_what_cjson_prints),
+        cmocka_unit_test(test_reset_and_take),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
