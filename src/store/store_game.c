@@ -1,0 +1,392 @@
+/* store_game.c -- games, their event log and snapshots. */
+#include "store.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "file.h"
+#include "store_internal.h"
+#include "text.h"
+
+/* ---- games ---- */
+
+void store_game_clear(struct store_game *g)
+{
+    free(g->board);
+    free(g->state);
+    free(g->initial);
+    g->board = g->state = g->initial = NULL;
+}
+
+int store_game_next_id(struct store *s, int64_t *id, struct sb_error *err)
+{
+    static const char *const sql = "SELECT coalesce(max(id), 0) + 1 FROM games";
+    return store_int(s, sql, id, err, "");
+}
+
+/* The id of board in boards, added when no game played on it yet: a board is stored
+ * once whatever the number of games on it. */
+int store_board_id(struct store *s, const char *board, int64_t *id, struct sb_error *err)
+{
+    static const char *const find =
+        "SELECT id FROM boards WHERE length(board) = length(?1) AND board = ?1";
+    static const char *const add = "INSERT INTO boards(board) VALUES (?) RETURNING id";
+    int rc = store_int(s, find, id, err, "t", board);
+    if (rc == SB_ENOTFOUND)
+        rc = store_int(s, add, id, err, "t", board);
+    return rc;
+}
+
+int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode, const char *seats,
+                      const char *board, const char *state, const char *played_at,
+                      struct sb_error *err)
+{
+    static const char *const sql =
+        "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at, played_at)"
+        " VALUES (?, ?, ?, 'active', ?, ?, now_utc(), ?)";
+    static const char *const docs =
+        "INSERT INTO game_boards(game_id, board_id, initial) VALUES (?, ?, ?)";
+    int64_t board_id = 0;
+    int rc = store_exec(s, sql, NULL, err, "iitttt", id, cid, mode, seats, state, played_at);
+    if (rc == 0)
+        rc = store_board_id(s, board, &board_id, err);
+    if (rc == 0)
+        rc = store_exec(s, docs, NULL, err, "iit", id, board_id, state);
+    if (rc == SB_ECONFLICT)
+        return sb_fail(err, SB_ECONFLICT, NULL, "this campaign already has an active game");
+    return rc;
+}
+
+int store_game_set_house_rules(struct store *s, int64_t gid, const char *house_rules,
+                               struct sb_error *err)
+{
+    static const char *const sql = "UPDATE games SET house_rules = ? WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "ti", house_rules, gid);
+}
+
+int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min, const char *location,
+                           struct sb_error *err)
+{
+    static const char *const sql = "UPDATE games SET duration_min = nullif(?, -1), location = ?"
+                                   " WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "iti", duration_min, location, gid);
+}
+
+int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
+                          int (*fn)(void *ctx, int64_t gid), void *ctx, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT DISTINCT g.id FROM games g, json_each(g.seats) st WHERE g.campaign_id = ?"
+        " AND st.value ->> 'player' = ? ORDER BY g.id";
+    sqlite3_stmt *stmt;
+    int rc = 0, step = SQLITE_DONE;
+    if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+        return store_fail(s, err, "prepare");
+    if (sqlite3_bind_int64(stmt, 1, cid) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 2, pid) != SQLITE_OK)
+        rc = store_fail(s, err, "bind");
+    while (rc == 0 && (step = sqlite3_step(stmt)) == SQLITE_ROW)
+        rc = fn(ctx, sqlite3_column_int64(stmt, 0));
+    if (rc == 0 && step != SQLITE_DONE)
+        rc = store_fail(s, err, "read");
+    sqlite3_finalize(stmt);
+    return rc;
+}
+
+int store_game_set_docs(struct store *s, int64_t gid, const char *state, const char *initial,
+                        struct sb_error *err)
+{
+    static const char *const sql = "UPDATE games SET state = ?, version = version + 1 WHERE id = ?";
+    static const char *const docs = "UPDATE game_boards SET initial = ? WHERE game_id = ?";
+    int rc = store_exec(s, sql, NULL, err, "ti", state, gid);
+    if (rc == 0)
+        rc = store_exec(s, docs, NULL, err, "ti", initial, gid);
+    return rc;
+}
+
+/* Copy column col of stmt as a new string into *dst; SB_ENOMEM on failure. */
+static int store_col_dup(sqlite3_stmt *stmt, int col, char **dst, struct sb_error *err)
+{
+    const char *t = (const char *)sqlite3_column_text(stmt, col);
+    *dst = strdup(t ? t : "");
+    return *dst ? 0 : sb_oom(err);
+}
+
+int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
+                   struct store_game *out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT mode, status, version,"
+        " (SELECT coalesce(max(seq), 0) FROM events WHERE game_id = g.id AND NOT voided),"
+        " (SELECT coalesce(max(seq), 0) FROM events WHERE game_id = g.id),"
+        " CASE WHEN ? THEN (SELECT b.board FROM game_boards gb JOIN boards b"
+        "   ON b.id = gb.board_id WHERE gb.game_id = g.id) END,"
+        " CASE WHEN ? THEN state END,"
+        " CASE WHEN ? THEN (SELECT initial FROM game_boards WHERE game_id = g.id) END"
+        " FROM games g WHERE id = ? AND campaign_id = ?";
+    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    struct store_game g;
+    int rc = 0, step;
+    memset(&g, 0, sizeof(g));
+    if (!stmt)
+        return err ? err->code : SB_EIO;
+    if (sqlite3_bind_int(stmt, 1, with_docs) != SQLITE_OK ||
+        sqlite3_bind_int(stmt, 2, with_docs) != SQLITE_OK ||
+        sqlite3_bind_int(stmt, 3, with_docs) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 4, gid) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 5, cid) != SQLITE_OK) {
+        rc = store_fail(s, err, "bind");
+        goto out;
+    }
+    step = sqlite3_step(stmt);
+    if (step == SQLITE_DONE) {
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no game %lld in this campaign", (long long)gid);
+        goto out;
+    }
+    if (step != SQLITE_ROW) {
+        rc = store_fail(s, err, "read");
+        goto out;
+    }
+    g.id = gid;
+    g.campaign = cid;
+    snprintf(g.mode, sizeof(g.mode), "%s", (const char *)sqlite3_column_text(stmt, 0));
+    snprintf(g.status, sizeof(g.status), "%s", (const char *)sqlite3_column_text(stmt, 1));
+    g.version = sqlite3_column_int64(stmt, 2);
+    g.seq = sqlite3_column_int64(stmt, 3);
+    g.last_seq = sqlite3_column_int64(stmt, 4);
+    if (with_docs) {
+        rc = store_col_dup(stmt, 5, &g.board, err);
+        if (rc == 0)
+            rc = store_col_dup(stmt, 6, &g.state, err);
+        if (rc == 0)
+            rc = store_col_dup(stmt, 7, &g.initial, err);
+    }
+out:
+    store_done(s, stmt);
+    if (rc == 0)
+        *out = g;
+    else
+        store_game_clear(&g);
+    return rc;
+}
+
+#define STORE_GAME_OBJECT                                                                          \
+    "json_object('id', g.id, 'mode', g.mode, 'status', g.status, 'started_at',"                    \
+    " g.started_at, 'ended_at', g.ended_at, 'played_at', g.played_at, 'winner', g.winner,"         \
+    " 'number', (SELECT count(*) FROM games n WHERE n.campaign_id = g.campaign_id"                 \
+    " AND n.id <= g.id), 'duration_min', g.duration_min, 'location', g.location,"                  \
+    " 'house_rules', json(g.house_rules),"                                                         \
+    " 'version', g.version, 'seats', (SELECT json_group_array(json_object('player',"               \
+    " st.value ->> 'player', 'name', p.name, 'token', st.value ->> 'token'))"                      \
+    " FROM json_each(g.seats) st LEFT JOIN players p ON p.id = st.value ->> 'player'),"            \
+    " 'events', g.live_events)"
+
+int store_game_json(struct store *s, int64_t gid, char **out, struct sb_error *err)
+{
+    static const char *const sql = "SELECT " STORE_GAME_OBJECT " FROM games g WHERE g.id = ?";
+    return store_text(s, sql, out, err, "i", gid);
+}
+
+int store_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT coalesce(json_group_array(json(o)), '[]') FROM (SELECT " STORE_GAME_OBJECT
+        " AS o FROM games g WHERE g.campaign_id = ? ORDER BY g.id DESC)";
+    return store_text(s, sql, out, err, "i", cid);
+}
+
+int store_game_with_state(struct store *s, int64_t cid, int64_t gid, char **game, char **state,
+                          int64_t *version, struct sb_error *err)
+{
+    static const char *const sql = "SELECT " STORE_GAME_OBJECT ", g.state, g.version"
+                                   " FROM games g WHERE g.id = ? AND g.campaign_id = ?";
+    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    char *g = NULL, *st = NULL;
+    int rc = 0, step;
+    if (!stmt)
+        return err ? err->code : SB_EIO;
+    if (sqlite3_bind_int64(stmt, 1, gid) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 2, cid) != SQLITE_OK) {
+        rc = store_fail(s, err, "bind");
+        goto out;
+    }
+    step = sqlite3_step(stmt);
+    if (step == SQLITE_DONE) {
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no game %lld in this campaign", (long long)gid);
+    } else if (step != SQLITE_ROW) {
+        rc = store_fail(s, err, "read");
+    } else {
+        rc = store_col_dup(stmt, 0, &g, err);
+        if (rc == 0)
+            rc = store_col_dup(stmt, 1, &st, err);
+    }
+    if (rc == 0) {
+        *version = sqlite3_column_int64(stmt, 2);
+        *game = g;
+        *state = st;
+        g = st = NULL;
+    }
+out:
+    free(g);
+    free(st);
+    store_done(s, stmt);
+    return rc;
+}
+
+int store_game_state(struct store *s, int64_t cid, int64_t gid, char **state, int64_t *version,
+                     struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT state, version FROM games WHERE id = ? AND campaign_id = ?";
+    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+    int rc = 0, step;
+    if (!stmt)
+        return err ? err->code : SB_EIO;
+    if (sqlite3_bind_int64(stmt, 1, gid) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 2, cid) != SQLITE_OK) {
+        rc = store_fail(s, err, "bind");
+        goto out;
+    }
+    step = sqlite3_step(stmt);
+    if (step == SQLITE_ROW) {
+        rc = store_col_dup(stmt, 0, state, err);
+        if (rc == 0)
+            *version = sqlite3_column_int64(stmt, 1);
+    } else if (step == SQLITE_DONE) {
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no game %lld in this campaign", (long long)gid);
+    } else {
+        rc = store_fail(s, err, "read");
+    }
+out:
+    store_done(s, stmt);
+    return rc;
+}
+
+/* Write the snapshot of gid and bump its version. */
+static int store_write_snapshot(struct store *s, int64_t gid, const struct store_snapshot *snap,
+                                int64_t live, int64_t *version, struct sb_error *err)
+{
+    /* Status, winner and end only when one changes: setting status rewrites a page of
+     * its index even to the same value, one page more to sync per event. */
+    static const char *const end =
+        "UPDATE games SET status = ?1, winner = nullif(?2, 0),"
+        " ended_at = CASE WHEN ?3 THEN coalesce(ended_at, now_utc()) END WHERE id = ?4"
+        " AND (status IS NOT ?1 OR winner IS NOT nullif(?2, 0) OR (ended_at IS NULL) = ?3)";
+    static const char *const sql =
+        "UPDATE games SET state = ?, live_events = live_events + ?, version = version + 1"
+        " WHERE id = ? RETURNING version";
+    int rc = store_exec(s, end, NULL, err, "tiii", snap->status, snap->winner, (int64_t)snap->ended,
+                        gid);
+    if (rc == 0)
+        rc = store_int(s, sql, version, err, "tii", snap->state, live, gid);
+    return rc;
+}
+
+int store_event_append(struct store *s, int64_t gid, int64_t seq, const char *type,
+                       const char *payload, const char *effects, const char *at,
+                       const char *idem_key, const struct store_snapshot *snap, int64_t *version,
+                       struct sb_error *err)
+{
+    static const char *const sql =
+        "INSERT INTO events(game_id, seq, type, payload, effects, at, idempotency_key)"
+        " VALUES (?, ?, ?, ?, ?, coalesce(?, now_utc()), ?)";
+    int rc =
+        store_exec(s, sql, NULL, err, "iittttt", gid, seq, type, payload, effects, at, idem_key);
+    if (rc == 0)
+        rc = store_write_snapshot(s, gid, snap, 1, version, err);
+    return rc;
+}
+
+int store_event_set_retry(struct store *s, int64_t gid, int64_t seq, const char *answer,
+                          const unsigned char *hash, struct sb_error *err)
+{
+    static const char *const sql =
+        "UPDATE events SET answer = ?, body_hash = ? WHERE game_id = ? AND seq = ?";
+    return store_exec(s, sql, NULL, err, "tbii", answer, hash, gid, seq);
+}
+
+int store_event_by_key_hash(struct store *s, int64_t gid, const char *key, char **answer,
+                            unsigned char hash[STORE_HASH_BYTES], bool *has_hash,
+                            struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT answer, body_hash FROM events WHERE game_id = ? AND idempotency_key = ?";
+    sqlite3_stmt *stmt;
+    int rc, step = SQLITE_DONE;
+    rc = store_stepv_args(s, sql, err, &stmt, &step, "it", gid, key);
+    if (rc != 0)
+        return rc;
+    if (step != SQLITE_ROW || sqlite3_column_type(stmt, 0) == SQLITE_NULL) {
+        rc = sb_fail(err, SB_ENOTFOUND, NULL, "not found");
+    } else {
+        *has_hash = sqlite3_column_bytes(stmt, 1) == STORE_HASH_BYTES;
+        if (*has_hash)
+            memcpy(hash, sqlite3_column_blob(stmt, 1), STORE_HASH_BYTES);
+        rc = store_col_dup(stmt, 0, answer, err);
+    }
+    store_done(s, stmt);
+    return rc;
+}
+
+int store_event_void(struct store *s, int64_t gid, int64_t seq, const struct store_snapshot *snap,
+                     int64_t *version, struct sb_error *err)
+{
+    static const char *const sql =
+        "UPDATE events SET voided = 1 WHERE game_id = ? AND seq = ? AND NOT voided";
+    int changes = 0;
+    int rc = store_exec(s, sql, &changes, err, "ii", gid, seq);
+    if (rc == 0 && changes != 1)
+        rc = sb_fail(err, SB_ECONFLICT, NULL, "event %lld is not live", (long long)seq);
+    if (rc == 0)
+        rc = store_write_snapshot(s, gid, snap, -1, version, err);
+    return rc;
+}
+
+int store_events_json(struct store *s, int64_t gid, int64_t after, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT json_object('events', coalesce(json_group_array(json(o)), json('[]')))"
+        " FROM (SELECT json_patch(payload, json_object('seq', seq, 'type', type, 'at', at,"
+        " 'voided', json(CASE WHEN voided THEN 'true' ELSE 'false' END),"
+        " 'effects', json(effects))) AS o"
+        " FROM events WHERE game_id = ? AND seq > ? ORDER BY seq)";
+    return store_text(s, sql, out, err, "ii", gid, after);
+}
+
+int store_events_each(struct store *s, int64_t gid, int64_t upto, store_event_fn fn, void *ctx,
+                      struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT seq, type, payload FROM events WHERE game_id = ? AND NOT voided"
+        " AND (? = 0 OR seq <= ?) ORDER BY seq";
+    sqlite3_stmt *stmt;
+    int rc = 0, step = SQLITE_DONE;
+    /* Not cached: fn may run queries of its own on this connection. */
+    if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+        return store_fail(s, err, "prepare");
+    if (sqlite3_bind_int64(stmt, 1, gid) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 2, upto) != SQLITE_OK ||
+        sqlite3_bind_int64(stmt, 3, upto) != SQLITE_OK)
+        rc = store_fail(s, err, "bind");
+    while (rc == 0 && (step = sqlite3_step(stmt)) == SQLITE_ROW)
+        rc = fn(ctx, sqlite3_column_int64(stmt, 0), (const char *)sqlite3_column_text(stmt, 1),
+                (const char *)sqlite3_column_text(stmt, 2));
+    if (rc == 0 && step != SQLITE_DONE)
+        rc = store_fail(s, err, "read");
+    sqlite3_finalize(stmt);
+    return rc;
+}

@@ -1,0 +1,342 @@
+/* store_pool.c -- the pool of connections: its one writer, group commit, the
+ * generation of COMMITs, the health of the database file and its probe. */
+#include "store.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "file.h"
+#include "store_internal.h"
+#include "text.h"
+
+/* ---- the pool ---- */
+
+int store_pool_new(const char *path, int max, struct store_pool **out, struct sb_error *err)
+{
+    struct store_pool *p = calloc(1, sizeof(*p));
+    if (!p)
+        return sb_oom(err);
+    p->path = strdup(path);
+    p->free = calloc((size_t)max, sizeof(*p->free)); /* NOLINT(bugprone-sizeof-expression) */
+    if (!p->path || !p->free) {
+        free(p->path);
+        free(p->free);
+        free(p);
+        return sb_oom(err);
+    }
+    p->max = max;
+    {
+        struct stat st;
+        if (strncmp(path, "file:", 5) != 0 && strcmp(path, ":memory:") != 0 &&
+            stat(path, &st) == 0) {
+            p->file_known = true;
+            p->dev = st.st_dev;
+            p->ino = st.st_ino;
+        }
+    }
+    atomic_init(&p->commits.generation, 0);
+    atomic_init(&p->commits.in_flight, 0);
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_mutex_init(&p->write_lock, NULL);
+    {
+        pthread_condattr_t attr;
+        pthread_condattr_init(&attr);
+        pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+        pthread_cond_init(&p->returned, &attr);
+        pthread_cond_init(&p->watch_wake, &attr);
+        pthread_condattr_destroy(&attr);
+    }
+    *out = p;
+    return 0;
+}
+
+int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *err)
+{
+    struct store *s = NULL;
+    struct timespec deadline;
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    deadline.tv_nsec += STORE_POOL_WAIT_MS * 1000000L;
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec++;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&p->lock);
+    /* Opening a connection costs far more than waiting a moment for one. */
+    while (p->nfree == 0 && p->nopen >= p->max)
+        if (pthread_cond_timedwait(&p->returned, &p->lock, &deadline) != 0)
+            break;
+    if (p->nfree > 0)
+        s = p->free[--p->nfree];
+    else
+        p->nopen++;
+    pthread_mutex_unlock(&p->lock);
+    if (!s) {
+        int rc = store_open_flags(p->path, false, &s, err);
+        if (rc != 0) {
+            pthread_mutex_lock(&p->lock);
+            p->nopen--;
+            pthread_cond_signal(&p->returned);
+            pthread_mutex_unlock(&p->lock);
+            /* A file that vanished says so (503), not as a failed open. */
+            {
+                int gone = store_pool_check(p, false, err);
+                return gone != 0 ? gone : rc;
+            }
+        }
+    }
+    s->write_lock = &p->write_lock;
+    s->commits = &p->commits;
+    *out = s;
+    return 0;
+}
+
+int store_commit_and_leave(struct store **sp, struct sb_error *err)
+{
+    struct store *s = *sp;
+    struct store_pool *p = s->pool;
+    struct store_group *g;
+    int rc = SQLITE_OK;
+    if (!s->writer)
+        return store_commit(s, err);
+    s->in_write = false;
+    rc = store_end_savepoint(s);
+    if (rc != SQLITE_OK)
+        return sb_fail(err, SB_EIO, NULL, "commit: %s", sqlite3_errstr(rc));
+    pthread_mutex_lock(&p->lock);
+    g = p->group;
+    if (atomic_load(&p->writers_waiting) > 0 && (!g || g->members < STORE_GROUP_MAX)) {
+        if (!g && (g = calloc(1, sizeof(*g))) != NULL)
+            p->group = g;
+    } else {
+        g = NULL;
+    }
+    if (g) {
+        /* Leave the transaction open for the next writer and wait for its COMMIT. */
+        struct store_member me = {.next = g->waiting};
+        sem_init(&me.done, 0, 0);
+        g->waiting = &me;
+        g->members++;
+        *sp = NULL;
+        pthread_mutex_unlock(&p->lock);
+        pthread_mutex_unlock(&p->write_lock);
+        while (sem_wait(&me.done) != 0)
+            ; /* interrupted by a signal */
+        sem_destroy(&me.done);
+        rc = me.rc;
+    } else {
+        pthread_mutex_unlock(&p->lock);
+        rc = store_group_commit(s);
+        *sp = NULL;
+        pthread_mutex_unlock(&p->write_lock);
+    }
+    return rc == SQLITE_OK ? 0 : store_commit_failed(rc, err);
+}
+
+uint64_t store_pool_generation(struct store_pool *p)
+{
+    uint64_t g = atomic_load(&p->commits.generation);
+    return atomic_load(&p->commits.in_flight) ? STORE_GENERATION_BUSY : g;
+}
+
+int store_pool_check(struct store_pool *p, bool probe_write, struct sb_error *err)
+{
+    struct stat st;
+    if (!p->file_known)
+        return 0;
+    if (stat(p->path, &st) != 0)
+        return sb_fail(err, SB_EBUSY, NULL, "the database file %s is gone: %s", p->path,
+                       strerror(errno));
+    if (st.st_dev != p->dev || st.st_ino != p->ino)
+        return sb_fail(err, SB_EBUSY, NULL,
+                       "the database file %s was replaced under the server: restart it", p->path);
+    if (!probe_write)
+        return 0;
+    /* access() opens nothing: closing any descriptor of the database file would drop
+     * every POSIX lock this process holds on it, and another process could then take
+     * the WAL for its own and delete it. It is refused on a read-only file system (for
+     * root too) or file. */
+    if (access(p->path, W_OK) != 0)
+        return sb_fail(err, SB_EBUSY, NULL, "the database file %s cannot be written: %s", p->path,
+                       strerror(errno));
+    return 0;
+}
+
+int store_pool_fault(struct store_pool *p, char *why, size_t size)
+{
+    int w = atomic_load(&p->write_fault), e = atomic_load(&p->probe_fault);
+    if (w)
+        snprintf(why, size, "the last write failed (%s) and none has succeeded since",
+                 sqlite3_errstr(w));
+    else if (e)
+        snprintf(why, size, "a test write beside the database failed (%s)", strerror(e));
+    return w || e;
+}
+
+#define STORE_PROBE_BYTES 16384
+
+/* Write, sync and remove a small file beside the database: 0, or the errno. */
+static int store_probe_file(const char *db)
+{
+    static const char zeros[STORE_PROBE_BYTES];
+    char path[PATH_MAX];
+    int fd, e = 0;
+    if ((size_t)snprintf(path, sizeof(path), "%s-probe", db) >= sizeof(path))
+        return ENAMETOOLONG;
+    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return errno;
+    if (write(fd, zeros, sizeof(zeros)) != (ssize_t)sizeof(zeros))
+        e = errno ? errno : ENOSPC;
+    if (e == 0 && fsync(fd) != 0)
+        e = errno;
+    close(fd);
+    unlink(path);
+    return e;
+}
+
+static const char store_sql_probe[] = "INSERT INTO health_probe (id, at) VALUES (1, ?) ON CONFLICT "
+                                      "(id) DO UPDATE SET at = excluded.at";
+
+void store_pool_probe(struct store_pool *p)
+{
+    struct store *s = NULL;
+    struct sb_error err = {0};
+    char now[STORE_TIME_MAX];
+    int e;
+    if (!p->file_known)
+        return;
+    e = store_probe_file(p->path);
+    atomic_store(&p->probe_fault, e == ENOSPC || e == EIO || e == EDQUOT || e == EROFS ? e : 0);
+    if (e != 0 || atomic_load(&p->write_fault) == 0)
+        return;
+    /* Space is back: a write of our own that commits says the database takes writes. */
+    store_now(now);
+    if (store_pool_get_writer(p, &s, &err) == 0 && store_begin_write(s, &err) == 0 &&
+        store_exec(s, store_sql_probe, NULL, &err, "t", now) == 0)
+        store_commit_and_leave(&s, &err);
+    store_pool_put(p, s);
+}
+
+int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err)
+{
+    int rc;
+    atomic_fetch_add(&p->writers_waiting, 1);
+    pthread_mutex_lock(&p->write_lock);
+    atomic_fetch_sub(&p->writers_waiting, 1);
+    /* A write into a deleted or replaced file would be lost at the next start: refused,
+     * and so is an open group's (its members learn it), which nobody else would end. */
+    if ((rc = store_pool_check(p, false, err)) != 0) {
+        if (p->group && p->writer)
+            store_group_end(p->writer, false);
+        pthread_mutex_unlock(&p->write_lock);
+        return rc;
+    }
+    if (!p->writer) {
+        rc = store_open_flags(p->path, false, &p->writer, err);
+        if (rc != 0) {
+            p->writer = NULL;
+            pthread_mutex_unlock(&p->write_lock);
+            return rc;
+        }
+        p->writer->writer = true; /* write_lock stays NULL: it is held from get to put */
+        p->writer->pool = p;
+        p->writer->commits = &p->commits;
+    }
+    *out = p->writer;
+    return 0;
+}
+
+void store_pool_put(struct store_pool *p, struct store *s)
+{
+    if (!s)
+        return;
+    store_rollback(s);
+    if (s->writer) {
+        /* A group left open with nobody to carry it on is committed now. */
+        if (p->group && atomic_load(&p->writers_waiting) == 0)
+            store_group_commit(s);
+        pthread_mutex_unlock(&p->write_lock);
+        return;
+    }
+    pthread_mutex_lock(&p->lock);
+    if (p->nopen <= p->max && p->nfree < p->max) {
+        p->free[p->nfree++] = s;
+        s = NULL;
+    } else {
+        p->nopen--;
+    }
+    pthread_cond_signal(&p->returned);
+    pthread_mutex_unlock(&p->lock);
+    store_close(s);
+}
+
+static void *store_pool_watcher(void *arg)
+{
+    struct store_pool *p = arg;
+    pthread_mutex_lock(&p->lock);
+    while (!p->watch_stop) {
+        struct timespec until;
+        pthread_mutex_unlock(&p->lock);
+        store_pool_probe(p);
+        clock_gettime(CLOCK_MONOTONIC, &until);
+        until.tv_sec += p->watch_ms / 1000;
+        until.tv_nsec += (long)(p->watch_ms % 1000) * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_mutex_lock(&p->lock);
+        while (!p->watch_stop && pthread_cond_timedwait(&p->watch_wake, &p->lock, &until) == 0)
+            ;
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+int store_pool_watch(struct store_pool *p, unsigned every_ms, struct sb_error *err)
+{
+    if (!p->file_known || every_ms == 0 || p->watching)
+        return 0;
+    p->watch_ms = every_ms;
+    if (pthread_create(&p->watcher, NULL, store_pool_watcher, p) != 0)
+        return sb_fail(err, SB_EIO, NULL, "cannot start the health probe's thread");
+    p->watching = true;
+    return 0;
+}
+
+void store_pool_free(struct store_pool *p)
+{
+    if (!p)
+        return;
+    if (p->watching) {
+        pthread_mutex_lock(&p->lock);
+        p->watch_stop = true;
+        pthread_cond_signal(&p->watch_wake);
+        pthread_mutex_unlock(&p->lock);
+        pthread_join(p->watcher, NULL);
+    }
+    pthread_cond_destroy(&p->watch_wake);
+    for (int i = 0; i < p->nfree; i++)
+        store_close(p->free[i]);
+    store_close(p->writer);
+    pthread_mutex_destroy(&p->lock);
+    pthread_mutex_destroy(&p->write_lock);
+    pthread_cond_destroy(&p->returned);
+    free(p->free);
+    free(p->path);
+    free(p);
+}
