@@ -122,7 +122,8 @@ struct api_path {
 static bool api_match(const char *pattern, const char *path, struct api_path *out)
 {
     const char *p = pattern, *q = path;
-    out->cid = out->gid = out->pid = 0; /* not the slug's buffer: tried for every route */
+    out->cid = out->gid = out->pid = out->mid =
+        0; /* not the slug's buffer: tried for every route */
     out->has_slug = false;
     while (*p && *q) {
         if (*p != '{') {

@@ -104,7 +104,7 @@ static int api_read_policy(struct api_ctx *ctx, const cJSON *body, const char **
 }
 
 /* Read "timezone" of body if present: an IANA zone name the system's zone files know. */
-static int api_read_timezone(struct api_ctx *ctx, const cJSON *body, const char **timezone)
+static int api_read_timezone(struct api_ctx *ctx, const cJSON *body, const char **zone)
 {
     const char *v = NULL;
     struct tz *z = NULL;
@@ -116,7 +116,7 @@ static int api_read_timezone(struct api_ctx *ctx, const cJSON *body, const char 
     if (rc == SB_EINVALID)
         return sb_fail(&ctx->err, SB_EINVALID, NULL,
                        "timezone: '%.64s' is not an IANA time zone (such as Europe/Paris)", v);
-    *timezone = v;
+    *zone = v;
     return rc;
 }
 
@@ -283,7 +283,7 @@ int api_get_campaign(struct api_ctx *ctx)
 int api_patch_campaign(struct api_ctx *ctx)
 {
     cJSON *body = NULL, *campaign = NULL;
-    const char *name = NULL, *policy = NULL, *timezone = NULL;
+    const char *name = NULL, *policy = NULL, *zone = NULL;
     char *text = NULL;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
@@ -291,13 +291,13 @@ int api_patch_campaign(struct api_ctx *ctx)
     if (rc == 0)
         rc = api_read_policy(ctx, body, &policy);
     if (rc == 0)
-        rc = api_read_timezone(ctx, body, &timezone);
+        rc = api_read_timezone(ctx, body, &zone);
     if (rc == 0)
         rc = store_begin_write(ctx->store, &ctx->err);
     if (rc == 0) {
         rc = store_campaign_update(ctx->store, ctx->cid, name, policy, &ctx->err);
-        if (rc == 0 && timezone)
-            rc = store_campaign_set_timezone(ctx->store, ctx->cid, timezone, &ctx->err);
+        if (rc == 0 && zone)
+            rc = store_campaign_set_timezone(ctx->store, ctx->cid, zone, &ctx->err);
         if (rc == 0)
             rc = house_write_campaign(ctx->store, ctx->cid,
                                       cJSON_GetObjectItemCaseSensitive(body, "house_rules"), true,

@@ -57,7 +57,7 @@ struct api_ctx {
     struct store_campaign campaign;          /* loaded when the route is under a campaign */
     struct game_req game;                    /* the game layer's view of this request */
     const char *timezone; /* a new campaign's zone (checked); NULL: the server's */
-    bool in_read; /* store is in the read transaction api_run() began for the route */
+    bool in_read;         /* store is in the read transaction api_run() began for the route */
 };
 
 typedef int (*api_handler_fn)(struct api_ctx *ctx);
