@@ -640,10 +640,37 @@ static void api_set_keys(struct api *api, const struct api_config *cfg)
     }
 }
 
+/* Migrate the database of cfg (creating it if need be), drop what an import cut short
+ * by a crash reserved, and open the pool of connections and its health watch. */
+static int api_open_store(struct api *api, const struct api_config *cfg, struct sb_error *err)
+{
+    struct store *s = NULL;
+    char path[4096];
+    /* The migration alone may create the database; the pool's connections never do,
+     * and open once it exists (s keeps an in-memory one alive meanwhile). */
+    int rc = store_open(cfg->db_path, &s, err);
+    if (rc == 0) {
+        snprintf(path, sizeof(path), "%s/migrations", cfg->share_dir);
+        rc = store_migrate(s, path, err);
+        if (rc == 0) /* what an import cut short by a crash reserved */
+            rc = store_aside_drop(s, err);
+    }
+    if (rc == 0)
+        rc = store_pool_new(cfg->db_path, cfg->pool_size > 0 ? cfg->pool_size : 8, &api->pool, err);
+    if (rc == 0) {
+        struct store *first = NULL;
+        rc = store_pool_get(api->pool, &first, err);
+        store_pool_put(api->pool, first);
+    }
+    if (rc == 0)
+        rc = store_pool_watch(api->pool, cfg->health_probe_ms, err);
+    store_close(s);
+    return rc;
+}
+
 int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err)
 {
     struct api *api = calloc(1, sizeof(*api));
-    struct store *s = NULL;
     char path[4096];
     int rc = 0;
 
@@ -674,26 +701,8 @@ int api_new(const struct api_config *cfg, struct api **out, struct sb_error *err
         snprintf(path, sizeof(path), "%s/schema/editions", cfg->share_dir);
         rc = editions_load(path, &api->editions, err);
     }
-    /* The migration alone may create the database; the pool's connections never do,
-     * and open once it exists (s keeps an in-memory one alive meanwhile). */
     if (rc == 0)
-        rc = store_open(cfg->db_path, &s, err);
-    if (rc == 0) {
-        snprintf(path, sizeof(path), "%s/migrations", cfg->share_dir);
-        rc = store_migrate(s, path, err);
-        if (rc == 0) /* what an import cut short by a crash reserved */
-            rc = store_aside_drop(s, err);
-    }
-    if (rc == 0)
-        rc = store_pool_new(cfg->db_path, cfg->pool_size > 0 ? cfg->pool_size : 8, &api->pool, err);
-    if (rc == 0) {
-        struct store *first = NULL;
-        rc = store_pool_get(api->pool, &first, err);
-        store_pool_put(api->pool, first);
-    }
-    if (rc == 0)
-        rc = store_pool_watch(api->pool, cfg->health_probe_ms, err);
-    store_close(s);
+        rc = api_open_store(api, cfg, err);
     if (rc != 0) {
         api_free(api);
         return rc;
