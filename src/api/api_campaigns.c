@@ -92,7 +92,7 @@ static int api_read_policy(struct api_ctx *ctx, const cJSON *body, const char **
 }
 
 /* Read "timezone" of body if present: an IANA zone name the system's zone files know. */
-static int api_read_timezone(struct api_ctx *ctx, const cJSON *body, const char **timezone)
+static int api_read_timezone(struct api_ctx *ctx, const cJSON *body, const char **zone)
 {
     const char *v = NULL;
     struct tz *z = NULL;
@@ -104,7 +104,7 @@ static int api_read_timezone(struct api_ctx *ctx, const cJSON *body, const char 
     if (rc == SB_EINVALID)
         return sb_fail(&ctx->err, SB_EINVALID, NULL,
                        "timezone: '%.64s' is not an IANA time zone (such as Europe/Paris)", v);
-    *timezone = v;
+    *zone = v;
     return rc;
 }
 
@@ -148,7 +148,7 @@ static int api_read_box(struct api_ctx *ctx, const cJSON *body, const char **edi
 int api_post_campaign(struct api_ctx *ctx)
 {
     cJSON *body = NULL;
-    const char *name = NULL, *edition = "travel-world-tour", *policy = "token", *timezone = NULL;
+    const char *name = NULL, *edition = "travel-world-tour", *policy = "token", *zone = NULL;
     char *board = NULL, *answer = NULL;
     int64_t cid = 0;
     int rc = api_body_object(ctx, &body);
@@ -159,7 +159,7 @@ int api_post_campaign(struct api_ctx *ctx)
     if (rc == 0)
         rc = api_read_policy(ctx, body, &policy);
     if (rc == 0)
-        rc = api_read_timezone(ctx, body, &timezone);
+        rc = api_read_timezone(ctx, body, &zone);
     if (rc == 0)
         rc = api_read_box(ctx, body, &edition, &board);
     if (rc == 0 && !editions_find(ctx->api->editions, edition))
@@ -170,7 +170,7 @@ int api_post_campaign(struct api_ctx *ctx)
             .edition = edition,
             .policy = policy,
             .board = board,
-            .timezone = timezone,
+            .timezone = zone,
             .house = cJSON_GetObjectItemCaseSensitive(body, "house_rules"),
             .editions = ctx->api->editions,
         };
@@ -197,7 +197,7 @@ int api_get_campaign(struct api_ctx *ctx)
 int api_patch_campaign(struct api_ctx *ctx)
 {
     cJSON *body = NULL, *campaign = NULL;
-    const char *name = NULL, *policy = NULL, *timezone = NULL;
+    const char *name = NULL, *policy = NULL, *zone = NULL;
     char *text = NULL;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
@@ -205,9 +205,9 @@ int api_patch_campaign(struct api_ctx *ctx)
     if (rc == 0)
         rc = api_read_policy(ctx, body, &policy);
     if (rc == 0)
-        rc = api_read_timezone(ctx, body, &timezone);
+        rc = api_read_timezone(ctx, body, &zone);
     if (rc == 0)
-        rc = campaign_update(&ctx->game, name, policy, timezone,
+        rc = campaign_update(&ctx->game, name, policy, zone,
                              cJSON_GetObjectItemCaseSensitive(body, "house_rules"), &text);
     if (rc == 0)
         rc = api_parse_stored(ctx, text, &campaign);

@@ -133,7 +133,7 @@ int campaign_read(struct game_req *r, char **answer)
     return rc;
 }
 
-int campaign_update(struct game_req *r, const char *name, const char *policy, const char *timezone,
+int campaign_update(struct game_req *r, const char *name, const char *policy, const char *zone,
                     const cJSON *house, char **campaign)
 {
     int64_t cid = r->campaign->id;
@@ -141,8 +141,8 @@ int campaign_update(struct game_req *r, const char *name, const char *policy, co
     if (rc != 0)
         return rc;
     rc = store_campaign_update(CAMPAIGN_DB(r), cid, name, policy, r->err);
-    if (rc == 0 && timezone)
-        rc = store_campaign_set_timezone(CAMPAIGN_DB(r), cid, timezone, r->err);
+    if (rc == 0 && zone)
+        rc = store_campaign_set_timezone(CAMPAIGN_DB(r), cid, zone, r->err);
     if (rc == 0)
         rc = house_write_campaign(CAMPAIGN_DB(r), cid, house, true, r->err);
     if (rc == 0)

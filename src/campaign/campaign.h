@@ -82,7 +82,7 @@ int campaign_create_in(struct game_req *r, const struct campaign_new *n, int64_t
 int campaign_read(struct game_req *r, char **answer);
 /* Change its name, stamp policy and time zone (each NULL: keep) and house rules (a
  * request's "house_rules", NULL: none); *campaign gets the campaign's object as text. */
-int campaign_update(struct game_req *r, const char *name, const char *policy, const char *timezone,
+int campaign_update(struct game_req *r, const char *name, const char *policy, const char *zone,
                     const cJSON *house, char **campaign);
 /* A new pair of keys (text into key and view_key) that retires the old one. */
 int campaign_new_keys(struct game_req *r, char key[KEYS_TEXT_MAX], char view_key[KEYS_TEXT_MAX]);

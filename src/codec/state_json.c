@@ -202,16 +202,37 @@ static void sj_held_write(struct jbuf *j, const struct board *b, const struct pl
     jb_close(j, ']');
 }
 
-/* v when known, else null (a figure journal mode does not keep). */
-static void sj_int_or_null(struct jbuf *j, bool known, int64_t v)
+/* One player: "owns" and "goals" from the destinations' owners, "stamped" from theirs. */
+/* Write key: v when banker holds, else key: null (a journal-mode game keeps no money
+ * or places). */
+static void sj_banker_int(struct jbuf *j, const char *key, bool banker, int64_t v)
 {
-    if (known)
+    jb_key(j, key);
+    if (banker)
         jb_int(j, v);
     else
         jb_null(j);
 }
 
-/* One player: "owns" and "goals" from the destinations' owners, "stamped" from theirs. */
+/* Write key: v only when shown holds (fields a state carries only when they say
+ * something). */
+static void sj_int_if(struct jbuf *j, const char *key, bool shown, int64_t v)
+{
+    if (shown) {
+        jb_key(j, key);
+        jb_int(j, v);
+    }
+}
+
+/* Write key: true only when on holds. */
+static void sj_true_if(struct jbuf *j, const char *key, bool on)
+{
+    if (on) {
+        jb_key(j, key);
+        jb_bool(j, true);
+    }
+}
+
 static void sj_player_write(struct jbuf *j, const struct board *b, const struct game_state *st,
                             int seat)
 {
@@ -224,10 +245,8 @@ static void sj_player_write(struct jbuf *j, const struct board *b, const struct 
     jb_str(j, p->name);
     jb_key(j, "token");
     jb_str(j, sj_token_id(b, p->token));
-    jb_key(j, "cash");
-    sj_int_or_null(j, banker, p->cash);
-    jb_key(j, "position");
-    sj_int_or_null(j, banker, p->position);
+    sj_banker_int(j, "cash", banker, p->cash);
+    sj_banker_int(j, "position", banker, p->position);
     jb_key(j, "in_jail");
     jb_bool(j, p->in_jail);
     jb_key(j, "jail_attempts");
@@ -236,14 +255,8 @@ static void sj_player_write(struct jbuf *j, const struct board *b, const struct 
     jb_int(j, p->jail_cards);
     jb_key(j, "jail_free_cards");
     sj_held_write(j, b, p);
-    if (p->jump_next) { /* TWT-GOAL-JUMP: offered at the start of their next turn */
-        jb_key(j, "jump_next");
-        jb_bool(j, true);
-    }
-    if (p->jump_now) { /* offered in this turn, until the roll */
-        jb_key(j, "jump_now");
-        jb_bool(j, true);
-    }
+    sj_true_if(j, "jump_next", p->jump_next); /* TWT-GOAL-JUMP: at their next turn's start */
+    sj_true_if(j, "jump_now", p->jump_now);   /* offered in this turn, until the roll */
     jb_key(j, "owns");
     if (banker) {
         jb_open(j, '[');
@@ -304,23 +317,6 @@ static void sj_journal_write(struct jbuf *j, const struct board *b, const struct
     jb_close(j, ']');
 }
 
-/* The destinations: [{"id","owner","stamped_by"}]. */
-static void sj_dests_write(struct jbuf *j, const struct board *b, const struct game_state *st)
-{
-    jb_open(j, '[');
-    for (int d = 0; d < b->ndests; d++) {
-        jb_open(j, '{');
-        jb_key(j, "id");
-        jb_str(j, b->dests[d].id);
-        jb_key(j, "owner");
-        sj_seat(j, st, st->dests[d].owner);
-        jb_key(j, "stamped_by");
-        sj_seat(j, st, st->dests[d].stamped_by);
-        jb_close(j, '}');
-    }
-    jb_close(j, ']');
-}
-
 bool state_write(struct jbuf *j, const struct board *b, const struct game_state *st,
                  int64_t version)
 {
@@ -351,7 +347,18 @@ bool state_write(struct jbuf *j, const struct board *b, const struct game_state 
         sj_player_write(j, b, st, i);
     jb_close(j, ']');
     jb_key(j, "destinations");
-    sj_dests_write(j, b, st);
+    jb_open(j, '[');
+    for (int d = 0; d < b->ndests; d++) {
+        jb_open(j, '{');
+        jb_key(j, "id");
+        jb_str(j, b->dests[d].id);
+        jb_key(j, "owner");
+        sj_seat(j, st, st->dests[d].owner);
+        jb_key(j, "stamped_by");
+        sj_seat(j, st, st->dests[d].stamped_by);
+        jb_close(j, '}');
+    }
+    jb_close(j, ']');
     jb_key(j, "ticket");
     jb_open(j, '{');
     jb_key(j, "holder");
@@ -365,15 +372,10 @@ bool state_write(struct jbuf *j, const struct board *b, const struct game_state 
     jb_int(j, st->house.stamps_to_win);
     jb_key(j, "house_rules");
     house_rules_write(j, &st->house);
-    if (st->house.free_parking == FREE_PARKING_JACKPOT || st->pot > 0) {
-        jb_key(j, "pot");
-        jb_int(j, st->pot);
-    }
+    sj_int_if(j, "pot", st->house.free_parking == FREE_PARKING_JACKPOT || st->pot > 0, st->pot);
     options_write(j, b, st);
-    if (st->corrections > 0) { /* a game whose box was corrected while it ran */
-        jb_key(j, "corrections");
-        jb_int(j, st->corrections);
-    }
+    /* a game whose box was corrected while it ran */
+    sj_int_if(j, "corrections", st->corrections > 0, st->corrections);
     jb_close(j, '}');
     return !j->failed;
 }
@@ -879,7 +881,7 @@ int state_from_json(const struct board *b, const cJSON *doc, struct game_state *
         return sb_fail(err, SB_EINVALID, NULL, "state: must be an object");
     ns = calloc(1, sizeof(*ns));
     if (!ns)
-        return sb_oom(err);
+        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
     rc = sj_state_fields(b, doc, ns, err);
     if (rc == 0)
         rc = sj_journal_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "journal"), ns, err);

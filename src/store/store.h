@@ -158,7 +158,7 @@ int store_campaign_get(struct store *s, int64_t cid, struct store_campaign *out,
  * "timezone"} */
 int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
 /* Set the campaign's time zone (an IANA name the caller checked). */
-int store_campaign_set_timezone(struct store *s, int64_t cid, const char *timezone,
+int store_campaign_set_timezone(struct store *s, int64_t cid, const char *zone,
                                 struct sb_error *err);
 /* name and stamp_owner may be NULL to keep them. */
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,

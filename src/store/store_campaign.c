@@ -105,11 +105,11 @@ int store_campaign_set_house_rules(struct store *s, int64_t cid, const char *hou
     return store_exec(s, sql, NULL, err, "ti", house_rules, cid);
 }
 
-int store_campaign_set_timezone(struct store *s, int64_t cid, const char *timezone,
+int store_campaign_set_timezone(struct store *s, int64_t cid, const char *zone,
                                 struct sb_error *err)
 {
     static const char *const sql = "UPDATE campaigns SET timezone = ? WHERE id = ?";
-    return store_exec(s, sql, NULL, err, "ti", timezone, cid);
+    return store_exec(s, sql, NULL, err, "ti", zone, cid);
 }
 
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,

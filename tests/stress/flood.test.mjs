@@ -144,7 +144,9 @@ test('an import of 2,000 games on one board stores the board once: the database 
   // given back: the server keeps no more than a few times the body (it kept 70 MB).
   const kept = rss(s) - memory;
   t.diagnostic(`the import left ${kept} bytes more in memory`);
-  assert.ok(kept <= 4 * JSON.stringify(doc).length + 16 * 1024 * 1024, `the import left ${kept} bytes more in memory`);
+  // Under ASan freed memory is held in the sanitizer's quarantine, so RSS says nothing
+  // of what the server gives back: the bound is checked in the release run.
+  if (!ASAN) assert.ok(kept <= 4 * JSON.stringify(doc).length + 16 * 1024 * 1024, `the import left ${kept} bytes more in memory`);
   // The next writes start the WAL over, cut back to 4 MiB, once it is checkpointed.
   for (let i = 0; i < 2; i++) await client(s.url).post('/api/v1/campaigns', { name: `After ${i}` });
   const grown = statSync(s.db).size - before;
