@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "house_json.h"
+#include "json.h"
 #include "tz.h"
 #include "uuid.h"
 
@@ -101,35 +102,22 @@ static int plays_load(struct api_ctx *ctx, struct plays_doc *d)
     return 0;
 }
 
-/* The n-digit decimal number at s, or -1 when s does not start with n digits. This
- * function can't fail. */
-static int plays_digits(const char *s, int n)
-{
-    int v = 0;
-    for (int i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        v = v * 10 + (s[i] - '0');
-    }
-    return v;
-}
-
 /* Parse "YYYY-MM-DD" with an optional "THH:MM:SS" (RFC 3339, UTC) into *tm. */
 static bool plays_parse_time(const char *s, struct tm *tm)
 {
     /* Each field is read only once the text before it has been seen, so a short
      * string is never read past its end. */
-    int year = plays_digits(s, 4);
-    int mon = year >= 0 && s[4] == '-' ? plays_digits(s + 5, 2) : -1;
-    int mday = mon >= 0 && s[7] == '-' ? plays_digits(s + 8, 2) : -1;
+    int year = json_digits(s, 4);
+    int mon = year >= 0 && s[4] == '-' ? json_digits(s + 5, 2) : -1;
+    int mday = mon >= 0 && s[7] == '-' ? json_digits(s + 8, 2) : -1;
     int hour = 0, min = 0, sec = 0;
     memset(tm, 0, sizeof(*tm));
     if (mday < 0)
         return false;
     if (s[10] == 'T' || s[10] == ' ') {
-        hour = plays_digits(s + 11, 2);
-        min = hour >= 0 && s[13] == ':' ? plays_digits(s + 14, 2) : -1;
-        sec = min >= 0 && s[16] == ':' ? plays_digits(s + 17, 2) : -1;
+        hour = json_digits(s + 11, 2);
+        min = hour >= 0 && s[13] == ':' ? json_digits(s + 14, 2) : -1;
+        sec = min >= 0 && s[16] == ':' ? json_digits(s + 17, 2) : -1;
     }
     tm->tm_year = year - 1900;
     tm->tm_mon = mon - 1;

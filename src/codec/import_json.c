@@ -8,18 +8,6 @@
 #include "json.h"
 #include "state_json.h"
 
-/* The n digits at s as a number, or -1 when they are not all digits. */
-static int ij_digits(const char *s, int n)
-{
-    int v = 0;
-    for (int i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        v = v * 10 + (s[i] - '0');
-    }
-    return v;
-}
-
 bool import_is_time(const char *s)
 {
     static const int days[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -27,16 +15,16 @@ bool import_is_time(const char *s)
     size_t n = strlen(s), i = 19;
     if (n < 20 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':')
         return false;
-    year = ij_digits(s, 4);
-    month = ij_digits(s + 5, 2);
-    day = ij_digits(s + 8, 2);
+    year = json_digits(s, 4);
+    month = json_digits(s + 5, 2);
+    day = json_digits(s + 8, 2);
     if (year < 1970 || month < 1 || month > 12 || day < 1 || day > days[month - 1])
         return false;
     leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
     if (month == 2 && day == 29 && !leap)
         return false;
-    if (ij_digits(s + 11, 2) < 0 || ij_digits(s + 11, 2) > 23 || ij_digits(s + 14, 2) < 0 ||
-        ij_digits(s + 14, 2) > 59 || ij_digits(s + 17, 2) < 0 || ij_digits(s + 17, 2) > 59)
+    if (json_digits(s + 11, 2) < 0 || json_digits(s + 11, 2) > 23 || json_digits(s + 14, 2) < 0 ||
+        json_digits(s + 14, 2) > 59 || json_digits(s + 17, 2) < 0 || json_digits(s + 17, 2) > 59)
         return false;
     if (s[i] == '.') {
         size_t from = ++i;

@@ -417,3 +417,14 @@ out:
     *out = it->valuestring;
     return 0;
 }
+
+int json_digits(const char *s, int n)
+{
+    int v = 0;
+    for (int i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}

@@ -106,4 +106,8 @@ cJSON *json_num(int64_t value);
  * when out of memory (value NULL included; value is then freed). */
 bool json_set(cJSON *obj, const char *key, cJSON *value);
 
+/* The n-digit decimal number at s, or -1 when s does not start with n digits (a part
+ * of a date or a time). This function can't fail. */
+int json_digits(const char *s, int n);
+
 #endif
