@@ -881,7 +881,7 @@ int state_from_json(const struct board *b, const cJSON *doc, struct game_state *
         return sb_fail(err, SB_EINVALID, NULL, "state: must be an object");
     ns = calloc(1, sizeof(*ns));
     if (!ns)
-        return sb_fail(err, SB_ENOMEM, NULL, "out of memory");
+        return sb_oom(err);
     rc = sj_state_fields(b, doc, ns, err);
     if (rc == 0)
         rc = sj_journal_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "journal"), ns, err);
