@@ -140,7 +140,7 @@ export function memoryForm(scr) {
 /** A memory coming back: "Ana stamped this in game 3: '…'" with its photo. */
 function relivedItem(api, m) {
   const who = m.stamp?.player?.name;
-  const line = who ? t('mem.relive', { who, n: m.stamp.number ?? m.number, text: m.text }) : `“${m.text}”`;
+  const line = who ? t('mem.relive', { who, n: m.stamp.number ?? m.number, text: m.text }) : t('quote', { text: m.text });
   return h('li', { class: 'memory' }, h('p', null, line), m.photo ? photoImg(api, m) : null);
 }
 
@@ -161,7 +161,7 @@ export function stampMemories(ctx, stamps) {
   if (!ms.length) return null;
   return h('div', { class: 'stamp-memories' }, h('strong', null, t('mem.list')),
     h('ul', { class: 'memories' }, ms.map((m) => h('li', { class: 'memory' },
-      h('p', null, `“${m.text}”`, h('span', { class: 'muted small' }, ` · ${t('recap.game', { n: m.number, date: dateText(m.at) })}`)),
+      h('p', null, t('quote', { text: m.text }), h('span', { class: 'muted small' }, ` · ${t('recap.game', { n: m.number, date: dateText(m.at) })}`)),
       m.photo ? photoImg(ctx.api, m) : null))));
 }
 
@@ -233,9 +233,9 @@ export function recapCard(ctx, board) {
       h('p', null, t('recap.journal', { n: r.journal.stamps, amount: money(r.journal.paid_out) }),
         r.journal.richest_card ? ` ${t('recap.richest', { card: title(r.journal.richest_card.card), amount: money(r.journal.richest_card.paid_out) })}` : ''),
       r.standings.length ? h('div', null, h('strong', null, t('recap.standings')), h('ol', null, r.standings.map((s) => h('li', null,
-        t('recap.standing', { who: s.player.name, wins: s.wins, games: s.games, amount: money(s.journal_paid) }))))) : null,
+        t('recap.standing', { who: s.player.name, wins: t('recap.wins', { n: s.wins }), n: s.games, amount: money(s.journal_paid) }))))) : null,
       r.memories.length ? h('div', null, h('strong', null, t('recap.memories')), h('ul', { class: 'memories' },
-        r.memories.map((m) => h('li', { class: 'memory' }, h('p', null, `“${m.text}”`), m.photo ? photoImg(ctx.api, m) : null)))) : null,
+        r.memories.map((m) => h('li', { class: 'memory' }, h('p', null, t('quote', { text: m.text })), m.photo ? photoImg(ctx.api, m) : null)))) : null,
       g.winner ? h('div', { class: 'row' }, nightCardButton(ctx, g)) : null].filter(Boolean));
     box.hidden = false;
   }).catch(() => { /* the rest of the screen stands without it */ });
