@@ -106,11 +106,17 @@ export function memoryForm(scr) {
   const about = h('select', { id: 'memory-about' });
   const fill = (stamps) => about.replaceChildren(...stampChoices(scr, stamps).map(([v, l]) => h('option', { value: v }, l)));
   fill([]);
-  const photo = h('input', { type: 'file', id: 'memory-photo', accept: 'image/jpeg,image/png,image/webp', capture: 'environment' });
+  // The browser's own file button speaks the browser's language, not the page's: it is
+  // hidden behind a label-button in the page's words, with the chosen file's name beside it.
+  const photo = h('input', { type: 'file', id: 'memory-photo', class: 'visually-hidden file-input', accept: 'image/jpeg,image/png,image/webp', capture: 'environment' });
+  const chosen = h('span', { class: 'muted small', id: 'memory-photo-name' }, t('mem.photo.none'));
+  const showChosen = () => { chosen.textContent = photo.files && photo.files[0] ? photo.files[0].name : t('mem.photo.none'); };
+  photo.addEventListener('change', showChosen);
+  const pick = h('div', { class: 'row file-pick' }, photo, h('label', { for: 'memory-photo', class: 'btn', 'aria-hidden': 'true' }, t('mem.photo.pick')), chosen);
   const go = h('button', { class: 'btn primary block', type: 'submit' }, t('mem.save'));
   const lab = (id, txt) => h('label', { for: id }, txt);
   const form = h('form', { class: 'stack' }, lab('memory-text', t('mem.text')), text, lab('memory-about', t('mem.about')), about,
-    lab('memory-photo', t('mem.photo')), photo, go);
+    lab('memory-photo', t('mem.photo')), pick, go);
   const det = h('details', { class: 'more', id: 'memory-add' }, h('summary', null, t('mem.add')), h('div', { class: 'body' }, form));
   det.addEventListener('toggle', async () => {
     if (!det.open) return;
@@ -128,6 +134,7 @@ export function memoryForm(scr) {
         await saveMemory(scr.ctx.api, scr.gid, words, about.value, photo.files && photo.files[0]);
         text.value = '';
         photo.value = '';
+        showChosen();
         det.open = false;
         announce(t('mem.saved'));
         showAlert(t('mem.saved'), 'info');

@@ -59,7 +59,7 @@ test('UI-MEMORIES a memory with a photo at the table comes back on another phone
   const big = join(tmpdir(), `stampbook-photo-${process.pid}.png`);
   writeFileSync(big, photoPng(2400, 1600));
   await page.getByText('Add a memory').click();
-  await page.getByLabel('What happened (up to 500 characters)').fill('lost the passport in Rome');
+  await page.getByLabel('The moment, in a few words (up to 500 characters)').fill('lost the passport in Rome');
   await page.getByLabel('About').selectOption({ label: 'Journal stamp: Sunrise at the summit (Ana)' });
   await page.getByLabel('Photo (optional)').setInputFiles(big);
   await shot(page, 'memories-01-add-at-table');
