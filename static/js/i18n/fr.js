@@ -742,7 +742,7 @@ export default {
   'hr.goal_jump.any_turn': 'à n’importe quel tour',
   'hr.goal_jump.change': 'À n’importe quel tour : le saut vers un objectif possédé reste proposé au début de chaque tour, pas seulement du suivant.',
   'hr.travel_pays_go': 'Ticket et saut passant par Départ',
-  'hr.travel_pays_go.true': 'touchent 200',
+  'hr.travel_pays_go.true': 'salaire de 200',
   'hr.travel_pays_go.false': 'pas de salaire',
   'hr.travel_pays_go.change': 'Pas de salaire : voyager avec le ticket doré ou un saut au-delà de Départ ne rapporte rien.',
   'hr.go_landing': 'Arrêt sur Départ',

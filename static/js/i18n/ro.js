@@ -742,7 +742,7 @@ export default {
   'hr.goal_jump.any_turn': 'la orice tură',
   'hr.goal_jump.change': 'La orice tură: saltul la un obiectiv deținut rămâne disponibil la începutul fiecărei ture, nu doar al celei următoare.',
   'hr.travel_pays_go': 'Biletul și saltul trec de Start',
-  'hr.travel_pays_go.true': 'primesc 200',
+  'hr.travel_pays_go.true': 'salariu de 200',
   'hr.travel_pays_go.false': 'fără salariu',
   'hr.travel_pays_go.change': 'Fără salariu: călătoria cu biletul de aur sau cu un salt peste Start nu aduce nimic.',
   'hr.go_landing': 'Oprirea pe Start',
