@@ -54,7 +54,7 @@ test('UI-MEMORIES a memory with a photo at the table comes back on another phone
   await page.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(key)}`);
   await page.goto(`${server.base}/#/c/${cid}/game/${g1}`);
   await page.getByLabel('Drawn by').selectOption({ label: 'Ana (Hazel)' });
-  await page.getByRole('button', { name: /^\d+\. Sunrise at the summit$/ }).click();
+  await page.getByRole('button', { name: /^\d+\. Sunrise at the summit\b/ }).click();
   await expectText(page.getByRole('region', { name: 'What happened' }), 'pays Ana 100');
   const big = join(tmpdir(), `stampbook-photo-${process.pid}.png`);
   writeFileSync(big, photoPng(2400, 1600));
@@ -89,7 +89,7 @@ test('UI-MEMORIES a memory with a photo at the table comes back on another phone
     await pageB.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(key)}`);
     await pageB.goto(`${server.base}/#/c/${cid}/game/${g2}`);
     await pageB.getByLabel('Drawn by').selectOption({ label: 'Bo (T-Rex)' });
-    await pageB.getByRole('button', { name: /^\d+\. Sunrise at the summit$/ }).click();
+    await pageB.getByRole('button', { name: /^\d+\. Sunrise at the summit\b/ }).click();
     const happened = pageB.getByRole('region', { name: 'What happened' });
     await expectText(happened, 'Ana stamped this in game 1: “lost the passport in Rome”');
     const img = happened.getByRole('img', { name: 'Photo: lost the passport in Rome' });
