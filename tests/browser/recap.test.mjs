@@ -114,7 +114,8 @@ test('UI-RECAP a group coming back reads "Last time…" and its house rules in i
         failures.push(...(await screenProblems(page, c.rawIds)).map((p) => `${label}, campaign: ${p}`));
         await house.screenshot({ path: path.join(ARTIFACTS, `recap-${label}-house-rules.png`) });
         // The new-game screen: this game's house rules, set to the campaign's.
-        await page.goto(`${server.base}/#/c/${c.cid}/new`);
+        await page.locator(`main a[href="#/c/${c.cid}/new"]`).first().click();
+        await page.locator('#hr-game-free_parking').waitFor({ state: 'attached' });
         await page.locator('#house-rules summary').click();
         await page.locator('#hr-game-free_parking').waitFor();
         failures.push(...(await screenProblems(page, c.rawIds)).map((p) => `${label}, new game: ${p}`));
