@@ -40,16 +40,27 @@ export function changed(rules) {
     .map((s) => ({ id: s.id, value: rules[s.id] }));
 }
 
-/** One line naming the game's non-official switches (and the pot on Free Parking under
- * the jackpot), for the table's header; null when the game plays by the rulebook. */
+/** How a non-official switch reads in the table's header, in a few words ("automatic
+ * fees", "3 stamps to win"); the jackpot carries the pot when it is known. */
+function shortText(id, v, pot) {
+  if (id === 'stamps_to_win') return t('hr.short.stamps_to_win', { n: v });
+  if (id === 'starting_cash') return t('hr.short.starting_cash', { amount: money(v) });
+  if (id === 'free_parking' && v === 'jackpot' && pot !== undefined && pot !== null) return t('hr.short.pot', { amount: money(pot) });
+  return t(`hr.short.${id}.${String(v)}`);
+}
+
+/** One short line naming the game's non-official switches (and the pot on Free Parking
+ * under the jackpot), for the table's header; null when the game plays by the rulebook.
+ * It stays short so the decision under it keeps its place on the first screen. */
 export function houseRulesNote(rules, pot) {
   const diff = changed(rules);
   if (!diff.length) return null;
-  const jackpot = rules.free_parking === 'jackpot' && pot !== undefined && pot !== null;
-  return h('p', { class: 'house-note', id: 'house-note' },
-    h('strong', null, t('hr.note')), ' ',
-    diff.map((d) => `${t(`hr.${d.id}`)}: ${valueText(d.id, d.value)}`).join(' · '),
-    jackpot ? h('span', { class: 'house-pot', id: 'house-pot' }, t('hr.pot.now', { amount: money(pot) })) : null);
+  const items = diff.map((d) => (d.id === 'free_parking'
+    ? h('span', { class: 'house-pot', id: 'house-pot' }, shortText(d.id, d.value, pot))
+    : h('span', null, shortText(d.id, d.value))));
+  const parts = [];
+  items.forEach((x, i) => parts.push(i ? ' · ' : '', x));
+  return h('p', { class: 'house-note', id: 'house-note' }, h('strong', null, t('hr.note')), ' ', parts);
 }
 
 /** The inputs of every switch, set to rules; .value() reads them back (every switch). */

@@ -106,11 +106,17 @@ export function memoryForm(scr) {
   const about = h('select', { id: 'memory-about' });
   const fill = (stamps) => about.replaceChildren(...stampChoices(scr, stamps).map(([v, l]) => h('option', { value: v }, l)));
   fill([]);
-  const photo = h('input', { type: 'file', id: 'memory-photo', accept: 'image/jpeg,image/png,image/webp', capture: 'environment' });
+  // The browser's own file button speaks the browser's language, not the page's: it is
+  // hidden behind a label-button in the page's words, with the chosen file's name beside it.
+  const photo = h('input', { type: 'file', id: 'memory-photo', class: 'visually-hidden file-input', accept: 'image/jpeg,image/png,image/webp', capture: 'environment' });
+  const chosen = h('span', { class: 'muted small', id: 'memory-photo-name' }, t('mem.photo.none'));
+  const showChosen = () => { chosen.textContent = photo.files && photo.files[0] ? photo.files[0].name : t('mem.photo.none'); };
+  photo.addEventListener('change', showChosen);
+  const pick = h('div', { class: 'row file-pick' }, photo, h('label', { for: 'memory-photo', class: 'btn', 'aria-hidden': 'true' }, t('mem.photo.pick')), chosen);
   const go = h('button', { class: 'btn primary block', type: 'submit' }, t('mem.save'));
   const lab = (id, txt) => h('label', { for: id }, txt);
   const form = h('form', { class: 'stack' }, lab('memory-text', t('mem.text')), text, lab('memory-about', t('mem.about')), about,
-    lab('memory-photo', t('mem.photo')), photo, go);
+    lab('memory-photo', t('mem.photo')), pick, go);
   const det = h('details', { class: 'more', id: 'memory-add' }, h('summary', null, t('mem.add')), h('div', { class: 'body' }, form));
   det.addEventListener('toggle', async () => {
     if (!det.open) return;
@@ -128,6 +134,7 @@ export function memoryForm(scr) {
         await saveMemory(scr.ctx.api, scr.gid, words, about.value, photo.files && photo.files[0]);
         text.value = '';
         photo.value = '';
+        showChosen();
         det.open = false;
         announce(t('mem.saved'));
         showAlert(t('mem.saved'), 'info');
@@ -140,7 +147,7 @@ export function memoryForm(scr) {
 /** A memory coming back: "Ana stamped this in game 3: '…'" with its photo. */
 function relivedItem(api, m) {
   const who = m.stamp?.player?.name;
-  const line = who ? t('mem.relive', { who, n: m.stamp.number ?? m.number, text: m.text }) : `“${m.text}”`;
+  const line = who ? t('mem.relive', { who, n: m.stamp.number ?? m.number, text: m.text }) : t('quote', { text: m.text });
   return h('li', { class: 'memory' }, h('p', null, line), m.photo ? photoImg(api, m) : null);
 }
 
@@ -161,7 +168,7 @@ export function stampMemories(ctx, stamps) {
   if (!ms.length) return null;
   return h('div', { class: 'stamp-memories' }, h('strong', null, t('mem.list')),
     h('ul', { class: 'memories' }, ms.map((m) => h('li', { class: 'memory' },
-      h('p', null, `“${m.text}”`, h('span', { class: 'muted small' }, ` · ${t('recap.game', { n: m.number, date: dateText(m.at) })}`)),
+      h('p', null, t('quote', { text: m.text }), h('span', { class: 'muted small' }, ` · ${t('recap.game', { n: m.number, date: dateText(m.at) })}`)),
       m.photo ? photoImg(ctx.api, m) : null))));
 }
 
@@ -233,9 +240,9 @@ export function recapCard(ctx, board) {
       h('p', null, t('recap.journal', { n: r.journal.stamps, amount: money(r.journal.paid_out) }),
         r.journal.richest_card ? ` ${t('recap.richest', { card: title(r.journal.richest_card.card), amount: money(r.journal.richest_card.paid_out) })}` : ''),
       r.standings.length ? h('div', null, h('strong', null, t('recap.standings')), h('ol', null, r.standings.map((s) => h('li', null,
-        t('recap.standing', { who: s.player.name, wins: s.wins, games: s.games, amount: money(s.journal_paid) }))))) : null,
+        t('recap.standing', { who: s.player.name, wins: t('recap.wins', { n: s.wins }), n: s.games, amount: money(s.journal_paid) }))))) : null,
       r.memories.length ? h('div', null, h('strong', null, t('recap.memories')), h('ul', { class: 'memories' },
-        r.memories.map((m) => h('li', { class: 'memory' }, h('p', null, `“${m.text}”`), m.photo ? photoImg(ctx.api, m) : null)))) : null,
+        r.memories.map((m) => h('li', { class: 'memory' }, h('p', null, t('quote', { text: m.text })), m.photo ? photoImg(ctx.api, m) : null)))) : null,
       g.winner ? h('div', { class: 'row' }, nightCardButton(ctx, g)) : null].filter(Boolean));
     box.hidden = false;
   }).catch(() => { /* the rest of the screen stands without it */ });

@@ -74,7 +74,7 @@ export class Names {
     const c = (list || []).find((x) => x.id === id);
     if (!c) return humanise(id);
     if (deck === 'journal') return honestName(c, 'title') || humanise(id);
-    return c.text ? `“${c.text}”` : humanise(id);
+    return c.text ? t('quote', { text: c.text }) : humanise(id);
   }
 }
 

@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, launchBrowser, phoneContext, api, pinBox, ROOT } from './helpers.mjs';
+import { png } from '../integration/png.mjs';
+import { startServer, launchBrowser, phoneContext, api, pinBox, eventually, ROOT } from './helpers.mjs';
 
 const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
@@ -82,6 +83,78 @@ test('UI-AXE every screen, in both themes, has no serious or critical axe violat
         await page.locator('main h1').first().waitFor();
         found.push(...(await violations(page)).map((v) => `${colorScheme} ${name}: ${v}`));
       }
+      assert.deepEqual(ctx.errors, [], 'no script errors');
+      await ctx.close();
+    }
+    assert.deepEqual(found, [], 'no serious or critical violations');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test('UI-AXE-MEMORIES the campaign with "Last time…" and its house rules open, the table reliving a memory, the journal and the stats timeline: no serious or critical axe violation, in both themes', async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Axe memories', edition: 'travel-world-tour', house_rules: { free_parking: 'jackpot', fees: 'automatic', stamps_to_win: 3 } } });
+    const cid = made.campaign.id;
+    const { key } = made;
+    await pinBox(server.base, cid, key);
+    const ids = [];
+    for (const name of ['Ana', 'Bo']) ids.push((await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name } })).id);
+    const seats = [{ player: ids[0], token: 'hazel' }, { player: ids[1], token: 't-rex' }];
+    const post = (gid, body) => api(server.base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body });
+    const g1 = (await api(server.base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'journal', seats } })).game.id;
+    await post(g1, { type: 'draw_journal', card: 'journal-2', player: ids[0] });
+    const m = (await api(server.base, 'POST', `/campaigns/${cid}/memories`, { key, body: { game: g1, card: 'journal-2', slot: 0, text: 'the sun over the clouds' } })).memory;
+    const photo = png(64, 48, { pixel: (x, y) => [200, 100 + y, 50 + x] });
+    const put = await fetch(`${server.base}/api/v1/campaigns/${cid}/memories/${m.id}/photo`, { method: 'PUT', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/png' }, body: photo });
+    assert.ok(put.ok, `the photo stored (${put.status})`);
+    for (const destination of ['rapa-nui', 'angkor-wat', 'red-1']) await post(g1, { type: 'stamp_goal', player: ids[0], destination });
+    const g2 = (await api(server.base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'journal', seats } })).game.id;
+    await post(g2, { type: 'draw_journal', card: 'journal-1', player: ids[1] });
+
+    const other = await api(server.base, 'POST', '/campaigns', { body: { name: 'Axe new game', edition: 'travel-world-tour', house_rules: { auction: false, go_landing: 400 } } });
+    for (const name of ['Ana', 'Bo']) await api(server.base, 'POST', `/campaigns/${other.campaign.id}/players`, { key: other.key, body: { name } });
+
+    const found = [];
+    for (const colorScheme of ['light', 'dark']) {
+      const ctx = await phoneContext(browser, { colorScheme, bypassCSP: true }); // axe is injected inline
+      const page = await ctx.newPage();
+      await page.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(key)}`);
+      await page.locator('main h1').first().waitFor();
+      // The campaign screen: "Last time…" loaded with its photo, House rules open. (The join
+      // link's own redirect may land after a goto: go again until the campaign screen shows.)
+      await eventually(async () => {
+        if (!(await page.locator('section.recap').count())) await page.goto(`${server.base}/#/c/${cid}`);
+        return page.locator('section.recap img.memory-photo').count();
+      }, { timeout: 15000, interval: 500, message: 'the campaign screen with "Last time…" and its photo' });
+      await page.locator('section.recap img.memory-photo').scrollIntoViewIfNeeded();
+      await page.locator('section.recap img.memory-photo').waitFor();
+      await page.locator('#house-rules summary').click();
+      found.push(...(await violations(page)).map((v) => `${colorScheme} campaign with recap and house rules: ${v}`));
+      // The table: Ana's memory comes back as Bo's draw pays her; the memory form open.
+      await page.goto(`${server.base}/#/c/${cid}/game/${g2}`);
+      await page.locator('#dock .card').first().waitFor();
+      await page.getByLabel(/Drawn by/).selectOption({ index: 1 });
+      await page.locator('[id="jm-card-journal-2"]').click();
+      await page.locator('.card.last img.memory-photo').waitFor();
+      await page.locator('#memory-add summary').click();
+      found.push(...(await violations(page)).map((v) => `${colorScheme} table with a memory: ${v}`));
+      for (const [name, hash, wait] of [['journal with memories', `#/c/${cid}/journal`, '.stamp-memories'], ['stats with the timeline', `#/c/${cid}/stats`, '#stats-payouts']]) {
+        await page.goto(`${server.base}/${hash}`);
+        await page.locator(wait).first().waitFor();
+        found.push(...(await violations(page)).map((v) => `${colorScheme} ${name}: ${v}`));
+      }
+      // The new-game screen of a campaign with no game going, its house rules open.
+      await page.goto(`${server.base}/#/join/${other.campaign.id}/${encodeURIComponent(other.key)}`);
+      await page.locator('main h1').first().waitFor();
+      await page.locator(`main a[href="#/c/${other.campaign.id}/new"]`).first().click();
+      await page.locator('#hr-game-free_parking').waitFor({ state: 'attached' });
+      await page.locator('#house-rules summary').click();
+      await page.locator('#hr-game-free_parking').waitFor();
+      found.push(...(await violations(page)).map((v) => `${colorScheme} new game with house rules: ${v}`));
       assert.deepEqual(ctx.errors, [], 'no script errors');
       await ctx.close();
     }

@@ -160,13 +160,15 @@ test('UI-FIX at the table: a destination price and a journal card’s circles, s
   }
   // The card grid shows each card's title and circles; tap the card drawn.
   const tile = (p) => p.locator('#jm-card-journal-4');
-  assert.match(await tile(A).innerText(), new RegExp(`○{${slotsNow}} ${slotsNow} open`));
+  // The circles are drawn by CSS from data-dots; the words beside them are text.
+  const circles = async (p) => `${await tile(p).locator('.cg-dots').getAttribute('data-dots')} ${await tile(p).innerText()}`;
+  assert.match(await circles(A), new RegExp(`○{${slotsNow}} [\\s\\S]*${slotsNow} open`));
   await tile(A).click();
   const ask = A.getByRole('group', { name: /what does it say/ });
   await expectVisible(ask);
   await ask.getByLabel('Stamp circles').fill(String(slotsNow + 2));
   await ask.getByRole('button', { name: 'Save the fix' }).click();
-  await eventually(async () => new RegExp(`○{${slotsNow + 1}} ${slotsNow + 1} open`).test(await tile(B).innerText()), { message: 'the second phone shows the new circles' });
+  await eventually(async () => new RegExp(`○{${slotsNow + 1}} [\\s\\S]*${slotsNow + 1} open`).test(await circles(B)), { message: 'the second phone shows the new circles' });
   await shot(B, 'box-07-journal-circles');
   const card = (await api(server.base, 'GET', `/campaigns/${c.cid}/journal/journal-4`, { key: c.key }));
   assert.equal(card.slots, slotsNow + 2);

@@ -33,8 +33,8 @@ const ROLLS = [[3, 5], [2, 2], [1, 2], [3, 4], [1, 3], [3, 4], [1, 1], [5, 6], [
 const CARDS = ['chance-1', 'chance-6', 'chance-3', 'chance-4', 'chance-5'];
 
 /** A campaign of Ana, Bo and Cy with a banker game, nothing of its box checked. */
-async function game(base) {
-  const made = await api(base, 'POST', '/campaigns', { body: { name: 'Dock', edition: 'travel-world-tour' } });
+async function game(base, houseRules) {
+  const made = await api(base, 'POST', '/campaigns', { body: { name: 'Dock', edition: 'travel-world-tour', ...(houseRules ? { house_rules: houseRules } : {}) } });
   const cid = made.campaign.id;
   const { key } = made;
   const ids = [];
@@ -92,9 +92,18 @@ function nextTap(page, st, cards) {
 }
 
 /** Play the scripted game on page; at every decision check it is on screen. */
-async function play(page, g, label, { big = false } = {}) {
+async function play(page, g, label, { big = false, house = null } = {}) {
+  const failures = [];
   await page.goto(g.url);
   await page.locator('#turn-h').waitFor();
+  if (house) {
+    // The header names the game's own rules and the pot, on the first screen.
+    await page.locator('#house-note').waitFor();
+    const why = await onScreen(page.locator('#house-note'));
+    const note = await page.locator('#house-note').innerText();
+    if (why) failures.push(`${label}: the house rules note is not on the first screen: ${why}`);
+    for (const want of house) if (!note.includes(want)) failures.push(`${label}: the house rules note lacks "${want}": ${JSON.stringify(note)}`);
+  }
   if (big) {
     await page.evaluate(() => { document.documentElement.style.fontSize = '200%'; });
     await page.locator('html.big-text').waitFor({ state: 'attached' });
@@ -102,7 +111,6 @@ async function play(page, g, label, { big = false } = {}) {
   const rolls = ROLLS.map((r) => [...r]);
   const cards = [...CARDS];
   const seen = new Set();
-  const failures = [];
   let version = -1;
   for (let step = 0; step < 40 && rolls.length; step++) {
     const st = await eventually(async () => {
@@ -134,6 +142,7 @@ async function play(page, g, label, { big = false } = {}) {
       for (const i of [1, 2]) {
         for (let v = 1; v <= 6; v++) {
           const why = await onScreen(page.locator(`#die${i}-${v}`));
+        if (house && step === 0 && i === 1 && v === 1) await shot(page, `dock-${label}-house`);
           if (why && !failures.some((f) => f.startsWith(where))) { failures.push(`${where}: die ${i}-${v} is not on screen: ${why}`); await shot(page, `dock-FAIL-${label}-${step}`); }
         }
       }
@@ -192,6 +201,38 @@ test('UI-DOCK-200 at 200 % text the decision is still on the first screen and th
       }
     }
     assert.deepEqual(all, [], 'every decision on the first screen');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+// A group's own rules (the Free Parking jackpot, automatic fees, three stamps to win): the
+// header names them and the pot, and the decision still sits wholly on the first screen.
+const HOUSE = { free_parking: 'jackpot', fees: 'automatic', stamps_to_win: 3 };
+const HOUSE_WORDS = {
+  en: ['House rules:', 'Free Parking jackpot: 0', 'automatic fees', '3 stamps to win'],
+  fr: ['Règles maison :', 'cagnotte du Parc gratuit : 0', 'frais de visite automatiques', '3 tampons pour gagner'],
+  ro: ['Regulile casei:', 'potul de pe Parcarea gratuită: 0', 'taxe de vizită automate', '3 ștampile pentru victorie'],
+};
+
+test('UI-DOCK-HOUSE with house rules the header names them and the pot, and every decision is still on the first screen, on every phone size, in en/fr/ro', async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const all = [];
+  try {
+    for (const size of SIZES) {
+      for (const [lang, locale] of LANGS) {
+        const ctx = await phoneContext(browser, { viewport: { width: size.width, height: size.height }, locale });
+        const page = await ctx.newPage();
+        const { seen, failures } = await play(page, await game(server.base, HOUSE), `${size.name}-${lang}-house`, { house: HOUSE_WORDS[lang] });
+        all.push(...failures);
+        for (const what of ['roll', 'buy', 'draw_chance']) assert.ok(seen.has(what), `the game met ${what} (${[...seen]})`);
+        assert.deepEqual(ctx.errors, [], 'no script errors');
+        await ctx.close();
+      }
+    }
+    assert.deepEqual(all, [], 'every decision on the first screen, the house rules named');
   } finally {
     await browser.close();
     await server.stop();

@@ -48,9 +48,9 @@ test('UI-HOUSE-RULES set on the campaign, changed for one game, named on the tab
   const note = page.locator('#house-note');
   await expectVisible(note);
   await expectText(note, 'House rules:');
-  await expectText(note, 'Free Parking: jackpot');
-  await expectText(note, 'Tour fees: automatic');
-  await expectText(note, 'Stamps to win: 3 stamps');
+  await expectText(note, 'Free Parking jackpot');
+  await expectText(note, 'automatic fees');
+  await expectText(note, '3 stamps to win');
   const box = await note.boundingBox();
   assert.ok(box.width <= 390, 'the note fits the phone');
   await shot(page, 'house-rules-03-table');
@@ -61,9 +61,9 @@ test('UI-HOUSE-RULES set on the campaign, changed for one game, named on the tab
 
   // Another phone logs Ana's roll onto Travel Insurance: the tax goes into the pot, which
   // the header shows as it grows.
-  await expectText(note, 'Pot on Free Parking: 0');
+  await expectText(note, 'Free Parking jackpot: 0');
   await api(server.base, 'POST', `/campaigns/${cid}/games/${games.games[0].id}/events`, { key, body: { type: 'roll', d1: 1, d2: 3 } });
-  await expectText(note, 'Pot on Free Parking: 200');
+  await expectText(note, 'Free Parking jackpot: 200');
   await expectText(page.getByRole('region', { name: 'What happened' }), 'the Free Parking pot 200');
   await page.screenshot({ path: 'tests/artifacts/house-rules-05-pot.png' });
 });

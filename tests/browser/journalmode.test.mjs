@@ -27,7 +27,7 @@ test('UI-JOURNAL-MODE the two buttons that matter: a card drawn by whom, a goal 
   // (this campaign's stamps belong to the person who stamped).
   // Pick who drew it, then tap the card in the numbered grid.
   await page.getByLabel('Drawn by').selectOption({ label: 'Ana (Hazel)' });
-  await page.getByRole('button', { name: /^\d+\. Sunrise at the summit$/ }).click();
+  await page.getByRole('button', { name: /^\d+\. Sunrise at the summit\b/ }).click();
   // Paper money: the sentence names the Bank, who hands the notes over.
   await expectText(page.getByRole('region', { name: 'What happened' }), 'Ana\'s stamp (Hazel): the Bank pays Ana 100.');
 

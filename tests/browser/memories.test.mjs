@@ -54,12 +54,12 @@ test('UI-MEMORIES a memory with a photo at the table comes back on another phone
   await page.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(key)}`);
   await page.goto(`${server.base}/#/c/${cid}/game/${g1}`);
   await page.getByLabel('Drawn by').selectOption({ label: 'Ana (Hazel)' });
-  await page.getByRole('button', { name: /^\d+\. Sunrise at the summit$/ }).click();
+  await page.getByRole('button', { name: /^\d+\. Sunrise at the summit\b/ }).click();
   await expectText(page.getByRole('region', { name: 'What happened' }), 'pays Ana 100');
   const big = join(tmpdir(), `stampbook-photo-${process.pid}.png`);
   writeFileSync(big, photoPng(2400, 1600));
   await page.getByText('Add a memory').click();
-  await page.getByLabel('What happened (up to 500 characters)').fill('lost the passport in Rome');
+  await page.getByLabel('The moment, in a few words (up to 500 characters)').fill('lost the passport in Rome');
   await page.getByLabel('About').selectOption({ label: 'Journal stamp: Sunrise at the summit (Ana)' });
   await page.getByLabel('Photo (optional)').setInputFiles(big);
   await shot(page, 'memories-01-add-at-table');
@@ -89,7 +89,7 @@ test('UI-MEMORIES a memory with a photo at the table comes back on another phone
     await pageB.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(key)}`);
     await pageB.goto(`${server.base}/#/c/${cid}/game/${g2}`);
     await pageB.getByLabel('Drawn by').selectOption({ label: 'Bo (T-Rex)' });
-    await pageB.getByRole('button', { name: /^\d+\. Sunrise at the summit$/ }).click();
+    await pageB.getByRole('button', { name: /^\d+\. Sunrise at the summit\b/ }).click();
     const happened = pageB.getByRole('region', { name: 'What happened' });
     await expectText(happened, 'Ana stamped this in game 1: “lost the passport in Rome”');
     const img = happened.getByRole('img', { name: 'Photo: lost the passport in Rome' });

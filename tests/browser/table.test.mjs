@@ -211,7 +211,7 @@ test('UI-CARDS the card picker is a compact numbered grid of titles', async () =
   const grid = page.getByRole('group', { name: 'Travel Journal cards' });
   const buttons = grid.getByRole('button');
   assert.equal(await buttons.count(), 10);
-  assert.match(await buttons.nth(0).getAttribute('aria-label'), /^1\. Market day$/);
+  assert.match(await buttons.nth(0).getAttribute('aria-label'), /^1\. Market day, 3 open$/);
   assert.match(await buttons.nth(9).getAttribute('aria-label'), /^10\. /);
   await expectText(buttons.nth(0), /3 open/);
   const box = await grid.boundingBox();

@@ -41,6 +41,8 @@ test('I18N-VIEWS no view writes a user-visible English word itself: every word c
     /'aria-label': '([^']*[A-Za-z]{2,}[^']*)'/g,
     /\b(?:placeholder|title|alt): '([^']*[A-Za-z]{2,}[^']*)'/g,
     /\.textContent = '([^']*[A-Za-z]{2,}[^']*)'/g,
+    // Quotation marks: each language quotes its own way (“…”, « … », „…”), through t('quote').
+    /[`'][^`'\n]*([“”«»„])[^`'\n]*[`']/g,
   ];
   const allowed = new Set(['Stampbook']); // the name, in every language
   const found = [];
@@ -51,7 +53,7 @@ test('I18N-VIEWS no view writes a user-visible English word itself: every word c
       for (const m of src.matchAll(re)) {
         // Placeholders are t()'s or data; a template cut at a nested one ends in code.
         const words = m[1].replace(/\$\{[^}]*\}/g, '').replace(/\$\{.*$/, '').replace(/https?:\/\/\S*/g, '');
-        if (!/[A-Za-z]{2,}/.test(words) || allowed.has(words.trim())) continue;
+        if ((!/[A-Za-z]{2,}/.test(words) && !/[“”«»„]/.test(words)) || allowed.has(words.trim())) continue;
         found.push(`${f}: ${m[0].slice(0, 80)}`);
       }
     }

@@ -30,14 +30,14 @@ test('TWT-JOURNAL-4 journal mode: a "collect from each" card names each payer, a
   await page.goto(c.join);
   await expectVisible(page.getByRole('heading', { level: 1, name: 'Journal game' }));
   await page.getByLabel('Drawn by').selectOption({ label: 'Dev (T-Rex)' });
-  await page.getByRole('button', { name: /^\d+\. Guided tour$/ }).click();
+  await page.getByRole('button', { name: /^\d+\. Guided tour\b/ }).click();
   const last = page.getByRole('region', { name: 'What happened' });
   await expectText(last, 'Ana and Ben each pay Dev 10 (T-Rex\'s stamp).');
   await expectText(last, 'The drawer’s own part: Dev pays the Bank 50.');
   await shot(page, 'words-01-journal-mode-payers');
   // The card's second circle: Ana draws it; each stamp makes the two others pay its holder.
   await page.getByLabel('Drawn by').selectOption({ label: 'Ana (Hazel)' });
-  await page.getByRole('button', { name: /^\d+\. Guided tour$/ }).click();
+  await page.getByRole('button', { name: /^\d+\. Guided tour\b/ }).click();
   await expectText(last, 'Ben and Dev each pay Ana 10 (Hazel\'s stamp).');
   await expectText(last, 'Ana and Ben each pay Dev 10 (T-Rex\'s stamp).');
   await expectText(last, 'The drawer’s own part: Ana pays the Bank 50.');

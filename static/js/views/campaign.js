@@ -42,9 +42,11 @@ export async function render({ main, params, app }) {
     h('p', { class: 'muted' }, ed.name || c.edition,
       full ? ` · ${t(c.stamp_owner === 'player' ? 'camp.owner.player' : 'camp.owner.token')}` : '',
       ctx.readOnly ? ` · ${t('view_only')}` : ''),
-    full ? recapCard(ctx, board) : null,
     full ? checkOffer(ctx, board) : null,
     start,
+    // "Last time…" under the button that starts tonight's game: it loads a moment later
+    // and is long (standings, memories, a photo), so above it would push the button down.
+    full ? recapCard(ctx, board) : null,
     sharePanel(ctx, app, games.length === 0 || renewed === ctx.cid),
     playersPanel(ctx, people, app),
     gamesPanel(ctx, games, nameOf, full, bgs),

@@ -20,13 +20,18 @@ export function cardGrid(board, deck, { journal = [], onPick, idPrefix = 'draw-'
     const label = deck === 'journal' ? (c.title || c.id) : (c.text || c.id);
     const n = used.get(c.id) || 0;
     const slots = Number(c.slots) || 0;
-    const circles = deck === 'journal' && slots
-      ? h('span', { class: 'cg-circles' }, `${'●'.repeat(Math.min(n, slots))}${'○'.repeat(Math.max(0, slots - n))} `,
-        n >= slots ? t('cards.full') : t('cards.open', { n: slots - n }))
+    // Every visible word is in the button's name ("2. Sunrise at the summit, 1 open"):
+    // axe's label-content-name-mismatch (WCAG 2.5.3) flagged "1 open" missing from it.
+    // The circles are drawn by CSS from data-dots (a picture of the words beside them).
+    const room = deck === 'journal' && slots ? (n >= slots ? t('cards.full') : t('cards.open', { n: slots - n })) : null;
+    const circles = room
+      ? h('span', { class: 'cg-circles' }, h('span', { class: 'cg-dots', 'aria-hidden': 'true', dataset: { dots: `${'●'.repeat(Math.min(n, slots))}${'○'.repeat(Math.max(0, slots - n))}` } }), room)
       : null;
-    const b = h('button', { class: 'btn cg', type: 'button', id: `${idPrefix}${c.id}`, 'aria-label': `${i + 1}. ${label}` },
-      h('span', { class: 'cg-n', 'aria-hidden': 'true' }, String(i + 1)),
-      h('span', { class: 'cg-title', 'aria-hidden': 'true' }, label),
+    const b = h('button', { class: 'btn cg', type: 'button', id: `${idPrefix}${c.id}`, 'aria-label': room ? `${i + 1}. ${label}, ${room}` : `${i + 1}. ${label}` },
+      // Spaces between the parts, so the visible words read "1 Market day 2 open" as the
+      // name does (axe joins text nodes as they are: "1Market day2 open" is not in the name).
+      h('span', { class: 'cg-n', 'aria-hidden': 'true' }, String(i + 1)), ' ',
+      h('span', { class: 'cg-title', 'aria-hidden': 'true' }, label), circles ? ' ' : null,
       circles);
     b.addEventListener('click', () => onPick && onPick(c, label, b));
     return b;

@@ -1,0 +1,132 @@
+// recap.test.mjs -- a group coming back to its campaign (issues 22 and 23): the campaign
+// screen's "Last time…" with a memory and its photo, and the House rules section open
+// under it; the new-game screen's house rules. On 390x844, 320x640 and landscape
+// 844x390, in English, French and Romanian: each sentence as a native speaker writes it
+// (one stamp, one game, no win), nothing wider than the phone, no "null", "undefined",
+// raw id or rule code, and the button to start the next game above "Last time…".
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { png } from '../integration/png.mjs';
+import { startServer, launchBrowser, phoneContext, api, eventually, pinBox, ARTIFACTS } from './helpers.mjs';
+
+const SIZES = [
+  { name: '390x844', width: 390, height: 844 },
+  { name: '320x640', width: 320, height: 640 },
+  { name: '844x390', width: 844, height: 390 },
+];
+const LANGS = [['en', 'en-GB'], ['fr', 'fr-FR'], ['ro', 'ro-RO']];
+
+/** What "Last time…" says of one game won by Ana, with one journal stamp. */
+const RECAP = {
+  en: [/Winner: Ana/, /The journal so far: 1 stamp, [\d,]+ paid\./, /Ana: 1 win in 1 game, /, /Bo: 0 wins in 1 game, /, /“the sun over the clouds”/],
+  fr: [/Vainqueur : Ana/, /Le carnet jusqu’ici : 1 tampon, qui a rapporté [\d\s\u202f]+\./, /Ana : 1 victoire en 1 partie, /, /Bo : 0 victoire en 1 partie, /, /« the sun over the clouds »/],
+  ro: [/Câștigător: Ana/, /Jurnalul până acum: o ștampilă; a plătit [\d.]+\./, /Ana: o victorie într-un joc, /, /Bo: 0 victorii într-un joc, /, /„the sun over the clouds”/],
+};
+/** The summary of two house rules of the group's own. */
+const TWO_RULES = { en: '2 rules of your own', fr: '2 règles changées', ro: '2 reguli ale voastre' };
+
+async function firstScreen(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Problems the screen shows: a page wider than the phone, null/undefined/raw ids/rule codes. */
+async function screenProblems(page, rawIds) {
+  return page.evaluate((ids) => {
+    const out = [];
+    const W = window.innerWidth;
+    if (document.scrollingElement.scrollWidth > W) {
+      const wide = [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > W + 1).map((e) => e.outerHTML.slice(0, 70)).slice(0, 3);
+      out.push(`the page is ${document.scrollingElement.scrollWidth} px wide on ${W}: ${wide.join(' | ')}`);
+    }
+    const text = document.querySelector('main').innerText;
+    out.push(...(text.match(/\bnull\b|\bundefined\b|\bNaN\b|\b[A-Z]{2,}-[A-Z0-9]+(?:-[A-Z0-9]+)*\b/g) || []).map((x) => `the screen shows ${x}`));
+    for (const id of ids) if (new RegExp(`(^|[^\\w-])${id}($|[^\\w-])`).test(text)) out.push(`the screen shows the raw id ${id}`);
+    for (const code of ['jackpot', 'automatic', 'next_turn', 'any_turn', 'stamps_to_win', 'free_parking']) if (document.documentElement.lang !== 'en' && text.includes(code)) out.push(`the screen shows the rule code ${code}`);
+    return out;
+  }, [...rawIds]);
+}
+
+/** Is the element wholly on the first screen, not covered? */
+function onScreen(locator) {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || r.top < 0 || r.bottom > innerHeight || r.right > innerWidth) return `outside: ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}`;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit && (hit === el || el.contains(hit)) ? '' : `covered by ${hit ? hit.outerHTML.slice(0, 60) : 'nothing'}`;
+  });
+}
+
+/** A campaign with its own house rules and one finished game: Ana won, stamped a journal card and kept a memory with a photo. */
+async function campaign(base) {
+  const made = await api(base, 'POST', '/campaigns', { body: { name: 'Back again', edition: 'travel-world-tour', house_rules: { free_parking: 'jackpot', stamps_to_win: 3 } } });
+  const cid = made.campaign.id;
+  const { key } = made;
+  await pinBox(base, cid, key);
+  const ids = [];
+  for (const name of ['Ana', 'Bo']) ids.push((await api(base, 'POST', `/campaigns/${cid}/players`, { key, body: { name } })).id);
+  const seats = [{ player: ids[0], token: 'hazel' }, { player: ids[1], token: 't-rex' }];
+  const post = (gid, body) => api(base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body });
+  const g1 = (await api(base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'journal', seats } })).game.id;
+  await post(g1, { type: 'draw_journal', card: 'journal-2', player: ids[0] });
+  const m = (await api(base, 'POST', `/campaigns/${cid}/memories`, { key, body: { game: g1, card: 'journal-2', slot: 0, text: 'the sun over the clouds' } })).memory;
+  const photo = png(1280, 960, { pixel: (x, y) => (y > 600 ? [30, 80 + (x % 50), 150] : [250 - y / 4, 180, 200]) });
+  const put = await fetch(`${base}/api/v1/campaigns/${cid}/memories/${m.id}/photo`, { method: 'PUT', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/png' }, body: photo });
+  assert.ok(put.ok, `the photo stored (${put.status})`);
+  for (const destination of ['rapa-nui', 'angkor-wat', 'red-1']) await post(g1, { type: 'stamp_goal', player: ids[0], destination });
+  const board = await api(base, 'GET', `/campaigns/${cid}/board`, { key });
+  const rawIds = new Set([...board.destinations.flatMap((d) => [d.id, d.colour]), ...board.chance.map((c) => c.id), ...board.journal.map((c) => c.id)].filter((x) => x && x.includes('-')));
+  return { cid, key, rawIds, url: `${base}/#/join/${cid}/${encodeURIComponent(key)}` };
+}
+
+test('UI-RECAP a group coming back reads "Last time…" and its house rules in its language, the next game one tap away, on every phone size', async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const failures = [];
+  try {
+    const c = await campaign(server.base);
+    for (const size of SIZES) {
+      for (const [lang, locale] of LANGS) {
+        const label = `${size.name}-${lang}`;
+        const ctx = await phoneContext(browser, { viewport: { width: size.width, height: size.height }, locale });
+        const page = await ctx.newPage();
+        await page.goto(c.url);
+        const recap = page.locator('section.recap');
+        await recap.locator('h2').waitFor();
+        await eventually(() => recap.locator('img.memory-photo').evaluate((el) => el.complete && el.naturalWidth > 0), { message: 'the memory photo' });
+        const text = await recap.innerText();
+        for (const want of RECAP[lang]) if (!want.test(text)) failures.push(`${label}: "Last time…" lacks ${want}: ${JSON.stringify(text)}`);
+        // The button to start tonight's game comes before "Last time…" and, on a phone
+        // held upright, on the first screen (in landscape "Check your box" already fills it).
+        const start = page.locator('main a.btn.primary[href$="/new"]');
+        const why = await onScreen(start);
+        if (why && size.height > size.width) failures.push(`${label}: the button to start the next game is not on the first screen: ${why}`);
+        if ((await start.boundingBox()).y > (await recap.boundingBox()).y) failures.push(`${label}: "Last time…" pushes the button to start the next game down`);
+        await firstScreen(page, `recap-${label}-first-screen`);
+        await recap.screenshot({ path: path.join(ARTIFACTS, `recap-${label}-last-time.png`) });
+        const house = page.locator('#house-rules');
+        await house.locator('summary').click();
+        const sum = await house.locator('summary').innerText();
+        if (!sum.includes(TWO_RULES[lang])) failures.push(`${label}: the House rules summary says ${JSON.stringify(sum)}, not "${TWO_RULES[lang]}"`);
+        failures.push(...(await screenProblems(page, c.rawIds)).map((p) => `${label}, campaign: ${p}`));
+        await house.screenshot({ path: path.join(ARTIFACTS, `recap-${label}-house-rules.png`) });
+        // The new-game screen: this game's house rules, set to the campaign's.
+        await page.locator(`main a[href="#/c/${c.cid}/new"]`).first().click();
+        await page.locator('#hr-game-free_parking').waitFor({ state: 'attached' });
+        await page.locator('#house-rules summary').click();
+        await page.locator('#hr-game-free_parking').waitFor();
+        failures.push(...(await screenProblems(page, c.rawIds)).map((p) => `${label}, new game: ${p}`));
+        await page.locator('#house-rules').screenshot({ path: path.join(ARTIFACTS, `recap-${label}-new-game-house-rules.png`) });
+        assert.deepEqual(ctx.errors, [], 'no script errors');
+        await ctx.close();
+      }
+    }
+    assert.deepEqual(failures, [], 'the recap and house rules read right on every phone');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});

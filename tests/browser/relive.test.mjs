@@ -1,0 +1,149 @@
+// relive.test.mjs -- memories at a table of phones (issues 23 and 21): a banker game's
+// journal card pays Ana's stamp from the game before, and "What happened" brings back her
+// memory with its photo as the money moves. On 390x844, 320x640 and landscape 844x390,
+// in English, French and Romanian: the "Add a memory" form opened and the relived memory
+// with its photo never push the next decision off the first screen nor make the page
+// wider than the phone, and the memory's words read in the page's language.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { png } from '../integration/png.mjs';
+import { startServer, launchBrowser, phoneContext, api, eventually, pinBox, ARTIFACTS } from './helpers.mjs';
+
+const SIZES = [
+  { name: '390x844', width: 390, height: 844 },
+  { name: '320x640', width: 320, height: 640 },
+  { name: '844x390', width: 844, height: 390 },
+];
+const LANGS = [['en', 'en-GB'], ['fr', 'fr-FR'], ['ro', 'ro-RO']];
+/** How each language brings the memory back. */
+const RELIVED = {
+  en: 'Ana stamped this in game 1: “we watched the sun come up over the clouds”',
+  fr: 'Ana a posé ce tampon à la partie 1 : « we watched the sun come up over the clouds »',
+  ro: 'Ana a pus această ștampilă în jocul 1: „we watched the sun come up over the clouds”',
+};
+
+async function firstScreen(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Wholly inside the viewport and not covered (centre and four inset corners). */
+function onScreen(locator) {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return `outside: ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}`;
+    const i = Math.min(10, r.width / 4, r.height / 4);
+    for (const [x, y] of [[r.left + r.width / 2, r.top + r.height / 2], [r.left + i, r.top + i], [r.right - i, r.top + i], [r.left + i, r.bottom - i], [r.right - i, r.bottom - i]]) {
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(el === hit || el.contains(hit))) return `covered at ${Math.round(x)},${Math.round(y)} by ${hit ? hit.outerHTML.slice(0, 80) : 'nothing'}`;
+    }
+    return '';
+  });
+}
+
+/** The page's width against the phone's, and what sticks out. */
+function overflow(page) {
+  return page.evaluate(() => {
+    const W = window.innerWidth;
+    if (document.scrollingElement.scrollWidth <= W) return '';
+    const out = [...document.querySelectorAll('body *')].filter((e) => !e.closest('.tabs, .strip ul') && e.getBoundingClientRect().right > W + 1)
+      .map((e) => e.outerHTML.slice(0, 70)).slice(0, 3);
+    return `the page is ${document.scrollingElement.scrollWidth} px wide on a ${W} px phone: ${out.join(' | ')}`;
+  });
+}
+
+/**
+ * A campaign where Ana stamped "Sunrise at the summit" in game 1 and kept a memory with a
+ * photo of it; game 2 (banker) is waiting for Ana to draw a journal card after her roll.
+ */
+async function campaign(base) {
+  const made = await api(base, 'POST', '/campaigns', { body: { name: 'Relive', edition: 'travel-world-tour' } });
+  const cid = made.campaign.id;
+  const { key } = made;
+  await pinBox(base, cid, key);
+  const ids = [];
+  for (const name of ['Ana', 'Bo']) ids.push((await api(base, 'POST', `/campaigns/${cid}/players`, { key, body: { name } })).id);
+  const seats = [{ player: ids[0], token: 'hazel' }, { player: ids[1], token: 't-rex' }];
+  const post = (gid, body) => api(base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body });
+  const g1 = (await api(base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'journal', seats } })).game.id;
+  await post(g1, { type: 'draw_journal', card: 'journal-2', player: ids[0] });
+  const m = (await api(base, 'POST', `/campaigns/${cid}/memories`, { key, body: { game: g1, card: 'journal-2', slot: 0, text: 'we watched the sun come up over the clouds' } })).memory;
+  const photo = png(1280, 853, { pixel: (x, y) => (y > 560 ? [30, 80 + (x % 50), 150] : (x - 900) ** 2 + (y - 300) ** 2 < 9000 ? [240, 150, 40] : [250 - y / 4, 180, 200]) });
+  const put = await fetch(`${base}/api/v1/campaigns/${cid}/memories/${m.id}/photo`, { method: 'PUT', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/png' }, body: photo });
+  assert.ok(put.ok, `the photo stored (${put.status})`);
+  for (const destination of ['rapa-nui', 'angkor-wat', 'red-1', 'red-3']) await post(g1, { type: 'stamp_goal', player: ids[0], destination });
+  const g2 = (await api(base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'banker', seats } })).game.id;
+  // Ana rolls onto the first journal space within reach of two dice.
+  const board = await api(base, 'GET', `/campaigns/${cid}/board`, { key });
+  const journal = board.spaces.find((s) => s.kind === 'journal' && s.index >= 2 && s.index <= 12);
+  assert.ok(journal, 'a journal space within one roll of GO');
+  const d1 = Math.min(6, journal.index - 1);
+  const st = (await post(g2, { type: 'roll', d1, d2: journal.index - d1 })).state;
+  assert.ok(st.options.some((o) => o.type === 'draw_journal'), `the roll onto ${journal.index} asks for a journal card (${JSON.stringify(st.options)})`);
+  return { url: `${base}/#/join/${cid}/${encodeURIComponent(key)}`, table: `${base}/#/c/${cid}/game/${g2}` };
+}
+
+test('UI-RELIVE the memory with its photo comes back as the card pays, and neither it nor the memory form pushes the next decision off the first screen or widens the page, on every phone size, in en/fr/ro', async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const failures = [];
+  try {
+    for (const size of SIZES) {
+      for (const [lang, locale] of LANGS) {
+        const label = `${size.name}-${lang}`;
+        const c = await campaign(server.base);
+        const ctx = await phoneContext(browser, { viewport: { width: size.width, height: size.height }, locale });
+        const page = await ctx.newPage();
+        await page.goto(c.url);
+        await page.goto(c.table);
+        const card = page.locator('[id="draw-journal-2"]');
+        await card.waitFor();
+        let why = await onScreen(card);
+        if (why) failures.push(`${label}: the journal card to draw is not on screen: ${why}`);
+
+        // "Add a memory" opened (far down in More) leaves the page as wide as the phone,
+        // and the decision where it was once the phone is back at the top.
+        await page.locator('#memory-add summary').click();
+        await page.locator('#memory-text').waitFor();
+        why = await overflow(page);
+        if (why) failures.push(`${label}, memory form open: ${why}`);
+        await page.locator('#memory-add').screenshot({ path: path.join(ARTIFACTS, `relive-${label}-form.png`) });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        why = await onScreen(card);
+        if (why) failures.push(`${label}, memory form open: the journal card to draw is not on screen: ${why}`);
+
+        // Ana draws the card: her memory of game 1 comes back with its photo.
+        await card.click();
+        const happened = page.locator('.card.last');
+        await eventually(async () => (await happened.innerText()).includes(RELIVED[lang]), { message: `${label}: ${RELIVED[lang]}` })
+          .catch(async (e) => failures.push(`${label}: ${e.message}; it shows ${JSON.stringify(await happened.innerText())}`));
+        const img = happened.locator('img.memory-photo');
+        await eventually(() => img.evaluate((el) => el.complete && el.naturalWidth === 1280), { message: 'the photo shown' });
+        // The next decision (Bo's dice) on the first screen, nothing wider than the phone.
+        await page.locator('#die1-1').waitFor();
+        for (const id of ['#die1-1', '#die1-6', '#die2-1', '#die2-6']) {
+          why = await onScreen(page.locator(id));
+          if (why) { failures.push(`${label}, after the memory came back: ${id} is not on screen: ${why}`); break; }
+        }
+        why = await overflow(page);
+        if (why) failures.push(`${label}, memory relived: ${why}`);
+        const box = await img.boundingBox();
+        if (box.width > size.width) failures.push(`${label}: the photo is ${box.width} px wide on a ${size.width} px phone`);
+        await firstScreen(page, `relive-${label}-first-screen`);
+        await happened.screenshot({ path: path.join(ARTIFACTS, `relive-${label}-what-happened.png`) });
+        const text = await page.evaluate(() => document.querySelector('main').innerText);
+        const bad = text.match(/\bnull\b|\bundefined\b|\bNaN\b|journal-\d|\b[A-Z]{2,}-[A-Z0-9]+\b/g);
+        if (bad) failures.push(`${label}: the screen shows ${bad.join(', ')}`);
+        assert.deepEqual(ctx.errors, [], 'no script errors');
+        await ctx.close();
+      }
+    }
+    assert.deepEqual(failures, [], 'the memory relived, the decision on the first screen');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
