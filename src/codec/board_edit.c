@@ -87,6 +87,18 @@ static int bj_edit(cJSON *obj, const char *key, cJSON *val, const char **edited,
     return bj_set(obj, key, val, err);
 }
 
+/* The text edits of a PUT: bj_edit() of obj[keys[i]] to texts[i] for each of the n
+ * texts the body gave (not NULL). Returns 0 or SB_ENOMEM. */
+static int bj_edit_texts(cJSON *obj, const char *const *keys, const char *const *texts, int n,
+                         const char **edited, int *nedited, struct sb_error *err)
+{
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < n; i++)
+        if (texts[i])
+            rc = bj_edit(obj, keys[i], cJSON_CreateString(texts[i]), edited, nedited, err);
+    return rc;
+}
+
 /* The end of a PUT's edits on obj: SB_EINVALID "nothing to change: give any of which"
  * when there were none, else the edited fields and obj tagged "group" (bj_mark_group). */
 static int bj_edited(cJSON *obj, const char *const *fields, int nfields, const char *const *edited,
@@ -173,10 +185,7 @@ static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struc
         rc = json_get_string(body, "goal", false, BOARD_SLUG_MAX - 1, false, &goal, err);
     if (rc != 0)
         return rc;
-    if (name)
-        rc = bj_edit(obj, "name", cJSON_CreateString(name), edited, &nedited, err);
-    if (rc == 0 && colour)
-        rc = bj_edit(obj, "colour", cJSON_CreateString(colour), edited, &nedited, err);
+    rc = bj_edit_texts(obj, fields, (const char *const[]){name, colour}, 2, edited, &nedited, err);
     for (int i = 0; rc == 0 && i < 3; i++)
         if (present[i])
             rc = bj_edit(obj, money[i], cJSON_CreateNumber((double)amounts[i]), edited, &nedited,
@@ -214,10 +223,8 @@ static int bj_apply_card(cJSON *obj, const cJSON *body, bool journal, struct sb_
         rc = bj_body_effect(body, &effect, err);
     if (rc != 0)
         return rc;
-    if (title)
-        rc = bj_edit(obj, "title", cJSON_CreateString(title), edited, &nedited, err);
-    if (rc == 0 && text)
-        rc = bj_edit(obj, "text", cJSON_CreateString(text), edited, &nedited, err);
+    rc = bj_edit_texts(obj, (const char *const[]){"title", "text"},
+                       (const char *const[]){title, text}, 2, edited, &nedited, err);
     if (rc == 0 && has_slots)
         rc = bj_edit(obj, "slots", cJSON_CreateNumber((double)slots), edited, &nedited, err);
     if (effect && rc == 0)
