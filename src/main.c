@@ -526,11 +526,25 @@ static int write_text(const char *path, const char *text)
     return ok ? 0 : 1;
 }
 
+/* The end of a command that asked the API for a text: "stampbook: <what>: <why>" and 1
+ * when rc says it failed, else the text written to path (write_text()). Frees text and
+ * api. */
+static int finish_text(struct api *api, int rc, const char *what, const struct sb_error *err,
+                       char *text, const char *path)
+{
+    if (rc != 0)
+        fprintf(stderr, "stampbook: %s: %s\n", what, err->detail);
+    rc = rc == 0 ? write_text(path, text) : 1;
+    free(text);
+    api_free(api);
+    return rc;
+}
+
 static int cmd_export(const struct options *o, const char *share)
 {
     struct api *api = NULL;
     struct sb_error err = {0};
-    char *doc = NULL;
+    char *doc = NULL, what[64];
     int rc;
     if (!o->campaign || !o->to) {
         fprintf(stderr, "stampbook: export needs --campaign ID and --to FILE\n");
@@ -538,14 +552,11 @@ static int cmd_export(const struct options *o, const char *share)
     }
     if ((rc = open_api(o, share, false, &api)) != 0)
         return rc;
+    snprintf(what, sizeof(what), "export of campaign %ld", o->campaign);
     rc = api_export_campaign(api, o->campaign, &doc, &err);
-    if (rc != 0)
-        fprintf(stderr, "stampbook: export of campaign %ld: %s\n", o->campaign, err.detail);
-    rc = rc == 0 ? write_text(o->to, doc) : 1;
+    rc = finish_text(api, rc, what, &err, doc, o->to);
     if (rc == 0 && strcmp(o->to, "-") != 0)
         fprintf(stderr, "stampbook: campaign %ld exported to %s\n", o->campaign, o->to);
-    free(doc);
-    api_free(api);
     return rc;
 }
 
@@ -553,7 +564,7 @@ static int cmd_import(const struct options *o, const char *share)
 {
     struct api *api = NULL;
     struct sb_error err = {0};
-    char *doc = NULL, *answer = NULL;
+    char *doc = NULL, *answer = NULL, what[PATH_MAX + 16];
     size_t len = 0;
     int rc;
     if (!o->from) {
@@ -565,17 +576,15 @@ static int cmd_import(const struct options *o, const char *share)
         return 1;
     }
     rc = open_api(o, share, true, &api);
-    if (rc == 0 && api_import_campaign(api, doc, len, &answer, &err) != 0) {
-        fprintf(stderr, "stampbook: import of %s: %s\n", o->from, err.detail);
-        rc = 1;
+    if (rc != 0) {
+        free(doc);
+        return rc;
     }
-    /* The new campaign and its two keys, shown this once. */
-    if (rc == 0)
-        rc = write_text("-", answer);
-    free(answer);
+    snprintf(what, sizeof(what), "import of %s", o->from);
+    rc = api_import_campaign(api, doc, len, &answer, &err);
     free(doc);
-    api_free(api);
-    return rc;
+    /* The new campaign and its two keys, shown this once. */
+    return finish_text(api, rc, what, &err, answer, "-");
 }
 
 static int cmd_keys(const struct options *o, const char *share)
@@ -593,12 +602,7 @@ static int cmd_keys(const struct options *o, const char *share)
         return rc;
     rc = o->rotate ? api_rotate_keys(api, o->campaign, &answer, &err)
                    : api_list_campaigns(api, &answer, &err);
-    if (rc != 0)
-        fprintf(stderr, "stampbook: keys: %s\n", err.detail);
-    rc = rc == 0 ? write_text("-", answer) : 1;
-    free(answer);
-    api_free(api);
-    return rc;
+    return finish_text(api, rc, "keys", &err, answer, "-");
 }
 
 /* ---- rotating backups while serving ---- */
