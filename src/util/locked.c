@@ -1,0 +1,21 @@
+/* locked.c -- objects whose first member is their mutex. */
+#include "locked.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+void *locked_new(size_t size)
+{
+    pthread_mutex_t *lock = calloc(1, size < sizeof(*lock) ? sizeof(*lock) : size);
+    if (lock)
+        pthread_mutex_init(lock, NULL);
+    return lock;
+}
+
+void locked_free(void *obj)
+{
+    if (!obj)
+        return;
+    pthread_mutex_destroy((pthread_mutex_t *)obj);
+    free(obj);
+}
