@@ -29,17 +29,29 @@ static void test_locked_new_is_zeroed_with_its_mutex_ready(void **state)
     locked_free(g);
 }
 
+static void test_locked_new_of_less_than_a_mutex_still_holds_one(void **state)
+{
+    pthread_mutex_t *lock = locked_new(1);
+    (void)state;
+    assert_non_null(lock);
+    assert_int_equal(pthread_mutex_trylock(lock), 0);
+    assert_int_equal(pthread_mutex_unlock(lock), 0);
+    locked_free(lock);
+}
+
 static void test_locked_free_of_null_is_a_no_op(void **state)
 {
     (void)state;
     locked_free(NULL);
 }
 
+static const struct CMUnitTest locked_tests[] = {
+    cmocka_unit_test(test_locked_new_is_zeroed_with_its_mutex_ready),
+    cmocka_unit_test(test_locked_new_of_less_than_a_mutex_still_holds_one),
+    cmocka_unit_test(test_locked_free_of_null_is_a_no_op),
+};
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_locked_new_is_zeroed_with_its_mutex_ready),
-        cmocka_unit_test(test_locked_free_of_null_is_a_no_op),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(locked_tests, NULL, NULL);
 }
