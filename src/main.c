@@ -17,6 +17,7 @@
 #include "conf.h"
 #include "file.h"
 #include "http.h"
+#include "locked.h"
 #include "probe.h"
 #include "store.h"
 
@@ -675,10 +676,7 @@ static void backups_stop(struct backups *b)
 {
     if (!b->running)
         return;
-    pthread_mutex_lock(&b->lock);
-    b->stop = true;
-    pthread_cond_signal(&b->wake);
-    pthread_mutex_unlock(&b->lock);
+    locked_raise(&b->lock, &b->wake, &b->stop);
     pthread_join(b->thread, NULL);
     pthread_cond_destroy(&b->wake);
     pthread_mutex_destroy(&b->lock);

@@ -1,7 +1,6 @@
 /* locked.c -- objects whose first member is their mutex. */
 #include "locked.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 
 void *locked_new(size_t size)
@@ -10,6 +9,14 @@ void *locked_new(size_t size)
     if (lock)
         pthread_mutex_init(lock, NULL);
     return lock;
+}
+
+void locked_raise(pthread_mutex_t *lock, pthread_cond_t *cond, bool *flag)
+{
+    pthread_mutex_lock(lock);
+    *flag = true;
+    pthread_cond_broadcast(cond);
+    pthread_mutex_unlock(lock);
 }
 
 void locked_free(void *obj)
