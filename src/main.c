@@ -35,25 +35,15 @@
 
 struct options {
     const char *command;
-    const char *db;
-    const char *static_dir;
-    const char *share;
-    const char *host;
-    const char *admin_key;
-    const char *to;
-    const char *base_path;
-    const char *trusted_proxy;
-    const char *host_name;
-    const char *metrics_key;
-    const char *from;
+    const char *db, *static_dir, *share;                      /* files */
+    const char *host, *base_path, *trusted_proxy, *host_name; /* where it serves */
+    const char *admin_key, *metrics_key;                      /* keys */
+    const char *to, *from;                                    /* export, import */
     const char *backup_dir;
-    long port;
-    long per_ip;
+    long port, per_ip;
     long campaign;
-    long backup_keep;
-    long backup_every;
-    int quiet;
-    int rotate;
+    long backup_keep, backup_every;
+    int quiet, rotate;
     /* limits of serve (see usage()) */
     long max_connections, streams_per_campaign, streams_per_ip, header_timeout;
     long max_campaigns, max_db_mb, create_burst, create_per_minute, read_cache_ms;
@@ -461,11 +451,12 @@ static int same_file(const char *a, const char *b)
            sa.st_ino == sb.st_ino;
 }
 
-static int cmd_backup(const struct options *o)
+static int cmd_backup(const struct options *o, const char *share)
 {
     struct store *s = NULL;
     struct sb_error err = {0};
     int rc;
+    (void)share;
     if (!o->to) {
         fprintf(stderr, "stampbook: backup needs --to FILE\n");
         return EXIT_USAGE;
@@ -807,16 +798,31 @@ static int cmd_serve(const struct options *o, const char *share)
 }
 
 /* Ask a running server for its health: exit 0 when it answers 200, else 1. */
-static int cmd_healthcheck(const struct options *o)
+static int cmd_healthcheck(const struct options *o, const char *share)
 {
     struct probe_target t = {o->host, (uint16_t)o->port, o->base_path, o->host_name, 5000};
     char why[PROBE_WHY_MAX];
+    (void)share;
     if (probe_health(&t, why) != 0) {
         fprintf(stderr, "stampbook: healthcheck: %s\n", why);
         return 1;
     }
     return 0;
 }
+
+/* The commands, by the name the command line gives. */
+static const struct command {
+    const char *name;
+    int (*run)(const struct options *o, const char *share);
+} commands[] = {
+    {"serve", cmd_serve},
+    {"migrate", cmd_migrate},
+    {"backup", cmd_backup},
+    {"export", cmd_export},
+    {"import", cmd_import},
+    {"keys", cmd_keys},
+    {"healthcheck", cmd_healthcheck},
+};
 
 int main(int argc, char **argv)
 {
@@ -841,20 +847,9 @@ int main(int argc, char **argv)
     if (rc != 0)
         return rc;
     share = find_share(o.share, share_buf, sizeof(share_buf));
-    if (strcmp(o.command, "serve") == 0)
-        return cmd_serve(&o, share);
-    if (strcmp(o.command, "migrate") == 0)
-        return cmd_migrate(&o, share);
-    if (strcmp(o.command, "backup") == 0)
-        return cmd_backup(&o);
-    if (strcmp(o.command, "export") == 0)
-        return cmd_export(&o, share);
-    if (strcmp(o.command, "import") == 0)
-        return cmd_import(&o, share);
-    if (strcmp(o.command, "keys") == 0)
-        return cmd_keys(&o, share);
-    if (strcmp(o.command, "healthcheck") == 0)
-        return cmd_healthcheck(&o);
+    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+        if (strcmp(o.command, commands[i].name) == 0)
+            return commands[i].run(&o, share);
     fprintf(stderr, "stampbook: unknown command '%s'\n", o.command);
     usage(stderr);
     return EXIT_USAGE;
