@@ -5,7 +5,8 @@
 
 void *locked_new(size_t size)
 {
-    pthread_mutex_t *lock = calloc(1, size < sizeof(*lock) ? sizeof(*lock) : size);
+    pthread_mutex_t *lock =
+        calloc(1, size < sizeof(pthread_mutex_t) ? sizeof(pthread_mutex_t) : size);
     if (lock)
         pthread_mutex_init(lock, NULL);
     return lock;
