@@ -92,8 +92,7 @@ static const char *sj_card_id(const struct board *b, enum deck deck, int card)
 
 /* The state is written straight into a buffer (jbuf.h), members in the order below. */
 
-/* The player id of seat, or null for a seat outside the game (the Bank, nobody). */
-static void sj_seat(struct jbuf *j, const struct game_state *st, int seat)
+void state_seat_write(struct jbuf *j, const struct game_state *st, int seat)
 {
     if (seat < 0 || seat >= st->nplayers)
         jb_null(j);
@@ -113,7 +112,7 @@ static void sj_pending_write(struct jbuf *j, const struct board *b, const struct
     jb_key(j, "kind");
     jb_str(j, sj_pending_names[p->kind]);
     jb_key(j, "player");
-    sj_seat(j, st, p->seat);
+    state_seat_write(j, st, p->seat);
     switch (p->kind) {
     case PENDING_BUY_OR_AUCTION:
         jb_key(j, "destination");
@@ -146,9 +145,9 @@ static void sj_fees_write(struct jbuf *j, const struct board *b, const struct ga
         jb_key(j, "destination");
         jb_str(j, sj_dest_id(b, fees[i].dest));
         jb_key(j, "owner");
-        sj_seat(j, st, fees[i].owner);
+        state_seat_write(j, st, fees[i].owner);
         jb_key(j, "payer");
-        sj_seat(j, st, fees[i].payer);
+        state_seat_write(j, st, fees[i].payer);
         jb_key(j, "amount");
         jb_int(j, fees[i].amount);
         jb_key(j, "earlier_turn");
@@ -164,9 +163,9 @@ static void sj_turn_write(struct jbuf *j, const struct board *b, const struct ga
     const struct turn_state *t = &st->turn;
     jb_open(j, '{');
     jb_key(j, "player");
-    sj_seat(j, st, t->seat);
+    state_seat_write(j, st, t->seat);
     jb_key(j, "next");
-    sj_seat(j, st, rules_next_seat(st));
+    state_seat_write(j, st, rules_next_seat(st));
     jb_key(j, "doubles");
     jb_int(j, t->doubles);
     jb_key(j, "rolled");
@@ -335,7 +334,7 @@ bool state_write(struct jbuf *j, const struct board *b, const struct game_state 
     jb_key(j, "mode");
     jb_str(j, banker ? "banker" : "journal");
     jb_key(j, "winner");
-    sj_seat(j, st, st->winner);
+    state_seat_write(j, st, st->winner);
     jb_key(j, "turn");
     if (banker)
         sj_turn_write(j, b, st);
@@ -353,16 +352,16 @@ bool state_write(struct jbuf *j, const struct board *b, const struct game_state 
         jb_key(j, "id");
         jb_str(j, b->dests[d].id);
         jb_key(j, "owner");
-        sj_seat(j, st, st->dests[d].owner);
+        state_seat_write(j, st, st->dests[d].owner);
         jb_key(j, "stamped_by");
-        sj_seat(j, st, st->dests[d].stamped_by);
+        state_seat_write(j, st, st->dests[d].stamped_by);
         jb_close(j, '}');
     }
     jb_close(j, ']');
     jb_key(j, "ticket");
     jb_open(j, '{');
     jb_key(j, "holder");
-    sj_seat(j, st, st->ticket_holder);
+    state_seat_write(j, st, st->ticket_holder);
     jb_key(j, "used");
     jb_bool(j, st->ticket_used);
     jb_close(j, '}');
@@ -890,501 +889,6 @@ int state_from_json(const struct board *b, const cJSON *doc, struct game_state *
     memcpy(st, ns, sizeof(*st));
 out:
     free(ns);
-    return rc;
-}
-
-/* ---- events ------------------------------------------------------------------------------ */
-
-/* body[key] as the seat of a player id: absent -> -1 (SB_EBADREQ when required), wrong
- * type 400, not seated 422. */
-static int sj_event_seat(const cJSON *body, const char *key, bool required,
-                         const struct game_state *st, int *out, struct sb_error *err)
-{
-    int64_t id = 0;
-    bool present = false;
-    int seat;
-    int rc = json_get_int(body, key, required, -JSON_INT_MAX, JSON_INT_MAX, &id, &present, err);
-    if (rc != 0)
-        return rc;
-    if (!present) {
-        *out = -1;
-        return 0;
-    }
-    seat = rules_seat_of(st, id);
-    if (seat < 0)
-        return sb_fail(err, SB_EINVALID, NULL, "'%s': player %lld is not seated in this game", key,
-                       (long long)id);
-    *out = seat;
-    return 0;
-}
-
-/* body[key] as a slug string (required), borrowed into *out. */
-static int sj_event_slug(const cJSON *body, const char *key, const char **out, struct sb_error *err)
-{
-    return json_get_string(body, key, true, JSON_NAME_MAX_CHARS, false, out, err);
-}
-
-/* body[key] as a destination index (required). */
-static int sj_event_dest(const struct board *b, const cJSON *body, const char *key, int *out,
-                         struct sb_error *err)
-{
-    const char *s = NULL;
-    int rc = sj_event_slug(body, key, &s, err);
-    int d;
-    if (rc != 0)
-        return rc;
-    d = board_find_dest(b, s);
-    if (d < 0)
-        return sb_fail(err, SB_EINVALID, NULL, "unknown destination '%s'", s);
-    *out = d;
-    return 0;
-}
-
-/* body[key] as an int in [min, max]; absent -> dflt (SB_EBADREQ when required). */
-static int sj_event_int(const cJSON *body, const char *key, bool required, int64_t min, int64_t max,
-                        int dflt, int *out, struct sb_error *err)
-{
-    int64_t v = 0;
-    bool present = false;
-    int rc = json_get_int(body, key, required, min, max, &v, &present, err);
-    if (rc == 0)
-        *out = present ? (int)v : dflt;
-    return rc;
-}
-
-/* One side of a trade: {cash?, destinations?: [id], jail_cards?}; absent: gives nothing. */
-static int sj_trade_side(const struct board *b, const cJSON *body, const char *key,
-                         struct trade_side *side, struct sb_error *err)
-{
-    const cJSON *o = cJSON_GetObjectItemCaseSensitive(body, key);
-    const cJSON *ds, *it;
-    int rc;
-
-    memset(side, 0, sizeof(*side));
-    if (!o || cJSON_IsNull(o))
-        return 0;
-    if (!cJSON_IsObject(o))
-        return sb_fail(err, SB_EBADREQ, NULL, "'%s' must be an object", key);
-    rc = sj_event_int(o, "cash", false, 0, JSON_MONEY_MAX, 0, &side->cash, err);
-    if (rc == 0)
-        rc = sj_event_int(o, "jail_cards", false, 0, (int64_t)SJ_JAIL_CARDS_MAX, 0,
-                          &side->jail_cards, err);
-    if (rc != 0)
-        return rc;
-    ds = cJSON_GetObjectItemCaseSensitive(o, "destinations");
-    if (!ds || cJSON_IsNull(ds))
-        return 0;
-    if (!cJSON_IsArray(ds))
-        return sb_fail(err, SB_EBADREQ, NULL, "'%s.destinations' must be an array", key);
-    cJSON_ArrayForEach(it, ds)
-    {
-        int d;
-        if (!cJSON_IsString(it) || !it->valuestring)
-            return sb_fail(err, SB_EBADREQ, NULL, "'%s.destinations' must hold destination ids",
-                           key);
-        d = board_find_dest(b, it->valuestring);
-        if (d < 0)
-            return sb_fail(err, SB_EINVALID, NULL, "unknown destination '%s'", it->valuestring);
-        for (int i = 0; i < side->ndests; i++)
-            if (side->dests[i] == d)
-                return sb_fail(err, SB_EINVALID, NULL, "'%s.destinations' names '%s' twice", key,
-                               it->valuestring);
-        side->dests[side->ndests++] = d;
-    }
-    return 0;
-}
-
-/* ---- the correct event ---------------------------------------------------------------------- */
-
-/* Which fields a correction of each kind of fact may carry, and the FIX_ bit each sets
- * (0: a name or text, which no rule reads). */
-struct sj_fix_field {
-    const char *key;
-    unsigned bit;
-};
-
-static const struct sj_fix_field sj_dest_fields[] = {
-    {"name", 0},      {"colour", FIX_COLOUR},   {"price", FIX_PRICE},
-    {"fee", FIX_FEE}, {"set_fee", FIX_SET_FEE}, {"goal", FIX_GOAL},
-};
-static const struct sj_fix_field sj_chance_fields[] = {{"text", 0}, {"effect", FIX_EFFECT}};
-static const struct sj_fix_field sj_journal_fields[] = {
-    {"title", 0}, {"text", 0}, {"slots", FIX_SLOTS}, {"effect", FIX_EFFECT}};
-
-/* fields[key] (present) as money into *out. */
-static int sj_fix_money(const cJSON *fields, const char *key, int *out, struct sb_error *err)
-{
-    int64_t v = 0;
-    int rc = json_get_money(fields, key, true, &v, NULL, err);
-    if (rc == 0)
-        *out = (int)v;
-    return rc;
-}
-
-/* One field of a destination correction into fix->dest. */
-static int sj_fix_dest_field(const struct board *b, const cJSON *fields, const cJSON *it,
-                             struct board_fix *fix, struct sb_error *err)
-{
-    const char *k = it->string, *s = NULL;
-    struct destination *d = &fix->dest;
-    int rc;
-    if (strcmp(k, "name") == 0)
-        return json_get_string(fields, k, true, JSON_NAME_MAX_CHARS, false, &s, err);
-    if (strcmp(k, "colour") == 0) {
-        rc = json_get_string(fields, k, true, BOARD_SLUG_MAX - 1, false, &s, err);
-        if (rc == 0)
-            snprintf(d->colour, sizeof(d->colour), "%s", s);
-        return rc;
-    }
-    if (strcmp(k, "goal") == 0) {
-        if (cJSON_IsNull(it)) {
-            d->goal = -1;
-            return 0;
-        }
-        rc = sj_event_dest(b, fields, k, &d->goal, err);
-        if (rc == 0 && d->goal == fix->index)
-            rc = sb_fail(err, SB_EINVALID, "TWT-GOAL-1", "a card cannot be its own travel goal");
-        return rc;
-    }
-    return sj_fix_money(fields, k,
-                        strcmp(k, "price") == 0 ? &d->price
-                        : strcmp(k, "fee") == 0 ? &d->fee
-                                                : &d->set_fee,
-                        err);
-}
-
-/* One field of a Chance or Travel Journal correction into fix->chance / fix->journal. */
-static int sj_fix_card_field(const struct board *b, const cJSON *fields, const cJSON *it,
-                             struct board_fix *fix, struct sb_error *err)
-{
-    const char *k = it->string, *s = NULL;
-    if (strcmp(k, "title") == 0)
-        return json_get_string(fields, k, true, JSON_NAME_MAX_CHARS, false, &s, err);
-    if (strcmp(k, "text") == 0)
-        return json_get_string(fields, k, true, JSON_TEXT_MAX_CHARS, false, &s, err);
-    if (strcmp(k, "slots") == 0)
-        return sj_event_int(fields, k, true, 1, BOARD_MAX_SLOTS, 1, &fix->journal.slots, err);
-    if (fix->what == FACT_CHANCE)
-        return board_effect_from_json(b, it, &fix->chance.effect, err);
-    return board_journal_effect_from_json(b, it, &fix->journal, err);
-}
-
-/* The fields object of a correction into fix, against the table of its kind of fact. */
-static int sj_fix_fields(const struct board *b, const cJSON *fields, struct board_fix *fix,
-                         struct sb_error *err)
-{
-    const struct sj_fix_field *table = fix->what == FACT_DESTINATION ? sj_dest_fields
-                                       : fix->what == FACT_CHANCE    ? sj_chance_fields
-                                                                     : sj_journal_fields;
-    size_t n = fix->what == FACT_DESTINATION ? sizeof(sj_dest_fields) / sizeof(sj_dest_fields[0])
-               : fix->what == FACT_CHANCE
-                   ? sizeof(sj_chance_fields) / sizeof(sj_chance_fields[0])
-                   : sizeof(sj_journal_fields) / sizeof(sj_journal_fields[0]);
-    const cJSON *it;
-    int rc = 0;
-    if (!cJSON_IsObject(fields) || !fields->child)
-        return sb_fail(err, SB_EBADREQ, NULL, "'fields' must be an object of the new values");
-    cJSON_ArrayForEach(it, fields)
-    {
-        size_t i = 0;
-        while (i < n && strcmp(table[i].key, it->string) != 0)
-            i++;
-        if (i == n)
-            return sb_fail(err, SB_EINVALID, NULL, "fields: a correction cannot change '%s'",
-                           it->string);
-        rc = fix->what == FACT_DESTINATION ? sj_fix_dest_field(b, fields, it, fix, err)
-                                           : sj_fix_card_field(b, fields, it, fix, err);
-        if (rc != 0)
-            return rc;
-        fix->fields |= table[i].bit;
-    }
-    return 0;
-}
-
-/* A correct event's {"what","id","fields","before"} into fix. */
-static int sj_correct_from_json(const struct board *b, const cJSON *body, struct board_fix *fix,
-                                struct sb_error *err)
-{
-    const char *what = NULL, *id = NULL;
-    const cJSON *before = cJSON_GetObjectItemCaseSensitive(body, "before");
-    int rc = json_get_string(body, "what", true, 16, false, &what, err);
-    if (rc == 0)
-        rc = sj_event_slug(body, "id", &id, err);
-    if (rc != 0)
-        return rc;
-    memset(fix, 0, sizeof(*fix));
-    if (strcmp(what, "destination") == 0) {
-        fix->what = FACT_DESTINATION;
-        fix->index = board_find_dest(b, id);
-        fix->dest = fix->index >= 0 ? b->dests[fix->index] : fix->dest;
-    } else if (strcmp(what, "chance") == 0) {
-        fix->what = FACT_CHANCE;
-        fix->index = board_find_chance(b, id);
-    } else if (strcmp(what, "journal") == 0) {
-        fix->what = FACT_JOURNAL;
-        fix->index = board_find_journal(b, id);
-    } else {
-        return sb_fail(err, SB_EINVALID, NULL,
-                       "'what' must be \"destination\", \"chance\" or \"journal\"");
-    }
-    if (fix->index < 0)
-        return sb_fail(err, SB_EINVALID, NULL, "unknown %s '%s'", what, id);
-    if (!cJSON_IsObject(before))
-        return sb_fail(err, SB_EBADREQ, NULL, "'before' must be an object of the old values");
-    return sj_fix_fields(b, cJSON_GetObjectItemCaseSensitive(body, "fields"), fix, err);
-}
-
-/* A trade's seats a and b and what each gives. */
-static int sj_event_trade(const struct board *b, const struct game_state *st, const cJSON *body,
-                          struct rules_event *ev, struct sb_error *err)
-{
-    int rc = sj_event_seat(body, "a", true, st, &ev->a, err);
-    if (rc == 0)
-        rc = sj_event_seat(body, "b", true, st, &ev->b, err);
-    if (rc == 0)
-        rc = sj_trade_side(b, body, "a_gives", &ev->a_gives, err);
-    if (rc == 0)
-        rc = sj_trade_side(b, body, "b_gives", &ev->b_gives, err);
-    return rc;
-}
-
-/* The card of a draw_chance or draw_journal event (journal), and in journal mode the
- * player who drew it. */
-static int sj_event_draw(const struct board *b, const struct game_state *st, const cJSON *body,
-                         bool journal, struct rules_event *ev, struct sb_error *err)
-{
-    const char *s = NULL;
-    int rc = sj_event_slug(body, "card", &s, err);
-    if (rc == 0 && (ev->card = journal ? board_find_journal(b, s) : board_find_chance(b, s)) < 0)
-        rc = sb_fail(err, SB_EINVALID, NULL, "unknown %s card '%s'",
-                     journal ? "Travel Journal" : "Chance", s);
-    if (rc == 0 && journal)
-        rc = sj_event_seat(body, "player", st->mode == MODE_JOURNAL, st, &ev->player, err);
-    return rc;
-}
-
-/* The fields of an event of type t from body into ev (initialised by the caller). */
-static int sj_event_fields(const struct board *b, const struct game_state *st, const cJSON *body,
-                           enum event_type t, struct rules_event *ev, struct sb_error *err)
-{
-    const char *s = NULL;
-    int rc = 0;
-
-    switch (t) {
-    case EVENT_CORRECT: return sj_correct_from_json(b, body, &ev->fix, err);
-    case EVENT_ROLL:
-        rc = sj_event_int(body, "d1", true, 1, 6, -1, &ev->d1, err);
-        if (rc == 0)
-            rc = sj_event_int(body, "d2", true, 1, 6, -1, &ev->d2, err);
-        if (rc == 0)
-            rc = sj_event_seat(body, "player", false, st, &ev->player, err);
-        return rc;
-    case EVENT_AUCTION:
-        rc = sj_event_seat(body, "winner", false, st, &ev->winner, err);
-        if (rc == 0)
-            rc = sj_event_int(body, "price", false, 0, JSON_MONEY_MAX, -1, &ev->price, err);
-        return rc;
-    case EVENT_DRAW_CHANCE:
-    case EVENT_DRAW_JOURNAL: return sj_event_draw(b, st, body, t == EVENT_DRAW_JOURNAL, ev, err);
-    case EVENT_CHOOSE:
-    case EVENT_GOAL_JUMP: return sj_event_dest(b, body, "destination", &ev->dest, err);
-    case EVENT_FLY:
-    case EVENT_USE_TICKET: return sj_event_dest(b, body, "to", &ev->dest, err);
-    case EVENT_STAMP_GOAL:
-        rc = sj_event_seat(body, "player", true, st, &ev->player, err);
-        if (rc == 0)
-            rc = sj_event_dest(b, body, "destination", &ev->dest, err);
-        return rc;
-    case EVENT_TRADE: return sj_event_trade(b, st, body, ev, err);
-    case EVENT_ADJUST:
-        rc = sj_event_seat(body, "player", true, st, &ev->player, err);
-        if (rc == 0)
-            rc = sj_event_int(body, "amount", true, -JSON_MONEY_MAX, JSON_MONEY_MAX, 0, &ev->amount,
-                              err);
-        if (rc == 0)
-            rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &s, err);
-        return rc;
-    case EVENT_NOTE:
-        return json_get_string(body, "text", true, JSON_TEXT_MAX_CHARS, false, &s, err);
-    case EVENT_END:
-        rc = sj_event_seat(body, "winner", false, st, &ev->winner, err);
-        if (rc == 0)
-            rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &s, err);
-        return rc;
-    case EVENT_COLLECT_FEE: /* destination? (absent: the latest fee due) */
-        if (!cJSON_GetObjectItemCaseSensitive(body, "destination"))
-            return 0;
-        return sj_event_dest(b, body, "destination", &ev->dest, err);
-    case EVENT_BUY:
-    case EVENT_JAIL_PAY:
-    case EVENT_JAIL_CARD: return 0;
-    }
-    return 0;
-}
-
-/* The fields each event type takes besides "type", as API.md lists them (a new type,
- * or a new field of one, is one line here). draw_journal keeps "stamp_owner", the
- * policy the server records with it. An event naming a field its type does not take is
- * refused, so nothing unknown is ever stored to break an import later. */
-static const struct sj_event_takes {
-    const char *type;
-    const char *const fields[10];
-} sj_event_takes[] = {
-    {"roll", {"d1", "d2", "player"}},
-    {"buy", {NULL}},
-    {"auction", {"winner", "price"}},
-    {"collect_fee", {"destination"}},
-    {"draw_chance", {"card"}},
-    {"draw_journal", {"card", "player", "stamp_owner"}},
-    {"choose", {"destination"}},
-    {"fly", {"to"}},
-    {"use_ticket", {"to"}},
-    {"goal_jump", {"destination"}},
-    {"stamp_goal", {"player", "destination"}},
-    {"jail_pay", {NULL}},
-    {"jail_card", {NULL}},
-    {"trade", {"a", "b", "a_gives", "b_gives"}},
-    {"adjust", {"player", "amount", "reason"}},
-    {"note", {"text"}},
-    {"end", {"winner", "reason"}},
-    {"result", {"variant", "winner", "standings"}},
-    {"correct", {"what", "id", "fields", "before"}},
-};
-
-/* The fields of the objects inside an event: a field that holds an object (or an
- * array of objects) and the fields those take. */
-static const struct sj_event_part {
-    const char *type;
-    const char *field;
-    const char *const fields[10];
-} sj_event_parts[] = {
-    {"trade", "a_gives", {"cash", "destinations", "jail_cards"}},
-    {"trade", "b_gives", {"cash", "destinations", "jail_cards"}},
-    {"result",
-     "standings",
-     {"player", "bankrupt_order", "cash", "property_value", "mortgaged_value", "buildings_value",
-      "wonders_ticked", "complete_sets"}},
-};
-
-/* Is key one of fields (NULL-ended, at most 10)? This function can't fail. */
-static bool sj_takes(const char *const fields[10], const char *key)
-{
-    for (int i = 0; i < 10 && fields[i]; i++)
-        if (strcmp(fields[i], key) == 0)
-            return true;
-    return false;
-}
-
-/* Refuse (422) a key of obj that fields does not hold; where names obj in the detail. */
-static int sj_check_keys(const cJSON *obj, const char *const fields[10], bool type_too,
-                         const char *type, const char *where, struct sb_error *err)
-{
-    const cJSON *c;
-    cJSON_ArrayForEach(c, obj)
-    {
-        if (!(type_too && strcmp(c->string, "type") == 0) && !sj_takes(fields, c->string))
-            return sb_fail(err, SB_EINVALID, NULL, "a %s event takes no field '%.64s'%s", type,
-                           c->string, where);
-    }
-    return 0;
-}
-
-/* The objects of one part of body: obj itself, or each object of an array. */
-static int sj_check_part(const cJSON *body, const struct sj_event_part *part, struct sb_error *err)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(body, part->field);
-    const cJSON *it;
-    char where[96];
-    int rc = 0;
-    snprintf(where, sizeof(where), " in '%s'", part->field);
-    if (cJSON_IsObject(v))
-        return sj_check_keys(v, part->fields, false, part->type, where, err);
-    if (!cJSON_IsArray(v))
-        return 0;
-    cJSON_ArrayForEach(it, v)
-    {
-        if (rc == 0 && cJSON_IsObject(it))
-            rc = sj_check_keys(it, part->fields, false, part->type, where, err);
-    }
-    return rc;
-}
-
-int event_check_fields(const cJSON *body, struct sb_error *err)
-{
-    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
-    const struct sj_event_takes *takes = NULL;
-    int rc;
-    if (!cJSON_IsObject(body) || !cJSON_IsString(type))
-        return 0; /* the type's own reader refuses these */
-    for (size_t i = 0; i < sizeof(sj_event_takes) / sizeof(sj_event_takes[0]); i++)
-        if (strcmp(sj_event_takes[i].type, type->valuestring) == 0)
-            takes = &sj_event_takes[i];
-    if (!takes)
-        return 0; /* an unknown type is refused as such */
-    rc = sj_check_keys(body, takes->fields, true, takes->type, "", err);
-    for (size_t i = 0; rc == 0 && i < sizeof(sj_event_parts) / sizeof(sj_event_parts[0]); i++)
-        if (strcmp(sj_event_parts[i].type, takes->type) == 0)
-            rc = sj_check_part(body, &sj_event_parts[i], err);
-    return rc;
-}
-
-bool event_type_known(const char *type)
-{
-    for (size_t i = 0; type && i < sizeof(sj_event_takes) / sizeof(sj_event_takes[0]); i++)
-        if (strcmp(sj_event_takes[i].type, type) == 0)
-            return true;
-    return false;
-}
-
-int event_check_request(const cJSON *body, bool banker, struct sb_error *err)
-{
-    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
-    if (!cJSON_IsString(type) || strcmp(type->valuestring, "draw_journal") != 0)
-        return 0;
-    if (cJSON_GetObjectItemCaseSensitive(body, "stamp_owner"))
-        return sb_fail(err, SB_EINVALID, "TWT-JOURNAL-5",
-                       "a draw_journal event takes no field 'stamp_owner': the campaign's "
-                       "stamp_owner alone decides who is paid");
-    if (banker && cJSON_GetObjectItemCaseSensitive(body, "player"))
-        return sb_fail(err, SB_EINVALID, "TWT-JOURNAL-1",
-                       "a draw_journal event in banker mode takes no field 'player': the "
-                       "player who landed draws");
-    return 0;
-}
-
-int event_from_json(const struct board *b, const struct game_state *st, const cJSON *body,
-                    struct rules_event *ev, struct sb_error *err)
-{
-    struct rules_event e;
-    const char *type = NULL;
-    int t, rc;
-
-    if (!cJSON_IsObject(body))
-        return sb_fail(err, SB_EBADREQ, NULL, "the event must be a JSON object");
-    rc = json_get_string(body, "type", true, JSON_NAME_MAX_CHARS, false, &type, err);
-    if (rc != 0)
-        return rc;
-    t = rules_event_from_name(type);
-    if (t < 0)
-        return sb_fail(err, SB_EINVALID, NULL, "unknown event type '%s'", type);
-    rc = event_check_fields(body, err);
-    if (rc != 0)
-        return rc;
-    memset(&e, 0, sizeof(e));
-    e.type = (enum event_type)t;
-    e.seq = ev->seq;
-    e.player = -1;
-    e.d1 = -1;
-    e.d2 = -1;
-    e.card = -1;
-    e.dest = -1;
-    e.winner = -1;
-    e.price = -1;
-    e.a = -1;
-    e.b = -1;
-    rc = sj_event_fields(b, st, body, e.type, &e, err);
-    if (rc == 0)
-        *ev = e;
     return rc;
 }
 
