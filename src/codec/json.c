@@ -372,7 +372,7 @@ int json_fail_at(struct sb_error *err, const char *path, const char *key, const 
     return sb_fail(err, SB_EINVALID, NULL, "%s: %s", path, msg);
 }
 
-int json_at_int(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
+int json_at_i64(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
                 int64_t *out, struct sb_error *err)
 {
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
@@ -383,6 +383,26 @@ int json_at_int(const cJSON *obj, const char *path, const char *key, int64_t min
                             (long long)min, (long long)max);
     *out = (int64_t)it->valuedouble;
     return 0;
+}
+
+int json_at_int(const cJSON *obj, const char *path, const char *key, int min, int max, int *out,
+                struct sb_error *err)
+{
+    int64_t v = 0;
+    int rc = json_at_i64(obj, path, key, min, max, &v, err);
+    if (rc == 0)
+        *out = (int)v;
+    return rc;
+}
+
+int json_at_money(const cJSON *obj, const char *path, const char *key, int *out,
+                  struct sb_error *err)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (item && (!json_is_int(item) || !json_is_money((int64_t)item->valuedouble)))
+        return json_fail_at(err, path, key, "must be a multiple of 10 from 0 to %lld",
+                            (long long)JSON_MONEY_MAX);
+    return json_at_int(obj, path, key, 0, (int)JSON_MONEY_MAX, out, err);
 }
 
 int json_at_bool(const cJSON *obj, const char *path, const char *key, bool *out,
@@ -416,6 +436,21 @@ int json_at_string(const cJSON *obj, const char *path, const char *key, size_t m
 out:
     *out = it->valuestring;
     return 0;
+}
+
+int json_at_enum(const cJSON *obj, const char *path, const char *key, const char *const *names,
+                 int n, int *out, struct sb_error *err)
+{
+    const char *s = NULL;
+    int rc = json_at_string(obj, path, key, 0, &s, err);
+    if (rc != 0)
+        return rc;
+    for (int i = 0; i < n; i++)
+        if (names[i] && strcmp(names[i], s) == 0) {
+            *out = i;
+            return 0;
+        }
+    return json_fail_at(err, path, key, "unknown value '%s'", s);
 }
 
 int json_digits(const char *s, int n)

@@ -396,68 +396,7 @@ cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t
 
 /* ---- reading a state back --------------------------------------------------------------- */
 
-/* A stored state's fields are reported under "state": the path of a field there. */
-#define SJ_WHERE_MAX (SJ_PATH_MAX + 8)
-static const char *sj_where(char *buf, const char *path)
-{
-    snprintf(buf, SJ_WHERE_MAX, "state%s%.*s", path[0] ? "." : "", SJ_PATH_MAX - 1, path);
-    return buf;
-}
-
-/* Fail with SB_EINVALID and the detail "state.<path>.<key>: <message>". */
-#define sj_fail(err, path, key, ...)                                                               \
-    json_fail_at((err), sj_where((char[SJ_WHERE_MAX]){0}, (path)), (key), __VA_ARGS__)
-
-/* obj[key] as an integer in [min, max]. */
-static int sj_get_i64(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
-                      int64_t *out, struct sb_error *err)
-{
-    char where[SJ_WHERE_MAX];
-    return json_at_int(obj, sj_where(where, path), key, min, max, out, err);
-}
-
-/* obj[key] as an int in [min, max]. */
-static int sj_get_int(const cJSON *obj, const char *path, const char *key, int min, int max,
-                      int *out, struct sb_error *err)
-{
-    int64_t v = 0;
-    int rc = sj_get_i64(obj, path, key, min, max, &v, err);
-    if (rc == 0)
-        *out = (int)v;
-    return rc;
-}
-
-/* obj[key] as a boolean. */
-static int sj_get_bool(const cJSON *obj, const char *path, const char *key, bool *out,
-                       struct sb_error *err)
-{
-    char where[SJ_WHERE_MAX];
-    return json_at_bool(obj, sj_where(where, path), key, out, err);
-}
-
-/* obj[key] as a string; *out is borrowed. */
-static int sj_get_str(const cJSON *obj, const char *path, const char *key, const char **out,
-                      struct sb_error *err)
-{
-    char where[SJ_WHERE_MAX];
-    return json_at_string(obj, sj_where(where, path), key, 0, out, err);
-}
-
-/* obj[key] as one of names[0..n) (NULL entries skipped); the index in *out. */
-static int sj_get_enum(const cJSON *obj, const char *path, const char *key,
-                       const char *const *names, int n, int *out, struct sb_error *err)
-{
-    const char *s = NULL;
-    int rc = sj_get_str(obj, path, key, &s, err);
-    if (rc != 0)
-        return rc;
-    for (int i = 0; i < n; i++)
-        if (names[i] && strcmp(names[i], s) == 0) {
-            *out = i;
-            return 0;
-        }
-    return sj_fail(err, path, key, "unknown value '%s'", s);
-}
+/* A stored state's fields are reported under "state": every path below starts with it. */
 
 /* obj[key] as the seat of a player id of st (players read already), or -1 for null. */
 static int sj_get_seat(const cJSON *obj, const char *path, const char *key,
@@ -471,11 +410,11 @@ static int sj_get_seat(const cJSON *obj, const char *path, const char *key,
         return 0;
     }
     if (!json_is_int(it))
-        return sj_fail(err, path, key, "must be a player id%s", nullable ? " or null" : "");
+        return json_fail_at(err, path, key, "must be a player id%s", nullable ? " or null" : "");
     id = (int64_t)it->valuedouble;
     seat = rules_seat_of(st, id);
     if (seat < 0)
-        return sj_fail(err, path, key, "player %lld is not seated", (long long)id);
+        return json_fail_at(err, path, key, "player %lld is not seated", (long long)id);
     *out = seat;
     return 0;
 }
@@ -485,13 +424,13 @@ static int sj_get_dest(const cJSON *obj, const char *path, const char *key, cons
                        int *out, struct sb_error *err)
 {
     const char *s = NULL;
-    int rc = sj_get_str(obj, path, key, &s, err);
+    int rc = json_at_string(obj, path, key, 0, &s, err);
     int d;
     if (rc != 0)
         return rc;
     d = board_find_dest(b, s);
     if (d < 0)
-        return sj_fail(err, path, key, "unknown destination '%s'", s);
+        return json_fail_at(err, path, key, "unknown destination '%s'", s);
     *out = d;
     return 0;
 }
@@ -507,10 +446,10 @@ static int sj_fee_from_json(const struct board *b, const cJSON *o, const char *p
     if (rc == 0)
         rc = sj_get_seat(o, path, "payer", st, false, &f->payer, err);
     if (rc == 0)
-        rc = sj_get_int(o, path, "amount", 0, (int)JSON_MONEY_MAX, &f->amount, err);
+        rc = json_at_int(o, path, "amount", 0, (int)JSON_MONEY_MAX, &f->amount, err);
     bool was_earlier = false;
     if (rc == 0 && earlier)
-        rc = sj_get_bool(o, path, "earlier_turn", &was_earlier, err);
+        rc = json_at_bool(o, path, "earlier_turn", &was_earlier, err);
     f->earlier = was_earlier;
     return rc;
 }
@@ -521,13 +460,14 @@ static int sj_old_fee_from_json(const struct board *b, const cJSON *o, struct ga
                                 struct sb_error *err)
 {
     struct fee_due *f = &st->fees[0];
-    int rc = sj_get_seat(o, "turn.pending", "player", st, false, &f->payer, err);
+    int rc = sj_get_seat(o, "state.turn.pending", "player", st, false, &f->payer, err);
     if (rc == 0)
-        rc = sj_get_dest(o, "turn.pending", "destination", b, &f->dest, err);
+        rc = sj_get_dest(o, "state.turn.pending", "destination", b, &f->dest, err);
     if (rc == 0)
-        rc = sj_get_seat(o, "turn.pending", "owner", st, false, &f->owner, err);
+        rc = sj_get_seat(o, "state.turn.pending", "owner", st, false, &f->owner, err);
     if (rc == 0)
-        rc = sj_get_int(o, "turn.pending", "amount", 0, (int)JSON_MONEY_MAX, &f->amount, err);
+        rc =
+            json_at_int(o, "state.turn.pending", "amount", 0, (int)JSON_MONEY_MAX, &f->amount, err);
     f->earlier = 0;
     if (rc == 0)
         st->nfees = 1;
@@ -543,12 +483,13 @@ static int sj_fees_from_json(const struct board *b, const cJSON *turn, const cha
     if (!arr)
         return 0;
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) > RULES_MAX_FEES)
-        return sj_fail(err, "turn", key, "must be an array of at most %d fees", RULES_MAX_FEES);
+        return json_fail_at(err, "state.turn", key, "must be an array of at most %d fees",
+                            RULES_MAX_FEES);
     *n = 0;
     cJSON_ArrayForEach(it, arr)
     {
         char path[SJ_PATH_MAX];
-        snprintf(path, sizeof(path), "turn.%s[%d]", key, *n);
+        snprintf(path, sizeof(path), "state.turn.%s[%d]", key, *n);
         int rc = sj_fee_from_json(b, it, path, st, &fees[*n], err);
         if (rc != 0)
             return rc;
@@ -561,7 +502,7 @@ static int sj_fees_from_json(const struct board *b, const cJSON *turn, const cha
 static int sj_pending_from_json(const struct board *b, const cJSON *o, struct game_state *st,
                                 struct sb_error *err)
 {
-    static const char path[] = "turn.pending";
+    static const char path[] = "state.turn.pending";
     struct pending *p = &st->pending;
     const cJSON *opts, *it;
     int kind = 0, deck = 0, rc;
@@ -570,10 +511,10 @@ static int sj_pending_from_json(const struct board *b, const cJSON *o, struct ga
     if (cJSON_IsNull(o))
         return 0;
     if (!cJSON_IsObject(o))
-        return sj_fail(err, "turn", "pending", "must be an object or null");
-    rc = sj_get_enum(o, path, "kind", sj_pending_names, SJ_PENDING_FEE + 1, &kind, err);
+        return json_fail_at(err, "state.turn", "pending", "must be an object or null");
+    rc = json_at_enum(o, path, "kind", sj_pending_names, SJ_PENDING_FEE + 1, &kind, err);
     if (rc == 0 && kind == PENDING_NONE)
-        rc = sj_fail(err, path, "kind", "unknown value 'none'");
+        rc = json_fail_at(err, path, "kind", "unknown value 'none'");
     if (rc == 0)
         rc = sj_get_seat(o, path, "player", st, false, &p->seat, err);
     if (rc == 0 && kind == SJ_PENDING_FEE)
@@ -584,18 +525,18 @@ static int sj_pending_from_json(const struct board *b, const cJSON *o, struct ga
     switch (p->kind) {
     case PENDING_BUY_OR_AUCTION: return sj_get_dest(o, path, "destination", b, &p->dest, err);
     case PENDING_DRAW:
-        rc = sj_get_enum(o, path, "deck", sj_deck_names, 2, &deck, err);
+        rc = json_at_enum(o, path, "deck", sj_deck_names, 2, &deck, err);
         p->deck = (enum deck)deck;
         return rc;
     case PENDING_CHOOSE:
         opts = cJSON_GetObjectItemCaseSensitive(o, "options");
         if (!cJSON_IsArray(opts) || cJSON_GetArraySize(opts) > BOARD_MAX_DESTS)
-            return sj_fail(err, path, "options", "must be an array of destinations");
+            return json_fail_at(err, path, "options", "must be an array of destinations");
         cJSON_ArrayForEach(it, opts)
         {
             int d = cJSON_IsString(it) ? board_find_dest(b, it->valuestring) : -1;
             if (d < 0)
-                return sj_fail(err, path, "options", "holds an unknown destination");
+                return json_fail_at(err, path, "options", "holds an unknown destination");
             p->options[p->noptions++] = d;
         }
         return 0;
@@ -612,18 +553,18 @@ static int sj_turn_from_json(const struct board *b, const cJSON *o, struct game_
     int rc;
 
     if (!cJSON_IsObject(o))
-        return sj_fail(err, "", "turn", "must be an object in banker mode");
-    rc = sj_get_seat(o, "turn", "player", st, false, &t->seat, err);
+        return json_fail_at(err, "state", "turn", "must be an object in banker mode");
+    rc = sj_get_seat(o, "state.turn", "player", st, false, &t->seat, err);
     if (rc == 0)
-        rc = sj_get_int(o, "turn", "doubles", 0, 2, &t->doubles, err);
+        rc = json_at_int(o, "state.turn", "doubles", 0, 2, &t->doubles, err);
     if (rc == 0)
-        rc = sj_get_int(o, "turn", "rolls", 0, 1000000, &t->rolls, err);
+        rc = json_at_int(o, "state.turn", "rolls", 0, 1000000, &t->rolls, err);
     if (rc == 0)
-        rc = sj_get_bool(o, "turn", "rolled", &t->rolled, err);
+        rc = json_at_bool(o, "state.turn", "rolled", &t->rolled, err);
     if (rc == 0)
-        rc = sj_get_bool(o, "turn", "jumped", &t->jumped, err);
+        rc = json_at_bool(o, "state.turn", "jumped", &t->jumped, err);
     if (rc == 0)
-        rc = sj_get_bool(o, "turn", "can_fly", &t->can_fly, err);
+        rc = json_at_bool(o, "state.turn", "can_fly", &t->can_fly, err);
     if (rc == 0)
         rc = sj_pending_from_json(b, cJSON_GetObjectItemCaseSensitive(o, "pending"), st, err);
     if (rc == 0 && cJSON_GetObjectItemCaseSensitive(o, "fees_due"))
@@ -647,12 +588,13 @@ static int sj_held_from_json(const struct board *b, const cJSON *it, const char 
     if (!arr)
         return 0;
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != p->jail_cards)
-        return sj_fail(err, path, "jail_free_cards", "must list the %d cards held", p->jail_cards);
+        return json_fail_at(err, path, "jail_free_cards", "must list the %d cards held",
+                            p->jail_cards);
     cJSON_ArrayForEach(h, arr)
     {
         const cJSON *card = cJSON_GetObjectItemCaseSensitive(h, "card");
         int deck = 0;
-        int rc = sj_get_enum(h, path, "deck", sj_deck_names, 2, &deck, err);
+        int rc = json_at_enum(h, path, "deck", sj_deck_names, 2, &deck, err);
         if (rc != 0)
             return rc;
         p->held[k].deck = (enum deck)deck;
@@ -660,7 +602,7 @@ static int sj_held_from_json(const struct board *b, const cJSON *it, const char 
             p->held[k].card = deck == DECK_JOURNAL ? board_find_journal(b, card->valuestring)
                                                    : board_find_chance(b, card->valuestring);
         if (!cJSON_IsNull(card) && p->held[k].card < 0)
-            return sj_fail(err, path, "jail_free_cards", "holds an unknown card");
+            return json_fail_at(err, path, "jail_free_cards", "holds an unknown card");
         k++;
     }
     return 0;
@@ -675,43 +617,43 @@ static int sj_players_from_json(const struct board *b, const cJSON *arr, struct 
     int i = 0, rc = 0;
 
     if (n < RULES_MIN_PLAYERS || n > RULES_MAX_PLAYERS)
-        return sj_fail(err, "", "players", "must be an array of %d to %d players",
-                       RULES_MIN_PLAYERS, RULES_MAX_PLAYERS);
+        return json_fail_at(err, "state", "players", "must be an array of %d to %d players",
+                            RULES_MIN_PLAYERS, RULES_MAX_PLAYERS);
     cJSON_ArrayForEach(it, arr)
     {
         char path[SJ_PATH_MAX];
         struct player_state *p = &st->players[i];
         const char *s = NULL;
-        snprintf(path, sizeof(path), "players[%d]", i);
-        rc = sj_get_i64(it, path, "id", -JSON_INT_MAX, JSON_INT_MAX, &p->id, err);
+        snprintf(path, sizeof(path), "state.players[%d]", i);
+        rc = json_at_i64(it, path, "id", -JSON_INT_MAX, JSON_INT_MAX, &p->id, err);
         if (rc == 0 && rules_seat_of(st, p->id) >= 0)
-            rc = sj_fail(err, path, "id", "player %lld is seated twice", (long long)p->id);
+            rc = json_fail_at(err, path, "id", "player %lld is seated twice", (long long)p->id);
         if (rc == 0)
-            rc = sj_get_str(it, path, "name", &s, err);
+            rc = json_at_string(it, path, "name", 0, &s, err);
         if (rc == 0 && strlen(s) >= sizeof(p->name))
-            rc = sj_fail(err, path, "name", "is too long");
+            rc = json_fail_at(err, path, "name", "is too long");
         if (rc == 0)
             snprintf(p->name, sizeof(p->name), "%s", s);
         if (rc == 0)
-            rc = sj_get_str(it, path, "token", &s, err);
+            rc = json_at_string(it, path, "token", 0, &s, err);
         if (rc == 0 && (p->token = board_find_token(b, s)) < 0)
-            rc = sj_fail(err, path, "token", "unknown token '%s'", s);
+            rc = json_fail_at(err, path, "token", "unknown token '%s'", s);
         if (rc == 0 && st->mode == MODE_BANKER)
-            rc = sj_get_int(it, path, "cash", 0, RULES_CASH_MAX, &p->cash, err);
+            rc = json_at_int(it, path, "cash", 0, RULES_CASH_MAX, &p->cash, err);
         if (rc == 0 && st->mode == MODE_BANKER)
-            rc = sj_get_int(it, path, "position", 0, BOARD_SPACES - 1, &p->position, err);
+            rc = json_at_int(it, path, "position", 0, BOARD_SPACES - 1, &p->position, err);
         if (rc == 0)
-            rc = sj_get_bool(it, path, "in_jail", &p->in_jail, err);
+            rc = json_at_bool(it, path, "in_jail", &p->in_jail, err);
         if (rc == 0)
-            rc = sj_get_int(it, path, "jail_attempts", 0, 3, &p->jail_attempts, err);
+            rc = json_at_int(it, path, "jail_attempts", 0, 3, &p->jail_attempts, err);
         if (rc == 0)
-            rc = sj_get_int(it, path, "jail_cards", 0, SJ_JAIL_CARDS_MAX, &p->jail_cards, err);
+            rc = json_at_int(it, path, "jail_cards", 0, SJ_JAIL_CARDS_MAX, &p->jail_cards, err);
         if (rc == 0)
             rc = sj_held_from_json(b, it, path, p, err);
         if (rc == 0 && cJSON_GetObjectItemCaseSensitive(it, "jump_next"))
-            rc = sj_get_bool(it, path, "jump_next", &p->jump_next, err);
+            rc = json_at_bool(it, path, "jump_next", &p->jump_next, err);
         if (rc == 0 && cJSON_GetObjectItemCaseSensitive(it, "jump_now"))
-            rc = sj_get_bool(it, path, "jump_now", &p->jump_now, err);
+            rc = json_at_bool(it, path, "jump_now", &p->jump_now, err);
         if (rc != 0)
             return rc;
         st->nplayers = ++i;
@@ -728,15 +670,16 @@ static int sj_dests_from_json(const struct board *b, const cJSON *arr, struct ga
     int i = 0, rc;
 
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != b->ndests)
-        return sj_fail(err, "", "destinations", "must list the board's %d destinations", b->ndests);
+        return json_fail_at(err, "state", "destinations", "must list the board's %d destinations",
+                            b->ndests);
     cJSON_ArrayForEach(it, arr)
     {
         char path[SJ_PATH_MAX];
         int d = -1;
-        snprintf(path, sizeof(path), "destinations[%d]", i++);
+        snprintf(path, sizeof(path), "state.destinations[%d]", i++);
         rc = sj_get_dest(it, path, "id", b, &d, err);
         if (rc == 0 && seen[d])
-            rc = sj_fail(err, path, "id", "'%s' is listed twice", b->dests[d].id);
+            rc = json_fail_at(err, path, "id", "'%s' is listed twice", b->dests[d].id);
         if (rc == 0)
             rc = sj_get_seat(it, path, "owner", st, true, &st->dests[d].owner, err);
         if (rc == 0)
@@ -756,7 +699,8 @@ static int sj_journal_from_json(const struct board *b, const cJSON *arr, struct 
     int i = 0;
 
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) > b->njournal)
-        return sj_fail(err, "", "journal", "must be an array of the board's journal cards");
+        return json_fail_at(err, "state", "journal",
+                            "must be an array of the board's journal cards");
     cJSON_ArrayForEach(card, arr)
     {
         char path[SJ_PATH_MAX];
@@ -764,41 +708,41 @@ static int sj_journal_from_json(const struct board *b, const cJSON *arr, struct 
         const char *id = NULL;
         struct journal_state *js;
         int c, rc;
-        snprintf(path, sizeof(path), "journal[%d]", i++);
-        rc = sj_get_str(card, path, "card", &id, err);
+        snprintf(path, sizeof(path), "state.journal[%d]", i++);
+        rc = json_at_string(card, path, "card", 0, &id, err);
         if (rc != 0)
             return rc;
         c = board_find_journal(b, id);
         if (c < 0)
-            return sj_fail(err, path, "card", "unknown Travel Journal card '%s'", id);
+            return json_fail_at(err, path, "card", "unknown Travel Journal card '%s'", id);
         js = &st->journal[c];
         if (js->nstamps > 0)
-            return sj_fail(err, path, "card", "'%s' is listed twice", id);
+            return json_fail_at(err, path, "card", "'%s' is listed twice", id);
         if (!cJSON_IsArray(stamps) || cJSON_GetArraySize(stamps) > BOARD_MAX_SLOTS)
-            return sj_fail(err, path, "stamps", "must be an array of at most %d stamps",
-                           BOARD_MAX_SLOTS);
+            return json_fail_at(err, path, "stamps", "must be an array of at most %d stamps",
+                                BOARD_MAX_SLOTS);
         cJSON_ArrayForEach(s, stamps)
         {
             struct journal_stamp *js_s = &js->stamps[js->nstamps];
             const char *tok = NULL;
             int slot = -1;
             char spath[SJ_PATH_MAX];
-            snprintf(spath, sizeof(spath), "journal[%d].stamps[%d]", i - 1, js->nstamps);
-            rc = sj_get_int(s, spath, "slot", 0, BOARD_MAX_SLOTS - 1, &slot, err);
+            snprintf(spath, sizeof(spath), "state.journal[%d].stamps[%d]", i - 1, js->nstamps);
+            rc = json_at_int(s, spath, "slot", 0, BOARD_MAX_SLOTS - 1, &slot, err);
             if (rc == 0 && slot != js->nstamps)
-                rc = sj_fail(err, spath, "slot", "must be %d: stamps fill slots in order",
-                             js->nstamps);
+                rc = json_fail_at(err, spath, "slot", "must be %d: stamps fill slots in order",
+                                  js->nstamps);
             if (rc == 0)
-                rc = sj_get_str(s, spath, "token", &tok, err);
+                rc = json_at_string(s, spath, "token", 0, &tok, err);
             if (rc == 0 && (js_s->token = board_find_token(b, tok)) < 0)
-                rc = sj_fail(err, spath, "token", "unknown token '%s'", tok);
+                rc = json_fail_at(err, spath, "token", "unknown token '%s'", tok);
             if (rc == 0)
-                rc =
-                    sj_get_i64(s, spath, "player", -JSON_INT_MAX, JSON_INT_MAX, &js_s->player, err);
+                rc = json_at_i64(s, spath, "player", -JSON_INT_MAX, JSON_INT_MAX, &js_s->player,
+                                 err);
             if (rc == 0)
-                rc = sj_get_i64(s, spath, "game", -JSON_INT_MAX, JSON_INT_MAX, &js_s->game, err);
+                rc = json_at_i64(s, spath, "game", -JSON_INT_MAX, JSON_INT_MAX, &js_s->game, err);
             if (rc == 0)
-                rc = sj_get_i64(s, spath, "seq", -JSON_INT_MAX, JSON_INT_MAX, &js_s->seq, err);
+                rc = json_at_i64(s, spath, "seq", -JSON_INT_MAX, JSON_INT_MAX, &js_s->seq, err);
             if (rc != 0)
                 return rc;
             js->nstamps++;
@@ -817,11 +761,11 @@ static int sj_house_from_json(const cJSON *doc, struct game_state *st, struct sb
     if (hr && (rc = house_rules_from_json(hr, &st->house, err)) != 0) {
         char why[SB_DETAIL_MAX]; /* err->detail cannot be both source and target */
         snprintf(why, sizeof(why), "%s", err->detail);
-        return sj_fail(err, "", "house_rules", "%s", why);
+        return json_fail_at(err, "state", "house_rules", "%s", why);
     }
     st->pot = 0;
     if (cJSON_GetObjectItemCaseSensitive(doc, "pot"))
-        rc = sj_get_int(doc, "", "pot", 0, RULES_CASH_MAX, &st->pot, err);
+        rc = json_at_int(doc, "state", "pot", 0, RULES_CASH_MAX, &st->pot, err);
     return rc;
 }
 
@@ -833,13 +777,13 @@ static int sj_state_fields(const struct board *b, const cJSON *doc, struct game_
     int mode = 0, status = 0;
     int rc;
 
-    rc = sj_get_i64(doc, "", "game", -JSON_INT_MAX, JSON_INT_MAX, &st->game, err);
+    rc = json_at_i64(doc, "state", "game", -JSON_INT_MAX, JSON_INT_MAX, &st->game, err);
     if (rc == 0)
-        rc = sj_get_i64(doc, "", "seq", -JSON_INT_MAX, JSON_INT_MAX, &st->seq, err);
+        rc = json_at_i64(doc, "state", "seq", -JSON_INT_MAX, JSON_INT_MAX, &st->seq, err);
     if (rc == 0)
-        rc = sj_get_enum(doc, "", "status", sj_status_names, 3, &status, err);
+        rc = json_at_enum(doc, "state", "status", sj_status_names, 3, &status, err);
     if (rc == 0)
-        rc = sj_get_enum(doc, "", "mode", sj_mode_names, 2, &mode, err);
+        rc = json_at_enum(doc, "state", "mode", sj_mode_names, 2, &mode, err);
     if (rc != 0)
         return rc;
     st->status = (enum game_status)status;
@@ -851,20 +795,20 @@ static int sj_state_fields(const struct board *b, const cJSON *doc, struct game_
     rules_pending_clear(&st->pending);
     rc = sj_players_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "players"), st, err);
     if (rc == 0)
-        rc = sj_get_seat(doc, "", "winner", st, true, &st->winner, err);
+        rc = sj_get_seat(doc, "state", "winner", st, true, &st->winner, err);
     if (rc == 0 && st->mode == MODE_BANKER)
         rc = sj_turn_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "turn"), st, err);
     if (rc == 0)
         rc = sj_dests_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "destinations"), st, err);
     if (rc == 0 && !cJSON_IsObject(ticket))
-        rc = sj_fail(err, "", "ticket", "must be an object");
+        rc = json_fail_at(err, "state", "ticket", "must be an object");
     if (rc == 0)
-        rc = sj_get_seat(ticket, "ticket", "holder", st, true, &st->ticket_holder, err);
+        rc = sj_get_seat(ticket, "state.ticket", "holder", st, true, &st->ticket_holder, err);
     if (rc == 0)
-        rc = sj_get_bool(ticket, "ticket", "used", &st->ticket_used, err);
+        rc = json_at_bool(ticket, "state.ticket", "used", &st->ticket_used, err);
     st->corrections = 0;
     if (rc == 0 && cJSON_GetObjectItemCaseSensitive(doc, "corrections"))
-        rc = sj_get_int(doc, "", "corrections", 1, INT32_MAX, &st->corrections, err);
+        rc = json_at_int(doc, "state", "corrections", 1, INT32_MAX, &st->corrections, err);
     if (rc == 0)
         rc = sj_house_from_json(doc, st, err);
     return rc;
