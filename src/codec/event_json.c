@@ -45,14 +45,9 @@ static int ej_event_dest(const struct board *b, const cJSON *body, const char *k
 {
     const char *s = NULL;
     int rc = ej_event_slug(body, key, &s, err);
-    int d;
-    if (rc != 0)
-        return rc;
-    d = board_find_dest(b, s);
-    if (d < 0)
-        return sb_fail(err, SB_EINVALID, NULL, "unknown destination '%s'", s);
-    *out = d;
-    return 0;
+    if (rc == 0 && (*out = board_find_dest(b, s)) < 0)
+        rc = sb_fail(err, SB_EINVALID, NULL, "unknown destination '%s'", s);
+    return rc;
 }
 
 /* body[key] as an int in [min, max]; absent -> dflt (SB_EBADREQ when required). */
@@ -543,18 +538,8 @@ int event_from_json(const struct board *b, const struct game_state *st, const cJ
     rc = event_check_fields(body, err);
     if (rc != 0)
         return rc;
-    memset(&e, 0, sizeof(e));
-    e.type = (enum event_type)t;
+    e = rules_event_new((enum event_type)t);
     e.seq = ev->seq;
-    e.player = -1;
-    e.d1 = -1;
-    e.d2 = -1;
-    e.card = -1;
-    e.dest = -1;
-    e.winner = -1;
-    e.price = -1;
-    e.a = -1;
-    e.b = -1;
     rc = event_codec_of(e.type)->read(b, st, body, &e, err);
     if (rc == 0)
         *ev = e;
@@ -567,6 +552,13 @@ int event_from_json(const struct board *b, const struct game_state *st, const cJ
 static void ej_dest(struct jbuf *j, const struct board *b, int d)
 {
     jb_str(j, d >= 0 && d < b->ndests ? b->dests[d].id : NULL);
+}
+
+/* The member "destination": the slug of destination d. */
+static void ej_destination_key(struct jbuf *j, const struct board *b, int d)
+{
+    jb_key(j, "destination");
+    ej_dest(j, b, d);
 }
 
 /* key: the ids of o's destinations (or cards of o's deck) as an array. */
@@ -587,13 +579,6 @@ static void ej_ids(struct jbuf *j, const char *key, const struct board *b,
     jb_close(j, ']');
 }
 
-/* A member whose value is an integer. */
-static void ej_int(struct jbuf *j, const char *key, int64_t v)
-{
-    jb_key(j, key);
-    jb_int(j, v);
-}
-
 /* roll: in Jail, this try, the tries before the fine, and the fine. */
 static void ej_roll_option(struct jbuf *j, const struct board *b, const struct game_state *st,
                            const struct rules_option *o)
@@ -601,9 +586,9 @@ static void ej_roll_option(struct jbuf *j, const struct board *b, const struct g
     (void)b;
     (void)st;
     if (o->jail_try > 0) {
-        ej_int(j, "jail_try", o->jail_try);
-        ej_int(j, "jail_tries", o->jail_tries);
-        ej_int(j, "fine", o->amount);
+        jb_key_int(j, "jail_try", o->jail_try);
+        jb_key_int(j, "jail_tries", o->jail_tries);
+        jb_key_int(j, "fine", o->amount);
     }
 }
 
@@ -612,9 +597,8 @@ static void ej_buy_option(struct jbuf *j, const struct board *b, const struct ga
                           const struct rules_option *o)
 {
     (void)st;
-    jb_key(j, "destination");
-    ej_dest(j, b, o->dest);
-    ej_int(j, "price", o->amount);
+    ej_destination_key(j, b, o->dest);
+    jb_key_int(j, "price", o->amount);
 }
 
 /* auction: the destination, the lowest bid and its step, or "bids": false. */
@@ -622,24 +606,22 @@ static void ej_auction_option(struct jbuf *j, const struct board *b, const struc
                               const struct rules_option *o)
 {
     (void)st;
-    jb_key(j, "destination");
-    ej_dest(j, b, o->dest);
+    ej_destination_key(j, b, o->dest);
     if (o->amount <= 0) { /* HOUSE-AUCTION off: declining leaves it with the Bank */
         jb_key(j, "bids");
         jb_bool(j, false);
         return;
     }
-    ej_int(j, "min_bid", o->amount);
-    ej_int(j, "step", RULES_MONEY_UNIT);
+    jb_key_int(j, "min_bid", o->amount);
+    jb_key_int(j, "step", RULES_MONEY_UNIT);
 }
 
 /* collect_fee: the destination, the fee, its owner and its payer. */
 static void ej_fee_option(struct jbuf *j, const struct board *b, const struct game_state *st,
                           const struct rules_option *o)
 {
-    jb_key(j, "destination");
-    ej_dest(j, b, o->dest);
-    ej_int(j, "amount", o->amount);
+    ej_destination_key(j, b, o->dest);
+    jb_key_int(j, "amount", o->amount);
     jb_key(j, "owner");
     state_seat_write(j, st, o->owner);
     jb_key(j, "payer");
@@ -667,7 +649,7 @@ static void ej_fly_option(struct jbuf *j, const struct board *b, const struct ga
                           const struct rules_option *o)
 {
     (void)st;
-    ej_int(j, "cost", o->amount);
+    jb_key_int(j, "cost", o->amount);
     jb_key(j, "kind");
     jb_str(j, b->spaces[o->space].kind == SPACE_FLIGHT_LONG ? "flight_long" : "flight_local");
     ej_ids(j, "to", b, o, false);
@@ -687,7 +669,7 @@ static void ej_jail_pay_option(struct jbuf *j, const struct board *b, const stru
 {
     (void)b;
     (void)st;
-    ej_int(j, "cost", o->amount);
+    jb_key_int(j, "cost", o->amount);
 }
 
 /* jail_card: the cards held. */
@@ -696,7 +678,7 @@ static void ej_jail_card_option(struct jbuf *j, const struct board *b, const str
 {
     (void)b;
     (void)st;
-    ej_int(j, "cards", o->amount);
+    jb_key_int(j, "cards", o->amount);
 }
 
 /* ---- the event types ---------------------------------------------------------------------- */

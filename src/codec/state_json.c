@@ -109,19 +109,12 @@ static void sj_pending_write(struct jbuf *j, const struct board *b, const struct
         return;
     }
     jb_open(j, '{');
-    jb_key(j, "kind");
-    jb_str(j, sj_pending_names[p->kind]);
+    jb_key_str(j, "kind", sj_pending_names[p->kind]);
     jb_key(j, "player");
     state_seat_write(j, st, p->seat);
     switch (p->kind) {
-    case PENDING_BUY_OR_AUCTION:
-        jb_key(j, "destination");
-        jb_str(j, sj_dest_id(b, p->dest));
-        break;
-    case PENDING_DRAW:
-        jb_key(j, "deck");
-        jb_str(j, sj_deck_names[p->deck == DECK_JOURNAL]);
-        break;
+    case PENDING_BUY_OR_AUCTION: jb_key_str(j, "destination", sj_dest_id(b, p->dest)); break;
+    case PENDING_DRAW: jb_key_str(j, "deck", sj_deck_names[p->deck == DECK_JOURNAL]); break;
     case PENDING_CHOOSE:
         jb_key(j, "options");
         jb_open(j, '[');
@@ -142,16 +135,13 @@ static void sj_fees_write(struct jbuf *j, const struct board *b, const struct ga
     jb_open(j, '[');
     for (int i = 0; i < n && i < RULES_MAX_FEES; i++) {
         jb_open(j, '{');
-        jb_key(j, "destination");
-        jb_str(j, sj_dest_id(b, fees[i].dest));
+        jb_key_str(j, "destination", sj_dest_id(b, fees[i].dest));
         jb_key(j, "owner");
         state_seat_write(j, st, fees[i].owner);
         jb_key(j, "payer");
         state_seat_write(j, st, fees[i].payer);
-        jb_key(j, "amount");
-        jb_int(j, fees[i].amount);
-        jb_key(j, "earlier_turn");
-        jb_bool(j, fees[i].earlier != 0);
+        jb_key_int(j, "amount", fees[i].amount);
+        jb_key_bool(j, "earlier_turn", fees[i].earlier != 0);
         jb_close(j, '}');
     }
     jb_close(j, ']');
@@ -166,16 +156,11 @@ static void sj_turn_write(struct jbuf *j, const struct board *b, const struct ga
     state_seat_write(j, st, t->seat);
     jb_key(j, "next");
     state_seat_write(j, st, rules_next_seat(st));
-    jb_key(j, "doubles");
-    jb_int(j, t->doubles);
-    jb_key(j, "rolled");
-    jb_bool(j, t->rolled);
-    jb_key(j, "rolls");
-    jb_int(j, t->rolls);
-    jb_key(j, "jumped");
-    jb_bool(j, t->jumped);
-    jb_key(j, "can_fly");
-    jb_bool(j, t->can_fly);
+    jb_key_int(j, "doubles", t->doubles);
+    jb_key_bool(j, "rolled", t->rolled);
+    jb_key_int(j, "rolls", t->rolls);
+    jb_key_bool(j, "jumped", t->jumped);
+    jb_key_bool(j, "can_fly", t->can_fly);
     jb_key(j, "pending");
     sj_pending_write(j, b, st);
     jb_key(j, "fees_due");
@@ -192,10 +177,8 @@ static void sj_held_write(struct jbuf *j, const struct board *b, const struct pl
     for (int k = 0; k < p->jail_cards && k < RULES_MAX_HELD; k++) {
         const struct held_card *h = &p->held[k];
         jb_open(j, '{');
-        jb_key(j, "deck");
-        jb_str(j, sj_deck_names[h->deck == DECK_JOURNAL]);
-        jb_key(j, "card");
-        jb_str(j, sj_card_id(b, h->deck, h->card));
+        jb_key_str(j, "deck", sj_deck_names[h->deck == DECK_JOURNAL]);
+        jb_key_str(j, "card", sj_card_id(b, h->deck, h->card));
         jb_close(j, '}');
     }
     jb_close(j, ']');
@@ -238,20 +221,14 @@ static void sj_player_write(struct jbuf *j, const struct board *b, const struct 
     const struct player_state *p = &st->players[seat];
     bool banker = st->mode == MODE_BANKER;
     jb_open(j, '{');
-    jb_key(j, "id");
-    jb_int(j, p->id);
-    jb_key(j, "name");
-    jb_str(j, p->name);
-    jb_key(j, "token");
-    jb_str(j, sj_token_id(b, p->token));
+    jb_key_int(j, "id", p->id);
+    jb_key_str(j, "name", p->name);
+    jb_key_str(j, "token", sj_token_id(b, p->token));
     sj_banker_int(j, "cash", banker, p->cash);
     sj_banker_int(j, "position", banker, p->position);
-    jb_key(j, "in_jail");
-    jb_bool(j, p->in_jail);
-    jb_key(j, "jail_attempts");
-    jb_int(j, p->jail_attempts);
-    jb_key(j, "jail_cards");
-    jb_int(j, p->jail_cards);
+    jb_key_bool(j, "in_jail", p->in_jail);
+    jb_key_int(j, "jail_attempts", p->jail_attempts);
+    jb_key_int(j, "jail_cards", p->jail_cards);
     jb_key(j, "jail_free_cards");
     sj_held_write(j, b, p);
     sj_true_if(j, "jump_next", p->jump_next); /* TWT-GOAL-JUMP: at their next turn's start */
@@ -291,23 +268,17 @@ static void sj_journal_write(struct jbuf *j, const struct board *b, const struct
     for (int c = 0; c < b->njournal; c++) {
         const struct journal_state *js = &st->journal[c];
         jb_open(j, '{');
-        jb_key(j, "card");
-        jb_str(j, b->journal[c].id);
+        jb_key_str(j, "card", b->journal[c].id);
         jb_key(j, "stamps");
         jb_open(j, '[');
         for (int i = 0; i < js->nstamps && i < BOARD_MAX_SLOTS; i++) {
             const struct journal_stamp *s = &js->stamps[i];
             jb_open(j, '{');
-            jb_key(j, "slot");
-            jb_int(j, i);
-            jb_key(j, "token");
-            jb_str(j, sj_token_id(b, s->token));
-            jb_key(j, "player");
-            jb_int(j, s->player);
-            jb_key(j, "game");
-            jb_int(j, s->game);
-            jb_key(j, "seq");
-            jb_int(j, s->seq);
+            jb_key_int(j, "slot", i);
+            jb_key_str(j, "token", sj_token_id(b, s->token));
+            jb_key_int(j, "player", s->player);
+            jb_key_int(j, "game", s->game);
+            jb_key_int(j, "seq", s->seq);
             jb_close(j, '}');
         }
         jb_close(j, ']');
@@ -321,18 +292,14 @@ bool state_write(struct jbuf *j, const struct board *b, const struct game_state 
 {
     bool banker = st->mode == MODE_BANKER;
     jb_open(j, '{');
-    jb_key(j, "version");
-    jb_int(j, version);
-    jb_key(j, "game");
-    jb_int(j, st->game);
-    jb_key(j, "seq");
-    jb_int(j, st->seq);
-    jb_key(j, "status");
-    jb_str(j, st->status == STATUS_FINISHED    ? "finished"
-              : st->status == STATUS_ABANDONED ? "abandoned"
-                                               : "active");
-    jb_key(j, "mode");
-    jb_str(j, banker ? "banker" : "journal");
+    jb_key_int(j, "version", version);
+    jb_key_int(j, "game", st->game);
+    jb_key_int(j, "seq", st->seq);
+    jb_key_str(j, "status",
+               st->status == STATUS_FINISHED    ? "finished"
+               : st->status == STATUS_ABANDONED ? "abandoned"
+                                                : "active");
+    jb_key_str(j, "mode", banker ? "banker" : "journal");
     jb_key(j, "winner");
     state_seat_write(j, st, st->winner);
     jb_key(j, "turn");
@@ -349,8 +316,7 @@ bool state_write(struct jbuf *j, const struct board *b, const struct game_state 
     jb_open(j, '[');
     for (int d = 0; d < b->ndests; d++) {
         jb_open(j, '{');
-        jb_key(j, "id");
-        jb_str(j, b->dests[d].id);
+        jb_key_str(j, "id", b->dests[d].id);
         jb_key(j, "owner");
         state_seat_write(j, st, st->dests[d].owner);
         jb_key(j, "stamped_by");
@@ -362,13 +328,11 @@ bool state_write(struct jbuf *j, const struct board *b, const struct game_state 
     jb_open(j, '{');
     jb_key(j, "holder");
     state_seat_write(j, st, st->ticket_holder);
-    jb_key(j, "used");
-    jb_bool(j, st->ticket_used);
+    jb_key_bool(j, "used", st->ticket_used);
     jb_close(j, '}');
     jb_key(j, "journal");
     sj_journal_write(j, b, st);
-    jb_key(j, "win_stamps");
-    jb_int(j, st->house.stamps_to_win);
+    jb_key_int(j, "win_stamps", st->house.stamps_to_win);
     jb_key(j, "house_rules");
     house_rules_write(j, &st->house);
     sj_int_if(j, "pot", st->house.free_parking == FREE_PARKING_JACKPOT || st->pot > 0, st->pot);

@@ -1472,6 +1472,23 @@ static int apply_in_place(const struct board *b, enum stamp_owner policy, struct
     return 0;
 }
 
+struct rules_event rules_event_new(enum event_type t)
+{
+    struct rules_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = t;
+    ev.player = -1;
+    ev.d1 = -1;
+    ev.d2 = -1;
+    ev.card = -1;
+    ev.dest = -1;
+    ev.winner = -1;
+    ev.price = -1;
+    ev.a = -1;
+    ev.b = -1;
+    return ev;
+}
+
 int rules_apply(const struct board *b, enum stamp_owner policy, struct game_state *st,
                 const struct rules_event *ev, struct rules_outcome *out)
 {
@@ -1532,16 +1549,8 @@ static struct rules_option option_new(enum event_type t, int seat)
 /* An event of option o's type as the table would send it; dest -1 picks o's first. */
 static struct rules_event option_event(const struct rules_option *o, int dest)
 {
-    struct rules_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = o->type;
-    ev.player = -1;
-    ev.card = -1;
+    struct rules_event ev = rules_event_new(o->type);
     ev.dest = dest >= 0 ? dest : o->ndests > 0 ? o->dests[0] : o->dest;
-    ev.winner = -1;
-    ev.price = -1;
-    ev.a = -1;
-    ev.b = -1;
     if (o->type == EVENT_ROLL) {
         ev.player = o->player;
         ev.d1 = 1;

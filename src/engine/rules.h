@@ -321,6 +321,10 @@ int rules_init_house(const struct board *b, enum game_mode mode, int64_t game,
                      const struct journal_state *journal, struct game_state *st,
                      struct rules_outcome *out);
 
+/* An event of type t with every field absent: seats, dice, card, destinations and
+ * price -1, amounts 0, no trade side, seq 0. This function can't fail. */
+struct rules_event rules_event_new(enum event_type t);
+
 /* Apply one event. On success returns 0: st is the new state (st->seq = ev->seq) and
  * out lists the effects in order. On refusal returns -1: st is unchanged and
  * out->refusal says why. This function does no I/O and allocates nothing. */
