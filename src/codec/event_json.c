@@ -363,13 +363,11 @@ static int ej_adjust(const struct board *b, const struct game_state *st, const c
                      struct rules_event *ev, struct sb_error *err)
 {
     int rc = ej_event_seat(body, "player", true, st, &ev->player, err);
-    (void)b;
     if (rc == 0)
         rc = ej_event_int(body, "amount", true, -JSON_MONEY_MAX, JSON_MONEY_MAX, 0, &ev->amount,
                           err);
-    if (rc == 0)
-        rc = ej_reason(body, err);
-    return rc;
+    (void)b;
+    return rc != 0 ? rc : ej_reason(body, err);
 }
 
 /* note {text}. */
@@ -389,9 +387,7 @@ static int ej_end(const struct board *b, const struct game_state *st, const cJSO
 {
     int rc = ej_event_seat(body, "winner", false, st, &ev->winner, err);
     (void)b;
-    if (rc == 0)
-        rc = ej_reason(body, err);
-    return rc;
+    return rc != 0 ? rc : ej_reason(body, err);
 }
 
 /* correct {what, id, fields, before}. */

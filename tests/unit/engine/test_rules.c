@@ -98,16 +98,7 @@ static void refused(struct fx *f, struct rules_event ev, enum rules_refusal_kind
 
 static struct rules_event ev_new(enum event_type t)
 {
-    struct rules_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = t;
-    ev.player = -1;
-    ev.card = -1;
-    ev.dest = -1;
-    ev.winner = -1;
-    ev.a = -1;
-    ev.b = -1;
-    return ev;
+    return rules_event_new(t);
 }
 
 static struct rules_event roll(int d1, int d2)
