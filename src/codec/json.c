@@ -226,19 +226,31 @@ int json_get_money(const cJSON *obj, const char *key, bool required, int64_t *ou
     return rc;
 }
 
+/* obj[key] for a request reader, or NULL when it is absent or null: *rc is then
+ * SB_EBADREQ when the field is required, else 0. Clears *present (if given). */
+static const cJSON *json_field(const cJSON *obj, const char *key, bool required, bool *present,
+                               int *rc, struct sb_error *err)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    *rc = 0;
+    if (present)
+        *present = false;
+    if (item && !cJSON_IsNull(item))
+        return item;
+    if (required)
+        *rc = sb_fail(err, SB_EBADREQ, NULL, "'%s' is required", key);
+    return NULL;
+}
+
 int json_get_int(const cJSON *obj, const char *key, bool required, int64_t min, int64_t max,
                  int64_t *out, bool *present, struct sb_error *err)
 {
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    int rc;
+    const cJSON *item = json_field(obj, key, required, present, &rc, err);
     int64_t v;
 
-    if (present)
-        *present = false;
-    if (!item || cJSON_IsNull(item)) {
-        if (required)
-            return sb_fail(err, SB_EBADREQ, NULL, "'%s' is required", key);
-        return 0;
-    }
+    if (!item)
+        return rc;
     if (!cJSON_IsNumber(item))
         return sb_fail(err, SB_EBADREQ, NULL, "'%s' must be a number", key);
     if (!json_is_int(item))
@@ -256,14 +268,12 @@ int json_get_int(const cJSON *obj, const char *key, bool required, int64_t min, 
 int json_get_string(const cJSON *obj, const char *key, bool required, size_t max_chars,
                     bool allow_empty, const char **out, struct sb_error *err)
 {
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    int rc;
+    const cJSON *item = json_field(obj, key, required, NULL, &rc, err);
     size_t n;
 
-    if (!item || cJSON_IsNull(item)) {
-        if (required)
-            return sb_fail(err, SB_EBADREQ, NULL, "'%s' is required", key);
-        return 0;
-    }
+    if (!item)
+        return rc;
     if (!cJSON_IsString(item) || !item->valuestring)
         return sb_fail(err, SB_EBADREQ, NULL, "'%s' must be a string", key);
     n = json_utf8_chars(item->valuestring);
@@ -303,15 +313,11 @@ int json_get_name(cJSON *obj, const char *key, bool required, const char **out,
 int json_get_bool(const cJSON *obj, const char *key, bool required, bool *out, bool *present,
                   struct sb_error *err)
 {
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    int rc;
+    const cJSON *item = json_field(obj, key, required, present, &rc, err);
 
-    if (present)
-        *present = false;
-    if (!item || cJSON_IsNull(item)) {
-        if (required)
-            return sb_fail(err, SB_EBADREQ, NULL, "'%s' is required", key);
-        return 0;
-    }
+    if (!item)
+        return rc;
     if (!cJSON_IsBool(item))
         return sb_fail(err, SB_EBADREQ, NULL, "'%s' must be true or false", key);
     *out = cJSON_IsTrue(item);
