@@ -14,20 +14,18 @@ static void oj_list(struct jbuf *j, const struct board *b, const struct game_sta
     jb_open(j, '[');
     for (int i = 0; i < n; i++) {
         const struct rules_option *o = &list[i];
+        const struct event_codec *codec = event_codec_of(o->type);
         jb_open(j, '{');
-        jb_key(j, "type");
-        jb_str(j, rules_event_name(o->type));
-        if (o->type != EVENT_AUCTION) {
+        jb_key_str(j, "type", rules_event_name(o->type));
+        if (o->player >= 0) { /* anyone may bid at an auction: no "player" */
             jb_key(j, "player");
             state_seat_write(j, st, o->player);
         }
-        if (event_codec_of(o->type)->write_option)
-            event_codec_of(o->type)->write_option(j, b, st, o);
+        if (codec->write_option)
+            codec->write_option(j, b, st, o);
         if (refused) {
-            jb_key(j, "rule");
-            jb_str(j, o->rule ? o->rule : "");
-            jb_key(j, "detail");
-            jb_str(j, o->detail);
+            jb_key_str(j, "rule", o->rule ? o->rule : "");
+            jb_key_str(j, "detail", o->detail);
         }
         jb_close(j, '}');
     }

@@ -781,21 +781,17 @@ static int sj_state_fields(const struct board *b, const cJSON *doc, struct game_
 int state_from_json(const struct board *b, const cJSON *doc, struct game_state *st,
                     struct sb_error *err)
 {
-    struct game_state *ns;
-    int rc;
+    struct game_state *ns = NULL; /* read into a copy: *st changes only on success */
+    int rc = cJSON_IsObject(doc) ? 0 : sb_fail(err, SB_EINVALID, NULL, "state: must be an object");
 
-    if (!cJSON_IsObject(doc))
-        return sb_fail(err, SB_EINVALID, NULL, "state: must be an object");
-    ns = calloc(1, sizeof(*ns));
-    if (!ns)
-        return sb_oom(err);
-    rc = sj_state_fields(b, doc, ns, err);
+    if (rc == 0 && !(ns = calloc(1, sizeof(*ns))))
+        rc = sb_oom(err);
+    if (rc == 0)
+        rc = sj_state_fields(b, doc, ns, err);
     if (rc == 0)
         rc = sj_journal_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "journal"), ns, err);
-    if (rc != 0)
-        goto out;
-    memcpy(st, ns, sizeof(*st));
-out:
+    if (rc == 0)
+        memcpy(st, ns, sizeof(*st));
     free(ns);
     return rc;
 }
