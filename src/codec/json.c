@@ -377,6 +377,9 @@ int json_fail_at(struct sb_error *err, const char *path, const char *key, const 
         return sb_fail(err, SB_EINVALID, NULL, "%s: %s", key, msg);
     return sb_fail(err, SB_EINVALID, NULL, "%s: %s", path, msg);
 }
+#ifdef __clang_analyzer__
+#define json_fail_at(...) (json_fail_at(__VA_ARGS__), SB_EINVALID) /* as json.h has it */
+#endif
 
 int json_at_i64(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
                 int64_t *out, struct sb_error *err)
