@@ -1,4 +1,4 @@
-/* state_json.c -- game states, events and effects between the rules engine and JSON. */
+/* state_json.c -- game states and effects between the rules engine and JSON. */
 #include "state_json.h"
 
 #include <stdarg.h>

@@ -1,4 +1,4 @@
-/* state_json.h -- game states, events and effects between the engine and JSON.
+/* state_json.h -- game states and effects between the engine and JSON (events: event_json.h).
  *
  * The state document is API.md's "Game state shape" plus what the engine needs to
  * resume exactly (the journal, the turn's flags, pending details); state_from_json()
