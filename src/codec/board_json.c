@@ -65,35 +65,6 @@ static bool bj_is_slug(const char *s)
     return true;
 }
 
-/* Read obj[key] as an integer in [min, max] into *out. Returns 0 or SB_EINVALID. */
-static int bj_get_int(const cJSON *obj, const char *path, const char *key, int min, int max,
-                      int *out, struct sb_error *err)
-{
-    int64_t v = 0;
-    int rc = json_at_int(obj, path, key, min, max, &v, err);
-    if (rc == 0)
-        *out = (int)v;
-    return rc;
-}
-
-/* Read obj[key] as money (a multiple of 10 in 0..10^9) into *out. */
-static int bj_get_money(const cJSON *obj, const char *path, const char *key, int *out,
-                        struct sb_error *err)
-{
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (item && (!json_is_int(item) || !json_is_money((int64_t)item->valuedouble)))
-        return json_fail_at(err, path, key, "must be a multiple of 10 from 0 to %lld",
-                            (long long)JSON_MONEY_MAX);
-    return bj_get_int(obj, path, key, 0, (int)JSON_MONEY_MAX, out, err);
-}
-
-/* Read obj[key] as a string of 1..max_chars UTF-8 characters; *out is borrowed. */
-static int bj_get_text(const cJSON *obj, const char *path, const char *key, size_t max_chars,
-                       const char **out, struct sb_error *err)
-{
-    return json_at_string(obj, path, key, max_chars, out, err);
-}
-
 /* Read obj[key] as a slug; *out is borrowed. */
 static int bj_get_slug(const cJSON *obj, const char *path, const char *key, const char **out,
                        struct sb_error *err)
@@ -413,11 +384,11 @@ static int bj_read_top(const cJSON *doc, struct board *b, struct sb_error *err)
     const cJSON *it;
     int rc = bj_get_slug(doc, "", "edition", &s, err);
     if (rc == 0)
-        rc = bj_get_text(doc, "", "name", JSON_NAME_MAX_CHARS, &s, err);
+        rc = json_at_string(doc, "", "name", JSON_NAME_MAX_CHARS, &s, err);
     if (rc == 0)
-        rc = bj_get_money(doc, "", "start_cash", &b->start_cash, err);
+        rc = json_at_money(doc, "", "start_cash", &b->start_cash, err);
     if (rc == 0)
-        rc = bj_get_money(doc, "", "go_salary", &b->go_salary, err);
+        rc = json_at_money(doc, "", "go_salary", &b->go_salary, err);
     if (rc != 0)
         return rc;
     it = cJSON_GetObjectItemCaseSensitive(doc, "engine");
@@ -435,9 +406,9 @@ static int bj_read_players(const cJSON *doc, const struct board *b, struct sb_er
     int lo = RULES_MIN_PLAYERS, hi = RULES_MAX_PLAYERS;
     int rc = 0;
     if (cJSON_GetObjectItemCaseSensitive(doc, "players_min"))
-        rc = bj_get_int(doc, "", "players_min", RULES_MIN_PLAYERS, RULES_MAX_PLAYERS, &lo, err);
+        rc = json_at_int(doc, "", "players_min", RULES_MIN_PLAYERS, RULES_MAX_PLAYERS, &lo, err);
     if (rc == 0 && cJSON_GetObjectItemCaseSensitive(doc, "players_max"))
-        rc = bj_get_int(doc, "", "players_max", lo, RULES_MAX_PLAYERS, &hi, err);
+        rc = json_at_int(doc, "", "players_max", lo, RULES_MAX_PLAYERS, &hi, err);
     if (rc == 0 && hi > b->ntokens)
         rc = json_fail_at(err, "", "players_max", "%d players need %d tokens; the board has %d", hi,
                           hi, b->ntokens);
@@ -479,9 +450,9 @@ static int bj_read_tokens(const cJSON *doc, struct board *b, struct sb_error *er
             return json_fail_at(err, path, NULL, "must be an object");
         rc = bj_get_slug(it, path, "id", &id, err);
         if (rc == 0)
-            rc = bj_get_text(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
+            rc = json_at_string(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
         if (rc == 0)
-            rc = bj_get_text(it, path, "colour", JSON_NAME_MAX_CHARS, &s, err);
+            rc = json_at_string(it, path, "colour", JSON_NAME_MAX_CHARS, &s, err);
         if (rc == 0 && !bj_is_plain_colour(s))
             rc = json_fail_at(err, path, "colour",
                               "must be a plain colour: a name of letters (\"red\") or #rgb / "
@@ -518,17 +489,17 @@ static int bj_read_dests(const cJSON *doc, struct board *b, const cJSON **goals,
             return json_fail_at(err, path, NULL, "must be an object");
         rc = bj_get_slug(it, path, "id", &id, err);
         if (rc == 0)
-            rc = bj_get_text(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
+            rc = json_at_string(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
         if (rc == 0)
             rc = bj_get_slug(it, path, "colour", &colour, err);
         if (rc == 0)
-            rc = bj_get_money(it, path, "price", &d->price, err);
+            rc = json_at_money(it, path, "price", &d->price, err);
         if (rc == 0)
-            rc = bj_get_money(it, path, "fee", &d->fee, err);
+            rc = json_at_money(it, path, "fee", &d->fee, err);
         if (rc == 0)
-            rc = bj_get_money(it, path, "set_fee", &d->set_fee, err);
+            rc = json_at_money(it, path, "set_fee", &d->set_fee, err);
         if (rc == 0)
-            rc = bj_get_int(it, path, "space", 0, BOARD_SPACES - 1, &d->space, err);
+            rc = json_at_int(it, path, "space", 0, BOARD_SPACES - 1, &d->space, err);
         if (rc == 0)
             rc = bj_check_source(it, path, err);
         if (rc != 0)
@@ -623,11 +594,11 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
     snprintf(path, sizeof(path), "spaces[%d]", i);
     if (!cJSON_IsObject(it))
         return json_fail_at(err, path, NULL, "must be an object");
-    rc = bj_get_int(it, path, "index", 0, BOARD_SPACES - 1, &index, err);
+    rc = json_at_int(it, path, "index", 0, BOARD_SPACES - 1, &index, err);
     if (rc == 0 && index != i)
         rc = json_fail_at(err, path, "index", "must be %d: spaces are listed in board order", i);
     if (rc == 0)
-        rc = bj_get_text(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
+        rc = json_at_string(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
     if (rc == 0)
         rc = bj_check_source(it, path, err);
     if (rc != 0)
@@ -652,7 +623,7 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
         return json_fail_at(err, path, "destination", "only a destination space has one");
     }
     if (k == SPACE_TAX) {
-        rc = bj_get_money(it, path, "amount", &sp->amount, err);
+        rc = json_at_money(it, path, "amount", &sp->amount, err);
         if (rc != 0)
             return rc;
     } else if (amount) {
@@ -715,11 +686,11 @@ static int bj_read_card(const cJSON *it, int i, bool journal, struct bj_ctx *ctx
         return json_fail_at(err, path, NULL, "must be an object");
     rc = bj_get_slug(it, path, "id", &id, err);
     if (rc == 0 && journal)
-        rc = bj_get_text(it, path, "title", JSON_NAME_MAX_CHARS, &s, err);
+        rc = json_at_string(it, path, "title", JSON_NAME_MAX_CHARS, &s, err);
     if (rc == 0)
-        rc = bj_get_text(it, path, "text", JSON_TEXT_MAX_CHARS, &s, err);
+        rc = json_at_string(it, path, "text", JSON_TEXT_MAX_CHARS, &s, err);
     if (rc == 0 && journal)
-        rc = bj_get_int(it, path, "slots", 1, BOARD_MAX_SLOTS, &b->journal[i].slots, err);
+        rc = json_at_int(it, path, "slots", 1, BOARD_MAX_SLOTS, &b->journal[i].slots, err);
     if (rc == 0)
         rc = bj_check_source(it, path, err);
     if (rc == 0 && !effect)
