@@ -102,6 +102,17 @@ struct games {
      * published to the slots: only the COMMIT does that (game_req_finish). */
     uint64_t open_txn;
     struct game_cache_entry open;
+    /* The snapshots the appends of the writer's turns (store_pool_write_turn) left to
+     * the flush before their COMMIT, in order (a game's last one is its state): of the
+     * appends of many turns to one game, only the last writes the state. Touched only
+     * by the turns' thread. */
+    struct game_deferred *deferred;
+    int ndeferred, deferred_cap;
+};
+
+struct game_deferred {
+    int64_t gid;
+    char *state;
 };
 
 /* What a request would add to the cache once its transaction commits. */
@@ -127,10 +138,67 @@ struct games *games_new(void)
     return c;
 }
 
+/* Forget the deferred snapshots from the n-th on. */
+static void game_deferred_cut(struct games *c, int n)
+{
+    while (c->ndeferred > n)
+        free(c->deferred[--c->ndeferred].state);
+}
+
+/* The deferred snapshot of gid in the open turns, NULL when none. */
+static const char *game_deferred_find(const struct games *c, int64_t gid)
+{
+    for (int i = c->ndeferred - 1; i >= 0; i--)
+        if (c->deferred[i].gid == gid)
+            return c->deferred[i].state;
+    return NULL;
+}
+
+/* Leave gid's snapshot state to the flush; 0 or SB_ENOMEM. */
+static int game_defer(struct games *c, int64_t gid, const char *state)
+{
+    char *copy = strdup(state);
+    if (copy && c->ndeferred == c->deferred_cap) {
+        int cap = c->deferred_cap ? c->deferred_cap * 2 : 16;
+        struct game_deferred *grown = realloc(c->deferred, (size_t)cap * sizeof(*grown));
+        if (!grown) {
+            free(copy);
+            return SB_ENOMEM;
+        }
+        c->deferred = grown;
+        c->deferred_cap = cap;
+    }
+    if (!copy)
+        return SB_ENOMEM;
+    c->deferred[c->ndeferred++] = (struct game_deferred){gid, copy};
+    return 0;
+}
+
+/* The flush of the turns' COMMIT: each game's last deferred snapshot. */
+static int game_deferred_flush(void *arg, struct store *w)
+{
+    struct games *c = arg;
+    struct sb_error err = {0};
+    int rc = c->ndeferred > 0 ? store_begin_write(w, &err) : 0;
+    for (int i = c->ndeferred - 1; rc == 0 && i >= 0; i--) {
+        bool later = false;
+        for (int j = i + 1; j < c->ndeferred && !later; j++)
+            later = c->deferred[j].gid == c->deferred[i].gid;
+        if (!later)
+            rc = store_game_put_state(w, c->deferred[i].gid, c->deferred[i].state, &err);
+    }
+    if (c->ndeferred > 0)
+        rc = rc == 0 ? store_commit(w, &err) : (store_rollback(w), rc);
+    game_deferred_cut(c, 0);
+    return rc;
+}
+
 void games_free(struct games *c)
 {
     if (!c)
         return;
+    game_deferred_cut(c, 0);
+    free(c->deferred);
     game_cache_clear(&c->open);
     for (int i = 0; i < GAME_CACHE_SLOTS; i++)
         game_cache_clear(&c->slots[i]);
@@ -504,8 +572,11 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
     }
     if (gm->gb)
         gm->board = &gm->gb->b;
-    if (rc == 0 && !st_hit)
-        rc = game_set_state(r, gm, gm->row.state);
+    if (rc == 0 && !st_hit) {
+        /* The turns' open transaction may hold a newer state than the snapshot row. */
+        const char *deferred = game_deferred_find(r->games, gid);
+        rc = game_set_state(r, gm, deferred ? deferred : gm->row.state);
+    }
     if (rc == 0 && !gm->results && !board_hit && gm->st.corrections > 0)
         rc = game_load_corrections(r, gm);
     if (rc == 0 && !gm->results && !st_hit)
@@ -725,11 +796,17 @@ static int game_store(struct game_req *r, struct game *gm, const struct game_tex
                       const char *type, const char *at, const char *idem_key, int64_t *version)
 {
     struct store_snapshot snap;
-    int rc;
+    int rc = 0;
     game_snapshot_meta(gm, &snap);
     snap.state = t->state;
-    rc = store_event_append(*r->store, gm->row.id, seq, type, t->payload_text, t->effects, at,
-                            idem_key, &snap, version, r->err);
+    /* In a turn of the writer the state is written once for the turns' COMMIT. */
+    if (store_in_turn(*r->store)) {
+        rc = game_defer(r->games, gm->row.id, t->state) == 0 ? 0 : sb_oom(r->err);
+        snap.state = NULL;
+    }
+    if (rc == 0)
+        rc = store_event_append(*r->store, gm->row.id, seq, type, t->payload_text, t->effects, at,
+                                idem_key, &snap, version, r->err);
     /* The next append to this game finds its state in the cache, once committed. */
     if (rc == 0 && !gm->results)
         game_cache_note(r, gm->row.id, gm->gb, *version, &gm->st);
@@ -1327,14 +1404,6 @@ static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
 
 #define GAME_AGAIN 1 /* the snapshot went stale: do it again under the lock */
 
-/* Give the request's reader connection back and take the pool's writer instead. */
-static int game_take_writer(struct game_req *r)
-{
-    store_pool_put(r->pool, *r->store);
-    *r->store = NULL;
-    return store_pool_get_writer(r->pool, r->store, r->err);
-}
-
 /* Under the writer's lock: write p if the game is still at the version p was worked out
  * on (GAME_AGAIN when not, with nothing written), else give the first answer to a
  * known idem_key. Commits (shared) on success. */
@@ -1375,31 +1444,51 @@ static int game_post_prepared(struct game_req *r, int64_t gid, struct game_prep 
 }
 
 /* POST …/events on a snapshot: load, apply and print on the request's reader
- * connection, outside the writer's lock, then take the writer only to check the version
- * and write. GAME_AGAIN (holding the writer) when the work must be done again under the
- * lock: the game moved on meanwhile, or the snapshot refused the event (a refusal is
- * only trusted from the current state). */
+ * connection, outside the writer's lock, into *p. GAME_AGAIN when the work must be
+ * done again under the lock: the snapshot refused the event (a refusal is only trusted
+ * from the current state). */
 static int game_post_snapshot(struct game_req *r, int64_t gid, const cJSON *body,
-                              const char *idem_key, const unsigned char *hash, const char *if_match,
-                              char **answer, int *status, int64_t *version)
+                              const char *if_match, struct game_prep *p)
 {
-    struct game_prep p;
     int rc = store_begin_read(*r->store, r->err);
     if (rc != 0)
         return rc;
-    rc = game_prepare(r, gid, body, 0, NULL, true, true, &p);
+    rc = game_prepare(r, gid, body, 0, NULL, true, true, p);
     store_rollback(*r->store); /* the snapshot's read transaction ends */
     if (rc == 0)
-        rc = game_check_version(r->err, if_match, p.gm->row.version);
+        rc = game_check_version(r->err, if_match, p->gm->row.version);
     if (rc != 0 && rc != SB_ENOMEM && rc != SB_EBADREQ && rc != SB_ENOTFOUND)
         rc = GAME_AGAIN;
-    if (rc == 0 || rc == GAME_AGAIN) {
-        int taken = game_take_writer(r);
-        rc = taken != 0 ? taken : rc;
-    }
-    if (rc == 0)
-        rc = game_post_prepared(r, gid, &p, idem_key, hash, answer, status, version);
-    game_prep_clear(&p);
+    return rc;
+}
+
+/* An append handed to the writer's thread (store_pool_write_turn). */
+struct game_turn {
+    struct game_req *r;
+    int64_t gid;
+    const cJSON *body;
+    const char *idem_key, *if_match;
+    const unsigned char *hash;
+    struct game_prep *prep; /* worked out on a snapshot; NULL: do it all in the turn */
+    char **answer;
+    int *status;
+    int64_t *version;
+};
+
+/* The turn of an append: write what the snapshot worked out if the game is still at
+ * its version, else work it out again on the writer. */
+static int game_post_turn(void *arg)
+{
+    struct game_turn *t = arg;
+    int mark = t->r->games->ndeferred;
+    int rc = t->prep ? game_post_prepared(t->r, t->gid, t->prep, t->idem_key, t->hash, t->answer,
+                                          t->status, t->version)
+                     : GAME_AGAIN;
+    if (rc == GAME_AGAIN)
+        rc = game_post_locked(t->r, t->gid, t->body, t->idem_key, t->hash, t->if_match, t->answer,
+                              t->status, t->version);
+    if (rc != 0) /* its savepoint is undone: so is what it deferred */
+        game_deferred_cut(t->r->games, mark);
     return rc;
 }
 
@@ -1407,6 +1496,8 @@ int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const ch
                     const char *if_match, char **answer, int *status, int64_t *version)
 {
     unsigned char hash[KEYS_HASH_BYTES];
+    struct game_prep p = {0};
+    struct game_turn t = {r, gid, body, idem_key, if_match, hash, NULL, answer, status, version};
     atomic_int *busy;
     int rc;
     if (game_is_correction(body))
@@ -1419,13 +1510,19 @@ int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const ch
         return game_post_locked(r, gid, body, idem_key, hash, if_match, answer, status, version);
     /* Alone on its stripe, an append works on a snapshot, so appends to different games
      * overlap; with another append of its stripe in flight both would want the same
-     * version and one would do its work twice, so it works under the lock. */
+     * version and one would do its work twice, so it works in its turn. */
     busy = &r->games->in_flight[(uint64_t)gid % GAME_STRIPES];
-    rc = atomic_fetch_add(busy, 1) == 0
-             ? game_post_snapshot(r, gid, body, idem_key, hash, if_match, answer, status, version)
-             : (game_take_writer(r) == 0 ? GAME_AGAIN : r->err->code);
-    if (rc == GAME_AGAIN)
-        rc = game_post_locked(r, gid, body, idem_key, hash, if_match, answer, status, version);
+    rc = atomic_fetch_add(busy, 1) == 0 ? game_post_snapshot(r, gid, body, if_match, &p)
+                                        : GAME_AGAIN;
+    if (rc == 0)
+        t.prep = &p;
+    if (rc == 0 || rc == GAME_AGAIN) {
+        store_pool_put(r->pool, *r->store);
+        *r->store = NULL;
+        const struct store_turn_fns fns = {game_post_turn, game_deferred_flush, r->games};
+        rc = store_pool_write_turn(r->pool, r->store, &fns, &t, r->err);
+    }
+    game_prep_clear(&p);
     atomic_fetch_sub(busy, 1);
     return rc;
 }

@@ -92,6 +92,28 @@ int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *er
  * whose page cache stays warm. */
 int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err);
 void store_pool_put(struct store_pool *p, struct store *s);
+/* What a turn of the writer runs: run(arg) with the writer lent; flush(flush_arg, w),
+ * when not NULL, once for all the turns of a COMMIT that name the same flush, after
+ * them and before it, with w the writer (it writes between store_begin_write() and
+ * store_commit()); a flush that fails fails the whole COMMIT. */
+struct store_turn_fns {
+    int (*run)(void *arg);
+    int (*flush)(void *flush_arg, struct store *w);
+    void *flush_arg;
+};
+
+/* Run fns->run(arg) as a turn of the pool's writer, with *slot the writer connection
+ * while it runs, on the pool's own writer thread: that thread takes every turn queued
+ * so far and runs them one after the other in one transaction, each in a savepoint of
+ * its own (run writes between store_begin_write() and store_commit_and_leave(), or
+ * rolls back only its own), then COMMITs them together (one sync for all) and wakes
+ * each caller with its outcome, as the group commit above. *slot must hold no
+ * connection; it holds none on return. Returns run's error, or else that of the
+ * COMMIT that held its writes, only once that COMMIT has returned. */
+int store_pool_write_turn(struct store_pool *p, struct store **slot,
+                          const struct store_turn_fns *fns, void *arg, struct sb_error *err);
+/* Is s the pool's writer running a turn (store_pool_write_turn)? */
+bool store_in_turn(const struct store *s);
 /* Is the pool's database file still the one it was opened on (same device and inode
  * at its path), and, with probe_write, can it be written (opened for writing, which
  * writes nothing)? SB_EBUSY (503) with the reason when not. 0 for an in-memory or URI
@@ -126,10 +148,11 @@ int store_pool_watch(struct store_pool *p, unsigned every_ms, struct sb_error *e
 uint64_t store_pool_generation(struct store_pool *p);
 
 /* The writer's open transaction, by a number no other transaction of the pool had
- * (group commit keeps one open across several writers, each in a savepoint); 0 for
- * a connection that is not the pool's writer holding its turn in a transaction. What a
- * writer knows of the database is true for the next writer as long as this number
- * stays the same. This function can't fail. */
+ * (group commit keeps one open across several writers, each in a savepoint), except
+ * that turns of store_pool_write_turn() go on with the number of their last
+ * transaction once it has committed; 0 for a connection that is not the pool's writer
+ * holding its turn in a transaction. What a writer knows of the database is true for
+ * the next writer as long as this number stays the same. This function can't fail. */
 uint64_t store_write_txn(const struct store *s);
 
 /* The current time as RFC 3339 UTC with milliseconds ("2026-11-29T19:40:01.123Z"). */
@@ -230,6 +253,8 @@ int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
 int store_game_set_docs(struct store *s, int64_t gid, const char *state, const char *initial,
                         struct sb_error *err);
 /* SB_ENOTFOUND when gid is not a game of cid. with_docs: also load board/state/initial. */
+/* Write gid's state snapshot (an append in a turn left it to its flush). */
+int store_game_put_state(struct store *s, int64_t gid, const char *state, struct sb_error *err);
 int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
                    struct store_game *out, struct sb_error *err);
 /* {"id","mode","status","started_at","ended_at","played_at","number","duration_min","location",
@@ -248,7 +273,7 @@ int store_game_state(struct store *s, int64_t cid, int64_t gid, char **state, in
 
 /* The snapshot that goes with an append or an undo. winner 0: none. */
 struct store_snapshot {
-    const char *state;
+    const char *state; /* NULL: left as it is (store_game_put_state() writes it later) */
     const char *status;
     int64_t winner;
     bool ended; /* set ended_at to now (else NULL it) */

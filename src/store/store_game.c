@@ -287,13 +287,19 @@ static int store_write_snapshot(struct store *s, int64_t gid, const struct store
         " ended_at = CASE WHEN ?3 THEN coalesce(ended_at, now_utc()) END WHERE id = ?4"
         " AND (status IS NOT ?1 OR winner IS NOT nullif(?2, 0) OR (ended_at IS NULL) = ?3)";
     static const char *const sql =
-        "UPDATE games SET state = ?, live_events = live_events + ?, version = version + 1"
-        " WHERE id = ? RETURNING version";
+        "UPDATE games SET state = coalesce(?, state), live_events = live_events + ?,"
+        " version = version + 1 WHERE id = ? RETURNING version";
     int rc = store_exec(s, end, NULL, err, "tiii", snap->status, snap->winner, (int64_t)snap->ended,
                         gid);
     if (rc == 0)
         rc = store_int(s, sql, version, err, "tii", snap->state, live, gid);
     return rc;
+}
+
+int store_game_put_state(struct store *s, int64_t gid, const char *state, struct sb_error *err)
+{
+    static const char *const sql = "UPDATE games SET state = ? WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "ti", state, gid);
 }
 
 int store_event_append(struct store *s, int64_t gid, int64_t seq, const char *type,
