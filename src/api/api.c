@@ -586,6 +586,28 @@ void api_handle(struct api *api, const struct api_request *req, struct api_respo
     }
 }
 
+/* api_start() for api_answer_cached(): only the routes it answers are tried (NULL when
+ * none takes the path; api_handle() then says why). */
+static const struct api_route *api_cached_route(struct api_ctx *ctx, struct api *api,
+                                                const struct api_request *req,
+                                                struct api_response *res)
+{
+    struct api_path path;
+    memset(res, 0, sizeof(*res));
+    api_ctx_init(ctx, api, req, res);
+    res->route = "other";
+    for (size_t i = 0; i < API_NROUTES; i++) {
+        if (!(api_routes[i].flags & ROUTE_CACHED) || strcmp(api_routes[i].method, "GET") != 0 ||
+            !api_match(api_routes[i].pattern, req->path, &path))
+            continue;
+        ctx->cid = path.cid;
+        ctx->gid = path.gid;
+        res->route = api_routes[i].pattern;
+        return &api_routes[i];
+    }
+    return NULL;
+}
+
 bool api_answer_cached(struct api *api, const struct api_request *req, struct api_response *res)
 {
     struct api_ctx ctx;
@@ -597,13 +619,16 @@ bool api_answer_cached(struct api *api, const struct api_request *req, struct ap
 
     if (!api->cache || strcmp(req->method, "GET") != 0 || req->nparams > 0)
         return false;
-    route = api_start(&ctx, api, req, res);
-    key = route && (route->flags & ROUTE_CACHED) ? api_bearer(&ctx, &len) : NULL;
+    route = api_cached_route(&ctx, api, req, res);
+    key = route ? api_bearer(&ctx, &len) : NULL;
     if (key) {
         keys_hash(key, len, hash);
         k = (struct api_cache_key){(int)(route - api_routes), ctx.cid, ctx.gid};
-        if (api_cache_get(api->cache, &k, campaign_db_generation(api->pool), hash, &res->body,
-                          &res->body_len, res->etag, sizeof(res->etag))) {
+        const struct api_cache_out out = {&res->body,          &res->body_len,     res->etag,
+                                          sizeof(res->etag),   &res->cache_serial, req->cache_known,
+                                          req->cache_known_cls};
+        if (api_cache_get(api->cache, &k, campaign_db_generation(api->pool), hash, &out)) {
+            res->cache_shared = !res->body;
             res->status = 200;
             res->content_type = "application/json; charset=utf-8";
             res->key_valid = true; /* it was kept for this key's hash */

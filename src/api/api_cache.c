@@ -3,6 +3,7 @@
 #include "api_cache.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -22,10 +23,12 @@ struct api_cache_slot {
     char etag[API_ETAG_MAX];
     char *body;
     size_t len;
+    uint64_t serial;
 };
 
 struct api_cache {
     unsigned max_age_ms;
+    atomic_uint_fast64_t fills; /* the serial of the last answer kept */
     struct api_cache_slot slots[API_CACHE_SLOTS];
 };
 
@@ -100,6 +103,7 @@ void api_cache_put(struct api_cache *c, const struct api_cache_key *k,
     api_cache_copy(slot->etag, sizeof(slot->etag), f->etag ? f->etag : "");
     slot->body = copy;
     slot->len = f->len;
+    slot->serial = atomic_fetch_add(&c->fills, 1) + 1;
     pthread_mutex_unlock(&slot->lock);
     free(old);
 }
@@ -114,19 +118,21 @@ static bool api_cache_fresh(const struct api_cache *c, const struct api_cache_sl
 }
 
 bool api_cache_get(struct api_cache *c, const struct api_cache_key *k, uint64_t generation,
-                   const unsigned char key_hash[KEYS_HASH_BYTES], char **body, size_t *len,
-                   char *etag, size_t etag_size)
+                   const unsigned char key_hash[KEYS_HASH_BYTES], const struct api_cache_out *out)
 {
     struct api_cache_slot *slot = api_cache_slot(c, k);
     bool hit = false;
     pthread_mutex_lock(&slot->lock);
     if (api_cache_fresh(c, slot, k, generation) &&
-        (keys_equal(key_hash, slot->key_hash) || keys_equal(key_hash, slot->view_key_hash)) &&
-        (*body = malloc(slot->len + 1)) != NULL) {
-        memcpy(*body, slot->body, slot->len + 1);
-        *len = slot->len;
-        api_cache_copy(etag, etag_size, slot->etag);
-        hit = true;
+        (keys_equal(key_hash, slot->key_hash) || keys_equal(key_hash, slot->view_key_hash))) {
+        bool held = out->known && out->known(out->cls, slot->serial);
+        *out->body = held ? NULL : malloc(slot->len + 1);
+        if (*out->body)
+            memcpy(*out->body, slot->body, slot->len + 1);
+        hit = held || *out->body;
+        *out->len = slot->len;
+        *out->serial = slot->serial;
+        api_cache_copy(out->etag, out->etag_size, slot->etag);
     }
     pthread_mutex_unlock(&slot->lock);
     return hit;
