@@ -326,6 +326,22 @@ static const char *api_bearer(const struct api_ctx *ctx, size_t *len)
 }
 
 /* Check the campaign key of the request; sets ctx->access and ctx->campaign. */
+/* The request's campaign: for an append (the route that takes the writer late), as
+ * the read cache kept it when it can (no row read; see api_cache_campaign_get()). */
+static int api_load_campaign(struct api_ctx *ctx, bool write)
+{
+    struct api_cache *c = ctx->api->cache;
+    bool keep = c && write && ctx->game.pool;
+    uint64_t epoch = keep ? api_cache_campaigns_epoch(c) : 0;
+    int rc;
+    if (keep && api_cache_campaign_get(c, ctx->cid, &ctx->campaign))
+        return 0;
+    rc = campaign_load(&ctx->game, ctx->cid);
+    if (rc == 0 && keep)
+        api_cache_campaign_put(c, epoch, &ctx->campaign);
+    return rc;
+}
+
 static int api_authorize_campaign(struct api_ctx *ctx, bool write)
 {
     unsigned char hash[KEYS_HASH_BYTES];
@@ -336,7 +352,7 @@ static int api_authorize_campaign(struct api_ctx *ctx, bool write)
     if (!key)
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL,
                        "this route needs Authorization: Bearer <campaign key>");
-    rc = campaign_load(&ctx->game, ctx->cid);
+    rc = api_load_campaign(ctx, write);
     if (rc != 0)
         return rc;
     keys_hash(key, len, hash);
@@ -490,6 +506,7 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
         rc = campaign_db_snapshot(ctx->store, &ctx->err);
         ctx->in_read = rc == 0;
     }
+    ctx->game.pool = late_writer ? ctx->api->pool : NULL;
     if (route->auth == AUTH_ADMIN)
         rc = api_authorize_server_key(ctx, ctx->api->has_admin_key, ctx->api->admin_hash, "admin");
     else if (route->auth == AUTH_METRICS)
@@ -499,8 +516,11 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
         rc = api_authorize_campaign(ctx, write);
     if (rc == 0 && (write || (route->flags & ROUTE_CREATES)))
         rc = api_check_limits(ctx, route);
-    ctx->game.pool = late_writer ? ctx->api->pool : NULL;
     rc = api_run_handler(ctx, rc, route->fn);
+    /* Any write but an append may have changed a campaign: the campaigns kept for
+     * appends are read again (before its answer goes out). */
+    if (write && !late_writer && ctx->api->cache)
+        api_cache_campaigns_changed(ctx->api->cache);
     /* Kept only when no COMMIT began or ran while it was read. */
     if (rc == 0 && (route->flags & ROUTE_CACHED) && generation != CAMPAIGN_GENERATION_BUSY &&
         campaign_db_generation(ctx->api->pool) == generation)

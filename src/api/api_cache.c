@@ -26,8 +26,19 @@ struct api_cache_slot {
     uint64_t serial;
 };
 
+#define API_CACHE_CAMPAIGNS 64
+
+struct api_cache_campaign {
+    bool used;
+    uint64_t epoch, filled_ms;
+    struct store_campaign c;
+};
+
 struct api_cache {
     unsigned max_age_ms;
+    pthread_mutex_t campaigns_lock;
+    atomic_uint_fast64_t epoch; /* of the campaigns: up at every write but appends */
+    struct api_cache_campaign campaigns[API_CACHE_CAMPAIGNS];
     atomic_uint_fast64_t fills; /* the serial of the last answer kept */
     struct api_cache_slot slots[API_CACHE_SLOTS];
 };
@@ -67,6 +78,7 @@ struct api_cache *api_cache_new(unsigned max_age_ms)
     if (!c)
         return NULL;
     c->max_age_ms = max_age_ms;
+    pthread_mutex_init(&c->campaigns_lock, NULL);
     for (size_t i = 0; i < API_CACHE_SLOTS; i++)
         pthread_mutex_init(&c->slots[i].lock, NULL);
     return c;
@@ -79,6 +91,7 @@ void api_cache_free(struct api_cache *c)
     api_cache_clear(c);
     for (size_t i = 0; i < API_CACHE_SLOTS; i++)
         pthread_mutex_destroy(&c->slots[i].lock);
+    pthread_mutex_destroy(&c->campaigns_lock);
     free(c);
 }
 
@@ -149,4 +162,39 @@ void api_cache_clear(struct api_cache *c)
         slot->used = false;
         pthread_mutex_unlock(&slot->lock);
     }
+    api_cache_campaigns_changed(c);
+}
+
+uint64_t api_cache_campaigns_epoch(struct api_cache *c)
+{
+    return atomic_load(&c->epoch);
+}
+
+void api_cache_campaigns_changed(struct api_cache *c)
+{
+    atomic_fetch_add(&c->epoch, 1);
+}
+
+void api_cache_campaign_put(struct api_cache *c, uint64_t epoch, const struct store_campaign *cp)
+{
+    struct api_cache_campaign *e = &c->campaigns[(uint64_t)cp->id % API_CACHE_CAMPAIGNS];
+    pthread_mutex_lock(&c->campaigns_lock);
+    e->used = true;
+    e->epoch = epoch;
+    e->filled_ms = api_cache_now_ms();
+    e->c = *cp;
+    pthread_mutex_unlock(&c->campaigns_lock);
+}
+
+bool api_cache_campaign_get(struct api_cache *c, int64_t cid, struct store_campaign *out)
+{
+    struct api_cache_campaign *e = &c->campaigns[(uint64_t)cid % API_CACHE_CAMPAIGNS];
+    bool hit;
+    pthread_mutex_lock(&c->campaigns_lock);
+    hit = e->used && e->c.id == cid && e->epoch == atomic_load(&c->epoch) &&
+          api_cache_now_ms() - e->filled_ms <= c->max_age_ms;
+    if (hit)
+        *out = e->c;
+    pthread_mutex_unlock(&c->campaigns_lock);
+    return hit;
 }

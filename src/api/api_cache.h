@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "campaign.h"
 #include "keys.h"
 
 struct api_cache;
@@ -65,5 +66,17 @@ bool api_cache_get(struct api_cache *c, const struct api_cache_key *k, uint64_t 
 
 /* Drop every answer. This function can't fail. */
 void api_cache_clear(struct api_cache *c);
+
+/* The campaigns an append's key was checked against, kept so that an append reads no
+ * campaign row: a campaign kept is good within max_age_ms while no other write of this
+ * process has ended since it was read (api_cache_campaigns_changed()). Read
+ * api_cache_campaigns_epoch() before reading the row, and keep the row with it: a row
+ * read before a change that ended after is not kept. These functions can't fail. */
+uint64_t api_cache_campaigns_epoch(struct api_cache *c);
+void api_cache_campaign_put(struct api_cache *c, uint64_t epoch, const struct store_campaign *cp);
+/* True with *out when cid is kept and good. */
+bool api_cache_campaign_get(struct api_cache *c, int64_t cid, struct store_campaign *out);
+/* A write that may have changed a campaign (its keys, its stamp owner) has committed. */
+void api_cache_campaigns_changed(struct api_cache *c);
 
 #endif

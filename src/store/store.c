@@ -95,8 +95,9 @@ void store_done(struct store *s, sqlite3_stmt *stmt)
     sqlite3_finalize(stmt);
 }
 
-/* Bind values by a format: 'i' int64, 't' text, 'b' 32-byte blob, 'B' a blob and its
- * size_t length, bound without a copy (NULL binds NULL). */
+/* Bind values by a format: 'i' int64, 't' text and 'B' a blob and its size_t length,
+ * both bound without a copy (they outlive the statement's steps: the caller's), 'b' a
+ * 32-byte blob (NULL binds NULL). */
 static int store_bindv(struct store *s, sqlite3_stmt *stmt, const char *fmt, va_list ap,
                        struct sb_error *err)
 {
@@ -107,7 +108,7 @@ static int store_bindv(struct store *s, sqlite3_stmt *stmt, const char *fmt, va_
             rc = sqlite3_bind_int64(stmt, col, va_arg(ap, int64_t));
         } else if (fmt[i] == 't') {
             const char *t = va_arg(ap, const char *);
-            rc = t ? sqlite3_bind_text(stmt, col, t, -1, SQLITE_TRANSIENT)
+            rc = t ? sqlite3_bind_text(stmt, col, t, -1, SQLITE_STATIC)
                    : sqlite3_bind_null(stmt, col);
         } else if (fmt[i] == 'B') {
             const void *blob = va_arg(ap, const void *);

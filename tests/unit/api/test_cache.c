@@ -407,9 +407,33 @@ test_an_answer_the_caller_holds_is_not_copied_and_a_new_fill_has_a_new_number(vo
     api_cache_free(c);
 }
 
+static void
+test_a_campaign_kept_for_appends_ends_with_any_other_write_even_one_read_before(void **state)
+{
+    struct api_cache *c = api_cache_new(60000);
+    struct store_campaign cp = {.id = 4, .policy_player = true}, got;
+    uint64_t before;
+    (void)state;
+    assert_non_null(c);
+    api_cache_campaign_put(c, api_cache_campaigns_epoch(c), &cp);
+    assert_true(api_cache_campaign_get(c, 4, &got));
+    assert_true(got.policy_player);
+    assert_false(api_cache_campaign_get(c, 5, &got));
+    api_cache_campaigns_changed(c);
+    assert_false(api_cache_campaign_get(c, 4, &got));
+    /* Read before a change that ended after: not kept. */
+    before = api_cache_campaigns_epoch(c);
+    api_cache_campaigns_changed(c);
+    api_cache_campaign_put(c, before, &cp);
+    assert_false(api_cache_campaign_get(c, 4, &got));
+    api_cache_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(
+            test_a_campaign_kept_for_appends_ends_with_any_other_write_even_one_read_before),
         cmocka_unit_test(
             test_an_answer_the_caller_holds_is_not_copied_and_a_new_fill_has_a_new_number),
         cmocka_unit_test_setup_teardown(test_a_read_is_cached_as_api_handle_answered_it, setup,
