@@ -157,20 +157,20 @@ static const char *game_deferred_find(const struct games *c, int64_t gid)
 /* Leave gid's snapshot state to the flush; 0 or SB_ENOMEM. */
 static int game_defer(struct games *c, int64_t gid, const char *state)
 {
-    char *copy = strdup(state);
-    if (copy && c->ndeferred == c->deferred_cap) {
+    struct game_deferred *d;
+    if (c->ndeferred == c->deferred_cap) {
         int cap = c->deferred_cap ? c->deferred_cap * 2 : 16;
         struct game_deferred *grown = realloc(c->deferred, (size_t)cap * sizeof(*grown));
-        if (!grown) {
-            free(copy);
+        if (!grown)
             return SB_ENOMEM;
-        }
         c->deferred = grown;
         c->deferred_cap = cap;
     }
-    if (!copy)
+    d = &c->deferred[c->ndeferred];
+    d->gid = gid;
+    if (!(d->state = strdup(state)))
         return SB_ENOMEM;
-    c->deferred[c->ndeferred++] = (struct game_deferred){gid, copy};
+    c->ndeferred++;
     return 0;
 }
 
