@@ -112,7 +112,11 @@ struct games {
 
 struct game_deferred {
     int64_t gid;
-    char *state;
+    int64_t version; /* the game's version after this append */
+    char *state;     /* and its snapshot */
+    char status[16];
+    int64_t winner;
+    bool ended;
 };
 
 /* What a request would add to the cache once its transaction commits. */
@@ -145,17 +149,36 @@ static void game_deferred_cut(struct games *c, int n)
         free(c->deferred[--c->ndeferred].state);
 }
 
-/* The deferred snapshot of gid in the open turns, NULL when none. */
-static const char *game_deferred_find(const struct games *c, int64_t gid)
+/* The last deferred snapshot of gid in the open turns, NULL when none or when s is not
+ * the writer running them (the others see what is committed). */
+static const struct game_deferred *game_deferred_find(const struct games *c, const struct store *s,
+                                                      int64_t gid)
 {
+    if (!store_in_turn(s))
+        return NULL;
     for (int i = c->ndeferred - 1; i >= 0; i--)
         if (c->deferred[i].gid == gid)
-            return c->deferred[i].state;
+            return &c->deferred[i];
     return NULL;
 }
 
-/* Leave gid's snapshot state to the flush; 0 or SB_ENOMEM. */
-static int game_defer(struct games *c, int64_t gid, const char *state)
+/* store_game_get() seen from the open turns: the version and status their appends
+ * left to the flush. */
+static int game_row_get(struct game_req *r, int64_t gid, bool docs, struct store_game *g)
+{
+    int rc = store_game_get(*r->store, r->campaign->id, gid, docs, g, r->err);
+    const struct game_deferred *d = rc == 0 ? game_deferred_find(r->games, *r->store, gid) : NULL;
+    if (d) {
+        g->version = d->version;
+        snprintf(g->status, sizeof(g->status), "%s", d->status);
+    }
+    return rc;
+}
+
+/* Leave gid's snapshot (version, snap with a copy of its state) to the flush; 0 or
+ * SB_ENOMEM. */
+static int game_defer(struct games *c, int64_t gid, int64_t version,
+                      const struct store_snapshot *snap)
 {
     struct game_deferred *d;
     if (c->ndeferred == c->deferred_cap) {
@@ -168,7 +191,11 @@ static int game_defer(struct games *c, int64_t gid, const char *state)
     }
     d = &c->deferred[c->ndeferred];
     d->gid = gid;
-    if (!(d->state = strdup(state)))
+    d->version = version;
+    snprintf(d->status, sizeof(d->status), "%s", snap->status);
+    d->winner = snap->winner;
+    d->ended = snap->ended;
+    if (!(d->state = strdup(snap->state)))
         return SB_ENOMEM;
     c->ndeferred++;
     return 0;
@@ -181,11 +208,16 @@ static int game_deferred_flush(void *arg, struct store *w)
     struct sb_error err = {0};
     int rc = c->ndeferred > 0 ? store_begin_write(w, &err) : 0;
     for (int i = c->ndeferred - 1; rc == 0 && i >= 0; i--) {
+        const struct game_deferred *d = &c->deferred[i];
         bool later = false;
+        int64_t live = 1;
         for (int j = i + 1; j < c->ndeferred && !later; j++)
-            later = c->deferred[j].gid == c->deferred[i].gid;
+            later = c->deferred[j].gid == d->gid;
+        for (int j = 0; j < i; j++)
+            live += c->deferred[j].gid == d->gid;
+        const struct store_snapshot snap = {d->state, d->status, d->winner, d->ended};
         if (!later)
-            rc = store_game_put_state(w, c->deferred[i].gid, c->deferred[i].state, &err);
+            rc = store_game_put_snapshot(w, d->gid, &snap, d->version, live, &err);
     }
     if (c->ndeferred > 0)
         rc = rc == 0 ? store_commit(w, &err) : (store_rollback(w), rc);
@@ -544,7 +576,7 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
     /* Not calloc: the state alone is some 15 KB, and is filled below. */
     memset(gm, 0, offsetof(struct game, st));
     gm->doc = NULL;
-    rc = store_game_get(*r->store, r->campaign->id, gid, false, &gm->row, r->err);
+    rc = game_row_get(r, gid, false, &gm->row);
     if (rc == 0) {
         gm->results = strcmp(gm->row.mode, "results") == 0;
         if (!gm->results)
@@ -553,7 +585,7 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
         board_hit = gm->gb != NULL;
         if (docs || !st_hit) {
             store_game_clear(&gm->row);
-            rc = store_game_get(*r->store, r->campaign->id, gid, true, &gm->row, r->err);
+            rc = game_row_get(r, gid, true, &gm->row);
         }
     }
     if (rc == 0 && gm->results) {
@@ -574,8 +606,8 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
         gm->board = &gm->gb->b;
     if (rc == 0 && !st_hit) {
         /* The turns' open transaction may hold a newer state than the snapshot row. */
-        const char *deferred = game_deferred_find(r->games, gid);
-        rc = game_set_state(r, gm, deferred ? deferred : gm->row.state);
+        const struct game_deferred *d = game_deferred_find(r->games, *r->store, gid);
+        rc = game_set_state(r, gm, d ? d->state : gm->row.state);
     }
     if (rc == 0 && !gm->results && !board_hit && gm->st.corrections > 0)
         rc = game_load_corrections(r, gm);
@@ -799,14 +831,18 @@ static int game_store(struct game_req *r, struct game *gm, const struct game_tex
     int rc = 0;
     game_snapshot_meta(gm, &snap);
     snap.state = t->state;
-    /* In a turn of the writer the state is written once for the turns' COMMIT. */
+    /* In a turn of the writer the game's row is written once for the turns' COMMIT: its
+     * appends write their events only. */
     if (store_in_turn(*r->store)) {
-        rc = game_defer(r->games, gm->row.id, t->state) == 0 ? 0 : sb_oom(r->err);
-        snap.state = NULL;
-    }
-    if (rc == 0)
+        *version = gm->row.version + 1;
+        if (game_defer(r->games, gm->row.id, *version, &snap) != 0)
+            return sb_oom(r->err);
+        rc = store_event_append(*r->store, gm->row.id, seq, type, t->payload_text, t->effects, at,
+                                idem_key, NULL, NULL, r->err);
+    } else {
         rc = store_event_append(*r->store, gm->row.id, seq, type, t->payload_text, t->effects, at,
                                 idem_key, &snap, version, r->err);
+    }
     /* The next append to this game finds its state in the cache, once committed. */
     if (rc == 0 && !gm->results)
         game_cache_note(r, gm->row.id, gm->gb, *version, &gm->st);
@@ -1367,7 +1403,7 @@ static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
     int rc = store_begin_write(*r->store, r->err);
     if (rc != 0)
         return rc;
-    rc = store_game_get(*r->store, r->campaign->id, gid, false, &g, r->err);
+    rc = game_row_get(r, gid, false, &g);
     if (rc == 0 && idem_key) {
         int found = game_first_answer(r, gid, idem_key, hash, &text);
         if (found == 0) {
@@ -1414,7 +1450,7 @@ static int game_post_prepared(struct game_req *r, int64_t gid, struct game_prep 
     struct store_game g = {0};
     int rc = store_begin_write(*r->store, r->err);
     if (rc == 0)
-        rc = store_game_get(*r->store, r->campaign->id, gid, false, &g, r->err);
+        rc = game_row_get(r, gid, false, &g);
     if (rc == 0 && idem_key) {
         int found = game_first_answer(r, gid, idem_key, hash, answer);
         if (found == 0) {

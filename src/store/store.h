@@ -253,8 +253,6 @@ int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
 int store_game_set_docs(struct store *s, int64_t gid, const char *state, const char *initial,
                         struct sb_error *err);
 /* SB_ENOTFOUND when gid is not a game of cid. with_docs: also load board/state/initial. */
-/* Write gid's state snapshot (an append in a turn left it to its flush). */
-int store_game_put_state(struct store *s, int64_t gid, const char *state, struct sb_error *err);
 int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
                    struct store_game *out, struct sb_error *err);
 /* {"id","mode","status","started_at","ended_at","played_at","number","duration_min","location",
@@ -273,14 +271,20 @@ int store_game_state(struct store *s, int64_t cid, int64_t gid, char **state, in
 
 /* The snapshot that goes with an append or an undo. winner 0: none. */
 struct store_snapshot {
-    const char *state; /* NULL: left as it is (store_game_put_state() writes it later) */
+    const char *state;
     const char *status;
     int64_t winner;
     bool ended; /* set ended_at to now (else NULL it) */
 };
 
+/* Write gid's snapshot as version, with live more live events: what the appends of a
+ * writer's turns left to the flush before their COMMIT (store_event_append() without
+ * a snapshot). */
+int store_game_put_snapshot(struct store *s, int64_t gid, const struct store_snapshot *snap,
+                            int64_t version, int64_t live, struct sb_error *err);
 /* Append event seq and write the snapshot, in the caller's write transaction; version
- * is bumped. at (RFC 3339), idem_key may be NULL. *version gets the new version. */
+ * is bumped. at (RFC 3339), idem_key may be NULL. *version gets the new version. With
+ * snap NULL only the event is written (store_game_put_snapshot() writes the rest). */
 int store_event_append(struct store *s, int64_t gid, int64_t seq, const char *type,
                        const char *payload, const char *effects, const char *at,
                        const char *idem_key, const struct store_snapshot *snap, int64_t *version,
