@@ -570,13 +570,16 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
 {
     struct game *gm = malloc(sizeof(*gm));
     bool board_hit = false, st_hit = false;
-    int rc;
+    int rc = 0;
     if (!gm)
         return sb_oom(r->err);
     /* Not calloc: the state alone is some 15 KB, and is filled below. */
     memset(gm, 0, offsetof(struct game, st));
     gm->doc = NULL;
-    rc = game_row_get(r, gid, false, &gm->row);
+    if (r->row && r->row->id == gid)
+        gm->row = *r->row; /* no documents: nothing owned is copied */
+    else
+        rc = game_row_get(r, gid, false, &gm->row);
     if (rc == 0) {
         gm->results = strcmp(gm->row.mode, "results") == 0;
         if (!gm->results)
@@ -1420,8 +1423,10 @@ static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
     }
     if (rc == 0)
         rc = game_check_version(r->err, if_match, g.version);
+    r->row = &g;
     if (rc == 0)
         rc = game_append_body(r, gid, body, 0, NULL, idem_key, true, &text, version);
+    r->row = NULL;
     if (rc == 0 && idem_key)
         rc = store_event_set_retry(*r->store, gid, g.last_seq + 1, text, hash, r->err);
     /* Shared with the appends waiting behind this one: one sync for many. */
