@@ -439,24 +439,24 @@ int store_pool_watch(struct store_pool *p, unsigned every_ms, struct sb_error *e
     return 0;
 }
 
+/* Tell a thread of the pool to stop (*stop, then wake) and wait for it. */
+static void store_pool_join(struct store_pool *p, bool *stop, pthread_cond_t *wake, pthread_t t)
+{
+    pthread_mutex_lock(&p->lock);
+    *stop = true;
+    pthread_cond_signal(wake);
+    pthread_mutex_unlock(&p->lock);
+    pthread_join(t, NULL);
+}
+
 void store_pool_free(struct store_pool *p)
 {
     if (!p)
         return;
-    if (p->watching) {
-        pthread_mutex_lock(&p->lock);
-        p->watch_stop = true;
-        pthread_cond_signal(&p->watch_wake);
-        pthread_mutex_unlock(&p->lock);
-        pthread_join(p->watcher, NULL);
-    }
-    if (p->turner_started) {
-        pthread_mutex_lock(&p->lock);
-        p->turner_stop = true;
-        pthread_cond_signal(&p->turns_more);
-        pthread_mutex_unlock(&p->lock);
-        pthread_join(p->turner, NULL);
-    }
+    if (p->watching)
+        store_pool_join(p, &p->watch_stop, &p->watch_wake, p->watcher);
+    if (p->turner_started)
+        store_pool_join(p, &p->turner_stop, &p->turns_more, p->turner);
     pthread_cond_destroy(&p->turns_more);
     pthread_cond_destroy(&p->watch_wake);
     for (int i = 0; i < p->nfree; i++)
