@@ -20,6 +20,7 @@
 #include <sqlite3.h>
 
 #include "file.h"
+#include "locked.h"
 #include "store_internal.h"
 #include "text.h"
 
@@ -442,10 +443,7 @@ int store_pool_watch(struct store_pool *p, unsigned every_ms, struct sb_error *e
 /* Tell a thread of the pool to stop (*stop, then wake) and wait for it. */
 static void store_pool_join(struct store_pool *p, bool *stop, pthread_cond_t *wake, pthread_t t)
 {
-    pthread_mutex_lock(&p->lock);
-    *stop = true;
-    pthread_cond_signal(wake);
-    pthread_mutex_unlock(&p->lock);
+    locked_raise(&p->lock, wake, stop);
     pthread_join(t, NULL);
 }
 
