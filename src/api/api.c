@@ -360,6 +360,22 @@ static const char *api_bearer(const struct api_ctx *ctx, size_t *len)
 }
 
 /* Check the campaign key of the request; sets ctx->access and ctx->campaign. */
+/* The request's campaign: for an append (the route that takes the writer late), as
+ * the read cache kept it when it can (no row read; see api_cache_campaign_get()). */
+static int api_load_campaign(struct api_ctx *ctx, bool write)
+{
+    struct api_cache *c = ctx->api->cache;
+    bool keep = c && write && ctx->game.pool;
+    uint64_t epoch = keep ? api_cache_campaigns_epoch(c) : 0;
+    int rc;
+    if (keep && api_cache_campaign_get(c, ctx->cid, &ctx->campaign))
+        return 0;
+    rc = campaign_load(&ctx->game, ctx->cid);
+    if (rc == 0 && keep)
+        api_cache_campaign_put(c, epoch, &ctx->campaign);
+    return rc;
+}
+
 static int api_authorize_campaign(struct api_ctx *ctx, bool write)
 {
     unsigned char hash[KEYS_HASH_BYTES];
@@ -370,7 +386,7 @@ static int api_authorize_campaign(struct api_ctx *ctx, bool write)
     if (!key)
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL,
                        "this route needs Authorization: Bearer <campaign key>");
-    rc = campaign_load(&ctx->game, ctx->cid);
+    rc = api_load_campaign(ctx, write);
     if (rc != 0)
         return rc;
     keys_hash(key, len, hash);
@@ -524,6 +540,7 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
         rc = campaign_db_snapshot(ctx->store, &ctx->err);
         ctx->in_read = rc == 0;
     }
+    ctx->game.pool = late_writer ? ctx->api->pool : NULL;
     if (route->auth == AUTH_ADMIN)
         rc = api_authorize_server_key(ctx, ctx->api->has_admin_key, ctx->api->admin_hash, "admin");
     else if (route->auth == AUTH_METRICS)
@@ -533,8 +550,11 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
         rc = api_authorize_campaign(ctx, write);
     if (rc == 0 && (write || (route->flags & ROUTE_CREATES)))
         rc = api_check_limits(ctx, route);
-    ctx->game.pool = late_writer ? ctx->api->pool : NULL;
     rc = api_run_handler(ctx, rc, route->fn);
+    /* Any write but an append may have changed a campaign: the campaigns kept for
+     * appends are read again (before its answer goes out). */
+    if (write && !late_writer && ctx->api->cache)
+        api_cache_campaigns_changed(ctx->api->cache);
     /* Kept only when no COMMIT began or ran while it was read. */
     if (rc == 0 && (route->flags & ROUTE_CACHED) && generation != CAMPAIGN_GENERATION_BUSY &&
         campaign_db_generation(ctx->api->pool) == generation)
@@ -620,6 +640,28 @@ void api_handle(struct api *api, const struct api_request *req, struct api_respo
     }
 }
 
+/* api_start() for api_answer_cached(): only the routes it answers are tried (NULL when
+ * none takes the path; api_handle() then says why). */
+static const struct api_route *api_cached_route(struct api_ctx *ctx, struct api *api,
+                                                const struct api_request *req,
+                                                struct api_response *res)
+{
+    struct api_path path;
+    memset(res, 0, sizeof(*res));
+    api_ctx_init(ctx, api, req, res);
+    res->route = "other";
+    for (size_t i = 0; i < API_NROUTES; i++) {
+        if (!(api_routes[i].flags & ROUTE_CACHED) || strcmp(api_routes[i].method, "GET") != 0 ||
+            !api_match(api_routes[i].pattern, req->path, &path))
+            continue;
+        ctx->cid = path.cid;
+        ctx->gid = path.gid;
+        res->route = api_routes[i].pattern;
+        return &api_routes[i];
+    }
+    return NULL;
+}
+
 bool api_answer_cached(struct api *api, const struct api_request *req, struct api_response *res)
 {
     struct api_ctx ctx;
@@ -631,13 +673,16 @@ bool api_answer_cached(struct api *api, const struct api_request *req, struct ap
 
     if (!api->cache || strcmp(req->method, "GET") != 0 || req->nparams > 0)
         return false;
-    route = api_start(&ctx, api, req, res);
-    key = route && (route->flags & ROUTE_CACHED) ? api_bearer(&ctx, &len) : NULL;
+    route = api_cached_route(&ctx, api, req, res);
+    key = route ? api_bearer(&ctx, &len) : NULL;
     if (key) {
         keys_hash(key, len, hash);
         k = (struct api_cache_key){(int)(route - api_routes), ctx.cid, ctx.gid};
-        if (api_cache_get(api->cache, &k, campaign_db_generation(api->pool), hash, &res->body,
-                          &res->body_len, res->etag, sizeof(res->etag))) {
+        const struct api_cache_out out = {&res->body,          &res->body_len,     res->etag,
+                                          sizeof(res->etag),   &res->cache_serial, req->cache_known,
+                                          req->cache_known_cls};
+        if (api_cache_get(api->cache, &k, campaign_db_generation(api->pool), hash, &out)) {
+            res->cache_shared = !res->body;
             res->status = 200;
             res->content_type = "application/json; charset=utf-8";
             res->key_valid = true; /* it was kept for this key's hash */

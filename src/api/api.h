@@ -64,6 +64,10 @@ struct api_request {
     size_t body_len;
     bool body_too_large; /* the HTTP layer stopped reading past api_body_limit() */
     const char *client;  /* the client's address as text ("" or NULL: unknown) */
+    /* api_answer_cached(): does the caller still hold the answer kept as serial (then
+     * it is not copied)? NULL: always copied. */
+    bool (*cache_known)(void *cls, uint64_t serial);
+    void *cache_known_cls;
 };
 
 struct api_response {
@@ -84,6 +88,10 @@ struct api_response {
     /* The request presented a valid key (a campaign's or the admin key): the HTTP
      * layer keeps its connection over strangers' when it must make room. */
     bool key_valid;
+    /* api_answer_cached(): the answer kept, by a number no other answer kept had; with
+     * cache_shared, body is NULL: it is the one req->cache_known() said it holds. */
+    uint64_t cache_serial;
+    bool cache_shared;
 };
 
 /* Open the store, migrate it, load the editions. Returns 0 and *out, or an error. */

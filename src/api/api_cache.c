@@ -3,6 +3,7 @@
 #include "api_cache.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -22,10 +23,23 @@ struct api_cache_slot {
     char etag[API_ETAG_MAX];
     char *body;
     size_t len;
+    uint64_t serial;
+};
+
+#define API_CACHE_CAMPAIGNS 64
+
+struct api_cache_campaign {
+    bool used;
+    uint64_t epoch, filled_ms;
+    struct store_campaign c;
 };
 
 struct api_cache {
     unsigned max_age_ms;
+    pthread_mutex_t campaigns_lock;
+    atomic_uint_fast64_t epoch; /* of the campaigns: up at every write but appends */
+    struct api_cache_campaign campaigns[API_CACHE_CAMPAIGNS];
+    atomic_uint_fast64_t fills; /* the serial of the last answer kept */
     struct api_cache_slot slots[API_CACHE_SLOTS];
 };
 
@@ -64,6 +78,7 @@ struct api_cache *api_cache_new(unsigned max_age_ms)
     if (!c)
         return NULL;
     c->max_age_ms = max_age_ms;
+    pthread_mutex_init(&c->campaigns_lock, NULL);
     for (size_t i = 0; i < API_CACHE_SLOTS; i++)
         pthread_mutex_init(&c->slots[i].lock, NULL);
     return c;
@@ -76,6 +91,7 @@ void api_cache_free(struct api_cache *c)
     api_cache_clear(c);
     for (size_t i = 0; i < API_CACHE_SLOTS; i++)
         pthread_mutex_destroy(&c->slots[i].lock);
+    pthread_mutex_destroy(&c->campaigns_lock);
     free(c);
 }
 
@@ -100,6 +116,7 @@ void api_cache_put(struct api_cache *c, const struct api_cache_key *k,
     api_cache_copy(slot->etag, sizeof(slot->etag), f->etag ? f->etag : "");
     slot->body = copy;
     slot->len = f->len;
+    slot->serial = atomic_fetch_add(&c->fills, 1) + 1;
     pthread_mutex_unlock(&slot->lock);
     free(old);
 }
@@ -114,19 +131,21 @@ static bool api_cache_fresh(const struct api_cache *c, const struct api_cache_sl
 }
 
 bool api_cache_get(struct api_cache *c, const struct api_cache_key *k, uint64_t generation,
-                   const unsigned char key_hash[KEYS_HASH_BYTES], char **body, size_t *len,
-                   char *etag, size_t etag_size)
+                   const unsigned char key_hash[KEYS_HASH_BYTES], const struct api_cache_out *out)
 {
     struct api_cache_slot *slot = api_cache_slot(c, k);
     bool hit = false;
     pthread_mutex_lock(&slot->lock);
     if (api_cache_fresh(c, slot, k, generation) &&
-        (keys_equal(key_hash, slot->key_hash) || keys_equal(key_hash, slot->view_key_hash)) &&
-        (*body = malloc(slot->len + 1)) != NULL) {
-        memcpy(*body, slot->body, slot->len + 1);
-        *len = slot->len;
-        api_cache_copy(etag, etag_size, slot->etag);
-        hit = true;
+        (keys_equal(key_hash, slot->key_hash) || keys_equal(key_hash, slot->view_key_hash))) {
+        bool held = out->known && out->known(out->cls, slot->serial);
+        *out->body = held ? NULL : malloc(slot->len + 1);
+        if (*out->body)
+            memcpy(*out->body, slot->body, slot->len + 1);
+        hit = held || *out->body;
+        *out->len = slot->len;
+        *out->serial = slot->serial;
+        api_cache_copy(out->etag, out->etag_size, slot->etag);
     }
     pthread_mutex_unlock(&slot->lock);
     return hit;
@@ -143,4 +162,39 @@ void api_cache_clear(struct api_cache *c)
         slot->used = false;
         pthread_mutex_unlock(&slot->lock);
     }
+    api_cache_campaigns_changed(c);
+}
+
+uint64_t api_cache_campaigns_epoch(struct api_cache *c)
+{
+    return atomic_load(&c->epoch);
+}
+
+void api_cache_campaigns_changed(struct api_cache *c)
+{
+    atomic_fetch_add(&c->epoch, 1);
+}
+
+void api_cache_campaign_put(struct api_cache *c, uint64_t epoch, const struct store_campaign *cp)
+{
+    struct api_cache_campaign *e = &c->campaigns[(uint64_t)cp->id % API_CACHE_CAMPAIGNS];
+    pthread_mutex_lock(&c->campaigns_lock);
+    e->used = true;
+    e->epoch = epoch;
+    e->filled_ms = api_cache_now_ms();
+    e->c = *cp;
+    pthread_mutex_unlock(&c->campaigns_lock);
+}
+
+bool api_cache_campaign_get(struct api_cache *c, int64_t cid, struct store_campaign *out)
+{
+    struct api_cache_campaign *e = &c->campaigns[(uint64_t)cid % API_CACHE_CAMPAIGNS];
+    bool hit;
+    pthread_mutex_lock(&c->campaigns_lock);
+    hit = e->used && e->c.id == cid && e->epoch == atomic_load(&c->epoch) &&
+          api_cache_now_ms() - e->filled_ms <= c->max_age_ms;
+    if (hit)
+        *out = e->c;
+    pthread_mutex_unlock(&c->campaigns_lock);
+    return hit;
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "campaign.h"
 #include "keys.h"
 
 struct api_cache;
@@ -43,15 +44,39 @@ void api_cache_free(struct api_cache *c);
 void api_cache_put(struct api_cache *c, const struct api_cache_key *k,
                    const struct api_cache_fill *f);
 
+/* Where api_cache_get() puts an answer: *body (malloc'd, the caller frees it) and *len,
+ * etag (etag_size bytes), *serial (the fill's number, unique). When known(cls, serial)
+ * says the caller holds that answer already, *body stays NULL (no copy). */
+struct api_cache_out {
+    char **body;
+    size_t *len;
+    char *etag;
+    size_t etag_size;
+    uint64_t *serial;
+    bool (*known)(void *cls, uint64_t serial); /* NULL: always copied */
+    void *cls;
+};
+
 /* The answer of k if it was read at generation (the store's now), within max_age_ms,
- * and key_hash opens its campaign (either key: the cached routes read): true with
- * *body (malloc'd, the caller frees it), *len and etag (etag_size bytes). False
- * otherwise, and when out of memory: the request is then answered the long way. */
+ * and key_hash opens its campaign (either key: the cached routes read): true with out
+ * filled. False otherwise, and when out of memory: the request is then answered the
+ * long way. */
 bool api_cache_get(struct api_cache *c, const struct api_cache_key *k, uint64_t generation,
-                   const unsigned char key_hash[KEYS_HASH_BYTES], char **body, size_t *len,
-                   char *etag, size_t etag_size);
+                   const unsigned char key_hash[KEYS_HASH_BYTES], const struct api_cache_out *out);
 
 /* Drop every answer. This function can't fail. */
 void api_cache_clear(struct api_cache *c);
+
+/* The campaigns an append's key was checked against, kept so that an append reads no
+ * campaign row: a campaign kept is good within max_age_ms while no other write of this
+ * process has ended since it was read (api_cache_campaigns_changed()). Read
+ * api_cache_campaigns_epoch() before reading the row, and keep the row with it: a row
+ * read before a change that ended after is not kept. These functions can't fail. */
+uint64_t api_cache_campaigns_epoch(struct api_cache *c);
+void api_cache_campaign_put(struct api_cache *c, uint64_t epoch, const struct store_campaign *cp);
+/* True with *out when cid is kept and good. */
+bool api_cache_campaign_get(struct api_cache *c, int64_t cid, struct store_campaign *out);
+/* A write that may have changed a campaign (its keys, its stamp owner) has committed. */
+void api_cache_campaigns_changed(struct api_cache *c);
 
 #endif

@@ -102,6 +102,21 @@ struct games {
      * published to the slots: only the COMMIT does that (game_req_finish). */
     uint64_t open_txn;
     struct game_cache_entry open;
+    /* The snapshots the appends of the writer's turns (store_pool_write_turn) left to
+     * the flush before their COMMIT, in order (a game's last one is its state): of the
+     * appends of many turns to one game, only the last writes the state. Touched only
+     * by the turns' thread. */
+    struct game_deferred *deferred;
+    int ndeferred, deferred_cap;
+};
+
+struct game_deferred {
+    int64_t gid;
+    int64_t version; /* the game's version after this append */
+    char *state;     /* and its snapshot */
+    char status[16];
+    int64_t winner;
+    bool ended;
 };
 
 /* What a request would add to the cache once its transaction commits. */
@@ -127,10 +142,95 @@ struct games *games_new(void)
     return c;
 }
 
+/* Forget the deferred snapshots from the n-th on. */
+static void game_deferred_cut(struct games *c, int n)
+{
+    while (c->ndeferred > n)
+        free(c->deferred[--c->ndeferred].state);
+}
+
+/* The last deferred snapshot of gid in the open turns, NULL when none or when s is not
+ * the writer running them (the others see what is committed). */
+static const struct game_deferred *game_deferred_find(const struct games *c, const struct store *s,
+                                                      int64_t gid)
+{
+    if (!store_in_turn(s))
+        return NULL;
+    for (int i = c->ndeferred - 1; i >= 0; i--)
+        if (c->deferred[i].gid == gid)
+            return &c->deferred[i];
+    return NULL;
+}
+
+/* store_game_get() seen from the open turns: the version and status their appends
+ * left to the flush. */
+static int game_row_get(struct game_req *r, int64_t gid, bool docs, struct store_game *g)
+{
+    int rc = store_game_get(*r->store, r->campaign->id, gid, docs, g, r->err);
+    const struct game_deferred *d = rc == 0 ? game_deferred_find(r->games, *r->store, gid) : NULL;
+    if (d) {
+        g->version = d->version;
+        snprintf(g->status, sizeof(g->status), "%s", d->status);
+    }
+    return rc;
+}
+
+/* Leave gid's snapshot (version, snap with a copy of its state) to the flush; 0 or
+ * SB_ENOMEM. */
+static int game_defer(struct games *c, int64_t gid, int64_t version,
+                      const struct store_snapshot *snap)
+{
+    struct game_deferred *d;
+    if (c->ndeferred == c->deferred_cap) {
+        int cap = c->deferred_cap ? c->deferred_cap * 2 : 16;
+        struct game_deferred *grown = realloc(c->deferred, (size_t)cap * sizeof(*grown));
+        if (!grown)
+            return SB_ENOMEM;
+        c->deferred = grown;
+        c->deferred_cap = cap;
+    }
+    d = &c->deferred[c->ndeferred];
+    d->gid = gid;
+    d->version = version;
+    snprintf(d->status, sizeof(d->status), "%s", snap->status);
+    d->winner = snap->winner;
+    d->ended = snap->ended;
+    if (!(d->state = strdup(snap->state)))
+        return SB_ENOMEM;
+    c->ndeferred++;
+    return 0;
+}
+
+/* The flush of the turns' COMMIT: each game's last deferred snapshot. */
+static int game_deferred_flush(void *arg, struct store *w)
+{
+    struct games *c = arg;
+    struct sb_error err = {0};
+    int rc = c->ndeferred > 0 ? store_begin_write(w, &err) : 0;
+    for (int i = c->ndeferred - 1; rc == 0 && i >= 0; i--) {
+        const struct game_deferred *d = &c->deferred[i];
+        bool later = false;
+        int64_t live = 1;
+        for (int j = i + 1; j < c->ndeferred && !later; j++)
+            later = c->deferred[j].gid == d->gid;
+        for (int j = 0; j < i; j++)
+            live += c->deferred[j].gid == d->gid;
+        const struct store_snapshot snap = {d->state, d->status, d->winner, d->ended};
+        if (!later)
+            rc = store_game_put_snapshot(w, d->gid, &snap, d->version, live, &err);
+    }
+    if (c->ndeferred > 0)
+        rc = rc == 0 ? store_commit(w, &err) : (store_rollback(w), rc);
+    game_deferred_cut(c, 0);
+    return rc;
+}
+
 void games_free(struct games *c)
 {
     if (!c)
         return;
+    game_deferred_cut(c, 0);
+    free(c->deferred);
     game_cache_clear(&c->open);
     for (int i = 0; i < GAME_CACHE_SLOTS; i++)
         game_cache_clear(&c->slots[i]);
@@ -470,13 +570,16 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
 {
     struct game *gm = malloc(sizeof(*gm));
     bool board_hit = false, st_hit = false;
-    int rc;
+    int rc = 0;
     if (!gm)
         return sb_oom(r->err);
     /* Not calloc: the state alone is some 15 KB, and is filled below. */
     memset(gm, 0, offsetof(struct game, st));
     gm->doc = NULL;
-    rc = store_game_get(*r->store, r->campaign->id, gid, false, &gm->row, r->err);
+    if (r->row && r->row->id == gid)
+        gm->row = *r->row; /* no documents: nothing owned is copied */
+    else
+        rc = game_row_get(r, gid, false, &gm->row);
     if (rc == 0) {
         gm->results = strcmp(gm->row.mode, "results") == 0;
         if (!gm->results)
@@ -485,7 +588,7 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
         board_hit = gm->gb != NULL;
         if (docs || !st_hit) {
             store_game_clear(&gm->row);
-            rc = store_game_get(*r->store, r->campaign->id, gid, true, &gm->row, r->err);
+            rc = game_row_get(r, gid, true, &gm->row);
         }
     }
     if (rc == 0 && gm->results) {
@@ -504,8 +607,11 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
     }
     if (gm->gb)
         gm->board = &gm->gb->b;
-    if (rc == 0 && !st_hit)
-        rc = game_set_state(r, gm, gm->row.state);
+    if (rc == 0 && !st_hit) {
+        /* The turns' open transaction may hold a newer state than the snapshot row. */
+        const struct game_deferred *d = game_deferred_find(r->games, *r->store, gid);
+        rc = game_set_state(r, gm, d ? d->state : gm->row.state);
+    }
     if (rc == 0 && !gm->results && !board_hit && gm->st.corrections > 0)
         rc = game_load_corrections(r, gm);
     if (rc == 0 && !gm->results && !st_hit)
@@ -725,11 +831,21 @@ static int game_store(struct game_req *r, struct game *gm, const struct game_tex
                       const char *type, const char *at, const char *idem_key, int64_t *version)
 {
     struct store_snapshot snap;
-    int rc;
+    int rc = 0;
     game_snapshot_meta(gm, &snap);
     snap.state = t->state;
-    rc = store_event_append(*r->store, gm->row.id, seq, type, t->payload_text, t->effects, at,
-                            idem_key, &snap, version, r->err);
+    /* In a turn of the writer the game's row is written once for the turns' COMMIT: its
+     * appends write their events only. */
+    if (store_in_turn(*r->store)) {
+        *version = gm->row.version + 1;
+        if (game_defer(r->games, gm->row.id, *version, &snap) != 0)
+            return sb_oom(r->err);
+        rc = store_event_append(*r->store, gm->row.id, seq, type, t->payload_text, t->effects, at,
+                                idem_key, NULL, NULL, r->err);
+    } else {
+        rc = store_event_append(*r->store, gm->row.id, seq, type, t->payload_text, t->effects, at,
+                                idem_key, &snap, version, r->err);
+    }
     /* The next append to this game finds its state in the cache, once committed. */
     if (rc == 0 && !gm->results)
         game_cache_note(r, gm->row.id, gm->gb, *version, &gm->st);
@@ -1290,7 +1406,7 @@ static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
     int rc = store_begin_write(*r->store, r->err);
     if (rc != 0)
         return rc;
-    rc = store_game_get(*r->store, r->campaign->id, gid, false, &g, r->err);
+    rc = game_row_get(r, gid, false, &g);
     if (rc == 0 && idem_key) {
         int found = game_first_answer(r, gid, idem_key, hash, &text);
         if (found == 0) {
@@ -1307,8 +1423,10 @@ static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
     }
     if (rc == 0)
         rc = game_check_version(r->err, if_match, g.version);
+    r->row = &g;
     if (rc == 0)
         rc = game_append_body(r, gid, body, 0, NULL, idem_key, true, &text, version);
+    r->row = NULL;
     if (rc == 0 && idem_key)
         rc = store_event_set_retry(*r->store, gid, g.last_seq + 1, text, hash, r->err);
     /* Shared with the appends waiting behind this one: one sync for many. */
@@ -1327,14 +1445,6 @@ static int game_post_locked(struct game_req *r, int64_t gid, const cJSON *body,
 
 #define GAME_AGAIN 1 /* the snapshot went stale: do it again under the lock */
 
-/* Give the request's reader connection back and take the pool's writer instead. */
-static int game_take_writer(struct game_req *r)
-{
-    store_pool_put(r->pool, *r->store);
-    *r->store = NULL;
-    return store_pool_get_writer(r->pool, r->store, r->err);
-}
-
 /* Under the writer's lock: write p if the game is still at the version p was worked out
  * on (GAME_AGAIN when not, with nothing written), else give the first answer to a
  * known idem_key. Commits (shared) on success. */
@@ -1345,7 +1455,7 @@ static int game_post_prepared(struct game_req *r, int64_t gid, struct game_prep 
     struct store_game g = {0};
     int rc = store_begin_write(*r->store, r->err);
     if (rc == 0)
-        rc = store_game_get(*r->store, r->campaign->id, gid, false, &g, r->err);
+        rc = game_row_get(r, gid, false, &g);
     if (rc == 0 && idem_key) {
         int found = game_first_answer(r, gid, idem_key, hash, answer);
         if (found == 0) {
@@ -1375,31 +1485,51 @@ static int game_post_prepared(struct game_req *r, int64_t gid, struct game_prep 
 }
 
 /* POST …/events on a snapshot: load, apply and print on the request's reader
- * connection, outside the writer's lock, then take the writer only to check the version
- * and write. GAME_AGAIN (holding the writer) when the work must be done again under the
- * lock: the game moved on meanwhile, or the snapshot refused the event (a refusal is
- * only trusted from the current state). */
+ * connection, outside the writer's lock, into *p. GAME_AGAIN when the work must be
+ * done again under the lock: the snapshot refused the event (a refusal is only trusted
+ * from the current state). */
 static int game_post_snapshot(struct game_req *r, int64_t gid, const cJSON *body,
-                              const char *idem_key, const unsigned char *hash, const char *if_match,
-                              char **answer, int *status, int64_t *version)
+                              const char *if_match, struct game_prep *p)
 {
-    struct game_prep p;
     int rc = store_begin_read(*r->store, r->err);
     if (rc != 0)
         return rc;
-    rc = game_prepare(r, gid, body, 0, NULL, true, true, &p);
+    rc = game_prepare(r, gid, body, 0, NULL, true, true, p);
     store_rollback(*r->store); /* the snapshot's read transaction ends */
     if (rc == 0)
-        rc = game_check_version(r->err, if_match, p.gm->row.version);
+        rc = game_check_version(r->err, if_match, p->gm->row.version);
     if (rc != 0 && rc != SB_ENOMEM && rc != SB_EBADREQ && rc != SB_ENOTFOUND)
         rc = GAME_AGAIN;
-    if (rc == 0 || rc == GAME_AGAIN) {
-        int taken = game_take_writer(r);
-        rc = taken != 0 ? taken : rc;
-    }
-    if (rc == 0)
-        rc = game_post_prepared(r, gid, &p, idem_key, hash, answer, status, version);
-    game_prep_clear(&p);
+    return rc;
+}
+
+/* An append handed to the writer's thread (store_pool_write_turn). */
+struct game_turn {
+    struct game_req *r;
+    int64_t gid;
+    const cJSON *body;
+    const char *idem_key, *if_match;
+    const unsigned char *hash;
+    struct game_prep *prep; /* worked out on a snapshot; NULL: do it all in the turn */
+    char **answer;
+    int *status;
+    int64_t *version;
+};
+
+/* The turn of an append: write what the snapshot worked out if the game is still at
+ * its version, else work it out again on the writer. */
+static int game_post_turn(void *arg)
+{
+    struct game_turn *t = arg;
+    int mark = t->r->games->ndeferred;
+    int rc = t->prep ? game_post_prepared(t->r, t->gid, t->prep, t->idem_key, t->hash, t->answer,
+                                          t->status, t->version)
+                     : GAME_AGAIN;
+    if (rc == GAME_AGAIN)
+        rc = game_post_locked(t->r, t->gid, t->body, t->idem_key, t->hash, t->if_match, t->answer,
+                              t->status, t->version);
+    if (rc != 0) /* its savepoint is undone: so is what it deferred */
+        game_deferred_cut(t->r->games, mark);
     return rc;
 }
 
@@ -1407,6 +1537,8 @@ int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const ch
                     const char *if_match, char **answer, int *status, int64_t *version)
 {
     unsigned char hash[KEYS_HASH_BYTES];
+    struct game_prep p = {0};
+    struct game_turn t = {r, gid, body, idem_key, if_match, hash, NULL, answer, status, version};
     atomic_int *busy;
     int rc;
     if (game_is_correction(body))
@@ -1419,13 +1551,19 @@ int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const ch
         return game_post_locked(r, gid, body, idem_key, hash, if_match, answer, status, version);
     /* Alone on its stripe, an append works on a snapshot, so appends to different games
      * overlap; with another append of its stripe in flight both would want the same
-     * version and one would do its work twice, so it works under the lock. */
+     * version and one would do its work twice, so it works in its turn. */
     busy = &r->games->in_flight[(uint64_t)gid % GAME_STRIPES];
-    rc = atomic_fetch_add(busy, 1) == 0
-             ? game_post_snapshot(r, gid, body, idem_key, hash, if_match, answer, status, version)
-             : (game_take_writer(r) == 0 ? GAME_AGAIN : r->err->code);
-    if (rc == GAME_AGAIN)
-        rc = game_post_locked(r, gid, body, idem_key, hash, if_match, answer, status, version);
+    rc = atomic_fetch_add(busy, 1) == 0 ? game_post_snapshot(r, gid, body, if_match, &p)
+                                        : GAME_AGAIN;
+    if (rc == 0)
+        t.prep = &p;
+    if (rc == 0 || rc == GAME_AGAIN) {
+        store_pool_put(r->pool, *r->store);
+        *r->store = NULL;
+        const struct store_turn_fns fns = {game_post_turn, game_deferred_flush, r->games};
+        rc = store_pool_write_turn(r->pool, r->store, &fns, &t, r->err);
+    }
+    game_prep_clear(&p);
     atomic_fetch_sub(busy, 1);
     return rc;
 }

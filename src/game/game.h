@@ -41,6 +41,9 @@ struct game_req {
     struct sb_error *err;
     int appended;                 /* events appended, for the metrics once committed */
     struct game_pending *pending; /* for the cache once committed */
+    /* The game's row (without its documents) just read in the same transaction by the
+     * append under way, so that loading the game does not read it again; NULL: none. */
+    const struct store_game *row;
 };
 
 /* After the request: publish what it noted for the cache when its transaction

@@ -33,8 +33,18 @@
 #define HTTP_CONN_MEMORY (16 * 1024) /* libmicrohttpd's buffer of each connection */
 #define HTTP_STOP_MS 10000           /* at most, for the last answers on stopping */
 
+/* The response of an answer the API keeps in memory (api_answer_cached()), built once
+ * and queued on every connection that asks for it while the API keeps it. */
+#define HTTP_SHARED_SLOTS 64
+struct http_shared {
+    uint64_t serial; /* the API's number of the answer */
+    struct MHD_Response *res;
+};
+
 struct http_server {
     struct MHD_Daemon *daemon;
+    pthread_mutex_t shared_lock;
+    struct http_shared shared[HTTP_SHARED_SLOTS];
     struct api *api;
     struct http_work *readers; /* GET and HEAD: as many workers as cores */
     struct http_work *writers; /* the rest: more, so that appends share commits */
@@ -166,17 +176,16 @@ struct http_extra {
     bool close;                /* Connection: close */
 };
 
-/* Queue a response built from a malloc'd body (taken over) with the usual headers. */
-static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_request *r, int status,
-                                 const char *type, char *body, size_t len,
-                                 const struct http_extra *x)
+/* A response of status from a malloc'd body (taken over) with the usual headers; NULL
+ * when out of memory (body freed). */
+static struct MHD_Response *http_response(int status, const char *type, char *body, size_t len,
+                                          const struct http_extra *x)
 {
     struct MHD_Response *res = MHD_create_response_from_buffer(
         len, body, body ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
-    enum MHD_Result ret;
     if (!res) {
         free(body);
-        return MHD_NO;
+        return NULL;
     }
     http_common_headers(res, type);
     if (x && x->cache_control) {
@@ -197,12 +206,90 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_reques
     }
     if (x && x->close)
         MHD_add_response_header(res, MHD_HTTP_HEADER_CONNECTION, "close");
+    return res;
+}
+
+/* Queue res (a reference of the caller's, kept) as r's answer of status. */
+static enum MHD_Result http_queue(struct MHD_Connection *conn, struct http_request *r, int status,
+                                  struct MHD_Response *res)
+{
     r->status = status;
     r->answered = true;
     http_record(r);
     http_conns_deadline(r->conn, 0);
-    ret = MHD_queue_response(conn, (unsigned int)status, res);
+    return MHD_queue_response(conn, (unsigned int)status, res);
+}
+
+/* Queue a response built from a malloc'd body (taken over) with the usual headers. */
+static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_request *r, int status,
+                                 const char *type, char *body, size_t len,
+                                 const struct http_extra *x)
+{
+    struct MHD_Response *res = http_response(status, type, body, len, x);
+    enum MHD_Result ret;
+    if (!res)
+        return MHD_NO;
+    ret = http_queue(conn, r, status, res);
     MHD_destroy_response(res);
+    return ret;
+}
+
+/* ---- answers from the API's memory, each response built once ---- */
+
+/* Does the server hold the response of the answer kept as serial? (api_request's
+ * cache_known) */
+static bool http_shared_known(void *cls, uint64_t serial)
+{
+    struct http_server *s = cls;
+    struct http_shared *e = &s->shared[serial % HTTP_SHARED_SLOTS];
+    bool known;
+    pthread_mutex_lock(&s->shared_lock);
+    known = e->res && e->serial == serial;
+    pthread_mutex_unlock(&s->shared_lock);
+    return known;
+}
+
+/* Queue the held response of r's answer (res.cache_serial): false when it is held no
+ * more. */
+static bool http_answer_shared(struct MHD_Connection *conn, struct http_request *r,
+                               enum MHD_Result *ret)
+{
+    struct http_server *s = r->server;
+    struct http_shared *e = &s->shared[r->res.cache_serial % HTTP_SHARED_SLOTS];
+    bool held;
+    r->route = r->res.route;
+    http_conns_keyed(&s->conns, r->conn);
+    pthread_mutex_lock(&s->shared_lock);
+    held = e->res && e->serial == r->res.cache_serial;
+    if (held) /* under the lock: the table's reference is not dropped before it is queued */
+        *ret = http_queue(conn, r, 200, e->res);
+    pthread_mutex_unlock(&s->shared_lock);
+    return held;
+}
+
+/* Queue r's answer from memory (a copy in res) and hold its response for the next. */
+static enum MHD_Result http_answer_kept(struct MHD_Connection *conn, struct http_request *r)
+{
+    struct http_server *s = r->server;
+    struct api_response *res = &r->res;
+    const struct http_extra x = {.etag = res->etag};
+    struct MHD_Response *mr = http_response(200, res->content_type, res->body, res->body_len, &x);
+    struct http_shared *e = &s->shared[res->cache_serial % HTTP_SHARED_SLOTS];
+    struct MHD_Response *old;
+    enum MHD_Result ret;
+    res->body = NULL; /* the response has it */
+    if (!mr)
+        return MHD_NO;
+    r->route = res->route;
+    http_conns_keyed(&s->conns, r->conn);
+    ret = http_queue(conn, r, 200, mr);
+    pthread_mutex_lock(&s->shared_lock);
+    old = e->res;
+    e->res = mr;
+    e->serial = res->cache_serial;
+    pthread_mutex_unlock(&s->shared_lock);
+    if (old)
+        MHD_destroy_response(old);
     return ret;
 }
 
@@ -403,9 +490,20 @@ static enum MHD_Result http_submit(struct http_server *s, struct MHD_Connection 
                                    struct http_request *r, const char *url, const char *method)
 {
     bool read = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    enum MHD_Result ret = MHD_NO;
     http_fill_request(conn, r, url, method);
-    if (read && api_answer_cached(s->api, &r->req, &r->res))
-        return http_answer(conn, r); /* from memory: no worker, no SQLite */
+    r->req.cache_known = http_shared_known;
+    r->req.cache_known_cls = s;
+    /* From memory: no worker, no SQLite, and a response built once for all. */
+    if (read && api_answer_cached(s->api, &r->req, &r->res)) {
+        if (!r->res.cache_shared)
+            return http_answer_kept(conn, r);
+        if (http_answer_shared(conn, r, &ret))
+            return ret;
+        r->req.cache_known = NULL; /* it was dropped meanwhile: a copy then */
+        if (api_answer_cached(s->api, &r->req, &r->res))
+            return http_answer_kept(conn, r);
+    }
     r->mhd = conn;
     r->queued = true;
     MHD_suspend_connection(conn);
@@ -485,15 +583,33 @@ static struct http_conn *http_conn_of(struct MHD_Connection *conn)
     return i ? i->socket_context : NULL;
 }
 
+/* An IPv4 address as inet_ntop() writes it (dotted decimal), into buf of
+ * INET_ADDRSTRLEN bytes at least: on every request, so without printf. */
+static void http_ipv4_text(const struct in_addr *a, char *buf)
+{
+    const unsigned char *b = (const unsigned char *)&a->s_addr;
+    char *p = buf;
+    for (int i = 0; i < 4; i++) {
+        unsigned v = b[i];
+        if (i > 0)
+            *p++ = '.';
+        if (v >= 100)
+            *p++ = (char)('0' + v / 100);
+        if (v >= 10)
+            *p++ = (char)('0' + v / 10 % 10);
+        *p++ = (char)('0' + v % 10);
+    }
+    *p = '\0';
+}
+
 /* The client's address as text into buf. */
 static void http_client_text(struct MHD_Connection *conn, char *buf, size_t size)
 {
     const union MHD_ConnectionInfo *i =
         MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     buf[0] = '\0';
-    if (i && i->client_addr && i->client_addr->sa_family == AF_INET)
-        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)i->client_addr)->sin_addr,
-                  buf, (socklen_t)size);
+    if (i && i->client_addr && i->client_addr->sa_family == AF_INET && size >= INET_ADDRSTRLEN)
+        http_ipv4_text(&((const struct sockaddr_in *)(const void *)i->client_addr)->sin_addr, buf);
     else if (i && i->client_addr && i->client_addr->sa_family == AF_INET6)
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)i->client_addr)->sin6_addr,
                   buf, (socklen_t)size);
@@ -529,10 +645,13 @@ static bool http_front(struct http_server *s, struct MHD_Connection *conn, struc
 {
     char peer[PROXY_ADDR_MAX], location[PROXY_BASE_MAX + 1];
     const char *under = proxy_strip_base(s->base, url);
-    snprintf(peer, sizeof(peer), "%s", r->client);
-    proxy_client_addr(peer, s->trusted,
-                      MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Forwarded-For"),
-                      r->client);
+    /* With no trusted proxy the client is the peer, already as inet_ntop() writes it. */
+    if (s->trusted[0] || !r->client[0]) {
+        snprintf(peer, sizeof(peer), "%s", r->client);
+        proxy_client_addr(peer, s->trusted,
+                          MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Forwarded-For"),
+                          r->client);
+    }
     if (!proxy_host_allowed(s->host_names,
                             MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host"))) {
         *ret = http_problem(conn, r, 421, "this server does not answer for that host name", NULL);
@@ -849,6 +968,10 @@ static int http_bind_errno(const struct sockaddr_in *addr)
 /* Free what http_start() made; the daemon is stopped. */
 static void http_free_parts(struct http_server *s)
 {
+    for (size_t i = 0; i < HTTP_SHARED_SLOTS; i++)
+        if (s->shared[i].res)
+            MHD_destroy_response(s->shared[i].res);
+    pthread_mutex_destroy(&s->shared_lock);
     http_hub_free(s->hub);
     http_work_free(s->readers);
     http_work_free(s->writers);
@@ -894,6 +1017,7 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
         return sb_oom(err);
     s->cfg = *cfg;
     s->api = api;
+    pthread_mutex_init(&s->shared_lock, NULL);
     http_conns_init(&s->conns, cfg->connection_limit);
     atomic_init(&s->closing, false);
     atomic_init(&s->requests, 0);

@@ -15,7 +15,7 @@ struct http_server;
 #define HTTP_DEFAULT_STREAMS_PER_CAMPAIGN 1000
 #define HTTP_DEFAULT_STREAMS_PER_IP 200
 #define HTTP_DEFAULT_HEADER_SECONDS 10
-#define HTTP_DEFAULT_WORKERS 16
+#define HTTP_DEFAULT_WORKERS 64
 
 struct http_config {
     const char *host;              /* address to bind, e.g. "127.0.0.1" or "0.0.0.0" */

@@ -95,8 +95,9 @@ void store_done(struct store *s, sqlite3_stmt *stmt)
     sqlite3_finalize(stmt);
 }
 
-/* Bind values by a format: 'i' int64, 't' text, 'b' 32-byte blob, 'B' a blob and its
- * size_t length, bound without a copy (NULL binds NULL). */
+/* Bind values by a format: 'i' int64, 't' text and 'B' a blob and its size_t length,
+ * both bound without a copy (they outlive the statement's steps: the caller's), 'b' a
+ * 32-byte blob (NULL binds NULL). */
 static int store_bindv(struct store *s, sqlite3_stmt *stmt, const char *fmt, va_list ap,
                        struct sb_error *err)
 {
@@ -107,7 +108,7 @@ static int store_bindv(struct store *s, sqlite3_stmt *stmt, const char *fmt, va_
             rc = sqlite3_bind_int64(stmt, col, va_arg(ap, int64_t));
         } else if (fmt[i] == 't') {
             const char *t = va_arg(ap, const char *);
-            rc = t ? sqlite3_bind_text(stmt, col, t, -1, SQLITE_TRANSIENT)
+            rc = t ? sqlite3_bind_text(stmt, col, t, -1, SQLITE_STATIC)
                    : sqlite3_bind_null(stmt, col);
         } else if (fmt[i] == 'B') {
             const void *blob = va_arg(ap, const void *);
@@ -375,9 +376,30 @@ int store_group_end(struct store *s, bool commit)
     return rc;
 }
 
+/* store_begin_write() for a turn (store_pool_write_turn()): the turns' transaction,
+ * begun by the first, then a savepoint of this turn's own. */
+static int store_begin_turn(struct store *s, struct sb_error *err)
+{
+    struct store_pool *p = s->pool;
+    if (sqlite3_get_autocommit(s->db)) {
+        if (store_control(s, store_sql_begin_immediate) != SQLITE_OK)
+            return store_fail(s, err, "begin");
+        if (!p->txn_carry)
+            p->write_txns++;
+        p->txn_carry = false;
+    }
+    if (store_control(s, store_sql_savepoint) != SQLITE_OK)
+        return store_fail(s, err, "begin");
+    s->in_savepoint = true;
+    s->in_write = true;
+    return 0;
+}
+
 int store_begin_write(struct store *s, struct sb_error *err)
 {
     int rc;
+    if (s->writer && s->turning)
+        return store_begin_turn(s, err);
     if (s->writer && s->pool->group) {
         rc = store_control(s, store_sql_savepoint) == SQLITE_OK ? 0 : store_fail(s, err, "begin");
         s->in_savepoint = rc == 0;
@@ -389,12 +411,19 @@ int store_begin_write(struct store *s, struct sb_error *err)
         s->writing = true;
     }
     rc = store_control(s, store_sql_begin_immediate) == SQLITE_OK ? 0 : store_fail(s, err, "begin");
-    if (rc != 0)
+    if (rc != 0) {
         store_release(s);
-    else if (s->writer)
+    } else if (s->writer) {
         s->pool->write_txns++; /* the writer is handed out with write_lock held */
+        s->pool->txn_carry = false;
+    }
     s->in_write = rc == 0;
     return rc;
+}
+
+bool store_in_turn(const struct store *s)
+{
+    return s && s->writer && s->turning;
 }
 
 uint64_t store_write_txn(const struct store *s)
@@ -428,6 +457,11 @@ int store_end_savepoint(struct store *s)
 int store_commit(struct store *s, struct sb_error *err)
 {
     s->in_write = false;
+    if (s->writer && s->turning) {
+        /* A turn's writes are committed with the other turns' (store_pool_write_turn) */
+        int rc = store_end_savepoint(s);
+        return rc == SQLITE_OK ? 0 : sb_fail(err, SB_EIO, NULL, "commit: %s", sqlite3_errstr(rc));
+    }
     if (s->writer && (s->in_savepoint || s->pool->group)) {
         /* A write that is no append ends the group: its COMMIT holds this turn's
          * writes and the members', and everyone learns its outcome. */
@@ -454,7 +488,7 @@ void store_rollback(struct store *s)
         s->in_savepoint = false;
         return;
     }
-    if (s->writer && s->pool->group)
+    if (s->writer && (s->pool->group || s->turning))
         return; /* the group's writes are not this turn's to undo */
     if (!sqlite3_get_autocommit(s->db))
         store_control(s, store_sql_rollback);

@@ -92,6 +92,28 @@ int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *er
  * whose page cache stays warm. */
 int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err);
 void store_pool_put(struct store_pool *p, struct store *s);
+/* What a turn of the writer runs: run(arg) with the writer lent; flush(flush_arg, w),
+ * when not NULL, once for all the turns of a COMMIT that name the same flush, after
+ * them and before it, with w the writer (it writes between store_begin_write() and
+ * store_commit()); a flush that fails fails the whole COMMIT. */
+struct store_turn_fns {
+    int (*run)(void *arg);
+    int (*flush)(void *flush_arg, struct store *w);
+    void *flush_arg;
+};
+
+/* Run fns->run(arg) as a turn of the pool's writer, with *slot the writer connection
+ * while it runs, on the pool's own writer thread: that thread takes every turn queued
+ * so far and runs them one after the other in one transaction, each in a savepoint of
+ * its own (run writes between store_begin_write() and store_commit_and_leave(), or
+ * rolls back only its own), then COMMITs them together (one sync for all) and wakes
+ * each caller with its outcome, as the group commit above. *slot must hold no
+ * connection; it holds none on return. Returns run's error, or else that of the
+ * COMMIT that held its writes, only once that COMMIT has returned. */
+int store_pool_write_turn(struct store_pool *p, struct store **slot,
+                          const struct store_turn_fns *fns, void *arg, struct sb_error *err);
+/* Is s the pool's writer running a turn (store_pool_write_turn)? */
+bool store_in_turn(const struct store *s);
 /* Is the pool's database file still the one it was opened on (same device and inode
  * at its path), and, with probe_write, can it be written (opened for writing, which
  * writes nothing)? SB_EBUSY (503) with the reason when not. 0 for an in-memory or URI
@@ -126,10 +148,11 @@ int store_pool_watch(struct store_pool *p, unsigned every_ms, struct sb_error *e
 uint64_t store_pool_generation(struct store_pool *p);
 
 /* The writer's open transaction, by a number no other transaction of the pool had
- * (group commit keeps one open across several writers, each in a savepoint); 0 for
- * a connection that is not the pool's writer holding its turn in a transaction. What a
- * writer knows of the database is true for the next writer as long as this number
- * stays the same. This function can't fail. */
+ * (group commit keeps one open across several writers, each in a savepoint), except
+ * that turns of store_pool_write_turn() go on with the number of their last
+ * transaction once it has committed; 0 for a connection that is not the pool's writer
+ * holding its turn in a transaction. What a writer knows of the database is true for
+ * the next writer as long as this number stays the same. This function can't fail. */
 uint64_t store_write_txn(const struct store *s);
 
 /* The current time as RFC 3339 UTC with milliseconds ("2026-11-29T19:40:01.123Z"). */
@@ -254,8 +277,14 @@ struct store_snapshot {
     bool ended; /* set ended_at to now (else NULL it) */
 };
 
+/* Write gid's snapshot as version, with live more live events: what the appends of a
+ * writer's turns left to the flush before their COMMIT (store_event_append() without
+ * a snapshot). */
+int store_game_put_snapshot(struct store *s, int64_t gid, const struct store_snapshot *snap,
+                            int64_t version, int64_t live, struct sb_error *err);
 /* Append event seq and write the snapshot, in the caller's write transaction; version
- * is bumped. at (RFC 3339), idem_key may be NULL. *version gets the new version. */
+ * is bumped. at (RFC 3339), idem_key may be NULL. *version gets the new version. With
+ * snap NULL only the event is written (store_game_put_snapshot() writes the rest). */
 int store_event_append(struct store *s, int64_t gid, int64_t seq, const char *type,
                        const char *payload, const char *effects, const char *at,
                        const char *idem_key, const struct store_snapshot *snap, int64_t *version,

@@ -276,23 +276,41 @@ out:
     return rc;
 }
 
-/* Write the snapshot of gid and bump its version. */
-static int store_write_snapshot(struct store *s, int64_t gid, const struct store_snapshot *snap,
-                                int64_t live, int64_t *version, struct sb_error *err)
+/* Write the status, winner and end of gid's snapshot, only when one changes: setting
+ * status rewrites a page of its index even to the same value, one page more to sync
+ * per event. */
+static int store_write_end(struct store *s, int64_t gid, const struct store_snapshot *snap,
+                           struct sb_error *err)
 {
-    /* Status, winner and end only when one changes: setting status rewrites a page of
-     * its index even to the same value, one page more to sync per event. */
     static const char *const end =
         "UPDATE games SET status = ?1, winner = nullif(?2, 0),"
         " ended_at = CASE WHEN ?3 THEN coalesce(ended_at, now_utc()) END WHERE id = ?4"
         " AND (status IS NOT ?1 OR winner IS NOT nullif(?2, 0) OR (ended_at IS NULL) = ?3)";
+    return store_exec(s, end, NULL, err, "tiii", snap->status, snap->winner, (int64_t)snap->ended,
+                      gid);
+}
+
+/* Write the snapshot of gid and bump its version. */
+static int store_write_snapshot(struct store *s, int64_t gid, const struct store_snapshot *snap,
+                                int64_t live, int64_t *version, struct sb_error *err)
+{
     static const char *const sql =
         "UPDATE games SET state = ?, live_events = live_events + ?, version = version + 1"
         " WHERE id = ? RETURNING version";
-    int rc = store_exec(s, end, NULL, err, "tiii", snap->status, snap->winner, (int64_t)snap->ended,
-                        gid);
+    int rc = store_write_end(s, gid, snap, err);
     if (rc == 0)
         rc = store_int(s, sql, version, err, "tii", snap->state, live, gid);
+    return rc;
+}
+
+int store_game_put_snapshot(struct store *s, int64_t gid, const struct store_snapshot *snap,
+                            int64_t version, int64_t live, struct sb_error *err)
+{
+    static const char *const sql =
+        "UPDATE games SET state = ?, live_events = live_events + ?, version = ? WHERE id = ?";
+    int rc = store_write_end(s, gid, snap, err);
+    if (rc == 0)
+        rc = store_exec(s, sql, NULL, err, "tiii", snap->state, live, version, gid);
     return rc;
 }
 
@@ -306,7 +324,7 @@ int store_event_append(struct store *s, int64_t gid, int64_t seq, const char *ty
         " VALUES (?, ?, ?, ?, ?, coalesce(?, now_utc()), ?)";
     int rc =
         store_exec(s, sql, NULL, err, "iittttt", gid, seq, type, payload, effects, at, idem_key);
-    if (rc == 0)
+    if (rc == 0 && snap)
         rc = store_write_snapshot(s, gid, snap, 1, version, err);
     return rc;
 }

@@ -43,6 +43,7 @@ struct store {
     bool in_write;                 /* between store_begin_write() and its commit or rollback */
     struct store_aside_ids aside;  /* an aside database: the ids reserved for it */
     struct store_commits *commits; /* its pool's: told of each COMMIT here */
+    bool turning;                  /* the writer runs turns of store_pool_write_turn() */
 };
 
 /* Group commit. A writer done with its writes (store_commit_and_leave) while other
@@ -62,6 +63,22 @@ struct store_member {
     sem_t done;
     int rc; /* the outcome of the group's COMMIT (an SQLite code) */
     struct store_member *next;
+};
+
+/* A turn of the writer queued by store_pool_write_turn(), on its caller's stack: run
+ * by the pool's turner thread with the other turns queued meanwhile, in one
+ * transaction, each in a savepoint of its own. */
+struct store_turn {
+    int (*fn)(void *arg);
+    void *arg;
+    int (*flush)(void *arg, struct store *w); /* before the COMMIT; may be NULL */
+    void *flush_arg;
+    struct store **slot; /* the caller's connection slot: the writer while fn runs */
+    struct sb_error *err;
+    int rc;        /* fn's outcome */
+    int commit_rc; /* the SQLite code of the COMMIT that held its writes */
+    sem_t done;
+    struct store_turn *next;
 };
 
 /* The COMMITs of a pool's connections, for store_pool_generation(): in_flight goes up
@@ -108,6 +125,15 @@ struct store_pool {
     unsigned watch_ms;
     pthread_cond_t watch_wake; /* with lock */
     uint64_t write_txns;       /* BEGIN IMMEDIATEs on the writer (store_write_txn()) */
+    /* The last transaction of turns committed: the next one of turns goes on with its
+     * number (what it wrote is still true). Any other writer's BEGIN clears it. */
+    bool txn_carry;
+    /* store_pool_write_turn(): the turns waiting (first to last) for the turner thread,
+     * which sleeps on turns_more (with lock) when there are none. */
+    struct store_turn *turns, **turns_tail;
+    pthread_cond_t turns_more;
+    pthread_t turner;
+    bool turner_started, turner_stop;
 };
 
 /* Map the connection's last SQLite error to a project code. */

@@ -20,6 +20,7 @@
 #include <sqlite3.h>
 
 #include "file.h"
+#include "locked.h"
 #include "store_internal.h"
 #include "text.h"
 
@@ -52,12 +53,14 @@ int store_pool_new(const char *path, int max, struct store_pool **out, struct sb
     atomic_init(&p->commits.in_flight, 0);
     pthread_mutex_init(&p->lock, NULL);
     pthread_mutex_init(&p->write_lock, NULL);
+    p->turns_tail = &p->turns;
     {
         pthread_condattr_t attr;
         pthread_condattr_init(&attr);
         pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
         pthread_cond_init(&p->returned, &attr);
         pthread_cond_init(&p->watch_wake, &attr);
+        pthread_cond_init(&p->turns_more, &attr);
         pthread_condattr_destroy(&attr);
     }
     *out = p;
@@ -112,6 +115,11 @@ int store_commit_and_leave(struct store **sp, struct sb_error *err)
     int rc = SQLITE_OK;
     if (!s->writer)
         return store_commit(s, err);
+    if (s->turning) {
+        /* The turner commits this turn with the others (store_pool_write_turn). */
+        *sp = NULL;
+        return store_commit(s, err);
+    }
     s->in_write = false;
     rc = store_end_savepoint(s);
     if (rc != SQLITE_OK)
@@ -144,6 +152,120 @@ int store_commit_and_leave(struct store **sp, struct sb_error *err)
         pthread_mutex_unlock(&p->write_lock);
     }
     return rc == SQLITE_OK ? 0 : store_commit_failed(rc, err);
+}
+
+/* ---- turns of the writer (store_pool_write_turn) ---- */
+
+/* Run the flush of each turn of batch (each flush once) before their COMMIT: 0, or
+ * the first failure. */
+static int store_turns_flush(struct store *w, struct store_turn *batch)
+{
+    for (struct store_turn *t = batch; t; t = t->next) {
+        bool seen = false;
+        for (struct store_turn *u = batch; u != t && !seen; u = u->next)
+            seen = u->flush == t->flush && u->flush_arg == t->flush_arg;
+        if (t->flush && !seen && t->flush(t->flush_arg, w) != 0)
+            return SB_EIO;
+    }
+    return 0;
+}
+
+/* Run the turns of batch on the writer, in one transaction, each in a savepoint of its
+ * own; commit them together (one sync) and wake their callers with the outcome. */
+static void store_turns_run(struct store_pool *p, struct store_turn *batch)
+{
+    struct store *w = NULL;
+    struct sb_error err = {0};
+    int crc = SQLITE_OK;
+    if (store_pool_get_writer(p, &w, &err) != 0) {
+        for (struct store_turn *t = batch; t; t = t->next) {
+            *t->err = err;
+            t->rc = err.code ? err.code : SB_EIO;
+        }
+    } else {
+        w->turning = true;
+        for (struct store_turn *t = batch; t; t = t->next) {
+            *t->slot = w;
+            t->rc = t->fn(t->arg);
+            if (*t->slot)
+                store_rollback(w); /* what fn left unfinished: its savepoint only */
+            *t->slot = NULL;
+        }
+        if (store_turns_flush(w, batch) != 0) {
+            store_group_end(w, false); /* nothing of the batch is kept */
+            crc = SQLITE_IOERR;
+        }
+        w->turning = false;
+        /* store_group_end() also ends a group another writer left open before. */
+        if (crc == SQLITE_OK && (!sqlite3_get_autocommit(w->db) || p->group))
+            crc = store_group_commit(w);
+        p->txn_carry = crc == SQLITE_OK;
+        pthread_mutex_unlock(&p->write_lock);
+    }
+    while (batch) {
+        struct store_turn *t = batch;
+        batch = t->next; /* t is gone once woken */
+        t->commit_rc = crc;
+        sem_post(&t->done);
+    }
+}
+
+/* The turner thread: take every turn queued so far, run them, again. */
+static void *store_turner(void *arg)
+{
+    struct store_pool *p = arg;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        struct store_turn *batch;
+        while (!p->turns && !p->turner_stop)
+            pthread_cond_wait(&p->turns_more, &p->lock);
+        if (!p->turns)
+            break;
+        batch = p->turns;
+        p->turns = NULL;
+        p->turns_tail = &p->turns;
+        pthread_mutex_unlock(&p->lock);
+        store_turns_run(p, batch);
+        pthread_mutex_lock(&p->lock);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+int store_pool_write_turn(struct store_pool *p, struct store **slot,
+                          const struct store_turn_fns *fns, void *arg, struct sb_error *err)
+{
+    struct store_turn t = {.fn = fns->run,
+                           .arg = arg,
+                           .flush = fns->flush,
+                           .flush_arg = fns->flush_arg,
+                           .slot = slot,
+                           .err = err};
+    bool wake;
+    sem_init(&t.done, 0, 0);
+    pthread_mutex_lock(&p->lock);
+    if (!p->turner_started && !p->turner_stop) {
+        p->turner_started = pthread_create(&p->turner, NULL, store_turner, p) == 0;
+        if (!p->turner_started) {
+            pthread_mutex_unlock(&p->lock);
+            sem_destroy(&t.done);
+            return sb_fail(err, SB_EIO, NULL, "cannot start the writer's thread");
+        }
+    }
+    wake = !p->turns;
+    *p->turns_tail = &t;
+    /* t outlives its place in the list: the turner takes it off before it wakes it. */
+    /* cppcheck-suppress autoVariables */
+    p->turns_tail = &t.next;
+    pthread_mutex_unlock(&p->lock);
+    if (wake)
+        pthread_cond_signal(&p->turns_more);
+    while (sem_wait(&t.done) != 0)
+        ; /* interrupted by a signal */
+    sem_destroy(&t.done);
+    if (t.rc != 0)
+        return t.rc;
+    return t.commit_rc == SQLITE_OK ? 0 : store_commit_failed(t.commit_rc, err);
 }
 
 uint64_t store_pool_generation(struct store_pool *p)
@@ -318,17 +440,22 @@ int store_pool_watch(struct store_pool *p, unsigned every_ms, struct sb_error *e
     return 0;
 }
 
+/* Tell a thread of the pool to stop (*stop, then wake) and wait for it. */
+static void store_pool_join(struct store_pool *p, bool *stop, pthread_cond_t *wake, pthread_t t)
+{
+    locked_raise(&p->lock, wake, stop);
+    pthread_join(t, NULL);
+}
+
 void store_pool_free(struct store_pool *p)
 {
     if (!p)
         return;
-    if (p->watching) {
-        pthread_mutex_lock(&p->lock);
-        p->watch_stop = true;
-        pthread_cond_signal(&p->watch_wake);
-        pthread_mutex_unlock(&p->lock);
-        pthread_join(p->watcher, NULL);
-    }
+    if (p->watching)
+        store_pool_join(p, &p->watch_stop, &p->watch_wake, p->watcher);
+    if (p->turner_started)
+        store_pool_join(p, &p->turner_stop, &p->turns_more, p->turner);
+    pthread_cond_destroy(&p->turns_more);
     pthread_cond_destroy(&p->watch_wake);
     for (int i = 0; i < p->nfree; i++)
         store_close(p->free[i]);

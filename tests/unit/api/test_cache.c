@@ -347,28 +347,95 @@ static void test_an_answer_read_before_a_later_generation_is_not_given(void **st
     unsigned char wrong[KEYS_HASH_BYTES];
     char *body = NULL, etag[16];
     size_t len = 0;
+    uint64_t serial = 0;
+    const struct api_cache_out out = {&body, &len, etag, sizeof(etag), &serial, NULL, NULL};
     (void)state;
     assert_non_null(c);
     memset(fill.key_hash, 1, sizeof(fill.key_hash));
     memset(fill.view_key_hash, 2, sizeof(fill.view_key_hash));
     memset(wrong, 3, sizeof(wrong));
     api_cache_put(c, &k, &fill);
-    assert_false(api_cache_get(c, &k, 6, fill.key_hash, &body, &len, etag, sizeof(etag)));
-    assert_false(api_cache_get(c, &other, 5, fill.key_hash, &body, &len, etag, sizeof(etag)));
-    assert_false(api_cache_get(c, &k, 5, wrong, &body, &len, etag, sizeof(etag)));
-    assert_true(api_cache_get(c, &k, 5, fill.view_key_hash, &body, &len, etag, sizeof(etag)));
+    assert_false(api_cache_get(c, &k, 6, fill.key_hash, &out));
+    assert_false(api_cache_get(c, &other, 5, fill.key_hash, &out));
+    assert_false(api_cache_get(c, &k, 5, wrong, &out));
+    assert_true(api_cache_get(c, &k, 5, fill.view_key_hash, &out));
     assert_string_equal(body, "{}");
     assert_int_equal(len, 2);
     assert_string_equal(etag, "\"9\"");
     free(body);
     api_cache_clear(c);
-    assert_false(api_cache_get(c, &k, 5, fill.key_hash, &body, &len, etag, sizeof(etag)));
+    assert_false(api_cache_get(c, &k, 5, fill.key_hash, &out));
+    api_cache_free(c);
+}
+
+/* cache_known for the test below: the caller holds the answer of serial *cls. */
+static bool test_holds(void *cls, uint64_t serial)
+{
+    return serial == *(const uint64_t *)cls;
+}
+
+static void
+test_an_answer_the_caller_holds_is_not_copied_and_a_new_fill_has_a_new_number(void **state)
+{
+    struct api_cache *c = api_cache_new(60000);
+    const struct api_cache_key k = {3, 1, 7};
+    struct api_cache_fill fill = {.generation = 5, .etag = "\"9\"", .body = "{}", .len = 2};
+    char *body = NULL, etag[16];
+    size_t len = 0;
+    uint64_t serial = 0, held = 0;
+    const struct api_cache_out plain = {&body, &len, etag, sizeof(etag), &serial, NULL, NULL};
+    const struct api_cache_out known = {&body,   &len,       etag, sizeof(etag),
+                                        &serial, test_holds, &held};
+    (void)state;
+    assert_non_null(c);
+    memset(fill.key_hash, 1, sizeof(fill.key_hash));
+    memset(fill.view_key_hash, 2, sizeof(fill.view_key_hash));
+    api_cache_put(c, &k, &fill);
+    assert_true(api_cache_get(c, &k, 5, fill.key_hash, &plain));
+    assert_non_null(body);
+    free(body);
+    held = serial;
+    assert_true(api_cache_get(c, &k, 5, fill.key_hash, &known));
+    assert_null(body);
+    assert_int_equal(serial, held);
+    /* The same bytes kept again are another answer: the caller's is not taken for it. */
+    api_cache_put(c, &k, &fill);
+    assert_true(api_cache_get(c, &k, 5, fill.key_hash, &known));
+    assert_non_null(body);
+    assert_true(serial != held);
+    free(body);
+    api_cache_free(c);
+}
+
+static void
+test_a_campaign_kept_for_appends_ends_with_any_other_write_even_one_read_before(void **state)
+{
+    struct api_cache *c = api_cache_new(60000);
+    struct store_campaign cp = {.id = 4, .policy_player = true}, got;
+    uint64_t before;
+    (void)state;
+    assert_non_null(c);
+    api_cache_campaign_put(c, api_cache_campaigns_epoch(c), &cp);
+    assert_true(api_cache_campaign_get(c, 4, &got));
+    assert_true(got.policy_player);
+    assert_false(api_cache_campaign_get(c, 5, &got));
+    api_cache_campaigns_changed(c);
+    assert_false(api_cache_campaign_get(c, 4, &got));
+    /* Read before a change that ended after: not kept. */
+    before = api_cache_campaigns_epoch(c);
+    api_cache_campaigns_changed(c);
+    api_cache_campaign_put(c, before, &cp);
+    assert_false(api_cache_campaign_get(c, 4, &got));
     api_cache_free(c);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(
+            test_a_campaign_kept_for_appends_ends_with_any_other_write_even_one_read_before),
+        cmocka_unit_test(
+            test_an_answer_the_caller_holds_is_not_copied_and_a_new_fill_has_a_new_number),
         cmocka_unit_test_setup_teardown(test_a_read_is_cached_as_api_handle_answered_it, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(
