@@ -296,8 +296,7 @@ static int outcome_player_from_json(const cJSON *obj, const char *path, struct r
         if (!cJSON_GetObjectItemCaseSensitive(obj, f[i].key))
             continue;
         rc = json_at_int(obj, path, f[i].key, f[i].v64 ? -JSON_INT_MAX : 0,
-                         f[i].v64 ? JSON_INT_MAX : RESULTS_MAX_PLAYERS * RESULTS_WONDERS_TOTAL, &x,
-                         err);
+                         f[i].v64 ? JSON_INT_MAX : RESULTS_WONDERS_TOTAL, &x, err);
         *f[i].has = true;
         if (f[i].v64)
             *f[i].v64 = x;

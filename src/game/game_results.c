@@ -206,6 +206,7 @@ static void res_snapshot_meta(const struct game *gm, struct store_snapshot *snap
 
 const struct game_kind game_kind_results = {
     .name = "results",
+    /* creating a game */
     .plays = res_plays,
     .check_mode = res_check_mode,
     .play_details = true,
@@ -216,11 +217,13 @@ const struct game_kind game_kind_results = {
     .seats_check = res_seats_check,
     .initial = res_initial,
     .keep_details = res_keep_details,
+    /* loading a game */
     .has_mode = res_has_mode,
     .load = res_load,
     .free = free,
     .set_state = res_set_state,
     .reset = res_reset,
+    /* events */
     .banker = res_banker,
     .over = res_over,
     .apply = res_apply,

@@ -281,7 +281,6 @@ static int twt_journal_rows(struct game_req *r, const struct game *gm,
     return rc;
 }
 
-
 /* The journal as it stands for the campaign, for the state of a new game. */
 static int twt_initial_journal(struct game_req *r, const struct board *b,
                                struct journal_state *journal)
@@ -531,6 +530,7 @@ static void twt_cache(struct game_req *r, struct game *gm, int64_t version)
 
 const struct game_kind game_kind_twt = {
     .name = "twt",
+    /* creating a game */
     .plays = twt_plays,
     .check_mode = twt_check_mode,
     .play_details = false,
@@ -541,11 +541,13 @@ const struct game_kind game_kind_twt = {
     .seats_check = twt_seats_check,
     .initial = twt_initial,
     .keep_details = twt_keep_details,
+    /* loading a game */
     .has_mode = twt_has_mode,
     .load = twt_load,
     .free = twt_free,
     .set_state = twt_set_state,
     .reset = twt_reset,
+    /* events */
     .banker = twt_banker,
     .over = twt_over,
     .apply = twt_apply,
