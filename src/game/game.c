@@ -654,14 +654,12 @@ static int game_read_details(struct game_req *r, const cJSON *body, const struct
     return rc;
 }
 
-/* Read a new game's body into g for kind k (its mode, details and seats); *played_at is
- * borrowed from body. */
+/* Read a new game's body into g for kind k (its details and seats; g->mode is read
+ * already); *played_at is borrowed from body. */
 static int game_read_new(struct game_req *r, const cJSON *body, const struct game_kind *k,
                          struct game_new *g, const char **played_at)
 {
-    int rc = json_get_string(body, "mode", true, 16, false, &g->mode, r->err);
-    if (rc == 0)
-        rc = k->check_mode(r, g->mode);
+    int rc = k->check_mode(r, g->mode);
     if (rc == 0)
         rc =
             json_get_string(body, "played_at", false, GAME_PLAYED_AT_MAX, false, played_at, r->err);
@@ -679,12 +677,17 @@ static int game_read_new(struct game_req *r, const cJSON *body, const struct gam
 
 int game_create(struct game_req *r, const cJSON *body, const char *board_doc, int64_t *gid)
 {
-    const struct game_kind *k = game_kind_for_edition(r->campaign->edition);
+    const struct game_kind *k = NULL;
     struct game_new *g = calloc(1, sizeof(*g));
     const char *played_at = NULL;
     char *board = NULL, *state_text = NULL, *seats_text = NULL;
     cJSON *state = NULL, *seats_json = NULL;
-    int rc = g ? game_read_new(r, body, k, g, &played_at) : sb_oom(r->err);
+    int rc = g ? json_get_string(body, "mode", true, 16, false, &g->mode, r->err) : sb_oom(r->err);
+
+    if (rc == 0) {
+        k = game_kind_for_new(r->campaign->edition, g->mode);
+        rc = game_read_new(r, body, k, g, &played_at);
+    }
 
     if (rc == 0)
         rc = store_game_next_id(*r->store, gid, r->err);

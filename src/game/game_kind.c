@@ -12,12 +12,19 @@ static const struct game_kind *const game_kinds[] = {
 
 #define GAME_NKINDS (sizeof(game_kinds) / sizeof(game_kinds[0]))
 
-const struct game_kind *game_kind_for_edition(const char *edition)
+const struct game_kind *game_kind_for_new(const char *edition, const char *mode)
 {
-    for (size_t i = 0; i < GAME_NKINDS; i++)
-        if (game_kinds[i]->plays(edition))
+    const struct game_kind *first = NULL;
+    /* The last row takes what no row before it plays. */
+    for (size_t i = 0; i + 1 < GAME_NKINDS; i++) {
+        if (!game_kinds[i]->plays(edition))
+            continue;
+        if (mode && game_kinds[i]->has_mode(mode))
             return game_kinds[i];
-    return &game_kind_twt;
+        if (!first)
+            first = game_kinds[i];
+    }
+    return first ? first : game_kinds[GAME_NKINDS - 1];
 }
 
 const struct game_kind *game_kind_for_mode(const char *mode)

@@ -11,8 +11,10 @@
  *   game_results.c  the results-mode editions (mode "results"; engine results.c):
  *                   classic, Wonders and Deal plays logged by their result.
  *
- * The kind of a new game is the first row that plays the campaign's edition; the kind of
- * a stored game is the row that has its mode. Nothing outside src/game/ includes this. */
+ * The kind of a new game is the first row that plays the campaign's edition in the mode
+ * asked for (else the first that plays the edition, whose check_mode() says which modes
+ * it takes); the kind of a stored game is the row that has its mode. Nothing outside src/game/
+ * includes this. */
 #ifndef STAMPBOOK_GAME_KIND_H
 #define STAMPBOOK_GAME_KIND_H
 
@@ -95,9 +97,9 @@ struct game_kind {
 extern const struct game_kind game_kind_twt;
 extern const struct game_kind game_kind_results;
 
-/* The kind that plays a campaign's edition; the kind of a stored game's mode (NULL when
- * no kind has it). These functions can't fail. */
-const struct game_kind *game_kind_for_edition(const char *edition);
+/* The kind of a new game of the campaign's edition in mode (may be NULL); the kind of a
+ * stored game's mode (NULL when no kind has it). These functions can't fail. */
+const struct game_kind *game_kind_for_new(const char *edition, const char *mode);
 const struct game_kind *game_kind_for_mode(const char *mode);
 
 /* ---- what game.c lends the kinds ---- */

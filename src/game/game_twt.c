@@ -377,7 +377,8 @@ static int twt_undo_journal(struct game_req *r, const struct game *gm, int64_t s
 
 /* ---- the row of the table ---- */
 
-/* The last row: Travel World Tour plays every edition no other kind plays. */
+/* The last row of the table: Travel World Tour plays every edition no row before it
+ * plays (game_kind_for_new()). */
 static bool twt_plays(const char *edition)
 {
     (void)edition;
