@@ -94,6 +94,17 @@ struct game_kind {
     void (*cache)(struct game_req *r, struct game *gm, int64_t version); /* state stored */
 };
 
+/* The operations of a kind whose functions are named <p>_<op> (twt_load...): a row
+ * of the table is its name, its data and GAME_KIND_OPS(p), so it names every operation
+ * (one missing does not compile). */
+#define GAME_KIND_OPS(p)                                                                           \
+    .plays = p##_plays, .check_mode = p##_check_mode, .seats_max = p##_seats_max,                  \
+    .seats_check = p##_seats_check, .initial = p##_initial, .keep_details = p##_keep_details,      \
+    .has_mode = p##_has_mode, .load = p##_load, .free = p##_free, .set_state = p##_set_state,      \
+    .reset = p##_reset, .banker = p##_banker, .over = p##_over, .apply = p##_apply,                \
+    .written = p##_written, .state_text = p##_state_text, .snapshot_meta = p##_snapshot_meta,      \
+    .undo = p##_undo, .cache = p##_cache
+
 extern const struct game_kind game_kind_twt;
 extern const struct game_kind game_kind_results;
 

@@ -105,6 +105,11 @@ static int res_load(struct game_req *r, struct game *gm, bool docs)
     return rc;
 }
 
+static void res_free(void *ks)
+{
+    free(ks);
+}
+
 static int res_set_state(struct game_req *r, struct game *gm, const cJSON *doc)
 {
     return results_state_from_json(doc, &res(gm)->st, r->err);
@@ -206,30 +211,9 @@ static void res_snapshot_meta(const struct game *gm, struct store_snapshot *snap
 
 const struct game_kind game_kind_results = {
     .name = "results",
-    /* creating a game */
-    .plays = res_plays,
-    .check_mode = res_check_mode,
     .play_details = true,
     .token_required = false,
     .seat_rule = "RESULTS-PLAYERS",
     .twice_rule = NULL,
-    .seats_max = res_seats_max,
-    .seats_check = res_seats_check,
-    .initial = res_initial,
-    .keep_details = res_keep_details,
-    /* loading a game */
-    .has_mode = res_has_mode,
-    .load = res_load,
-    .free = free,
-    .set_state = res_set_state,
-    .reset = res_reset,
-    /* events */
-    .banker = res_banker,
-    .over = res_over,
-    .apply = res_apply,
-    .written = res_written,
-    .state_text = res_state_text,
-    .snapshot_meta = res_snapshot_meta,
-    .undo = res_undo,
-    .cache = res_cache,
+    GAME_KIND_OPS(res),
 };

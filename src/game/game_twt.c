@@ -531,30 +531,9 @@ static void twt_cache(struct game_req *r, struct game *gm, int64_t version)
 
 const struct game_kind game_kind_twt = {
     .name = "twt",
-    /* creating a game */
-    .plays = twt_plays,
-    .check_mode = twt_check_mode,
     .play_details = false,
     .token_required = true,
     .seat_rule = "TWT-SETUP-1",
     .twice_rule = "TWT-SETUP-1",
-    .seats_max = twt_seats_max,
-    .seats_check = twt_seats_check,
-    .initial = twt_initial,
-    .keep_details = twt_keep_details,
-    /* loading a game */
-    .has_mode = twt_has_mode,
-    .load = twt_load,
-    .free = twt_free,
-    .set_state = twt_set_state,
-    .reset = twt_reset,
-    /* events */
-    .banker = twt_banker,
-    .over = twt_over,
-    .apply = twt_apply,
-    .written = twt_written,
-    .state_text = twt_state_text,
-    .snapshot_meta = twt_snapshot_meta,
-    .undo = twt_undo,
-    .cache = twt_cache,
+    GAME_KIND_OPS(twt),
 };
