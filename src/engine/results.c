@@ -205,6 +205,26 @@ static int check_bankruptcies(const char *rule, const struct results_standing *s
     return 0;
 }
 
+/* Refuse a standing that lacks a figure the rule needs: "player P has no NAME figure:
+ * every player WHO". */
+static int lacks(struct results_outcome *out, const char *rule, int64_t player, const char *name,
+                 const char *who)
+{
+    return refuse(out, rule, "player %" PRId64 " has no %s figure: every player %s", player, name,
+                  who);
+}
+
+/* Refuse a second player who reached what ends the game: "players A and B both DID: the
+ * game ends at the first to do so". */
+static int both(struct results_outcome *out, const char *rule, int64_t a, int64_t b,
+                const char *did)
+{
+    return refuse(out, rule,
+                  "players %" PRId64 " and %" PRId64
+                  " both %s: the game ends at the first to do so",
+                  a, b, did);
+}
+
 /* Net worth in half units: 2 x (cash + property + buildings) + mortgaged. */
 static int64_t net_worth_halves(const struct results_standing *p)
 {
@@ -243,10 +263,8 @@ static int decide_classic(enum results_variant v, const char *rule,
         if (d->bankrupt[i] || v == RESULTS_STANDARD)
             continue;
         if (!s[i].has_cash)
-            return refuse(out, rule,
-                          "player %" PRId64 " has no cash figure: every player left needs one "
-                          "to work out the net worth",
-                          s[i].player);
+            return lacks(out, rule, s[i].player, "cash",
+                         "left needs one to work out the net worth");
         d->score[i] = net_worth_halves(&s[i]);
     }
     return 0;
@@ -273,20 +291,12 @@ static int decide_wonders(const char *rule, const struct results_standing *s, in
         if (d->bankrupt[i])
             continue;
         if (!s[i].has_wonders_ticked)
-            return refuse(out, rule,
-                          "player %" PRId64 " has no wonders_ticked figure: every player left "
-                          "needs one",
-                          s[i].player);
+            return lacks(out, rule, s[i].player, "wonders_ticked", "left needs one");
         if (!s[i].has_cash)
-            return refuse(out, rule,
-                          "player %" PRId64 " has no cash figure: every player left needs one",
-                          s[i].player);
+            return lacks(out, rule, s[i].player, "cash", "left needs one");
         if (s[i].wonders_ticked == RESULTS_WONDERS_TOTAL) {
             if (ender >= 0)
-                return refuse(out, rule,
-                              "players %" PRId64 " and %" PRId64 " both ticked all 22 wonders: "
-                              "the game ends at the first to do so",
-                              s[ender].player, s[i].player);
+                return both(out, rule, s[ender].player, s[i].player, "ticked all 22 wonders");
             ender = i;
         }
     }
@@ -313,16 +323,10 @@ static int decide_deal(const char *rule, const struct results_standing *s, int n
     int winner = -1;
     for (int i = 0; i < n; i++) {
         if (!s[i].has_complete_sets)
-            return refuse(out, rule,
-                          "player %" PRId64 " has no complete_sets figure: every player needs "
-                          "one",
-                          s[i].player);
+            return lacks(out, rule, s[i].player, "complete_sets", "needs one");
         if (s[i].complete_sets >= RESULTS_DEAL_SETS) {
             if (winner >= 0)
-                return refuse(out, rule,
-                              "players %" PRId64 " and %" PRId64 " both have three complete "
-                              "sets: the game ends at the first to do so",
-                              s[winner].player, s[i].player);
+                return both(out, rule, s[winner].player, s[i].player, "have three complete sets");
             winner = i;
         }
         d->score[i] = s[i].complete_sets;
