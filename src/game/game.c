@@ -334,22 +334,6 @@ static void game_snapshot_meta(const struct game *gm, struct store_snapshot *sna
     snap->ended = strcmp(snap->status, "active") != 0;
 }
 
-/* The payload to store for an accepted event: the body, plus the stamp-owner policy a
- * journal draw was paid under (so a replay pays the same). */
-static cJSON *game_payload(const struct game_req *r, const cJSON *body)
-{
-    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
-    cJSON *payload = cJSON_Duplicate(body, true);
-    if (payload && cJSON_IsString(type) && strcmp(type->valuestring, "draw_journal") == 0 &&
-        !cJSON_HasObjectItem(payload, "stamp_owner") &&
-        !cJSON_AddStringToObject(payload, "stamp_owner",
-                                 r->campaign->policy_player ? "player" : "token")) {
-        cJSON_Delete(payload);
-        payload = NULL;
-    }
-    return payload;
-}
-
 /* What an accepted event is stored as: its payload and the printed texts. */
 struct game_texts {
     cJSON *payload;
@@ -370,7 +354,7 @@ static int game_texts_print(struct game_req *r, const struct game *gm, const cJS
                             const cJSON *effects, struct game_texts *t)
 {
     int rc = 0;
-    if (!(t->payload = game_payload(r, body)) ||
+    if (!(t->payload = gm->kind->payload(r, body)) ||
         !(t->state = gm->kind->state_text(gm, gm->row.version + 1)) ||
         !(t->payload_text = cJSON_PrintUnformatted(t->payload)) ||
         !(t->effects = cJSON_PrintUnformatted(effects)))

@@ -88,6 +88,8 @@ struct game_kind {
     /* The event (its stored payload) was written as seq: write what goes with it. */
     int (*written)(struct game_req *r, struct game *gm, const cJSON *payload, int64_t seq,
                    const void *aux);
+    /* The payload stored for an accepted body (a new tree; NULL when out of memory). */
+    cJSON *(*payload)(const struct game_req *r, const cJSON *body);
     char *(*state_text)(const struct game *gm, int64_t version);
     void (*snapshot_meta)(const struct game *gm, struct store_snapshot *snap);
     int (*undo)(struct game_req *r, struct game *gm, int64_t seq);       /* before event seq goes */
@@ -102,8 +104,8 @@ struct game_kind {
     .seats_check = p##_seats_check, .initial = p##_initial, .keep_details = p##_keep_details,      \
     .has_mode = p##_has_mode, .load = p##_load, .free = p##_free, .set_state = p##_set_state,      \
     .reset = p##_reset, .banker = p##_banker, .over = p##_over, .apply = p##_apply,                \
-    .written = p##_written, .state_text = p##_state_text, .snapshot_meta = p##_snapshot_meta,      \
-    .undo = p##_undo, .cache = p##_cache
+    .written = p##_written, .payload = p##_payload, .state_text = p##_state_text,                  \
+    .snapshot_meta = p##_snapshot_meta, .undo = p##_undo, .cache = p##_cache
 
 extern const struct game_kind game_kind_twt;
 extern const struct game_kind game_kind_results;

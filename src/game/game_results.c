@@ -194,6 +194,13 @@ static int res_apply(struct game_req *r, struct game *gm, const cJSON *body, int
     return rc;
 }
 
+/* game_kind.payload: the body as it came. */
+static cJSON *res_payload(const struct game_req *r, const cJSON *body)
+{
+    (void)r;
+    return cJSON_Duplicate(body, true);
+}
+
 static char *res_state_text(const struct game *gm, int64_t version)
 {
     cJSON *doc = results_state_to_json(&res(gm)->st, version);

@@ -214,6 +214,20 @@ static bool twt_player_owned(const struct game_req *r, const cJSON *body)
     return r->campaign->policy_player;
 }
 
+/* game_kind.payload: the body, plus the stamp-owner policy a journal draw was paid
+ * under (so a replay pays the same). */
+static cJSON *twt_payload(const struct game_req *r, const cJSON *body)
+{
+    cJSON *payload = cJSON_Duplicate(body, true);
+    if (payload && twt_is_draw(body) && !cJSON_HasObjectItem(payload, "stamp_owner") &&
+        !cJSON_AddStringToObject(payload, "stamp_owner",
+                                 r->campaign->policy_player ? "player" : "token")) {
+        cJSON_Delete(payload);
+        payload = NULL;
+    }
+    return payload;
+}
+
 /* game_kind.apply: a journal draw (outside a replay) keeps the state it was applied to
  * and its outcome for its rows (twt_written()), and the table relives the stamps that
  * paid (API.md "Memories"). */
