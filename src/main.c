@@ -17,6 +17,7 @@
 #include "conf.h"
 #include "file.h"
 #include "http.h"
+#include "locked.h"
 #include "probe.h"
 #include "store.h"
 
@@ -34,25 +35,15 @@
 
 struct options {
     const char *command;
-    const char *db;
-    const char *static_dir;
-    const char *share;
-    const char *host;
-    const char *admin_key;
-    const char *to;
-    const char *base_path;
-    const char *trusted_proxy;
-    const char *host_name;
-    const char *metrics_key;
-    const char *from;
+    const char *db, *static_dir, *share;                      /* files */
+    const char *host, *base_path, *trusted_proxy, *host_name; /* where it serves */
+    const char *admin_key, *metrics_key;                      /* keys */
+    const char *to, *from;                                    /* export, import */
     const char *backup_dir;
-    long port;
-    long per_ip;
+    long port, per_ip;
     long campaign;
-    long backup_keep;
-    long backup_every;
-    int quiet;
-    int rotate;
+    long backup_keep, backup_every;
+    int quiet, rotate;
     /* limits of serve (see usage()) */
     long max_connections, streams_per_campaign, streams_per_ip, header_timeout;
     long max_campaigns, max_db_mb, create_burst, create_per_minute, read_cache_ms;
@@ -460,11 +451,12 @@ static int same_file(const char *a, const char *b)
            sa.st_ino == sb.st_ino;
 }
 
-static int cmd_backup(const struct options *o)
+static int cmd_backup(const struct options *o, const char *share)
 {
     struct store *s = NULL;
     struct sb_error err = {0};
     int rc;
+    (void)share;
     if (!o->to) {
         fprintf(stderr, "stampbook: backup needs --to FILE\n");
         return EXIT_USAGE;
@@ -526,11 +518,25 @@ static int write_text(const char *path, const char *text)
     return ok ? 0 : 1;
 }
 
+/* The end of a command that asked the API for a text: "stampbook: <what>: <why>" and 1
+ * when rc says it failed, else the text written to path (write_text()). Frees text and
+ * api. */
+static int finish_text(struct api *api, int rc, const char *what, const struct sb_error *err,
+                       char *text, const char *path)
+{
+    if (rc != 0)
+        fprintf(stderr, "stampbook: %s: %s\n", what, err->detail);
+    rc = rc == 0 ? write_text(path, text) : 1;
+    free(text);
+    api_free(api);
+    return rc;
+}
+
 static int cmd_export(const struct options *o, const char *share)
 {
     struct api *api = NULL;
     struct sb_error err = {0};
-    char *doc = NULL;
+    char *doc = NULL, what[64];
     int rc;
     if (!o->campaign || !o->to) {
         fprintf(stderr, "stampbook: export needs --campaign ID and --to FILE\n");
@@ -538,14 +544,11 @@ static int cmd_export(const struct options *o, const char *share)
     }
     if ((rc = open_api(o, share, false, &api)) != 0)
         return rc;
+    snprintf(what, sizeof(what), "export of campaign %ld", o->campaign);
     rc = api_export_campaign(api, o->campaign, &doc, &err);
-    if (rc != 0)
-        fprintf(stderr, "stampbook: export of campaign %ld: %s\n", o->campaign, err.detail);
-    rc = rc == 0 ? write_text(o->to, doc) : 1;
+    rc = finish_text(api, rc, what, &err, doc, o->to);
     if (rc == 0 && strcmp(o->to, "-") != 0)
         fprintf(stderr, "stampbook: campaign %ld exported to %s\n", o->campaign, o->to);
-    free(doc);
-    api_free(api);
     return rc;
 }
 
@@ -553,7 +556,7 @@ static int cmd_import(const struct options *o, const char *share)
 {
     struct api *api = NULL;
     struct sb_error err = {0};
-    char *doc = NULL, *answer = NULL;
+    char *doc = NULL, *answer = NULL, what[PATH_MAX + 16];
     size_t len = 0;
     int rc;
     if (!o->from) {
@@ -565,17 +568,15 @@ static int cmd_import(const struct options *o, const char *share)
         return 1;
     }
     rc = open_api(o, share, true, &api);
-    if (rc == 0 && api_import_campaign(api, doc, len, &answer, &err) != 0) {
-        fprintf(stderr, "stampbook: import of %s: %s\n", o->from, err.detail);
-        rc = 1;
+    if (rc != 0) {
+        free(doc);
+        return rc;
     }
-    /* The new campaign and its two keys, shown this once. */
-    if (rc == 0)
-        rc = write_text("-", answer);
-    free(answer);
+    snprintf(what, sizeof(what), "import of %s", o->from);
+    rc = api_import_campaign(api, doc, len, &answer, &err);
     free(doc);
-    api_free(api);
-    return rc;
+    /* The new campaign and its two keys, shown this once. */
+    return finish_text(api, rc, what, &err, answer, "-");
 }
 
 static int cmd_keys(const struct options *o, const char *share)
@@ -593,12 +594,7 @@ static int cmd_keys(const struct options *o, const char *share)
         return rc;
     rc = o->rotate ? api_rotate_keys(api, o->campaign, &answer, &err)
                    : api_list_campaigns(api, &answer, &err);
-    if (rc != 0)
-        fprintf(stderr, "stampbook: keys: %s\n", err.detail);
-    rc = rc == 0 ? write_text("-", answer) : 1;
-    free(answer);
-    api_free(api);
-    return rc;
+    return finish_text(api, rc, "keys", &err, answer, "-");
 }
 
 /* ---- rotating backups while serving ---- */
@@ -671,10 +667,7 @@ static void backups_stop(struct backups *b)
 {
     if (!b->running)
         return;
-    pthread_mutex_lock(&b->lock);
-    b->stop = true;
-    pthread_cond_signal(&b->wake);
-    pthread_mutex_unlock(&b->lock);
+    locked_raise(&b->lock, &b->wake, &b->stop);
     pthread_join(b->thread, NULL);
     pthread_cond_destroy(&b->wake);
     pthread_mutex_destroy(&b->lock);
@@ -805,16 +798,31 @@ static int cmd_serve(const struct options *o, const char *share)
 }
 
 /* Ask a running server for its health: exit 0 when it answers 200, else 1. */
-static int cmd_healthcheck(const struct options *o)
+static int cmd_healthcheck(const struct options *o, const char *share)
 {
     struct probe_target t = {o->host, (uint16_t)o->port, o->base_path, o->host_name, 5000};
     char why[PROBE_WHY_MAX];
+    (void)share;
     if (probe_health(&t, why) != 0) {
         fprintf(stderr, "stampbook: healthcheck: %s\n", why);
         return 1;
     }
     return 0;
 }
+
+/* The commands, by the name the command line gives. */
+static const struct command {
+    const char *name;
+    int (*run)(const struct options *o, const char *share);
+} commands[] = {
+    {"serve", cmd_serve},
+    {"migrate", cmd_migrate},
+    {"backup", cmd_backup},
+    {"export", cmd_export},
+    {"import", cmd_import},
+    {"keys", cmd_keys},
+    {"healthcheck", cmd_healthcheck},
+};
 
 int main(int argc, char **argv)
 {
@@ -839,20 +847,9 @@ int main(int argc, char **argv)
     if (rc != 0)
         return rc;
     share = find_share(o.share, share_buf, sizeof(share_buf));
-    if (strcmp(o.command, "serve") == 0)
-        return cmd_serve(&o, share);
-    if (strcmp(o.command, "migrate") == 0)
-        return cmd_migrate(&o, share);
-    if (strcmp(o.command, "backup") == 0)
-        return cmd_backup(&o);
-    if (strcmp(o.command, "export") == 0)
-        return cmd_export(&o, share);
-    if (strcmp(o.command, "import") == 0)
-        return cmd_import(&o, share);
-    if (strcmp(o.command, "keys") == 0)
-        return cmd_keys(&o, share);
-    if (strcmp(o.command, "healthcheck") == 0)
-        return cmd_healthcheck(&o);
+    for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+        if (strcmp(o.command, commands[i].name) == 0)
+            return commands[i].run(&o, share);
     fprintf(stderr, "stampbook: unknown command '%s'\n", o.command);
     usage(stderr);
     return EXIT_USAGE;

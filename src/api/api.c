@@ -246,6 +246,40 @@ int api_reply_wrapped(struct api_ctx *ctx, int status, const char *key, const ch
     return 0;
 }
 
+int api_answer_owned(struct api_ctx *ctx, int rc, int status, char *text)
+{
+    if (rc == 0)
+        api_reply_owned(ctx, status, text);
+    else
+        free(text);
+    return rc;
+}
+
+int api_answer_json(struct api_ctx *ctx, int rc, int status, cJSON *doc)
+{
+    if (rc == 0)
+        rc = api_reply_json(ctx, status, doc);
+    cJSON_Delete(doc);
+    return rc;
+}
+
+int api_answer_read(struct api_ctx *ctx, api_read_fn *read)
+{
+    char *text = NULL;
+    int rc = read(&ctx->game, &text);
+    return api_answer_owned(ctx, rc, 200, text);
+}
+
+int api_answer_list(struct api_ctx *ctx, const char *key, api_read_fn *read)
+{
+    char *text = NULL;
+    int rc = read(&ctx->game, &text);
+    if (rc == 0)
+        rc = api_reply_wrapped(ctx, 200, key, text);
+    free(text);
+    return rc;
+}
+
 void api_set_etag(struct api_ctx *ctx, int64_t version)
 {
     snprintf(ctx->res->etag, sizeof(ctx->res->etag), "\"%lld\"", (long long)version);

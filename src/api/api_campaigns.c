@@ -176,10 +176,7 @@ int api_post_campaign(struct api_ctx *ctx)
         };
         rc = campaign_create(&ctx->game, &n, &cid, &answer);
     }
-    if (rc == 0)
-        api_reply_owned(ctx, 201, answer);
-    else
-        free(answer);
+    rc = api_answer_owned(ctx, rc, 201, answer);
     free(board);
     cJSON_Delete(body);
     return rc;
@@ -187,11 +184,7 @@ int api_post_campaign(struct api_ctx *ctx)
 
 int api_get_campaign(struct api_ctx *ctx)
 {
-    char *body = NULL;
-    int rc = campaign_read(&ctx->game, &body);
-    if (rc == 0)
-        api_reply_owned(ctx, 200, body);
-    return rc;
+    return api_answer_read(ctx, campaign_read);
 }
 
 int api_patch_campaign(struct api_ctx *ctx)
@@ -234,10 +227,7 @@ int api_get_board(struct api_ctx *ctx)
 {
     cJSON *doc = NULL;
     int rc = campaign_board(&ctx->game, &doc);
-    if (rc == 0)
-        rc = api_reply_json(ctx, 200, doc);
-    cJSON_Delete(doc);
-    return rc;
+    return api_answer_json(ctx, rc, 200, doc);
 }
 
 /* Edit one part of the campaign's board copy (campaign_board_put()) and answer the
@@ -312,12 +302,7 @@ int api_post_player(struct api_ctx *ctx)
 
 int api_get_players(struct api_ctx *ctx)
 {
-    char *players = NULL;
-    int rc = campaign_players(&ctx->game, &players);
-    if (rc == 0)
-        rc = api_reply_wrapped(ctx, 200, "players", players);
-    free(players);
-    return rc;
+    return api_answer_list(ctx, "players", campaign_players);
 }
 
 int api_patch_player(struct api_ctx *ctx)

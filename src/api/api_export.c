@@ -12,11 +12,7 @@
 
 int api_get_export(struct api_ctx *ctx)
 {
-    char *doc = NULL;
-    int rc = campaign_export(&ctx->game, &doc);
-    if (rc == 0)
-        api_reply_owned(ctx, 200, doc);
-    return rc;
+    return api_answer_read(ctx, campaign_export);
 }
 
 /* The cap on the database's size, for what an import built aside would add. */
@@ -42,10 +38,7 @@ int api_post_import(struct api_ctx *ctx)
     if (rc == 0)
         rc = campaign_import(&ctx->game, &env, doc, &answer);
     atomic_flag_clear(&ctx->api->importing);
-    if (rc == 0)
-        api_reply_owned(ctx, 201, answer);
-    else
-        free(answer);
+    rc = api_answer_owned(ctx, rc, 201, answer);
     cJSON_Delete(doc);
     malloc_trim(0); /* what the import parsed and built goes back to the system */
     return rc;

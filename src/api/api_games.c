@@ -49,12 +49,7 @@ int api_post_game(struct api_ctx *ctx)
 
 int api_get_games(struct api_ctx *ctx)
 {
-    char *games = NULL;
-    int rc = campaign_games(&ctx->game, &games);
-    if (rc == 0)
-        rc = api_reply_wrapped(ctx, 200, "games", games);
-    free(games);
-    return rc;
+    return api_answer_list(ctx, "games", campaign_games);
 }
 
 int api_get_game(struct api_ctx *ctx)

@@ -72,6 +72,18 @@ int api_reply_text(struct api_ctx *ctx, int status, const char *content_type, co
 int api_reply_json(struct api_ctx *ctx, int status, const cJSON *item);
 /* Answer {"<key>": <raw JSON text>} without parsing text. Returns 0 or SB_ENOMEM. */
 int api_reply_wrapped(struct api_ctx *ctx, int status, const char *key, const char *raw);
+/* A read that gives its answer as JSON text (caller frees): campaign_read() and the like. */
+typedef int api_read_fn(struct game_req *r, char **text);
+/* Answer 200 with the text read gives. Returns 0 or read's failure. */
+int api_answer_read(struct api_ctx *ctx, api_read_fn *read);
+/* Answer 200 {"<key>": the text read gives}. Returns 0, read's failure or SB_ENOMEM. */
+int api_answer_list(struct api_ctx *ctx, const char *key, api_read_fn *read);
+/* The end of a handler: answer status with text (which the response takes over) when rc
+ * is 0, else free text. Returns rc. */
+int api_answer_owned(struct api_ctx *ctx, int rc, int status, char *text);
+/* The end of a handler: answer status with doc printed when rc is 0; doc is freed.
+ * Returns rc, or SB_ENOMEM when the answer cannot be printed. */
+int api_answer_json(struct api_ctx *ctx, int rc, int status, cJSON *doc);
 /* Set the ETag of the answer to the game version. */
 void api_set_etag(struct api_ctx *ctx, int64_t version);
 /* The value of query parameter key, or NULL. */

@@ -8,10 +8,7 @@ int api_get_journal(struct api_ctx *ctx)
 {
     cJSON *doc = NULL;
     int rc = campaign_journal(&ctx->game, ctx->api->editions, api_param(ctx, "seats"), &doc);
-    if (rc == 0)
-        rc = api_reply_json(ctx, 200, doc);
-    cJSON_Delete(doc);
-    return rc;
+    return api_answer_json(ctx, rc, 200, doc);
 }
 
 int api_get_journal_card(struct api_ctx *ctx)
@@ -19,17 +16,10 @@ int api_get_journal_card(struct api_ctx *ctx)
     cJSON *card = NULL;
     int rc = campaign_journal_card(&ctx->game, ctx->api->editions, api_param(ctx, "seats"),
                                    ctx->slug, &card);
-    if (rc == 0)
-        rc = api_reply_json(ctx, 200, card);
-    cJSON_Delete(card);
-    return rc;
+    return api_answer_json(ctx, rc, 200, card);
 }
 
 int api_get_stats(struct api_ctx *ctx)
 {
-    char *stats = NULL;
-    int rc = campaign_stats(&ctx->game, &stats);
-    if (rc == 0)
-        api_reply_owned(ctx, 200, stats);
-    return rc;
+    return api_answer_read(ctx, campaign_stats);
 }

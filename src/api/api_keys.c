@@ -30,10 +30,5 @@ int api_get_campaigns(struct api_ctx *ctx)
 
 int api_list_all_campaigns(struct api_ctx *ctx)
 {
-    char *list = NULL;
-    int rc = campaign_list(&ctx->game, &list);
-    if (rc == 0)
-        rc = api_reply_wrapped(ctx, 200, "campaigns", list);
-    free(list);
-    return rc;
+    return api_answer_list(ctx, "campaigns", campaign_list);
 }

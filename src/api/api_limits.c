@@ -5,6 +5,7 @@
  * commits. */
 #include "api_limits.h"
 
+#include <stddef.h>
 #include <arpa/inet.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <time.h>
 
 #include "api_internal.h"
+#include "locked.h"
 
 #define API_SIZE_CHECK_MS 1000 /* the database's size is read again after this */
 
@@ -30,6 +32,7 @@ struct api_limits {
     int64_t db_bytes;
     uint64_t db_checked_ms; /* 0: never */
 };
+_Static_assert(offsetof(struct api_limits, lock) == 0, "locked_new() makes the lock first");
 
 static uint64_t api_limits_now_ms(void)
 {
@@ -40,20 +43,15 @@ static uint64_t api_limits_now_ms(void)
 
 struct api_limits *api_limits_new(const struct api_limits_config *cfg)
 {
-    struct api_limits *l = calloc(1, sizeof(*l));
-    if (!l)
-        return NULL;
-    pthread_mutex_init(&l->lock, NULL);
-    l->cfg = *cfg;
+    struct api_limits *l = locked_new(sizeof(*l));
+    if (l)
+        l->cfg = *cfg;
     return l;
 }
 
 void api_limits_free(struct api_limits *l)
 {
-    if (!l)
-        return;
-    pthread_mutex_destroy(&l->lock);
-    free(l);
+    locked_free(l);
 }
 
 /* The bucket of client (FNV-1a of the text; a bucket another address held starts

@@ -25,8 +25,7 @@ int api_post_memory(struct api_ctx *ctx)
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
         rc = memory_post(&ctx->game, body, &answer);
-    if (rc == 0)
-        api_reply_owned(ctx, 201, answer);
+    rc = api_answer_owned(ctx, rc, 201, answer);
     cJSON_Delete(body);
     return rc;
 }
@@ -46,9 +45,7 @@ int api_get_memories(struct api_ctx *ctx)
     if (card && !*card)
         card = NULL;
     rc = memory_list(&ctx->game, card, gid, &answer);
-    if (rc == 0)
-        api_reply_owned(ctx, 200, answer);
-    return rc;
+    return api_answer_owned(ctx, rc, 200, answer);
 }
 
 int api_delete_memory(struct api_ctx *ctx)
@@ -81,11 +78,7 @@ int api_get_memory_photo(struct api_ctx *ctx)
 
 int api_get_recap(struct api_ctx *ctx)
 {
-    char *answer = NULL;
-    int rc = memory_recap(&ctx->game, &answer);
-    if (rc == 0)
-        api_reply_owned(ctx, 200, answer);
-    return rc;
+    return api_answer_read(ctx, memory_recap);
 }
 
 int api_get_summary_svg(struct api_ctx *ctx)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board_json_internal.h"
 #include "json.h"
 #include "rules.h"
 
@@ -62,35 +63,6 @@ static bool bj_is_slug(const char *s)
             return false;
     }
     return true;
-}
-
-/* Read obj[key] as an integer in [min, max] into *out. Returns 0 or SB_EINVALID. */
-static int bj_get_int(const cJSON *obj, const char *path, const char *key, int min, int max,
-                      int *out, struct sb_error *err)
-{
-    int64_t v = 0;
-    int rc = json_at_int(obj, path, key, min, max, &v, err);
-    if (rc == 0)
-        *out = (int)v;
-    return rc;
-}
-
-/* Read obj[key] as money (a multiple of 10 in 0..10^9) into *out. */
-static int bj_get_money(const cJSON *obj, const char *path, const char *key, int *out,
-                        struct sb_error *err)
-{
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (item && (!json_is_int(item) || !json_is_money((int64_t)item->valuedouble)))
-        return json_fail_at(err, path, key, "must be a multiple of 10 from 0 to %lld",
-                            (long long)JSON_MONEY_MAX);
-    return bj_get_int(obj, path, key, 0, (int)JSON_MONEY_MAX, out, err);
-}
-
-/* Read obj[key] as a string of 1..max_chars UTF-8 characters; *out is borrowed. */
-static int bj_get_text(const cJSON *obj, const char *path, const char *key, size_t max_chars,
-                       const char **out, struct sb_error *err)
-{
-    return json_at_string(obj, path, key, max_chars, out, err);
 }
 
 /* Read obj[key] as a slug; *out is borrowed. */
@@ -412,11 +384,11 @@ static int bj_read_top(const cJSON *doc, struct board *b, struct sb_error *err)
     const cJSON *it;
     int rc = bj_get_slug(doc, "", "edition", &s, err);
     if (rc == 0)
-        rc = bj_get_text(doc, "", "name", JSON_NAME_MAX_CHARS, &s, err);
+        rc = json_at_string(doc, "", "name", JSON_NAME_MAX_CHARS, &s, err);
     if (rc == 0)
-        rc = bj_get_money(doc, "", "start_cash", &b->start_cash, err);
+        rc = json_at_money(doc, "", "start_cash", &b->start_cash, err);
     if (rc == 0)
-        rc = bj_get_money(doc, "", "go_salary", &b->go_salary, err);
+        rc = json_at_money(doc, "", "go_salary", &b->go_salary, err);
     if (rc != 0)
         return rc;
     it = cJSON_GetObjectItemCaseSensitive(doc, "engine");
@@ -434,9 +406,9 @@ static int bj_read_players(const cJSON *doc, const struct board *b, struct sb_er
     int lo = RULES_MIN_PLAYERS, hi = RULES_MAX_PLAYERS;
     int rc = 0;
     if (cJSON_GetObjectItemCaseSensitive(doc, "players_min"))
-        rc = bj_get_int(doc, "", "players_min", RULES_MIN_PLAYERS, RULES_MAX_PLAYERS, &lo, err);
+        rc = json_at_int(doc, "", "players_min", RULES_MIN_PLAYERS, RULES_MAX_PLAYERS, &lo, err);
     if (rc == 0 && cJSON_GetObjectItemCaseSensitive(doc, "players_max"))
-        rc = bj_get_int(doc, "", "players_max", lo, RULES_MAX_PLAYERS, &hi, err);
+        rc = json_at_int(doc, "", "players_max", lo, RULES_MAX_PLAYERS, &hi, err);
     if (rc == 0 && hi > b->ntokens)
         rc = json_fail_at(err, "", "players_max", "%d players need %d tokens; the board has %d", hi,
                           hi, b->ntokens);
@@ -478,9 +450,9 @@ static int bj_read_tokens(const cJSON *doc, struct board *b, struct sb_error *er
             return json_fail_at(err, path, NULL, "must be an object");
         rc = bj_get_slug(it, path, "id", &id, err);
         if (rc == 0)
-            rc = bj_get_text(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
+            rc = json_at_string(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
         if (rc == 0)
-            rc = bj_get_text(it, path, "colour", JSON_NAME_MAX_CHARS, &s, err);
+            rc = json_at_string(it, path, "colour", JSON_NAME_MAX_CHARS, &s, err);
         if (rc == 0 && !bj_is_plain_colour(s))
             rc = json_fail_at(err, path, "colour",
                               "must be a plain colour: a name of letters (\"red\") or #rgb / "
@@ -517,17 +489,17 @@ static int bj_read_dests(const cJSON *doc, struct board *b, const cJSON **goals,
             return json_fail_at(err, path, NULL, "must be an object");
         rc = bj_get_slug(it, path, "id", &id, err);
         if (rc == 0)
-            rc = bj_get_text(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
+            rc = json_at_string(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
         if (rc == 0)
             rc = bj_get_slug(it, path, "colour", &colour, err);
         if (rc == 0)
-            rc = bj_get_money(it, path, "price", &d->price, err);
+            rc = json_at_money(it, path, "price", &d->price, err);
         if (rc == 0)
-            rc = bj_get_money(it, path, "fee", &d->fee, err);
+            rc = json_at_money(it, path, "fee", &d->fee, err);
         if (rc == 0)
-            rc = bj_get_money(it, path, "set_fee", &d->set_fee, err);
+            rc = json_at_money(it, path, "set_fee", &d->set_fee, err);
         if (rc == 0)
-            rc = bj_get_int(it, path, "space", 0, BOARD_SPACES - 1, &d->space, err);
+            rc = json_at_int(it, path, "space", 0, BOARD_SPACES - 1, &d->space, err);
         if (rc == 0)
             rc = bj_check_source(it, path, err);
         if (rc != 0)
@@ -562,7 +534,7 @@ static int bj_read_dests(const cJSON *doc, struct board *b, const cJSON **goals,
 }
 
 /* The kind named s, or -1. This function can't fail. */
-static int bj_kind_of(const char *s)
+int bj_kind_of(const char *s)
 {
     for (int k = 0; k < (int)(sizeof(bj_kind_names) / sizeof(bj_kind_names[0])); k++)
         if (strcmp(s, bj_kind_names[k]) == 0)
@@ -622,11 +594,11 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
     snprintf(path, sizeof(path), "spaces[%d]", i);
     if (!cJSON_IsObject(it))
         return json_fail_at(err, path, NULL, "must be an object");
-    rc = bj_get_int(it, path, "index", 0, BOARD_SPACES - 1, &index, err);
+    rc = json_at_int(it, path, "index", 0, BOARD_SPACES - 1, &index, err);
     if (rc == 0 && index != i)
         rc = json_fail_at(err, path, "index", "must be %d: spaces are listed in board order", i);
     if (rc == 0)
-        rc = bj_get_text(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
+        rc = json_at_string(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
     if (rc == 0)
         rc = bj_check_source(it, path, err);
     if (rc != 0)
@@ -651,7 +623,7 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
         return json_fail_at(err, path, "destination", "only a destination space has one");
     }
     if (k == SPACE_TAX) {
-        rc = bj_get_money(it, path, "amount", &sp->amount, err);
+        rc = json_at_money(it, path, "amount", &sp->amount, err);
         if (rc != 0)
             return rc;
     } else if (amount) {
@@ -714,11 +686,11 @@ static int bj_read_card(const cJSON *it, int i, bool journal, struct bj_ctx *ctx
         return json_fail_at(err, path, NULL, "must be an object");
     rc = bj_get_slug(it, path, "id", &id, err);
     if (rc == 0 && journal)
-        rc = bj_get_text(it, path, "title", JSON_NAME_MAX_CHARS, &s, err);
+        rc = json_at_string(it, path, "title", JSON_NAME_MAX_CHARS, &s, err);
     if (rc == 0)
-        rc = bj_get_text(it, path, "text", JSON_TEXT_MAX_CHARS, &s, err);
+        rc = json_at_string(it, path, "text", JSON_TEXT_MAX_CHARS, &s, err);
     if (rc == 0 && journal)
-        rc = bj_get_int(it, path, "slots", 1, BOARD_MAX_SLOTS, &b->journal[i].slots, err);
+        rc = json_at_int(it, path, "slots", 1, BOARD_MAX_SLOTS, &b->journal[i].slots, err);
     if (rc == 0)
         rc = bj_check_source(it, path, err);
     if (rc == 0 && !effect)
@@ -787,453 +759,6 @@ int board_from_json(const cJSON *doc, struct board *b, struct sb_error *err)
 out:
     free(nb);
     return rc;
-}
-
-/* The item of the array doc[list] whose "id" is id, its position in *index; NULL if none.
- * This function can't fail. */
-static cJSON *bj_find_item(const cJSON *doc, const char *list, const char *id, int *index)
-{
-    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(doc, list);
-    cJSON *it;
-    int i = 0;
-    cJSON_ArrayForEach(it, arr)
-    {
-        const cJSON *iid = cJSON_GetObjectItemCaseSensitive(it, "id");
-        if (cJSON_IsString(iid) && iid->valuestring && strcmp(iid->valuestring, id) == 0) {
-            *index = i;
-            return it;
-        }
-        i++;
-    }
-    return NULL;
-}
-
-/* Set obj[key] to val, which obj then owns (val NULL: out of memory). Returns 0 or
- * SB_ENOMEM; val is freed on failure. */
-static int bj_set(cJSON *obj, const char *key, cJSON *val, struct sb_error *err)
-{
-    if (!val)
-        return sb_oom(err);
-    if (cJSON_GetObjectItemCaseSensitive(obj, key)) {
-        if (!cJSON_ReplaceItemInObjectCaseSensitive(obj, key, val)) {
-            cJSON_Delete(val);
-            return sb_oom(err);
-        }
-        return 0;
-    }
-    if (!cJSON_AddItemToObject(obj, key, val)) {
-        cJSON_Delete(val);
-        return sb_oom(err);
-    }
-    return 0;
-}
-
-/* Tag the fields edited[0..nedited) of obj "group" in its "sources" (created from its old
- * "source" for every field of fields[] when missing), and obj itself when whole is set. */
-static int bj_mark_group(cJSON *obj, const char *const *fields, int nfields,
-                         const char *const *edited, int nedited, bool whole, struct sb_error *err)
-{
-    const cJSON *src = cJSON_GetObjectItemCaseSensitive(obj, "source");
-    cJSON *srcs = cJSON_GetObjectItemCaseSensitive(obj, "sources");
-    const char *old = cJSON_IsString(src) && src->valuestring ? src->valuestring : "placeholder";
-    int rc = 0;
-
-    if (!cJSON_IsObject(srcs)) {
-        srcs = cJSON_CreateObject();
-        for (int i = 0; rc == 0 && i < nfields; i++)
-            rc = srcs ? bj_set(srcs, fields[i], cJSON_CreateString(old), err) : sb_oom(err);
-        if (rc != 0) {
-            cJSON_Delete(srcs);
-            return rc;
-        }
-        rc = bj_set(obj, "sources", srcs, err);
-    }
-    for (int i = 0; rc == 0 && i < nedited; i++)
-        rc = bj_set(srcs, edited[i], cJSON_CreateString("group"), err);
-    if (rc == 0 && whole)
-        rc = bj_set(obj, "source", cJSON_CreateString("group"), err);
-    return rc;
-}
-
-/* Read body[key] as an effect object (copied into *out when present; NULL when absent).
- * Returns 0, SB_EBADREQ when it is not an object, or SB_ENOMEM. */
-static int bj_body_effect(const cJSON *body, cJSON **out, struct sb_error *err)
-{
-    const cJSON *e = cJSON_GetObjectItemCaseSensitive(body, "effect");
-    *out = NULL;
-    if (!e || cJSON_IsNull(e))
-        return 0;
-    if (!cJSON_IsObject(e))
-        return sb_fail(err, SB_EBADREQ, NULL, "'effect' must be an object");
-    *out = cJSON_Duplicate(e, true);
-    return *out ? 0 : sb_oom(err);
-}
-
-/* Check the edited copy dup and, when it passes, swap its contents into doc (dup then holds
- * the old contents). Returns 0, SB_EINVALID or SB_ENOMEM. */
-static int bj_commit(cJSON *doc, cJSON *dup, struct sb_error *err)
-{
-    struct board *b = malloc(sizeof(*b));
-    cJSON *child;
-    int rc;
-
-    if (!b)
-        return sb_oom(err);
-    rc = board_from_json(dup, b, err);
-    free(b);
-    if (rc != 0)
-        return rc;
-    child = doc->child;
-    doc->child = dup->child;
-    dup->child = child;
-    return 0;
-}
-
-/* Show a destination's new name on its space too (the space of dest in doc). */
-static int bj_name_space(cJSON *doc, const cJSON *dest, const char *name, struct sb_error *err)
-{
-    static const char *const space_fields[] = {"index", "kind", "destination", "name"};
-    static const char *const space_edited[] = {"name"};
-    const cJSON *sp_index = cJSON_GetObjectItemCaseSensitive(dest, "space");
-    cJSON *space = json_is_int(sp_index)
-                       ? cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "spaces"),
-                                            (int)sp_index->valuedouble)
-                       : NULL;
-    int rc = 0;
-    if (cJSON_IsObject(space)) {
-        rc = bj_set(space, "name", cJSON_CreateString(name), err);
-        if (rc == 0)
-            rc = bj_mark_group(space, space_fields, 4, space_edited, 1, false, err);
-    }
-    return rc;
-}
-
-/* The edits a destination PUT may make on obj (name, colour, price, fee, set_fee, goal),
- * every field read and checked before anything changes; a new name shows on its space. */
-static int bj_apply_destination(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
-{
-    static const char *const fields[] = {"name",    "colour", "price", "fee",
-                                         "set_fee", "goal",   "space"};
-    static const char *const money[] = {"price", "fee", "set_fee"};
-    const char *edited[6];
-    const char *name = NULL, *colour = NULL, *goal = NULL;
-    const cJSON *goal_item = cJSON_GetObjectItemCaseSensitive(body, "goal");
-    int64_t amounts[3] = {0, 0, 0};
-    bool present[3] = {false, false, false};
-    int nedited = 0, rc;
-
-    rc = json_get_string(body, "name", false, JSON_NAME_MAX_CHARS, false, &name, err);
-    if (rc == 0)
-        rc = json_get_string(body, "colour", false, BOARD_SLUG_MAX - 1, false, &colour, err);
-    for (int i = 0; rc == 0 && i < 3; i++)
-        rc = json_get_money(body, money[i], false, &amounts[i], &present[i], err);
-    if (rc == 0 && goal_item && !cJSON_IsNull(goal_item))
-        rc = json_get_string(body, "goal", false, BOARD_SLUG_MAX - 1, false, &goal, err);
-    if (rc != 0)
-        return rc;
-    if (name) {
-        rc = bj_set(obj, "name", cJSON_CreateString(name), err);
-        edited[nedited++] = "name";
-    }
-    if (rc == 0 && colour) {
-        rc = bj_set(obj, "colour", cJSON_CreateString(colour), err);
-        edited[nedited++] = "colour";
-    }
-    for (int i = 0; rc == 0 && i < 3; i++) {
-        if (!present[i])
-            continue;
-        rc = bj_set(obj, money[i], cJSON_CreateNumber((double)amounts[i]), err);
-        edited[nedited++] = money[i];
-    }
-    if (rc == 0 && goal_item) {
-        rc = bj_set(obj, "goal", goal ? cJSON_CreateString(goal) : cJSON_CreateNull(), err);
-        edited[nedited++] = "goal";
-    }
-    if (rc != 0)
-        return rc;
-    if (nedited == 0)
-        return sb_fail(err, SB_EINVALID, NULL,
-                       "nothing to change: give any of name, colour, price, fee, set_fee, goal");
-    rc = bj_mark_group(obj, fields, 7, edited, nedited, true, err);
-    if (rc == 0 && name)
-        rc = bj_name_space(dup, obj, name, err);
-    return rc;
-}
-
-/* The edits a card PUT may make on obj: text and effect, and for a Travel Journal card
- * (journal) also title and slots. */
-static int bj_apply_card(cJSON *obj, const cJSON *body, bool journal, struct sb_error *err)
-{
-    static const char *const fields[] = {"text", "effect", "title", "slots"};
-    const char *edited[4];
-    const char *title = NULL, *text = NULL;
-    cJSON *effect = NULL;
-    int64_t slots = 0;
-    bool has_slots = false;
-    int nedited = 0, rc = 0;
-
-    if (journal)
-        rc = json_get_string(body, "title", false, JSON_NAME_MAX_CHARS, false, &title, err);
-    if (rc == 0)
-        rc = json_get_string(body, "text", false, JSON_TEXT_MAX_CHARS, false, &text, err);
-    if (rc == 0 && journal)
-        rc = json_get_int(body, "slots", false, 1, BOARD_MAX_SLOTS, &slots, &has_slots, err);
-    if (rc == 0)
-        rc = bj_body_effect(body, &effect, err);
-    if (rc != 0)
-        return rc;
-    if (title) {
-        rc = bj_set(obj, "title", cJSON_CreateString(title), err);
-        edited[nedited++] = "title";
-    }
-    if (rc == 0 && text) {
-        rc = bj_set(obj, "text", cJSON_CreateString(text), err);
-        edited[nedited++] = "text";
-    }
-    if (rc == 0 && has_slots) {
-        rc = bj_set(obj, "slots", cJSON_CreateNumber((double)slots), err);
-        edited[nedited++] = "slots";
-    }
-    if (effect) {
-        if (rc == 0)
-            rc = bj_set(obj, "effect", effect, err);
-        else
-            cJSON_Delete(effect);
-        edited[nedited++] = "effect";
-    }
-    if (rc != 0)
-        return rc;
-    if (nedited == 0)
-        return sb_fail(err, SB_EINVALID, NULL, "nothing to change: give any of %s",
-                       journal ? "title, text, slots, effect" : "text, effect");
-    return bj_mark_group(obj, fields, journal ? 4 : 2, edited, nedited, true, err);
-}
-
-/* The edits a Travel Journal PUT may make (title, text, slots, effect) on obj. */
-static int bj_apply_journal(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
-{
-    (void)dup;
-    return bj_apply_card(obj, body, true, err);
-}
-
-/* The edits a Chance PUT may make (text, effect) on obj. */
-static int bj_apply_chance(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
-{
-    (void)dup;
-    return bj_apply_card(obj, body, false, err);
-}
-
-/* The edits a space PUT may make (kind, name, amount) on obj, the space at index in dup.
- * A destination space keeps its kind (it changes with its destination) and shares its
- * name with its destination; a space that stops being a tax loses its amount. */
-static int bj_apply_space(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err)
-{
-    static const char *const fields[] = {"index", "kind", "id", "destination", "name", "amount"};
-    const char *edited[3];
-    const char *kind = NULL, *name = NULL;
-    const cJSON *old_kind = cJSON_GetObjectItemCaseSensitive(obj, "kind");
-    const char *was = cJSON_IsString(old_kind) ? old_kind->valuestring : "";
-    int64_t amount = 0;
-    bool has_amount = false;
-    int nedited = 0;
-    int rc = json_get_string(body, "kind", false, 16, false, &kind, err);
-    if (rc == 0)
-        rc = json_get_string(body, "name", false, JSON_NAME_MAX_CHARS, false, &name, err);
-    if (rc == 0)
-        rc = json_get_money(body, "amount", false, &amount, &has_amount, err);
-    if (rc != 0)
-        return rc;
-    if (kind && bj_kind_of(kind) < 0)
-        return sb_fail(err, SB_EINVALID, NULL,
-                       "'kind' must be one of go, destination, chance, journal, flight_local, "
-                       "flight_long, tax, jail, free_parking, go_to_jail");
-    if (kind && strcmp(kind, was) != 0 &&
-        (strcmp(kind, "destination") == 0 || strcmp(was, "destination") == 0))
-        return sb_fail(err, SB_EINVALID, NULL,
-                       "a destination space keeps its kind: correct its destination instead");
-    if (kind) {
-        rc = bj_set(obj, "kind", cJSON_CreateString(kind), err);
-        edited[nedited++] = "kind";
-        if (strcmp(kind, "tax") != 0)
-            cJSON_DeleteItemFromObjectCaseSensitive(obj, "amount");
-    }
-    if (rc == 0 && name) {
-        rc = bj_set(obj, "name", cJSON_CreateString(name), err);
-        edited[nedited++] = "name";
-    }
-    if (rc == 0 && has_amount) {
-        rc = bj_set(obj, "amount", cJSON_CreateNumber((double)amount), err);
-        edited[nedited++] = "amount";
-    }
-    if (rc != 0)
-        return rc;
-    if (nedited == 0)
-        return sb_fail(err, SB_EINVALID, NULL, "nothing to change: give any of kind, name, amount");
-    rc = bj_mark_group(obj, fields, 6, edited, nedited, true, err);
-    if (rc == 0 && name && strcmp(was, "destination") == 0) {
-        /* The destination shows the same name as its space. */
-        const cJSON *did = cJSON_GetObjectItemCaseSensitive(obj, "destination");
-        int index = -1;
-        cJSON *dest = cJSON_IsString(did)
-                          ? bj_find_item(dup, "destinations", did->valuestring, &index)
-                          : NULL;
-        static const char *const dest_fields[] = {"name"};
-        if (dest)
-            rc = bj_set(dest, "name", cJSON_CreateString(name), err);
-        if (rc == 0 && dest)
-            rc = bj_mark_group(dest, dest_fields, 1, dest_fields, 1, false, err);
-    }
-    return rc;
-}
-
-/* Mark obj checked: its "source" and every field of its "sources" become "group". */
-static int bj_mark_checked(cJSON *obj, struct sb_error *err)
-{
-    cJSON *srcs = cJSON_GetObjectItemCaseSensitive(obj, "sources");
-    cJSON *it;
-    int rc = bj_set(obj, "source", cJSON_CreateString("group"), err);
-    if (!cJSON_IsObject(srcs))
-        return rc;
-    cJSON_ArrayForEach(it, srcs)
-    {
-        /* In place: replacing the item would free the iterator under the loop. */
-        if (rc == 0 && cJSON_IsString(it) && !cJSON_SetValuestring(it, "group"))
-            rc = sb_oom(err);
-    }
-    return rc;
-}
-
-/* Read body's "checked" (true, or absent) into *checked, and whether body names anything
- * else into *edits. Returns 0, SB_EBADREQ for a non-boolean, SB_EINVALID for false. */
-static int bj_body_checked(const cJSON *body, bool *checked, bool *edits, struct sb_error *err)
-{
-    const cJSON *it;
-    bool present = false;
-    int rc = json_get_bool(body, "checked", false, checked, &present, err);
-    if (rc != 0)
-        return rc;
-    if (present && !*checked)
-        return sb_fail(err, SB_EINVALID, NULL,
-                       "'checked' can only be true: a fact checked against the box stays checked");
-    *edits = false;
-    cJSON_ArrayForEach(it, body)
-    {
-        if (!it->string || strcmp(it->string, "checked") != 0)
-            *edits = true;
-    }
-    return 0;
-}
-
-/* The common PUT: apply body to the item at index of doc[list] in a copy of the document
- * ("checked": true marks it), check the whole copy, and only then swap it into doc. */
-static int bj_put(cJSON *doc, const char *list, int index, const cJSON *body,
-                  int (*apply)(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err),
-                  cJSON **item, struct sb_error *err)
-{
-    cJSON *dup = NULL, *obj;
-    bool checked = false, edits = true;
-    int rc;
-
-    if (!cJSON_IsObject(body))
-        return sb_fail(err, SB_EBADREQ, NULL, "the body must be a JSON object");
-    rc = bj_body_checked(body, &checked, &edits, err);
-    if (rc != 0)
-        return rc;
-    dup = cJSON_Duplicate(doc, true);
-    if (!dup)
-        return sb_oom(err);
-    obj = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(dup, list), index);
-    if (edits || !checked)
-        rc = apply(dup, obj, body, err);
-    if (rc == 0 && checked)
-        rc = bj_mark_checked(obj, err);
-    if (rc == 0)
-        rc = bj_commit(doc, dup, err);
-    if (rc == 0)
-        *item = obj; /* now in doc's tree */
-    cJSON_Delete(dup);
-    return rc;
-}
-
-/* bj_put() on the item of doc[list] whose id is id; SB_ENOTFOUND when none. */
-static int bj_put_id(cJSON *doc, const char *list, const char *what, const char *id,
-                     const cJSON *body,
-                     int (*apply)(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err),
-                     cJSON **item, struct sb_error *err)
-{
-    int index = -1;
-    if (!cJSON_IsObject(doc))
-        return sb_fail(err, SB_EINVALID, NULL, "the board must be a JSON object");
-    if (!id || !bj_find_item(doc, list, id, &index))
-        return sb_fail(err, SB_ENOTFOUND, NULL, "unknown %s '%s'", what, id ? id : "");
-    return bj_put(doc, list, index, body, apply, item, err);
-}
-
-int board_put_space(cJSON *doc, int index, const cJSON *body, cJSON **item, struct sb_error *err)
-{
-    if (!cJSON_IsObject(doc))
-        return sb_fail(err, SB_EINVALID, NULL, "the board must be a JSON object");
-    if (index < 0 || index >= BOARD_SPACES ||
-        !cJSON_IsObject(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "spaces"), index)))
-        return sb_fail(err, SB_ENOTFOUND, NULL, "no space %d: spaces are 0 to %d", index,
-                       BOARD_SPACES - 1);
-    return bj_put(doc, "spaces", index, body, bj_apply_space, item, err);
-}
-
-int board_put_destination(cJSON *doc, const char *did, const cJSON *body, cJSON **item,
-                          struct sb_error *err)
-{
-    return bj_put_id(doc, "destinations", "destination", did, body, bj_apply_destination, item,
-                     err);
-}
-
-int board_put_journal(cJSON *doc, const char *card, const cJSON *body, cJSON **item,
-                      struct sb_error *err)
-{
-    return bj_put_id(doc, "journal", "Travel Journal card", card, body, bj_apply_journal, item,
-                     err);
-}
-
-int board_put_chance(cJSON *doc, const char *card, const cJSON *body, cJSON **item,
-                     struct sb_error *err)
-{
-    return bj_put_id(doc, "chance", "Chance card", card, body, bj_apply_chance, item, err);
-}
-
-/* The fields of each kind of fact a correction may change (API.md "Correcting the box"). */
-static const char *const bj_fix_dest[] = {"name",    "colour", "price", "fee",
-                                          "set_fee", "goal",   NULL};
-static const char *const bj_fix_chance[] = {"text", "effect", NULL};
-static const char *const bj_fix_journal[] = {"title", "text", "slots", "effect", NULL};
-
-int board_changes(const cJSON *old, const cJSON *now, const char *what, cJSON **fields,
-                  cJSON **before, struct sb_error *err)
-{
-    const char *const *keys = strcmp(what, "destination") == 0 ? bj_fix_dest
-                              : strcmp(what, "chance") == 0    ? bj_fix_chance
-                              : strcmp(what, "journal") == 0   ? bj_fix_journal
-                                                               : NULL;
-    cJSON *f = cJSON_CreateObject(), *bf = cJSON_CreateObject();
-    int rc = f && bf ? 0 : sb_oom(err);
-    if (rc == 0 && !keys)
-        rc = sb_fail(err, SB_EINVALID, NULL, "no correction of a %s", what);
-    for (int i = 0; rc == 0 && keys[i]; i++) {
-        const cJSON *a = cJSON_GetObjectItemCaseSensitive(old, keys[i]);
-        const cJSON *b = cJSON_GetObjectItemCaseSensitive(now, keys[i]);
-        if (!b || (a && cJSON_Compare(a, b, true)))
-            continue;
-        rc = bj_set(f, keys[i], cJSON_Duplicate(b, true), err);
-        if (rc == 0)
-            rc = bj_set(bf, keys[i], a ? cJSON_Duplicate(a, true) : cJSON_CreateNull(), err);
-    }
-    if (rc != 0) {
-        cJSON_Delete(f);
-        cJSON_Delete(bf);
-        return rc;
-    }
-    *fields = f;
-    *before = bf;
-    return 0;
 }
 
 /* Count the facts of the list doc[key] into *facts and those with source "group" into

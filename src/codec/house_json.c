@@ -8,39 +8,38 @@
 #include "jbuf.h"
 #include "json.h"
 
-static const char *const house_names[HOUSE_NSWITCHES] = {
-    [HOUSE_GOAL_JUMP] = "goal_jump",
-    [HOUSE_TRAVEL_PAYS_GO] = "travel_pays_go",
-    [HOUSE_GO_LANDING] = "go_landing",
-    [HOUSE_FREE_PARKING] = "free_parking",
-    [HOUSE_AUCTION] = "auction",
-    [HOUSE_FEES] = "fees",
-    [HOUSE_STAMPS_TO_WIN] = "stamps_to_win",
-    [HOUSE_STARTING_CASH] = "starting_cash",
-};
-
-/* The two words of the switches whose value is a word (NULL for the others). */
-static const char *const house_words[HOUSE_NSWITCHES][2] = {
-    [HOUSE_GOAL_JUMP] = {"next_turn", "any_turn"},
-    [HOUSE_FREE_PARKING] = {"nothing", "jackpot"},
-    [HOUSE_FEES] = {"ask", "automatic"},
+/* Each switch: its JSON name, the two words of a switch whose value is a word (NULL for
+ * the others), and what it takes, for refusals. */
+static const struct house_switch_def {
+    const char *name;
+    const char *words[2];
+    const char *takes;
+} house_defs[HOUSE_NSWITCHES] = {
+    [HOUSE_GOAL_JUMP] = {"goal_jump", {"next_turn", "any_turn"}, "\"next_turn\" or \"any_turn\""},
+    [HOUSE_TRAVEL_PAYS_GO] = {"travel_pays_go", {NULL, NULL}, "true or false"},
+    [HOUSE_GO_LANDING] = {"go_landing", {NULL, NULL}, "200 or 400"},
+    [HOUSE_FREE_PARKING] = {"free_parking", {"nothing", "jackpot"}, "\"nothing\" or \"jackpot\""},
+    [HOUSE_AUCTION] = {"auction", {NULL, NULL}, "true or false"},
+    [HOUSE_FEES] = {"fees", {"ask", "automatic"}, "\"ask\" or \"automatic\""},
+    [HOUSE_STAMPS_TO_WIN] = {"stamps_to_win", {NULL, NULL}, "3 to 6"},
+    [HOUSE_STARTING_CASH] = {"starting_cash", {NULL, NULL}, "500 to 5000, in tens"},
 };
 
 const char *house_switch_name(enum house_switch sw)
 {
-    return (int)sw >= 0 && sw < HOUSE_NSWITCHES ? house_names[sw] : "";
+    return (int)sw >= 0 && sw < HOUSE_NSWITCHES ? house_defs[sw].name : "";
 }
 
 /* Write the JSON value of switch sw of hr to j. */
 static void house_value_write(struct jbuf *j, const struct house_rules *hr, enum house_switch sw)
 {
     switch (sw) {
-    case HOUSE_GOAL_JUMP: jb_str(j, house_words[sw][hr->goal_jump]); break;
+    case HOUSE_GOAL_JUMP: jb_str(j, house_defs[sw].words[hr->goal_jump]); break;
     case HOUSE_TRAVEL_PAYS_GO: jb_bool(j, hr->travel_pays_go); break;
     case HOUSE_GO_LANDING: jb_int(j, hr->go_landing); break;
-    case HOUSE_FREE_PARKING: jb_str(j, house_words[sw][hr->free_parking]); break;
+    case HOUSE_FREE_PARKING: jb_str(j, house_defs[sw].words[hr->free_parking]); break;
     case HOUSE_AUCTION: jb_bool(j, hr->auction); break;
-    case HOUSE_FEES: jb_str(j, house_words[sw][hr->fees]); break;
+    case HOUSE_FEES: jb_str(j, house_defs[sw].words[hr->fees]); break;
     case HOUSE_STAMPS_TO_WIN: jb_int(j, hr->stamps_to_win); break;
     case HOUSE_STARTING_CASH: jb_int(j, hr->starting_cash); break;
     case HOUSE_NSWITCHES: jb_null(j); break;
@@ -51,7 +50,7 @@ void house_rules_write(struct jbuf *j, const struct house_rules *hr)
 {
     jb_open(j, '{');
     for (int sw = 0; sw < HOUSE_NSWITCHES; sw++) {
-        jb_key(j, house_names[sw]);
+        jb_key(j, house_defs[sw].name);
         house_value_write(j, hr, (enum house_switch)sw);
     }
     jb_close(j, '}');
@@ -71,7 +70,7 @@ cJSON *house_rules_to_json(const struct house_rules *hr)
 static int house_find(const char *key)
 {
     for (int sw = 0; sw < HOUSE_NSWITCHES; sw++)
-        if (strcmp(house_names[sw], key) == 0)
+        if (strcmp(house_defs[sw].name, key) == 0)
             return sw;
     return -1;
 }
@@ -79,31 +78,21 @@ static int house_find(const char *key)
 /* Refuse (SB_EINVALID) value v of switch sw, saying what it takes. */
 static int house_bad_value(enum house_switch sw, struct sb_error *err)
 {
-    static const char *const takes[HOUSE_NSWITCHES] = {
-        [HOUSE_GOAL_JUMP] = "\"next_turn\" or \"any_turn\"",
-        [HOUSE_TRAVEL_PAYS_GO] = "true or false",
-        [HOUSE_GO_LANDING] = "200 or 400",
-        [HOUSE_FREE_PARKING] = "\"nothing\" or \"jackpot\"",
-        [HOUSE_AUCTION] = "true or false",
-        [HOUSE_FEES] = "\"ask\" or \"automatic\"",
-        [HOUSE_STAMPS_TO_WIN] = "3 to 6",
-        [HOUSE_STARTING_CASH] = "500 to 5000, in tens",
-    };
     return sb_fail(err, SB_EINVALID, rules_house_rule(sw), "house_rules.%s must be %s",
-                   house_names[sw], takes[sw]);
+                   house_defs[sw].name, house_defs[sw].takes);
 }
 
 /* Set switch sw of hr from the JSON value v. */
 static int house_set(struct house_rules *hr, enum house_switch sw, const cJSON *v,
                      struct sb_error *err)
 {
-    if (house_words[sw][0]) {
+    if (house_defs[sw].words[0]) {
         if (!cJSON_IsString(v))
             return sb_fail(err, SB_EBADREQ, NULL, "house_rules.%s must be a string",
-                           house_names[sw]);
-        int k = strcmp(v->valuestring, house_words[sw][0]) == 0   ? 0
-                : strcmp(v->valuestring, house_words[sw][1]) == 0 ? 1
-                                                                  : -1;
+                           house_defs[sw].name);
+        int k = strcmp(v->valuestring, house_defs[sw].words[0]) == 0   ? 0
+                : strcmp(v->valuestring, house_defs[sw].words[1]) == 0 ? 1
+                                                                       : -1;
         if (k < 0)
             return house_bad_value(sw, err);
         if (sw == HOUSE_GOAL_JUMP)
@@ -117,13 +106,13 @@ static int house_set(struct house_rules *hr, enum house_switch sw, const cJSON *
     if (sw == HOUSE_TRAVEL_PAYS_GO || sw == HOUSE_AUCTION) {
         if (!cJSON_IsBool(v))
             return sb_fail(err, SB_EBADREQ, NULL, "house_rules.%s must be true or false",
-                           house_names[sw]);
+                           house_defs[sw].name);
         *(sw == HOUSE_AUCTION ? &hr->auction : &hr->travel_pays_go) = cJSON_IsTrue(v);
         return 0;
     }
     if (!json_is_int(v))
         return sb_fail(err, SB_EBADREQ, NULL, "house_rules.%s must be a whole number",
-                       house_names[sw]);
+                       house_defs[sw].name);
     double d = v->valuedouble;
     int n = d < -1e9 ? -1 : d > 1e9 ? -1 : (int)d;
     *(sw == HOUSE_GO_LANDING      ? &hr->go_landing
@@ -192,7 +181,8 @@ int house_rules_describe(const struct house_rules *hr, char *buf, size_t n)
             shown = text + 1;
             text[strlen(text) - 1] = '\0';
         }
-        int w = snprintf(buf + len, n - len, "%s%s: %s", count ? ", " : "", house_names[sw], shown);
+        int w =
+            snprintf(buf + len, n - len, "%s%s: %s", count ? ", " : "", house_defs[sw].name, shown);
         if (w > 0 && (size_t)w < n - len)
             len += (size_t)w;
         count++;

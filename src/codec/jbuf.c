@@ -181,3 +181,21 @@ void jb_null(struct jbuf *j)
     jb_comma(j);
     jb_raw(j, "null", 4);
 }
+
+void jb_key_str(struct jbuf *j, const char *key, const char *s)
+{
+    jb_key(j, key);
+    jb_str(j, s);
+}
+
+void jb_key_int(struct jbuf *j, const char *key, int64_t v)
+{
+    jb_key(j, key);
+    jb_int(j, v);
+}
+
+void jb_key_bool(struct jbuf *j, const char *key, bool v)
+{
+    jb_key(j, key);
+    jb_bool(j, v);
+}

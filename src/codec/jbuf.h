@@ -44,4 +44,9 @@ void jb_int(struct jbuf *j, int64_t v);
 void jb_bool(struct jbuf *j, bool v);
 void jb_null(struct jbuf *j);
 
+/* A member: jb_key() then the value, in one call. */
+void jb_key_str(struct jbuf *j, const char *key, const char *s);
+void jb_key_int(struct jbuf *j, const char *key, int64_t v);
+void jb_key_bool(struct jbuf *j, const char *key, bool v);
+
 #endif

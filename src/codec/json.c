@@ -226,19 +226,31 @@ int json_get_money(const cJSON *obj, const char *key, bool required, int64_t *ou
     return rc;
 }
 
+/* obj[key] for a request reader, or NULL when it is absent or null: *rc is then
+ * SB_EBADREQ when the field is required, else 0. Clears *present (if given). */
+static const cJSON *json_field(const cJSON *obj, const char *key, bool required, bool *present,
+                               int *rc, struct sb_error *err)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    *rc = 0;
+    if (present)
+        *present = false;
+    if (item && !cJSON_IsNull(item))
+        return item;
+    if (required)
+        *rc = sb_fail(err, SB_EBADREQ, NULL, "'%s' is required", key);
+    return NULL;
+}
+
 int json_get_int(const cJSON *obj, const char *key, bool required, int64_t min, int64_t max,
                  int64_t *out, bool *present, struct sb_error *err)
 {
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    int rc;
+    const cJSON *item = json_field(obj, key, required, present, &rc, err);
     int64_t v;
 
-    if (present)
-        *present = false;
-    if (!item || cJSON_IsNull(item)) {
-        if (required)
-            return sb_fail(err, SB_EBADREQ, NULL, "'%s' is required", key);
-        return 0;
-    }
+    if (!item)
+        return rc;
     if (!cJSON_IsNumber(item))
         return sb_fail(err, SB_EBADREQ, NULL, "'%s' must be a number", key);
     if (!json_is_int(item))
@@ -256,14 +268,12 @@ int json_get_int(const cJSON *obj, const char *key, bool required, int64_t min, 
 int json_get_string(const cJSON *obj, const char *key, bool required, size_t max_chars,
                     bool allow_empty, const char **out, struct sb_error *err)
 {
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    int rc;
+    const cJSON *item = json_field(obj, key, required, NULL, &rc, err);
     size_t n;
 
-    if (!item || cJSON_IsNull(item)) {
-        if (required)
-            return sb_fail(err, SB_EBADREQ, NULL, "'%s' is required", key);
-        return 0;
-    }
+    if (!item)
+        return rc;
     if (!cJSON_IsString(item) || !item->valuestring)
         return sb_fail(err, SB_EBADREQ, NULL, "'%s' must be a string", key);
     n = json_utf8_chars(item->valuestring);
@@ -303,15 +313,11 @@ int json_get_name(cJSON *obj, const char *key, bool required, const char **out,
 int json_get_bool(const cJSON *obj, const char *key, bool required, bool *out, bool *present,
                   struct sb_error *err)
 {
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    int rc;
+    const cJSON *item = json_field(obj, key, required, present, &rc, err);
 
-    if (present)
-        *present = false;
-    if (!item || cJSON_IsNull(item)) {
-        if (required)
-            return sb_fail(err, SB_EBADREQ, NULL, "'%s' is required", key);
-        return 0;
-    }
+    if (!item)
+        return rc;
     if (!cJSON_IsBool(item))
         return sb_fail(err, SB_EBADREQ, NULL, "'%s' must be true or false", key);
     *out = cJSON_IsTrue(item);
@@ -371,8 +377,11 @@ int json_fail_at(struct sb_error *err, const char *path, const char *key, const 
         return sb_fail(err, SB_EINVALID, NULL, "%s: %s", key, msg);
     return sb_fail(err, SB_EINVALID, NULL, "%s: %s", path, msg);
 }
+#ifdef __clang_analyzer__
+#define json_fail_at(...) (json_fail_at(__VA_ARGS__), SB_EINVALID) /* as json.h has it */
+#endif
 
-int json_at_int(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
+int json_at_i64(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
                 int64_t *out, struct sb_error *err)
 {
     const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
@@ -383,6 +392,26 @@ int json_at_int(const cJSON *obj, const char *path, const char *key, int64_t min
                             (long long)min, (long long)max);
     *out = (int64_t)it->valuedouble;
     return 0;
+}
+
+int json_at_int(const cJSON *obj, const char *path, const char *key, int min, int max, int *out,
+                struct sb_error *err)
+{
+    int64_t v = 0;
+    int rc = json_at_i64(obj, path, key, min, max, &v, err);
+    if (rc == 0)
+        *out = (int)v;
+    return rc;
+}
+
+int json_at_money(const cJSON *obj, const char *path, const char *key, int *out,
+                  struct sb_error *err)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (item && (!json_is_int(item) || !json_is_money((int64_t)item->valuedouble)))
+        return json_fail_at(err, path, key, "must be a multiple of 10 from 0 to %lld",
+                            (long long)JSON_MONEY_MAX);
+    return json_at_int(obj, path, key, 0, (int)JSON_MONEY_MAX, out, err);
 }
 
 int json_at_bool(const cJSON *obj, const char *path, const char *key, bool *out,
@@ -416,6 +445,21 @@ int json_at_string(const cJSON *obj, const char *path, const char *key, size_t m
 out:
     *out = it->valuestring;
     return 0;
+}
+
+int json_at_enum(const cJSON *obj, const char *path, const char *key, const char *const *names,
+                 int n, int *out, struct sb_error *err)
+{
+    const char *s = NULL;
+    int rc = json_at_string(obj, path, key, 0, &s, err);
+    if (rc != 0)
+        return rc;
+    for (int i = 0; i < n; i++)
+        if (names[i] && strcmp(names[i], s) == 0) {
+            *out = i;
+            return 0;
+        }
+    return json_fail_at(err, path, key, "unknown value '%s'", s);
 }
 
 int json_digits(const char *s, int n)

@@ -79,9 +79,16 @@ int json_fail_at(struct sb_error *err, const char *path, const char *key, const 
 #define json_fail_at(...) (json_fail_at(__VA_ARGS__), SB_EINVALID)
 #endif
 
-/* obj[key] as an integer in [min, max]. */
-int json_at_int(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
+/* obj[key] as an integer in [min, max]: json_at_i64() for 64 bits, json_at_int() for an
+ * int. */
+int json_at_i64(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
                 int64_t *out, struct sb_error *err);
+int json_at_int(const cJSON *obj, const char *path, const char *key, int min, int max, int *out,
+                struct sb_error *err);
+
+/* obj[key] as an amount of money (json_is_money()). */
+int json_at_money(const cJSON *obj, const char *path, const char *key, int *out,
+                  struct sb_error *err);
 
 /* obj[key] as a boolean. */
 int json_at_bool(const cJSON *obj, const char *path, const char *key, bool *out,
@@ -91,6 +98,11 @@ int json_at_bool(const cJSON *obj, const char *path, const char *key, bool *out,
  * characters); *out is borrowed from obj. */
 int json_at_string(const cJSON *obj, const char *path, const char *key, size_t max_chars,
                    const char **out, struct sb_error *err);
+
+/* obj[key] as one of the strings names[0..n) (NULL entries skipped): its index in *out;
+ * "unknown value" for any other string. */
+int json_at_enum(const cJSON *obj, const char *path, const char *key, const char *const *names,
+                 int n, int *out, struct sb_error *err);
 
 /* Add item to obj under key (to the array obj when key is NULL). Returns false, with
  * item freed, when item is NULL or out of memory. */

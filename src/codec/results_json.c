@@ -285,9 +285,9 @@ static int outcome_player_from_json(const cJSON *obj, const char *path, struct r
     int rc;
     memset(p, 0, sizeof(*p));
     player_figures(p, f);
-    rc = json_at_int(obj, path, "player", 1, JSON_INT_MAX, &p->player, err);
+    rc = json_at_i64(obj, path, "player", 1, JSON_INT_MAX, &p->player, err);
     if (rc == 0)
-        rc = json_at_int(obj, path, "rank", 1, RESULTS_MAX_PLAYERS, &rank, err);
+        rc = json_at_i64(obj, path, "rank", 1, RESULTS_MAX_PLAYERS, &rank, err);
     if (rc == 0)
         rc = json_at_bool(obj, path, "bankrupt", &p->bankrupt, err);
     p->rank = (int)rank;
@@ -295,7 +295,7 @@ static int outcome_player_from_json(const cJSON *obj, const char *path, struct r
         int64_t x = 0;
         if (!cJSON_GetObjectItemCaseSensitive(obj, f[i].key))
             continue;
-        rc = json_at_int(obj, path, f[i].key, f[i].v64 ? -JSON_INT_MAX : 0,
+        rc = json_at_i64(obj, path, f[i].key, f[i].v64 ? -JSON_INT_MAX : 0,
                          f[i].v64 ? JSON_INT_MAX : RESULTS_WONDERS_TOTAL, &x, err);
         *f[i].has = true;
         if (f[i].v64)
@@ -327,7 +327,7 @@ static int outcome_from_json(const cJSON *doc, struct results_outcome *o, struct
     if (rc == 0)
         rc = name_from_json(doc, "result", "variant", results_variant_from_name, &v, err);
     if (rc == 0)
-        rc = json_at_int(doc, "result", "winner", 1, JSON_INT_MAX, &o->winner, err);
+        rc = json_at_i64(doc, "result", "winner", 1, JSON_INT_MAX, &o->winner, err);
     if (rc == 0)
         rc = json_at_bool(doc, "result", "tie_broken", &o->tie_broken, err);
     if (rc == 0 && (!cJSON_IsArray(players) || cJSON_GetArraySize(players) > RESULTS_MAX_PLAYERS))
@@ -377,7 +377,7 @@ static int seats_from_json(const cJSON *doc, struct results_state *st, struct sb
         struct results_seat *seat = &st->players[st->n];
         char path[32];
         snprintf(path, sizeof(path), "players[%d]", st->n);
-        rc = json_at_int(p, path, "id", 1, JSON_INT_MAX, &seat->id, err);
+        rc = json_at_i64(p, path, "id", 1, JSON_INT_MAX, &seat->id, err);
         if (rc == 0)
             rc = seat_string(p, path, "name", seat->name, err);
         if (rc == 0)
@@ -400,15 +400,15 @@ int results_state_from_json(const cJSON *doc, struct results_state *st, struct s
         return json_fail_at(err, "", NULL, "a state must be an object");
     rc = seats_from_json(doc, st, err);
     if (rc == 0)
-        rc = json_at_int(doc, "", "version", 0, JSON_INT_MAX, &st->version, err);
+        rc = json_at_i64(doc, "", "version", 0, JSON_INT_MAX, &st->version, err);
     if (rc == 0)
-        rc = json_at_int(doc, "", "seq", 0, JSON_INT_MAX, &st->seq, err);
+        rc = json_at_i64(doc, "", "seq", 0, JSON_INT_MAX, &st->seq, err);
     if (rc == 0)
         rc = name_from_json(doc, "", "status", results_status_from_name, &status, err);
     st->status = (enum results_status)status;
     st->has_winner = winner && !cJSON_IsNull(winner);
     if (rc == 0 && st->has_winner)
-        rc = json_at_int(doc, "", "winner", 1, JSON_INT_MAX, &st->winner, err);
+        rc = json_at_i64(doc, "", "winner", 1, JSON_INT_MAX, &st->winner, err);
     st->has_result = result && !cJSON_IsNull(result);
     if (rc == 0 && st->has_result)
         rc = outcome_from_json(result, &st->result, err);

@@ -1,4 +1,4 @@
-/* state_json.c -- game states, events and effects between the rules engine and JSON. */
+/* state_json.c -- game states and effects between the rules engine and JSON. */
 #include "state_json.h"
 
 #include <stdarg.h>
@@ -92,8 +92,7 @@ static const char *sj_card_id(const struct board *b, enum deck deck, int card)
 
 /* The state is written straight into a buffer (jbuf.h), members in the order below. */
 
-/* The player id of seat, or null for a seat outside the game (the Bank, nobody). */
-static void sj_seat(struct jbuf *j, const struct game_state *st, int seat)
+void state_seat_write(struct jbuf *j, const struct game_state *st, int seat)
 {
     if (seat < 0 || seat >= st->nplayers)
         jb_null(j);
@@ -110,19 +109,12 @@ static void sj_pending_write(struct jbuf *j, const struct board *b, const struct
         return;
     }
     jb_open(j, '{');
-    jb_key(j, "kind");
-    jb_str(j, sj_pending_names[p->kind]);
+    jb_key_str(j, "kind", sj_pending_names[p->kind]);
     jb_key(j, "player");
-    sj_seat(j, st, p->seat);
+    state_seat_write(j, st, p->seat);
     switch (p->kind) {
-    case PENDING_BUY_OR_AUCTION:
-        jb_key(j, "destination");
-        jb_str(j, sj_dest_id(b, p->dest));
-        break;
-    case PENDING_DRAW:
-        jb_key(j, "deck");
-        jb_str(j, sj_deck_names[p->deck == DECK_JOURNAL]);
-        break;
+    case PENDING_BUY_OR_AUCTION: jb_key_str(j, "destination", sj_dest_id(b, p->dest)); break;
+    case PENDING_DRAW: jb_key_str(j, "deck", sj_deck_names[p->deck == DECK_JOURNAL]); break;
     case PENDING_CHOOSE:
         jb_key(j, "options");
         jb_open(j, '[');
@@ -143,16 +135,13 @@ static void sj_fees_write(struct jbuf *j, const struct board *b, const struct ga
     jb_open(j, '[');
     for (int i = 0; i < n && i < RULES_MAX_FEES; i++) {
         jb_open(j, '{');
-        jb_key(j, "destination");
-        jb_str(j, sj_dest_id(b, fees[i].dest));
+        jb_key_str(j, "destination", sj_dest_id(b, fees[i].dest));
         jb_key(j, "owner");
-        sj_seat(j, st, fees[i].owner);
+        state_seat_write(j, st, fees[i].owner);
         jb_key(j, "payer");
-        sj_seat(j, st, fees[i].payer);
-        jb_key(j, "amount");
-        jb_int(j, fees[i].amount);
-        jb_key(j, "earlier_turn");
-        jb_bool(j, fees[i].earlier != 0);
+        state_seat_write(j, st, fees[i].payer);
+        jb_key_int(j, "amount", fees[i].amount);
+        jb_key_bool(j, "earlier_turn", fees[i].earlier != 0);
         jb_close(j, '}');
     }
     jb_close(j, ']');
@@ -164,19 +153,14 @@ static void sj_turn_write(struct jbuf *j, const struct board *b, const struct ga
     const struct turn_state *t = &st->turn;
     jb_open(j, '{');
     jb_key(j, "player");
-    sj_seat(j, st, t->seat);
+    state_seat_write(j, st, t->seat);
     jb_key(j, "next");
-    sj_seat(j, st, rules_next_seat(st));
-    jb_key(j, "doubles");
-    jb_int(j, t->doubles);
-    jb_key(j, "rolled");
-    jb_bool(j, t->rolled);
-    jb_key(j, "rolls");
-    jb_int(j, t->rolls);
-    jb_key(j, "jumped");
-    jb_bool(j, t->jumped);
-    jb_key(j, "can_fly");
-    jb_bool(j, t->can_fly);
+    state_seat_write(j, st, rules_next_seat(st));
+    jb_key_int(j, "doubles", t->doubles);
+    jb_key_bool(j, "rolled", t->rolled);
+    jb_key_int(j, "rolls", t->rolls);
+    jb_key_bool(j, "jumped", t->jumped);
+    jb_key_bool(j, "can_fly", t->can_fly);
     jb_key(j, "pending");
     sj_pending_write(j, b, st);
     jb_key(j, "fees_due");
@@ -193,10 +177,8 @@ static void sj_held_write(struct jbuf *j, const struct board *b, const struct pl
     for (int k = 0; k < p->jail_cards && k < RULES_MAX_HELD; k++) {
         const struct held_card *h = &p->held[k];
         jb_open(j, '{');
-        jb_key(j, "deck");
-        jb_str(j, sj_deck_names[h->deck == DECK_JOURNAL]);
-        jb_key(j, "card");
-        jb_str(j, sj_card_id(b, h->deck, h->card));
+        jb_key_str(j, "deck", sj_deck_names[h->deck == DECK_JOURNAL]);
+        jb_key_str(j, "card", sj_card_id(b, h->deck, h->card));
         jb_close(j, '}');
     }
     jb_close(j, ']');
@@ -239,20 +221,14 @@ static void sj_player_write(struct jbuf *j, const struct board *b, const struct 
     const struct player_state *p = &st->players[seat];
     bool banker = st->mode == MODE_BANKER;
     jb_open(j, '{');
-    jb_key(j, "id");
-    jb_int(j, p->id);
-    jb_key(j, "name");
-    jb_str(j, p->name);
-    jb_key(j, "token");
-    jb_str(j, sj_token_id(b, p->token));
+    jb_key_int(j, "id", p->id);
+    jb_key_str(j, "name", p->name);
+    jb_key_str(j, "token", sj_token_id(b, p->token));
     sj_banker_int(j, "cash", banker, p->cash);
     sj_banker_int(j, "position", banker, p->position);
-    jb_key(j, "in_jail");
-    jb_bool(j, p->in_jail);
-    jb_key(j, "jail_attempts");
-    jb_int(j, p->jail_attempts);
-    jb_key(j, "jail_cards");
-    jb_int(j, p->jail_cards);
+    jb_key_bool(j, "in_jail", p->in_jail);
+    jb_key_int(j, "jail_attempts", p->jail_attempts);
+    jb_key_int(j, "jail_cards", p->jail_cards);
     jb_key(j, "jail_free_cards");
     sj_held_write(j, b, p);
     sj_true_if(j, "jump_next", p->jump_next); /* TWT-GOAL-JUMP: at their next turn's start */
@@ -292,23 +268,17 @@ static void sj_journal_write(struct jbuf *j, const struct board *b, const struct
     for (int c = 0; c < b->njournal; c++) {
         const struct journal_state *js = &st->journal[c];
         jb_open(j, '{');
-        jb_key(j, "card");
-        jb_str(j, b->journal[c].id);
+        jb_key_str(j, "card", b->journal[c].id);
         jb_key(j, "stamps");
         jb_open(j, '[');
         for (int i = 0; i < js->nstamps && i < BOARD_MAX_SLOTS; i++) {
             const struct journal_stamp *s = &js->stamps[i];
             jb_open(j, '{');
-            jb_key(j, "slot");
-            jb_int(j, i);
-            jb_key(j, "token");
-            jb_str(j, sj_token_id(b, s->token));
-            jb_key(j, "player");
-            jb_int(j, s->player);
-            jb_key(j, "game");
-            jb_int(j, s->game);
-            jb_key(j, "seq");
-            jb_int(j, s->seq);
+            jb_key_int(j, "slot", i);
+            jb_key_str(j, "token", sj_token_id(b, s->token));
+            jb_key_int(j, "player", s->player);
+            jb_key_int(j, "game", s->game);
+            jb_key_int(j, "seq", s->seq);
             jb_close(j, '}');
         }
         jb_close(j, ']');
@@ -322,20 +292,16 @@ bool state_write(struct jbuf *j, const struct board *b, const struct game_state 
 {
     bool banker = st->mode == MODE_BANKER;
     jb_open(j, '{');
-    jb_key(j, "version");
-    jb_int(j, version);
-    jb_key(j, "game");
-    jb_int(j, st->game);
-    jb_key(j, "seq");
-    jb_int(j, st->seq);
-    jb_key(j, "status");
-    jb_str(j, st->status == STATUS_FINISHED    ? "finished"
-              : st->status == STATUS_ABANDONED ? "abandoned"
-                                               : "active");
-    jb_key(j, "mode");
-    jb_str(j, banker ? "banker" : "journal");
+    jb_key_int(j, "version", version);
+    jb_key_int(j, "game", st->game);
+    jb_key_int(j, "seq", st->seq);
+    jb_key_str(j, "status",
+               st->status == STATUS_FINISHED    ? "finished"
+               : st->status == STATUS_ABANDONED ? "abandoned"
+                                                : "active");
+    jb_key_str(j, "mode", banker ? "banker" : "journal");
     jb_key(j, "winner");
-    sj_seat(j, st, st->winner);
+    state_seat_write(j, st, st->winner);
     jb_key(j, "turn");
     if (banker)
         sj_turn_write(j, b, st);
@@ -350,26 +316,23 @@ bool state_write(struct jbuf *j, const struct board *b, const struct game_state 
     jb_open(j, '[');
     for (int d = 0; d < b->ndests; d++) {
         jb_open(j, '{');
-        jb_key(j, "id");
-        jb_str(j, b->dests[d].id);
+        jb_key_str(j, "id", b->dests[d].id);
         jb_key(j, "owner");
-        sj_seat(j, st, st->dests[d].owner);
+        state_seat_write(j, st, st->dests[d].owner);
         jb_key(j, "stamped_by");
-        sj_seat(j, st, st->dests[d].stamped_by);
+        state_seat_write(j, st, st->dests[d].stamped_by);
         jb_close(j, '}');
     }
     jb_close(j, ']');
     jb_key(j, "ticket");
     jb_open(j, '{');
     jb_key(j, "holder");
-    sj_seat(j, st, st->ticket_holder);
-    jb_key(j, "used");
-    jb_bool(j, st->ticket_used);
+    state_seat_write(j, st, st->ticket_holder);
+    jb_key_bool(j, "used", st->ticket_used);
     jb_close(j, '}');
     jb_key(j, "journal");
     sj_journal_write(j, b, st);
-    jb_key(j, "win_stamps");
-    jb_int(j, st->house.stamps_to_win);
+    jb_key_int(j, "win_stamps", st->house.stamps_to_win);
     jb_key(j, "house_rules");
     house_rules_write(j, &st->house);
     sj_int_if(j, "pot", st->house.free_parking == FREE_PARKING_JACKPOT || st->pot > 0, st->pot);
@@ -397,68 +360,7 @@ cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t
 
 /* ---- reading a state back --------------------------------------------------------------- */
 
-/* A stored state's fields are reported under "state": the path of a field there. */
-#define SJ_WHERE_MAX (SJ_PATH_MAX + 8)
-static const char *sj_where(char *buf, const char *path)
-{
-    snprintf(buf, SJ_WHERE_MAX, "state%s%.*s", path[0] ? "." : "", SJ_PATH_MAX - 1, path);
-    return buf;
-}
-
-/* Fail with SB_EINVALID and the detail "state.<path>.<key>: <message>". */
-#define sj_fail(err, path, key, ...)                                                               \
-    json_fail_at((err), sj_where((char[SJ_WHERE_MAX]){0}, (path)), (key), __VA_ARGS__)
-
-/* obj[key] as an integer in [min, max]. */
-static int sj_get_i64(const cJSON *obj, const char *path, const char *key, int64_t min, int64_t max,
-                      int64_t *out, struct sb_error *err)
-{
-    char where[SJ_WHERE_MAX];
-    return json_at_int(obj, sj_where(where, path), key, min, max, out, err);
-}
-
-/* obj[key] as an int in [min, max]. */
-static int sj_get_int(const cJSON *obj, const char *path, const char *key, int min, int max,
-                      int *out, struct sb_error *err)
-{
-    int64_t v = 0;
-    int rc = sj_get_i64(obj, path, key, min, max, &v, err);
-    if (rc == 0)
-        *out = (int)v;
-    return rc;
-}
-
-/* obj[key] as a boolean. */
-static int sj_get_bool(const cJSON *obj, const char *path, const char *key, bool *out,
-                       struct sb_error *err)
-{
-    char where[SJ_WHERE_MAX];
-    return json_at_bool(obj, sj_where(where, path), key, out, err);
-}
-
-/* obj[key] as a string; *out is borrowed. */
-static int sj_get_str(const cJSON *obj, const char *path, const char *key, const char **out,
-                      struct sb_error *err)
-{
-    char where[SJ_WHERE_MAX];
-    return json_at_string(obj, sj_where(where, path), key, 0, out, err);
-}
-
-/* obj[key] as one of names[0..n) (NULL entries skipped); the index in *out. */
-static int sj_get_enum(const cJSON *obj, const char *path, const char *key,
-                       const char *const *names, int n, int *out, struct sb_error *err)
-{
-    const char *s = NULL;
-    int rc = sj_get_str(obj, path, key, &s, err);
-    if (rc != 0)
-        return rc;
-    for (int i = 0; i < n; i++)
-        if (names[i] && strcmp(names[i], s) == 0) {
-            *out = i;
-            return 0;
-        }
-    return sj_fail(err, path, key, "unknown value '%s'", s);
-}
+/* A stored state's fields are reported under "state": every path below starts with it. */
 
 /* obj[key] as the seat of a player id of st (players read already), or -1 for null. */
 static int sj_get_seat(const cJSON *obj, const char *path, const char *key,
@@ -472,11 +374,11 @@ static int sj_get_seat(const cJSON *obj, const char *path, const char *key,
         return 0;
     }
     if (!json_is_int(it))
-        return sj_fail(err, path, key, "must be a player id%s", nullable ? " or null" : "");
+        return json_fail_at(err, path, key, "must be a player id%s", nullable ? " or null" : "");
     id = (int64_t)it->valuedouble;
     seat = rules_seat_of(st, id);
     if (seat < 0)
-        return sj_fail(err, path, key, "player %lld is not seated", (long long)id);
+        return json_fail_at(err, path, key, "player %lld is not seated", (long long)id);
     *out = seat;
     return 0;
 }
@@ -486,13 +388,13 @@ static int sj_get_dest(const cJSON *obj, const char *path, const char *key, cons
                        int *out, struct sb_error *err)
 {
     const char *s = NULL;
-    int rc = sj_get_str(obj, path, key, &s, err);
+    int rc = json_at_string(obj, path, key, 0, &s, err);
     int d;
     if (rc != 0)
         return rc;
     d = board_find_dest(b, s);
     if (d < 0)
-        return sj_fail(err, path, key, "unknown destination '%s'", s);
+        return json_fail_at(err, path, key, "unknown destination '%s'", s);
     *out = d;
     return 0;
 }
@@ -508,10 +410,10 @@ static int sj_fee_from_json(const struct board *b, const cJSON *o, const char *p
     if (rc == 0)
         rc = sj_get_seat(o, path, "payer", st, false, &f->payer, err);
     if (rc == 0)
-        rc = sj_get_int(o, path, "amount", 0, (int)JSON_MONEY_MAX, &f->amount, err);
+        rc = json_at_int(o, path, "amount", 0, (int)JSON_MONEY_MAX, &f->amount, err);
     bool was_earlier = false;
     if (rc == 0 && earlier)
-        rc = sj_get_bool(o, path, "earlier_turn", &was_earlier, err);
+        rc = json_at_bool(o, path, "earlier_turn", &was_earlier, err);
     f->earlier = was_earlier;
     return rc;
 }
@@ -522,13 +424,14 @@ static int sj_old_fee_from_json(const struct board *b, const cJSON *o, struct ga
                                 struct sb_error *err)
 {
     struct fee_due *f = &st->fees[0];
-    int rc = sj_get_seat(o, "turn.pending", "player", st, false, &f->payer, err);
+    int rc = sj_get_seat(o, "state.turn.pending", "player", st, false, &f->payer, err);
     if (rc == 0)
-        rc = sj_get_dest(o, "turn.pending", "destination", b, &f->dest, err);
+        rc = sj_get_dest(o, "state.turn.pending", "destination", b, &f->dest, err);
     if (rc == 0)
-        rc = sj_get_seat(o, "turn.pending", "owner", st, false, &f->owner, err);
+        rc = sj_get_seat(o, "state.turn.pending", "owner", st, false, &f->owner, err);
     if (rc == 0)
-        rc = sj_get_int(o, "turn.pending", "amount", 0, (int)JSON_MONEY_MAX, &f->amount, err);
+        rc =
+            json_at_int(o, "state.turn.pending", "amount", 0, (int)JSON_MONEY_MAX, &f->amount, err);
     f->earlier = 0;
     if (rc == 0)
         st->nfees = 1;
@@ -544,12 +447,13 @@ static int sj_fees_from_json(const struct board *b, const cJSON *turn, const cha
     if (!arr)
         return 0;
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) > RULES_MAX_FEES)
-        return sj_fail(err, "turn", key, "must be an array of at most %d fees", RULES_MAX_FEES);
+        return json_fail_at(err, "state.turn", key, "must be an array of at most %d fees",
+                            RULES_MAX_FEES);
     *n = 0;
     cJSON_ArrayForEach(it, arr)
     {
         char path[SJ_PATH_MAX];
-        snprintf(path, sizeof(path), "turn.%s[%d]", key, *n);
+        snprintf(path, sizeof(path), "state.turn.%s[%d]", key, *n);
         int rc = sj_fee_from_json(b, it, path, st, &fees[*n], err);
         if (rc != 0)
             return rc;
@@ -562,7 +466,7 @@ static int sj_fees_from_json(const struct board *b, const cJSON *turn, const cha
 static int sj_pending_from_json(const struct board *b, const cJSON *o, struct game_state *st,
                                 struct sb_error *err)
 {
-    static const char path[] = "turn.pending";
+    static const char path[] = "state.turn.pending";
     struct pending *p = &st->pending;
     const cJSON *opts, *it;
     int kind = 0, deck = 0, rc;
@@ -571,10 +475,10 @@ static int sj_pending_from_json(const struct board *b, const cJSON *o, struct ga
     if (cJSON_IsNull(o))
         return 0;
     if (!cJSON_IsObject(o))
-        return sj_fail(err, "turn", "pending", "must be an object or null");
-    rc = sj_get_enum(o, path, "kind", sj_pending_names, SJ_PENDING_FEE + 1, &kind, err);
+        return json_fail_at(err, "state.turn", "pending", "must be an object or null");
+    rc = json_at_enum(o, path, "kind", sj_pending_names, SJ_PENDING_FEE + 1, &kind, err);
     if (rc == 0 && kind == PENDING_NONE)
-        rc = sj_fail(err, path, "kind", "unknown value 'none'");
+        rc = json_fail_at(err, path, "kind", "unknown value 'none'");
     if (rc == 0)
         rc = sj_get_seat(o, path, "player", st, false, &p->seat, err);
     if (rc == 0 && kind == SJ_PENDING_FEE)
@@ -585,18 +489,18 @@ static int sj_pending_from_json(const struct board *b, const cJSON *o, struct ga
     switch (p->kind) {
     case PENDING_BUY_OR_AUCTION: return sj_get_dest(o, path, "destination", b, &p->dest, err);
     case PENDING_DRAW:
-        rc = sj_get_enum(o, path, "deck", sj_deck_names, 2, &deck, err);
+        rc = json_at_enum(o, path, "deck", sj_deck_names, 2, &deck, err);
         p->deck = (enum deck)deck;
         return rc;
     case PENDING_CHOOSE:
         opts = cJSON_GetObjectItemCaseSensitive(o, "options");
         if (!cJSON_IsArray(opts) || cJSON_GetArraySize(opts) > BOARD_MAX_DESTS)
-            return sj_fail(err, path, "options", "must be an array of destinations");
+            return json_fail_at(err, path, "options", "must be an array of destinations");
         cJSON_ArrayForEach(it, opts)
         {
             int d = cJSON_IsString(it) ? board_find_dest(b, it->valuestring) : -1;
             if (d < 0)
-                return sj_fail(err, path, "options", "holds an unknown destination");
+                return json_fail_at(err, path, "options", "holds an unknown destination");
             p->options[p->noptions++] = d;
         }
         return 0;
@@ -613,18 +517,18 @@ static int sj_turn_from_json(const struct board *b, const cJSON *o, struct game_
     int rc;
 
     if (!cJSON_IsObject(o))
-        return sj_fail(err, "", "turn", "must be an object in banker mode");
-    rc = sj_get_seat(o, "turn", "player", st, false, &t->seat, err);
+        return json_fail_at(err, "state", "turn", "must be an object in banker mode");
+    rc = sj_get_seat(o, "state.turn", "player", st, false, &t->seat, err);
     if (rc == 0)
-        rc = sj_get_int(o, "turn", "doubles", 0, 2, &t->doubles, err);
+        rc = json_at_int(o, "state.turn", "doubles", 0, 2, &t->doubles, err);
     if (rc == 0)
-        rc = sj_get_int(o, "turn", "rolls", 0, 1000000, &t->rolls, err);
+        rc = json_at_int(o, "state.turn", "rolls", 0, 1000000, &t->rolls, err);
     if (rc == 0)
-        rc = sj_get_bool(o, "turn", "rolled", &t->rolled, err);
+        rc = json_at_bool(o, "state.turn", "rolled", &t->rolled, err);
     if (rc == 0)
-        rc = sj_get_bool(o, "turn", "jumped", &t->jumped, err);
+        rc = json_at_bool(o, "state.turn", "jumped", &t->jumped, err);
     if (rc == 0)
-        rc = sj_get_bool(o, "turn", "can_fly", &t->can_fly, err);
+        rc = json_at_bool(o, "state.turn", "can_fly", &t->can_fly, err);
     if (rc == 0)
         rc = sj_pending_from_json(b, cJSON_GetObjectItemCaseSensitive(o, "pending"), st, err);
     if (rc == 0 && cJSON_GetObjectItemCaseSensitive(o, "fees_due"))
@@ -648,12 +552,13 @@ static int sj_held_from_json(const struct board *b, const cJSON *it, const char 
     if (!arr)
         return 0;
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != p->jail_cards)
-        return sj_fail(err, path, "jail_free_cards", "must list the %d cards held", p->jail_cards);
+        return json_fail_at(err, path, "jail_free_cards", "must list the %d cards held",
+                            p->jail_cards);
     cJSON_ArrayForEach(h, arr)
     {
         const cJSON *card = cJSON_GetObjectItemCaseSensitive(h, "card");
         int deck = 0;
-        int rc = sj_get_enum(h, path, "deck", sj_deck_names, 2, &deck, err);
+        int rc = json_at_enum(h, path, "deck", sj_deck_names, 2, &deck, err);
         if (rc != 0)
             return rc;
         p->held[k].deck = (enum deck)deck;
@@ -661,7 +566,7 @@ static int sj_held_from_json(const struct board *b, const cJSON *it, const char 
             p->held[k].card = deck == DECK_JOURNAL ? board_find_journal(b, card->valuestring)
                                                    : board_find_chance(b, card->valuestring);
         if (!cJSON_IsNull(card) && p->held[k].card < 0)
-            return sj_fail(err, path, "jail_free_cards", "holds an unknown card");
+            return json_fail_at(err, path, "jail_free_cards", "holds an unknown card");
         k++;
     }
     return 0;
@@ -676,43 +581,43 @@ static int sj_players_from_json(const struct board *b, const cJSON *arr, struct 
     int i = 0, rc = 0;
 
     if (n < RULES_MIN_PLAYERS || n > RULES_MAX_PLAYERS)
-        return sj_fail(err, "", "players", "must be an array of %d to %d players",
-                       RULES_MIN_PLAYERS, RULES_MAX_PLAYERS);
+        return json_fail_at(err, "state", "players", "must be an array of %d to %d players",
+                            RULES_MIN_PLAYERS, RULES_MAX_PLAYERS);
     cJSON_ArrayForEach(it, arr)
     {
         char path[SJ_PATH_MAX];
         struct player_state *p = &st->players[i];
         const char *s = NULL;
-        snprintf(path, sizeof(path), "players[%d]", i);
-        rc = sj_get_i64(it, path, "id", -JSON_INT_MAX, JSON_INT_MAX, &p->id, err);
+        snprintf(path, sizeof(path), "state.players[%d]", i);
+        rc = json_at_i64(it, path, "id", -JSON_INT_MAX, JSON_INT_MAX, &p->id, err);
         if (rc == 0 && rules_seat_of(st, p->id) >= 0)
-            rc = sj_fail(err, path, "id", "player %lld is seated twice", (long long)p->id);
+            rc = json_fail_at(err, path, "id", "player %lld is seated twice", (long long)p->id);
         if (rc == 0)
-            rc = sj_get_str(it, path, "name", &s, err);
+            rc = json_at_string(it, path, "name", 0, &s, err);
         if (rc == 0 && strlen(s) >= sizeof(p->name))
-            rc = sj_fail(err, path, "name", "is too long");
+            rc = json_fail_at(err, path, "name", "is too long");
         if (rc == 0)
             snprintf(p->name, sizeof(p->name), "%s", s);
         if (rc == 0)
-            rc = sj_get_str(it, path, "token", &s, err);
+            rc = json_at_string(it, path, "token", 0, &s, err);
         if (rc == 0 && (p->token = board_find_token(b, s)) < 0)
-            rc = sj_fail(err, path, "token", "unknown token '%s'", s);
+            rc = json_fail_at(err, path, "token", "unknown token '%s'", s);
         if (rc == 0 && st->mode == MODE_BANKER)
-            rc = sj_get_int(it, path, "cash", 0, RULES_CASH_MAX, &p->cash, err);
+            rc = json_at_int(it, path, "cash", 0, RULES_CASH_MAX, &p->cash, err);
         if (rc == 0 && st->mode == MODE_BANKER)
-            rc = sj_get_int(it, path, "position", 0, BOARD_SPACES - 1, &p->position, err);
+            rc = json_at_int(it, path, "position", 0, BOARD_SPACES - 1, &p->position, err);
         if (rc == 0)
-            rc = sj_get_bool(it, path, "in_jail", &p->in_jail, err);
+            rc = json_at_bool(it, path, "in_jail", &p->in_jail, err);
         if (rc == 0)
-            rc = sj_get_int(it, path, "jail_attempts", 0, 3, &p->jail_attempts, err);
+            rc = json_at_int(it, path, "jail_attempts", 0, 3, &p->jail_attempts, err);
         if (rc == 0)
-            rc = sj_get_int(it, path, "jail_cards", 0, SJ_JAIL_CARDS_MAX, &p->jail_cards, err);
+            rc = json_at_int(it, path, "jail_cards", 0, SJ_JAIL_CARDS_MAX, &p->jail_cards, err);
         if (rc == 0)
             rc = sj_held_from_json(b, it, path, p, err);
         if (rc == 0 && cJSON_GetObjectItemCaseSensitive(it, "jump_next"))
-            rc = sj_get_bool(it, path, "jump_next", &p->jump_next, err);
+            rc = json_at_bool(it, path, "jump_next", &p->jump_next, err);
         if (rc == 0 && cJSON_GetObjectItemCaseSensitive(it, "jump_now"))
-            rc = sj_get_bool(it, path, "jump_now", &p->jump_now, err);
+            rc = json_at_bool(it, path, "jump_now", &p->jump_now, err);
         if (rc != 0)
             return rc;
         st->nplayers = ++i;
@@ -729,15 +634,16 @@ static int sj_dests_from_json(const struct board *b, const cJSON *arr, struct ga
     int i = 0, rc;
 
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != b->ndests)
-        return sj_fail(err, "", "destinations", "must list the board's %d destinations", b->ndests);
+        return json_fail_at(err, "state", "destinations", "must list the board's %d destinations",
+                            b->ndests);
     cJSON_ArrayForEach(it, arr)
     {
         char path[SJ_PATH_MAX];
         int d = -1;
-        snprintf(path, sizeof(path), "destinations[%d]", i++);
+        snprintf(path, sizeof(path), "state.destinations[%d]", i++);
         rc = sj_get_dest(it, path, "id", b, &d, err);
         if (rc == 0 && seen[d])
-            rc = sj_fail(err, path, "id", "'%s' is listed twice", b->dests[d].id);
+            rc = json_fail_at(err, path, "id", "'%s' is listed twice", b->dests[d].id);
         if (rc == 0)
             rc = sj_get_seat(it, path, "owner", st, true, &st->dests[d].owner, err);
         if (rc == 0)
@@ -757,7 +663,8 @@ static int sj_journal_from_json(const struct board *b, const cJSON *arr, struct 
     int i = 0;
 
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) > b->njournal)
-        return sj_fail(err, "", "journal", "must be an array of the board's journal cards");
+        return json_fail_at(err, "state", "journal",
+                            "must be an array of the board's journal cards");
     cJSON_ArrayForEach(card, arr)
     {
         char path[SJ_PATH_MAX];
@@ -765,41 +672,41 @@ static int sj_journal_from_json(const struct board *b, const cJSON *arr, struct 
         const char *id = NULL;
         struct journal_state *js;
         int c, rc;
-        snprintf(path, sizeof(path), "journal[%d]", i++);
-        rc = sj_get_str(card, path, "card", &id, err);
+        snprintf(path, sizeof(path), "state.journal[%d]", i++);
+        rc = json_at_string(card, path, "card", 0, &id, err);
         if (rc != 0)
             return rc;
         c = board_find_journal(b, id);
         if (c < 0)
-            return sj_fail(err, path, "card", "unknown Travel Journal card '%s'", id);
+            return json_fail_at(err, path, "card", "unknown Travel Journal card '%s'", id);
         js = &st->journal[c];
         if (js->nstamps > 0)
-            return sj_fail(err, path, "card", "'%s' is listed twice", id);
+            return json_fail_at(err, path, "card", "'%s' is listed twice", id);
         if (!cJSON_IsArray(stamps) || cJSON_GetArraySize(stamps) > BOARD_MAX_SLOTS)
-            return sj_fail(err, path, "stamps", "must be an array of at most %d stamps",
-                           BOARD_MAX_SLOTS);
+            return json_fail_at(err, path, "stamps", "must be an array of at most %d stamps",
+                                BOARD_MAX_SLOTS);
         cJSON_ArrayForEach(s, stamps)
         {
             struct journal_stamp *js_s = &js->stamps[js->nstamps];
             const char *tok = NULL;
             int slot = -1;
             char spath[SJ_PATH_MAX];
-            snprintf(spath, sizeof(spath), "journal[%d].stamps[%d]", i - 1, js->nstamps);
-            rc = sj_get_int(s, spath, "slot", 0, BOARD_MAX_SLOTS - 1, &slot, err);
+            snprintf(spath, sizeof(spath), "state.journal[%d].stamps[%d]", i - 1, js->nstamps);
+            rc = json_at_int(s, spath, "slot", 0, BOARD_MAX_SLOTS - 1, &slot, err);
             if (rc == 0 && slot != js->nstamps)
-                rc = sj_fail(err, spath, "slot", "must be %d: stamps fill slots in order",
-                             js->nstamps);
+                rc = json_fail_at(err, spath, "slot", "must be %d: stamps fill slots in order",
+                                  js->nstamps);
             if (rc == 0)
-                rc = sj_get_str(s, spath, "token", &tok, err);
+                rc = json_at_string(s, spath, "token", 0, &tok, err);
             if (rc == 0 && (js_s->token = board_find_token(b, tok)) < 0)
-                rc = sj_fail(err, spath, "token", "unknown token '%s'", tok);
+                rc = json_fail_at(err, spath, "token", "unknown token '%s'", tok);
             if (rc == 0)
-                rc =
-                    sj_get_i64(s, spath, "player", -JSON_INT_MAX, JSON_INT_MAX, &js_s->player, err);
+                rc = json_at_i64(s, spath, "player", -JSON_INT_MAX, JSON_INT_MAX, &js_s->player,
+                                 err);
             if (rc == 0)
-                rc = sj_get_i64(s, spath, "game", -JSON_INT_MAX, JSON_INT_MAX, &js_s->game, err);
+                rc = json_at_i64(s, spath, "game", -JSON_INT_MAX, JSON_INT_MAX, &js_s->game, err);
             if (rc == 0)
-                rc = sj_get_i64(s, spath, "seq", -JSON_INT_MAX, JSON_INT_MAX, &js_s->seq, err);
+                rc = json_at_i64(s, spath, "seq", -JSON_INT_MAX, JSON_INT_MAX, &js_s->seq, err);
             if (rc != 0)
                 return rc;
             js->nstamps++;
@@ -818,11 +725,11 @@ static int sj_house_from_json(const cJSON *doc, struct game_state *st, struct sb
     if (hr && (rc = house_rules_from_json(hr, &st->house, err)) != 0) {
         char why[SB_DETAIL_MAX]; /* err->detail cannot be both source and target */
         snprintf(why, sizeof(why), "%s", err->detail);
-        return sj_fail(err, "", "house_rules", "%s", why);
+        return json_fail_at(err, "state", "house_rules", "%s", why);
     }
     st->pot = 0;
     if (cJSON_GetObjectItemCaseSensitive(doc, "pot"))
-        rc = sj_get_int(doc, "", "pot", 0, RULES_CASH_MAX, &st->pot, err);
+        rc = json_at_int(doc, "state", "pot", 0, RULES_CASH_MAX, &st->pot, err);
     return rc;
 }
 
@@ -834,13 +741,13 @@ static int sj_state_fields(const struct board *b, const cJSON *doc, struct game_
     int mode = 0, status = 0;
     int rc;
 
-    rc = sj_get_i64(doc, "", "game", -JSON_INT_MAX, JSON_INT_MAX, &st->game, err);
+    rc = json_at_i64(doc, "state", "game", -JSON_INT_MAX, JSON_INT_MAX, &st->game, err);
     if (rc == 0)
-        rc = sj_get_i64(doc, "", "seq", -JSON_INT_MAX, JSON_INT_MAX, &st->seq, err);
+        rc = json_at_i64(doc, "state", "seq", -JSON_INT_MAX, JSON_INT_MAX, &st->seq, err);
     if (rc == 0)
-        rc = sj_get_enum(doc, "", "status", sj_status_names, 3, &status, err);
+        rc = json_at_enum(doc, "state", "status", sj_status_names, 3, &status, err);
     if (rc == 0)
-        rc = sj_get_enum(doc, "", "mode", sj_mode_names, 2, &mode, err);
+        rc = json_at_enum(doc, "state", "mode", sj_mode_names, 2, &mode, err);
     if (rc != 0)
         return rc;
     st->status = (enum game_status)status;
@@ -852,20 +759,20 @@ static int sj_state_fields(const struct board *b, const cJSON *doc, struct game_
     rules_pending_clear(&st->pending);
     rc = sj_players_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "players"), st, err);
     if (rc == 0)
-        rc = sj_get_seat(doc, "", "winner", st, true, &st->winner, err);
+        rc = sj_get_seat(doc, "state", "winner", st, true, &st->winner, err);
     if (rc == 0 && st->mode == MODE_BANKER)
         rc = sj_turn_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "turn"), st, err);
     if (rc == 0)
         rc = sj_dests_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "destinations"), st, err);
     if (rc == 0 && !cJSON_IsObject(ticket))
-        rc = sj_fail(err, "", "ticket", "must be an object");
+        rc = json_fail_at(err, "state", "ticket", "must be an object");
     if (rc == 0)
-        rc = sj_get_seat(ticket, "ticket", "holder", st, true, &st->ticket_holder, err);
+        rc = sj_get_seat(ticket, "state.ticket", "holder", st, true, &st->ticket_holder, err);
     if (rc == 0)
-        rc = sj_get_bool(ticket, "ticket", "used", &st->ticket_used, err);
+        rc = json_at_bool(ticket, "state.ticket", "used", &st->ticket_used, err);
     st->corrections = 0;
     if (rc == 0 && cJSON_GetObjectItemCaseSensitive(doc, "corrections"))
-        rc = sj_get_int(doc, "", "corrections", 1, INT32_MAX, &st->corrections, err);
+        rc = json_at_int(doc, "state", "corrections", 1, INT32_MAX, &st->corrections, err);
     if (rc == 0)
         rc = sj_house_from_json(doc, st, err);
     return rc;
@@ -874,517 +781,18 @@ static int sj_state_fields(const struct board *b, const cJSON *doc, struct game_
 int state_from_json(const struct board *b, const cJSON *doc, struct game_state *st,
                     struct sb_error *err)
 {
-    struct game_state *ns;
-    int rc;
+    struct game_state *ns = NULL; /* read into a copy: *st changes only on success */
+    int rc = cJSON_IsObject(doc) ? 0 : sb_fail(err, SB_EINVALID, NULL, "state: must be an object");
 
-    if (!cJSON_IsObject(doc))
-        return sb_fail(err, SB_EINVALID, NULL, "state: must be an object");
-    ns = calloc(1, sizeof(*ns));
-    if (!ns)
-        return sb_oom(err);
-    rc = sj_state_fields(b, doc, ns, err);
+    if (rc == 0 && !(ns = calloc(1, sizeof(*ns))))
+        rc = sb_oom(err);
+    if (rc == 0)
+        rc = sj_state_fields(b, doc, ns, err);
     if (rc == 0)
         rc = sj_journal_from_json(b, cJSON_GetObjectItemCaseSensitive(doc, "journal"), ns, err);
-    if (rc != 0)
-        goto out;
-    memcpy(st, ns, sizeof(*st));
-out:
+    if (rc == 0)
+        memcpy(st, ns, sizeof(*st));
     free(ns);
-    return rc;
-}
-
-/* ---- events ------------------------------------------------------------------------------ */
-
-/* body[key] as the seat of a player id: absent -> -1 (SB_EBADREQ when required), wrong
- * type 400, not seated 422. */
-static int sj_event_seat(const cJSON *body, const char *key, bool required,
-                         const struct game_state *st, int *out, struct sb_error *err)
-{
-    int64_t id = 0;
-    bool present = false;
-    int seat;
-    int rc = json_get_int(body, key, required, -JSON_INT_MAX, JSON_INT_MAX, &id, &present, err);
-    if (rc != 0)
-        return rc;
-    if (!present) {
-        *out = -1;
-        return 0;
-    }
-    seat = rules_seat_of(st, id);
-    if (seat < 0)
-        return sb_fail(err, SB_EINVALID, NULL, "'%s': player %lld is not seated in this game", key,
-                       (long long)id);
-    *out = seat;
-    return 0;
-}
-
-/* body[key] as a slug string (required), borrowed into *out. */
-static int sj_event_slug(const cJSON *body, const char *key, const char **out, struct sb_error *err)
-{
-    return json_get_string(body, key, true, JSON_NAME_MAX_CHARS, false, out, err);
-}
-
-/* body[key] as a destination index (required). */
-static int sj_event_dest(const struct board *b, const cJSON *body, const char *key, int *out,
-                         struct sb_error *err)
-{
-    const char *s = NULL;
-    int rc = sj_event_slug(body, key, &s, err);
-    int d;
-    if (rc != 0)
-        return rc;
-    d = board_find_dest(b, s);
-    if (d < 0)
-        return sb_fail(err, SB_EINVALID, NULL, "unknown destination '%s'", s);
-    *out = d;
-    return 0;
-}
-
-/* body[key] as an int in [min, max]; absent -> dflt (SB_EBADREQ when required). */
-static int sj_event_int(const cJSON *body, const char *key, bool required, int64_t min, int64_t max,
-                        int dflt, int *out, struct sb_error *err)
-{
-    int64_t v = 0;
-    bool present = false;
-    int rc = json_get_int(body, key, required, min, max, &v, &present, err);
-    if (rc == 0)
-        *out = present ? (int)v : dflt;
-    return rc;
-}
-
-/* One side of a trade: {cash?, destinations?: [id], jail_cards?}; absent: gives nothing. */
-static int sj_trade_side(const struct board *b, const cJSON *body, const char *key,
-                         struct trade_side *side, struct sb_error *err)
-{
-    const cJSON *o = cJSON_GetObjectItemCaseSensitive(body, key);
-    const cJSON *ds, *it;
-    int rc;
-
-    memset(side, 0, sizeof(*side));
-    if (!o || cJSON_IsNull(o))
-        return 0;
-    if (!cJSON_IsObject(o))
-        return sb_fail(err, SB_EBADREQ, NULL, "'%s' must be an object", key);
-    rc = sj_event_int(o, "cash", false, 0, JSON_MONEY_MAX, 0, &side->cash, err);
-    if (rc == 0)
-        rc = sj_event_int(o, "jail_cards", false, 0, (int64_t)SJ_JAIL_CARDS_MAX, 0,
-                          &side->jail_cards, err);
-    if (rc != 0)
-        return rc;
-    ds = cJSON_GetObjectItemCaseSensitive(o, "destinations");
-    if (!ds || cJSON_IsNull(ds))
-        return 0;
-    if (!cJSON_IsArray(ds))
-        return sb_fail(err, SB_EBADREQ, NULL, "'%s.destinations' must be an array", key);
-    cJSON_ArrayForEach(it, ds)
-    {
-        int d;
-        if (!cJSON_IsString(it) || !it->valuestring)
-            return sb_fail(err, SB_EBADREQ, NULL, "'%s.destinations' must hold destination ids",
-                           key);
-        d = board_find_dest(b, it->valuestring);
-        if (d < 0)
-            return sb_fail(err, SB_EINVALID, NULL, "unknown destination '%s'", it->valuestring);
-        for (int i = 0; i < side->ndests; i++)
-            if (side->dests[i] == d)
-                return sb_fail(err, SB_EINVALID, NULL, "'%s.destinations' names '%s' twice", key,
-                               it->valuestring);
-        side->dests[side->ndests++] = d;
-    }
-    return 0;
-}
-
-/* ---- the correct event ---------------------------------------------------------------------- */
-
-/* Which fields a correction of each kind of fact may carry, and the FIX_ bit each sets
- * (0: a name or text, which no rule reads). */
-struct sj_fix_field {
-    const char *key;
-    unsigned bit;
-};
-
-static const struct sj_fix_field sj_dest_fields[] = {
-    {"name", 0},      {"colour", FIX_COLOUR},   {"price", FIX_PRICE},
-    {"fee", FIX_FEE}, {"set_fee", FIX_SET_FEE}, {"goal", FIX_GOAL},
-};
-static const struct sj_fix_field sj_chance_fields[] = {{"text", 0}, {"effect", FIX_EFFECT}};
-static const struct sj_fix_field sj_journal_fields[] = {
-    {"title", 0}, {"text", 0}, {"slots", FIX_SLOTS}, {"effect", FIX_EFFECT}};
-
-/* fields[key] (present) as money into *out. */
-static int sj_fix_money(const cJSON *fields, const char *key, int *out, struct sb_error *err)
-{
-    int64_t v = 0;
-    int rc = json_get_money(fields, key, true, &v, NULL, err);
-    if (rc == 0)
-        *out = (int)v;
-    return rc;
-}
-
-/* One field of a destination correction into fix->dest. */
-static int sj_fix_dest_field(const struct board *b, const cJSON *fields, const cJSON *it,
-                             struct board_fix *fix, struct sb_error *err)
-{
-    const char *k = it->string, *s = NULL;
-    struct destination *d = &fix->dest;
-    int rc;
-    if (strcmp(k, "name") == 0)
-        return json_get_string(fields, k, true, JSON_NAME_MAX_CHARS, false, &s, err);
-    if (strcmp(k, "colour") == 0) {
-        rc = json_get_string(fields, k, true, BOARD_SLUG_MAX - 1, false, &s, err);
-        if (rc == 0)
-            snprintf(d->colour, sizeof(d->colour), "%s", s);
-        return rc;
-    }
-    if (strcmp(k, "goal") == 0) {
-        if (cJSON_IsNull(it)) {
-            d->goal = -1;
-            return 0;
-        }
-        rc = sj_event_dest(b, fields, k, &d->goal, err);
-        if (rc == 0 && d->goal == fix->index)
-            rc = sb_fail(err, SB_EINVALID, "TWT-GOAL-1", "a card cannot be its own travel goal");
-        return rc;
-    }
-    return sj_fix_money(fields, k,
-                        strcmp(k, "price") == 0 ? &d->price
-                        : strcmp(k, "fee") == 0 ? &d->fee
-                                                : &d->set_fee,
-                        err);
-}
-
-/* One field of a Chance or Travel Journal correction into fix->chance / fix->journal. */
-static int sj_fix_card_field(const struct board *b, const cJSON *fields, const cJSON *it,
-                             struct board_fix *fix, struct sb_error *err)
-{
-    const char *k = it->string, *s = NULL;
-    if (strcmp(k, "title") == 0)
-        return json_get_string(fields, k, true, JSON_NAME_MAX_CHARS, false, &s, err);
-    if (strcmp(k, "text") == 0)
-        return json_get_string(fields, k, true, JSON_TEXT_MAX_CHARS, false, &s, err);
-    if (strcmp(k, "slots") == 0)
-        return sj_event_int(fields, k, true, 1, BOARD_MAX_SLOTS, 1, &fix->journal.slots, err);
-    if (fix->what == FACT_CHANCE)
-        return board_effect_from_json(b, it, &fix->chance.effect, err);
-    return board_journal_effect_from_json(b, it, &fix->journal, err);
-}
-
-/* The fields object of a correction into fix, against the table of its kind of fact. */
-static int sj_fix_fields(const struct board *b, const cJSON *fields, struct board_fix *fix,
-                         struct sb_error *err)
-{
-    const struct sj_fix_field *table = fix->what == FACT_DESTINATION ? sj_dest_fields
-                                       : fix->what == FACT_CHANCE    ? sj_chance_fields
-                                                                     : sj_journal_fields;
-    size_t n = fix->what == FACT_DESTINATION ? sizeof(sj_dest_fields) / sizeof(sj_dest_fields[0])
-               : fix->what == FACT_CHANCE
-                   ? sizeof(sj_chance_fields) / sizeof(sj_chance_fields[0])
-                   : sizeof(sj_journal_fields) / sizeof(sj_journal_fields[0]);
-    const cJSON *it;
-    int rc = 0;
-    if (!cJSON_IsObject(fields) || !fields->child)
-        return sb_fail(err, SB_EBADREQ, NULL, "'fields' must be an object of the new values");
-    cJSON_ArrayForEach(it, fields)
-    {
-        size_t i = 0;
-        while (i < n && strcmp(table[i].key, it->string) != 0)
-            i++;
-        if (i == n)
-            return sb_fail(err, SB_EINVALID, NULL, "fields: a correction cannot change '%s'",
-                           it->string);
-        rc = fix->what == FACT_DESTINATION ? sj_fix_dest_field(b, fields, it, fix, err)
-                                           : sj_fix_card_field(b, fields, it, fix, err);
-        if (rc != 0)
-            return rc;
-        fix->fields |= table[i].bit;
-    }
-    return 0;
-}
-
-/* A correct event's {"what","id","fields","before"} into fix. */
-static int sj_correct_from_json(const struct board *b, const cJSON *body, struct board_fix *fix,
-                                struct sb_error *err)
-{
-    const char *what = NULL, *id = NULL;
-    const cJSON *before = cJSON_GetObjectItemCaseSensitive(body, "before");
-    int rc = json_get_string(body, "what", true, 16, false, &what, err);
-    if (rc == 0)
-        rc = sj_event_slug(body, "id", &id, err);
-    if (rc != 0)
-        return rc;
-    memset(fix, 0, sizeof(*fix));
-    if (strcmp(what, "destination") == 0) {
-        fix->what = FACT_DESTINATION;
-        fix->index = board_find_dest(b, id);
-        fix->dest = fix->index >= 0 ? b->dests[fix->index] : fix->dest;
-    } else if (strcmp(what, "chance") == 0) {
-        fix->what = FACT_CHANCE;
-        fix->index = board_find_chance(b, id);
-    } else if (strcmp(what, "journal") == 0) {
-        fix->what = FACT_JOURNAL;
-        fix->index = board_find_journal(b, id);
-    } else {
-        return sb_fail(err, SB_EINVALID, NULL,
-                       "'what' must be \"destination\", \"chance\" or \"journal\"");
-    }
-    if (fix->index < 0)
-        return sb_fail(err, SB_EINVALID, NULL, "unknown %s '%s'", what, id);
-    if (!cJSON_IsObject(before))
-        return sb_fail(err, SB_EBADREQ, NULL, "'before' must be an object of the old values");
-    return sj_fix_fields(b, cJSON_GetObjectItemCaseSensitive(body, "fields"), fix, err);
-}
-
-/* A trade's seats a and b and what each gives. */
-static int sj_event_trade(const struct board *b, const struct game_state *st, const cJSON *body,
-                          struct rules_event *ev, struct sb_error *err)
-{
-    int rc = sj_event_seat(body, "a", true, st, &ev->a, err);
-    if (rc == 0)
-        rc = sj_event_seat(body, "b", true, st, &ev->b, err);
-    if (rc == 0)
-        rc = sj_trade_side(b, body, "a_gives", &ev->a_gives, err);
-    if (rc == 0)
-        rc = sj_trade_side(b, body, "b_gives", &ev->b_gives, err);
-    return rc;
-}
-
-/* The card of a draw_chance or draw_journal event (journal), and in journal mode the
- * player who drew it. */
-static int sj_event_draw(const struct board *b, const struct game_state *st, const cJSON *body,
-                         bool journal, struct rules_event *ev, struct sb_error *err)
-{
-    const char *s = NULL;
-    int rc = sj_event_slug(body, "card", &s, err);
-    if (rc == 0 && (ev->card = journal ? board_find_journal(b, s) : board_find_chance(b, s)) < 0)
-        rc = sb_fail(err, SB_EINVALID, NULL, "unknown %s card '%s'",
-                     journal ? "Travel Journal" : "Chance", s);
-    if (rc == 0 && journal)
-        rc = sj_event_seat(body, "player", st->mode == MODE_JOURNAL, st, &ev->player, err);
-    return rc;
-}
-
-/* The fields of an event of type t from body into ev (initialised by the caller). */
-static int sj_event_fields(const struct board *b, const struct game_state *st, const cJSON *body,
-                           enum event_type t, struct rules_event *ev, struct sb_error *err)
-{
-    const char *s = NULL;
-    int rc = 0;
-
-    switch (t) {
-    case EVENT_CORRECT: return sj_correct_from_json(b, body, &ev->fix, err);
-    case EVENT_ROLL:
-        rc = sj_event_int(body, "d1", true, 1, 6, -1, &ev->d1, err);
-        if (rc == 0)
-            rc = sj_event_int(body, "d2", true, 1, 6, -1, &ev->d2, err);
-        if (rc == 0)
-            rc = sj_event_seat(body, "player", false, st, &ev->player, err);
-        return rc;
-    case EVENT_AUCTION:
-        rc = sj_event_seat(body, "winner", false, st, &ev->winner, err);
-        if (rc == 0)
-            rc = sj_event_int(body, "price", false, 0, JSON_MONEY_MAX, -1, &ev->price, err);
-        return rc;
-    case EVENT_DRAW_CHANCE:
-    case EVENT_DRAW_JOURNAL: return sj_event_draw(b, st, body, t == EVENT_DRAW_JOURNAL, ev, err);
-    case EVENT_CHOOSE:
-    case EVENT_GOAL_JUMP: return sj_event_dest(b, body, "destination", &ev->dest, err);
-    case EVENT_FLY:
-    case EVENT_USE_TICKET: return sj_event_dest(b, body, "to", &ev->dest, err);
-    case EVENT_STAMP_GOAL:
-        rc = sj_event_seat(body, "player", true, st, &ev->player, err);
-        if (rc == 0)
-            rc = sj_event_dest(b, body, "destination", &ev->dest, err);
-        return rc;
-    case EVENT_TRADE: return sj_event_trade(b, st, body, ev, err);
-    case EVENT_ADJUST:
-        rc = sj_event_seat(body, "player", true, st, &ev->player, err);
-        if (rc == 0)
-            rc = sj_event_int(body, "amount", true, -JSON_MONEY_MAX, JSON_MONEY_MAX, 0, &ev->amount,
-                              err);
-        if (rc == 0)
-            rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &s, err);
-        return rc;
-    case EVENT_NOTE:
-        return json_get_string(body, "text", true, JSON_TEXT_MAX_CHARS, false, &s, err);
-    case EVENT_END:
-        rc = sj_event_seat(body, "winner", false, st, &ev->winner, err);
-        if (rc == 0)
-            rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &s, err);
-        return rc;
-    case EVENT_COLLECT_FEE: /* destination? (absent: the latest fee due) */
-        if (!cJSON_GetObjectItemCaseSensitive(body, "destination"))
-            return 0;
-        return sj_event_dest(b, body, "destination", &ev->dest, err);
-    case EVENT_BUY:
-    case EVENT_JAIL_PAY:
-    case EVENT_JAIL_CARD: return 0;
-    }
-    return 0;
-}
-
-/* The fields each event type takes besides "type", as API.md lists them (a new type,
- * or a new field of one, is one line here). draw_journal keeps "stamp_owner", the
- * policy the server records with it. An event naming a field its type does not take is
- * refused, so nothing unknown is ever stored to break an import later. */
-static const struct sj_event_takes {
-    const char *type;
-    const char *const fields[10];
-} sj_event_takes[] = {
-    {"roll", {"d1", "d2", "player"}},
-    {"buy", {NULL}},
-    {"auction", {"winner", "price"}},
-    {"collect_fee", {"destination"}},
-    {"draw_chance", {"card"}},
-    {"draw_journal", {"card", "player", "stamp_owner"}},
-    {"choose", {"destination"}},
-    {"fly", {"to"}},
-    {"use_ticket", {"to"}},
-    {"goal_jump", {"destination"}},
-    {"stamp_goal", {"player", "destination"}},
-    {"jail_pay", {NULL}},
-    {"jail_card", {NULL}},
-    {"trade", {"a", "b", "a_gives", "b_gives"}},
-    {"adjust", {"player", "amount", "reason"}},
-    {"note", {"text"}},
-    {"end", {"winner", "reason"}},
-    {"result", {"variant", "winner", "standings"}},
-    {"correct", {"what", "id", "fields", "before"}},
-};
-
-/* The fields of the objects inside an event: a field that holds an object (or an
- * array of objects) and the fields those take. */
-static const struct sj_event_part {
-    const char *type;
-    const char *field;
-    const char *const fields[10];
-} sj_event_parts[] = {
-    {"trade", "a_gives", {"cash", "destinations", "jail_cards"}},
-    {"trade", "b_gives", {"cash", "destinations", "jail_cards"}},
-    {"result",
-     "standings",
-     {"player", "bankrupt_order", "cash", "property_value", "mortgaged_value", "buildings_value",
-      "wonders_ticked", "complete_sets"}},
-};
-
-/* Is key one of fields (NULL-ended, at most 10)? This function can't fail. */
-static bool sj_takes(const char *const fields[10], const char *key)
-{
-    for (int i = 0; i < 10 && fields[i]; i++)
-        if (strcmp(fields[i], key) == 0)
-            return true;
-    return false;
-}
-
-/* Refuse (422) a key of obj that fields does not hold; where names obj in the detail. */
-static int sj_check_keys(const cJSON *obj, const char *const fields[10], bool type_too,
-                         const char *type, const char *where, struct sb_error *err)
-{
-    const cJSON *c;
-    cJSON_ArrayForEach(c, obj)
-    {
-        if (!(type_too && strcmp(c->string, "type") == 0) && !sj_takes(fields, c->string))
-            return sb_fail(err, SB_EINVALID, NULL, "a %s event takes no field '%.64s'%s", type,
-                           c->string, where);
-    }
-    return 0;
-}
-
-/* The objects of one part of body: obj itself, or each object of an array. */
-static int sj_check_part(const cJSON *body, const struct sj_event_part *part, struct sb_error *err)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(body, part->field);
-    const cJSON *it;
-    char where[96];
-    int rc = 0;
-    snprintf(where, sizeof(where), " in '%s'", part->field);
-    if (cJSON_IsObject(v))
-        return sj_check_keys(v, part->fields, false, part->type, where, err);
-    if (!cJSON_IsArray(v))
-        return 0;
-    cJSON_ArrayForEach(it, v)
-    {
-        if (rc == 0 && cJSON_IsObject(it))
-            rc = sj_check_keys(it, part->fields, false, part->type, where, err);
-    }
-    return rc;
-}
-
-int event_check_fields(const cJSON *body, struct sb_error *err)
-{
-    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
-    const struct sj_event_takes *takes = NULL;
-    int rc;
-    if (!cJSON_IsObject(body) || !cJSON_IsString(type))
-        return 0; /* the type's own reader refuses these */
-    for (size_t i = 0; i < sizeof(sj_event_takes) / sizeof(sj_event_takes[0]); i++)
-        if (strcmp(sj_event_takes[i].type, type->valuestring) == 0)
-            takes = &sj_event_takes[i];
-    if (!takes)
-        return 0; /* an unknown type is refused as such */
-    rc = sj_check_keys(body, takes->fields, true, takes->type, "", err);
-    for (size_t i = 0; rc == 0 && i < sizeof(sj_event_parts) / sizeof(sj_event_parts[0]); i++)
-        if (strcmp(sj_event_parts[i].type, takes->type) == 0)
-            rc = sj_check_part(body, &sj_event_parts[i], err);
-    return rc;
-}
-
-bool event_type_known(const char *type)
-{
-    for (size_t i = 0; type && i < sizeof(sj_event_takes) / sizeof(sj_event_takes[0]); i++)
-        if (strcmp(sj_event_takes[i].type, type) == 0)
-            return true;
-    return false;
-}
-
-int event_check_request(const cJSON *body, bool banker, struct sb_error *err)
-{
-    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
-    if (!cJSON_IsString(type) || strcmp(type->valuestring, "draw_journal") != 0)
-        return 0;
-    if (cJSON_GetObjectItemCaseSensitive(body, "stamp_owner"))
-        return sb_fail(err, SB_EINVALID, "TWT-JOURNAL-5",
-                       "a draw_journal event takes no field 'stamp_owner': the campaign's "
-                       "stamp_owner alone decides who is paid");
-    if (banker && cJSON_GetObjectItemCaseSensitive(body, "player"))
-        return sb_fail(err, SB_EINVALID, "TWT-JOURNAL-1",
-                       "a draw_journal event in banker mode takes no field 'player': the "
-                       "player who landed draws");
-    return 0;
-}
-
-int event_from_json(const struct board *b, const struct game_state *st, const cJSON *body,
-                    struct rules_event *ev, struct sb_error *err)
-{
-    struct rules_event e;
-    const char *type = NULL;
-    int t, rc;
-
-    if (!cJSON_IsObject(body))
-        return sb_fail(err, SB_EBADREQ, NULL, "the event must be a JSON object");
-    rc = json_get_string(body, "type", true, JSON_NAME_MAX_CHARS, false, &type, err);
-    if (rc != 0)
-        return rc;
-    t = rules_event_from_name(type);
-    if (t < 0)
-        return sb_fail(err, SB_EINVALID, NULL, "unknown event type '%s'", type);
-    rc = event_check_fields(body, err);
-    if (rc != 0)
-        return rc;
-    memset(&e, 0, sizeof(e));
-    e.type = (enum event_type)t;
-    e.seq = ev->seq;
-    e.player = -1;
-    e.d1 = -1;
-    e.d2 = -1;
-    e.card = -1;
-    e.dest = -1;
-    e.winner = -1;
-    e.price = -1;
-    e.a = -1;
-    e.b = -1;
-    rc = sj_event_fields(b, st, body, e.type, &e, err);
-    if (rc == 0)
-        *ev = e;
     return rc;
 }
 

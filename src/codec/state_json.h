@@ -1,4 +1,4 @@
-/* state_json.h -- game states, events and effects between the engine and JSON.
+/* state_json.h -- game states and effects between the engine and JSON (events: event_json.h).
  *
  * The state document is API.md's "Game state shape" plus what the engine needs to
  * resume exactly (the journal, the turn's flags, pending details); state_from_json()
@@ -10,6 +10,7 @@
 
 #include "board.h"
 #include "error.h"
+#include "event_json.h" /* events: event_from_json() and the checks of a body */
 #include "jbuf.h"
 #include "rules.h"
 
@@ -28,27 +29,9 @@ cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t
 int state_from_json(const struct board *b, const cJSON *doc, struct game_state *st,
                     struct sb_error *err);
 
-/* Decode an event body against the board and the current state into *ev (ids resolved
- * to indexes; ev->seq left for the caller). Returns 0, SB_EBADREQ for a wrong type or
- * a missing field, SB_EINVALID for an unknown type, id, seat or a value out of range. */
-int event_from_json(const struct board *b, const struct game_state *st, const cJSON *body,
-                    struct rules_event *ev, struct sb_error *err);
-
-/* Refuse (SB_EINVALID) an event body naming a field its type does not take, at the top
- * or inside its objects (a trade's sides, a result's standings); the fields each type
- * takes are one table in state_json.c. 0 for a body without a known string "type" (the
- * type's reader refuses those). event_from_json() calls it. */
-int event_check_fields(const cJSON *body, struct sb_error *err);
-
-/* Is type one of the event types API.md lists? This function can't fail. */
-bool event_type_known(const char *type);
-
-/* Refuse (SB_EINVALID) a body sent by a client that names a field the server records
- * with an event itself: a draw_journal's "stamp_owner" (rule TWT-JOURNAL-5: the
- * campaign's policy alone decides who is paid; the server stores the policy it paid
- * under); and in a banker game (banker) a draw_journal's "player", which takes card
- * only (the drawer is who landed). 0 for every other body. Reads only body. */
-int event_check_request(const cJSON *body, bool banker, struct sb_error *err);
+/* Write the player id of seat in st into j, or null for a seat outside the game (the
+ * Bank, nobody). */
+void state_seat_write(struct jbuf *j, const struct game_state *st, int seat);
 
 /* A new JSON array of the effects of out, ids as slugs and seats as player ids;
  * NULL when out of memory. st is the state after the event (for seat -> player id). */

@@ -18,28 +18,26 @@ struct ctx {
     struct rules_effect spill; /* where effects past the limit go */
 };
 
-static const char *const event_names[] = {
-    [EVENT_ROLL] = "roll",
-    [EVENT_BUY] = "buy",
-    [EVENT_AUCTION] = "auction",
-    [EVENT_COLLECT_FEE] = "collect_fee",
-    [EVENT_DRAW_CHANCE] = "draw_chance",
-    [EVENT_DRAW_JOURNAL] = "draw_journal",
-    [EVENT_CHOOSE] = "choose",
-    [EVENT_FLY] = "fly",
-    [EVENT_USE_TICKET] = "use_ticket",
-    [EVENT_GOAL_JUMP] = "goal_jump",
-    [EVENT_JAIL_PAY] = "jail_pay",
-    [EVENT_JAIL_CARD] = "jail_card",
-    [EVENT_TRADE] = "trade",
-    [EVENT_ADJUST] = "adjust",
-    [EVENT_NOTE] = "note",
-    [EVENT_END] = "end",
-    [EVENT_STAMP_GOAL] = "stamp_goal",
-    [EVENT_CORRECT] = "correct",
+/* Where an event type may be logged: in which mode, and once the game is over. */
+enum event_where { IN_BANKER = 1, IN_JOURNAL = 2, ONCE_OVER = 4 };
+
+/* One event type, a row of the table at the end of this file (README "How it is built"):
+ * its API.md name and fields, the RULES.md rule that refuses it as a whole, where it may
+ * be logged, the function that checks and applies it, and the one that lists it in
+ * state.options (NULL: never listed; the table's order is the options' order). */
+struct event_def {
+    enum event_type type;
+    const char *name;
+    const char *const fields[RULES_EVENT_FIELDS];
+    const char *rule;
+    unsigned where;
+    int (*apply)(struct ctx *c);
+    void (*list)(const struct board *b, const struct game_state *st, struct rules_options *opts,
+                 enum event_type t);
 };
 
-#define NEVENTS ((int)(sizeof event_names / sizeof event_names[0]))
+/* The row of type t, or NULL for a type outside the table. This function can't fail. */
+static const struct event_def *event_def(enum event_type t);
 
 /* ---- refusals and effects ------------------------------------------------------------ */
 
@@ -1219,51 +1217,23 @@ static int ev_stamp_goal(struct ctx *c)
 
 /* ---- dispatch ----------------------------------------------------------------------------- */
 
-/* The rule that governs an event type, for refusals of the event as a whole. */
-static const char *event_rule(enum event_type t)
-{
-    switch (t) {
-    case EVENT_ROLL: return "TWT-TURN-1";
-    case EVENT_BUY: return "TWT-BUY";
-    case EVENT_AUCTION: return "TWT-AUCTION";
-    case EVENT_COLLECT_FEE: return "TWT-FEE";
-    case EVENT_DRAW_CHANCE:
-    case EVENT_CHOOSE: return "TWT-CHANCE";
-    case EVENT_DRAW_JOURNAL: return "TWT-JOURNAL-1";
-    case EVENT_FLY: return "TWT-FLIGHT-LOCAL";
-    case EVENT_USE_TICKET: return "TWT-TICKET";
-    case EVENT_GOAL_JUMP: return "TWT-GOAL-JUMP";
-    case EVENT_JAIL_PAY:
-    case EVENT_JAIL_CARD: return "TWT-JAIL-2";
-    case EVENT_TRADE: return "TWT-TRADE";
-    case EVENT_ADJUST: return "TWT-CASH";
-    case EVENT_STAMP_GOAL: return "TWT-GOAL-2";
-    case EVENT_NOTE:
-    case EVENT_END: return "TWT-WIN";
-    case EVENT_CORRECT: return "TWT-SETUP-1";
-    }
-    return "TWT-TURN-1";
-}
-
 /* May this event happen in this game at all: status (409 once over, but notes) and
  * mode (422 for the other mode's events). Returns 0 or -1 (refused). */
 static int check_allowed(struct ctx *c)
 {
-    enum event_type t = c->ev->type;
-    if ((int)t < 0 || (int)t >= NEVENTS)
+    const struct event_def *d = event_def(c->ev->type);
+    if (d == NULL)
         return refuse(c, "TWT-TURN-1", "The event type is unknown.");
-    if (t == EVENT_NOTE)
+    if (d->where & ONCE_OVER)
         return 0;
     if (c->st->status != STATUS_ACTIVE)
         return conflict(c, "TWT-WIN", "The game is %s; only notes can be added.",
                         c->st->status == STATUS_FINISHED ? "finished" : "abandoned");
-    bool both = t == EVENT_DRAW_JOURNAL || t == EVENT_END;
-    if (c->st->mode == MODE_BANKER && t == EVENT_STAMP_GOAL)
-        return refuse(c, event_rule(t),
-                      "In banker mode landings stamp the board; "
-                      "stamp_goal is for journal mode.");
-    if (c->st->mode == MODE_JOURNAL && !both && t != EVENT_STAMP_GOAL)
-        return refuse(c, event_rule(t),
+    if (c->st->mode == MODE_BANKER && !(d->where & IN_BANKER))
+        return refuse(c, d->rule,
+                      "In banker mode landings stamp the board; %s is for journal mode.", d->name);
+    if (c->st->mode == MODE_JOURNAL && !(d->where & IN_JOURNAL))
+        return refuse(c, d->rule,
                       "In journal mode only draw_journal, stamp_goal, note "
                       "and end are logged.");
     return 0;
@@ -1351,33 +1321,19 @@ static bool state_valid(const struct board *b, const struct game_state *st)
     return pending_valid(b, st);
 }
 
-/* Run the handler of the event on the working state. Returns 0 or -1 (refused). */
-static int dispatch(struct ctx *c)
+/* note {text}: a remark for the log; it changes nothing. */
+static int ev_note(struct ctx *c)
 {
-    switch (c->ev->type) {
-    case EVENT_ROLL: return ev_roll(c);
-    case EVENT_BUY: return ev_buy(c);
-    case EVENT_AUCTION: return ev_auction(c);
-    case EVENT_COLLECT_FEE: return ev_collect_fee(c);
-    case EVENT_DRAW_CHANCE: return ev_draw_chance(c);
-    case EVENT_DRAW_JOURNAL: return ev_draw_journal(c);
-    case EVENT_CHOOSE: return ev_choose(c);
-    case EVENT_FLY: return ev_fly(c);
-    case EVENT_USE_TICKET: return ev_use_ticket(c);
-    case EVENT_GOAL_JUMP: return ev_goal_jump(c);
-    case EVENT_JAIL_PAY: return ev_jail_pay(c);
-    case EVENT_JAIL_CARD: return ev_jail_card(c);
-    case EVENT_TRADE: return ev_trade(c);
-    case EVENT_ADJUST: return ev_adjust(c);
-    case EVENT_NOTE: return 0;
-    case EVENT_END: return ev_end(c);
-    case EVENT_STAMP_GOAL: return ev_stamp_goal(c);
-    case EVENT_CORRECT:
-        return refuse(c, "TWT-SETUP-1",
-                      "A correction changes the game's own board copy: "
-                      "correct_apply() applies it.");
-    }
-    return refuse(c, "TWT-TURN-1", "The event type is unknown.");
+    (void)c;
+    return 0;
+}
+
+/* correct: a fix of the box, applied by correct_apply() (correct.h), never here. */
+static int ev_correct(struct ctx *c)
+{
+    return refuse(c, "TWT-SETUP-1",
+                  "A correction changes the game's own board copy: "
+                  "correct_apply() applies it.");
 }
 
 /* ---- the goal jump earned (TWT-GOAL-JUMP) ---------------------------------------------------- */
@@ -1502,17 +1458,35 @@ static int apply_in_place(const struct board *b, enum stamp_owner policy, struct
     if (rc == 0)
         jumpable_seats(b, work, jumpable);
     if (rc == 0)
-        rc = dispatch(&c);
+        rc = event_def(ev->type)->apply(&c);
     if (rc == 0)
         jump_earn(b, work, jumpable);
     if (rc == 0 && c.overflow)
-        rc = refuse(&c, event_rule(ev->type), "The event has more effects than can be listed.");
+        rc =
+            refuse(&c, event_def(ev->type)->rule, "The event has more effects than can be listed.");
     if (rc != 0) {
         out->neffects = 0;
         return -1;
     }
     work->seq = ev->seq;
     return 0;
+}
+
+struct rules_event rules_event_new(enum event_type t)
+{
+    struct rules_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = t;
+    ev.player = -1;
+    ev.d1 = -1;
+    ev.d2 = -1;
+    ev.card = -1;
+    ev.dest = -1;
+    ev.winner = -1;
+    ev.price = -1;
+    ev.a = -1;
+    ev.b = -1;
+    return ev;
 }
 
 int rules_apply(const struct board *b, enum stamp_owner policy, struct game_state *st,
@@ -1556,21 +1530,6 @@ bool rules_is_goal(const struct board *b, const struct game_state *st, int seat,
     return false;
 }
 
-const char *rules_event_name(enum event_type t)
-{
-    if ((int)t < 0 || (int)t >= NEVENTS)
-        return "unknown";
-    return event_names[t];
-}
-
-int rules_event_from_name(const char *name)
-{
-    for (int i = 0; name != NULL && i < NEVENTS; i++)
-        if (strcmp(event_names[i], name) == 0)
-            return i;
-    return -1;
-}
-
 /* ---- the legal events now (state.options) ------------------------------------------------ */
 
 /* An option of type t for seat with every other field "none". This function can't fail. */
@@ -1590,16 +1549,8 @@ static struct rules_option option_new(enum event_type t, int seat)
 /* An event of option o's type as the table would send it; dest -1 picks o's first. */
 static struct rules_event option_event(const struct rules_option *o, int dest)
 {
-    struct rules_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = o->type;
-    ev.player = -1;
-    ev.card = -1;
+    struct rules_event ev = rules_event_new(o->type);
     ev.dest = dest >= 0 ? dest : o->ndests > 0 ? o->dests[0] : o->dest;
-    ev.winner = -1;
-    ev.price = -1;
-    ev.a = -1;
-    ev.b = -1;
     if (o->type == EVENT_ROLL) {
         ev.player = o->player;
         ev.d1 = 1;
@@ -1635,48 +1586,75 @@ static void option_offer(const struct board *b, const struct game_state *st,
         opts->refused[opts->nrefused++] = o;
 }
 
-/* The pending decision's options: buy and auction, the cards that may be drawn, or the
- * destinations to choose from. This function can't fail. */
-static void options_pending(const struct board *b, const struct game_state *st,
-                            struct rules_options *opts)
+/* buy and auction: the destination just landed on waits for one (TWT-BUY, TWT-AUCTION). */
+static void options_buy_or_auction(const struct board *b, const struct game_state *st,
+                                   struct rules_options *opts, enum event_type t)
 {
     const struct pending *p = &st->pending;
-    struct rules_option o;
-    if (p->kind == PENDING_BUY_OR_AUCTION) {
-        o = option_new(EVENT_BUY, p->seat);
-        o.dest = p->dest;
+    if (p->kind != PENDING_BUY_OR_AUCTION)
+        return;
+    struct rules_option o = option_new(t, t == EVENT_BUY ? p->seat : -1);
+    o.dest = p->dest;
+    if (t == EVENT_BUY)
         o.amount = b->dests[p->dest].price;
-        option_offer(b, st, opts, o);
-        o = option_new(EVENT_AUCTION, -1);
-        o.dest = p->dest;
+    else
         o.amount = st->house.auction ? RULES_MIN_BID : 0; /* 0: no bids (HOUSE-AUCTION) */
-        option_offer(b, st, opts, o);
-    } else if (p->kind == PENDING_DRAW) {
-        o = option_new(p->deck == DECK_JOURNAL ? EVENT_DRAW_JOURNAL : EVENT_DRAW_CHANCE, p->seat);
-        o.deck = p->deck;
-        int ncards = p->deck == DECK_JOURNAL ? b->njournal : b->nchance;
-        for (int k = 0; k < ncards && o.ndests < BOARD_MAX_DESTS; k++)
-            if (held_by(st, p->deck, k) < 0)
-                o.dests[o.ndests++] = k;
-        option_offer(b, st, opts, o);
-    } else if (p->kind == PENDING_CHOOSE) {
-        o = option_new(EVENT_CHOOSE, p->seat);
-        for (int i = 0; i < p->noptions; i++)
-            o.dests[o.ndests++] = p->options[i];
+    option_offer(b, st, opts, o);
+}
+
+/* draw_chance, draw_journal: the cards of the deck due that may be drawn (held ones are
+ * out). This function can't fail. */
+static void options_draw(const struct board *b, const struct game_state *st,
+                         struct rules_options *opts, enum event_type t)
+{
+    const struct pending *p = &st->pending;
+    if (p->kind != PENDING_DRAW || (p->deck == DECK_JOURNAL) != (t == EVENT_DRAW_JOURNAL))
+        return;
+    struct rules_option o = option_new(t, p->seat);
+    o.deck = p->deck;
+    int ncards = p->deck == DECK_JOURNAL ? b->njournal : b->nchance;
+    for (int k = 0; k < ncards && o.ndests < BOARD_MAX_DESTS; k++)
+        if (held_by(st, p->deck, k) < 0)
+            o.dests[o.ndests++] = k;
+    option_offer(b, st, opts, o);
+}
+
+/* choose: the destinations a card offers. This function can't fail. */
+static void options_choose(const struct board *b, const struct game_state *st,
+                           struct rules_options *opts, enum event_type t)
+{
+    const struct pending *p = &st->pending;
+    if (p->kind != PENDING_CHOOSE)
+        return;
+    struct rules_option o = option_new(t, p->seat);
+    for (int i = 0; i < p->noptions; i++)
+        o.dests[o.ndests++] = p->options[i];
+    option_offer(b, st, opts, o);
+}
+
+/* collect_fee: every fee still askable, the latest first (TWT-FEE). */
+static void options_fees(const struct board *b, const struct game_state *st,
+                         struct rules_options *opts, enum event_type t)
+{
+    for (int i = st->nfees - 1; i >= 0; i--) {
+        struct rules_option o = option_new(t, st->fees[i].payer);
+        o.dest = st->fees[i].dest;
+        o.owner = st->fees[i].owner;
+        o.amount = st->fees[i].amount;
         option_offer(b, st, opts, o);
     }
 }
 
-/* The flight from the space the current player just landed on: where it reaches and
- * what it costs (TWT-FLIGHT-LOCAL, TWT-FLIGHT-LONG). This function can't fail. */
+/* fly: the flight from the space the current player just landed on, where it reaches
+ * and what it costs (TWT-FLIGHT-LOCAL, TWT-FLIGHT-LONG). This function can't fail. */
 static void options_fly(const struct board *b, const struct game_state *st,
-                        struct rules_options *opts)
+                        struct rules_options *opts, enum event_type t)
 {
     int seat = st->turn.seat, at = st->players[seat].position;
     enum space_kind k = b->spaces[at].kind;
     if (!st->turn.can_fly || (k != SPACE_FLIGHT_LOCAL && k != SPACE_FLIGHT_LONG))
         return;
-    struct rules_option o = option_new(EVENT_FLY, seat);
+    struct rules_option o = option_new(t, seat);
     o.space = at;
     o.amount = k == SPACE_FLIGHT_LOCAL ? RULES_FLIGHT_LOCAL_COST : RULES_FLIGHT_LONG_COST;
     for (int d = 0; d < b->ndests; d++)
@@ -1686,33 +1664,56 @@ static void options_fly(const struct board *b, const struct game_state *st,
         option_offer(b, st, opts, o);
 }
 
-/* The start of a turn (of the current player before any roll, or of the next player
- * once the current one has no roll left): Jail's ways out and the goal jump. */
-static void options_turn_start(const struct board *b, const struct game_state *st,
-                               struct rules_options *opts)
+/* use_ticket: the golden ticket, for its holder in their own turn or at its very start. */
+static void options_ticket(const struct board *b, const struct game_state *st,
+                           struct rules_options *opts, enum event_type t)
 {
-    const struct turn_state *t = &st->turn;
+    int holder = st->ticket_holder;
+    if (holder < 0 || st->ticket_used ||
+        (holder != st->turn.seat && !(st->turn.rolled && holder == rules_next_seat(st))))
+        return;
+    struct rules_option o = option_new(t, holder);
+    for (int d = 0; d < b->ndests; d++)
+        o.dests[o.ndests++] = d;
+    if (o.ndests > 0)
+        option_offer(b, st, opts, o);
+}
+
+/* True at the start of a turn: of the current player before any roll or jump, or of the
+ * next player once the current one has no roll left. This function can't fail. */
+static bool turn_at_start(const struct game_state *st)
+{
+    return st->turn.rolled || (st->turn.rolls == 0 && !st->turn.jumped);
+}
+
+/* jail_pay, jail_card: Jail's ways out at the start of a turn (TWT-JAIL-2); amount is
+ * the fine, or the cards held. This function can't fail. */
+static void options_jail(const struct board *b, const struct game_state *st,
+                         struct rules_options *opts, enum event_type t)
+{
     int seat = rules_next_seat(st);
     const struct player_state *p = &st->players[seat];
-    if (!t->rolled && (t->rolls > 0 || t->jumped))
+    if (!turn_at_start(st) || !p->in_jail || (t == EVENT_JAIL_CARD && p->jail_cards <= 0))
         return;
-    struct rules_option o;
-    if (p->in_jail) {
-        o = option_new(EVENT_JAIL_PAY, seat);
-        o.amount = RULES_JAIL_FINE;
-        option_offer(b, st, opts, o);
-        if (p->jail_cards > 0) {
-            o = option_new(EVENT_JAIL_CARD, seat);
-            o.amount = p->jail_cards;
-            option_offer(b, st, opts, o);
-        }
+    struct rules_option o = option_new(t, seat);
+    o.amount = t == EVENT_JAIL_PAY ? RULES_JAIL_FINE : p->jail_cards;
+    option_offer(b, st, opts, o);
+}
+
+/* goal_jump: the owned, unstamped goals a free player may jump to at the start of the
+ * turn it is offered in (TWT-GOAL-JUMP, HOUSE-GOAL-JUMP). This function can't fail. */
+static void options_goal_jump(const struct board *b, const struct game_state *st,
+                              struct rules_options *opts, enum event_type t)
+{
+    int seat = rules_next_seat(st);
+    const struct player_state *p = &st->players[seat];
+    if (!turn_at_start(st) || p->in_jail)
         return;
-    }
     bool begins = st->turn.rolled; /* the event would begin seat's turn */
     if (st->house.goal_jump == GOAL_JUMP_NEXT_TURN &&
         !(begins ? p->jump_next : p->jump_now)) /* TWT-GOAL-JUMP: not offered this turn */
         return;
-    o = option_new(EVENT_GOAL_JUMP, seat);
+    struct rules_option o = option_new(t, seat);
     for (int d = 0; d < b->ndests; d++)
         if (st->dests[d].owner == seat && st->dests[d].stamped_by < 0 &&
             rules_is_goal(b, st, seat, d))
@@ -1721,19 +1722,136 @@ static void options_turn_start(const struct board *b, const struct game_state *s
         option_offer(b, st, opts, o);
 }
 
-/* The golden ticket, for its holder in their own turn or at its very start. */
-static void options_ticket(const struct board *b, const struct game_state *st,
-                           struct rules_options *opts)
+/* roll: the player due at the dice, with Jail's try and fine when in Jail. */
+static void options_roll(const struct board *b, const struct game_state *st,
+                         struct rules_options *opts, enum event_type t)
 {
-    int holder = st->ticket_holder;
-    if (holder < 0 || st->ticket_used ||
-        (holder != st->turn.seat && !(st->turn.rolled && holder == rules_next_seat(st))))
-        return;
-    struct rules_option o = option_new(EVENT_USE_TICKET, holder);
-    for (int d = 0; d < b->ndests; d++)
-        o.dests[o.ndests++] = d;
-    if (o.ndests > 0)
-        option_offer(b, st, opts, o);
+    int seat = rules_next_seat(st);
+    struct rules_option roll = option_new(t, seat);
+    if (st->players[seat].in_jail) {
+        roll.jail_try = st->players[seat].jail_attempts + 1;
+        roll.jail_tries = RULES_JAIL_TRIES;
+        roll.amount = RULES_JAIL_FINE;
+    }
+    option_offer(b, st, opts, roll);
+}
+
+/* ---- the event types ------------------------------------------------------------------- */
+
+#define BOTH_MODES (IN_BANKER | IN_JOURNAL)
+
+/* Every event type, one row each, in the order state.options lists them. A new event
+ * type is a value of enum event_type (rules.h), a row here with its function (and its
+ * lister when the table may be offered it), and a row in the codec (event_json.c). */
+static const struct event_def event_defs[] = {
+    {EVENT_BUY, "buy", {NULL}, "TWT-BUY", IN_BANKER, ev_buy, options_buy_or_auction},
+    {EVENT_AUCTION,
+     "auction",
+     {"winner", "price"},
+     "TWT-AUCTION",
+     IN_BANKER,
+     ev_auction,
+     options_buy_or_auction},
+    {EVENT_DRAW_CHANCE,
+     "draw_chance",
+     {"card"},
+     "TWT-CHANCE",
+     IN_BANKER,
+     ev_draw_chance,
+     options_draw},
+    {EVENT_DRAW_JOURNAL,
+     "draw_journal",
+     {"card", "player", "stamp_owner"},
+     "TWT-JOURNAL-1",
+     BOTH_MODES,
+     ev_draw_journal,
+     options_draw},
+    {EVENT_CHOOSE, "choose", {"destination"}, "TWT-CHANCE", IN_BANKER, ev_choose, options_choose},
+    {EVENT_COLLECT_FEE,
+     "collect_fee",
+     {"destination"},
+     "TWT-FEE",
+     IN_BANKER,
+     ev_collect_fee,
+     options_fees},
+    {EVENT_FLY, "fly", {"to"}, "TWT-FLIGHT-LOCAL", IN_BANKER, ev_fly, options_fly},
+    {EVENT_USE_TICKET,
+     "use_ticket",
+     {"to"},
+     "TWT-TICKET",
+     IN_BANKER,
+     ev_use_ticket,
+     options_ticket},
+    {EVENT_JAIL_PAY, "jail_pay", {NULL}, "TWT-JAIL-2", IN_BANKER, ev_jail_pay, options_jail},
+    {EVENT_JAIL_CARD, "jail_card", {NULL}, "TWT-JAIL-2", IN_BANKER, ev_jail_card, options_jail},
+    {EVENT_GOAL_JUMP,
+     "goal_jump",
+     {"destination"},
+     "TWT-GOAL-JUMP",
+     IN_BANKER,
+     ev_goal_jump,
+     options_goal_jump},
+    {EVENT_ROLL, "roll", {"d1", "d2", "player"}, "TWT-TURN-1", IN_BANKER, ev_roll, options_roll},
+    {EVENT_STAMP_GOAL,
+     "stamp_goal",
+     {"player", "destination"},
+     "TWT-GOAL-2",
+     IN_JOURNAL,
+     ev_stamp_goal,
+     NULL},
+    {EVENT_TRADE,
+     "trade",
+     {"a", "b", "a_gives", "b_gives"},
+     "TWT-TRADE",
+     IN_BANKER,
+     ev_trade,
+     NULL},
+    {EVENT_ADJUST,
+     "adjust",
+     {"player", "amount", "reason"},
+     "TWT-CASH",
+     IN_BANKER,
+     ev_adjust,
+     NULL},
+    {EVENT_NOTE, "note", {"text"}, "TWT-WIN", BOTH_MODES | ONCE_OVER, ev_note, NULL},
+    {EVENT_END, "end", {"winner", "reason"}, "TWT-WIN", BOTH_MODES, ev_end, NULL},
+    {EVENT_CORRECT,
+     "correct",
+     {"what", "id", "fields", "before"},
+     "TWT-SETUP-1",
+     IN_BANKER,
+     ev_correct,
+     NULL},
+};
+
+#define NEVENTS ((int)(sizeof event_defs / sizeof event_defs[0]))
+
+static const struct event_def *event_def(enum event_type t)
+{
+    for (int i = 0; i < NEVENTS; i++)
+        if (event_defs[i].type == t)
+            return &event_defs[i];
+    return NULL;
+}
+
+const char *rules_event_name(enum event_type t)
+{
+    const struct event_def *d = event_def(t);
+    return d != NULL ? d->name : "unknown";
+}
+
+int rules_event_from_name(const char *name)
+{
+    for (int i = 0; name != NULL && i < NEVENTS; i++)
+        if (strcmp(event_defs[i].name, name) == 0)
+            return (int)event_defs[i].type;
+    return -1;
+}
+
+const char *const *rules_event_fields(enum event_type t)
+{
+    const struct event_def *d = event_def(t);
+    return d != NULL ? d->fields : NULL;
 }
 
 void rules_options(const struct board *b, const struct game_state *st, struct rules_options *opts)
@@ -1742,23 +1860,7 @@ void rules_options(const struct board *b, const struct game_state *st, struct ru
     opts->nrefused = 0;
     if (st->mode != MODE_BANKER || st->status != STATUS_ACTIVE || !state_valid(b, st))
         return;
-    options_pending(b, st, opts);
-    for (int i = st->nfees - 1; i >= 0; i--) {
-        struct rules_option o = option_new(EVENT_COLLECT_FEE, st->fees[i].payer);
-        o.dest = st->fees[i].dest;
-        o.owner = st->fees[i].owner;
-        o.amount = st->fees[i].amount;
-        option_offer(b, st, opts, o);
-    }
-    options_fly(b, st, opts);
-    options_ticket(b, st, opts);
-    options_turn_start(b, st, opts);
-    int seat = rules_next_seat(st);
-    struct rules_option roll = option_new(EVENT_ROLL, seat);
-    if (st->players[seat].in_jail) {
-        roll.jail_try = st->players[seat].jail_attempts + 1;
-        roll.jail_tries = RULES_JAIL_TRIES;
-        roll.amount = RULES_JAIL_FINE;
-    }
-    option_offer(b, st, opts, roll);
+    for (int i = 0; i < NEVENTS; i++)
+        if (event_defs[i].list != NULL)
+            event_defs[i].list(b, st, opts, event_defs[i].type);
 }

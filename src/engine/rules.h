@@ -321,6 +321,10 @@ int rules_init_house(const struct board *b, enum game_mode mode, int64_t game,
                      const struct journal_state *journal, struct game_state *st,
                      struct rules_outcome *out);
 
+/* An event of type t with every field absent: seats, dice, card, destinations and
+ * price -1, amounts 0, no trade side, seq 0. This function can't fail. */
+struct rules_event rules_event_new(enum event_type t);
+
 /* Apply one event. On success returns 0: st is the new state (st->seq = ev->seq) and
  * out lists the effects in order. On refusal returns -1: st is unchanged and
  * out->refusal says why. This function does no I/O and allocates nothing. */
@@ -409,8 +413,18 @@ int rules_next_seat(const struct game_state *st);
 /* True when seat owns a card whose goal is dest (TWT-GOAL-1). This function can't fail. */
 bool rules_is_goal(const struct board *b, const struct game_state *st, int seat, int dest);
 
-/* Event type names as in API.md ("roll", "draw_journal"...), and back (-1: unknown). */
+/* ---- the event types: one row each in rules.c's table (README "How it is built") ---- */
+
+#define RULES_EVENT_FIELDS 10 /* fields one event type takes at most */
+
+/* Event type names as in API.md ("roll", "draw_journal"...), and back (-1: unknown).
+ * These functions can't fail. */
 const char *rules_event_name(enum event_type t);
 int rules_event_from_name(const char *name);
+
+/* The fields an event of type t takes besides "type", as API.md names them: up to
+ * RULES_EVENT_FIELDS, NULL-ended when fewer; NULL for an unknown type. Static; this
+ * function can't fail. */
+const char *const *rules_event_fields(enum event_type t);
 
 #endif

@@ -1,6 +1,7 @@
 /* proxy.c -- base path, forwarded client address, Host check, per-address limits. */
 #include "proxy.h"
 
+#include <stddef.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <pthread.h>
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include "locked.h"
 
 #define PROXY_SLOTS 4096 /* addresses tracked at once (open addressing) */
 
@@ -201,23 +203,19 @@ struct proxy_limits {
     unsigned per_addr;
     struct proxy_slot slots[PROXY_SLOTS];
 };
+_Static_assert(offsetof(struct proxy_limits, lock) == 0, "locked_new() makes the lock first");
 
 struct proxy_limits *proxy_limits_new(unsigned per_addr)
 {
-    struct proxy_limits *l = calloc(1, sizeof(*l));
-    if (!l)
-        return NULL;
-    pthread_mutex_init(&l->lock, NULL);
-    l->per_addr = per_addr;
+    struct proxy_limits *l = locked_new(sizeof(*l));
+    if (l)
+        l->per_addr = per_addr;
     return l;
 }
 
 void proxy_limits_free(struct proxy_limits *l)
 {
-    if (!l)
-        return;
-    pthread_mutex_destroy(&l->lock);
-    free(l);
+    locked_free(l);
 }
 
 /* FNV-1a of an address. This function can't fail. */

@@ -1,11 +1,13 @@
 /* metrics.c -- request counters and latency histogram, rendered for Prometheus. */
 #include "metrics.h"
 
+#include <stddef.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "locked.h"
 
 #define METRICS_SERIES 256
 #define METRICS_BUCKETS 12
@@ -29,21 +31,16 @@ struct metrics {
     double sum_seconds;
     uint64_t events;
 };
+_Static_assert(offsetof(struct metrics, lock) == 0, "locked_new() makes the lock first");
 
 struct metrics *metrics_new(void)
 {
-    struct metrics *m = calloc(1, sizeof(*m));
-    if (m)
-        pthread_mutex_init(&m->lock, NULL);
-    return m;
+    return locked_new(sizeof(struct metrics));
 }
 
 void metrics_free(struct metrics *m)
 {
-    if (!m)
-        return;
-    pthread_mutex_destroy(&m->lock);
-    free(m);
+    locked_free(m);
 }
 
 void metrics_observe(struct metrics *m, const char *route, int status, uint64_t usec)

@@ -414,6 +414,36 @@ static void test_get_bool(void **state)
     cJSON_Delete(doc);
 }
 
+/* ---- json_at_*: fields of stored documents, named by their path ------------------------- */
+
+static void test_at_readers_name_the_path_and_key(void **state)
+{
+    cJSON *doc = object("{\"n\":7,\"big\":4294967296,\"m\":15,\"b\":1,\"s\":\"go\"}");
+    static const char *const names[] = {"stop", NULL, "go"};
+    struct sb_error err;
+    int64_t big = 0;
+    int n = 0;
+    bool b = false;
+    (void)state;
+    assert_int_equal(json_at_int(doc, "state.turn", "n", 0, 9, &n, &err), 0);
+    assert_int_equal(n, 7);
+    assert_int_equal(json_at_int(doc, "state.turn", "n", 0, 6, &n, &err), SB_EINVALID);
+    assert_string_equal(err.detail, "state.turn.n: must be a whole number from 0 to 6");
+    assert_int_equal(json_at_i64(doc, "", "big", 0, JSON_INT_MAX, &big, &err), 0);
+    assert_true(big == 4294967296LL);
+    assert_int_equal(json_at_int(doc, "x", "gone", 0, 1, &n, &err), SB_EINVALID);
+    assert_string_equal(err.detail, "x.gone: is required");
+    assert_int_equal(json_at_money(doc, "", "m", &n, &err), SB_EINVALID);
+    assert_string_equal(err.detail, "m: must be a multiple of 10 from 0 to 1000000000");
+    assert_int_equal(json_at_bool(doc, "p", "b", &b, &err), SB_EINVALID);
+    assert_string_equal(err.detail, "p.b: must be true or false");
+    assert_int_equal(json_at_enum(doc, "p", "s", names, 3, &n, &err), 0);
+    assert_int_equal(n, 2);
+    assert_int_equal(json_at_enum(doc, "p", "s", names, 2, &n, &err), SB_EINVALID);
+    assert_string_equal(err.detail, "p.s: unknown value 'go'");
+    cJSON_Delete(doc);
+}
+
 static void test_utf8_chars_counts_characters_not_bytes(void **state)
 {
     (void)state;
@@ -460,6 +490,7 @@ int main(void)
         cmocka_unit_test(test_get_string_empty_refused_unless_allowed),
         cmocka_unit_test(test_get_string_types_and_absence),
         cmocka_unit_test(test_get_bool),
+        cmocka_unit_test(test_at_readers_name_the_path_and_key),
         cmocka_unit_test(test_utf8_chars_counts_characters_not_bytes),
         cmocka_unit_test(test_utf8_valid_matches_the_parser),
     };

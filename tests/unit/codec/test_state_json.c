@@ -808,6 +808,23 @@ static void test_event_with_a_field_its_type_does_not_take_is_422(void **state)
     free(st);
 }
 
+/* Every event type has its row in the codec's table, with a reader; those the engine
+ * lists in state.options have an option writer (README "How it is built"). */
+static void test_every_event_type_has_a_codec_row(void **state)
+{
+    (void)state;
+    for (int t = EVENT_ROLL; t <= EVENT_CORRECT; t++) {
+        const struct event_codec *c = event_codec_of((enum event_type)t);
+        assert_int_equal(c->type, t);
+        assert_non_null(c->read);
+        assert_true(event_type_known(rules_event_name((enum event_type)t)));
+    }
+    assert_non_null(event_codec_of(EVENT_FLY)->write_option);
+    assert_null(event_codec_of(EVENT_TRADE)->write_option);
+    assert_true(event_type_known("result"));
+    assert_false(event_type_known("jump"));
+}
+
 /* Ids resolve to indexes and seats; absent optional fields are -1. */
 static void test_event_from_json_resolves_ids(void **state)
 {
@@ -1235,6 +1252,7 @@ int main(void)
         cmocka_unit_test(test_event_text_limits),
         cmocka_unit_test(test_event_from_json_resolves_ids),
         cmocka_unit_test(test_event_with_a_field_its_type_does_not_take_is_422),
+        cmocka_unit_test(test_every_event_type_has_a_codec_row),
         cmocka_unit_test(test_effects_shape),
         cmocka_unit_test(test_journal_payout_says_who_pays_whom),
         cmocka_unit_test(test_effects_of_a_real_purchase),

@@ -98,16 +98,7 @@ static void refused(struct fx *f, struct rules_event ev, enum rules_refusal_kind
 
 static struct rules_event ev_new(enum event_type t)
 {
-    struct rules_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = t;
-    ev.player = -1;
-    ev.card = -1;
-    ev.dest = -1;
-    ev.winner = -1;
-    ev.a = -1;
-    ev.b = -1;
-    return ev;
+    return rules_event_new(t);
 }
 
 static struct rules_event roll(int d1, int d2)
@@ -2104,6 +2095,21 @@ static void test_rules_event_names_round_trip(void **state)
     assert_int_equal(rules_event_from_name(NULL), -1);
 }
 
+/* Every event type has its row in the engine's table: a name, and the fields it takes
+ * (README "How it is built": a new type is a row). */
+static void test_every_event_type_has_a_row_with_name_and_fields(void **state)
+{
+    (void)state;
+    for (int t = EVENT_ROLL; t <= EVENT_CORRECT; t++) {
+        assert_string_not_equal(rules_event_name((enum event_type)t), "unknown");
+        assert_non_null(rules_event_fields((enum event_type)t));
+    }
+    assert_string_equal(rules_event_fields(EVENT_TRADE)[1], "b");
+    assert_null(rules_event_fields(EVENT_BUY)[0]);
+    assert_null(rules_event_fields((enum event_type)(EVENT_CORRECT + 1)));
+    assert_string_equal(rules_event_name((enum event_type)(EVENT_CORRECT + 1)), "unknown");
+}
+
 static void test_rules_seat_of_finds_players_by_id(void **state)
 {
     (void)state;
@@ -2507,6 +2513,7 @@ int main(void)
         cmocka_unit_test(test_options_buy_fly_jail_and_roll_carry_what_the_table_needs),
         cmocka_unit_test(test_twt_journal_4_payouts_reckoned_for_the_briefing),
         cmocka_unit_test(test_rules_event_names_round_trip),
+        cmocka_unit_test(test_every_event_type_has_a_row_with_name_and_fields),
         cmocka_unit_test(test_rules_seat_of_finds_players_by_id),
         cmocka_unit_test(test_rules_refuses_a_state_that_does_not_fit_the_board),
         cmocka_unit_test(test_twt_goal_jump_next_turn_only_lapses_at_the_roll_and_is_earned_again),

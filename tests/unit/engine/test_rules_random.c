@@ -156,16 +156,7 @@ static void game_setup(struct game *g, struct rng *r)
 
 static struct rules_event ev_new(enum event_type t)
 {
-    struct rules_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = t;
-    ev.player = -1;
-    ev.card = -1;
-    ev.dest = -1;
-    ev.winner = -1;
-    ev.a = -1;
-    ev.b = -1;
-    return ev;
+    return rules_event_new(t);
 }
 
 /* A seat, now and then one that is not seated. */

@@ -1,0 +1,240 @@
+/* export_plays.c -- what the exports of a campaign's plays (export_csv.c, export_bgg.c,
+ * export_bgstats.c, export_bgg_xml.c) share: the names of the edition, the times in the
+ * campaign's zone, a seat's score, a play's comments. */
+#include "export_plays.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "export_internal.h"
+#include "house_json.h"
+#include "json.h"
+#include "rules.h"
+
+/* The string at obj[key], or "" when it is not a string. This function can't fail. */
+const char *plays_str(const cJSON *obj, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+/* The number at obj[key], or fallback. This function can't fail. */
+long long plays_num(const cJSON *obj, const char *key, long long fallback)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsNumber(v) ? (long long)v->valuedouble : fallback;
+}
+
+void plays_doc_free(struct plays_doc *d)
+{
+    cJSON_Delete(d->plays);
+    cJSON_Delete(d->campaign);
+    tz_free(d->zone);
+    memset(d, 0, sizeof(*d));
+}
+
+void plays_doc_names(struct plays_doc *d)
+{
+    const cJSON *bgg = cJSON_GetObjectItemCaseSensitive(d->edition, "bgg");
+    d->game_name = plays_str(d->edition, "name");
+    if (!*d->game_name)
+        d->game_name = d->edition_id;
+    d->bgg_id = plays_num(bgg, "id", 0);
+    d->bgg_name = *plays_str(bgg, "name") ? plays_str(bgg, "name") : d->game_name;
+}
+
+cJSON *plays_done(cJSON *obj, bool ok)
+{
+    if (!ok) {
+        cJSON_Delete(obj);
+        return NULL;
+    }
+    return obj;
+}
+
+/* Parse "YYYY-MM-DD" with an optional "THH:MM:SS" (RFC 3339, UTC) into *tm. */
+static bool plays_parse_time(const char *s, struct tm *tm)
+{
+    /* Each field is read only once the text before it has been seen, so a short
+     * string is never read past its end. */
+    int year = json_digits(s, 4);
+    int mon = year >= 0 && s[4] == '-' ? json_digits(s + 5, 2) : -1;
+    int mday = mon >= 0 && s[7] == '-' ? json_digits(s + 8, 2) : -1;
+    int hour = 0, min = 0, sec = 0;
+    memset(tm, 0, sizeof(*tm));
+    if (mday < 0)
+        return false;
+    if (s[10] == 'T' || s[10] == ' ') {
+        hour = json_digits(s + 11, 2);
+        min = hour >= 0 && s[13] == ':' ? json_digits(s + 14, 2) : -1;
+        sec = min >= 0 && s[16] == ':' ? json_digits(s + 17, 2) : -1;
+    }
+    tm->tm_year = year - 1900;
+    tm->tm_mon = mon - 1;
+    tm->tm_mday = mday;
+    tm->tm_hour = hour;
+    tm->tm_min = min;
+    tm->tm_sec = sec;
+    return mon >= 1 && mon <= 12 && mday >= 1 && mday <= 31 && hour >= 0 && hour < 24 && min >= 0 &&
+           min < 60 && sec >= 0 && sec <= 60;
+}
+
+/* The RFC 3339 UTC time at as "YYYY-MM-DD HH:MM:SS" in zone (NULL: UTC); false (and
+ * out untouched) when at does not read as a time. */
+bool plays_local(const struct tz *zone, const char *at, char out[PLAYS_TIME_MAX])
+{
+    struct tm tm;
+    time_t t;
+    if (!plays_parse_time(at, &tm))
+        return false;
+    t = timegm(&tm);
+    if (zone)
+        t += tz_offset(zone, (int64_t)t);
+    gmtime_r(&t, &tm);
+    strftime(out, PLAYS_TIME_MAX, "%Y-%m-%d %H:%M:%S", &tm);
+    return true;
+}
+
+/* The time of a play as "YYYY-MM-DD HH:MM:SS" in the campaign's zone: played_at when
+ * it reads as a date, else started_at. This function can't fail (an unreadable time
+ * gives the start of 1970). */
+void plays_time(const struct plays_doc *d, const cJSON *play, char out[PLAYS_TIME_MAX])
+{
+    if (!plays_local(d->zone, plays_str(play, "played_at"), out) &&
+        !plays_local(d->zone, plays_str(play, "started_at"), out))
+        snprintf(out, PLAYS_TIME_MAX, "1970-01-01 00:00:00");
+}
+
+/* How long a play took in whole minutes: its "duration_min" when it has one, else the
+ * time from its start to its end when it was logged live (no played_at), else 0. This
+ * function can't fail. */
+long long plays_minutes(const cJSON *play)
+{
+    struct tm a, b;
+    long long given = plays_num(play, "duration_min", -1);
+    if (given >= 0)
+        return given;
+    if (*plays_str(play, "played_at") || !plays_parse_time(plays_str(play, "started_at"), &a) ||
+        !plays_parse_time(plays_str(play, "ended_at"), &b))
+        return 0;
+    time_t from = timegm(&a), to = timegm(&b);
+    return to > from ? (long long)(to - from) / 60 : 0;
+}
+
+/* The decided figures of player in a results-mode play, or NULL. */
+static const cJSON *plays_figures(const cJSON *play, long long player)
+{
+    const cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(
+                              cJSON_GetObjectItemCaseSensitive(play, "result"), "players"))
+    {
+        if (plays_num(p, "player", 0) == player)
+            return p;
+    }
+    return NULL;
+}
+
+/* The score of a seat as text ("" when there is none): the board stamps in a Travel
+ * World Tour play; in a results-mode play the figure that decides the edition's
+ * winner: net worth (classic), wealth (wonders), complete sets (deal), else cash.
+ * *rank gets the decided rank (0 when none). This function can't fail. */
+void plays_score(const cJSON *play, const cJSON *seat, char out[PLAYS_SCORE_MAX], int *rank)
+{
+    static const char *const figures[] = {"net_worth", "wealth", "complete_sets", "cash"};
+    const cJSON *f = plays_figures(play, plays_num(seat, "player", 0));
+    out[0] = '\0';
+    *rank = 0;
+    if (strcmp(plays_str(play, "mode"), "results") != 0) {
+        snprintf(out, PLAYS_SCORE_MAX, "%lld", plays_num(seat, "stamps", 0));
+        return;
+    }
+    if (!f)
+        return;
+    *rank = (int)plays_num(f, "rank", 0);
+    for (size_t i = 0; i < sizeof(figures) / sizeof(figures[0]); i++) {
+        if (plays_num(f, figures[i], -1) >= 0) {
+            snprintf(out, PLAYS_SCORE_MAX, "%lld", plays_num(f, figures[i], 0));
+            return;
+        }
+    }
+}
+
+/* True when the seat's player won the play. This function can't fail. */
+bool plays_won(const cJSON *play, const cJSON *seat)
+{
+    long long winner = plays_num(play, "winner_id", 0);
+    return winner != 0 && plays_num(seat, "player", 0) == winner;
+}
+
+/* The "board" of a play: the mode of a Travel World Tour game, the variant of a
+ * results-mode one. This function can't fail. */
+const char *plays_board(const cJSON *play)
+{
+    if (strcmp(plays_str(play, "mode"), "results") == 0)
+        return plays_str(cJSON_GetObjectItemCaseSensitive(play, "result"), "variant");
+    return plays_str(play, "mode");
+}
+
+/* The house rules a play was played by that are not the official readings, as
+ * "free_parking: jackpot, fees: automatic" into buf ("" for none; RULES.md 1b). This
+ * function can't fail. */
+void plays_house(const cJSON *play, char *buf, size_t n)
+{
+    struct house_rules hr = rules_house_official();
+    const cJSON *h = cJSON_GetObjectItemCaseSensitive(play, "house_rules");
+    buf[0] = '\0';
+    if (cJSON_IsObject(h) && house_rules_from_json(h, &hr, NULL) == 0)
+        house_rules_describe(&hr, buf, n);
+}
+
+/* The comments of a play into f: its Travel Journal stamps, "; "-separated, each as
+ * "hazel (Ann) stamped journal-3 circle 2", framed as how says. This function can't
+ * fail (f remembers errors). */
+static void plays_comments(FILE *f, const cJSON *play, enum plays_notes how)
+{
+    const cJSON *j, *journal = cJSON_GetObjectItemCaseSensitive(play, "journal");
+    bool first = true;
+    if (how == PLAYS_NOTES_APP && strcmp(plays_str(play, "mode"), "results") == 0)
+        return;
+    if (how != PLAYS_NOTES_BARE)
+        fputs("Travel Journal stamps: ", f);
+    cJSON_ArrayForEach(j, journal)
+    {
+        fprintf(f, "%s%s (%s) stamped %s circle %lld", first ? "" : "; ", plays_str(j, "token"),
+                plays_str(j, "name"), plays_str(j, "card"), plays_num(j, "slot", 0) + 1);
+        first = false;
+    }
+    if (first && how != PLAYS_NOTES_BARE)
+        fputs("none", f);
+    char house[PLAYS_HOUSE_MAX];
+    plays_house(play, house, sizeof(house));
+    if (how == PLAYS_NOTES_APP && house[0])
+        fprintf(f, "; house rules: %s", house);
+}
+
+/* Close a memory stream; *text gets what was written (caller frees) or NULL when out
+ * of memory. */
+void plays_close(FILE *f, char **text)
+{
+    bool bad = ferror(f) != 0;
+    if (fclose(f) != 0 || bad) {
+        free(*text);
+        *text = NULL;
+    }
+}
+
+/* The comments of a play (plays_comments) as a new string (caller frees), or NULL when
+ * out of memory. */
+char *plays_comments_text(const cJSON *play, enum plays_notes how)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    plays_comments(f, play, how);
+    plays_close(f, &text);
+    return text;
+}
