@@ -178,34 +178,49 @@ int results_from_json(const cJSON *body, enum results_edition ed, const int64_t 
     return 0;
 }
 
+/* One optional figure of a player's result: its key, whether it is there, its value. */
+struct figure {
+    const char *key;
+    bool *has;
+    int64_t *v64; /* the value: one of these two */
+    int *v32;
+};
+
+#define FIGURES 10
+
+/* The optional figures of p in the order they are written; bankrupt_order is there
+ * when the player went bankrupt. This function can't fail. */
+static void player_figures(struct results_player *p, struct figure f[FIGURES])
+{
+    const struct figure all[FIGURES] = {
+        {"bankrupt_order", &p->bankrupt, NULL, &p->bankrupt_order},
+        {"cash", &p->has_cash, &p->cash, NULL},
+        {"property_value", &p->has_property_value, &p->property_value, NULL},
+        {"mortgaged_value", &p->has_mortgaged_value, &p->mortgaged_value, NULL},
+        {"buildings_value", &p->has_buildings_value, &p->buildings_value, NULL},
+        {"net_worth", &p->has_net_worth, &p->net_worth, NULL},
+        {"wonders_ticked", &p->has_wonders_ticked, NULL, &p->wonders_ticked},
+        {"bonus", &p->has_bonus, &p->bonus, NULL},
+        {"wealth", &p->has_wealth, &p->wealth, NULL},
+        {"complete_sets", &p->has_complete_sets, NULL, &p->complete_sets},
+    };
+    memcpy(f, all, sizeof(all));
+}
+
 /* The JSON object of one player's figures; NULL when out of memory. */
 static cJSON *player_to_json(const struct results_player *p)
 {
+    struct results_player copy = *p; /* player_figures() points into a player it may change */
+    struct figure f[FIGURES];
     cJSON *o = cJSON_CreateObject();
     bool ok = o != NULL;
+    player_figures(&copy, f);
     ok = ok && json_add_int(o, "player", p->player);
     ok = ok && json_add_int(o, "rank", p->rank);
     ok = ok && cJSON_AddBoolToObject(o, "bankrupt", p->bankrupt) != NULL;
-    if (p->bankrupt)
-        ok = ok && json_add_int(o, "bankrupt_order", p->bankrupt_order);
-    if (p->has_cash)
-        ok = ok && json_add_int(o, "cash", p->cash);
-    if (p->has_property_value)
-        ok = ok && json_add_int(o, "property_value", p->property_value);
-    if (p->has_mortgaged_value)
-        ok = ok && json_add_int(o, "mortgaged_value", p->mortgaged_value);
-    if (p->has_buildings_value)
-        ok = ok && json_add_int(o, "buildings_value", p->buildings_value);
-    if (p->has_net_worth)
-        ok = ok && json_add_int(o, "net_worth", p->net_worth);
-    if (p->has_wonders_ticked)
-        ok = ok && json_add_int(o, "wonders_ticked", p->wonders_ticked);
-    if (p->has_bonus)
-        ok = ok && json_add_int(o, "bonus", p->bonus);
-    if (p->has_wealth)
-        ok = ok && json_add_int(o, "wealth", p->wealth);
-    if (p->has_complete_sets)
-        ok = ok && json_add_int(o, "complete_sets", p->complete_sets);
+    for (int i = 0; ok && i < FIGURES; i++)
+        if (*f[i].has)
+            ok = json_add_int(o, f[i].key, f[i].v64 ? *f[i].v64 : *f[i].v32);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
@@ -259,21 +274,172 @@ int results_decide_json(const cJSON *body, enum results_edition ed, const int64_
     return 0;
 }
 
-cJSON *results_state_new(const int64_t *players, const char *const *names,
-                         const char *const *tokens, int n)
+/* ---- the state document of a results-mode game ---- */
+
+/* Read one player's figures of a stored outcome (path names where, for errors). */
+static int outcome_player_from_json(const cJSON *obj, const char *path, struct results_player *p,
+                                    struct sb_error *err)
 {
-    cJSON *doc = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(doc, "players");
-    bool ok = list != NULL;
-    for (int i = 0; ok && i < n; i++) {
-        cJSON *p = cJSON_CreateObject();
-        ok = p && cJSON_AddItemToArray(list, p) && json_add_int(p, "id", players[i]) &&
-             cJSON_AddStringToObject(p, "name", names[i]) &&
-             cJSON_AddStringToObject(p, "token", tokens[i]);
+    struct figure f[FIGURES];
+    int64_t rank = 0;
+    int rc;
+    memset(p, 0, sizeof(*p));
+    player_figures(p, f);
+    rc = json_at_i64(obj, path, "player", 1, JSON_INT_MAX, &p->player, err);
+    if (rc == 0)
+        rc = json_at_i64(obj, path, "rank", 1, RESULTS_MAX_PLAYERS, &rank, err);
+    if (rc == 0)
+        rc = json_at_bool(obj, path, "bankrupt", &p->bankrupt, err);
+    p->rank = (int)rank;
+    for (int i = 0; rc == 0 && i < FIGURES; i++) {
+        int64_t x = 0;
+        if (!cJSON_GetObjectItemCaseSensitive(obj, f[i].key))
+            continue;
+        rc = json_at_i64(obj, path, f[i].key, f[i].v64 ? -JSON_INT_MAX : 0,
+                         f[i].v64 ? JSON_INT_MAX : RESULTS_WONDERS_TOTAL, &x, err);
+        *f[i].has = true;
+        if (f[i].v64)
+            *f[i].v64 = x;
+        else
+            *f[i].v32 = (int)x;
     }
-    ok = ok && json_add_int(doc, "version", 1) && json_add_int(doc, "seq", 0) &&
-         cJSON_AddStringToObject(doc, "status", "active") &&
-         cJSON_AddStringToObject(doc, "mode", "results") && cJSON_AddNullToObject(doc, "winner") &&
-         cJSON_AddNullToObject(doc, "result");
+    return rc;
+}
+
+/* An edition, variant or status by its name at doc[key]; *out gets its index. */
+static int name_from_json(const cJSON *doc, const char *path, const char *key,
+                          int (*lookup)(const char *), int *out, struct sb_error *err)
+{
+    const char *name = NULL;
+    int rc = json_at_string(doc, path, key, 0, &name, err);
+    if (rc == 0 && (*out = lookup(name)) < 0)
+        rc = json_fail_at(err, path, key, "'%s' is not known", name);
+    return rc;
+}
+
+/* Read a decided outcome as results_to_json() wrote it. */
+static int outcome_from_json(const cJSON *doc, struct results_outcome *o, struct sb_error *err)
+{
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(doc, "players"), *p;
+    int ed = 0, v = 0, rc;
+    memset(o, 0, sizeof(*o));
+    rc = name_from_json(doc, "result", "edition", results_edition_from_id, &ed, err);
+    if (rc == 0)
+        rc = name_from_json(doc, "result", "variant", results_variant_from_name, &v, err);
+    if (rc == 0)
+        rc = json_at_i64(doc, "result", "winner", 1, JSON_INT_MAX, &o->winner, err);
+    if (rc == 0)
+        rc = json_at_bool(doc, "result", "tie_broken", &o->tie_broken, err);
+    if (rc == 0 && (!cJSON_IsArray(players) || cJSON_GetArraySize(players) > RESULTS_MAX_PLAYERS))
+        rc = json_fail_at(err, "result", "players", "must be an array of at most %d",
+                          RESULTS_MAX_PLAYERS);
+    o->edition = (enum results_edition)ed;
+    o->variant = (enum results_variant)v;
+    if (rc != 0)
+        return rc;
+    cJSON_ArrayForEach(p, players)
+    {
+        char path[32];
+        snprintf(path, sizeof(path), "result.players[%d]", o->n);
+        rc = outcome_player_from_json(p, path, &o->players[o->n], err);
+        if (rc != 0)
+            break;
+        if (o->players[o->n].player == o->winner)
+            o->winner_index = o->n;
+        o->n++;
+    }
+    return rc;
+}
+
+/* Copy the string at obj[key] into dst[0..RESULTS_NAME_MAX). */
+static int seat_string(const cJSON *obj, const char *path, const char *key, char *dst,
+                       struct sb_error *err)
+{
+    const char *s = NULL;
+    int rc = json_at_string(obj, path, key, 0, &s, err);
+    if (rc == 0 && strlen(s) >= RESULTS_NAME_MAX)
+        rc = json_fail_at(err, path, key, "is too long");
+    if (rc == 0)
+        memcpy(dst, s, strlen(s) + 1);
+    return rc;
+}
+
+/* Read the seats of a stored state (players[]). */
+static int seats_from_json(const cJSON *doc, struct results_state *st, struct sb_error *err)
+{
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(doc, "players"), *p;
+    int rc = 0;
+    if (!cJSON_IsArray(players) || cJSON_GetArraySize(players) < 1 ||
+        cJSON_GetArraySize(players) > RESULTS_MAX_PLAYERS)
+        return json_fail_at(err, "", "players", "must be an array of 1 to %d", RESULTS_MAX_PLAYERS);
+    cJSON_ArrayForEach(p, players)
+    {
+        struct results_seat *seat = &st->players[st->n];
+        char path[32];
+        snprintf(path, sizeof(path), "players[%d]", st->n);
+        rc = json_at_i64(p, path, "id", 1, JSON_INT_MAX, &seat->id, err);
+        if (rc == 0)
+            rc = seat_string(p, path, "name", seat->name, err);
+        if (rc == 0)
+            rc = seat_string(p, path, "token", seat->token, err);
+        if (rc != 0)
+            return rc;
+        st->n++;
+    }
+    return 0;
+}
+
+int results_state_from_json(const cJSON *doc, struct results_state *st, struct sb_error *err)
+{
+    const cJSON *winner = cJSON_GetObjectItemCaseSensitive(doc, "winner");
+    const cJSON *result = cJSON_GetObjectItemCaseSensitive(doc, "result");
+    int status = 0;
+    int rc;
+    memset(st, 0, sizeof(*st));
+    if (!cJSON_IsObject(doc))
+        return json_fail_at(err, "", NULL, "a state must be an object");
+    rc = seats_from_json(doc, st, err);
+    if (rc == 0)
+        rc = json_at_i64(doc, "", "version", 0, JSON_INT_MAX, &st->version, err);
+    if (rc == 0)
+        rc = json_at_i64(doc, "", "seq", 0, JSON_INT_MAX, &st->seq, err);
+    if (rc == 0)
+        rc = name_from_json(doc, "", "status", results_status_from_name, &status, err);
+    st->status = (enum results_status)status;
+    st->has_winner = winner && !cJSON_IsNull(winner);
+    if (rc == 0 && st->has_winner)
+        rc = json_at_i64(doc, "", "winner", 1, JSON_INT_MAX, &st->winner, err);
+    st->has_result = result && !cJSON_IsNull(result);
+    if (rc == 0 && st->has_result)
+        rc = outcome_from_json(result, &st->result, err);
+    return rc;
+}
+
+/* players[] of a state document; false when out of memory. */
+static bool seats_to_json(cJSON *doc, const struct results_state *st)
+{
+    cJSON *list = cJSON_AddArrayToObject(doc, "players");
+    bool ok = list != NULL;
+    for (int i = 0; ok && i < st->n; i++) {
+        const struct results_seat *s = &st->players[i];
+        cJSON *p = cJSON_CreateObject();
+        ok = json_add(list, NULL, p) && json_add_int(p, "id", s->id) &&
+             cJSON_AddStringToObject(p, "name", s->name) &&
+             cJSON_AddStringToObject(p, "token", s->token);
+    }
+    return ok;
+}
+
+cJSON *results_state_to_json(const struct results_state *st, int64_t version)
+{
+    cJSON *doc = cJSON_CreateObject();
+    bool ok = doc && seats_to_json(doc, st);
+    ok =
+        ok && json_add_int(doc, "version", version) && json_add_int(doc, "seq", st->seq) &&
+        cJSON_AddStringToObject(doc, "status", results_status_name(st->status)) &&
+        cJSON_AddStringToObject(doc, "mode", "results") &&
+        json_add(doc, "winner", st->has_winner ? json_num(st->winner) : cJSON_CreateNull()) &&
+        json_add(doc, "result", st->has_result ? results_to_json(&st->result) : cJSON_CreateNull());
     if (!ok) {
         cJSON_Delete(doc);
         return NULL;
@@ -281,100 +447,57 @@ cJSON *results_state_new(const int64_t *players, const char *const *names,
     return doc;
 }
 
-/* The seats of a results-mode state document as player ids; returns their number. */
-static int state_seats(const cJSON *doc, int64_t *seats)
-{
-    const cJSON *players = cJSON_GetObjectItemCaseSensitive(doc, "players"), *p;
-    int n = 0;
-    cJSON_ArrayForEach(p, players)
-    {
-        const cJSON *id = cJSON_GetObjectItemCaseSensitive(p, "id");
-        if (n < RESULTS_MAX_PLAYERS && cJSON_IsNumber(id))
-            seats[n++] = (int64_t)id->valuedouble;
-    }
-    return n;
-}
+/* ---- the events of a results-mode game ---- */
 
-/* A `result` event: decide the outcome by the edition's rule and finish the game. */
-static int state_result(cJSON *doc, enum results_edition ed, const cJSON *body, cJSON *fx,
-                        struct sb_error *err)
-{
-    int64_t seats[RESULTS_MAX_PLAYERS];
-    int n = state_seats(doc, seats);
-    struct results_outcome *o = calloc(1, sizeof(*o));
-    cJSON *result = NULL, *win = NULL;
-    int rc = o ? results_decide_json(body, ed, seats, n, o, err) : sb_oom(err);
-    if (rc == 0 &&
-        (!(result = results_to_json(o)) || !(win = cJSON_CreateObject()) ||
-         !cJSON_AddItemToArray(fx, win) || !cJSON_AddStringToObject(win, "kind", "win") ||
-         !json_add_int(win, "player", o->winner) || !json_set(doc, "result", result) ||
-         !json_set(doc, "winner", cJSON_CreateNumber((double)o->winner)) ||
-         !json_set(doc, "status", cJSON_CreateString("finished"))))
-        rc = sb_oom(err);
-    free(o);
-    return rc;
-}
-
-/* An `end` event: finished with the winner the table names, else abandoned. */
-static int state_end(cJSON *doc, const cJSON *body, struct sb_error *err)
-{
-    int64_t winner = 0, seats[RESULTS_MAX_PLAYERS];
-    bool has_winner = false, seated = false;
-    const char *reason = NULL;
-    int n = state_seats(doc, seats);
-    int rc = json_get_int(body, "winner", false, 1, JSON_INT_MAX, &winner, &has_winner, err);
-    if (rc == 0)
-        rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &reason, err);
-    for (int i = 0; i < n; i++)
-        seated |= seats[i] == winner;
-    if (rc == 0 && has_winner && !seated)
-        return sb_fail(err, SB_EINVALID, NULL, "player %lld is not seated in this game",
-                       (long long)winner);
-    if (rc == 0 &&
-        (!json_set(doc, "winner",
-                   has_winner ? cJSON_CreateNumber((double)winner) : cJSON_CreateNull()) ||
-         !json_set(doc, "status", cJSON_CreateString(has_winner ? "finished" : "abandoned"))))
-        rc = sb_oom(err);
-    return rc;
-}
-
-int results_state_apply(cJSON **doc, enum results_edition ed, const cJSON *body, int64_t seq,
-                        cJSON **effects, struct sb_error *err)
+int results_event_head(const cJSON *body, enum results_event_type *t, struct sb_error *err)
 {
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
-    const cJSON *status = cJSON_GetObjectItemCaseSensitive(*doc, "status");
-    bool active = cJSON_IsString(status) && strcmp(status->valuestring, "active") == 0;
-    cJSON *fx = cJSON_CreateArray(), *work = cJSON_Duplicate(*doc, true);
     const char *text = NULL;
-    int rc = 0;
-
-    if (!fx || !work)
-        rc = sb_oom(err);
-    else if (!cJSON_IsString(type))
-        rc = sb_fail(err, SB_EBADREQ, NULL, "'type' must be a string");
-    else if ((rc = event_check_fields(body, err)) != 0)
-        ; /* a field its type does not take */
-    else if (strcmp(type->valuestring, "note") == 0)
-        rc = json_get_string(body, "text", true, JSON_TEXT_MAX_CHARS, false, &text, err);
-    else if (!active)
-        rc = sb_fail(err, SB_ECONFLICT, "RESULTS-END", "this game is over");
-    else if (strcmp(type->valuestring, "result") == 0)
-        rc = state_result(work, ed, body, fx, err);
-    else if (strcmp(type->valuestring, "end") == 0)
-        rc = state_end(work, body, err);
-    else
-        rc = sb_fail(err, SB_EINVALID, NULL,
-                     "a results-mode game takes only result, note and end events");
-    if (rc == 0 && !json_set(work, "seq", cJSON_CreateNumber((double)seq)))
-        rc = sb_oom(err);
-    /* The event works on a copy: a refused one leaves *doc as it was. */
-    if (rc != 0) {
-        cJSON_Delete(work);
-        cJSON_Delete(fx);
+    int rc;
+    if (!cJSON_IsString(type))
+        return sb_fail(err, SB_EBADREQ, NULL, "'type' must be a string");
+    rc = event_check_fields(body, err); /* a field its type does not take */
+    if (rc != 0)
         return rc;
+    *t = strcmp(type->valuestring, "result") == 0 ? RESULTS_EV_RESULT
+         : strcmp(type->valuestring, "note") == 0 ? RESULTS_EV_NOTE
+         : strcmp(type->valuestring, "end") == 0  ? RESULTS_EV_END
+                                                  : RESULTS_EV_OTHER;
+    if (*t == RESULTS_EV_NOTE)
+        rc = json_get_string(body, "text", true, JSON_TEXT_MAX_CHARS, false, &text, err);
+    return rc;
+}
+
+int results_event_from_json(const cJSON *body, enum results_edition ed,
+                            const struct results_state *st, struct results_event *ev,
+                            struct sb_error *err)
+{
+    int64_t seats[RESULTS_MAX_PLAYERS];
+    const char *reason = NULL;
+    int rc = 0;
+    if (ev->type == RESULTS_EV_RESULT) {
+        for (int i = 0; i < st->n; i++)
+            seats[i] = st->players[i].id;
+        rc = results_from_json(body, ed, seats, st->n, ev->standings, &ev->nstandings, &ev->variant,
+                               err);
+    } else if (ev->type == RESULTS_EV_END) {
+        rc =
+            json_get_int(body, "winner", false, 1, JSON_INT_MAX, &ev->winner, &ev->has_winner, err);
+        if (rc == 0)
+            rc = json_get_string(body, "reason", false, JSON_TEXT_MAX_CHARS, true, &reason, err);
     }
-    cJSON_Delete(*doc);
-    *doc = work;
-    *effects = fx;
-    return 0;
+    return rc;
+}
+
+cJSON *results_effects_to_json(const struct results_state *st, enum results_event_type t)
+{
+    cJSON *fx = cJSON_CreateArray(), *win = NULL;
+    if (fx && t == RESULTS_EV_RESULT &&
+        (!json_add(fx, NULL, win = cJSON_CreateObject()) ||
+         !cJSON_AddStringToObject(win, "kind", "win") ||
+         !json_add_int(win, "player", st->winner))) {
+        cJSON_Delete(fx);
+        return NULL;
+    }
+    return fx;
 }

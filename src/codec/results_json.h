@@ -38,22 +38,35 @@ cJSON *results_to_json(const struct results_outcome *o);
 int results_decide_json(const cJSON *body, enum results_edition ed, const int64_t *seats,
                         int nseats, struct results_outcome *out, struct sb_error *err);
 
-/* ---- the state of a results-mode game ----
- * {"version","seq","status","mode":"results","winner","result","players":[{"id","name",
- * "token"}]}: a play is logged by one `result` event (or ended by `end`); `note` is
- * taken at any time. */
+/* ---- the state of a results-mode game (struct results_state) ----
+ * {"players":[{"id","name","token"}],"version","seq","status","mode":"results","winner",
+ * "result"}: "winner" is null until the play ends with one, "result" null until a
+ * `result` event decided it (then results_to_json()'s object). */
 
-/* The state document of a new results-mode game seating players[0..n) with their
- * names and tokens; NULL when out of memory. The caller frees it with cJSON_Delete. */
-cJSON *results_state_new(const int64_t *players, const char *const *names,
-                         const char *const *tokens, int n);
+/* Read a state document (as results_state_to_json() writes it) into *st. Returns 0 or
+ * SB_EINVALID naming the field; *st is then unspecified. */
+int results_state_from_json(const cJSON *doc, struct results_state *st, struct sb_error *err);
 
-/* Apply one event body (`result`, `note` or `end`) to the state *doc of a game of
- * edition ed as event seq: *doc is replaced by the new state. On success *effects gets
- * the effects array (the caller frees it); on refusal *doc is unchanged: SB_ECONFLICT (RESULTS-END)
- * once the game is over, SB_EINVALID for another type or a refused result, SB_EBADREQ for wrong
- * types. */
-int results_state_apply(cJSON **doc, enum results_edition ed, const cJSON *body, int64_t seq,
-                        cJSON **effects, struct sb_error *err);
+/* A new state document of *st with the given version; NULL when out of memory. The
+ * caller frees it with cJSON_Delete. */
+cJSON *results_state_to_json(const struct results_state *st, int64_t version);
+
+/* Read an event body's type into *t: SB_EBADREQ when it is no string, the error of
+ * event_check_fields() for a field its type does not take; a note's text is checked
+ * here too. A type a results-mode game does not take is RESULTS_EV_OTHER (for
+ * results_accepts() to refuse). */
+int results_event_head(const cJSON *body, enum results_event_type *t, struct sb_error *err);
+
+/* Read the rest of an event of type ev->type (set by results_event_head()) for the game
+ * of edition ed in state st into *ev: a result's standings and variant
+ * (results_from_json(), for st's seats), an end's "winner" and "reason". Returns 0,
+ * SB_EBADREQ or SB_EINVALID as results_from_json(). */
+int results_event_from_json(const cJSON *body, enum results_edition ed,
+                            const struct results_state *st, struct results_event *ev,
+                            struct sb_error *err);
+
+/* The effects array of an event of type t just applied to st: [{"kind":"win","player"}]
+ * for a result, else []. NULL when out of memory; the caller frees it. */
+cJSON *results_effects_to_json(const struct results_state *st, enum results_event_type t);
 
 #endif

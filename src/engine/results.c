@@ -29,50 +29,56 @@ static int refuse(struct results_outcome *out, const char *rule, const char *fmt
     return -1;
 }
 
+/* The names of the editions, variants and statuses, in the order of their enums. */
+static const char *const edition_ids[] = {"classic", "wonders", "deal"};
+static const char *const variant_names[] = {"standard", "short", "timed"};
+static const char *const status_names[] = {"active", "finished", "abandoned"};
+
+/* The index of name in names[0..n), or -1 (name NULL included). */
+static int name_index(const char *const *names, int n, const char *name)
+{
+    for (int i = 0; name && i < n; i++)
+        if (strcmp(names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+/* names[i], or "unknown" when i is not 0..n-1. */
+static const char *name_at(const char *const *names, int n, int i)
+{
+    return i >= 0 && i < n ? names[i] : "unknown";
+}
+
+#define NNAMES(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
 int results_edition_from_id(const char *id)
 {
-    if (!id)
-        return -1;
-    if (strcmp(id, "classic") == 0)
-        return RESULTS_CLASSIC;
-    if (strcmp(id, "wonders") == 0)
-        return RESULTS_WONDERS;
-    if (strcmp(id, "deal") == 0)
-        return RESULTS_DEAL;
-    return -1;
+    return name_index(edition_ids, NNAMES(edition_ids), id);
 }
 
 const char *results_edition_id(enum results_edition ed)
 {
-    switch (ed) {
-    case RESULTS_CLASSIC: return "classic";
-    case RESULTS_WONDERS: return "wonders";
-    case RESULTS_DEAL: return "deal";
-    }
-    return "unknown";
+    return name_at(edition_ids, NNAMES(edition_ids), (int)ed);
 }
 
 int results_variant_from_name(const char *name)
 {
-    if (!name)
-        return -1;
-    if (strcmp(name, "standard") == 0)
-        return RESULTS_STANDARD;
-    if (strcmp(name, "short") == 0)
-        return RESULTS_SHORT;
-    if (strcmp(name, "timed") == 0)
-        return RESULTS_TIMED;
-    return -1;
+    return name_index(variant_names, NNAMES(variant_names), name);
 }
 
 const char *results_variant_name(enum results_variant v)
 {
-    switch (v) {
-    case RESULTS_STANDARD: return "standard";
-    case RESULTS_SHORT: return "short";
-    case RESULTS_TIMED: return "timed";
-    }
-    return "unknown";
+    return name_at(variant_names, NNAMES(variant_names), (int)v);
+}
+
+int results_status_from_name(const char *name)
+{
+    return name_index(status_names, NNAMES(status_names), name);
+}
+
+const char *results_status_name(enum results_status s)
+{
+    return name_at(status_names, NNAMES(status_names), (int)s);
 }
 
 static bool edition_known(enum results_edition ed)
@@ -199,6 +205,26 @@ static int check_bankruptcies(const char *rule, const struct results_standing *s
     return 0;
 }
 
+/* Refuse a standing that lacks a figure the rule needs: "player P has no NAME figure:
+ * every player WHO". */
+static int lacks(struct results_outcome *out, const char *rule, int64_t player, const char *name,
+                 const char *who)
+{
+    return refuse(out, rule, "player %" PRId64 " has no %s figure: every player %s", player, name,
+                  who);
+}
+
+/* Refuse a second player who reached what ends the game: "players A and B both DID: the
+ * game ends at the first to do so". */
+static int both(struct results_outcome *out, const char *rule, int64_t a, int64_t b,
+                const char *did)
+{
+    return refuse(out, rule,
+                  "players %" PRId64 " and %" PRId64
+                  " both %s: the game ends at the first to do so",
+                  a, b, did);
+}
+
 /* Net worth in half units: 2 x (cash + property + buildings) + mortgaged. */
 static int64_t net_worth_halves(const struct results_standing *p)
 {
@@ -237,10 +263,8 @@ static int decide_classic(enum results_variant v, const char *rule,
         if (d->bankrupt[i] || v == RESULTS_STANDARD)
             continue;
         if (!s[i].has_cash)
-            return refuse(out, rule,
-                          "player %" PRId64 " has no cash figure: every player left needs one "
-                          "to work out the net worth",
-                          s[i].player);
+            return lacks(out, rule, s[i].player, "cash",
+                         "left needs one to work out the net worth");
         d->score[i] = net_worth_halves(&s[i]);
     }
     return 0;
@@ -267,20 +291,12 @@ static int decide_wonders(const char *rule, const struct results_standing *s, in
         if (d->bankrupt[i])
             continue;
         if (!s[i].has_wonders_ticked)
-            return refuse(out, rule,
-                          "player %" PRId64 " has no wonders_ticked figure: every player left "
-                          "needs one",
-                          s[i].player);
+            return lacks(out, rule, s[i].player, "wonders_ticked", "left needs one");
         if (!s[i].has_cash)
-            return refuse(out, rule,
-                          "player %" PRId64 " has no cash figure: every player left needs one",
-                          s[i].player);
+            return lacks(out, rule, s[i].player, "cash", "left needs one");
         if (s[i].wonders_ticked == RESULTS_WONDERS_TOTAL) {
             if (ender >= 0)
-                return refuse(out, rule,
-                              "players %" PRId64 " and %" PRId64 " both ticked all 22 wonders: "
-                              "the game ends at the first to do so",
-                              s[ender].player, s[i].player);
+                return both(out, rule, s[ender].player, s[i].player, "ticked all 22 wonders");
             ender = i;
         }
     }
@@ -307,16 +323,10 @@ static int decide_deal(const char *rule, const struct results_standing *s, int n
     int winner = -1;
     for (int i = 0; i < n; i++) {
         if (!s[i].has_complete_sets)
-            return refuse(out, rule,
-                          "player %" PRId64 " has no complete_sets figure: every player needs "
-                          "one",
-                          s[i].player);
+            return lacks(out, rule, s[i].player, "complete_sets", "needs one");
         if (s[i].complete_sets >= RESULTS_DEAL_SETS) {
             if (winner >= 0)
-                return refuse(out, rule,
-                              "players %" PRId64 " and %" PRId64 " both have three complete "
-                              "sets: the game ends at the first to do so",
-                              s[winner].player, s[i].player);
+                return both(out, rule, s[winner].player, s[i].player, "have three complete sets");
             winner = i;
         }
         d->score[i] = s[i].complete_sets;
@@ -495,4 +505,96 @@ int results_decide(enum results_edition ed, enum results_variant v,
         player_figures(ed, &d, s, n, winner, i, &o.players[i]);
     *out = o;
     return 0;
+}
+
+/* ---- the state of a results-mode game ---- */
+
+/* Copy the string src into dst[0..RESULTS_NAME_MAX); false when it does not fit. */
+static bool copy_name(char *dst, const char *src)
+{
+    size_t len = strlen(src);
+    if (len >= RESULTS_NAME_MAX)
+        return false;
+    memcpy(dst, src, len + 1);
+    return true;
+}
+
+int results_state_init(struct results_state *st, const int64_t *ids, const char *const *names,
+                       const char *const *tokens, int n)
+{
+    struct results_state s;
+    if (n < 1 || n > RESULTS_MAX_PLAYERS)
+        return -1;
+    memset(&s, 0, sizeof(s));
+    s.version = 1;
+    s.status = RESULTS_ACTIVE;
+    s.n = n;
+    for (int i = 0; i < n; i++) {
+        s.players[i].id = ids[i];
+        if (!copy_name(s.players[i].name, names[i]) ||
+            !copy_name(s.players[i].token, tokens ? tokens[i] : ""))
+            return -1;
+    }
+    *st = s;
+    return 0;
+}
+
+int results_accepts(const struct results_state *st, enum results_event_type t,
+                    struct results_refusal *ref)
+{
+    if (t == RESULTS_EV_NOTE)
+        return 0;
+    if (st->status != RESULTS_ACTIVE) {
+        ref->rule = "RESULTS-END";
+        snprintf(ref->detail, sizeof(ref->detail), "this game is over");
+        return RESULTS_OVER;
+    }
+    if (t == RESULTS_EV_RESULT || t == RESULTS_EV_END)
+        return 0;
+    ref->rule = NULL;
+    snprintf(ref->detail, sizeof(ref->detail),
+             "a results-mode game takes only result, note and end events");
+    return -1;
+}
+
+/* An `end` event: finished with the winner the table names, else abandoned. */
+static int apply_end(struct results_state *st, const struct results_event *ev,
+                     struct results_refusal *ref)
+{
+    bool seated = false;
+    for (int i = 0; i < st->n; i++)
+        seated |= st->players[i].id == ev->winner;
+    if (ev->has_winner && !seated) {
+        ref->rule = NULL;
+        snprintf(ref->detail, sizeof(ref->detail), "player %" PRId64 " is not seated in this game",
+                 ev->winner);
+        return -1;
+    }
+    st->has_winner = ev->has_winner;
+    st->winner = ev->has_winner ? ev->winner : 0;
+    st->status = ev->has_winner ? RESULTS_FINISHED : RESULTS_ABANDONED;
+    return 0;
+}
+
+int results_apply(struct results_state *st, enum results_edition ed, const struct results_event *ev,
+                  int64_t seq, struct results_refusal *ref)
+{
+    int rc = results_accepts(st, ev->type, ref);
+    if (rc == 0 && ev->type == RESULTS_EV_RESULT) {
+        struct results_outcome o;
+        if (results_decide(ed, ev->variant, ev->standings, ev->nstandings, &o) != 0) {
+            *ref = o.refusal;
+            return -1;
+        }
+        st->result = o;
+        st->has_result = true;
+        st->has_winner = true;
+        st->winner = o.winner;
+        st->status = RESULTS_FINISHED;
+    } else if (rc == 0 && ev->type == RESULTS_EV_END) {
+        rc = apply_end(st, ev, ref);
+    }
+    if (rc == 0)
+        st->seq = seq;
+    return rc;
 }

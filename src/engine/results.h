@@ -147,4 +147,68 @@ int results_players_max(enum results_edition ed);
  * This function can't fail. */
 const char *results_rule(enum results_edition ed, enum results_variant v);
 
+/* ---- the state of a results-mode game (RULES.md section 2) ----
+ * A play is logged by one `result` event (or ended by `end`); `note` is taken at any
+ * time. The state is what its document holds (results_json.h): the seats, the status,
+ * the winner and the decided outcome. */
+
+#define RESULTS_NAME_MAX 324 /* 80 characters of UTF-8, NUL included */
+#define RESULTS_OVER (-2)    /* results_accepts(): the game is over (RESULTS-END) */
+
+enum results_status { RESULTS_ACTIVE, RESULTS_FINISHED, RESULTS_ABANDONED };
+
+struct results_seat {
+    int64_t id;
+    char name[RESULTS_NAME_MAX];
+    char token[RESULTS_NAME_MAX]; /* free text; "" for none */
+};
+
+struct results_state {
+    int64_t version;
+    int64_t seq; /* the last event applied; 0 for none */
+    enum results_status status;
+    bool has_winner;
+    int64_t winner;
+    bool has_result; /* a `result` event decided the game */
+    struct results_outcome result;
+    int n;
+    struct results_seat players[RESULTS_MAX_PLAYERS];
+};
+
+enum results_event_type { RESULTS_EV_RESULT, RESULTS_EV_NOTE, RESULTS_EV_END, RESULTS_EV_OTHER };
+
+/* One event as the engine applies it. */
+struct results_event {
+    enum results_event_type type;
+    enum results_variant variant; /* result */
+    int nstandings;               /* result: one standing per seat */
+    struct results_standing standings[RESULTS_MAX_PLAYERS];
+    bool has_winner; /* end: the winner the table names (else the play is abandoned) */
+    int64_t winner;
+};
+
+/* Set *st to the state of a new game seating ids[0..n) with their names and tokens
+ * (NULL tokens: none), version 1. Returns 0, or -1 when n is not 1..RESULTS_MAX_PLAYERS
+ * or a name or token does not fit (st is then unchanged). This function does no I/O. */
+int results_state_init(struct results_state *st, const int64_t *ids, const char *const *names,
+                       const char *const *tokens, int n);
+
+/* Does the state take an event of type t? 0 when it does; RESULTS_OVER (RESULTS-END)
+ * once the game is over for any type but a note; -1 for a type a results-mode game does
+ * not take. ref gets the refusal. This function does no I/O. */
+int results_accepts(const struct results_state *st, enum results_event_type t,
+                    struct results_refusal *ref);
+
+/* Apply ev to *st, a game of edition ed, as event seq: a result decides the outcome
+ * (results_decide()) and finishes the game; an end finishes it with the winner the table
+ * names (who must be seated), else abandons it; a note changes only seq. Returns 0, or
+ * -1 / RESULTS_OVER with ref filled and *st unchanged. This function does no I/O. */
+int results_apply(struct results_state *st, enum results_edition ed, const struct results_event *ev,
+                  int64_t seq, struct results_refusal *ref);
+
+/* The status's name ("active", "finished", "abandoned"), or -1 from a name. These
+ * functions can't fail. */
+const char *results_status_name(enum results_status s);
+int results_status_from_name(const char *name);
+
 #endif

@@ -9,14 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board_json.h"
-#include "correct.h"
+#include "game_kind.h"
 #include "house.h"
 #include "json.h"
 #include "keys.h"
-#include "memory.h"
-#include "results.h"
-#include "results_json.h"
 #include "rules.h"
 #include "state_json.h"
 
@@ -24,46 +20,26 @@
 #define GAME_DURATION_MAX 6000 /* minutes a results-mode play may last (API.md) */
 #define GAME_LOCATION_MAX 80   /* characters of where it was played */
 
-/* A parsed board, shared read-only by the cache and the requests using it; freed
- * with its last reference. */
-struct game_board {
-    atomic_int refs;
-    struct board b;
-};
-
-static struct game_board *game_board_ref(struct game_board *gb)
+struct game_board *game_board_ref(struct game_board *gb)
 {
     if (gb)
         atomic_fetch_add(&gb->refs, 1);
     return gb;
 }
 
-static void game_board_unref(struct game_board *gb)
+void game_board_unref(struct game_board *gb)
 {
     if (gb && atomic_fetch_sub(&gb->refs, 1) == 1)
         free(gb);
 }
-
-/* A game loaded for writing or replaying: its row, and its state in the form its
- * engine works on (a struct game_state for Travel World Tour, a JSON document for the
- * results editions). */
-struct game {
-    struct store_game row;
-    bool results;
-    enum results_edition edition;
-    struct game_board *gb;     /* Travel World Tour: the board (a reference) ... */
-    const struct board *board; /* ... and the board itself */
-    struct game_state st;
-    cJSON *doc; /* results mode: the state document */
-};
 
 static void game_free(struct game *gm)
 {
     if (!gm)
         return;
     store_game_clear(&gm->row);
-    game_board_unref(gm->gb);
-    cJSON_Delete(gm->doc);
+    if (gm->kind)
+        gm->kind->free(gm->ks);
     free(gm);
 }
 
@@ -248,11 +224,9 @@ void games_forget(struct games *c)
     pthread_mutex_unlock(&c->lock);
 }
 
-/* A reference to the cached board of gid (NULL when none), and its state copied into
- * *st when it is the state of version (*st_hit says so). txn: the writer's open
- * transaction (store_write_txn), whose last append is looked at first; 0 for none. */
-static struct game_board *game_cache_get(struct games *c, int64_t gid, int64_t version,
-                                         uint64_t txn, struct game_state *st, bool *st_hit)
+/* game_kind.h */
+struct game_board *game_cache_get(struct games *c, int64_t gid, int64_t version, uint64_t txn,
+                                  struct game_state *st, bool *st_hit)
 {
     struct game_board *hit = NULL;
     *st_hit = false;
@@ -286,10 +260,9 @@ static void game_pending_free(struct game_pending *p)
     free(p);
 }
 
-/* Note that gid has board gb and, at version, state
- * st, for the cache once the request's transaction commits. */
-static void game_cache_note(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
-                            const struct game_state *st)
+/* game_kind.h */
+void game_cache_note(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
+                     const struct game_state *st)
 {
     struct game_pending *p = calloc(1, sizeof(*p));
     if (p)
@@ -392,8 +365,7 @@ void game_req_finish(struct game_req *r, bool committed)
     game_pending_free(p);
 }
 
-/* Parse a JSON text the store kept (SB_EIO when it is not valid JSON). */
-static int game_parse_stored(struct game_req *r, const char *text, cJSON **out)
+int game_parse_stored(struct game_req *r, const char *text, cJSON **out)
 {
     cJSON *doc = cJSON_Parse(text);
     if (!doc)
@@ -402,77 +374,34 @@ static int game_parse_stored(struct game_req *r, const char *text, cJSON **out)
     return 0;
 }
 
-/* Parse a board document text into b. */
-static int game_parse_board(struct game_req *r, const char *text, struct board *b)
+int game_get_docs(struct game_req *r, struct game *gm)
 {
-    cJSON *doc = NULL;
-    int rc = game_parse_stored(r, text, &doc);
-    if (rc == 0)
-        rc = board_from_json(doc, b, r->err);
-    cJSON_Delete(doc);
-    return rc;
+    int64_t gid = gm->row.id;
+    store_game_clear(&gm->row);
+    return game_row_get(r, gid, true, &gm->row);
 }
 
-/* Set gm's working state from a state document text (the snapshot or the initial). */
-static int game_set_state(struct game_req *r, struct game *gm, const char *text)
+const char *game_stored_state(const struct game_req *r, const struct game *gm)
+{
+    /* The turns' open transaction may hold a newer state than the snapshot row. */
+    const struct game_deferred *d = game_deferred_find(r->games, *r->store, gm->row.id);
+    return d ? d->state : gm->row.state;
+}
+
+int game_set_state(struct game_req *r, struct game *gm, const char *text)
 {
     cJSON *doc = NULL;
     int rc = game_parse_stored(r, text, &doc);
     if (rc != 0)
         return rc;
-    if (gm->results) {
-        cJSON_Delete(gm->doc);
-        gm->doc = doc;
-        return 0;
-    }
-    memset(&gm->st, 0, sizeof(gm->st));
-    rc = state_from_json(gm->board, doc, &gm->st, r->err);
+    rc = gm->kind->set_state(r, gm, doc);
     cJSON_Delete(doc);
-    if (rc != 0) {
+    if (rc != 0 && rc != SB_ENOMEM) {
         char why[SB_DETAIL_MAX]; /* r->err->detail cannot be both source and target */
         snprintf(why, sizeof(why), "%s", r->err->detail);
         rc = sb_fail(r->err, SB_EIO, NULL, "the stored state is damaged: %s", why);
     }
     return rc;
-}
-
-/* ---- corrections of the box (the correct event, correct.h) ---- */
-
-/* Give gm a board of its own to change: the cached board is shared read-only, so a
- * correction changes a copy (copy on write). */
-static int game_board_own(struct game_req *r, struct game *gm)
-{
-    struct game_board *gb = malloc(sizeof(*gb));
-    if (!gb)
-        return sb_oom(r->err);
-    atomic_init(&gb->refs, 1);
-    gb->b = gm->gb->b;
-    /* gm holds a reference of its own: the analyzer cannot count them. */
-    game_board_unref(gm->gb); /* NOLINT(clang-analyzer-unix.Malloc) */
-    gm->gb = gb;
-    gm->board = &gb->b;
-    return 0;
-}
-
-/* Give gm a board of its own parsed from the board it started with (gm->row.board), for
- * a replay that applies the corrections of its log again. */
-static int game_board_reset(struct game_req *r, struct game *gm)
-{
-    struct game_board *gb = malloc(sizeof(*gb));
-    int rc;
-    if (!gb)
-        return sb_oom(r->err);
-    atomic_init(&gb->refs, 1);
-    rc = game_parse_board(r, gm->row.board, &gb->b);
-    if (rc != 0) {
-        free(gb);
-        return rc;
-    }
-    /* gm holds a reference of its own: the analyzer cannot count them. */
-    game_board_unref(gm->gb); /* NOLINT(clang-analyzer-unix.Malloc) */
-    gm->gb = gb;
-    gm->board = &gb->b;
-    return 0;
 }
 
 /* True when body is a correct event. This function can't fail. */
@@ -482,140 +411,22 @@ static bool game_is_correction(const cJSON *body)
     return cJSON_IsString(type) && strcmp(type->valuestring, "correct") == 0;
 }
 
-/* What game_load_corrections() and game_undo_correction() read from the log. */
-struct game_fixes {
-    struct game_req *req;
-    struct game *gm;
-    int64_t seq;  /* game_undo_correction(): the event wanted */
-    cJSON *found; /* its payload when it is a correct event */
-};
-
-/* Apply one live correct event of the log to gm's board, as accepted then. */
-static int game_fix_event(void *arg, int64_t seq, const char *type, const char *payload)
-{
-    struct game_fixes *f = arg;
-    struct rules_event ev;
-    cJSON *body = NULL;
-    int rc;
-    (void)seq;
-    if (strcmp(type, "correct") != 0)
-        return 0;
-    rc = game_parse_stored(f->req, payload, &body);
-    if (rc == 0)
-        rc = event_from_json(f->gm->board, &f->gm->st, body, &ev, f->req->err);
-    if (rc == 0)
-        correct_board(&f->gm->gb->b, &ev.fix);
-    cJSON_Delete(body);
-    return rc;
-}
-
-/* After gm's board was parsed from the board it started with: apply the corrections of
- * its log, so that it is the board the game plays on now (only for a game whose state
- * counts corrections: the others need not read their log). */
-static int game_load_corrections(struct game_req *r, struct game *gm)
-{
-    struct game_fixes f = {r, gm, 0, NULL};
-    return store_events_each(*r->store, gm->row.id, 0, game_fix_event, &f, r->err);
-}
-
-/* Keep the payload of event f->seq when it is a correct event. */
-static int game_find_fix(void *arg, int64_t seq, const char *type, const char *payload)
-{
-    struct game_fixes *f = arg;
-    if (seq != f->seq || strcmp(type, "correct") != 0)
-        return 0;
-    return game_parse_stored(f->req, payload, &f->found);
-}
-
-/* Undoing event seq: when it is a correction, put its "before" values back into the
- * campaign's copy of the board (the game's own copy follows by replay). */
-static int game_undo_correction(struct game_req *r, struct game *gm, int64_t seq)
-{
-    struct game_fixes f = {r, gm, seq, NULL};
-    const cJSON *what, *id, *before;
-    cJSON *doc = NULL, *item = NULL;
-    char *text = NULL;
-    int rc = store_events_each(*r->store, gm->row.id, seq, game_find_fix, &f, r->err);
-    if (rc != 0 || !f.found)
-        return rc;
-    what = cJSON_GetObjectItemCaseSensitive(f.found, "what");
-    id = cJSON_GetObjectItemCaseSensitive(f.found, "id");
-    before = cJSON_GetObjectItemCaseSensitive(f.found, "before");
-    rc = store_campaign_board(*r->store, r->campaign->id, &text, r->err);
-    if (rc == 0)
-        rc = game_parse_stored(r, text, &doc);
-    free(text);
-    text = NULL;
-    if (rc == 0 && (!cJSON_IsString(what) || !cJSON_IsString(id)))
-        rc = sb_fail(r->err, SB_EIO, NULL, "event %lld is a damaged correction", (long long)seq);
-    if (rc == 0)
-        rc = strcmp(what->valuestring, "destination") == 0
-                 ? board_put_destination(doc, id->valuestring, before, &item, r->err)
-             : strcmp(what->valuestring, "chance") == 0
-                 ? board_put_chance(doc, id->valuestring, before, &item, r->err)
-                 : board_put_journal(doc, id->valuestring, before, &item, r->err);
-    if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
-        rc = sb_oom(r->err);
-    if (rc == 0)
-        rc = store_campaign_set_board(*r->store, r->campaign->id, text, r->err);
-    free(text);
-    cJSON_Delete(doc);
-    cJSON_Delete(f.found);
-    return rc;
-}
-
-/* Load game gid of the campaign with its board and its snapshot state; docs: also its
- * board and initial state texts (gm->row), for a replay. */
+/* Load game gid of the campaign with its board and its snapshot state, in the form its
+ * kind works on; docs: also its board and initial state texts (gm->row), for a replay. */
 static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **out)
 {
-    struct game *gm = malloc(sizeof(*gm));
-    bool board_hit = false, st_hit = false;
+    struct game *gm = calloc(1, sizeof(*gm));
     int rc = 0;
     if (!gm)
         return sb_oom(r->err);
-    /* Not calloc: the state alone is some 15 KB, and is filled below. */
-    memset(gm, 0, offsetof(struct game, st));
-    gm->doc = NULL;
     if (r->row && r->row->id == gid)
         gm->row = *r->row; /* no documents: nothing owned is copied */
     else
         rc = game_row_get(r, gid, false, &gm->row);
-    if (rc == 0) {
-        gm->results = strcmp(gm->row.mode, "results") == 0;
-        if (!gm->results)
-            gm->gb = game_cache_get(r->games, gid, gm->row.version, store_write_txn(*r->store),
-                                    &gm->st, &st_hit);
-        board_hit = gm->gb != NULL;
-        if (docs || !st_hit) {
-            store_game_clear(&gm->row);
-            rc = game_row_get(r, gid, true, &gm->row);
-        }
-    }
-    if (rc == 0 && gm->results) {
-        int ed = results_edition_from_id(r->campaign->edition);
-        if (ed < 0)
-            rc = sb_fail(r->err, SB_EIO, NULL, "campaign edition has no results rule");
-        gm->edition = (enum results_edition)(ed < 0 ? 0 : ed);
-    } else if (rc == 0 && !board_hit) {
-        gm->gb = malloc(sizeof(*gm->gb));
-        if (!gm->gb) {
-            rc = sb_oom(r->err);
-        } else {
-            atomic_init(&gm->gb->refs, 1);
-            rc = game_parse_board(r, gm->row.board, &gm->gb->b);
-        }
-    }
-    if (gm->gb)
-        gm->board = &gm->gb->b;
-    if (rc == 0 && !st_hit) {
-        /* The turns' open transaction may hold a newer state than the snapshot row. */
-        const struct game_deferred *d = game_deferred_find(r->games, *r->store, gid);
-        rc = game_set_state(r, gm, d ? d->state : gm->row.state);
-    }
-    if (rc == 0 && !gm->results && !board_hit && gm->st.corrections > 0)
-        rc = game_load_corrections(r, gm);
-    if (rc == 0 && !gm->results && !st_hit)
-        game_cache_note(r, gid, gm->gb, gm->row.version, &gm->st);
+    if (rc == 0 && !(gm->kind = game_kind_for_mode(gm->row.mode)))
+        rc = sb_fail(r->err, SB_EIO, NULL, "game %lld has an unknown mode", (long long)gid);
+    if (rc == 0)
+        rc = gm->kind->load(r, gm, docs);
     if (rc != 0) {
         game_free(gm);
         return rc;
@@ -626,147 +437,11 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
 
 /* ---- applying events ---- */
 
-/* The stamp-owner policy an event was (or is) applied under: its payload's
- * "stamp_owner" when it has one, else the campaign's. */
-static enum stamp_owner game_policy(const struct game_req *r, const cJSON *payload)
-{
-    const cJSON *p = cJSON_GetObjectItemCaseSensitive(payload, "stamp_owner");
-    if (cJSON_IsString(p))
-        return strcmp(p->valuestring, "player") == 0 ? STAMP_OWNER_PLAYER : STAMP_OWNER_TOKEN;
-    return r->campaign->policy_player ? STAMP_OWNER_PLAYER : STAMP_OWNER_TOKEN;
-}
-
-/* Apply one event body to gm's state as event seq. On success *effects gets the
- * effects array and, for Travel World Tour, *outcome (if given) the engine's outcome
- * (caller frees both). On refusal the state is unchanged. */
-static int game_apply(struct game_req *r, struct game *gm, const cJSON *body, int64_t seq,
-                      cJSON **effects, struct rules_outcome **outcome)
-{
-    struct rules_outcome *out;
-    struct rules_event ev;
-    int rc;
-
-    if (gm->results)
-        return results_state_apply(&gm->doc, gm->edition, body, seq, effects, r->err);
-    out = calloc(1, sizeof(*out));
-    if (!out)
-        return sb_oom(r->err);
-    memset(&ev, 0, sizeof(ev));
-    rc = event_from_json(gm->board, &gm->st, body, &ev, r->err);
-    if (rc == 0 && ev.type == EVENT_CORRECT)
-        rc = game_board_own(r, gm);
-    if (rc == 0) {
-        ev.seq = seq;
-        if (correct_apply(&gm->gb->b, game_policy(r, body), &gm->st, &ev, out) != 0)
-            rc = sb_fail(r->err, refusal_code(&out->refusal), out->refusal.rule, "%s",
-                         out->refusal.detail);
-    }
-    if (rc == 0 && !(*effects = effects_to_json(gm->board, &gm->st, out)))
-        rc = sb_oom(r->err);
-    if (rc == 0 && outcome)
-        *outcome = out;
-    else
-        free(out);
-    return rc;
-}
-
-/* gm's state printed as a new text with the given version (the caller frees it); NULL
- * when out of memory. A Travel World Tour state is written straight from the engine's
- * struct (state_print), with no JSON tree in between. */
-static char *game_state_text(const struct game *gm, int64_t version)
-{
-    cJSON *doc;
-    char *text = NULL;
-    if (!gm->results)
-        return state_print(gm->board, &gm->st, version);
-    doc = cJSON_Duplicate(gm->doc, true);
-    if (doc && json_set(doc, "version", cJSON_CreateNumber((double)version)))
-        text = cJSON_PrintUnformatted(doc);
-    cJSON_Delete(doc);
-    return text;
-}
-
 /* The snapshot columns of gm's state: status and winner. */
 static void game_snapshot_meta(const struct game *gm, struct store_snapshot *snap)
 {
-    if (gm->results) {
-        const cJSON *status = cJSON_GetObjectItemCaseSensitive(gm->doc, "status");
-        const cJSON *winner = cJSON_GetObjectItemCaseSensitive(gm->doc, "winner");
-        snap->status = cJSON_IsString(status) ? status->valuestring : "active";
-        snap->winner = cJSON_IsNumber(winner) ? (int64_t)winner->valuedouble : 0;
-    } else {
-        snap->status = gm->st.status == STATUS_ACTIVE     ? "active"
-                       : gm->st.status == STATUS_FINISHED ? "finished"
-                                                          : "abandoned";
-        snap->winner = gm->st.winner >= 0 ? gm->st.players[gm->st.winner].id : 0;
-    }
+    gm->kind->snapshot_meta(gm, snap);
     snap->ended = strcmp(snap->status, "active") != 0;
-}
-
-/* Write the Travel Journal rows of an accepted draw_journal event (stamps, the draw,
- * its payouts). before is the state the event was applied to. */
-static int game_journal_rows(struct game_req *r, const struct game *gm,
-                             const struct game_state *before, const cJSON *body, int64_t seq,
-                             const struct rules_outcome *out)
-{
-    const struct board *b = gm->board;
-    const char *card = NULL;
-    int drawer = before->pending.kind == PENDING_DRAW ? before->pending.seat : -1;
-    int stamped = -1, rc = 0;
-    const cJSON *player = cJSON_GetObjectItemCaseSensitive(body, "player");
-
-    if (gm->st.mode == MODE_JOURNAL && cJSON_IsNumber(player))
-        drawer = rules_seat_of(&gm->st, (int64_t)player->valuedouble);
-    for (int i = 0; rc == 0 && i < out->neffects; i++) {
-        const struct rules_effect *e = &out->effects[i];
-        if (e->kind != OUT_JOURNAL_STAMP)
-            continue;
-        card = b->journal[e->card].id;
-        stamped = e->slot;
-        rc = store_journal_stamp_add(*r->store, r->campaign->id, card, stamped,
-                                     b->tokens[e->token].id, gm->st.players[e->player].id,
-                                     gm->row.id, seq, r->err);
-    }
-    if (!card) {
-        const cJSON *c = cJSON_GetObjectItemCaseSensitive(body, "card");
-        card = cJSON_IsString(c) ? c->valuestring : "";
-    }
-    if (rc == 0 && drawer >= 0)
-        rc = store_journal_draw_add(*r->store, r->campaign->id, gm->row.id, seq, card,
-                                    gm->st.players[drawer].id, stamped, r->err);
-    for (int i = 0; rc == 0 && i < out->neffects; i++) {
-        const struct rules_effect *e = &out->effects[i];
-        if (e->kind == OUT_JOURNAL_PAYOUT)
-            rc = store_journal_payout_add(*r->store, gm->row.id, seq, gm->st.players[e->player].id,
-                                          b->tokens[e->token].id, e->stamps, e->amount, r->err);
-    }
-    return rc;
-}
-
-/* The payload to store for an accepted event: the body, plus the stamp-owner policy a
- * journal draw was paid under (so a replay pays the same). */
-static cJSON *game_payload(const struct game_req *r, const cJSON *body)
-{
-    const cJSON *type = cJSON_GetObjectItemCaseSensitive(body, "type");
-    cJSON *payload = cJSON_Duplicate(body, true);
-    if (payload && cJSON_IsString(type) && strcmp(type->valuestring, "draw_journal") == 0 &&
-        !cJSON_HasObjectItem(payload, "stamp_owner") &&
-        !cJSON_AddStringToObject(payload, "stamp_owner",
-                                 r->campaign->policy_player ? "player" : "token")) {
-        cJSON_Delete(payload);
-        payload = NULL;
-    }
-    return payload;
-}
-
-/* Are a journal draw's stamps held by players (else by tokens)? As the payload says
- * (a replay pays as it was paid), else as the campaign says now. */
-static bool game_player_owned(const struct game_req *r, const cJSON *body)
-{
-    const cJSON *owner = cJSON_GetObjectItemCaseSensitive(body, "stamp_owner");
-    if (cJSON_IsString(owner))
-        return strcmp(owner->valuestring, "player") == 0;
-    return r->campaign->policy_player;
 }
 
 /* What an accepted event is stored as: its payload and the printed texts. */
@@ -789,8 +464,8 @@ static int game_texts_print(struct game_req *r, const struct game *gm, const cJS
                             const cJSON *effects, struct game_texts *t)
 {
     int rc = 0;
-    if (!(t->payload = game_payload(r, body)) ||
-        !(t->state = game_state_text(gm, gm->row.version + 1)) ||
+    if (!(t->payload = gm->kind->payload(r, body)) ||
+        !(t->state = gm->kind->state_text(gm, gm->row.version + 1)) ||
         !(t->payload_text = cJSON_PrintUnformatted(t->payload)) ||
         !(t->effects = cJSON_PrintUnformatted(effects)))
         rc = sb_oom(r->err);
@@ -847,8 +522,8 @@ static int game_store(struct game_req *r, struct game *gm, const struct game_tex
                                 idem_key, &snap, version, r->err);
     }
     /* The next append to this game finds its state in the cache, once committed. */
-    if (rc == 0 && !gm->results)
-        game_cache_note(r, gm->row.id, gm->gb, *version, &gm->st);
+    if (rc == 0)
+        gm->kind->cache(r, gm, *version);
     return rc;
 }
 
@@ -856,8 +531,7 @@ static int game_store(struct game_req *r, struct game *gm, const struct game_tex
  * stores. */
 struct game_prep {
     struct game *gm;
-    struct game_state *before; /* a journal draw: the state it was applied to */
-    struct rules_outcome *out;
+    void *aux; /* what the kind's written() needs (game_kind.apply) */
     struct game_texts t;
     cJSON *effects;
     const char *type;
@@ -870,20 +544,10 @@ static void game_prep_clear(struct game_prep *p)
 {
     game_texts_clear(&p->t);
     cJSON_Delete(p->effects);
-    free(p->out);
-    free(p->before);
+    free(p->aux);
     free(p->answer);
     game_free(p->gm);
     memset(p, 0, sizeof(*p));
-}
-
-/* True when gm is finished or abandoned. This function can't fail. */
-static bool game_over(const struct game *gm)
-{
-    const cJSON *status = gm->results ? cJSON_GetObjectItemCaseSensitive(gm->doc, "status") : NULL;
-    if (gm->results)
-        return cJSON_IsString(status) && strcmp(status->valuestring, "active") != 0;
-    return gm->st.status != STATUS_ACTIVE;
 }
 
 /* Load gid on the request's connection and apply body as event seq (0: the next) at
@@ -902,10 +566,10 @@ static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int6
         return sb_fail(r->err, SB_EBADREQ, NULL, "an event needs a string 'type'");
     p->type = type->valuestring;
     rc = game_load(r, gid, false, &p->gm);
-    if (rc == 0 && game_over(p->gm) && strcmp(p->type, "note") != 0)
+    if (rc == 0 && p->gm->kind->over(p->gm) && strcmp(p->type, "note") != 0)
         rc = sb_fail(r->err, SB_ECONFLICT, "TWT-WIN", "the game is over; only notes can be added");
     if (rc == 0 && request)
-        rc = event_check_request(body, !p->gm->results && p->gm->st.mode == MODE_BANKER, r->err);
+        rc = event_check_request(body, p->gm->kind->banker(p->gm), r->err);
     if (rc != 0) {
         game_prep_clear(p);
         return rc;
@@ -915,17 +579,7 @@ static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int6
         snprintf(p->at, sizeof(p->at), "%s", at);
     else
         store_now(p->at);
-    /* Only a journal draw needs the state it was applied to (game_journal_rows). */
-    if (!p->gm->results && strcmp(p->type, "draw_journal") == 0 &&
-        !(p->before = malloc(sizeof(*p->before))))
-        rc = sb_oom(r->err);
-    if (rc == 0 && p->before)
-        *p->before = p->gm->st;
-    if (rc == 0)
-        rc = game_apply(r, p->gm, body, p->seq, &p->effects, &p->out);
-    /* The table relives the stamps that paid (API.md "Memories"). */
-    if (rc == 0 && p->before)
-        rc = memory_payout_effects(r, p->effects, game_player_owned(r, body));
+    rc = p->gm->kind->apply(r, p->gm, body, p->seq, &p->effects, &p->aux);
     if (rc == 0)
         rc = game_texts_print(r, p->gm, body, p->effects, &p->t);
     if (rc == 0 && want_answer)
@@ -941,8 +595,8 @@ static int game_write(struct game_req *r, struct game_prep *p, const char *idem_
                       int64_t *version)
 {
     int rc = game_store(r, p->gm, &p->t, p->seq, p->type, p->at, idem_key, version);
-    if (rc == 0 && p->out && p->before)
-        rc = game_journal_rows(r, p->gm, p->before, p->t.payload, p->seq, p->out);
+    if (rc == 0)
+        rc = p->gm->kind->written(r, p->gm, p->t.payload, p->seq, p->aux);
     if (rc == 0)
         r->appended++;
     return rc;
@@ -990,7 +644,7 @@ static int replay_event(void *arg, int64_t seq, const char *type, const char *pa
         return 0;
     rc = game_parse_stored(rp->req, payload, &body);
     if (rc == 0)
-        rc = game_apply(rp->req, rp->gm, body, seq, &effects, NULL);
+        rc = rp->gm->kind->apply(rp->req, rp->gm, body, seq, &effects, NULL);
     if (rc != 0 && rc != SB_ENOMEM) {
         char why[SB_DETAIL_MAX]; /* err.detail cannot be both source and target */
         snprintf(why, sizeof(why), "%s", rp->req->err->detail);
@@ -1007,7 +661,7 @@ static int replay_event(void *arg, int64_t seq, const char *type, const char *pa
 static int game_replay(struct game_req *r, struct game *gm, int64_t upto, int64_t skip)
 {
     struct replay rp = {r, gm, skip};
-    int rc = gm->results ? 0 : game_board_reset(r, gm);
+    int rc = gm->kind->reset(r, gm);
     if (rc == 0)
         rc = game_set_state(r, gm, gm->row.initial);
     if (rc == 0)
@@ -1017,115 +671,58 @@ static int game_replay(struct game_req *r, struct game *gm, int64_t upto, int64_
 
 /* ---- creating games ---- */
 
-/* The journal as it stands for the campaign, for the state of a new game. */
-static int game_initial_journal(struct game_req *r, const struct board *b,
-                                struct journal_state *journal)
-{
-    char *text = NULL;
-    cJSON *stamps = NULL, *s;
-    int rc = store_journal_stamps_json(*r->store, r->campaign->id, 0, &text, r->err);
-    if (rc == 0)
-        rc = game_parse_stored(r, text, &stamps);
-    free(text);
-    if (rc != 0)
-        return rc;
-    /* Rows come ordered by card and slot: each fills the card's next circle. */
-    cJSON_ArrayForEach(s, stamps)
-    {
-        const cJSON *card = cJSON_GetObjectItemCaseSensitive(s, "card");
-        const cJSON *token = cJSON_GetObjectItemCaseSensitive(s, "token");
-        const cJSON *player = cJSON_GetObjectItemCaseSensitive(s, "player");
-        const cJSON *pid = cJSON_GetObjectItemCaseSensitive(player, "id");
-        const cJSON *game = cJSON_GetObjectItemCaseSensitive(s, "game");
-        const cJSON *seq = cJSON_GetObjectItemCaseSensitive(s, "seq");
-        int ci = cJSON_IsString(card) ? board_find_journal(b, card->valuestring) : -1;
-        int ti = cJSON_IsString(token) ? board_find_token(b, token->valuestring) : -1;
-        struct journal_state *js;
-        if (ci < 0 || ti < 0 || !cJSON_IsNumber(pid) || !cJSON_IsNumber(game) ||
-            !cJSON_IsNumber(seq))
-            continue;
-        js = &journal[ci];
-        if (js->nstamps >= BOARD_MAX_SLOTS)
-            continue;
-        js->stamps[js->nstamps].token = ti;
-        js->stamps[js->nstamps].player = (int64_t)pid->valuedouble;
-        js->stamps[js->nstamps].game = (int64_t)game->valuedouble;
-        js->stamps[js->nstamps].seq = (int64_t)seq->valuedouble;
-        js->nstamps++;
-    }
-    cJSON_Delete(stamps);
-    return 0;
-}
-
 /* Read the seats of a game body: [{"player": pid, "token": "..."}], each player of this
- * campaign, with names filled in from the store. results: a results-mode edition, whose
- * seat count is RESULTS-PLAYERS (TWT-SETUP-1 otherwise). */
-static int game_read_seats(struct game_req *r, const cJSON *body, int max, bool results,
-                           struct rules_seat *seats, char names[][RULES_NAME_MAX],
-                           const char **tokens, int *n)
+ * campaign, into g (names filled in from the store), as kind k seats them: at most
+ * k->seats_max() (k->seat_rule), a token each when k->token_required (else free text,
+ * "" when left out), a player twice refused under k->twice_rule. */
+static int game_read_seats(struct game_req *r, const cJSON *body, const struct game_kind *k,
+                           struct game_new *g)
 {
     const cJSON *arr = cJSON_GetObjectItemCaseSensitive(body, "seats"), *s;
-    int count = 0, rc = 0;
+    int count = 0, rc = 0, max = k->seats_max(r);
     if (!cJSON_IsArray(arr))
         return sb_fail(r->err, SB_EBADREQ, NULL, "'seats' must be an array");
     cJSON_ArrayForEach(s, arr)
     {
         int64_t pid = 0;
         const char *token = NULL;
-        if (count >= max)
-            return sb_fail(r->err, SB_EINVALID, results ? "RESULTS-PLAYERS" : "TWT-SETUP-1",
+        if (count >= max || count >= GAME_SEATS_MAX)
+            return sb_fail(r->err, SB_EINVALID, k->seat_rule,
                            "this edition seats at most %d players", max);
         if (!cJSON_IsObject(s))
             return sb_fail(r->err, SB_EBADREQ, NULL, "each seat must be an object");
         rc = json_get_int(s, "player", true, 1, JSON_INT_MAX, &pid, NULL, r->err);
-        /* A results-mode seat's token is free text and may be left out (no token). */
         if (rc == 0)
-            rc = json_get_string(s, "token", !results, JSON_NAME_MAX_CHARS, false, &token, r->err);
-        if (rc == 0 && !token)
-            token = "";
+            rc = json_get_string(s, "token", k->token_required, JSON_NAME_MAX_CHARS, false, &token,
+                                 r->err);
         if (rc == 0)
-            rc = store_player_name(*r->store, r->campaign->id, pid, names[count], RULES_NAME_MAX,
+            rc = store_player_name(*r->store, r->campaign->id, pid, g->names[count], RULES_NAME_MAX,
                                    r->err);
         if (rc != 0)
             return rc;
         for (int i = 0; i < count; i++)
-            if (seats[i].player == pid)
-                return sb_fail(r->err, SB_EINVALID, results ? NULL : "TWT-SETUP-1",
-                               "player %lld is seated twice", (long long)pid);
-        seats[count].player = pid;
-        seats[count].name = names[count];
-        seats[count].token = -1;
-        tokens[count] = token;
+            if (g->seats[i].player == pid)
+                return sb_fail(r->err, SB_EINVALID, k->twice_rule, "player %lld is seated twice",
+                               (long long)pid);
+        g->seats[count].player = pid;
+        g->seats[count].name = g->names[count];
+        g->seats[count].token = -1;
+        g->tokens[count] = token ? token : "";
         count++;
     }
-    *n = count;
-    return 0;
-}
-
-/* The initial state of a results-mode game for these seats. */
-static int game_initial_results(struct game_req *r, const struct rules_seat *seats,
-                                const char *const *tokens, int n, cJSON **state)
-{
-    int64_t players[RESULTS_MAX_PLAYERS];
-    const char *names[RESULTS_MAX_PLAYERS];
-    for (int i = 0; i < n; i++) {
-        players[i] = seats[i].player;
-        names[i] = seats[i].name;
-    }
-    if (!(*state = results_state_new(players, names, tokens, n)))
-        return sb_oom(r->err);
+    g->n = count;
     return 0;
 }
 
 /* The seats column: [{"player","token"}]. */
-static cJSON *game_seats_json(const struct rules_seat *seats, const char *const *tokens, int n)
+static cJSON *game_seats_json(const struct game_new *g)
 {
     cJSON *arr = cJSON_CreateArray();
-    for (int i = 0; arr && i < n; i++) {
+    for (int i = 0; arr && i < g->n; i++) {
         cJSON *s = cJSON_CreateObject();
         if (!s || !cJSON_AddItemToArray(arr, s) ||
-            !cJSON_AddNumberToObject(s, "player", (double)seats[i].player) ||
-            !cJSON_AddStringToObject(s, "token", tokens[i])) {
+            !cJSON_AddNumberToObject(s, "player", (double)g->seats[i].player) ||
+            !cJSON_AddStringToObject(s, "token", g->tokens[i])) {
             cJSON_Delete(arr);
             return NULL;
         }
@@ -1133,147 +730,95 @@ static cJSON *game_seats_json(const struct rules_seat *seats, const char *const 
     return arr;
 }
 
-/* The initial state of a Travel World Tour game for these seats. */
-static int game_initial_full(struct game_req *r, const char *board_text, const char *mode,
-                             int64_t gid, const struct house_rules *hr, struct rules_seat *seats,
-                             const char *const *tokens, int n, cJSON **state)
-{
-    struct board *b = malloc(sizeof(*b));
-    struct game_state *st = malloc(sizeof(*st));
-    struct rules_outcome *out = malloc(sizeof(*out));
-    struct journal_state *journal = calloc(BOARD_MAX_CARDS, sizeof(*journal));
-    int rc = 0;
-
-    if (!b || !st || !out || !journal)
-        rc = sb_oom(r->err);
-    if (rc == 0)
-        rc = game_parse_board(r, board_text, b);
-    for (int i = 0; rc == 0 && i < n; i++) {
-        seats[i].token = board_find_token(b, tokens[i]);
-        if (seats[i].token < 0)
-            rc =
-                sb_fail(r->err, SB_EINVALID, "TWT-SETUP-1", "no token '%s' in this box", tokens[i]);
-    }
-    if (rc == 0)
-        rc = game_initial_journal(r, b, journal);
-    if (rc == 0) {
-        memset(st, 0, sizeof(*st));
-        if (rules_init_house(b, strcmp(mode, "journal") == 0 ? MODE_JOURNAL : MODE_BANKER, gid, hr,
-                             seats, n, journal, st, out) != 0)
-            rc = sb_fail(r->err, SB_EINVALID, out->refusal.rule, "%s", out->refusal.detail);
-    }
-    if (rc == 0 && !(*state = state_to_json(b, st, 1)))
-        rc = sb_oom(r->err);
-    free(b);
-    free(st);
-    free(out);
-    free(journal);
-    return rc;
-}
-
-/* What a game records besides its seats: a results-mode play its duration_min (0..6000;
- * -1 when absent) and location (at most 80 characters; NULL when absent, borrowed from
- * body), which the other modes do not take (422); and the house rules it plays by, the
- * campaign's with body's "house_rules" over them (*hr). */
-static int game_read_details(struct game_req *r, const cJSON *body, bool results,
-                             int64_t *duration_min, const char **location, struct house_rules *hr)
+/* What a game records besides its seats: a play its duration_min (0..6000; -1 when
+ * absent) and location (at most 80 characters; NULL when absent, borrowed from body),
+ * which only a kind with play_details takes (422); and the house rules it plays by, the
+ * campaign's with body's "house_rules" over them (g->hr). */
+static int game_read_details(struct game_req *r, const cJSON *body, const struct game_kind *k,
+                             struct game_new *g)
 {
     bool present = false;
     int rc;
-    *duration_min = -1;
-    *location = NULL;
-    if (!results && (cJSON_GetObjectItemCaseSensitive(body, "duration_min") ||
-                     cJSON_GetObjectItemCaseSensitive(body, "location")))
+    g->duration_min = -1;
+    g->location = NULL;
+    if (!k->play_details && (cJSON_GetObjectItemCaseSensitive(body, "duration_min") ||
+                             cJSON_GetObjectItemCaseSensitive(body, "location")))
         return sb_fail(r->err, SB_EINVALID, NULL,
                        "duration_min and location are for results-mode games");
-    rc = json_get_int(body, "duration_min", false, 0, GAME_DURATION_MAX, duration_min, &present,
+    rc = json_get_int(body, "duration_min", false, 0, GAME_DURATION_MAX, &g->duration_min, &present,
                       r->err);
     if (rc == 0 && !present)
-        *duration_min = -1;
+        g->duration_min = -1;
     if (rc == 0)
-        rc = json_get_string(body, "location", false, GAME_LOCATION_MAX, false, location, r->err);
+        rc = json_get_string(body, "location", false, GAME_LOCATION_MAX, false, &g->location,
+                             r->err);
     if (rc == 0)
         rc = house_for_game(*r->store, r->campaign->id,
-                            cJSON_GetObjectItemCaseSensitive(body, "house_rules"), hr, r->err);
+                            cJSON_GetObjectItemCaseSensitive(body, "house_rules"), &g->hr, r->err);
     return rc;
 }
 
-/* Record with game gid's row what game_read_details() read: a results play's details, or
- * the house rules a Travel World Tour game plays by (its states hold them too). */
-static int game_keep_details(struct game_req *r, int64_t gid, bool results, int64_t duration_min,
-                             const char *location, const struct house_rules *hr)
+/* Read a new game's body into g for kind k (its details and seats; g->mode is read
+ * already); *played_at is borrowed from body. */
+static int game_read_new(struct game_req *r, const cJSON *body, const struct game_kind *k,
+                         struct game_new *g, const char **played_at)
 {
-    char *text = NULL;
-    int rc = 0;
-    if (results)
-        return duration_min >= 0 || location
-                   ? store_game_set_details(*r->store, gid, duration_min, location, r->err)
-                   : 0;
-    if (!(text = house_text(hr)))
-        return sb_oom(r->err);
-    rc = store_game_set_house_rules(*r->store, gid, text, r->err);
-    free(text);
+    int rc = k->check_mode(r, g->mode);
+    if (rc == 0)
+        rc =
+            json_get_string(body, "played_at", false, GAME_PLAYED_AT_MAX, false, played_at, r->err);
+    if (rc == 0)
+        rc = game_read_details(r, body, k, g);
+    if (rc == 0)
+        rc = game_read_seats(r, body, k, g);
+    if (rc == 0)
+        rc = k->seats_check(r, g->n);
+    if (rc == 0 && r->campaign->active_game)
+        rc = sb_fail(r->err, SB_ECONFLICT, NULL, "game %lld is still active",
+                     (long long)r->campaign->active_game);
     return rc;
 }
 
 int game_create(struct game_req *r, const cJSON *body, const char *board_doc, int64_t *gid)
 {
-    int64_t duration_min = -1;
-    const char *location = NULL;
-    struct rules_seat seats[RESULTS_MAX_PLAYERS];
-    char names[RESULTS_MAX_PLAYERS][RULES_NAME_MAX];
-    const char *tokens[RESULTS_MAX_PLAYERS];
-    const char *mode = NULL, *played_at = NULL;
+    const struct game_kind *k = NULL;
+    struct game_new *g = calloc(1, sizeof(*g));
+    const char *played_at = NULL;
     char *board = NULL, *state_text = NULL, *seats_text = NULL;
     cJSON *state = NULL, *seats_json = NULL;
-    struct house_rules hr;
-    int results = results_edition_from_id(r->campaign->edition);
-    int n = 0,
-        max = results >= 0 ? results_players_max((enum results_edition)results) : RULES_MAX_PLAYERS;
-    int rc = json_get_string(body, "mode", true, 16, false, &mode, r->err);
+    int rc = g ? json_get_string(body, "mode", true, 16, false, &g->mode, r->err) : sb_oom(r->err);
 
-    if (rc == 0 && results >= 0 && strcmp(mode, "results") != 0)
-        rc = sb_fail(r->err, SB_EINVALID, NULL, "games of %s are logged with mode \"results\"",
-                     r->campaign->edition);
-    if (rc == 0 && results < 0 && strcmp(mode, "banker") != 0 && strcmp(mode, "journal") != 0)
-        rc = sb_fail(r->err, SB_EINVALID, NULL, "mode must be \"banker\" or \"journal\"");
-    if (rc == 0)
-        rc = json_get_string(body, "played_at", false, GAME_PLAYED_AT_MAX, false, &played_at,
-                             r->err);
-    if (rc == 0)
-        rc = game_read_details(r, body, results >= 0, &duration_min, &location, &hr);
-    if (rc == 0)
-        rc = game_read_seats(r, body, max, results >= 0, seats, names, tokens, &n);
-    if (rc == 0 && results >= 0 && n < results_players_min((enum results_edition)results))
-        rc = sb_fail(r->err, SB_EINVALID, "RESULTS-PLAYERS", "%s needs %d to %d players",
-                     r->campaign->edition, results_players_min((enum results_edition)results), max);
-    if (rc == 0 && r->campaign->active_game)
-        rc = sb_fail(r->err, SB_ECONFLICT, NULL, "game %lld is still active",
-                     (long long)r->campaign->active_game);
+    if (rc == 0) {
+        k = game_kind_for_new(r->campaign->edition, g->mode);
+        rc = game_read_new(r, body, k, g, &played_at);
+    }
+
     if (rc == 0)
         rc = store_game_next_id(*r->store, gid, r->err);
     if (rc == 0 && board_doc && !(board = strdup(board_doc)))
         rc = sb_oom(r->err);
     if (rc == 0 && !board_doc)
         rc = store_campaign_board(*r->store, r->campaign->id, &board, r->err);
-    if (rc == 0 && results < 0)
-        rc = game_initial_full(r, board, mode, *gid, &hr, seats, tokens, n, &state);
-    if (rc == 0 && results >= 0)
-        rc = game_initial_results(r, seats, tokens, n, &state);
-    if (rc == 0 && (!(seats_json = game_seats_json(seats, tokens, n)) ||
-                    !(seats_text = cJSON_PrintUnformatted(seats_json)) ||
-                    !(state_text = cJSON_PrintUnformatted(state))))
+    if (rc == 0) {
+        g->gid = *gid;
+        g->board = board;
+        rc = k->initial(r, g, &state);
+    }
+    if (rc == 0 &&
+        (!(seats_json = game_seats_json(g)) || !(seats_text = cJSON_PrintUnformatted(seats_json)) ||
+         !(state_text = cJSON_PrintUnformatted(state))))
         rc = sb_oom(r->err);
     if (rc == 0)
-        rc = store_game_create(*r->store, *gid, r->campaign->id, mode, seats_text, board,
+        rc = store_game_create(*r->store, *gid, r->campaign->id, g->mode, seats_text, board,
                                state_text, played_at, r->err);
     if (rc == 0)
-        rc = game_keep_details(r, *gid, results >= 0, duration_min, location, &hr);
+        rc = k->keep_details(r, g);
     free(board);
     free(state_text);
     free(seats_text);
     cJSON_Delete(state);
     cJSON_Delete(seats_json);
+    free(g);
     return rc;
 }
 
@@ -1568,24 +1113,6 @@ int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const ch
     return rc;
 }
 
-/* TWT-JOURNAL-3: a journal stamp is permanent once a later game has been paid by it,
- * so undoing the draw that made it is refused (SB_ECONFLICT); otherwise the draw's
- * stamp, draw and payout rows go with it. */
-static int game_undo_journal(struct game_req *r, const struct game *gm, int64_t seq)
-{
-    bool used = false;
-    int rc = store_journal_stamp_used_later(*r->store, gm->row.id, seq, &used, r->err);
-    if (rc == 0 && used)
-        rc = sb_fail(r->err, SB_ECONFLICT, "TWT-JOURNAL-3",
-                     "the stamp this draw made has already paid out in a later game");
-    /* Its memories stay, as memories of the game: the circle may be stamped again. */
-    if (rc == 0)
-        rc = memory_unstamp(r, gm->row.id, seq);
-    if (rc == 0)
-        rc = store_journal_undo(*r->store, gm->row.id, seq, r->err);
-    return rc;
-}
-
 /* Void the last live event of gm (*seq) and store the replayed state as version
  * *version; *state gets its text. Inside the write transaction. */
 static int game_void_last(struct game_req *r, struct game *gm, int64_t *seq, char **state,
@@ -1595,13 +1122,10 @@ static int game_void_last(struct game_req *r, struct game *gm, int64_t *seq, cha
     int rc = 0;
     if ((*seq = gm->row.seq) == 0)
         return sb_fail(r->err, SB_ECONFLICT, NULL, "there is nothing to undo");
-    if (!gm->results)
-        rc = game_undo_journal(r, gm, *seq);
-    if (rc == 0 && !gm->results)
-        rc = game_undo_correction(r, gm, *seq);
+    rc = gm->kind->undo(r, gm, *seq);
     if (rc == 0)
         rc = game_replay(r, gm, 0, *seq);
-    if (rc == 0 && !(*state = game_state_text(gm, gm->row.version + 1)))
+    if (rc == 0 && !(*state = gm->kind->state_text(gm, gm->row.version + 1)))
         rc = sb_oom(r->err);
     if (rc == 0) {
         game_snapshot_meta(gm, &snap);
@@ -1609,8 +1133,8 @@ static int game_void_last(struct game_req *r, struct game *gm, int64_t *seq, cha
         rc = store_event_void(*r->store, gm->row.id, *seq, &snap, version, r->err);
     }
     /* The replayed board (without an undone correction) and state, once committed. */
-    if (rc == 0 && !gm->results)
-        game_cache_note(r, gm->row.id, gm->gb, *version, &gm->st);
+    if (rc == 0)
+        gm->kind->cache(r, gm, *version);
     return rc;
 }
 
@@ -1655,7 +1179,7 @@ int game_state_at(struct game_req *r, int64_t gid, int64_t at, char **state, int
         rc = at == 0 ? game_set_state(r, gm, gm->row.initial) : game_replay(r, gm, at, 0);
     store_rollback(*r->store);
     /* the game's version, as for every game answer, whatever ?at= shows */
-    if (rc == 0 && !(*state = game_state_text(gm, gm->row.version)))
+    if (rc == 0 && !(*state = gm->kind->state_text(gm, gm->row.version)))
         rc = sb_oom(r->err);
     if (rc == 0)
         *version = gm->row.version;

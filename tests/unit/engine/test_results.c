@@ -819,6 +819,245 @@ static void test_results_decide_json_maps_refusal_to_error(void **state)
     cJSON_Delete(doc);
 }
 
+/* ---- the state of a results-mode game: results_state_init, results_apply ---------- */
+
+static struct results_state three_seats(void)
+{
+    static const int64_t ids[] = {11, 12, 13};
+    static const char *const names[] = {"Ann", "Bob", "Cy"};
+    static const char *const tokens[] = {"boot", "", "hat"};
+    struct results_state st;
+    assert_int_equal(results_state_init(&st, ids, names, tokens, 3), 0);
+    return st;
+}
+
+static struct results_event deal_result(int64_t winner)
+{
+    struct results_event ev;
+    memset(&ev, 0, sizeof(ev));
+    ev.type = RESULTS_EV_RESULT;
+    ev.variant = RESULTS_STANDARD;
+    ev.nstandings = 3;
+    for (int i = 0; i < 3; i++)
+        ev.standings[i] = sets(11 + i, 11 + i == winner ? 3 : 1);
+    return ev;
+}
+
+static void test_results_state_init_seats_an_active_game(void **state)
+{
+    (void)state;
+    struct results_state st = three_seats();
+    assert_int_equal(st.version, 1);
+    assert_int_equal(st.seq, 0);
+    assert_int_equal(st.status, RESULTS_ACTIVE);
+    assert_false(st.has_winner);
+    assert_false(st.has_result);
+    assert_int_equal(st.n, 3);
+    assert_int_equal(st.players[1].id, 12);
+    assert_string_equal(st.players[2].name, "Cy");
+    assert_string_equal(st.players[1].token, "");
+    assert_int_equal(results_state_init(&st, NULL, NULL, NULL, 0), -1);
+}
+
+static void test_deal_end_result_finishes_the_game_with_its_winner(void **state)
+{
+    (void)state;
+    struct results_state st = three_seats();
+    struct results_event ev = deal_result(12);
+    struct results_refusal ref;
+    memset(&ref, 0, sizeof(ref));
+    assert_int_equal(results_apply(&st, RESULTS_DEAL, &ev, 4, &ref), 0);
+    assert_int_equal(st.status, RESULTS_FINISHED);
+    assert_true(st.has_winner);
+    assert_int_equal(st.winner, 12);
+    assert_true(st.has_result);
+    assert_int_equal(st.result.winner, 12);
+    assert_int_equal(st.result.edition, RESULTS_DEAL);
+    assert_int_equal(st.seq, 4);
+}
+
+static void test_deal_end_refused_result_leaves_the_state(void **state)
+{
+    (void)state;
+    struct results_state st = three_seats(), before;
+    struct results_event ev = deal_result(0); /* nobody has three sets */
+    struct results_refusal ref;
+    memset(&ref, 0, sizeof(ref));
+    before = st;
+    assert_int_equal(results_apply(&st, RESULTS_DEAL, &ev, 1, &ref), -1);
+    assert_string_equal(ref.rule, "DEAL-END");
+    assert_memory_equal(&st, &before, sizeof(st));
+}
+
+static void test_results_end_game_over_takes_only_notes(void **state)
+{
+    (void)state;
+    struct results_state st = three_seats();
+    struct results_event ev = deal_result(13), note;
+    struct results_refusal ref;
+    memset(&ref, 0, sizeof(ref));
+    memset(&note, 0, sizeof(note));
+    note.type = RESULTS_EV_NOTE;
+    assert_int_equal(results_apply(&st, RESULTS_DEAL, &ev, 1, &ref), 0);
+    assert_int_equal(results_apply(&st, RESULTS_DEAL, &ev, 2, &ref), RESULTS_OVER);
+    assert_string_equal(ref.rule, "RESULTS-END");
+    assert_int_equal(st.seq, 1);
+    assert_int_equal(results_apply(&st, RESULTS_DEAL, &note, 2, &ref), 0);
+    assert_int_equal(st.seq, 2);
+    assert_int_equal(st.winner, 13);
+}
+
+static void test_results_event_types_other_than_result_note_end_refused(void **state)
+{
+    (void)state;
+    struct results_state st = three_seats();
+    struct results_refusal ref;
+    memset(&ref, 0, sizeof(ref));
+    assert_int_equal(results_accepts(&st, RESULTS_EV_OTHER, &ref), -1);
+    assert_null(ref.rule);
+    assert_true(strlen(ref.detail) > 0);
+    assert_int_equal(results_accepts(&st, RESULTS_EV_RESULT, &ref), 0);
+    assert_int_equal(results_accepts(&st, RESULTS_EV_END, &ref), 0);
+}
+
+static void test_results_end_with_a_named_winner_finishes_else_abandons(void **state)
+{
+    (void)state;
+    struct results_state st = three_seats();
+    struct results_event ev;
+    struct results_refusal ref;
+    memset(&ref, 0, sizeof(ref));
+    memset(&ev, 0, sizeof(ev));
+    ev.type = RESULTS_EV_END;
+    ev.has_winner = true;
+    ev.winner = 99; /* not seated */
+    assert_int_equal(results_apply(&st, RESULTS_CLASSIC, &ev, 1, &ref), -1);
+    assert_int_equal(st.status, RESULTS_ACTIVE);
+    ev.winner = 11;
+    assert_int_equal(results_apply(&st, RESULTS_CLASSIC, &ev, 1, &ref), 0);
+    assert_int_equal(st.status, RESULTS_FINISHED);
+    assert_int_equal(st.winner, 11);
+    assert_false(st.has_result);
+    st = three_seats();
+    ev.has_winner = false;
+    assert_int_equal(results_apply(&st, RESULTS_CLASSIC, &ev, 1, &ref), 0);
+    assert_int_equal(st.status, RESULTS_ABANDONED);
+    assert_false(st.has_winner);
+}
+
+/* ---- the state document: results_state_from_json, results_state_to_json ---------- */
+
+/* Documents as the results games of earlier versions stored them (results_state_new()
+ * and results_state_apply() on cJSON): they read and print back byte for byte. */
+static const char *const stored_states[] = {
+    "{\"players\":[{\"id\":11,\"name\":\"Ann\",\"token\":\"boot\"},{\"id\":12,\"name\":"
+    "\"Bob\",\"token\":\"\"}],\"version\":1,\"seq\":0,\"status\":\"active\",\"mode\":"
+    "\"results\",\"winner\":null,\"result\":null}",
+    "{\"players\":[{\"id\":11,\"name\":\"Ann\",\"token\":\"\"},{\"id\":12,\"name\":\"Bob\","
+    "\"token\":\"\"}],\"version\":3,\"seq\":2,\"status\":\"abandoned\",\"mode\":\"results\","
+    "\"winner\":null,\"result\":null}",
+    "{\"players\":[{\"id\":11,\"name\":\"Ann\",\"token\":\"car\"},{\"id\":12,\"name\":"
+    "\"Bob\",\"token\":\"\"},{\"id\":13,\"name\":\"Cy\",\"token\":\"\"}],\"version\":2,"
+    "\"seq\":1,\"status\":\"finished\",\"mode\":\"results\",\"winner\":12,\"result\":{"
+    "\"edition\":\"classic\",\"variant\":\"short\",\"winner\":12,\"tie_broken\":false,"
+    "\"players\":[{\"player\":11,\"rank\":3,\"bankrupt\":true,\"bankrupt_order\":1,\"cash\":0},"
+    "{\"player\":12,\"rank\":1,\"bankrupt\":false,\"cash\":900,\"property_value\":400,"
+    "\"mortgaged_value\":100,\"buildings_value\":50,\"net_worth\":1400},{\"player\":13,"
+    "\"rank\":2,\"bankrupt\":true,\"bankrupt_order\":2}]}}",
+    "{\"players\":[{\"id\":11,\"name\":\"Ann\",\"token\":\"\"},{\"id\":12,\"name\":\"Bob\","
+    "\"token\":\"\"}],\"version\":2,\"seq\":1,\"status\":\"finished\",\"mode\":\"results\","
+    "\"winner\":11,\"result\":{\"edition\":\"wonders\",\"variant\":\"standard\",\"winner\":11,"
+    "\"tie_broken\":true,\"players\":[{\"player\":11,\"rank\":1,\"bankrupt\":false,\"cash\":"
+    "500,\"wonders_ticked\":22,\"bonus\":1500,\"wealth\":2000},{\"player\":12,\"rank\":2,"
+    "\"bankrupt\":false,\"cash\":2000,\"wonders_ticked\":3,\"bonus\":0,\"wealth\":2000}]}}",
+    "{\"players\":[{\"id\":11,\"name\":\"Ann\",\"token\":\"\"},{\"id\":12,\"name\":\"Bob\","
+    "\"token\":\"\"}],\"version\":2,\"seq\":1,\"status\":\"finished\",\"mode\":\"results\","
+    "\"winner\":12,\"result\":{\"edition\":\"deal\",\"variant\":\"standard\",\"winner\":12,"
+    "\"tie_broken\":false,\"players\":[{\"player\":11,\"rank\":2,\"bankrupt\":false,"
+    "\"complete_sets\":1},{\"player\":12,\"rank\":1,\"bankrupt\":false,\"complete_sets\":3}]}}",
+};
+
+static void test_results_state_document_reads_and_prints_byte_for_byte(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof(stored_states) / sizeof(stored_states[0]); i++) {
+        struct results_state st;
+        struct sb_error err;
+        cJSON *doc = parse(stored_states[i]), *back;
+        char *text;
+        memset(&err, 0, sizeof(err));
+        assert_int_equal(results_state_from_json(doc, &st, &err), 0);
+        back = results_state_to_json(&st, st.version);
+        assert_non_null(back);
+        text = cJSON_PrintUnformatted(back);
+        assert_string_equal(text, stored_states[i]);
+        free(text);
+        cJSON_Delete(back);
+        cJSON_Delete(doc);
+    }
+}
+
+static void test_results_state_new_document_is_the_stored_shape(void **state)
+{
+    (void)state;
+    static const int64_t ids[] = {11, 12};
+    static const char *const names[] = {"Ann", "Bob"};
+    static const char *const tokens[] = {"boot", ""};
+    struct results_state st;
+    cJSON *doc;
+    char *text;
+    assert_int_equal(results_state_init(&st, ids, names, tokens, 2), 0);
+    doc = results_state_to_json(&st, 1);
+    text = cJSON_PrintUnformatted(doc);
+    assert_string_equal(text, stored_states[0]);
+    free(text);
+    cJSON_Delete(doc);
+}
+
+static void test_results_state_damaged_document_refused(void **state)
+{
+    (void)state;
+    static const char *const damaged[] = {
+        "{\"players\":[],\"version\":1,\"seq\":0,\"status\":\"active\",\"winner\":null,"
+        "\"result\":null}",
+        "{\"players\":[{\"id\":1,\"name\":\"A\",\"token\":\"\"}],\"version\":1,\"seq\":0,"
+        "\"status\":\"paused\",\"winner\":null,\"result\":null}",
+        "{\"players\":[{\"id\":1,\"name\":\"A\",\"token\":\"\"}],\"version\":1,\"seq\":0,"
+        "\"status\":\"finished\",\"winner\":\"1\",\"result\":null}",
+        "{\"players\":[{\"id\":1,\"name\":\"A\",\"token\":\"\"}],\"version\":1,\"seq\":0,"
+        "\"status\":\"finished\",\"winner\":1,\"result\":{\"edition\":\"monopoly\"}}",
+    };
+    for (size_t i = 0; i < sizeof(damaged) / sizeof(damaged[0]); i++) {
+        struct results_state st;
+        struct sb_error err;
+        cJSON *doc = parse(damaged[i]);
+        memset(&err, 0, sizeof(err));
+        assert_int_equal(results_state_from_json(doc, &st, &err), SB_EINVALID);
+        cJSON_Delete(doc);
+    }
+}
+
+static void test_results_effects_a_result_names_the_winner(void **state)
+{
+    (void)state;
+    struct results_state st = three_seats();
+    struct results_event ev = deal_result(13);
+    struct results_refusal ref;
+    cJSON *fx;
+    char *text;
+    assert_int_equal(results_apply(&st, RESULTS_DEAL, &ev, 1, &ref), 0);
+    fx = results_effects_to_json(&st, RESULTS_EV_RESULT);
+    text = cJSON_PrintUnformatted(fx);
+    assert_string_equal(text, "[{\"kind\":\"win\",\"player\":13}]");
+    free(text);
+    cJSON_Delete(fx);
+    fx = results_effects_to_json(&st, RESULTS_EV_NOTE);
+    text = cJSON_PrintUnformatted(fx);
+    assert_string_equal(text, "[]");
+    free(text);
+    cJSON_Delete(fx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -875,6 +1114,16 @@ int main(void)
         cmocka_unit_test(test_results_json_outcome_document),
         cmocka_unit_test(test_results_json_classic_outcome_has_net_worth),
         cmocka_unit_test(test_results_decide_json_maps_refusal_to_error),
+        cmocka_unit_test(test_results_state_init_seats_an_active_game),
+        cmocka_unit_test(test_deal_end_result_finishes_the_game_with_its_winner),
+        cmocka_unit_test(test_deal_end_refused_result_leaves_the_state),
+        cmocka_unit_test(test_results_end_game_over_takes_only_notes),
+        cmocka_unit_test(test_results_event_types_other_than_result_note_end_refused),
+        cmocka_unit_test(test_results_end_with_a_named_winner_finishes_else_abandons),
+        cmocka_unit_test(test_results_state_document_reads_and_prints_byte_for_byte),
+        cmocka_unit_test(test_results_state_new_document_is_the_stored_shape),
+        cmocka_unit_test(test_results_state_damaged_document_refused),
+        cmocka_unit_test(test_results_effects_a_result_names_the_winner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

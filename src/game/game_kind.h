@@ -1,0 +1,155 @@
+/* game_kind.h -- inside src/game/ only: a loaded game, and the kinds of game behind one
+ * table of operations (as curl's Curl_ssl or git's ref_storage_be).
+ *
+ * game.c runs a game's life (its row, its event log, the cache, the transactions) and
+ * calls its kind for everything the rules decide: the initial state, loading a state,
+ * applying an event, printing the state, the snapshot's status, what an undo takes back.
+ * Each kind is one file and one row of the table in game_kind.c:
+ *
+ *   game_twt.c      Travel World Tour (modes "banker" and "journal"; engine rules.c,
+ *                   correct.c): a board, a struct game_state, the Travel Journal rows.
+ *   game_results.c  the results-mode editions (mode "results"; engine results.c):
+ *                   classic, Wonders and Deal plays logged by their result.
+ *
+ * The kind of a new game is the first row that plays the campaign's edition in the mode
+ * asked for (else the first that plays the edition, whose check_mode() says which modes
+ * it takes); the kind of a stored game is the row that has its mode. Nothing outside src/game/
+ * includes this. */
+#ifndef STAMPBOOK_GAME_KIND_H
+#define STAMPBOOK_GAME_KIND_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "board.h"
+#include "game.h"
+#include "house.h"
+#include "rules.h"
+#include "store.h"
+
+#define GAME_SEATS_MAX 8 /* the most seats any kind takes */
+
+/* A game loaded for writing or replaying: its row, its kind, and its kind's own data
+ * (its board and state in the form its engine works on). */
+struct game {
+    struct store_game row;
+    const struct game_kind *kind;
+    void *ks;
+};
+
+/* A new game as game_create() read it, for its kind to start. */
+struct game_new {
+    int64_t gid;
+    const char *mode;
+    const char *board; /* the board document the game is played on */
+    struct house_rules hr;
+    int64_t duration_min; /* -1 when absent */
+    const char *location; /* NULL when absent */
+    int n;
+    struct rules_seat seats[GAME_SEATS_MAX];
+    char names[GAME_SEATS_MAX][RULES_NAME_MAX];
+    const char *tokens[GAME_SEATS_MAX];
+};
+
+/* The operations of one kind of game. Every one is set (a kind with nothing to do has a
+ * function that does nothing). */
+struct game_kind {
+    const char *name;
+    /* ---- creating (game_create()) ---- */
+    bool (*plays)(const char *edition);                      /* does it play this edition? */
+    int (*check_mode)(struct game_req *r, const char *mode); /* the body's "mode" */
+    bool play_details;                                       /* takes duration_min and location */
+    bool token_required;                                     /* each seat names a token */
+    const char *seat_rule;                                   /* the rule of the seat count */
+    const char *twice_rule; /* the rule of a player seated twice; NULL for none */
+    int (*seats_max)(const struct game_req *r);
+    int (*seats_check)(struct game_req *r, int n); /* the count read is enough */
+    int (*initial)(struct game_req *r, struct game_new *g, cJSON **state);
+    int (*keep_details)(struct game_req *r, const struct game_new *g);
+    /* ---- loading ---- */
+    bool (*has_mode)(const char *mode); /* a stored game's row mode */
+    /* Fill gm->ks for gm->row (read without its documents): its board and snapshot
+     * state; docs: also read the row's documents (game_get_docs()), for a replay. */
+    int (*load)(struct game_req *r, struct game *gm, bool docs);
+    void (*free)(void *ks);
+    int (*set_state)(struct game_req *r, struct game *gm, const cJSON *doc);
+    int (*reset)(struct game_req *r, struct game *gm); /* before a replay */
+    /* ---- events ---- */
+    bool (*banker)(const struct game *gm); /* the server rolls (event_check_request()) */
+    bool (*over)(const struct game *gm);
+    /* Apply body as event seq; *effects gets the effects array (the caller frees it).
+     * aux: NULL in a replay; else *aux may get what written() needs (freed with free()).
+     * On refusal the state is unchanged. */
+    int (*apply)(struct game_req *r, struct game *gm, const cJSON *body, int64_t seq,
+                 cJSON **effects, void **aux);
+    /* The event (its stored payload) was written as seq: write what goes with it. */
+    int (*written)(struct game_req *r, struct game *gm, const cJSON *payload, int64_t seq,
+                   const void *aux);
+    /* The payload stored for an accepted body (a new tree; NULL when out of memory). */
+    cJSON *(*payload)(const struct game_req *r, const cJSON *body);
+    char *(*state_text)(const struct game *gm, int64_t version);
+    void (*snapshot_meta)(const struct game *gm, struct store_snapshot *snap);
+    int (*undo)(struct game_req *r, struct game *gm, int64_t seq);       /* before event seq goes */
+    void (*cache)(struct game_req *r, struct game *gm, int64_t version); /* state stored */
+};
+
+/* The operations of a kind whose functions are named <p>_<op> (twt_load...): a row
+ * of the table is its name, its data and GAME_KIND_OPS(p), so it names every operation
+ * (one missing does not compile). */
+#define GAME_KIND_OPS(p)                                                                           \
+    .plays = p##_plays, .check_mode = p##_check_mode, .seats_max = p##_seats_max,                  \
+    .seats_check = p##_seats_check, .initial = p##_initial, .keep_details = p##_keep_details,      \
+    .has_mode = p##_has_mode, .load = p##_load, .free = p##_free, .set_state = p##_set_state,      \
+    .reset = p##_reset, .banker = p##_banker, .over = p##_over, .apply = p##_apply,                \
+    .written = p##_written, .payload = p##_payload, .state_text = p##_state_text,                  \
+    .snapshot_meta = p##_snapshot_meta, .undo = p##_undo, .cache = p##_cache
+
+extern const struct game_kind game_kind_twt;
+extern const struct game_kind game_kind_results;
+
+/* The kind of a new game of the campaign's edition in mode (may be NULL); the kind of a
+ * stored game's mode (NULL when no kind has it). These functions can't fail. */
+const struct game_kind *game_kind_for_new(const char *edition, const char *mode);
+const struct game_kind *game_kind_for_mode(const char *mode);
+
+/* ---- what game.c lends the kinds ---- */
+
+/* A parsed board, shared read-only by the cache and the requests using it; freed
+ * with its last reference. */
+struct game_board {
+    atomic_int refs;
+    struct board b;
+};
+
+struct game_board *game_board_ref(struct game_board *gb);
+void game_board_unref(struct game_board *gb);
+
+/* A reference to the cached board of gid (NULL when none), and its state copied into
+ * *st when it is the state of version (*st_hit says so). txn: the writer's open
+ * transaction (store_write_txn), whose last append is looked at first; 0 for none. */
+struct game_board *game_cache_get(struct games *c, int64_t gid, int64_t version, uint64_t txn,
+                                  struct game_state *st, bool *st_hit);
+
+/* Note that gid has board gb and, at version, state st, for the cache once the
+ * request's transaction commits. This function can't fail (best effort). */
+void game_cache_note(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
+                     const struct game_state *st);
+
+/* Parse a JSON text the store kept (SB_EIO when it is not valid JSON). */
+int game_parse_stored(struct game_req *r, const char *text, cJSON **out);
+
+/* Read gm's row again with its documents (board, initial state, snapshot). */
+int game_get_docs(struct game_req *r, struct game *gm);
+
+/* The state document gm is to load: the last one an append of the writer's open turns
+ * left to their COMMIT, else the snapshot row's. This function can't fail. */
+const char *game_stored_state(const struct game_req *r, const struct game *gm);
+
+/* Set gm's state from a state document text (the snapshot or the initial): the kind's
+ * set_state(), a refusal reported as a damaged stored state (SB_EIO). */
+int game_set_state(struct game_req *r, struct game *gm, const char *text);
+
+#endif

@@ -1,0 +1,226 @@
+/* game_results.c -- the results kind of game (mode "results"): classic, Wonders and
+ * Deal plays logged by one `result` event, their state the engine's struct
+ * results_state (results.h) read and written by results_json.c (game_kind.h). */
+#include "game_kind.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "results.h"
+#include "results_json.h"
+
+/* A results-mode game's own: its campaign's edition and its state. */
+struct results_game {
+    enum results_edition edition;
+    struct results_state st;
+};
+
+static struct results_game *res(const struct game *gm)
+{
+    return gm->ks;
+}
+
+/* The campaign's edition as a results edition; -1 when it is not one. */
+static int res_edition(const struct game_req *r)
+{
+    return results_edition_from_id(r->campaign->edition);
+}
+
+static bool res_plays(const char *edition)
+{
+    return results_edition_from_id(edition) >= 0;
+}
+
+static bool res_has_mode(const char *mode)
+{
+    return strcmp(mode, "results") == 0;
+}
+
+static int res_check_mode(struct game_req *r, const char *mode)
+{
+    if (!res_has_mode(mode))
+        return sb_fail(r->err, SB_EINVALID, NULL, "games of %s are logged with mode \"results\"",
+                       r->campaign->edition);
+    return 0;
+}
+
+static int res_seats_max(const struct game_req *r)
+{
+    return results_players_max((enum results_edition)res_edition(r));
+}
+
+/* RESULTS-PLAYERS: the edition's player count. */
+static int res_seats_check(struct game_req *r, int n)
+{
+    enum results_edition ed = (enum results_edition)res_edition(r);
+    if (n < results_players_min(ed))
+        return sb_fail(r->err, SB_EINVALID, "RESULTS-PLAYERS", "%s needs %d to %d players",
+                       r->campaign->edition, results_players_min(ed), results_players_max(ed));
+    return 0;
+}
+
+static int res_initial(struct game_req *r, struct game_new *g, cJSON **state)
+{
+    struct results_state *st = malloc(sizeof(*st));
+    int64_t ids[GAME_SEATS_MAX];
+    const char *names[GAME_SEATS_MAX];
+    int rc = st ? 0 : sb_oom(r->err);
+    for (int i = 0; i < g->n; i++) {
+        ids[i] = g->seats[i].player;
+        names[i] = g->names[i];
+    }
+    if (rc == 0 && results_state_init(st, ids, names, g->tokens, g->n) != 0)
+        rc = sb_fail(r->err, SB_EINVALID, "RESULTS-PLAYERS", "a results game seats 1 to %d",
+                     RESULTS_MAX_PLAYERS);
+    if (rc == 0 && !(*state = results_state_to_json(st, 1)))
+        rc = sb_oom(r->err);
+    free(st);
+    return rc;
+}
+
+/* A play's duration_min and location, when it has them, are kept with its row. */
+static int res_keep_details(struct game_req *r, const struct game_new *g)
+{
+    if (g->duration_min < 0 && !g->location)
+        return 0;
+    return store_game_set_details(*r->store, g->gid, g->duration_min, g->location, r->err);
+}
+
+/* game_kind.load: results-mode games are not cached: the snapshot is read each time. */
+static int res_load(struct game_req *r, struct game *gm, bool docs)
+{
+    struct results_game *g = malloc(sizeof(*g));
+    int ed = res_edition(r);
+    int rc;
+    (void)docs; /* the snapshot is a document too */
+    if (!g)
+        return sb_oom(r->err);
+    gm->ks = g;
+    g->edition = (enum results_edition)(ed < 0 ? 0 : ed);
+    rc = game_get_docs(r, gm);
+    if (rc == 0 && ed < 0)
+        rc = sb_fail(r->err, SB_EIO, NULL, "campaign edition has no results rule");
+    if (rc == 0)
+        rc = game_set_state(r, gm, game_stored_state(r, gm));
+    return rc;
+}
+
+static void res_free(void *ks)
+{
+    free(ks);
+}
+
+static int res_set_state(struct game_req *r, struct game *gm, const cJSON *doc)
+{
+    return results_state_from_json(doc, &res(gm)->st, r->err);
+}
+
+/* Nothing of a results game lives outside its state: nothing to reset, keep or undo. */
+static int res_reset(struct game_req *r, struct game *gm)
+{
+    (void)r;
+    (void)gm;
+    return 0;
+}
+
+static int res_written(struct game_req *r, struct game *gm, const cJSON *payload, int64_t seq,
+                       const void *aux)
+{
+    (void)payload;
+    (void)seq;
+    (void)aux;
+    return res_reset(r, gm);
+}
+
+static int res_undo(struct game_req *r, struct game *gm, int64_t seq)
+{
+    (void)seq;
+    return res_reset(r, gm);
+}
+
+static void res_cache(struct game_req *r, struct game *gm, int64_t version)
+{
+    (void)r;
+    (void)gm;
+    (void)version;
+}
+
+static bool res_banker(const struct game *gm)
+{
+    (void)gm;
+    return false;
+}
+
+static bool res_over(const struct game *gm)
+{
+    return res(gm)->st.status != RESULTS_ACTIVE;
+}
+
+/* An engine refusal as an error: RESULTS-END (the game is over) is a conflict. */
+static int res_refused(struct game_req *r, int k, const struct results_refusal *ref)
+{
+    return sb_fail(r->err, k == RESULTS_OVER ? SB_ECONFLICT : SB_EINVALID, ref->rule, "%s",
+                   ref->detail);
+}
+
+/* game_kind.apply: read the event (its type first: a game that is over takes only
+ * notes), apply it on a copy of the state, keep the copy once the effects are printed. */
+static int res_apply(struct game_req *r, struct game *gm, const cJSON *body, int64_t seq,
+                     cJSON **effects, void **aux)
+{
+    struct results_game *g = res(gm);
+    struct results_state *next = malloc(sizeof(*next));
+    struct results_event ev;
+    struct results_refusal ref;
+    int k, rc = next ? 0 : sb_oom(r->err);
+    (void)aux;
+    memset(&ev, 0, sizeof(ev));
+    if (rc == 0)
+        rc = results_event_head(body, &ev.type, r->err);
+    if (rc == 0 && (k = results_accepts(&g->st, ev.type, &ref)) != 0)
+        rc = res_refused(r, k, &ref);
+    if (rc == 0)
+        rc = results_event_from_json(body, g->edition, &g->st, &ev, r->err);
+    if (rc == 0) {
+        *next = g->st;
+        if ((k = results_apply(next, g->edition, &ev, seq, &ref)) != 0)
+            rc = res_refused(r, k, &ref);
+    }
+    if (rc == 0 && !(*effects = results_effects_to_json(next, ev.type)))
+        rc = sb_oom(r->err);
+    if (rc == 0)
+        g->st = *next;
+    free(next);
+    return rc;
+}
+
+/* game_kind.payload: the body as it came. */
+static cJSON *res_payload(const struct game_req *r, const cJSON *body)
+{
+    (void)r;
+    return cJSON_Duplicate(body, true);
+}
+
+static char *res_state_text(const struct game *gm, int64_t version)
+{
+    cJSON *doc = results_state_to_json(&res(gm)->st, version);
+    char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
+    cJSON_Delete(doc);
+    return text;
+}
+
+static void res_snapshot_meta(const struct game *gm, struct store_snapshot *snap)
+{
+    const struct results_state *st = &res(gm)->st;
+    snap->status = results_status_name(st->status);
+    snap->winner = st->has_winner ? st->winner : 0;
+}
+
+const struct game_kind game_kind_results = {
+    .name = "results",
+    .play_details = true,
+    .token_required = false,
+    .seat_rule = "RESULTS-PLAYERS",
+    .twice_rule = NULL,
+    GAME_KIND_OPS(res),
+};
