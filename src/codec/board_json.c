@@ -433,6 +433,21 @@ static bool bj_is_plain_colour(const char *s)
     return n >= 3 && n <= 20;
 }
 
+/* The start of item i of the list named list, an object with a slug "id" and a "name":
+ * its path ("list[i]"), its id and its name. */
+static int bj_named_item(const cJSON *it, const char *list, int i, char path[BJ_PATH_MAX],
+                         const char **id, const char **name, struct sb_error *err)
+{
+    int rc;
+    snprintf(path, BJ_PATH_MAX, "%s[%d]", list, i);
+    if (!cJSON_IsObject(it))
+        return json_fail_at(err, path, NULL, "must be an object");
+    rc = bj_get_slug(it, path, "id", id, err);
+    if (rc == 0)
+        rc = json_at_string(it, path, "name", JSON_NAME_MAX_CHARS, name, err);
+    return rc;
+}
+
 /* The tokens: 2..BOARD_MAX_TOKENS with unique slugs, names and colours. */
 static int bj_read_tokens(const cJSON *doc, struct board *b, struct sb_error *err)
 {
@@ -445,12 +460,7 @@ static int bj_read_tokens(const cJSON *doc, struct board *b, struct sb_error *er
     {
         char path[BJ_PATH_MAX];
         const char *id = NULL, *s = NULL;
-        snprintf(path, sizeof(path), "tokens[%d]", i);
-        if (!cJSON_IsObject(it))
-            return json_fail_at(err, path, NULL, "must be an object");
-        rc = bj_get_slug(it, path, "id", &id, err);
-        if (rc == 0)
-            rc = json_at_string(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
+        rc = bj_named_item(it, "tokens", i, path, &id, &s, err);
         if (rc == 0)
             rc = json_at_string(it, path, "colour", JSON_NAME_MAX_CHARS, &s, err);
         if (rc == 0 && !bj_is_plain_colour(s))
@@ -484,12 +494,7 @@ static int bj_read_dests(const cJSON *doc, struct board *b, const cJSON **goals,
         char path[BJ_PATH_MAX];
         const char *id = NULL, *colour = NULL, *s = NULL;
         struct destination *d = &b->dests[i];
-        snprintf(path, sizeof(path), "destinations[%d]", i);
-        if (!cJSON_IsObject(it))
-            return json_fail_at(err, path, NULL, "must be an object");
-        rc = bj_get_slug(it, path, "id", &id, err);
-        if (rc == 0)
-            rc = json_at_string(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
+        rc = bj_named_item(it, "destinations", i, path, &id, &s, err);
         if (rc == 0)
             rc = bj_get_slug(it, path, "colour", &colour, err);
         if (rc == 0)

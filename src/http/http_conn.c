@@ -3,6 +3,7 @@
  * minimum rate). libmicrohttpd's own timeout is an idle timeout only: a client
  * trickling a byte now and then would keep its connection for ever. When the table is
  * full, an idle connection that never presented a valid key makes room. */
+#include "list.h"
 #include "http_internal.h"
 
 #include <stdlib.h>
@@ -117,10 +118,7 @@ struct http_conn *http_conns_open(struct http_conns *t, int fd, int64_t addr, ui
     c->addr = addr;
     c->deadline_ms = deadline_ms;
     pthread_mutex_lock(&t->lock);
-    c->next = t->head;
-    if (t->head)
-        t->head->prev = c;
-    t->head = c;
+    LIST_PUSH(t->head, c);
     __atomic_store_n(&t->total, t->total + 1, __ATOMIC_RELAXED);
     http_counts_add(&t->per_addr, addr, 1);
     c->count = http_counts_find(&t->per_addr, addr);
@@ -135,12 +133,7 @@ void http_conns_close(struct http_conns *t, struct http_conn *c)
     if (!c)
         return;
     pthread_mutex_lock(&t->lock);
-    if (c->prev)
-        c->prev->next = c->next;
-    else
-        t->head = c->next;
-    if (c->next)
-        c->next->prev = c->prev;
+    LIST_UNLINK(t->head, c);
     if (!c->doomed)
         __atomic_store_n(&t->total, t->total - 1, __ATOMIC_RELAXED);
     http_counts_add(&t->per_addr, c->addr, -1);

@@ -6,6 +6,7 @@
  * keep-alive to streams idle for 15 s, reads again every 15 s a game nobody changed (so
  * that a stream whose key was rotated away ends), and closes connections past their
  * deadline. */
+#include "list.h"
 #include "http_internal.h"
 
 #include <errno.h>
@@ -273,12 +274,7 @@ static void hub_unlink(struct http_stream *st)
 {
     struct http_hub *h = st->hub;
     struct http_watch *w = st->w;
-    if (st->prev)
-        st->prev->next = st->next;
-    else
-        w->streams = st->next;
-    if (st->next)
-        st->next->prev = st->prev;
+    LIST_UNLINK(w->streams, st);
     w->n--;
     h->nstreams--;
     http_counts_add(&h->per_campaign, w->cid, -1);
@@ -310,10 +306,7 @@ static int hub_attach(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr
     }
     *st = (struct http_stream){.hub = h, .w = w, .fd = -1, .addr = addr, .sent = -1};
     memcpy(st->key, key, KEYS_HASH_BYTES);
-    st->next = w->streams;
-    if (w->streams)
-        w->streams->prev = st;
-    w->streams = st;
+    LIST_PUSH(w->streams, st);
     w->n++;
     *read_now = !w->latest && !w->fetching;
     if (*read_now)
