@@ -1,6 +1,7 @@
 /* game.c -- the game layer: creating games, loading them through the cache, applying,
  * appending, replaying, undoing and renaming (game.h). */
 #include "game.h"
+#include "game_state.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -464,6 +465,8 @@ static int game_undo_correction(struct game_req *r, struct game *gm, int64_t seq
     return rc;
 }
 
+static int game_replay(struct game_req *r, struct game *gm, int64_t upto, int64_t skip);
+
 /* Load game gid of the campaign with its board and its snapshot state; docs: also its
  * board and initial state texts (gm->row), for a replay. */
 static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **out)
@@ -505,7 +508,7 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
     if (gm->gb)
         gm->board = &gm->gb->b;
     if (rc == 0 && !st_hit)
-        rc = game_set_state(r, gm, gm->row.state);
+        rc = gm->row.state ? game_set_state(r, gm, gm->row.state) : game_replay(r, gm, 0, 0);
     if (rc == 0 && !gm->results && !board_hit && gm->st.corrections > 0)
         rc = game_load_corrections(r, gm);
     if (rc == 0 && !gm->results && !st_hit)
@@ -886,6 +889,14 @@ static int replay_event(void *arg, int64_t seq, const char *type, const char *pa
     return rc;
 }
 
+/* Set gm's working state to its initial state, made again when the store left it NULL
+ * (game_state.h). */
+static int game_set_initial(struct game_req *r, struct game *gm)
+{
+    int rc = gm->row.initial ? 0 : game_initial_text(r, &gm->row, &gm->row.initial);
+    return rc == 0 ? game_set_state(r, gm, gm->row.initial) : rc;
+}
+
 /* Rebuild gm's state from its initial state and the live events up to seq upto
  * (0: all), leaving out seq skip. */
 static int game_replay(struct game_req *r, struct game *gm, int64_t upto, int64_t skip)
@@ -893,7 +904,7 @@ static int game_replay(struct game_req *r, struct game *gm, int64_t upto, int64_
     struct replay rp = {r, gm, skip};
     int rc = gm->results ? 0 : game_board_reset(r, gm);
     if (rc == 0)
-        rc = game_set_state(r, gm, gm->row.initial);
+        rc = game_set_initial(r, gm);
     if (rc == 0)
         rc = store_events_each(*r->store, gm->row.id, upto, replay_event, &rp, r->err);
     return rc;
@@ -901,13 +912,14 @@ static int game_replay(struct game_req *r, struct game *gm, int64_t upto, int64_
 
 /* ---- creating games ---- */
 
-/* The journal as it stands for the campaign, for the state of a new game. */
-static int game_initial_journal(struct game_req *r, const struct board *b,
+/* The journal of the campaign as the games before game gid left it, for the state of
+ * game gid (at its creation: the journal as it stands). */
+static int game_initial_journal(struct game_req *r, const struct board *b, int64_t gid,
                                 struct journal_state *journal)
 {
     char *text = NULL;
     cJSON *stamps = NULL, *s;
-    int rc = store_journal_stamps_json(*r->store, r->campaign->id, 0, &text, r->err);
+    int rc = store_journal_stamps_json(*r->store, r->campaign->id, gid, &text, r->err);
     if (rc == 0)
         rc = game_parse_stored(r, text, &stamps);
     free(text);
@@ -1017,10 +1029,10 @@ static cJSON *game_seats_json(const struct rules_seat *seats, const char *const 
     return arr;
 }
 
-/* The initial state of a Travel World Tour game for these seats. */
-static int game_initial_full(struct game_req *r, const char *board_text, const char *mode,
-                             int64_t gid, const struct house_rules *hr, struct rules_seat *seats,
-                             const char *const *tokens, int n, cJSON **state)
+/* The initial state of a Travel World Tour game for these seats (game_state.h). */
+int game_initial_full(struct game_req *r, const char *board_text, const char *mode, int64_t gid,
+                      const struct house_rules *hr, struct rules_seat *seats,
+                      const char *const *tokens, int n, cJSON **state)
 {
     struct board *b = malloc(sizeof(*b));
     struct game_state *st = malloc(sizeof(*st));
@@ -1039,7 +1051,7 @@ static int game_initial_full(struct game_req *r, const char *board_text, const c
                 sb_fail(r->err, SB_EINVALID, "TWT-SETUP-1", "no token '%s' in this box", tokens[i]);
     }
     if (rc == 0)
-        rc = game_initial_journal(r, b, journal);
+        rc = game_initial_journal(r, b, gid, journal);
     if (rc == 0) {
         memset(st, 0, sizeof(*st));
         if (rules_init_house(b, strcmp(mode, "journal") == 0 ? MODE_JOURNAL : MODE_BANKER, gid, hr,
@@ -1170,7 +1182,11 @@ static int rename_in_doc(struct game_req *r, const char *text, int64_t pid, cons
                          int64_t version, char **out)
 {
     cJSON *doc = NULL, *p;
-    int rc = game_parse_stored(r, text, &doc);
+    int rc;
+    *out = NULL;
+    if (!text) /* made again when read, with the names of the day (game_state.h) */
+        return 0;
+    rc = game_parse_stored(r, text, &doc);
     if (rc != 0)
         return rc;
     cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(doc, "players"))
@@ -1514,13 +1530,30 @@ int game_state_at(struct game_req *r, int64_t gid, int64_t at, char **state, int
         return rc;
     rc = game_load(r, gid, true, &gm);
     if (rc == 0)
-        rc = at == 0 ? game_set_state(r, gm, gm->row.initial) : game_replay(r, gm, at, 0);
+        rc = at == 0 ? game_set_initial(r, gm) : game_replay(r, gm, at, 0);
     store_rollback(*r->store);
     /* the game's version, as for every game answer, whatever ?at= shows */
     if (rc == 0 && !(*state = game_state_text(gm, gm->row.version)))
         rc = sb_oom(r->err);
     if (rc == 0)
         *version = gm->row.version;
+    game_free(gm);
+    return rc;
+}
+
+int game_state_made(struct game_req *r, int64_t gid, bool replay, char **state, int64_t *version,
+                    bool *corrected)
+{
+    struct game *gm = NULL;
+    int rc = game_load(r, gid, replay, &gm);
+    if (rc == 0 && replay)
+        rc = game_replay(r, gm, 0, 0);
+    if (rc == 0 && !(*state = game_state_text(gm, gm->row.version)))
+        rc = sb_oom(r->err);
+    if (rc == 0)
+        *version = gm->row.version;
+    if (rc == 0 && corrected)
+        *corrected = !gm->results && gm->st.corrections > 0;
     game_free(gm);
     return rc;
 }

@@ -476,19 +476,37 @@ static int store_apply_migration(struct store *s, const char *dir, const char *n
         "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, now_utc())";
     char path[4096];
     char *sql = NULL;
+    int64_t fk = 0, bad = 0;
     int rc;
     snprintf(path, sizeof(path), "%s/%s", dir, name);
     if (file_read(path, STORE_MIGRATION_MAX, &sql, NULL, NULL) != 0)
         return sb_fail(err, SB_EIO, NULL, "cannot read migration %s", name);
-    rc = store_begin_write(s, err);
+    /* Foreign keys are off while a migration runs (they cannot change inside a
+     * transaction), so that a table others name can be rebuilt under its name, and
+     * checked before it commits (SQLite's "other kinds of table schema changes"). */
+    rc = store_int(s, "PRAGMA foreign_keys", &fk, err, "");
+    if (rc == 0 && fk)
+        rc = store_exec(s, "PRAGMA foreign_keys=OFF", NULL, err, "");
+    if (rc == 0)
+        rc = store_begin_write(s, err);
+    else
+        fk = 0;
     if (rc == 0 && sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
         rc = store_fail(s, err, name);
+    if (rc == 0 && fk)
+        rc = store_int(s, "SELECT count(*) FROM pragma_foreign_key_check", &bad, err, "");
+    if (rc == 0 && bad > 0)
+        rc = sb_fail(err, SB_EIO, NULL, "migration %s breaks %lld foreign keys", name,
+                     (long long)bad);
     if (rc == 0)
         rc = store_exec(s, record, NULL, err, "it", (int64_t)v, name);
     if (rc == 0)
         rc = store_commit(s, err);
     else
         store_rollback(s);
+    if (fk && sqlite3_exec(s->db, "PRAGMA foreign_keys=ON", NULL, NULL, NULL) != SQLITE_OK &&
+        rc == 0)
+        rc = store_fail(s, err, "foreign_keys");
     free(sql);
     return rc;
 }

@@ -29,7 +29,9 @@ void store_game_clear(struct store_game *g)
     free(g->board);
     free(g->state);
     free(g->initial);
-    g->board = g->state = g->initial = NULL;
+    free(g->seats);
+    free(g->house_rules);
+    g->board = g->state = g->initial = g->seats = g->house_rules = NULL;
 }
 
 int store_game_next_id(struct store *s, int64_t *id, struct sb_error *err)
@@ -86,12 +88,11 @@ int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min, c
     return store_exec(s, sql, NULL, err, "iti", duration_min, location, gid);
 }
 
-int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
-                          int (*fn)(void *ctx, int64_t gid), void *ctx, struct sb_error *err)
+/* Call fn(ctx, id) for each row of sql (ids in its first column, cid and pid bound as
+ * ?1 and ?2), stopping at the first that does not return 0. */
+static int store_each_id(struct store *s, const char *sql, int64_t cid, int64_t pid,
+                         int (*fn)(void *ctx, int64_t id), void *ctx, struct sb_error *err)
 {
-    static const char *const sql =
-        "SELECT DISTINCT g.id FROM games g, json_each(g.seats) st WHERE g.campaign_id = ?"
-        " AND st.value ->> 'player' = ? ORDER BY g.id";
     sqlite3_stmt *stmt;
     int rc = 0, step = SQLITE_DONE;
     if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) != SQLITE_OK)
@@ -105,6 +106,23 @@ int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
         rc = store_fail(s, err, "read");
     sqlite3_finalize(stmt);
     return rc;
+}
+
+int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
+                          int (*fn)(void *ctx, int64_t gid), void *ctx, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT DISTINCT g.id FROM games g, json_each(g.seats) st WHERE g.campaign_id = ?1"
+        " AND st.value ->> 'player' = ?2 ORDER BY g.id";
+    return store_each_id(s, sql, cid, pid, fn, ctx, err);
+}
+
+int store_games_each(struct store *s, int64_t cid, int (*fn)(void *ctx, int64_t gid), void *ctx,
+                     struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT id FROM games WHERE campaign_id = ?1 AND ?2 = 0 ORDER BY id";
+    return store_each_id(s, sql, cid, 0, fn, ctx, err);
 }
 
 int store_game_set_docs(struct store *s, int64_t gid, const char *state, const char *initial,
@@ -126,6 +144,25 @@ static int store_col_dup(sqlite3_stmt *stmt, int col, char **dst, struct sb_erro
     return *dst ? 0 : sb_oom(err);
 }
 
+/* As store_col_dup(), but a NULL column leaves *dst NULL (a document the game layer
+ * computes, migration 0021). */
+static int store_col_dup_null(sqlite3_stmt *stmt, int col, char **dst, struct sb_error *err)
+{
+    *dst = NULL;
+    return sqlite3_column_type(stmt, col) == SQLITE_NULL ? 0 : store_col_dup(stmt, col, dst, err);
+}
+
+int store_game_leave_docs(struct store *s, int64_t gid, bool state, bool initial,
+                          struct sb_error *err)
+{
+    static const char *const sql = "UPDATE games SET state = NULL WHERE id = ?";
+    static const char *const docs = "UPDATE game_boards SET initial = NULL WHERE game_id = ?";
+    int rc = state ? store_exec(s, sql, NULL, err, "i", gid) : 0;
+    if (rc == 0 && initial)
+        rc = store_exec(s, docs, NULL, err, "i", gid);
+    return rc;
+}
+
 int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
                    struct store_game *out, struct sb_error *err)
 {
@@ -136,8 +173,8 @@ int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
         " CASE WHEN ? THEN (SELECT b.board FROM game_boards gb JOIN boards b"
         "   ON b.id = gb.board_id WHERE gb.game_id = g.id) END,"
         " CASE WHEN ? THEN state END,"
-        " CASE WHEN ? THEN (SELECT initial FROM game_boards WHERE game_id = g.id) END"
-        " FROM games g WHERE id = ? AND campaign_id = ?";
+        " CASE WHEN ? THEN (SELECT initial FROM game_boards WHERE game_id = g.id) END,"
+        " seats, house_rules FROM games g WHERE id = ? AND campaign_id = ?";
     sqlite3_stmt *stmt = store_stmt(s, sql, err);
     struct store_game g;
     int rc = 0, step;
@@ -171,9 +208,13 @@ int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
     if (with_docs) {
         rc = store_col_dup(stmt, 5, &g.board, err);
         if (rc == 0)
-            rc = store_col_dup(stmt, 6, &g.state, err);
+            rc = store_col_dup_null(stmt, 6, &g.state, err);
         if (rc == 0)
-            rc = store_col_dup(stmt, 7, &g.initial, err);
+            rc = store_col_dup_null(stmt, 7, &g.initial, err);
+        if (rc == 0)
+            rc = store_col_dup(stmt, 8, &g.seats, err);
+        if (rc == 0)
+            rc = store_col_dup_null(stmt, 9, &g.house_rules, err);
     }
 out:
     store_done(s, stmt);
@@ -232,7 +273,7 @@ int store_game_with_state(struct store *s, int64_t cid, int64_t gid, char **game
     } else {
         rc = store_col_dup(stmt, 0, &g, err);
         if (rc == 0)
-            rc = store_col_dup(stmt, 1, &st, err);
+            rc = store_col_dup_null(stmt, 1, &st, err);
     }
     if (rc == 0) {
         *version = sqlite3_column_int64(stmt, 2);
@@ -263,7 +304,7 @@ int store_game_state(struct store *s, int64_t cid, int64_t gid, char **state, in
     }
     step = sqlite3_step(stmt);
     if (step == SQLITE_ROW) {
-        rc = store_col_dup(stmt, 0, state, err);
+        rc = store_col_dup_null(stmt, 0, state, err);
         if (rc == 0)
             *version = sqlite3_column_int64(stmt, 1);
     } else if (step == SQLITE_DONE) {

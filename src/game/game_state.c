@@ -1,0 +1,146 @@
+/* game_state.c -- the state documents of a game the store leaves NULL, made again by
+ * the engine (game_state.h): issue 25, an import grows the database by at most four
+ * times its body. */
+#include "game_state.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "house_json.h"
+#include "json.h"
+
+/* Read the seats column of row: its players (with their names of the day, as a rename
+ * leaves them in the stored documents) and tokens, n of them. */
+static int game_state_seats(struct game_req *r, const struct store_game *row, cJSON **doc,
+                            struct rules_seat *seats, char names[][RULES_NAME_MAX],
+                            const char **tokens, int *n)
+{
+    const cJSON *s;
+    int count = 0, rc = 0;
+    if (!(*doc = cJSON_Parse(row->seats)) || !cJSON_IsArray(*doc))
+        return sb_fail(r->err, SB_EIO, NULL, "the seats of game %lld are damaged",
+                       (long long)row->id);
+    cJSON_ArrayForEach(s, *doc)
+    {
+        int64_t pid = 0;
+        const char *token = NULL;
+        if (count == RULES_MAX_PLAYERS)
+            return sb_fail(r->err, SB_EIO, NULL, "game %lld has too many seats",
+                           (long long)row->id);
+        rc = json_get_int(s, "player", true, 1, JSON_INT_MAX, &pid, NULL, r->err);
+        if (rc == 0)
+            rc = json_get_string(s, "token", true, JSON_NAME_MAX_CHARS, false, &token, r->err);
+        if (rc == 0)
+            rc = store_player_name(*r->store, row->campaign, pid, names[count], RULES_NAME_MAX,
+                                   r->err);
+        if (rc != 0)
+            return rc;
+        seats[count].player = pid;
+        seats[count].name = names[count];
+        seats[count].token = -1;
+        tokens[count++] = token;
+    }
+    *n = count;
+    return 0;
+}
+
+int game_initial_text(struct game_req *r, const struct store_game *row, char **out)
+{
+    struct rules_seat seats[RULES_MAX_PLAYERS];
+    char names[RULES_MAX_PLAYERS][RULES_NAME_MAX];
+    const char *tokens[RULES_MAX_PLAYERS];
+    struct house_rules official = rules_house_official(), hr;
+    cJSON *seats_doc = NULL, *state = NULL;
+    int n = 0, rc = 0;
+    if (strcmp(row->mode, "results") == 0 || !row->board || !row->seats)
+        return sb_fail(r->err, SB_EIO, NULL, "the initial state of game %lld is missing",
+                       (long long)row->id);
+    rc = house_rules_from_text(row->house_rules, &official, &hr, r->err);
+    if (rc == 0)
+        rc = game_state_seats(r, row, &seats_doc, seats, names, tokens, &n);
+    if (rc == 0)
+        rc = game_initial_full(r, row->board, row->mode, row->id, &hr, seats, tokens, n, &state);
+    if (rc == 0 && !(*out = cJSON_PrintUnformatted(state)))
+        rc = sb_oom(r->err);
+    cJSON_Delete(state);
+    cJSON_Delete(seats_doc);
+    return rc;
+}
+
+int game_state_fill(struct game_req *r, int64_t gid, char **state, int64_t *version)
+{
+    return *state ? 0 : game_state_made(r, gid, false, state, version, NULL);
+}
+
+/* The ids of a campaign's games, gathered before any is changed. */
+struct game_ids {
+    int64_t *ids;
+    size_t n, cap;
+};
+
+static int game_ids_add(void *arg, int64_t gid)
+{
+    struct game_ids *g = arg;
+    if (g->n == g->cap) {
+        size_t cap = g->cap ? g->cap * 2 : 64;
+        int64_t *grown = realloc(g->ids, cap * sizeof(*grown));
+        if (!grown)
+            return SB_ENOMEM;
+        g->ids = grown;
+        g->cap = cap;
+    }
+    g->ids[g->n++] = gid;
+    return 0;
+}
+
+/* Is the snapshot of row, an ended game of few events, what a replay prints? */
+static int game_state_same(struct game_req *r, const struct store_game *row, bool *same)
+{
+    char *made = NULL;
+    int64_t version = 0;
+    bool corrected = true;
+    int rc;
+    *same = false;
+    if (!row->state || strcmp(row->status, "active") == 0 || row->seq > GAME_STATE_REPLAY_MAX)
+        return 0;
+    rc = game_state_made(r, row->id, true, &made, &version, &corrected);
+    if (rc == 0)
+        *same = !corrected && version == row->version && strcmp(made, row->state) == 0;
+    free(made);
+    return rc;
+}
+
+/* Leave game gid's documents to the engine where it makes them again byte for byte. */
+static int game_state_leave_one(struct game_req *r, int64_t gid)
+{
+    struct store_game row;
+    char *initial = NULL;
+    bool same_initial = false, same_state = false;
+    int rc = store_game_get(*r->store, r->campaign->id, gid, true, &row, r->err);
+    if (rc != 0)
+        return rc;
+    if (strcmp(row.mode, "results") != 0 && row.initial) {
+        rc = game_initial_text(r, &row, &initial);
+        same_initial = rc == 0 && strcmp(initial, row.initial) == 0;
+    }
+    if (rc == 0 && same_initial)
+        rc = game_state_same(r, &row, &same_state);
+    if (rc == 0 && same_initial)
+        rc = store_game_leave_docs(*r->store, gid, same_state, true, r->err);
+    free(initial);
+    store_game_clear(&row);
+    return rc;
+}
+
+int game_state_leave(struct game_req *r)
+{
+    struct game_ids g = {NULL, 0, 0};
+    int rc = store_games_each(*r->store, r->campaign->id, game_ids_add, &g, r->err);
+    if (rc == SB_ENOMEM)
+        rc = sb_oom(r->err);
+    for (size_t i = 0; rc == 0 && i < g.n; i++)
+        rc = game_state_leave_one(r, g.ids[i]);
+    free(g.ids);
+    return rc;
+}
