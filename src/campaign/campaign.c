@@ -227,35 +227,19 @@ int campaign_game_start(struct game_req *r, const cJSON *body, int64_t *gid)
 
 int campaign_game_read(struct game_req *r, int64_t gid, char **game, char **state, int64_t *version)
 {
-    int rc =
-        store_game_with_state(CAMPAIGN_DB(r), r->campaign->id, gid, game, state, version, r->err);
-    if (rc != 0 || *state)
-        return rc;
-    /* A snapshot left to the engine: the game and its replay read in one transaction. */
-    free(*game);
-    *game = NULL;
-    rc = store_begin_read(CAMPAIGN_DB(r), r->err);
-    if (rc == 0)
-        rc = store_game_with_state(CAMPAIGN_DB(r), r->campaign->id, gid, game, state, version,
+    int rc = store_game_with_state(CAMPAIGN_DB(r), r->campaign->id, gid, game, state, version,
                                    r->err);
     if (rc == 0 && (rc = game_state_fill(r, gid, state, version)) != 0) {
         free(*game);
         *game = NULL;
     }
-    store_rollback(CAMPAIGN_DB(r));
     return rc;
 }
 
 int campaign_game_state(struct game_req *r, int64_t gid, char **state, int64_t *version)
 {
     int rc = store_game_state(CAMPAIGN_DB(r), r->campaign->id, gid, state, version, r->err);
-    if (rc != 0 || *state)
-        return rc;
-    rc = store_begin_read(CAMPAIGN_DB(r), r->err);
-    if (rc == 0)
-        rc = game_state_fill(r, gid, state, version);
-    store_rollback(CAMPAIGN_DB(r));
-    return rc;
+    return rc == 0 ? game_state_fill(r, gid, state, version) : rc;
 }
 
 int campaign_game_events(struct game_req *r, int64_t gid, int64_t after, char **events,
