@@ -227,8 +227,8 @@ int campaign_game_start(struct game_req *r, const cJSON *body, int64_t *gid)
 
 int campaign_game_read(struct game_req *r, int64_t gid, char **game, char **state, int64_t *version)
 {
-    int rc = store_game_with_state(CAMPAIGN_DB(r), r->campaign->id, gid, game, state, version,
-                                   r->err);
+    int rc =
+        store_game_with_state(CAMPAIGN_DB(r), r->campaign->id, gid, game, state, version, r->err);
     if (rc == 0 && (rc = game_state_fill(r, gid, state, version)) != 0) {
         free(*game);
         *game = NULL;

@@ -39,10 +39,10 @@ int game_initial_text(struct game_req *r, const struct store_game *row, char **o
 int game_state_fill(struct game_req *r, int64_t gid, char **state, int64_t *version);
 
 /* Leave to the engine the documents of the games of r->campaign it makes again byte
- * for byte (each is checked against the stored text): the initial state of every
- * Travel World Tour game, the snapshot of those ended with at most
- * GAME_STATE_REPLAY_MAX live events and no correction of the box. For an import, inside
- * the caller's write transaction. */
+ * for byte: the initial state of every Travel World Tour game (checked against the
+ * stored text), the snapshot of those ended with at most GAME_STATE_REPLAY_MAX live
+ * events and no correction of the box. For an import, whose appends are the replay,
+ * inside the caller's write transaction. */
 int game_state_leave(struct game_req *r);
 
 #endif
