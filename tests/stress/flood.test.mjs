@@ -164,7 +164,10 @@ test('an import of 20,000 ended games grows the database file by at most four ti
   assert.equal(games.json.games.length, n);
   const last = await api.get(`/api/v1/campaigns/${id}/games/${games.json.games[0].id}`);
   assert.equal(last.status, 200, last.text);
-  assert.equal(last.json.state.status, 'finished');
+  // an end without a winner: the source game was abandoned, and so is its replay
+  assert.equal(last.json.state.status, 'abandoned');
+  assert.equal(last.json.state.version, last.json.game.version);
+  assert.deepEqual(last.json.state.players.map((p) => p.name), ['Ada', 'Ben']);
 });
 
 test('200 anonymous creations from 40 addresses: at most --create-per-minute-all (30) made, the rest 429', async () => {
