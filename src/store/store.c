@@ -164,19 +164,66 @@ int store_stepv_args(struct store *s, const char *sql, struct sb_error *err, sql
     return rc;
 }
 
+/* store_stepv(), then fn(ctx, stmt, err) on the first row (SB_ENOTFOUND for none); fn
+ * NULL: a statement whose rows are not read. The statement is given back. */
+static int store_rowv(struct store *s, const char *sql, store_row_fn fn, void *ctx,
+                      struct sb_error *err, const char *fmt, va_list ap)
+{
+    sqlite3_stmt *stmt;
+    int step = SQLITE_DONE;
+    int rc = store_stepv(s, sql, err, &stmt, &step, fmt, ap);
+    if (rc != 0)
+        return rc;
+    if (fn)
+        rc =
+            step == SQLITE_ROW ? fn(ctx, stmt, err) : sb_fail(err, SB_ENOTFOUND, NULL, "not found");
+    store_done(s, stmt);
+    return rc;
+}
+
+/* The first column as a copy of its text into *(char **)ctx; NULL: SB_ENOTFOUND. */
+static int store_read_text(void *ctx, sqlite3_stmt *stmt, struct sb_error *err)
+{
+    const char *t = (const char *)sqlite3_column_text(stmt, 0);
+    char *copy;
+    if (sqlite3_column_type(stmt, 0) == SQLITE_NULL)
+        return sb_fail(err, SB_ENOTFOUND, NULL, "not found");
+    if (!(copy = t ? strdup(t) : NULL))
+        return sb_oom(err);
+    *(char **)ctx = copy;
+    return 0;
+}
+
+/* The first column as an integer into *(int64_t *)ctx. This function can't fail. */
+static int store_read_int(void *ctx, sqlite3_stmt *stmt, struct sb_error *err)
+{
+    (void)err;
+    *(int64_t *)ctx = sqlite3_column_int64(stmt, 0);
+    return 0;
+}
+
+int store_row(struct store *s, const char *sql, store_row_fn fn, void *ctx, struct sb_error *err,
+              const char *fmt, ...)
+{
+    va_list ap;
+    int rc;
+    va_start(ap, fmt);
+    rc = store_rowv(s, sql, fn, ctx, err, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
 /* Run a statement that returns no rows. *changes (if given) gets the rows changed. */
 int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *err,
                const char *fmt, ...)
 {
-    sqlite3_stmt *stmt;
     va_list ap;
-    int rc, step = SQLITE_DONE;
+    int rc;
     va_start(ap, fmt);
-    rc = store_stepv(s, sql, err, &stmt, &step, fmt, ap);
+    rc = store_rowv(s, sql, NULL, NULL, err, fmt, ap);
     va_end(ap);
     if (rc == 0 && changes)
         *changes = sqlite3_changes(s->db);
-    store_done(s, stmt);
     return rc;
 }
 
@@ -185,23 +232,11 @@ int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *
 int store_text(struct store *s, const char *sql, char **out, struct sb_error *err, const char *fmt,
                ...)
 {
-    sqlite3_stmt *stmt;
     va_list ap;
-    int rc, step = SQLITE_DONE;
+    int rc;
     va_start(ap, fmt);
-    rc = store_stepv(s, sql, err, &stmt, &step, fmt, ap);
+    rc = store_rowv(s, sql, store_read_text, out, err, fmt, ap);
     va_end(ap);
-    if (rc == 0 && (step != SQLITE_ROW || sqlite3_column_type(stmt, 0) == SQLITE_NULL)) {
-        rc = sb_fail(err, SB_ENOTFOUND, NULL, "not found");
-    } else if (rc == 0) {
-        const char *t = (const char *)sqlite3_column_text(stmt, 0);
-        char *copy = t ? strdup(t) : NULL;
-        if (!copy)
-            rc = sb_oom(err);
-        else
-            *out = copy;
-    }
-    store_done(s, stmt);
     return rc;
 }
 
@@ -209,17 +244,11 @@ int store_text(struct store *s, const char *sql, char **out, struct sb_error *er
 int store_int(struct store *s, const char *sql, int64_t *out, struct sb_error *err, const char *fmt,
               ...)
 {
-    sqlite3_stmt *stmt;
     va_list ap;
-    int rc, step = SQLITE_DONE;
+    int rc;
     va_start(ap, fmt);
-    rc = store_stepv(s, sql, err, &stmt, &step, fmt, ap);
+    rc = store_rowv(s, sql, store_read_int, out, err, fmt, ap);
     va_end(ap);
-    if (rc == 0 && step != SQLITE_ROW)
-        rc = sb_fail(err, SB_ENOTFOUND, NULL, "not found");
-    else if (rc == 0)
-        *out = sqlite3_column_int64(stmt, 0);
-    store_done(s, stmt);
     return rc;
 }
 
