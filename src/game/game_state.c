@@ -50,13 +50,14 @@ int game_initial_text(struct game_req *r, const struct store_game *row, char **o
     struct rules_seat seats[RULES_MAX_PLAYERS];
     char names[RULES_MAX_PLAYERS][RULES_NAME_MAX];
     const char *tokens[RULES_MAX_PLAYERS];
-    struct house_rules official = rules_house_official(), hr;
+    /* a game from before house rules plays by the readings of then (state_json.c) */
+    struct house_rules legacy = rules_house_legacy(), hr;
     cJSON *seats_doc = NULL, *state = NULL;
     int n = 0, rc = 0;
     if (strcmp(row->mode, "results") == 0 || !row->board || !row->seats)
         return sb_fail(r->err, SB_EIO, NULL, "the initial state of game %lld is missing",
                        (long long)row->id);
-    rc = house_rules_from_text(row->house_rules, &official, &hr, r->err);
+    rc = house_rules_from_text(row->house_rules, &legacy, &hr, r->err);
     if (rc == 0)
         rc = game_state_seats(r, row, &seats_doc, seats, names, tokens, &n);
     if (rc == 0)
