@@ -20,22 +20,8 @@
 #include "game_state.h"
 #include "store.h"
 
-struct fix {
-    struct store *s;
-    struct games *games;
-    struct store_campaign campaign;
-    struct sb_error err;
-    struct game_req r;
-    int64_t ann, ben, gid;
-};
-
-static void fresh_req(struct fix *f)
-{
-    campaign_fixture_req(&f->r, f->games, &f->s, &f->campaign, &f->err);
-}
-
 /* Create a game of mode for Ann (hazel) and Ben (scottie). */
-static void create_game(struct fix *f, const char *mode)
+static void create_game(struct campaign_fix *f, const char *mode)
 {
     char body[192];
     cJSON *doc;
@@ -44,7 +30,7 @@ static void create_game(struct fix *f, const char *mode)
              "{\"player\":%lld,\"token\":\"scottie\"}]}",
              mode, (long long)f->ann, (long long)f->ben);
     assert_non_null(doc = cJSON_Parse(body));
-    fresh_req(f);
+    campaign_fix_req(f);
     assert_int_equal(store_begin_write(f->s, &f->err), 0);
     assert_int_equal(game_create(&f->r, doc, NULL, &f->gid), 0);
     assert_int_equal(store_commit(f->s, &f->err), 0);
@@ -52,14 +38,14 @@ static void create_game(struct fix *f, const char *mode)
     cJSON_Delete(doc);
 }
 
-static void post(struct fix *f, const char *event)
+static void post(struct campaign_fix *f, const char *event)
 {
     cJSON *body = cJSON_Parse(event);
     char *answer = NULL;
     int status = 0;
     int64_t version = 0;
     assert_non_null(body);
-    fresh_req(f);
+    campaign_fix_req(f);
     assert_int_equal(game_post_event(&f->r, f->gid, body, NULL, NULL, &answer, &status, &version),
                      0);
     game_req_finish(&f->r, true);
@@ -71,13 +57,8 @@ static void post(struct fix *f, const char *event)
  * state holds that stamp, ended too. */
 static int setup(void **state)
 {
-    struct fix *f = calloc(1, sizeof(*f));
-    int64_t cid = 0;
+    struct campaign_fix *f = campaign_fix_new("test_game_state");
     char draw[128];
-    assert_non_null(f);
-    campaign_fixture_open("test_game_state", &f->s, &cid, &f->ann, &f->ben);
-    f->campaign.id = cid;
-    assert_non_null(f->games = games_new());
     create_game(f, "journal");
     snprintf(draw, sizeof(draw),
              "{\"type\":\"draw_journal\",\"card\":\"journal-2\",\"player\":%lld}",
@@ -94,14 +75,11 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-    struct fix *f = *state;
-    games_free(f->games);
-    store_close(f->s);
-    free(f);
+    campaign_fix_free(*state);
     return 0;
 }
 
-static void get_row(struct fix *f, int64_t gid, struct store_game *g)
+static void get_row(struct campaign_fix *f, int64_t gid, struct store_game *g)
 {
     assert_int_equal(store_game_get(f->s, f->campaign.id, gid, true, g, &f->err), 0);
 }
@@ -109,7 +87,7 @@ static void get_row(struct fix *f, int64_t gid, struct store_game *g)
 /* game_initial_text() and a replay print what game_create() and the appends stored. */
 static void test_the_documents_made_again_are_the_stored_texts(void **state)
 {
-    struct fix *f = *state;
+    struct campaign_fix *f = *state;
     for (int64_t gid = f->gid - 1; gid <= f->gid; gid++) {
         struct store_game g;
         char *initial = NULL, *replayed = NULL;
@@ -118,7 +96,7 @@ static void test_the_documents_made_again_are_the_stored_texts(void **state)
         get_row(f, gid, &g);
         assert_non_null(g.initial);
         assert_non_null(g.state);
-        fresh_req(f);
+        campaign_fix_req(f);
         assert_int_equal(game_initial_text(&f->r, &g, &initial), 0);
         assert_string_equal(initial, g.initial);
         assert_int_equal(game_state_made(&f->r, gid, true, &replayed, &version, &corrected), 0);
@@ -143,13 +121,13 @@ static void test_the_documents_made_again_are_the_stored_texts(void **state)
  * at ?at=0 and at each event, and after a rename the renamed texts. */
 static void test_documents_left_to_the_engine_read_the_same(void **state)
 {
-    struct fix *f = *state;
+    struct campaign_fix *f = *state;
     struct store_game before[2], after;
     char *text = NULL, *at = NULL;
     int64_t version = 0, v = 0;
     get_row(f, f->gid - 1, &before[0]);
     get_row(f, f->gid, &before[1]);
-    fresh_req(f);
+    campaign_fix_req(f);
     assert_int_equal(store_begin_write(f->s, &f->err), 0);
     assert_int_equal(game_state_leave(&f->r), 0);
     assert_int_equal(store_commit(f->s, &f->err), 0);
@@ -164,7 +142,7 @@ static void test_documents_left_to_the_engine_read_the_same(void **state)
         assert_int_equal(
             store_game_state(f->s, f->campaign.id, f->gid - 1 + i, &text, &version, &f->err), 0);
         assert_null(text);
-        fresh_req(f);
+        campaign_fix_req(f);
         assert_int_equal(game_state_fill(&f->r, f->gid - 1 + i, &text, &version), 0);
         assert_string_equal(text, before[i].state);
         assert_int_equal(version, before[i].version);
@@ -176,7 +154,7 @@ static void test_documents_left_to_the_engine_read_the_same(void **state)
         store_game_clear(&before[i]);
     }
     /* a rename bumps the version; the documents stay the engine's, with the new name */
-    fresh_req(f);
+    campaign_fix_req(f);
     assert_int_equal(store_begin_write(f->s, &f->err), 0);
     assert_int_equal(store_player_rename(f->s, f->campaign.id, f->ann, "Annie", &f->err), 0);
     assert_int_equal(game_rename_player(&f->r, f->ann, "Annie"), 0);
@@ -184,7 +162,7 @@ static void test_documents_left_to_the_engine_read_the_same(void **state)
     game_req_finish(&f->r, false);
     get_row(f, f->gid, &after);
     assert_null(after.state);
-    fresh_req(f);
+    campaign_fix_req(f);
     assert_int_equal(game_state_fill(&f->r, f->gid, &text, &version), 0);
     game_req_finish(&f->r, false);
     assert_int_equal(version, after.version);
