@@ -34,7 +34,8 @@ CREATE TABLE games (
     mode TEXT NOT NULL CHECK (mode IN ('banker', 'journal', 'results')),
     status TEXT NOT NULL CHECK (status IN ('active', 'finished', 'abandoned')),
     seats TEXT NOT NULL,            -- [{"player","token"}] in play order (JSON)
-    state TEXT NOT NULL,            -- snapshot: the state after the last live event (JSON)
+    state TEXT,                     -- snapshot: the state after the last live event (JSON);
+                                    -- NULL: the engine replays it (0021)
     version INTEGER NOT NULL DEFAULT 1,
     winner INTEGER REFERENCES players(id),
     started_at TEXT NOT NULL,
@@ -59,7 +60,8 @@ CREATE INDEX boards_length ON boards(length(board));
 CREATE TABLE game_boards (
     game_id INTEGER PRIMARY KEY REFERENCES games(id),
     board_id INTEGER NOT NULL REFERENCES boards(id), -- the board as it stood when the game began
-    initial TEXT NOT NULL           -- the state before the first event (JSON)
+    initial TEXT                    -- the state before the first event (JSON); NULL: the
+                                    -- engine makes it again (0021)
 );
 CREATE INDEX game_boards_board ON game_boards(board_id);
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game_state.h"
 #include "house.h"
 #include "tz.h"
 
@@ -226,13 +227,19 @@ int campaign_game_start(struct game_req *r, const cJSON *body, int64_t *gid)
 
 int campaign_game_read(struct game_req *r, int64_t gid, char **game, char **state, int64_t *version)
 {
-    return store_game_with_state(CAMPAIGN_DB(r), r->campaign->id, gid, game, state, version,
-                                 r->err);
+    int rc =
+        store_game_with_state(CAMPAIGN_DB(r), r->campaign->id, gid, game, state, version, r->err);
+    if (rc == 0 && (rc = game_state_fill(r, gid, state, version)) != 0) {
+        free(*game);
+        *game = NULL;
+    }
+    return rc;
 }
 
 int campaign_game_state(struct game_req *r, int64_t gid, char **state, int64_t *version)
 {
-    return store_game_state(CAMPAIGN_DB(r), r->campaign->id, gid, state, version, r->err);
+    int rc = store_game_state(CAMPAIGN_DB(r), r->campaign->id, gid, state, version, r->err);
+    return rc == 0 ? game_state_fill(r, gid, state, version) : rc;
 }
 
 int campaign_game_events(struct game_req *r, int64_t gid, int64_t after, char **events,

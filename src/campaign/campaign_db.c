@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "game_state.h"
 #include "store.h"
 
 int campaign_db_open(const char *db_path, const char *migrations, int pool_size, unsigned probe_ms,
@@ -100,6 +101,22 @@ void campaign_now(char out[CAMPAIGN_TIME_MAX])
     store_now(out);
 }
 
+/* Game gid's snapshot replayed, read in one transaction of s. */
+static int campaign_stream_replay(struct store *s, struct store_campaign *campaign, int64_t gid,
+                                  char **state, int64_t *version, struct sb_error *err)
+{
+    struct games *games = games_new();
+    struct game_req r = {.games = games, .store = &s, .campaign = campaign, .err = err};
+    int rc = games ? store_begin_read(s, err) : sb_oom(err);
+    if (rc == 0) {
+        rc = game_state_fill(&r, gid, state, version);
+        store_rollback(s);
+    }
+    game_req_finish(&r, false);
+    games_free(games);
+    return rc;
+}
+
 int campaign_stream_state(struct store_pool *pool, int64_t cid, int64_t gid, char **state,
                           int64_t *version, unsigned char key[KEYS_HASH_BYTES],
                           unsigned char view_key[KEYS_HASH_BYTES], struct sb_error *err)
@@ -111,6 +128,8 @@ int campaign_stream_state(struct store_pool *pool, int64_t cid, int64_t gid, cha
         rc = store_campaign_get(s, cid, &campaign, err);
     if (rc == 0)
         rc = store_game_state(s, cid, gid, state, version, err);
+    if (rc == 0 && !*state) /* left to the engine: replayed on a game cache of its own */
+        rc = campaign_stream_replay(s, &campaign, gid, state, version, err);
     if (rc == 0) {
         memcpy(key, campaign.key_hash, KEYS_HASH_BYTES);
         memcpy(view_key, campaign.view_key_hash, KEYS_HASH_BYTES);

@@ -1,6 +1,7 @@
 /* game.c -- the game layer: creating games, loading them through the cache, applying,
  * appending, replaying, undoing and renaming (game.h). */
 #include "game.h"
+#include "game_state.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -656,6 +657,14 @@ static int replay_event(void *arg, int64_t seq, const char *type, const char *pa
     return rc;
 }
 
+/* Set gm's working state to its initial state, made again when the store left it NULL
+ * (game_state.h). */
+static int game_set_initial(struct game_req *r, struct game *gm)
+{
+    int rc = gm->row.initial ? 0 : game_initial_text(r, &gm->row, &gm->row.initial);
+    return rc == 0 ? game_set_state(r, gm, gm->row.initial) : rc;
+}
+
 /* Rebuild gm's state from its initial state and the live events up to seq upto
  * (0: all), leaving out seq skip. */
 static int game_replay(struct game_req *r, struct game *gm, int64_t upto, int64_t skip)
@@ -663,10 +672,16 @@ static int game_replay(struct game_req *r, struct game *gm, int64_t upto, int64_
     struct replay rp = {r, gm, skip};
     int rc = gm->kind->reset(r, gm);
     if (rc == 0)
-        rc = game_set_state(r, gm, gm->row.initial);
+        rc = game_set_initial(r, gm);
     if (rc == 0)
         rc = store_events_each(*r->store, gm->row.id, upto, replay_event, &rp, r->err);
     return rc;
+}
+
+int game_load_state(struct game_req *r, struct game *gm)
+{
+    const char *text = game_stored_state(r, gm);
+    return text ? game_set_state(r, gm, text) : game_replay(r, gm, 0, 0);
 }
 
 /* ---- creating games ---- */
@@ -831,7 +846,11 @@ static int rename_in_doc(struct game_req *r, const char *text, int64_t pid, cons
                          int64_t version, char **out)
 {
     cJSON *doc = NULL, *p;
-    int rc = game_parse_stored(r, text, &doc);
+    int rc;
+    *out = NULL;
+    if (!text) /* made again when read, with the names of the day (game_state.h) */
+        return 0;
+    rc = game_parse_stored(r, text, &doc);
     if (rc != 0)
         return rc;
     cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(doc, "players"))
@@ -1176,13 +1195,30 @@ int game_state_at(struct game_req *r, int64_t gid, int64_t at, char **state, int
         return rc;
     rc = game_load(r, gid, true, &gm);
     if (rc == 0)
-        rc = at == 0 ? game_set_state(r, gm, gm->row.initial) : game_replay(r, gm, at, 0);
+        rc = at == 0 ? game_set_initial(r, gm) : game_replay(r, gm, at, 0);
     store_rollback(*r->store);
     /* the game's version, as for every game answer, whatever ?at= shows */
     if (rc == 0 && !(*state = gm->kind->state_text(gm, gm->row.version)))
         rc = sb_oom(r->err);
     if (rc == 0)
         *version = gm->row.version;
+    game_free(gm);
+    return rc;
+}
+
+int game_state_made(struct game_req *r, int64_t gid, bool replay, char **state, int64_t *version,
+                    bool *corrected)
+{
+    struct game *gm = NULL;
+    int rc = game_load(r, gid, replay, &gm);
+    if (rc == 0 && replay)
+        rc = game_replay(r, gm, 0, 0);
+    if (rc == 0 && !(*state = gm->kind->state_text(gm, gm->row.version)))
+        rc = sb_oom(r->err);
+    if (rc == 0)
+        *version = gm->row.version;
+    if (rc == 0 && corrected)
+        *corrected = gm->kind->corrected(gm);
     game_free(gm);
     return rc;
 }

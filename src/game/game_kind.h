@@ -94,6 +94,7 @@ struct game_kind {
     void (*snapshot_meta)(const struct game *gm, struct store_snapshot *snap);
     int (*undo)(struct game_req *r, struct game *gm, int64_t seq);       /* before event seq goes */
     void (*cache)(struct game_req *r, struct game *gm, int64_t version); /* state stored */
+    bool (*corrected)(const struct game *gm); /* its log corrected the box */
 };
 
 /* The operations of a kind whose functions are named <p>_<op> (twt_load...): a row
@@ -105,7 +106,8 @@ struct game_kind {
     .has_mode = p##_has_mode, .load = p##_load, .free = p##_free, .set_state = p##_set_state,      \
     .reset = p##_reset, .banker = p##_banker, .over = p##_over, .apply = p##_apply,                \
     .written = p##_written, .payload = p##_payload, .state_text = p##_state_text,                  \
-    .snapshot_meta = p##_snapshot_meta, .undo = p##_undo, .cache = p##_cache
+    .snapshot_meta = p##_snapshot_meta, .undo = p##_undo, .cache = p##_cache,                      \
+    .corrected = p##_corrected
 
 extern const struct game_kind game_kind_twt;
 extern const struct game_kind game_kind_results;
@@ -147,6 +149,10 @@ int game_get_docs(struct game_req *r, struct game *gm);
 /* The state document gm is to load: the last one an append of the writer's open turns
  * left to their COMMIT, else the snapshot row's. This function can't fail. */
 const char *game_stored_state(const struct game_req *r, const struct game *gm);
+
+/* Set gm's state (its row read with its documents) from game_stored_state(), or by a
+ * replay of its log when the store left the snapshot to the engine (NULL). */
+int game_load_state(struct game_req *r, struct game *gm);
 
 /* Set gm's state from a state document text (the snapshot or the initial): the kind's
  * set_state(), a refusal reported as a damaged stored state (SB_EIO). */

@@ -101,7 +101,7 @@ static int res_load(struct game_req *r, struct game *gm, bool docs)
     if (rc == 0 && ed < 0)
         rc = sb_fail(r->err, SB_EIO, NULL, "campaign edition has no results rule");
     if (rc == 0)
-        rc = game_set_state(r, gm, game_stored_state(r, gm));
+        rc = game_load_state(r, gm);
     return rc;
 }
 
@@ -207,6 +207,13 @@ static char *res_state_text(const struct game *gm, int64_t version)
     char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
     cJSON_Delete(doc);
     return text;
+}
+
+/* game_kind.corrected: a results game has no box to correct. */
+static bool res_corrected(const struct game *gm)
+{
+    (void)gm;
+    return false;
 }
 
 static void res_snapshot_meta(const struct game *gm, struct store_snapshot *snap)

@@ -295,13 +295,14 @@ static int twt_journal_rows(struct game_req *r, const struct game *gm,
     return rc;
 }
 
-/* The journal as it stands for the campaign, for the state of a new game. */
-static int twt_initial_journal(struct game_req *r, const struct board *b,
+/* The journal of the campaign as the games before game gid left it, for the state of
+ * game gid (at its creation: the journal as it stands). */
+static int twt_initial_journal(struct game_req *r, const struct board *b, int64_t gid,
                                struct journal_state *journal)
 {
     char *text = NULL;
     cJSON *stamps = NULL, *s;
-    int rc = store_journal_stamps_json(*r->store, r->campaign->id, 0, &text, r->err);
+    int rc = store_journal_stamps_json(*r->store, r->campaign->id, gid, &text, r->err);
     if (rc == 0)
         rc = game_parse_stored(r, text, &stamps);
     free(text);
@@ -355,7 +356,7 @@ static int twt_initial(struct game_req *r, struct game_new *g, cJSON **state)
                          g->tokens[i]);
     }
     if (rc == 0)
-        rc = twt_initial_journal(r, b, journal);
+        rc = twt_initial_journal(r, b, g->gid, journal);
     if (rc == 0) {
         memset(st, 0, sizeof(*st));
         if (rules_init_house(b, strcmp(g->mode, "journal") == 0 ? MODE_JOURNAL : MODE_BANKER,
@@ -469,7 +470,7 @@ static int twt_load(struct game_req *r, struct game *gm, bool docs)
     if (t->gb)
         t->board = &t->gb->b;
     if (rc == 0 && !st_hit)
-        rc = game_set_state(r, gm, game_stored_state(r, gm));
+        rc = game_load_state(r, gm);
     if (rc == 0 && !board_hit && t->st.corrections > 0)
         rc = twt_load_corrections(r, gm);
     if (rc == 0 && !st_hit)
@@ -541,6 +542,12 @@ static int twt_undo(struct game_req *r, struct game *gm, int64_t seq)
 static void twt_cache(struct game_req *r, struct game *gm, int64_t version)
 {
     game_cache_note(r, gm->row.id, twt(gm)->gb, version, &twt(gm)->st);
+}
+
+/* game_kind.corrected: a correct event of its log changed the box it plays on. */
+static bool twt_corrected(const struct game *gm)
+{
+    return twt(gm)->st.corrections > 0;
 }
 
 const struct game_kind game_kind_twt = {

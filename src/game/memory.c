@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base64.h"
+#include "game_state.h"
 #include "image.h"
 #include "json.h"
 #include "store_memory.h"
@@ -21,6 +22,8 @@ static int memory_board_stamp(struct game_req *r, int64_t gid, const char *did)
     const cJSON *d;
     bool stamped = false;
     int rc = store_game_state(*r->store, r->campaign->id, gid, &text, &version, r->err);
+    if (rc == 0)
+        rc = game_state_fill(r, gid, &text, &version);
     if (rc == 0 && !(state = cJSON_Parse(text)))
         rc = sb_fail(r->err, SB_EIO, NULL, "stored JSON is damaged");
     free(text);

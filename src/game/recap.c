@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "editions.h"
+#include "game_state.h"
 #include "json.h"
 #include "memory.h"
 #include "store_memory.h"
@@ -18,6 +19,31 @@ static int recap_parse(struct game_req *r, char *text, cJSON **out)
     *out = cJSON_Parse(text);
     free(text);
     return *out ? 0 : sb_fail(r->err, SB_EIO, NULL, "stored JSON is damaged");
+}
+
+/* Fill obj's "state" (the store's NULL: a snapshot left to the engine) with the state
+ * of game gid replayed. */
+static int recap_fill_state(struct game_req *r, cJSON *obj, int64_t gid)
+{
+    char *text = NULL;
+    int64_t version = 0;
+    cJSON *state = NULL;
+    int rc;
+    if (!cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(obj, "state")))
+        return 0;
+    rc = game_state_fill(r, gid, &text, &version);
+    if (rc == 0)
+        rc = recap_parse(r, text, &state);
+    if (rc == 0 && !json_set(obj, "state", state))
+        rc = sb_oom(r->err);
+    return rc;
+}
+
+/* The game id obj names as key (0 when none). */
+static int64_t recap_id(const cJSON *obj, const char *key)
+{
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsNumber(id) ? (int64_t)id->valuedouble : 0;
 }
 
 /* The name of player pid in a game state, or NULL. */
@@ -70,6 +96,9 @@ int memory_recap(struct game_req *r, char **answer)
     rc = store_recap_json(*r->store, r->campaign->id, &text, r->err);
     if (rc == 0)
         rc = recap_parse(r, text, &doc);
+    last = rc == 0 ? cJSON_GetObjectItemCaseSensitive(doc, "last_game") : NULL;
+    if (cJSON_IsObject(last))
+        rc = recap_fill_state(r, last, recap_id(last, "id"));
     if (rc == 0)
         rc =
             store_memories_json(*r->store, r->campaign->id, NULL, 0, RECAP_MEMORIES, &text, r->err);
@@ -140,8 +169,12 @@ int memory_summary_svg(struct game_req *r, const struct editions *editions, int6
     rc = store_summary_json(*r->store, r->campaign->id, gid, &text, r->err);
     if (rc == 0)
         rc = recap_parse(r, text, &doc);
-    if (rc != 0)
+    if (rc == 0)
+        rc = recap_fill_state(r, doc, gid);
+    if (rc != 0) {
+        cJSON_Delete(doc);
         return rc;
+    }
     if (!recap_string(doc, "status") || strcmp(recap_string(doc, "status"), "finished") != 0) {
         cJSON_Delete(doc);
         return sb_fail(r->err, SB_ECONFLICT, NULL, "game %lld is not finished: no night card yet",

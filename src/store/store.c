@@ -165,19 +165,66 @@ int store_stepv_args(struct store *s, const char *sql, struct sb_error *err, sql
     return rc;
 }
 
+/* store_stepv(), then fn(ctx, stmt, err) on the first row (SB_ENOTFOUND for none); fn
+ * NULL: a statement whose rows are not read. The statement is given back. */
+static int store_rowv(struct store *s, const char *sql, store_row_fn fn, void *ctx,
+                      struct sb_error *err, const char *fmt, va_list ap)
+{
+    sqlite3_stmt *stmt;
+    int step = SQLITE_DONE;
+    int rc = store_stepv(s, sql, err, &stmt, &step, fmt, ap);
+    if (rc != 0)
+        return rc;
+    if (fn)
+        rc =
+            step == SQLITE_ROW ? fn(ctx, stmt, err) : sb_fail(err, SB_ENOTFOUND, NULL, "not found");
+    store_done(s, stmt);
+    return rc;
+}
+
+/* The first column as a copy of its text into *(char **)ctx; NULL: SB_ENOTFOUND. */
+static int store_read_text(void *ctx, sqlite3_stmt *stmt, struct sb_error *err)
+{
+    const char *t = (const char *)sqlite3_column_text(stmt, 0);
+    char *copy;
+    if (sqlite3_column_type(stmt, 0) == SQLITE_NULL)
+        return sb_fail(err, SB_ENOTFOUND, NULL, "not found");
+    if (!(copy = t ? strdup(t) : NULL))
+        return sb_oom(err);
+    *(char **)ctx = copy;
+    return 0;
+}
+
+/* The first column as an integer into *(int64_t *)ctx. This function can't fail. */
+static int store_read_int(void *ctx, sqlite3_stmt *stmt, struct sb_error *err)
+{
+    (void)err;
+    *(int64_t *)ctx = sqlite3_column_int64(stmt, 0);
+    return 0;
+}
+
+int store_row(struct store *s, const char *sql, store_row_fn fn, void *ctx, struct sb_error *err,
+              const char *fmt, ...)
+{
+    va_list ap;
+    int rc;
+    va_start(ap, fmt);
+    rc = store_rowv(s, sql, fn, ctx, err, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
 /* Run a statement that returns no rows. *changes (if given) gets the rows changed. */
 int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *err,
                const char *fmt, ...)
 {
-    sqlite3_stmt *stmt;
     va_list ap;
-    int rc, step = SQLITE_DONE;
+    int rc;
     va_start(ap, fmt);
-    rc = store_stepv(s, sql, err, &stmt, &step, fmt, ap);
+    rc = store_rowv(s, sql, NULL, NULL, err, fmt, ap);
     va_end(ap);
     if (rc == 0 && changes)
         *changes = sqlite3_changes(s->db);
-    store_done(s, stmt);
     return rc;
 }
 
@@ -186,23 +233,11 @@ int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *
 int store_text(struct store *s, const char *sql, char **out, struct sb_error *err, const char *fmt,
                ...)
 {
-    sqlite3_stmt *stmt;
     va_list ap;
-    int rc, step = SQLITE_DONE;
+    int rc;
     va_start(ap, fmt);
-    rc = store_stepv(s, sql, err, &stmt, &step, fmt, ap);
+    rc = store_rowv(s, sql, store_read_text, out, err, fmt, ap);
     va_end(ap);
-    if (rc == 0 && (step != SQLITE_ROW || sqlite3_column_type(stmt, 0) == SQLITE_NULL)) {
-        rc = sb_fail(err, SB_ENOTFOUND, NULL, "not found");
-    } else if (rc == 0) {
-        const char *t = (const char *)sqlite3_column_text(stmt, 0);
-        char *copy = t ? strdup(t) : NULL;
-        if (!copy)
-            rc = sb_oom(err);
-        else
-            *out = copy;
-    }
-    store_done(s, stmt);
     return rc;
 }
 
@@ -210,17 +245,11 @@ int store_text(struct store *s, const char *sql, char **out, struct sb_error *er
 int store_int(struct store *s, const char *sql, int64_t *out, struct sb_error *err, const char *fmt,
               ...)
 {
-    sqlite3_stmt *stmt;
     va_list ap;
-    int rc, step = SQLITE_DONE;
+    int rc;
     va_start(ap, fmt);
-    rc = store_stepv(s, sql, err, &stmt, &step, fmt, ap);
+    rc = store_rowv(s, sql, store_read_int, out, err, fmt, ap);
     va_end(ap);
-    if (rc == 0 && step != SQLITE_ROW)
-        rc = sb_fail(err, SB_ENOTFOUND, NULL, "not found");
-    else if (rc == 0)
-        *out = sqlite3_column_int64(stmt, 0);
-    store_done(s, stmt);
     return rc;
 }
 
@@ -510,19 +539,37 @@ static int store_apply_migration(struct store *s, const char *dir, const char *n
         "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, now_utc())";
     char path[4096];
     char *sql = NULL;
+    int64_t fk = 0, bad = 0;
     int rc;
     snprintf(path, sizeof(path), "%s/%s", dir, name);
     if (file_read(path, STORE_MIGRATION_MAX, &sql, NULL, NULL) != 0)
         return sb_fail(err, SB_EIO, NULL, "cannot read migration %s", name);
-    rc = store_begin_write(s, err);
+    /* Foreign keys are off while a migration runs (they cannot change inside a
+     * transaction), so that a table others name can be rebuilt under its name, and
+     * checked before it commits (SQLite's "other kinds of table schema changes"). */
+    rc = store_int(s, "PRAGMA foreign_keys", &fk, err, "");
+    if (rc == 0 && fk)
+        rc = store_exec(s, "PRAGMA foreign_keys=OFF", NULL, err, "");
+    if (rc == 0)
+        rc = store_begin_write(s, err);
+    else
+        fk = 0;
     if (rc == 0 && sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
         rc = store_fail(s, err, name);
+    if (rc == 0 && fk)
+        rc = store_int(s, "SELECT count(*) FROM pragma_foreign_key_check", &bad, err, "");
+    if (rc == 0 && bad > 0)
+        rc = sb_fail(err, SB_EIO, NULL, "migration %s breaks %lld foreign keys", name,
+                     (long long)bad);
     if (rc == 0)
         rc = store_exec(s, record, NULL, err, "it", (int64_t)v, name);
     if (rc == 0)
         rc = store_commit(s, err);
     else
         store_rollback(s);
+    if (fk && sqlite3_exec(s->db, "PRAGMA foreign_keys=ON", NULL, NULL, NULL) != SQLITE_OK &&
+        rc == 0)
+        rc = store_fail(s, err, "foreign_keys");
     free(sql);
     return rc;
 }

@@ -222,11 +222,13 @@ struct store_game {
     char mode[16];
     char status[16];
     int64_t version;
-    int64_t seq;      /* the last live event, 0 when none */
-    int64_t last_seq; /* the last event, voided or not */
-    char *board;      /* owned: free with store_game_clear() */
-    char *state;      /* owned */
-    char *initial;    /* owned */
+    int64_t seq;       /* the last live event, 0 when none */
+    int64_t last_seq;  /* the last event, voided or not */
+    char *board;       /* owned: free with store_game_clear() */
+    char *state;       /* owned; NULL: the game layer replays it (migration 0021) */
+    char *initial;     /* owned; NULL: the game layer makes it again */
+    char *seats;       /* owned: the seats column, [{"player","token"}] */
+    char *house_rules; /* owned; NULL when the game has none */
 };
 
 /* Free what a store_game owns; safe on a zeroed or cleared struct. */
@@ -249,10 +251,19 @@ int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min, c
 /* Calls fn(ctx, gid) for each game of cid in which player pid sits. */
 int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
                           int (*fn)(void *ctx, int64_t gid), void *ctx, struct sb_error *err);
+/* Calls fn(ctx, gid) for each game of cid, oldest first. */
+int store_games_each(struct store *s, int64_t cid, int (*fn)(void *ctx, int64_t gid), void *ctx,
+                     struct sb_error *err);
 /* Replace a game's snapshot and initial state (a player renamed) and bump its version. */
 int store_game_set_docs(struct store *s, int64_t gid, const char *state, const char *initial,
                         struct sb_error *err);
-/* SB_ENOTFOUND when gid is not a game of cid. with_docs: also load board/state/initial. */
+/* Leave game gid's snapshot (state) and initial state (initial) to the game layer,
+ * which computes them again byte for byte (src/game/game_state.c): they are stored
+ * NULL. The version is unchanged. */
+int store_game_leave_docs(struct store *s, int64_t gid, bool state, bool initial,
+                          struct sb_error *err);
+/* SB_ENOTFOUND when gid is not a game of cid. with_docs: also load board, state, initial,
+ * seats and house rules (state and initial may be NULL, see store_game_leave_docs). */
 int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
                    struct store_game *out, struct sb_error *err);
 /* {"id","mode","status","started_at","ended_at","played_at","number","duration_min","location",
@@ -261,11 +272,13 @@ int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
 int store_game_json(struct store *s, int64_t gid, char **out, struct sb_error *err);
 /* [game json...] newest first */
 int store_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
-/* The game object (as store_game_json) and its state snapshot text and version, read
- * together in one statement. SB_ENOTFOUND when gid is not a game of cid. */
+/* The game object (as store_game_json) and its state snapshot text (NULL when the game
+ * layer computes it) and version, read together in one statement. SB_ENOTFOUND when
+ * gid is not a game of cid. */
 int store_game_with_state(struct store *s, int64_t cid, int64_t gid, char **game, char **state,
                           int64_t *version, struct sb_error *err);
-/* Only the state snapshot text and version, the fast path for GET state. */
+/* Only the state snapshot text (NULL when the game layer computes it) and version, the
+ * fast path for GET state. */
 int store_game_state(struct store *s, int64_t cid, int64_t gid, char **state, int64_t *version,
                      struct sb_error *err);
 

@@ -40,6 +40,24 @@ int store_campaign_create(struct store *s, const char *name, const char *edition
     return rc;
 }
 
+/* The row of store_campaign_get() into ctx (its struct store_campaign, id set). */
+static int store_campaign_read(void *ctx, sqlite3_stmt *stmt, struct sb_error *err)
+{
+    struct store_campaign *c = ctx;
+    const char *ed = (const char *)sqlite3_column_text(stmt, 0);
+    const char *owner = (const char *)sqlite3_column_text(stmt, 1);
+    if (sqlite3_column_bytes(stmt, 2) != STORE_HASH_BYTES ||
+        sqlite3_column_bytes(stmt, 3) != STORE_HASH_BYTES)
+        return sb_fail(err, SB_EIO, NULL, "campaign %lld has damaged keys", (long long)c->id);
+    snprintf(c->edition, sizeof(c->edition), "%s", ed ? ed : "");
+    c->policy_player = owner && strcmp(owner, "player") == 0;
+    memcpy(c->key_hash, sqlite3_column_blob(stmt, 2), STORE_HASH_BYTES);
+    memcpy(c->view_key_hash, sqlite3_column_blob(stmt, 3), STORE_HASH_BYTES);
+    c->active_game = sqlite3_column_int64(stmt, 4);
+    c->latest_game = sqlite3_column_int64(stmt, 5);
+    return 0;
+}
+
 int store_campaign_get(struct store *s, int64_t cid, struct store_campaign *out,
                        struct sb_error *err)
 {
@@ -48,36 +66,15 @@ int store_campaign_get(struct store *s, int64_t cid, struct store_campaign *out,
         " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'),"
         " (SELECT max(id) FROM games WHERE campaign_id = c.id)"
         " FROM campaigns c WHERE id = ?";
-    sqlite3_stmt *stmt = store_stmt(s, sql, err);
-    int rc = 0, step;
-    if (!stmt)
-        return err ? err->code : SB_EIO;
-    if (sqlite3_bind_int64(stmt, 1, cid) != SQLITE_OK) {
-        rc = store_fail(s, err, "bind");
-        goto out;
-    }
-    step = sqlite3_step(stmt);
-    if (step == SQLITE_DONE) {
-        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no campaign %lld", (long long)cid);
-    } else if (step != SQLITE_ROW) {
-        rc = store_fail(s, err, "read");
-    } else if (sqlite3_column_bytes(stmt, 2) != STORE_HASH_BYTES ||
-               sqlite3_column_bytes(stmt, 3) != STORE_HASH_BYTES) {
-        rc = sb_fail(err, SB_EIO, NULL, "campaign %lld has damaged keys", (long long)cid);
-    } else {
-        const char *ed = (const char *)sqlite3_column_text(stmt, 0);
-        const char *owner = (const char *)sqlite3_column_text(stmt, 1);
-        memset(out, 0, sizeof(*out));
-        out->id = cid;
-        snprintf(out->edition, sizeof(out->edition), "%s", ed ? ed : "");
-        out->policy_player = owner && strcmp(owner, "player") == 0;
-        memcpy(out->key_hash, sqlite3_column_blob(stmt, 2), STORE_HASH_BYTES);
-        memcpy(out->view_key_hash, sqlite3_column_blob(stmt, 3), STORE_HASH_BYTES);
-        out->active_game = sqlite3_column_int64(stmt, 4);
-        out->latest_game = sqlite3_column_int64(stmt, 5);
-    }
-out:
-    store_done(s, stmt);
+    struct store_campaign c;
+    int rc;
+    memset(&c, 0, sizeof(c));
+    c.id = cid;
+    rc = store_row(s, sql, store_campaign_read, &c, err, "i", cid);
+    if (rc == SB_ENOTFOUND)
+        return sb_fail(err, SB_ENOTFOUND, NULL, "no campaign %lld", (long long)cid);
+    if (rc == 0)
+        *out = c;
     return rc;
 }
 
@@ -479,7 +476,8 @@ int store_plays_json(struct store *s, int64_t cid, char **out, struct sb_error *
         " 'game', g.id, 'date', substr(coalesce(g.played_at, g.started_at), 1, 10),"
         " 'mode', g.mode, 'status', g.status, 'winner', (SELECT name FROM players"
         "   WHERE id = g.winner), 'winner_id', g.winner, 'started_at', g.started_at,"
-        " 'ended_at', g.ended_at, 'played_at', g.played_at, 'result', g.state -> '$.result',"
+        " 'ended_at', g.ended_at, 'played_at', g.played_at, 'result', CASE g.mode"
+        "   WHEN 'results' THEN g.state -> '$.result' END,"
         " 'duration_min', g.duration_min, 'location', g.location,"
         " 'house_rules', json(g.house_rules),"
         " 'seats', (SELECT json_group_array(json_object('player', p.id, 'name', p.name,"

@@ -29,7 +29,9 @@ void store_game_clear(struct store_game *g)
     free(g->board);
     free(g->state);
     free(g->initial);
-    g->board = g->state = g->initial = NULL;
+    free(g->seats);
+    free(g->house_rules);
+    g->board = g->state = g->initial = g->seats = g->house_rules = NULL;
 }
 
 int store_game_next_id(struct store *s, int64_t *id, struct sb_error *err)
@@ -86,12 +88,11 @@ int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min, c
     return store_exec(s, sql, NULL, err, "iti", duration_min, location, gid);
 }
 
-int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
-                          int (*fn)(void *ctx, int64_t gid), void *ctx, struct sb_error *err)
+/* Call fn(ctx, id) for each row of sql (ids in its first column, cid and pid bound as
+ * ?1 and ?2), stopping at the first that does not return 0. */
+static int store_each_id(struct store *s, const char *sql, int64_t cid, int64_t pid,
+                         int (*fn)(void *ctx, int64_t id), void *ctx, struct sb_error *err)
 {
-    static const char *const sql =
-        "SELECT DISTINCT g.id FROM games g, json_each(g.seats) st WHERE g.campaign_id = ?"
-        " AND st.value ->> 'player' = ? ORDER BY g.id";
     sqlite3_stmt *stmt;
     int rc = 0, step = SQLITE_DONE;
     if (sqlite3_prepare_v2(s->db, sql, -1, &stmt, NULL) != SQLITE_OK)
@@ -105,6 +106,23 @@ int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
         rc = store_fail(s, err, "read");
     sqlite3_finalize(stmt);
     return rc;
+}
+
+int store_games_of_player(struct store *s, int64_t cid, int64_t pid,
+                          int (*fn)(void *ctx, int64_t gid), void *ctx, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT DISTINCT g.id FROM games g, json_each(g.seats) st WHERE g.campaign_id = ?1"
+        " AND st.value ->> 'player' = ?2 ORDER BY g.id";
+    return store_each_id(s, sql, cid, pid, fn, ctx, err);
+}
+
+int store_games_each(struct store *s, int64_t cid, int (*fn)(void *ctx, int64_t gid), void *ctx,
+                     struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT id FROM games WHERE campaign_id = ?1 AND ?2 = 0 ORDER BY id";
+    return store_each_id(s, sql, cid, 0, fn, ctx, err);
 }
 
 int store_game_set_docs(struct store *s, int64_t gid, const char *state, const char *initial,
@@ -126,6 +144,64 @@ static int store_col_dup(sqlite3_stmt *stmt, int col, char **dst, struct sb_erro
     return *dst ? 0 : sb_oom(err);
 }
 
+/* As store_col_dup(), but a NULL column leaves *dst NULL (a document the game layer
+ * computes, migration 0021). */
+static int store_col_dup_null(sqlite3_stmt *stmt, int col, char **dst, struct sb_error *err)
+{
+    *dst = NULL;
+    return sqlite3_column_type(stmt, col) == SQLITE_NULL ? 0 : store_col_dup(stmt, col, dst, err);
+}
+
+int store_game_leave_docs(struct store *s, int64_t gid, bool state, bool initial,
+                          struct sb_error *err)
+{
+    static const char *const sql = "UPDATE games SET state = NULL WHERE id = ?";
+    static const char *const docs = "UPDATE game_boards SET initial = NULL WHERE game_id = ?";
+    int rc = state ? store_exec(s, sql, NULL, err, "i", gid) : 0;
+    if (rc == 0 && initial)
+        rc = store_exec(s, docs, NULL, err, "i", gid);
+    return rc;
+}
+
+/* The row of store_game_get() into ctx (a struct store_game, its id and campaign set,
+ * with_docs in its board's place: see there). */
+struct store_game_row {
+    struct store_game *g;
+    bool with_docs;
+};
+
+static int store_game_read(void *ctx, sqlite3_stmt *stmt, struct sb_error *err)
+{
+    struct store_game_row *row = ctx;
+    struct store_game *g = row->g;
+    int rc = 0;
+    snprintf(g->mode, sizeof(g->mode), "%s", (const char *)sqlite3_column_text(stmt, 0));
+    snprintf(g->status, sizeof(g->status), "%s", (const char *)sqlite3_column_text(stmt, 1));
+    g->version = sqlite3_column_int64(stmt, 2);
+    g->seq = sqlite3_column_int64(stmt, 3);
+    g->last_seq = sqlite3_column_int64(stmt, 4);
+    if (!row->with_docs)
+        return 0;
+    rc = store_col_dup(stmt, 5, &g->board, err);
+    if (rc == 0)
+        rc = store_col_dup_null(stmt, 6, &g->state, err);
+    if (rc == 0)
+        rc = store_col_dup_null(stmt, 7, &g->initial, err);
+    if (rc == 0)
+        rc = store_col_dup(stmt, 8, &g->seats, err);
+    if (rc == 0)
+        rc = store_col_dup_null(stmt, 9, &g->house_rules, err);
+    return rc;
+}
+
+/* SB_ENOTFOUND as "no game gid in this campaign"; other codes as they are. */
+static int store_game_found(int rc, int64_t gid, struct sb_error *err)
+{
+    if (rc == SB_ENOTFOUND)
+        return sb_fail(err, SB_ENOTFOUND, NULL, "no game %lld in this campaign", (long long)gid);
+    return rc;
+}
+
 int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
                    struct store_game *out, struct sb_error *err)
 {
@@ -133,55 +209,23 @@ int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
         "SELECT mode, status, version,"
         " (SELECT coalesce(max(seq), 0) FROM events WHERE game_id = g.id AND NOT voided),"
         " (SELECT coalesce(max(seq), 0) FROM events WHERE game_id = g.id),"
-        " CASE WHEN ? THEN (SELECT b.board FROM game_boards gb JOIN boards b"
+        " CASE WHEN ?1 THEN (SELECT b.board FROM game_boards gb JOIN boards b"
         "   ON b.id = gb.board_id WHERE gb.game_id = g.id) END,"
-        " CASE WHEN ? THEN state END,"
-        " CASE WHEN ? THEN (SELECT initial FROM game_boards WHERE game_id = g.id) END"
-        " FROM games g WHERE id = ? AND campaign_id = ?";
-    sqlite3_stmt *stmt = store_stmt(s, sql, err);
+        " CASE WHEN ?1 THEN state END,"
+        " CASE WHEN ?1 THEN (SELECT initial FROM game_boards WHERE game_id = g.id) END,"
+        " seats, house_rules FROM games g WHERE id = ?2 AND campaign_id = ?3";
     struct store_game g;
-    int rc = 0, step;
+    struct store_game_row row = {&g, with_docs};
+    int rc;
     memset(&g, 0, sizeof(g));
-    if (!stmt)
-        return err ? err->code : SB_EIO;
-    if (sqlite3_bind_int(stmt, 1, with_docs) != SQLITE_OK ||
-        sqlite3_bind_int(stmt, 2, with_docs) != SQLITE_OK ||
-        sqlite3_bind_int(stmt, 3, with_docs) != SQLITE_OK ||
-        sqlite3_bind_int64(stmt, 4, gid) != SQLITE_OK ||
-        sqlite3_bind_int64(stmt, 5, cid) != SQLITE_OK) {
-        rc = store_fail(s, err, "bind");
-        goto out;
-    }
-    step = sqlite3_step(stmt);
-    if (step == SQLITE_DONE) {
-        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no game %lld in this campaign", (long long)gid);
-        goto out;
-    }
-    if (step != SQLITE_ROW) {
-        rc = store_fail(s, err, "read");
-        goto out;
-    }
     g.id = gid;
     g.campaign = cid;
-    snprintf(g.mode, sizeof(g.mode), "%s", (const char *)sqlite3_column_text(stmt, 0));
-    snprintf(g.status, sizeof(g.status), "%s", (const char *)sqlite3_column_text(stmt, 1));
-    g.version = sqlite3_column_int64(stmt, 2);
-    g.seq = sqlite3_column_int64(stmt, 3);
-    g.last_seq = sqlite3_column_int64(stmt, 4);
-    if (with_docs) {
-        rc = store_col_dup(stmt, 5, &g.board, err);
-        if (rc == 0)
-            rc = store_col_dup(stmt, 6, &g.state, err);
-        if (rc == 0)
-            rc = store_col_dup(stmt, 7, &g.initial, err);
-    }
-out:
-    store_done(s, stmt);
+    rc = store_row(s, sql, store_game_read, &row, err, "iii", (int64_t)with_docs, gid, cid);
     if (rc == 0)
         *out = g;
     else
         store_game_clear(&g);
-    return rc;
+    return store_game_found(rc, gid, err);
 }
 
 #define STORE_GAME_OBJECT                                                                          \
@@ -209,41 +253,50 @@ int store_games_json(struct store *s, int64_t cid, char **out, struct sb_error *
     return store_text(s, sql, out, err, "i", cid);
 }
 
+/* A game's texts and version read by store_game_with_state() and store_game_state(). */
+struct store_game_texts {
+    char *game;  /* NULL when not asked for */
+    char *state; /* NULL: left to the game layer */
+    int64_t version;
+    bool with_game;
+};
+
+static int store_game_texts_read(void *ctx, sqlite3_stmt *stmt, struct sb_error *err)
+{
+    struct store_game_texts *t = ctx;
+    int col = t->with_game ? 1 : 0;
+    int rc = t->with_game ? store_col_dup(stmt, 0, &t->game, err) : 0;
+    if (rc == 0)
+        rc = store_col_dup_null(stmt, col, &t->state, err);
+    t->version = sqlite3_column_int64(stmt, col + 1);
+    return rc;
+}
+
+/* Run sql (a game's texts, gid and cid bound) into t; on failure nothing is kept. */
+static int store_game_texts(struct store *s, const char *sql, int64_t cid, int64_t gid,
+                            struct store_game_texts *t, struct sb_error *err)
+{
+    int rc = store_row(s, sql, store_game_texts_read, t, err, "ii", gid, cid);
+    if (rc != 0) {
+        free(t->game);
+        free(t->state);
+        t->game = t->state = NULL;
+    }
+    return store_game_found(rc, gid, err);
+}
+
 int store_game_with_state(struct store *s, int64_t cid, int64_t gid, char **game, char **state,
                           int64_t *version, struct sb_error *err)
 {
     static const char *const sql = "SELECT " STORE_GAME_OBJECT ", g.state, g.version"
                                    " FROM games g WHERE g.id = ? AND g.campaign_id = ?";
-    sqlite3_stmt *stmt = store_stmt(s, sql, err);
-    char *g = NULL, *st = NULL;
-    int rc = 0, step;
-    if (!stmt)
-        return err ? err->code : SB_EIO;
-    if (sqlite3_bind_int64(stmt, 1, gid) != SQLITE_OK ||
-        sqlite3_bind_int64(stmt, 2, cid) != SQLITE_OK) {
-        rc = store_fail(s, err, "bind");
-        goto out;
-    }
-    step = sqlite3_step(stmt);
-    if (step == SQLITE_DONE) {
-        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no game %lld in this campaign", (long long)gid);
-    } else if (step != SQLITE_ROW) {
-        rc = store_fail(s, err, "read");
-    } else {
-        rc = store_col_dup(stmt, 0, &g, err);
-        if (rc == 0)
-            rc = store_col_dup(stmt, 1, &st, err);
-    }
+    struct store_game_texts t = {NULL, NULL, 0, true};
+    int rc = store_game_texts(s, sql, cid, gid, &t, err);
     if (rc == 0) {
-        *version = sqlite3_column_int64(stmt, 2);
-        *game = g;
-        *state = st;
-        g = st = NULL;
+        *game = t.game;
+        *state = t.state;
+        *version = t.version;
     }
-out:
-    free(g);
-    free(st);
-    store_done(s, stmt);
     return rc;
 }
 
@@ -252,27 +305,12 @@ int store_game_state(struct store *s, int64_t cid, int64_t gid, char **state, in
 {
     static const char *const sql =
         "SELECT state, version FROM games WHERE id = ? AND campaign_id = ?";
-    sqlite3_stmt *stmt = store_stmt(s, sql, err);
-    int rc = 0, step;
-    if (!stmt)
-        return err ? err->code : SB_EIO;
-    if (sqlite3_bind_int64(stmt, 1, gid) != SQLITE_OK ||
-        sqlite3_bind_int64(stmt, 2, cid) != SQLITE_OK) {
-        rc = store_fail(s, err, "bind");
-        goto out;
+    struct store_game_texts t = {NULL, NULL, 0, false};
+    int rc = store_game_texts(s, sql, cid, gid, &t, err);
+    if (rc == 0) {
+        *state = t.state;
+        *version = t.version;
     }
-    step = sqlite3_step(stmt);
-    if (step == SQLITE_ROW) {
-        rc = store_col_dup(stmt, 0, state, err);
-        if (rc == 0)
-            *version = sqlite3_column_int64(stmt, 1);
-    } else if (step == SQLITE_DONE) {
-        rc = sb_fail(err, SB_ENOTFOUND, NULL, "no game %lld in this campaign", (long long)gid);
-    } else {
-        rc = store_fail(s, err, "read");
-    }
-out:
-    store_done(s, stmt);
     return rc;
 }
 

@@ -146,6 +146,12 @@ void store_done(struct store *s, sqlite3_stmt *stmt);
  * SQLITE_DONE. */
 int store_stepv_args(struct store *s, const char *sql, struct sb_error *err, sqlite3_stmt **stmt,
                      int *step, const char *fmt, ...);
+/* Read the first row of a query: prepare sql (cached by its address), bind the values
+ * of fmt (as store_stepv_args()), take one step and call fn(ctx, stmt, err) on the row,
+ * returning what it returns; SB_ENOTFOUND (err "not found") when there is none. */
+typedef int (*store_row_fn)(void *ctx, sqlite3_stmt *stmt, struct sb_error *err);
+int store_row(struct store *s, const char *sql, store_row_fn fn, void *ctx, struct sb_error *err,
+              const char *fmt, ...);
 /* Run a statement that returns no rows; *changes (if given) gets the rows changed. */
 int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *err,
                const char *fmt, ...);

@@ -47,3 +47,29 @@ void campaign_fixture_req(struct game_req *r, struct games *games, struct store 
     r->err = err;
     assert_int_equal(store_campaign_get(*s, c->id, c, err), 0);
 }
+
+struct campaign_fix *campaign_fix_new(const char *name)
+{
+    struct campaign_fix *f = calloc(1, sizeof(*f));
+    int64_t cid = 0;
+    assert_non_null(f);
+    campaign_fixture_open(name, &f->s, &cid, &f->ann, &f->ben);
+    f->campaign.id = cid;
+    assert_non_null(f->games = games_new());
+    return f;
+}
+
+void campaign_fix_free(struct campaign_fix *f)
+{
+    if (!f)
+        return;
+    games_free(f->games);
+    store_close(f->s);
+    free(f);
+}
+
+void campaign_fix_req(struct campaign_fix *f)
+{
+    memset(&f->err, 0, sizeof(f->err));
+    campaign_fixture_req(&f->r, f->games, &f->s, &f->campaign, &f->err);
+}

@@ -21,4 +21,21 @@ void campaign_fixture_open(const char *name, struct store **s, int64_t *cid, int
 void campaign_fixture_req(struct game_req *r, struct games *games, struct store **s,
                           struct store_campaign *c, struct sb_error *err);
 
+/* A whole fixture: the campaign above, a game cache, the request and the game in play. */
+struct campaign_fix {
+    struct store *s;
+    struct games *games;
+    struct store_campaign campaign;
+    struct sb_error err;
+    struct game_req r;
+    int64_t ann, ben, gid;
+};
+
+/* A new struct campaign_fix (the caller frees it with campaign_fix_free()) on a database
+ * named after name. Fails the test on any error. */
+struct campaign_fix *campaign_fix_new(const char *name);
+void campaign_fix_free(struct campaign_fix *f);
+/* f->r ready for the next request (campaign_fixture_req() on f, err cleared). */
+void campaign_fix_req(struct campaign_fix *f);
+
 #endif

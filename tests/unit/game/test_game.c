@@ -73,14 +73,8 @@ void free(void *p)
 #define APPEND_ALLOCS_MAX 100      /* allocations of one append, all of them (495 before) */
 #define APPEND_CJSON_ALLOCS_MAX 16 /* ... of cJSON (424 before) */
 
-struct fix {
-    struct store *s;
-    struct games *games;
-    struct store_campaign campaign;
-    struct sb_error err;
-    struct game_req r;
-    int64_t ann, ben, gid;
-};
+/* the fixture: campaign_fixture.h */
+#define fix campaign_fix
 
 /* Point the request at the fixture's store and campaign, as the API does per request. */
 static void fresh_req(struct fix *f)

@@ -24,14 +24,8 @@
 
 #define PNG_FILE "tests/integration/fixtures/photo.png"
 
-struct fix {
-    struct store *s;
-    struct games *games;
-    struct store_campaign campaign;
-    struct sb_error err;
-    struct game_req r;
-    int64_t ann, ben, gid;
-};
+/* the fixture: campaign_fixture.h */
+#define fix campaign_fix
 
 /* Point the request at the fixture's store and campaign, as the API does per request. */
 static void fresh_req(struct fix *f)

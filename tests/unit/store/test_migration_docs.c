@@ -1,0 +1,154 @@
+/* test_migration_docs.c -- migration 0021 rebuilds games and game_boards without NOT
+ * NULL on a database with data: every row, every reference to them and the documents
+ * are kept, and a document may then be left NULL (store_game_leave_docs()). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "file.h"
+#include "store.h"
+
+#define MIGRATIONS "migrations"
+#define DOCS_MIGRATION 21 /* 0021_docs_computed.sql */
+
+/* A campaign with a player, a finished game on a board, its events and a stamp, as a
+ * database of version 20 holds them. */
+#define SEED                                                                                       \
+    "INSERT INTO campaigns(id, name, edition, stamp_owner, key_hash, view_key_hash, board,"        \
+    " created_at) VALUES (1, 'Box', 'travel-world-tour', 'token', zeroblob(32), zeroblob(32),"     \
+    " '{}', '2026-01-01T00:00:00.000Z');\n"                                                        \
+    "INSERT INTO players VALUES (7, 1, 'Ann', '2026-01-01T00:00:00.000Z');\n"                      \
+    "INSERT INTO games(id, campaign_id, mode, status, seats, state, version, winner, started_at,"  \
+    " ended_at, live_events, house_rules) VALUES (3, 1, 'banker', 'finished',"                     \
+    " '[{\"player\":7,\"token\":\"hazel\"}]', '{\"s\":2}', 3, 7, '2026-01-01T00:00:00.000Z',"      \
+    " '2026-01-02T00:00:00.000Z', 2, '{}');\n"                                                     \
+    "INSERT INTO boards(id, board) VALUES (5, '{\"b\":1}');\n"                                     \
+    "INSERT INTO game_boards(game_id, board_id, initial) VALUES (3, 5, '{\"s\":0}');\n"            \
+    "INSERT INTO events(game_id, seq, type, payload, effects, at) VALUES"                          \
+    " (3, 1, 'note', '{\"type\":\"note\",\"text\":\"x\"}', '[]', 'now'),"                          \
+    " (3, 2, 'end', '{\"type\":\"end\",\"winner\":7}', '[]', 'now');\n"                            \
+    "INSERT INTO journal_draws(game_id, seq, campaign_id, card, drawer, at)"                       \
+    " VALUES (3, 1, 1, 'journal-1', 7, 'now');\n"
+
+/* Copy migrations/name into dir (0 or -1), with extra after it when given. */
+static int copy_migration(const char *dir, const char *name, const char *extra)
+{
+    char path[600];
+    char *text = NULL;
+    FILE *f;
+    int ok;
+    snprintf(path, sizeof(path), "%s/%s", MIGRATIONS, name);
+    if (file_read(path, 1 << 20, &text, NULL, NULL) != 0)
+        return -1;
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    f = fopen(path, "w");
+    ok = f && fputs(text, f) >= 0 && (!extra || fputs(extra, f) >= 0);
+    if (f)
+        ok &= fclose(f) == 0;
+    free(text);
+    return ok ? 0 : -1;
+}
+
+/* Copy into dir every migration before DOCS_MIGRATION, the last with SEED after it. */
+static void copy_older(const char *dir)
+{
+    DIR *d = opendir(MIGRATIONS);
+    struct dirent *e;
+    assert_non_null(d);
+    while ((e = readdir(d)) != NULL) {
+        long v = strtol(e->d_name, NULL, 10);
+        if (v <= 0 || v >= DOCS_MIGRATION)
+            continue;
+        assert_int_equal(copy_migration(dir, e->d_name, v == DOCS_MIGRATION - 1 ? SEED : NULL), 0);
+    }
+    closedir(d);
+}
+
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[600];
+    while (d && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+        unlink(path);
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+static void test_migration_0021_keeps_every_row_and_lets_the_documents_be_null(void **state)
+{
+    char dir[] = "/tmp/stampbook-docs-XXXXXX";
+    struct store *s = NULL;
+    struct sb_error err;
+    struct store_game g;
+    char *events = NULL, *text = NULL;
+    int64_t version = 0;
+    int v = 0;
+    (void)state;
+    memset(&err, 0, sizeof(err));
+    assert_non_null(mkdtemp(dir));
+    copy_older(dir);
+    assert_int_equal(store_open(":memory:", &s, &err), 0);
+    assert_int_equal(store_migrate(s, dir, &err), 0);
+    assert_int_equal(store_schema_version(s, &v, &err), 0);
+    assert_int_equal(v, DOCS_MIGRATION - 1);
+    /* 0021 and after: foreign keys are checked before each commits */
+    assert_int_equal(store_migrate(s, MIGRATIONS, &err), 0);
+    assert_int_equal(store_schema_version(s, &v, &err), 0);
+    assert_true(v >= DOCS_MIGRATION);
+    assert_int_equal(store_game_get(s, 1, 3, true, &g, &err), 0);
+    assert_string_equal(g.status, "finished");
+    assert_int_equal(g.version, 3);
+    assert_int_equal(g.seq, 2);
+    assert_string_equal(g.board, "{\"b\":1}");
+    assert_string_equal(g.state, "{\"s\":2}");
+    assert_string_equal(g.initial, "{\"s\":0}");
+    assert_string_equal(g.seats, "[{\"player\":7,\"token\":\"hazel\"}]");
+    store_game_clear(&g);
+    /* the tables that name games name the new one */
+    assert_int_equal(store_schema_sql(s, &text, &err), 0);
+    assert_null(strstr(text, "_0020"));
+    assert_non_null(strstr(text, "REFERENCES games(id)"));
+    free(text);
+    text = NULL;
+    assert_int_equal(store_events_json(s, 3, 0, &events, &err), 0);
+    assert_non_null(strstr(events, "\"text\":\"x\""));
+    free(events);
+    /* the documents may be left to the engine now, the version unchanged */
+    assert_int_equal(store_begin_write(s, &err), 0);
+    assert_int_equal(store_game_leave_docs(s, 3, true, true, &err), 0);
+    assert_int_equal(store_commit(s, &err), 0);
+    assert_int_equal(store_game_get(s, 1, 3, true, &g, &err), 0);
+    assert_null(g.state);
+    assert_null(g.initial);
+    assert_int_equal(g.version, 3);
+    store_game_clear(&g);
+    assert_int_equal(store_game_state(s, 1, 3, &text, &version, &err), 0);
+    assert_null(text);
+    assert_int_equal(version, 3);
+    store_close(s);
+    remove_dir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_migration_0021_keeps_every_row_and_lets_the_documents_be_null),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
