@@ -1105,6 +1105,7 @@ int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const ch
     struct game_turn t = {r, gid, body, idem_key, if_match, hash, NULL, answer, status, version};
     atomic_int *busy;
     int rc;
+    *answer = NULL;
     if (game_is_correction(body))
         return sb_fail(r->err, SB_EINVALID, NULL,
                        "a correction of the box is made with PUT .../board/..., which changes "
@@ -1126,6 +1127,10 @@ int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const ch
         *r->store = NULL;
         const struct store_turn_fns fns = {game_post_turn, game_deferred_flush, r->games};
         rc = store_pool_write_turn(r->pool, r->store, &fns, &t, r->err);
+    }
+    if (rc != 0) { /* a turn that answered may still have lost its COMMIT */
+        free(*answer);
+        *answer = NULL;
     }
     game_prep_clear(&p);
     atomic_fetch_sub(busy, 1);

@@ -65,8 +65,9 @@ int game_append(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq,
 
 /* POST …/events in full, in its own write transaction: the Idempotency-Key's first
  * answer (*status 200) or, when if_match (may be NULL) names the game's version, the
- * appended event's answer (*status 201). Answered only once durable. *answer is the
- * caller's to free. With r->pool set, the writer's lock is held only to write: the
+ * appended event's answer (*status 201). Answered only once durable: on any error
+ * (a COMMIT that failed after the event was worked out too) *answer is NULL; else it is
+ * the caller's to free. With r->pool set, the writer's lock is held only to write: the
  * game is loaded, the event applied and the answer printed on a snapshot first, and
  * under the lock the version is checked (a lost race does it all again under the lock),
  * so appends to different games overlap. */
