@@ -163,7 +163,10 @@ async function play(page, g, label, { big = false, house = null } = {}) {
   return { seen, failures };
 }
 
-test('UI-DOCK at every decision of a game the button to tap is on the first screen, on every phone size, in en/fr/ro', async () => {
+// One server and browser; every phone size in every language plays a game of its own
+// (opts: what play() is given, house: the game's house rules, label: the artifacts'
+// suffix), and must meet the decisions `met`. Every decision's failures come back together.
+async function everyPhone(label, { opts = {}, house, met = [] } = {}) {
   const server = await startServer();
   const browser = await launchBrowser();
   const all = [];
@@ -172,39 +175,29 @@ test('UI-DOCK at every decision of a game the button to tap is on the first scre
       for (const [lang, locale] of LANGS) {
         const ctx = await phoneContext(browser, { viewport: { width: size.width, height: size.height }, locale });
         const page = await ctx.newPage();
-        const { seen, failures } = await play(page, await game(server.base), `${size.name}-${lang}`);
+        const o = typeof opts === 'function' ? opts(lang) : opts;
+        const { seen, failures } = await play(page, await game(server.base, house), `${size.name}-${lang}${label}`, o);
         all.push(...failures);
-        for (const what of ['roll', 'buy', 'draw_chance', 'choose', 'fee', 'jail_pay']) assert.ok(seen.has(what), `the game met ${what} (${[...seen]})`);
+        for (const what of met) assert.ok(seen.has(what), `the game met ${what} (${[...seen]})`);
         assert.deepEqual(ctx.errors, [], 'no script errors');
         await ctx.close();
       }
     }
-    assert.deepEqual(all, [], 'every decision on the first screen');
   } finally {
     await browser.close();
     await server.stop();
   }
+  return all;
+}
+
+test('UI-DOCK at every decision of a game the button to tap is on the first screen, on every phone size, in en/fr/ro', async () => {
+  const all = await everyPhone('', { met: ['roll', 'buy', 'draw_chance', 'choose', 'fee', 'jail_pay'] });
+  assert.deepEqual(all, [], 'every decision on the first screen');
 });
 
 test('UI-DOCK-200 at 200 % text the decision is still on the first screen and the page no wider than the phone', async () => {
-  const server = await startServer();
-  const browser = await launchBrowser();
-  const all = [];
-  try {
-    for (const size of SIZES) {
-      for (const [lang, locale] of LANGS) {
-        const ctx = await phoneContext(browser, { viewport: { width: size.width, height: size.height }, locale });
-        const page = await ctx.newPage();
-        all.push(...(await play(page, await game(server.base), `${size.name}-${lang}-200`, { big: true })).failures);
-        assert.deepEqual(ctx.errors, [], 'no script errors');
-        await ctx.close();
-      }
-    }
-    assert.deepEqual(all, [], 'every decision on the first screen');
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  const all = await everyPhone('-200', { opts: { big: true } });
+  assert.deepEqual(all, [], 'every decision on the first screen');
 });
 
 // A group's own rules (the Free Parking jackpot, automatic fees, three stamps to win): the
@@ -217,24 +210,6 @@ const HOUSE_WORDS = {
 };
 
 test('UI-DOCK-HOUSE with house rules the header names them and the pot, and every decision is still on the first screen, on every phone size, in en/fr/ro', async () => {
-  const server = await startServer();
-  const browser = await launchBrowser();
-  const all = [];
-  try {
-    for (const size of SIZES) {
-      for (const [lang, locale] of LANGS) {
-        const ctx = await phoneContext(browser, { viewport: { width: size.width, height: size.height }, locale });
-        const page = await ctx.newPage();
-        const { seen, failures } = await play(page, await game(server.base, HOUSE), `${size.name}-${lang}-house`, { house: HOUSE_WORDS[lang] });
-        all.push(...failures);
-        for (const what of ['roll', 'buy', 'draw_chance']) assert.ok(seen.has(what), `the game met ${what} (${[...seen]})`);
-        assert.deepEqual(ctx.errors, [], 'no script errors');
-        await ctx.close();
-      }
-    }
-    assert.deepEqual(all, [], 'every decision on the first screen, the house rules named');
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  const all = await everyPhone('-house', { house: HOUSE, opts: (lang) => ({ house: HOUSE_WORDS[lang] }), met: ['roll', 'buy', 'draw_chance'] });
+  assert.deepEqual(all, [], 'every decision on the first screen, the house rules named');
 });
