@@ -49,7 +49,8 @@ test('UI-LINKS new links close the old ones: the follower is told, the owner goe
   const page = await owner.newPage();
   await page.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(key)}`);
   await page.waitForURL((url) => url.hash === `#/c/${cid}/game/${gid}`);
-  await page.goto(`${server.base}/#/c/${cid}`);
+  // By the tab, as a player would: a goto raced the table screen still opening.
+  await page.getByRole('navigation', { name: 'Campaign', exact: true }).getByRole('link', { name: 'Campaign' }).click();
   await expectVisible(page.getByRole('heading', { level: 1, name: 'Leaky table' }));
   await page.getByText('Share links', { exact: true }).click();
   const links = () => page.locator('.share input').evaluateAll((xs) => xs.map((x) => x.value));
