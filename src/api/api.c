@@ -507,6 +507,7 @@ static int api_check_limits(struct api_ctx *ctx, const struct api_route *route)
 }
 
 static int api_run_handler(struct api_ctx *ctx, int rc, api_handler_fn fn);
+static int api_handler_end(struct api_ctx *ctx, int rc);
 
 /* Keep the answer of a cached route, read at generation, for api_answer_cached(). */
 static void api_cache_answer(struct api_ctx *ctx, const struct api_route *route,
@@ -551,6 +552,8 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
     if (rc == 0 && (write || (route->flags & ROUTE_CREATES)))
         rc = api_check_limits(ctx, route);
     rc = api_run_handler(ctx, rc, route->fn);
+    if (rc == API_LATER)
+        return rc; /* ctx may be gone already */
     /* Any write but an append may have changed a campaign: the campaigns kept for
      * appends are read again (before its answer goes out). */
     if (write && !late_writer && ctx->api->cache)
@@ -567,6 +570,13 @@ static int api_run_handler(struct api_ctx *ctx, int rc, api_handler_fn fn)
 {
     if (rc == 0)
         rc = fn(ctx);
+    return rc == API_LATER ? rc : api_handler_end(ctx, rc);
+}
+
+/* What follows a handler that came to rc: the metrics, the game layer's cache, the
+ * connection given back. Returns rc. */
+static int api_handler_end(struct api_ctx *ctx, int rc)
+{
     /* A handler that succeeds has committed what it appended; a failed one rolled back. */
     for (; rc == 0 && ctx->game.appended > 0; ctx->game.appended--)
         metrics_event_appended(ctx->api->metrics);
@@ -616,28 +626,58 @@ static const struct api_route *api_start(struct api_ctx *ctx, struct api *api,
     return api_route_find(ctx);
 }
 
-void api_handle(struct api *api, const struct api_request *req, struct api_response *res)
+/* The end of a request whose route came to rc: its error as problem+json. */
+static void api_answer_end(struct api_ctx *ctx, int rc)
 {
-    struct api_ctx ctx;
+    if (rc != 0) {
+        if (ctx->err.code != rc)
+            sb_fail(&ctx->err, rc, NULL, "%s", sb_title(sb_status(rc)));
+        api_problem(ctx->res, sb_status(rc), ctx->err.rule, ctx->err.detail);
+    } else if (!ctx->res->body && !ctx->res->stream) {
+        api_problem(ctx->res, 500, NULL, "the route gave no answer");
+    }
+}
+
+bool api_can_answer_later(const struct api_ctx *ctx)
+{
+    return ctx->req->answered && ctx->game.pool;
+}
+
+void api_answer_later(struct api_ctx *ctx, int rc)
+{
+    const struct api_request *req = ctx->req;
+    cJSON_Delete(ctx->later_doc);
+    api_answer_end(ctx, api_handler_end(ctx, rc));
+    free(ctx);
+    req->answered(req->answered_cls);
+}
+
+bool api_handle(struct api *api, const struct api_request *req, struct api_response *res)
+{
+    /* On the heap: a route that answers later keeps it until then. */
+    struct api_ctx *ctx = malloc(sizeof(*ctx));
     const struct api_route *route;
     int rc;
 
-    route = api_start(&ctx, api, req, res);
+    if (!ctx) {
+        memset(res, 0, sizeof(*res));
+        api_problem(res, 500, NULL, "out of memory");
+        return true;
+    }
+    route = api_start(ctx, api, req, res);
     if (!route) {
-        rc = ctx.err.code;
+        rc = ctx->err.code;
     } else if (req->body_too_large) {
-        rc = sb_fail(&ctx.err, SB_ETOOBIG, NULL, "the body is over %zu bytes",
+        rc = sb_fail(&ctx->err, SB_ETOOBIG, NULL, "the body is over %zu bytes",
                      api_body_limit(req->method, req->path));
     } else {
-        rc = api_run(&ctx, route);
+        rc = api_run(ctx, route);
     }
-    if (rc != 0) {
-        if (ctx.err.code != rc)
-            sb_fail(&ctx.err, rc, NULL, "%s", sb_title(sb_status(rc)));
-        api_problem(res, sb_status(rc), ctx.err.rule, ctx.err.detail);
-    } else if (!res->body && !res->stream) {
-        api_problem(res, 500, NULL, "the route gave no answer");
-    }
+    if (rc == API_LATER)
+        return false; /* ctx and res are api_answer_later()'s */
+    api_answer_end(ctx, rc);
+    free(ctx);
+    return true;
 }
 
 /* api_start() for api_answer_cached(): only the routes it answers are tried (NULL when

@@ -68,6 +68,11 @@ struct api_request {
      * it is not copied)? NULL: always copied. */
     bool (*cache_known)(void *cls, uint64_t serial);
     void *cache_known_cls;
+    /* Set by a caller that can wait for its answer (NULL: answered before api_handle()
+     * returns): a route may then answer later, from another thread, and calls
+     * answered(answered_cls) once res is filled; req must live until then. */
+    void (*answered)(void *cls);
+    void *answered_cls;
 };
 
 struct api_response {
@@ -111,8 +116,11 @@ void api_forget(struct api *api);
 size_t api_body_limit(const char *method, const char *path);
 
 /* Answer one request into res (always filled: errors become problem+json). Safe to
- * call from many threads at once. Free res with api_response_clear(). */
-void api_handle(struct api *api, const struct api_request *req, struct api_response *res);
+ * call from many threads at once. Free res with api_response_clear(). True when res is
+ * filled on return; false only with req->answered set, when the answer comes later
+ * through it (an append waiting for the writer), and neither req nor res may be touched
+ * before it comes. */
+bool api_handle(struct api *api, const struct api_request *req, struct api_response *res);
 
 /* Answer req from memory when it can: a game's state, or a game with its state, read
  * since this process last committed a write and within cfg->read_cache_ms, for a key

@@ -115,6 +115,24 @@ static int api_check_idem_key(struct api_ctx *ctx, const char *key)
     return 0;
 }
 
+/* Answer an appended event (status 201) or the first answer to its Idempotency-Key. */
+static void api_event_answer(struct api_ctx *ctx, char *text, int status, int64_t version)
+{
+    api_reply_owned(ctx, status, text);
+    api_set_etag(ctx, version);
+    if (status == 201)
+        api_game_changed(ctx->api, ctx->cid, ctx->gid);
+}
+
+/* The end of an append answered later (game_posted_fn), on the writer's thread. */
+static void api_event_posted(void *arg, int rc, char *text, int status, int64_t version)
+{
+    struct api_ctx *ctx = arg;
+    if (rc == 0)
+        api_event_answer(ctx, text, status, version);
+    api_answer_later(ctx, rc);
+}
+
 int api_post_event(struct api_ctx *ctx)
 {
     cJSON *body = NULL;
@@ -126,15 +144,20 @@ int api_post_event(struct api_ctx *ctx)
 
     if (rc == 0)
         rc = api_body_object(ctx, &body);
-    if (rc == 0)
+    if (rc == 0 && api_can_answer_later(ctx)) {
+        /* The worker goes on to the next request while the writer appends this one. */
+        ctx->later_doc = body;
+        rc = game_post_event_later(&ctx->game, ctx->gid, body, key, ctx->req->if_match,
+                                   api_event_posted, ctx);
+        if (rc == 0)
+            return API_LATER;
+        ctx->later_doc = NULL;
+    } else if (rc == 0) {
         rc = game_post_event(&ctx->game, ctx->gid, body, key, ctx->req->if_match, &text, &status,
                              &version);
-    if (rc == 0) {
-        api_reply_owned(ctx, status, text);
-        api_set_etag(ctx, version);
-        if (status == 201)
-            api_game_changed(ctx->api, ctx->cid, ctx->gid);
     }
+    if (rc == 0)
+        api_event_answer(ctx, text, status, version);
     cJSON_Delete(body);
     return rc;
 }

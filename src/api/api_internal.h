@@ -56,8 +56,20 @@ struct api_ctx {
     unsigned char key_hash[KEYS_HASH_BYTES]; /* of the key that opened the campaign */
     struct store_campaign campaign;          /* loaded when the route is under a campaign */
     struct game_req game;                    /* the game layer's view of this request */
-    bool in_read; /* store holds the read transaction api_run() began for the route */
+    bool in_read;     /* store holds the read transaction api_run() began for the route */
+    cJSON *later_doc; /* a route answering later (API_LATER): what it frees then */
 };
+
+/* What a handler returns when it answers later, through api_answer_later(). */
+#define API_LATER 1
+
+/* May this request's handler answer later (the caller waits, the route takes the
+ * writer only to write)? This function can't fail. */
+bool api_can_answer_later(const struct api_ctx *ctx);
+/* The end of a handler that returned API_LATER, from any thread, when it has answered
+ * (rc 0, the answer in ctx->res) or failed (rc): what api_handle() does after a handler,
+ * then the caller told. ctx is gone on return. */
+void api_answer_later(struct api_ctx *ctx, int rc);
 
 typedef int (*api_handler_fn)(struct api_ctx *ctx);
 

@@ -94,6 +94,7 @@ struct game_deferred {
     char status[16];
     int64_t winner;
     bool ended;
+    struct store_game row; /* its row after this append, without documents */
 };
 
 /* What a request would add to the cache once its transaction commits. */
@@ -143,20 +144,27 @@ static const struct game_deferred *game_deferred_find(const struct games *c, con
  * left to the flush. */
 static int game_row_get(struct game_req *r, int64_t gid, bool docs, struct store_game *g)
 {
-    int rc = store_game_get(*r->store, r->campaign->id, gid, docs, g, r->err);
-    const struct game_deferred *d = rc == 0 ? game_deferred_find(r->games, *r->store, gid) : NULL;
-    if (d) {
+    const struct game_deferred *d = game_deferred_find(r->games, *r->store, gid);
+    int rc;
+    /* Only the turns change a row between their COMMITs: the last one knows it. */
+    if (d && !docs && d->row.campaign == r->campaign->id) {
+        *g = d->row;
+        return 0;
+    }
+    rc = store_game_get(*r->store, r->campaign->id, gid, docs, g, r->err);
+    if (rc == 0 && d) {
         g->version = d->version;
         snprintf(g->status, sizeof(g->status), "%s", d->status);
     }
     return rc;
 }
 
-/* Leave gid's snapshot (version, snap with a copy of its state) to the flush; 0 or
- * SB_ENOMEM. */
-static int game_defer(struct games *c, int64_t gid, int64_t version,
-                      const struct store_snapshot *snap)
+/* Leave the snapshot of gm after its event seq (version, snap with a copy of its
+ * state) to the flush; 0 or SB_ENOMEM. */
+static int game_defer(struct games *c, const struct store_game *before, int64_t seq,
+                      int64_t version, const struct store_snapshot *snap)
 {
+    int64_t gid = before->id;
     struct game_deferred *d;
     if (c->ndeferred == c->deferred_cap) {
         int cap = c->deferred_cap ? c->deferred_cap * 2 : 16;
@@ -172,6 +180,10 @@ static int game_defer(struct games *c, int64_t gid, int64_t version,
     snprintf(d->status, sizeof(d->status), "%s", snap->status);
     d->winner = snap->winner;
     d->ended = snap->ended;
+    d->row = (struct store_game){
+        .id = gid, .campaign = before->campaign, .version = version, .seq = seq, .last_seq = seq};
+    memcpy(d->row.mode, before->mode, sizeof(d->row.mode));
+    memcpy(d->row.status, d->status, sizeof(d->row.status));
     if (!(d->state = strdup(snap->state)))
         return SB_ENOMEM;
     c->ndeferred++;
@@ -514,7 +526,7 @@ static int game_store(struct game_req *r, struct game *gm, const struct game_tex
      * appends write their events only. */
     if (store_in_turn(*r->store)) {
         *version = gm->row.version + 1;
-        if (game_defer(r->games, gm->row.id, *version, &snap) != 0)
+        if (game_defer(r->games, &gm->row, seq, *version, &snap) != 0)
             return sb_oom(r->err);
         rc = store_event_append(*r->store, gm->row.id, seq, type, t->payload_text, t->effects, at,
                                 idem_key, NULL, NULL, r->err);
@@ -1051,7 +1063,7 @@ static int game_post_prepared(struct game_req *r, int64_t gid, struct game_prep 
 /* POST …/events on a snapshot: load, apply and print on the request's reader
  * connection, outside the writer's lock, into *p. GAME_AGAIN when the work must be
  * done again under the lock: the snapshot refused the event (a refusal is only trusted
- * from the current state). */
+ * from the current state). *p holds something only on 0. */
 static int game_post_snapshot(struct game_req *r, int64_t gid, const cJSON *body,
                               const char *if_match, struct game_prep *p)
 {
@@ -1060,8 +1072,8 @@ static int game_post_snapshot(struct game_req *r, int64_t gid, const cJSON *body
         return rc;
     rc = game_prepare(r, gid, body, 0, NULL, true, true, p);
     store_rollback(*r->store); /* the snapshot's read transaction ends */
-    if (rc == 0)
-        rc = game_check_version(r->err, if_match, p->gm->row.version);
+    if (rc == 0 && (rc = game_check_version(r->err, if_match, p->gm->row.version)) != 0)
+        game_prep_clear(p);
     if (rc != 0 && rc != SB_ENOMEM && rc != SB_EBADREQ && rc != SB_ENOTFOUND)
         rc = GAME_AGAIN;
     return rc;
@@ -1097,43 +1109,111 @@ static int game_post_turn(void *arg)
     return rc;
 }
 
-int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
-                    const char *if_match, char **answer, int *status, int64_t *version)
-{
+/* An append from its start to its end (game_post_event, game_post_event_later). */
+struct game_post {
     unsigned char hash[KEYS_HASH_BYTES];
-    struct game_prep p = {0};
-    struct game_turn t = {r, gid, body, idem_key, if_match, hash, NULL, answer, status, version};
-    atomic_int *busy;
-    int rc;
-    *answer = NULL;
+    struct game_prep prep;
+    struct game_turn turn;
+    char *answer;
+    int status;
+    int64_t version;
+    atomic_int *busy; /* the stripe it counts in, once it does */
+    game_posted_fn *posted;
+    void *posted_arg;
+};
+
+/* The start of an append: the checks that need no game, then, with r->pool, the work on
+ * a snapshot when it is alone on its stripe (with another append of its stripe in
+ * flight both would want the same version and one would do its work twice, so it works
+ * in its turn), and the reader given back. 0: op->turn is ready. */
+static int game_post_begin(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
+                           const char *if_match, struct game_post *op)
+{
+    int rc = 0;
+    op->turn = (struct game_turn){r,        gid,  body,        idem_key,    if_match,
+                                  op->hash, NULL, &op->answer, &op->status, &op->version};
     if (game_is_correction(body))
         return sb_fail(r->err, SB_EINVALID, NULL,
                        "a correction of the box is made with PUT .../board/..., which changes "
                        "the campaign's copy and appends it to the active game");
-    if (idem_key && (rc = game_body_hash(r, body, hash)) != 0)
+    if (idem_key && (rc = game_body_hash(r, body, op->hash)) != 0)
         return rc;
     if (!r->pool)
-        return game_post_locked(r, gid, body, idem_key, hash, if_match, answer, status, version);
-    /* Alone on its stripe, an append works on a snapshot, so appends to different games
-     * overlap; with another append of its stripe in flight both would want the same
-     * version and one would do its work twice, so it works in its turn. */
-    busy = &r->games->in_flight[(uint64_t)gid % GAME_STRIPES];
-    rc = atomic_fetch_add(busy, 1) == 0 ? game_post_snapshot(r, gid, body, if_match, &p)
-                                        : GAME_AGAIN;
+        return 0;
+    op->busy = &r->games->in_flight[(uint64_t)gid % GAME_STRIPES];
+    rc = atomic_fetch_add(op->busy, 1) == 0 ? game_post_snapshot(r, gid, body, if_match, &op->prep)
+                                            : GAME_AGAIN;
     if (rc == 0)
-        t.prep = &p;
-    if (rc == 0 || rc == GAME_AGAIN) {
-        store_pool_put(r->pool, *r->store);
-        *r->store = NULL;
-        const struct store_turn_fns fns = {game_post_turn, game_deferred_flush, r->games};
-        rc = store_pool_write_turn(r->pool, r->store, &fns, &t, r->err);
+        op->turn.prep = &op->prep;
+    if (rc != 0 && rc != GAME_AGAIN)
+        return rc;
+    store_pool_put(r->pool, *r->store);
+    *r->store = NULL;
+    return 0;
+}
+
+/* The end of an append that came to rc: an answer only with 0 (a turn that answered
+ * may still have lost its COMMIT). Returns rc. */
+static int game_post_end(struct game_post *op, int rc)
+{
+    if (rc != 0) {
+        free(op->answer);
+        op->answer = NULL;
     }
-    if (rc != 0) { /* a turn that answered may still have lost its COMMIT */
-        free(*answer);
-        *answer = NULL;
+    if (op->turn.prep) /* else there is none: game_post_snapshot() cleared it */
+        game_prep_clear(op->turn.prep);
+    if (op->busy)
+        atomic_fetch_sub(op->busy, 1);
+    op->busy = NULL;
+    return rc;
+}
+
+int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
+                    const char *if_match, char **answer, int *status, int64_t *version)
+{
+    struct game_post op = {0};
+    const struct store_turn_fns fns = {game_post_turn, game_deferred_flush, r->games};
+    int rc = game_post_begin(r, gid, body, idem_key, if_match, &op);
+    if (rc == 0 && !r->pool)
+        rc = game_post_locked(r, gid, body, idem_key, op.hash, if_match, &op.answer, &op.status,
+                              &op.version);
+    else if (rc == 0)
+        rc = store_pool_write_turn(r->pool, r->store, &fns, &op.turn, r->err);
+    rc = game_post_end(&op, rc);
+    *answer = op.answer;
+    *status = op.status;
+    *version = op.version;
+    return rc;
+}
+
+/* The end of the turn of game_post_event_later(), on the writer's thread. */
+static void game_post_over(void *arg, int rc)
+{
+    struct game_post *op = arg;
+    rc = game_post_end(op, rc);
+    op->posted(op->posted_arg, rc, op->answer, op->status, op->version);
+    free(op);
+}
+
+int game_post_event_later(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
+                          const char *if_match, game_posted_fn *posted, void *arg)
+{
+    struct game_post *op = calloc(1, sizeof(*op));
+    const struct store_turn_fns fns = {game_post_turn, game_deferred_flush, r->games};
+    int rc;
+    if (!op)
+        return sb_oom(r->err);
+    op->posted = posted;
+    op->posted_arg = arg;
+    rc = r->pool ? game_post_begin(r, gid, body, idem_key, if_match, op)
+                 : sb_fail(r->err, SB_EIO, NULL, "an append answered later needs the pool");
+    if (rc == 0)
+        rc = store_pool_write_turn_later(r->pool, r->store, &fns, &op->turn, game_post_over, op,
+                                         r->err);
+    if (rc != 0) {
+        game_post_end(op, rc);
+        free(op);
     }
-    game_prep_clear(&p);
-    atomic_fetch_sub(busy, 1);
     return rc;
 }
 

@@ -74,6 +74,17 @@ int game_append(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq,
 int game_post_event(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
                     const char *if_match, char **answer, int *status, int64_t *version);
 
+/* What game_post_event_later() calls when the append is over: rc and, when rc is 0,
+ * what game_post_event() would have given (answer the callee's to free). */
+typedef void game_posted_fn(void *arg, int rc, char *answer, int status, int64_t version);
+
+/* game_post_event() without waiting for the writer (r->pool must be set): 0 once the
+ * append is under way, and then posted(arg, …) is called once, on the writer's thread,
+ * when it is over (durable, or failed); else the error, and posted is never called.
+ * r (and what it points to), body, idem_key and if_match must live until posted. */
+int game_post_event_later(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
+                          const char *if_match, game_posted_fn *posted, void *arg);
+
 /* Undo the last live event of gid, in its own write transaction: only the campaign's
  * latest game; if_match as for game_post_event. *answer gets {"undone","state"}. */
 int game_undo(struct game_req *r, int64_t gid, const char *if_match, char **answer,

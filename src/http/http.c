@@ -52,7 +52,8 @@ struct http_server {
     struct http_conns conns;
     struct http_config cfg;
     atomic_bool closing;
-    atomic_int requests; /* begun and not yet completed (answer sent or connection gone) */
+    atomic_int requests;  /* begun and not yet completed (answer sent or connection gone) */
+    atomic_int suspended; /* handed to a worker and not yet resumed */
     char static_root[PATH_MAX];
     uint16_t port;
     char base[PROXY_BASE_MAX];       /* --base-path, normalised; "" when none */
@@ -431,13 +432,13 @@ static int64_t http_stream_addr(const struct http_request *r)
     return (int64_t)((h >> 1) | (1ull << 62));
 }
 
-/* The worker's job: answer the request into r->res; for an event stream, also take its
- * slot and read the game's state. Then resume the connection. */
-static void http_work_request(void *arg)
+/* Once the API has answered r (on the worker, or later from the writer's thread): for
+ * an event stream, take its slot and read the game's state. Then resume the
+ * connection. */
+static void http_work_answered(void *arg)
 {
     struct http_request *r = arg;
     struct http_server *s = r->server;
-    api_handle(s->api, &r->req, &r->res);
     if (r->res.stream && strcmp(r->req.method, "HEAD") == 0) {
         /* HEAD of a stream: its headers, no stream. */
         r->res.stream = false;
@@ -458,6 +459,18 @@ static void http_work_request(void *arg)
     }
     r->done = true;
     MHD_resume_connection(r->mhd);
+    atomic_fetch_sub(&s->suspended, 1);
+}
+
+/* The worker's job: answer the request into r->res, now or later (an append goes on on
+ * the writer's thread while this worker takes the next request). */
+static void http_work_request(void *arg)
+{
+    struct http_request *r = arg;
+    r->req.answered = http_work_answered;
+    r->req.answered_cls = r;
+    if (api_handle(r->server->api, &r->req, &r->res))
+        http_work_answered(r);
 }
 
 /* Fill r->req from the connection: method, path, headers, query and body. */
@@ -506,12 +519,14 @@ static enum MHD_Result http_submit(struct http_server *s, struct MHD_Connection 
     }
     r->mhd = conn;
     r->queued = true;
+    atomic_fetch_add(&s->suspended, 1);
     MHD_suspend_connection(conn);
     if (http_work_submit(read ? s->readers : s->writers, http_work_request, r) != 0) {
         api_problem(&r->res, 503, NULL, "the server is busy: try again in a moment");
         r->retry_after = HTTP_RETRY_AFTER;
         r->done = true;
         MHD_resume_connection(conn);
+        atomic_fetch_sub(&s->suspended, 1);
     }
     return MHD_YES;
 }
@@ -1021,6 +1036,7 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
     http_conns_init(&s->conns, cfg->connection_limit);
     atomic_init(&s->closing, false);
     atomic_init(&s->requests, 0);
+    atomic_init(&s->suspended, 0);
     memset(&addr, 0, sizeof(addr));
     addr.sin_family = AF_INET;
     addr.sin_port = htons(cfg->port);
@@ -1072,6 +1088,11 @@ void http_stop(struct http_server *s)
     http_hub_close(s->hub);
     http_work_drain(s->writers);
     http_work_drain(s->readers);
+    /* and the appends the writer's thread answers after their worker has moved on */
+    while (atomic_load(&s->suspended) > 0) {
+        struct timespec tick = {0, 1000000L};
+        nanosleep(&tick, NULL);
+    }
     http_hub_close(s->hub);
     /* A write that committed has its answer queued by now: wait (a bounded time) for
      * every request to be sent its answer before the daemon closes the connections. */

@@ -112,6 +112,15 @@ struct store_turn_fns {
  * COMMIT that held its writes, only once that COMMIT has returned. */
 int store_pool_write_turn(struct store_pool *p, struct store **slot,
                           const struct store_turn_fns *fns, void *arg, struct sb_error *err);
+/* store_pool_write_turn() without waiting for it: 0 once queued (or the error, and then
+ * nothing more happens), and later(later_arg, rc) is called on the writer's thread with
+ * what store_pool_write_turn() would have returned (*err filled), once the COMMIT that
+ * held its writes has returned. *slot, arg and *err must live until then; later runs
+ * between two COMMITs of the writer, so it hands work on rather than doing it. */
+int store_pool_write_turn_later(struct store_pool *p, struct store **slot,
+                                const struct store_turn_fns *fns, void *arg,
+                                void (*later)(void *later_arg, int rc), void *later_arg,
+                                struct sb_error *err);
 /* Is s the pool's writer running a turn (store_pool_write_turn)? */
 bool store_in_turn(const struct store *s);
 /* Is the pool's database file still the one it was opened on (same device and inode

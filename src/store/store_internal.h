@@ -77,7 +77,10 @@ struct store_turn {
     struct sb_error *err;
     int rc;        /* fn's outcome */
     int commit_rc; /* the SQLite code of the COMMIT that held its writes */
-    sem_t done;
+    sem_t done;    /* posted then, when later is NULL */
+    /* store_pool_write_turn_later(): called then instead, and the turn freed */
+    void (*later)(void *later_arg, int rc);
+    void *later_arg;
     struct store_turn *next;
 };
 
@@ -134,6 +137,13 @@ struct store_pool {
     pthread_cond_t turns_more;
     pthread_t turner;
     bool turner_started, turner_stop;
+    /* store_pool_write_turn_later(): the turns the turner has committed, whose callers
+     * the ender thread tells (so that the turner goes on to the next COMMIT); it sleeps
+     * on ended_more (with lock) when there are none. */
+    struct store_turn *ended;
+    pthread_cond_t ended_more;
+    pthread_t ender;
+    bool ender_started, ender_stop;
 };
 
 /* Map the connection's last SQLite error to a project code. */

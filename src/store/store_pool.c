@@ -61,6 +61,7 @@ int store_pool_new(const char *path, int max, struct store_pool **out, struct sb
         pthread_cond_init(&p->returned, &attr);
         pthread_cond_init(&p->watch_wake, &attr);
         pthread_cond_init(&p->turns_more, &attr);
+        pthread_cond_init(&p->ended_more, &attr);
         pthread_condattr_destroy(&attr);
     }
     *out = p;
@@ -170,6 +171,78 @@ static int store_turns_flush(struct store *w, struct store_turn *batch)
     return 0;
 }
 
+/* What the caller of turn t learns: fn's error, else its COMMIT's. */
+static int store_turn_outcome(const struct store_turn *t)
+{
+    if (t->rc != 0)
+        return t->rc;
+    return t->commit_rc == SQLITE_OK ? 0 : store_commit_failed(t->commit_rc, t->err);
+}
+
+/* The end of a turn of store_pool_write_turn_later(): free it, then tell its caller. */
+static void store_turn_end_later(struct store_turn *t)
+{
+    void (*later)(void *, int) = t->later;
+    void *arg = t->later_arg;
+    int rc = store_turn_outcome(t);
+    free(t);
+    later(arg, rc);
+}
+
+/* Tell the callers of batch, whose COMMIT came to crc: wake those who wait, hand the
+ * others to the ender thread (one wake for all). */
+static void store_turns_wake(struct store_pool *p, struct store_turn *batch, int crc)
+{
+    struct store_turn *ended = NULL, **tail = &ended;
+    bool wake;
+    while (batch) {
+        struct store_turn *t = batch;
+        batch = t->next; /* t is gone once woken */
+        t->commit_rc = crc;
+        if (t->later) {
+            t->next = NULL;
+            *tail = t;
+            tail = &t->next;
+        } else {
+            sem_post(&t->done);
+        }
+    }
+    if (!ended)
+        return;
+    pthread_mutex_lock(&p->lock);
+    wake = !p->ended;
+    *tail = p->ended; /* their order among themselves does not matter */
+    p->ended = ended;
+    pthread_mutex_unlock(&p->lock);
+    if (wake)
+        pthread_cond_signal(&p->ended_more);
+}
+
+/* The ender thread: tell the callers of the turns ended so far, again. */
+static void *store_ender(void *arg)
+{
+    struct store_pool *p = arg;
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        struct store_turn *ended;
+        while (!p->ended && !p->ender_stop)
+            pthread_cond_wait(&p->ended_more, &p->lock);
+        if (!p->ended)
+            break;
+        ended = p->ended;
+        p->ended = NULL;
+        pthread_mutex_unlock(&p->lock);
+        while (ended) {
+            struct store_turn *t = ended;
+            ended = t->next;
+            store_turn_end_later(t);
+        }
+        pthread_mutex_lock(&p->lock);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
 /* Run the turns of batch on the writer, in one transaction, each in a savepoint of its
  * own; commit them together (one sync) and wake their callers with the outcome. */
 static void store_turns_run(struct store_pool *p, struct store_turn *batch)
@@ -202,12 +275,7 @@ static void store_turns_run(struct store_pool *p, struct store_turn *batch)
         p->txn_carry = crc == SQLITE_OK;
         pthread_mutex_unlock(&p->write_lock);
     }
-    while (batch) {
-        struct store_turn *t = batch;
-        batch = t->next; /* t is gone once woken */
-        t->commit_rc = crc;
-        sem_post(&t->done);
-    }
+    store_turns_wake(p, batch, crc);
 }
 
 /* The turner thread: take every turn queued so far, run them, again. */
@@ -232,6 +300,28 @@ static void *store_turner(void *arg)
     return NULL;
 }
 
+/* Queue t for the turner (started the first time): 0, or SB_EIO when it cannot start. */
+static int store_turn_queue(struct store_pool *p, struct store_turn *t, struct sb_error *err)
+{
+    bool wake;
+    pthread_mutex_lock(&p->lock);
+    if (!p->turner_started && !p->turner_stop)
+        p->turner_started = pthread_create(&p->turner, NULL, store_turner, p) == 0;
+    if (!p->ender_started && !p->ender_stop)
+        p->ender_started = pthread_create(&p->ender, NULL, store_ender, p) == 0;
+    if (!p->turner_started || !p->ender_started) {
+        pthread_mutex_unlock(&p->lock);
+        return sb_fail(err, SB_EIO, NULL, "cannot start the writer's threads");
+    }
+    wake = !p->turns;
+    *p->turns_tail = t;
+    p->turns_tail = &t->next;
+    pthread_mutex_unlock(&p->lock);
+    if (wake)
+        pthread_cond_signal(&p->turns_more);
+    return 0;
+}
+
 int store_pool_write_turn(struct store_pool *p, struct store **slot,
                           const struct store_turn_fns *fns, void *arg, struct sb_error *err)
 {
@@ -241,31 +331,36 @@ int store_pool_write_turn(struct store_pool *p, struct store **slot,
                            .flush_arg = fns->flush_arg,
                            .slot = slot,
                            .err = err};
-    bool wake;
+    int rc;
     sem_init(&t.done, 0, 0);
-    pthread_mutex_lock(&p->lock);
-    if (!p->turner_started && !p->turner_stop) {
-        p->turner_started = pthread_create(&p->turner, NULL, store_turner, p) == 0;
-        if (!p->turner_started) {
-            pthread_mutex_unlock(&p->lock);
-            sem_destroy(&t.done);
-            return sb_fail(err, SB_EIO, NULL, "cannot start the writer's thread");
-        }
-    }
-    wake = !p->turns;
-    *p->turns_tail = &t;
     /* t outlives its place in the list: the turner takes it off before it wakes it. */
-    /* cppcheck-suppress autoVariables */
-    p->turns_tail = &t.next;
-    pthread_mutex_unlock(&p->lock);
-    if (wake)
-        pthread_cond_signal(&p->turns_more);
-    while (sem_wait(&t.done) != 0)
+    rc = store_turn_queue(p, &t, err);
+    while (rc == 0 && sem_wait(&t.done) != 0)
         ; /* interrupted by a signal */
     sem_destroy(&t.done);
-    if (t.rc != 0)
-        return t.rc;
-    return t.commit_rc == SQLITE_OK ? 0 : store_commit_failed(t.commit_rc, err);
+    return rc != 0 ? rc : store_turn_outcome(&t);
+}
+
+int store_pool_write_turn_later(struct store_pool *p, struct store **slot,
+                                const struct store_turn_fns *fns, void *arg,
+                                void (*later)(void *later_arg, int rc), void *later_arg,
+                                struct sb_error *err)
+{
+    struct store_turn *t = calloc(1, sizeof(*t));
+    int rc;
+    if (!t)
+        return sb_oom(err);
+    *t = (struct store_turn){.fn = fns->run,
+                             .arg = arg,
+                             .flush = fns->flush,
+                             .flush_arg = fns->flush_arg,
+                             .slot = slot,
+                             .err = err,
+                             .later = later,
+                             .later_arg = later_arg};
+    if ((rc = store_turn_queue(p, t, err)) != 0)
+        free(t);
+    return rc;
 }
 
 uint64_t store_pool_generation(struct store_pool *p)
@@ -453,9 +548,12 @@ void store_pool_free(struct store_pool *p)
         return;
     if (p->watching)
         store_pool_join(p, &p->watch_stop, &p->watch_wake, p->watcher);
-    if (p->turner_started)
+    if (p->turner_started) /* it runs every turn queued first ... */
         store_pool_join(p, &p->turner_stop, &p->turns_more, p->turner);
+    if (p->ender_started) /* ... and this one tells every caller */
+        store_pool_join(p, &p->ender_stop, &p->ended_more, p->ender);
     pthread_cond_destroy(&p->turns_more);
+    pthread_cond_destroy(&p->ended_more);
     pthread_cond_destroy(&p->watch_wake);
     for (int i = 0; i < p->nfree; i++)
         store_close(p->free[i]);
