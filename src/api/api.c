@@ -626,6 +626,16 @@ static const struct api_route *api_start(struct api_ctx *ctx, struct api *api,
     return api_route_find(ctx);
 }
 
+bool api_answers_later(const char *method, const char *path)
+{
+    struct api_path m;
+    for (size_t i = 0; i < API_NROUTES; i++)
+        if ((api_routes[i].flags & ROUTE_WRITES_LATE) &&
+            strcmp(api_routes[i].method, method) == 0 && api_match(api_routes[i].pattern, path, &m))
+            return true;
+    return false;
+}
+
 /* The end of a request whose route came to rc: its error as problem+json. */
 static void api_answer_end(struct api_ctx *ctx, int rc)
 {

@@ -122,6 +122,12 @@ size_t api_body_limit(const char *method, const char *path);
  * before it comes. */
 bool api_handle(struct api *api, const struct api_request *req, struct api_response *res);
 
+/* Is method and path a route that answers later when the caller lets it (an append:
+ * the thread that called api_handle() is free again as soon as the write is handed to
+ * the writer's thread)? The HTTP layer gives those few workers of their own, which
+ * then seldom sleep. This function can't fail. */
+bool api_answers_later(const char *method, const char *path);
+
 /* Answer req from memory when it can: a game's state, or a game with its state, read
  * since this process last committed a write and within cfg->read_cache_ms, for a key
  * that opens its campaign. True with res filled as api_handle() would; false with res

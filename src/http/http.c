@@ -46,8 +46,9 @@ struct http_server {
     pthread_mutex_t shared_lock;
     struct http_shared shared[HTTP_SHARED_SLOTS];
     struct api *api;
-    struct http_work *readers; /* GET and HEAD: as many workers as cores */
-    struct http_work *writers; /* the rest: more, so that appends share commits */
+    struct http_work *readers;   /* GET and HEAD: as many workers as cores */
+    struct http_work *writers;   /* the rest: more, so that writes share commits */
+    struct http_work *appenders; /* appends (api_answers_later()): as many as cores */
     struct http_hub *hub;
     struct http_conns conns;
     struct http_config cfg;
@@ -521,7 +522,10 @@ static enum MHD_Result http_submit(struct http_server *s, struct MHD_Connection 
     r->queued = true;
     atomic_fetch_add(&s->suspended, 1);
     MHD_suspend_connection(conn);
-    if (http_work_submit(read ? s->readers : s->writers, http_work_request, r) != 0) {
+    if (http_work_submit(read                                     ? s->readers
+                         : api_answers_later(method, r->req.path) ? s->appenders
+                                                                  : s->writers,
+                         http_work_request, r) != 0) {
         api_problem(&r->res, 503, NULL, "the server is busy: try again in a moment");
         r->retry_after = HTTP_RETRY_AFTER;
         r->done = true;
@@ -939,6 +943,8 @@ static int http_make_parts(struct http_server *s, unsigned cores, struct sb_erro
     if (rc == 0)
         rc = http_work_new(cores, HTTP_WORK_QUEUE, &s->readers);
     if (rc == 0)
+        rc = http_work_new(cores, HTTP_WORK_QUEUE, &s->appenders);
+    if (rc == 0)
         rc = http_hub_new(s->api, s->readers, &lim, &s->hub);
     if (rc != 0)
         return sb_fail(err, rc, NULL, "cannot start the server's threads");
@@ -989,6 +995,7 @@ static void http_free_parts(struct http_server *s)
     pthread_mutex_destroy(&s->shared_lock);
     http_hub_free(s->hub);
     http_work_free(s->readers);
+    http_work_free(s->appenders);
     http_work_free(s->writers);
     http_conns_destroy(&s->conns);
     proxy_limits_free(s->limits);
@@ -1087,6 +1094,7 @@ void http_stop(struct http_server *s)
     }
     http_hub_close(s->hub);
     http_work_drain(s->writers);
+    http_work_drain(s->appenders);
     http_work_drain(s->readers);
     /* and the appends the writer's thread answers after their worker has moved on */
     while (atomic_load(&s->suspended) > 0) {
