@@ -130,21 +130,13 @@ static const unsigned char jb_escaped[256] = {
     JB_CTL4(0x14), JB_CTL4(0x18), JB_CTL4(0x1c), ['"'] = 1,     ['\\'] = 1,
 };
 
-/* s escaped as cJSON prints it, from its first byte to escape (at s + clean): the
- * short escapes, \u00XX below 0x20, every other byte (UTF-8 included) as it is. */
-static void jb_quoted_escaped(struct jbuf *j, const char *s, size_t clean)
+/* s between quotes at o, escaped as cJSON prints it: the short escapes, \u00XX below
+ * 0x20, every other byte (UTF-8 included) as it is. JB_STR_MAX(strlen(s)) bytes at most. */
+static char *jb_put_escaped(char *o, const char *s)
 {
     static const char hex[] = "0123456789abcdef";
-    const unsigned char *u = (const unsigned char *)s + clean;
-    size_t n = clean + strlen((const char *)u);
-    char *o;
-    if (!jb_room(j, n * 6 + 2))
-        return;
-    o = j->p + j->len;
     *o++ = '"';
-    memcpy(o, s, clean);
-    o += clean;
-    for (; *u; u++) {
+    for (const unsigned char *u = (const unsigned char *)s; *u; u++) {
         unsigned char c = *u;
         if (!jb_escaped[c]) {
             *o++ = (char)c;
@@ -168,30 +160,63 @@ static void jb_quoted_escaped(struct jbuf *j, const char *s, size_t clean)
         }
     }
     *o++ = '"';
-    jb_end_at(j, o);
+    return o;
 }
 
-/* s between quotes: one scan for its length and whether it needs escaping; a string
- * that needs none (every slug) is copied in one memcpy. */
-static void jb_quoted(struct jbuf *j, const char *s)
+#define JB_ONES 0x0101010101010101ULL
+#define JB_HIGHS 0x8080808080808080ULL
+
+/* Nonzero when one of the 8 bytes of x is below 0x20, a quote or a backslash (the bit
+ * tricks of "Determine if a word has a byte less than n" and "...equal to n"). */
+static uint64_t jb_swar_escaped(uint64_t x)
 {
-    const unsigned char *u = (const unsigned char *)s;
-    size_t n = 0;
-    char *o;
-    while (!jb_escaped[u[n]])
-        n++;
-    if (u[n] != '\0') {
-        jb_quoted_escaped(j, s, n);
-        return;
+    uint64_t q = x ^ (JB_ONES * '"'), b = x ^ (JB_ONES * '\\');
+    return ((x - JB_ONES * 0x20) & ~x & JB_HIGHS) | ((q - JB_ONES) & ~q & JB_HIGHS) |
+           ((b - JB_ONES) & ~b & JB_HIGHS);
+}
+
+/* Copy the n bytes of s to o a word at a time (the last word overlapping; two halves
+ * overlapping for 4 to 7 bytes); false when one of them needs escaping (o then holds
+ * garbage). */
+static bool jb_copy_clean(char *o, const char *s, size_t n)
+{
+    uint64_t x, bad = 0;
+    uint32_t lo, hi;
+    size_t i;
+    if (n >= 8) {
+        for (i = 0; i + 8 <= n; i += 8) {
+            memcpy(&x, s + i, 8);
+            bad |= jb_swar_escaped(x);
+            memcpy(o + i, &x, 8);
+        }
+        if (i < n) {
+            memcpy(&x, s + n - 8, 8);
+            bad |= jb_swar_escaped(x);
+            memcpy(o + n - 8, &x, 8);
+        }
+        return bad == 0;
     }
-    if (!jb_room(j, n + 2))
-        return;
-    o = j->p + j->len;
-    *o++ = '"';
-    memcpy(o, s, n);
-    o += n;
-    *o++ = '"';
-    jb_end_at(j, o);
+    if (n >= 4) {
+        memcpy(&lo, s, 4);
+        memcpy(&hi, s + n - 4, 4);
+        memcpy(o, &lo, 4);
+        memcpy(o + n - 4, &hi, 4);
+        return jb_swar_escaped(lo | (uint64_t)hi << 32) == 0;
+    }
+    for (i = 0; i < n; i++) {
+        bad |= jb_escaped[(unsigned char)s[i]];
+        o[i] = s[i];
+    }
+    return bad == 0;
+}
+
+char *jb_put_str(char *o, const char *s, size_t n)
+{
+    *o = '"';
+    if (!jb_copy_clean(o + 1, s, n))
+        return jb_put_escaped(o, s);
+    o[n + 1] = '"';
+    return o + n + 2;
 }
 
 void jb_key(struct jbuf *j, const char *key)
@@ -210,19 +235,36 @@ void jb_key(struct jbuf *j, const char *key)
     o += n;
     *o++ = '"';
     *o++ = ':';
-    jb_end_at(j, o);
+    jb_commit(j, o);
+}
+
+/* The string s needs escaping: room for the most it can take, then write it escaped. */
+static void jb_str_escaped(struct jbuf *j, const char *s, size_t n)
+{
+    if (jb_room(j, 1 + JB_STR_MAX(n)))
+        jb_commit(j, jb_put_escaped(jb_comma_at(j, j->p + j->len), s));
 }
 
 void jb_str(struct jbuf *j, const char *s)
 {
+    size_t n;
+    char *o;
     if (!s) {
         jb_null(j);
         return;
     }
-    if (!jb_room(j, 1))
+    /* Room for s as it is, copied while checking it needs no escaping (every slug). */
+    n = strlen(s);
+    if (!jb_room(j, 1 + n + 2))
         return;
-    jb_end_at(j, jb_comma_at(j, j->p + j->len));
-    jb_quoted(j, s);
+    o = jb_comma_at(j, j->p + j->len);
+    *o = '"';
+    if (!jb_copy_clean(o + 1, s, n)) {
+        jb_str_escaped(j, s, n);
+        return;
+    }
+    o[n + 1] = '"';
+    jb_commit(j, o + n + 2);
 }
 
 void jb_key_str(struct jbuf *j, const char *key, const char *s)

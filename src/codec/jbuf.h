@@ -52,14 +52,59 @@ static inline bool jb_room(struct jbuf *j, size_t n)
  * Returns how many bytes (1 to JB_INT_MAX). This function can't fail. */
 size_t jb_format_int(char *out, int64_t v);
 
-/* Internals of the writers below: o is j's end, with room made. */
-static inline void jb_end_at(struct jbuf *j, char *o)
+/* ---- writing at a cursor -----------------------------------------------------------
+ * A run of members whose size is bounded is written at a cursor with one room check:
+ * o = jb_begin(j, bound); o = JB_PUT(o, "{\"id\":"); o = jb_put_int(o, id); ...;
+ * jb_commit(j, o). The jb_put_*() write no comma and no NUL and check no room: the
+ * caller writes the punctuation and has made room for all of it. */
+
+/* Where the next n bytes go (the end of j, with room for them and a NUL); NULL when
+ * j failed or could not grow. */
+static inline char *jb_begin(struct jbuf *j, size_t n)
+{
+    return jb_room(j, n) ? j->p + j->len : NULL;
+}
+
+/* End j's text at o (a cursor of j past its end, inside the room made). */
+static inline void jb_commit(struct jbuf *j, char *o)
 {
     *o = '\0';
     j->len = (size_t)(o - j->p);
 }
 
-/* The comma a value needs: none at the start, after '{', '[' or a key's colon. */
+/* n bytes of s, as they are; JB_PUT() for a string literal. */
+static inline char *jb_put(char *o, const char *s, size_t n)
+{
+    memcpy(o, s, n);
+    return o + n;
+}
+
+#define JB_PUT(o, lit) jb_put((o), "" lit, sizeof(lit) - 1)
+
+/* An integer (JB_INT_MAX bytes at most). */
+static inline char *jb_put_int(char *o, int64_t v)
+{
+    return o + jb_format_int(o, v);
+}
+
+/* true or false (5 bytes of room: "true" is copied with its NUL, overwritten after). */
+static inline char *jb_put_bool(char *o, bool v)
+{
+    memcpy(o, v ? "true" : "false", 5);
+    return o + (v ? 4 : 5);
+}
+
+/* The most bytes a string of n bytes takes quoted: each byte as \u00XX at worst. */
+#define JB_STR_MAX(n) (6 * (n) + 2)
+
+/* s (its n bytes, NUL not included) between quotes, escaped as jb_str() does:
+ * JB_STR_MAX(n) bytes at most. */
+char *jb_put_str(char *o, const char *s, size_t n);
+
+/* ---- the writers ------------------------------------------------------------------- */
+
+/* The comma a value needs at j's end o: none at the start, after '{', '[' or a key's
+ * colon. */
 static inline char *jb_comma_at(const struct jbuf *j, char *o)
 {
     char last;
@@ -70,7 +115,8 @@ static inline char *jb_comma_at(const struct jbuf *j, char *o)
     return o + (last != '{' && last != '[' && last != ':');
 }
 
-/* A quoted key with its colon (qkey, n bytes), after a comma unless it opens an object. */
+/* At j's end o, a quoted key with its colon (qkey, n bytes), after a comma unless it
+ * opens an object. */
 static inline char *jb_key_at(const struct jbuf *j, char *o, const char *qkey, size_t n)
 {
     *o = ',';
@@ -79,20 +125,13 @@ static inline char *jb_key_at(const struct jbuf *j, char *o, const char *qkey, s
     return o + n;
 }
 
-/* "true" or "false": 5 bytes copied either way, the fifth overwritten after. */
-static inline char *jb_bool_at(char *o, bool v)
-{
-    memcpy(o, v ? "true" : "false", 5);
-    return o + (v ? 4 : 5);
-}
-
 /* Raw bytes, as they are (an already printed document, punctuation). */
 static inline void jb_raw(struct jbuf *j, const char *s, size_t n)
 {
     if (!jb_room(j, n))
         return;
     memcpy(j->p + j->len, s, n);
-    jb_end_at(j, j->p + j->len + n);
+    jb_commit(j, j->p + j->len + n);
 }
 
 /* '{' or '[' (after a comma when one is due), and '}' or ']'. */
@@ -103,7 +142,7 @@ static inline void jb_open(struct jbuf *j, char c)
         return;
     o = jb_comma_at(j, j->p + j->len);
     *o++ = c;
-    jb_end_at(j, o);
+    jb_commit(j, o);
 }
 
 static inline void jb_close(struct jbuf *j, char c)
@@ -111,7 +150,7 @@ static inline void jb_close(struct jbuf *j, char c)
     if (!jb_room(j, 1))
         return;
     j->p[j->len] = c;
-    jb_end_at(j, j->p + j->len + 1);
+    jb_commit(j, j->p + j->len + 1);
 }
 
 /* A member's key: "key": (written as it is: a literal with nothing to escape). */
@@ -121,7 +160,7 @@ void jb_key(struct jbuf *j, const char *key);
 static inline void jb_key_n(struct jbuf *j, const char *qkey, size_t n)
 {
     if (jb_room(j, n + 1))
-        jb_end_at(j, jb_key_at(j, j->p + j->len, qkey, n));
+        jb_commit(j, jb_key_at(j, j->p + j->len, qkey, n));
 }
 
 /* Values: a string escaped as cJSON does (NULL prints null), an integer (in cJSON's
@@ -134,13 +173,13 @@ static inline void jb_int(struct jbuf *j, int64_t v)
     if (!jb_room(j, 1 + JB_INT_MAX))
         return;
     o = jb_comma_at(j, j->p + j->len);
-    jb_end_at(j, o + jb_format_int(o, v));
+    jb_commit(j, o + jb_format_int(o, v));
 }
 
 static inline void jb_bool(struct jbuf *j, bool v)
 {
     if (jb_room(j, 6))
-        jb_end_at(j, jb_bool_at(jb_comma_at(j, j->p + j->len), v));
+        jb_commit(j, jb_put_bool(jb_comma_at(j, j->p + j->len), v));
 }
 
 static inline void jb_null(struct jbuf *j)
@@ -150,7 +189,7 @@ static inline void jb_null(struct jbuf *j)
         return;
     o = jb_comma_at(j, j->p + j->len);
     memcpy(o, "null", 4);
-    jb_end_at(j, o + 4);
+    jb_commit(j, o + 4);
 }
 
 /* A member: the key then the value, in one room check (qkey as jb_key_n() takes it). */
@@ -160,13 +199,13 @@ static inline void jb_key_int_n(struct jbuf *j, const char *qkey, size_t n, int6
     if (!jb_room(j, n + 1 + JB_INT_MAX))
         return;
     o = jb_key_at(j, j->p + j->len, qkey, n);
-    jb_end_at(j, o + jb_format_int(o, v));
+    jb_commit(j, o + jb_format_int(o, v));
 }
 
 static inline void jb_key_bool_n(struct jbuf *j, const char *qkey, size_t n, bool v)
 {
     if (jb_room(j, n + 1 + 5))
-        jb_end_at(j, jb_bool_at(jb_key_at(j, j->p + j->len, qkey, n), v));
+        jb_commit(j, jb_put_bool(jb_key_at(j, j->p + j->len, qkey, n), v));
 }
 
 static inline void jb_key_null_n(struct jbuf *j, const char *qkey, size_t n)
@@ -176,7 +215,7 @@ static inline void jb_key_null_n(struct jbuf *j, const char *qkey, size_t n)
         return;
     o = jb_key_at(j, j->p + j->len, qkey, n);
     memcpy(o, "null", 4);
-    jb_end_at(j, o + 4);
+    jb_commit(j, o + 4);
 }
 
 static inline void jb_key_str_n(struct jbuf *j, const char *qkey, size_t n, const char *s)

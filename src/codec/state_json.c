@@ -100,30 +100,34 @@ void state_seat_write(struct jbuf *j, const struct game_state *st, int seat)
         jb_int(j, st->players[seat].id);
 }
 
-/* A member whose value is v, or null when shown does not hold: key, comma and value in
- * one room check (qkey and n as JB_QKEY() gives them). */
+/* At a cursor: the player id of seat, or null for a seat outside the game (JB_INT_MAX
+ * bytes at most). */
+static inline char *sj_put_seat(char *o, const struct game_state *st, int seat)
+{
+    if (seat < 0 || seat >= st->nplayers)
+        return JB_PUT(o, "null");
+    return jb_put_int(o, st->players[seat].id);
+}
+
+/* A member whose value is v, or null when shown does not hold (qkey and n as JB_QKEY()
+ * gives them). */
 static inline void sj_key_int_or_null(struct jbuf *j, const char *qkey, size_t n, bool shown,
                                       int64_t v)
 {
-    char *o;
-    if (!jb_room(j, n + 1 + JB_INT_MAX))
+    char *o = jb_begin(j, 1 + n + JB_INT_MAX);
+    if (!o)
         return;
-    o = jb_key_at(j, j->p + j->len, qkey, n);
-    if (shown) {
-        o += jb_format_int(o, v);
-    } else {
-        memcpy(o, "null", 4);
-        o += 4;
-    }
-    jb_end_at(j, o);
+    o = jb_key_at(j, o, qkey, n);
+    jb_commit(j, shown ? jb_put_int(o, v) : JB_PUT(o, "null"));
 }
 
 /* A member whose value is the player id of seat, or null (state_seat_write()). */
 static inline void sj_key_seat(struct jbuf *j, const char *qkey, size_t n,
                                const struct game_state *st, int seat)
 {
-    bool seated = seat >= 0 && seat < st->nplayers;
-    sj_key_int_or_null(j, qkey, n, seated, seated ? st->players[seat].id : 0);
+    char *o = jb_begin(j, 1 + n + JB_INT_MAX);
+    if (o)
+        jb_commit(j, sj_put_seat(jb_key_at(j, o, qkey, n), st, seat));
 }
 
 #define SJ_KEY_SEAT(j, lit, st, seat) sj_key_seat((j), JB_QKEY(lit), (st), (seat))
@@ -229,9 +233,44 @@ static void sj_true_if(struct jbuf *j, const char *qkey, size_t n, bool on)
         jb_key_bool_n(j, qkey, n, true);
 }
 
+/* The destinations each seat owns and has stamped, as bits by destination index: one
+ * pass over the board for every player's lists. */
+struct sj_marks {
+    uint64_t owns[RULES_MAX_PLAYERS], stamped[RULES_MAX_PLAYERS];
+};
+
+_Static_assert(BOARD_MAX_DESTS <= 64, "a destination is a bit of a uint64_t");
+
+static void sj_marks_of(const struct board *b, const struct game_state *st, struct sj_marks *m)
+{
+    memset(m, 0, sizeof(*m));
+    for (int d = 0; d < b->ndests && d < BOARD_MAX_DESTS; d++) {
+        int owner = st->dests[d].owner, stamper = st->dests[d].stamped_by;
+        if (owner >= 0 && owner < RULES_MAX_PLAYERS)
+            m->owns[owner] |= (uint64_t)1 << d;
+        if (stamper >= 0 && stamper < RULES_MAX_PLAYERS)
+            m->stamped[stamper] |= (uint64_t)1 << d;
+    }
+}
+
+/* The ids of the destinations whose bits are set, in board order; with goals, the
+ * goal of each instead (a destination without a goal writes nothing). */
+static void sj_dest_ids_write(struct jbuf *j, const struct board *b, uint64_t bits, bool goals)
+{
+    jb_open(j, '[');
+    for (; bits; bits &= bits - 1) {
+        int d = __builtin_ctzll(bits), g = b->dests[d].goal;
+        if (!goals)
+            jb_str(j, b->dests[d].id);
+        else if (g >= 0 && g < b->ndests)
+            jb_str(j, b->dests[g].id);
+    }
+    jb_close(j, ']');
+}
+
 /* One player: "owns" and "goals" from the destinations' owners, "stamped" from theirs. */
 static void sj_player_write(struct jbuf *j, const struct board *b, const struct game_state *st,
-                            int seat)
+                            int seat, const struct sj_marks *m)
 {
     const struct player_state *p = &st->players[seat];
     bool banker = st->mode == MODE_BANKER;
@@ -250,53 +289,89 @@ static void sj_player_write(struct jbuf *j, const struct board *b, const struct 
                p->jump_next);                        /* TWT-GOAL-JUMP: at their next turn's start */
     sj_true_if(j, JB_QKEY("jump_now"), p->jump_now); /* offered in this turn, until the roll */
     JB_KEY(j, "owns");
-    if (banker) {
-        jb_open(j, '[');
-        for (int d = 0; d < b->ndests; d++)
-            if (st->dests[d].owner == seat)
-                jb_str(j, b->dests[d].id);
-        jb_close(j, ']');
-    } else {
+    if (banker)
+        sj_dest_ids_write(j, b, m->owns[seat], false);
+    else
         jb_null(j);
-    }
     JB_KEY(j, "goals");
+    sj_dest_ids_write(j, b, m->owns[seat], true);
+    JB_KEY(j, "stamped");
+    sj_dest_ids_write(j, b, m->stamped[seat], false);
+    jb_close(j, '}');
+}
+
+/* The destinations: [{"id","owner","stamped_by"}], each written at a cursor. */
+static void sj_dests_write(struct jbuf *j, const struct board *b, const struct game_state *st)
+{
+    static const char first[] = "{\"id\":", owner[] = ",\"owner\":", stamped[] = ",\"stamped_by\":";
     jb_open(j, '[');
     for (int d = 0; d < b->ndests; d++) {
-        int g = b->dests[d].goal;
-        if (st->dests[d].owner == seat && g >= 0 && g < b->ndests)
-            jb_str(j, b->dests[g].id);
+        size_t n = strlen(b->dests[d].id);
+        char *o = jb_begin(j, 1 + sizeof(first) + JB_STR_MAX(n) + sizeof(owner) + sizeof(stamped) +
+                                  2 * JB_INT_MAX + 1);
+        if (!o)
+            return;
+        if (d > 0)
+            *o++ = ',';
+        o = jb_put(o, first, sizeof(first) - 1);
+        o = jb_put_str(o, b->dests[d].id, n);
+        o = jb_put(o, owner, sizeof(owner) - 1);
+        o = sj_put_seat(o, st, st->dests[d].owner);
+        o = jb_put(o, stamped, sizeof(stamped) - 1);
+        o = sj_put_seat(o, st, st->dests[d].stamped_by);
+        *o++ = '}';
+        jb_commit(j, o);
     }
     jb_close(j, ']');
-    JB_KEY(j, "stamped");
-    jb_open(j, '[');
-    for (int d = 0; d < b->ndests; d++)
-        if (st->dests[d].stamped_by == seat)
-            jb_str(j, b->dests[d].id);
-    jb_close(j, ']');
-    jb_close(j, '}');
+}
+
+/* One stamp of the journal at a cursor: {"slot","token","player","game","seq"}. */
+static void sj_stamp_write(struct jbuf *j, const struct board *b, const struct journal_stamp *s,
+                           int slot)
+{
+    static const char head[] = "{\"slot\":", token[] = ",\"token\":", player[] = ",\"player\":",
+                      game[] = ",\"game\":", seq[] = ",\"seq\":";
+    const char *id = sj_token_id(b, s->token);
+    size_t n = id ? strlen(id) : 1; /* null takes no more room than a 1-byte id */
+    char *o = jb_begin(j, 1 + sizeof(head) + sizeof(token) + JB_STR_MAX(n) + sizeof(player) +
+                              sizeof(game) + sizeof(seq) + 4 * JB_INT_MAX + 1);
+    if (!o)
+        return;
+    if (slot > 0)
+        *o++ = ',';
+    o = jb_put(o, head, sizeof(head) - 1);
+    o = jb_put_int(o, slot);
+    o = jb_put(o, token, sizeof(token) - 1);
+    o = id ? jb_put_str(o, id, n) : JB_PUT(o, "null");
+    o = jb_put(o, player, sizeof(player) - 1);
+    o = jb_put_int(o, s->player);
+    o = jb_put(o, game, sizeof(game) - 1);
+    o = jb_put_int(o, s->game);
+    o = jb_put(o, seq, sizeof(seq) - 1);
+    o = jb_put_int(o, s->seq);
+    *o++ = '}';
+    jb_commit(j, o);
 }
 
 /* The Travel Journal as it stands: every card of the board, its stamps in slot order
  * (slots counted from 0, as the engine does). */
 static void sj_journal_write(struct jbuf *j, const struct board *b, const struct game_state *st)
 {
+    static const char head[] = "{\"card\":", stamps[] = ",\"stamps\":[";
     jb_open(j, '[');
     for (int c = 0; c < b->njournal; c++) {
         const struct journal_state *js = &st->journal[c];
-        jb_open(j, '{');
-        JB_KEY_STR(j, "card", b->journal[c].id);
-        JB_KEY(j, "stamps");
-        jb_open(j, '[');
-        for (int i = 0; i < js->nstamps && i < BOARD_MAX_SLOTS; i++) {
-            const struct journal_stamp *s = &js->stamps[i];
-            jb_open(j, '{');
-            JB_KEY_INT(j, "slot", i);
-            JB_KEY_STR(j, "token", sj_token_id(b, s->token));
-            JB_KEY_INT(j, "player", s->player);
-            JB_KEY_INT(j, "game", s->game);
-            JB_KEY_INT(j, "seq", s->seq);
-            jb_close(j, '}');
-        }
+        size_t n = strlen(b->journal[c].id);
+        char *o = jb_begin(j, 1 + sizeof(head) + JB_STR_MAX(n) + sizeof(stamps));
+        if (!o)
+            return;
+        if (c > 0)
+            *o++ = ',';
+        o = jb_put(o, head, sizeof(head) - 1);
+        o = jb_put_str(o, b->journal[c].id, n);
+        jb_commit(j, jb_put(o, stamps, sizeof(stamps) - 1));
+        for (int i = 0; i < js->nstamps && i < BOARD_MAX_SLOTS; i++)
+            sj_stamp_write(j, b, &js->stamps[i], i);
         jb_close(j, ']');
         jb_close(j, '}');
     }
@@ -307,6 +382,7 @@ bool state_write(struct jbuf *j, const struct board *b, const struct game_state 
                  int64_t version)
 {
     bool banker = st->mode == MODE_BANKER;
+    struct sj_marks marks;
     jb_open(j, '{');
     JB_KEY_INT(j, "version", version);
     JB_KEY_INT(j, "game", st->game);
@@ -324,19 +400,12 @@ bool state_write(struct jbuf *j, const struct board *b, const struct game_state 
         jb_null(j);
     JB_KEY(j, "players");
     jb_open(j, '[');
+    sj_marks_of(b, st, &marks);
     for (int i = 0; i < st->nplayers && i < RULES_MAX_PLAYERS; i++)
-        sj_player_write(j, b, st, i);
+        sj_player_write(j, b, st, i, &marks);
     jb_close(j, ']');
     JB_KEY(j, "destinations");
-    jb_open(j, '[');
-    for (int d = 0; d < b->ndests; d++) {
-        jb_open(j, '{');
-        JB_KEY_STR(j, "id", b->dests[d].id);
-        SJ_KEY_SEAT(j, "owner", st, st->dests[d].owner);
-        SJ_KEY_SEAT(j, "stamped_by", st, st->dests[d].stamped_by);
-        jb_close(j, '}');
-    }
-    jb_close(j, ']');
+    sj_dests_write(j, b, st);
     JB_KEY(j, "ticket");
     jb_open(j, '{');
     SJ_KEY_SEAT(j, "holder", st, st->ticket_holder);
