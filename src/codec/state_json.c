@@ -2,6 +2,7 @@
 #include "state_json.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -425,10 +426,18 @@ bool state_write(struct jbuf *j, const struct board *b, const struct game_state 
     return !j->failed;
 }
 
+/* The size of the last state printed, by any thread: the next one's buffer is made that
+ * big and an eighth at once, so that it does not grow while it is written. */
+static _Atomic size_t sj_last_size;
+
 char *state_print(const struct board *b, const struct game_state *st, int64_t version)
 {
     struct jbuf j = {0};
-    state_write(&j, b, st, version);
+    size_t guess = atomic_load_explicit(&sj_last_size, memory_order_relaxed);
+    if (guess > 0)
+        jb_grow(&j, guess + guess / 8);
+    if (state_write(&j, b, st, version))
+        atomic_store_explicit(&sj_last_size, j.len, memory_order_relaxed);
     return jb_take(&j);
 }
 
