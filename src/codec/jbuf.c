@@ -231,8 +231,7 @@ void jb_key(struct jbuf *j, const char *key)
     *o = ',';
     o += j->len > 0 && o[-1] != '{';
     *o++ = '"';
-    memcpy(o, key, n);
-    o += n;
+    o = jb_put(o, key, n);
     *o++ = '"';
     *o++ = ':';
     jb_commit(j, o);

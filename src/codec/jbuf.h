@@ -25,7 +25,7 @@ struct jbuf {
 };
 
 /* The most bytes jb_format_int() writes: "-9223372036854775808". */
-#define JB_INT_MAX 20
+#define JB_INT_MAX ((size_t)20)
 
 /* Empty j for a new document, keeping its memory. This function can't fail. */
 void jb_reset(struct jbuf *j);
@@ -188,8 +188,7 @@ static inline void jb_null(struct jbuf *j)
     if (!jb_room(j, 5))
         return;
     o = jb_comma_at(j, j->p + j->len);
-    memcpy(o, "null", 4);
-    jb_commit(j, o + 4);
+    jb_commit(j, JB_PUT(o, "null"));
 }
 
 /* A member: the key then the value, in one room check (qkey as jb_key_n() takes it). */
@@ -214,8 +213,7 @@ static inline void jb_key_null_n(struct jbuf *j, const char *qkey, size_t n)
     if (!jb_room(j, n + 1 + 4))
         return;
     o = jb_key_at(j, j->p + j->len, qkey, n);
-    memcpy(o, "null", 4);
-    jb_commit(j, o + 4);
+    jb_commit(j, JB_PUT(o, "null"));
 }
 
 static inline void jb_key_str_n(struct jbuf *j, const char *qkey, size_t n, const char *s)

@@ -114,59 +114,46 @@ static void test_reset_and_take(void **state)
     free(text);
 }
 
-/* jb_format_int() writes the decimal digits of any int64, a '-' before a negative one,
- * with no NUL: 0, one-digit, every power of ten and its neighbours, money amounts and
- * the int64 edges; the length it returns is the digits'. */
+/* jb_format_int(v) writes what printf's %lld does, with no NUL and nothing past it. */
+static void assert_formats(int64_t v)
+{
+    char out[JB_INT_MAX + 1], want[32];
+    size_t n;
+    memset(out, 'x', sizeof(out));
+    n = jb_format_int(out, v);
+    snprintf(want, sizeof(want), "%lld", (long long)v);
+    assert_int_equal(n, strlen(want));
+    assert_memory_equal(out, want, n);
+    assert_int_equal(out[n], 'x');
+}
+
+/* jb_format_int() writes the decimal digits of any int64, a '-' before a negative one:
+ * 0, counts and money (negative amounts too), every power of ten and its neighbours,
+ * the int32 and int64 edges (INT64_MIN takes all of JB_INT_MAX). */
 static void test_format_int_writes_every_int64_in_decimal(void **state)
 {
-    static const int64_t edges[] = {
-        0,
-        1,
-        -1,
-        9,
-        -9,
-        10,
-        -10,
-        99,
-        100,
-        -100,
-        1500,
-        -250,
-        1380,
-        200,
-        10,
-        999999,
-        INT32_MAX,
-        INT32_MIN,
-        (int64_t)INT32_MAX + 1,
-        999999999999999LL,
-        1000000000000000LL,
-        -999999999999999LL,
-        INT64_MAX - 1,
-        INT64_MAX,
-        INT64_MIN + 1,
-        INT64_MIN,
+    static const int64_t small[] = {
+        0, 1, -1, 9, -9, 10, -10, 99, 100, -100, 1500, -250, 1380, 200, 999999,
     };
-    char out[JB_INT_MAX + 1], want[32];
-    int64_t p = 1;
-    size_t n;
+    static const int64_t wide[] = {
+        INT32_MAX,          INT32_MIN,          2147483648LL, 999999999999999LL,
+        1000000000000000LL, -999999999999999LL, INT64_MAX,    INT64_MIN,
+    };
+    char out[JB_INT_MAX];
     (void)state;
-    for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++) {
-        memset(out, 'x', sizeof(out));
-        n = jb_format_int(out, edges[i]);
-        snprintf(want, sizeof(want), "%lld", (long long)edges[i]);
-        assert_int_equal(n, strlen(want));
-        assert_memory_equal(out, want, n);
-        assert_int_equal(out[n], 'x'); /* no NUL, nothing past the digits */
-    }
-    for (int k = 0; k < 19; k++, p *= 10) {
-        const int64_t around[] = {p - 1, p, p + 1, -p + 1, -p, -p - 1};
-        for (size_t i = 0; i < sizeof(around) / sizeof(around[0]); i++) {
-            n = jb_format_int(out, around[i]);
-            snprintf(want, sizeof(want), "%lld", (long long)around[i]);
-            assert_int_equal(n, strlen(want));
-            assert_memory_equal(out, want, n);
-        }
+    for (size_t i = 0; i < sizeof(small) / sizeof(small[0]); i++)
+        assert_formats(small[i]);
+    for (size_t i = 0; i < sizeof(wide) / sizeof(wide[0]); i++)
+        assert_formats(wide[i]);
+    for (int64_t p = 1;; p *= 10) { /* 10^0 .. 10^18 */
+        assert_formats(p - 1);
+        assert_formats(p);
+        assert_formats(p + 1);
+        assert_formats(-p + 1);
+        assert_formats(-p);
+        assert_formats(-p - 1);
+        if (p > INT64_MAX / 10)
+            break;
     }
     assert_int_equal(jb_format_int(out, INT64_MIN), JB_INT_MAX);
 }
