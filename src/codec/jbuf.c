@@ -29,11 +29,16 @@ bool jb_grow(struct jbuf *j, size_t n)
     j->cap = cap;
     return true;
 fail:
+    jb_fail(j);
+    return false;
+}
+
+void jb_fail(struct jbuf *j)
+{
     free(j->p);
     j->p = NULL;
-    j->len = j->cap = 0;
+    j->len = j->cap = 0; /* so that jb_room() fails at once */
     j->failed = true;
-    return false;
 }
 
 void jb_reset(struct jbuf *j)

@@ -36,6 +36,10 @@ void jb_free(struct jbuf *j);
 /* Hand j's text to the caller (who frees it) and leave j empty; NULL when it failed. */
 char *jb_take(struct jbuf *j);
 
+/* Mark j failed (a writer that could not get memory of its own): its text is freed and
+ * every writer after does nothing. This function can't fail. */
+void jb_fail(struct jbuf *j);
+
 /* Make room for n more bytes and a NUL at once (a guess at a document's size saves
  * regrowing it). False (and j failed, its text freed) when it cannot grow. */
 bool jb_grow(struct jbuf *j, size_t n);

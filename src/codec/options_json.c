@@ -43,7 +43,7 @@ bool options_write(struct jbuf *j, const struct board *b, const struct game_stat
     /* rules_options() sets what it fills: no need to clear its 55 KB first. */
     opts = malloc(sizeof *opts);
     if (!opts) {
-        j->failed = true;
+        jb_fail(j);
         return false;
     }
     rules_options(b, st, opts);
