@@ -16,16 +16,16 @@ static void oj_list(struct jbuf *j, const struct board *b, const struct game_sta
         const struct rules_option *o = &list[i];
         const struct event_codec *codec = event_codec_of(o->type);
         jb_open(j, '{');
-        jb_key_str(j, "type", rules_event_name(o->type));
+        JB_KEY_STR(j, "type", rules_event_name(o->type));
         if (o->player >= 0) { /* anyone may bid at an auction: no "player" */
-            jb_key(j, "player");
+            JB_KEY(j, "player");
             state_seat_write(j, st, o->player);
         }
         if (codec->write_option)
             codec->write_option(j, b, st, o);
         if (refused) {
-            jb_key_str(j, "rule", o->rule ? o->rule : "");
-            jb_key_str(j, "detail", o->detail);
+            JB_KEY_STR(j, "rule", o->rule ? o->rule : "");
+            JB_KEY_STR(j, "detail", o->detail);
         }
         jb_close(j, '}');
     }
@@ -36,22 +36,20 @@ bool options_write(struct jbuf *j, const struct board *b, const struct game_stat
 {
     struct rules_options *opts;
     if (st->mode != MODE_BANKER) {
-        jb_key(j, "options");
-        jb_null(j);
-        jb_key(j, "unavailable");
-        jb_null(j);
+        JB_KEY_NULL(j, "options");
+        JB_KEY_NULL(j, "unavailable");
         return !j->failed;
     }
     /* rules_options() sets what it fills: no need to clear its 55 KB first. */
     opts = malloc(sizeof *opts);
     if (!opts) {
-        j->failed = true;
+        jb_fail(j);
         return false;
     }
     rules_options(b, st, opts);
-    jb_key(j, "options");
+    JB_KEY(j, "options");
     oj_list(j, b, st, opts->list, opts->n, false);
-    jb_key(j, "unavailable");
+    JB_KEY(j, "unavailable");
     oj_list(j, b, st, opts->refused, opts->nrefused, true);
     free(opts);
     return !j->failed;

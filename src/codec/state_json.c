@@ -2,6 +2,7 @@
 #include "state_json.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,38 @@ void state_seat_write(struct jbuf *j, const struct game_state *st, int seat)
         jb_int(j, st->players[seat].id);
 }
 
+/* At a cursor: the player id of seat, or null for a seat outside the game (JB_INT_MAX
+ * bytes at most). */
+static inline char *sj_put_seat(char *o, const struct game_state *st, int seat)
+{
+    if (seat < 0 || seat >= st->nplayers)
+        return JB_PUT(o, "null");
+    return jb_put_int(o, st->players[seat].id);
+}
+
+/* A member whose value is v, or null when shown does not hold (qkey and n as JB_QKEY()
+ * gives them). */
+static inline void sj_key_int_or_null(struct jbuf *j, const char *qkey, size_t n, bool shown,
+                                      int64_t v)
+{
+    char *o = jb_begin(j, 1 + n + JB_INT_MAX);
+    if (!o)
+        return;
+    o = jb_key_at(j, o, qkey, n);
+    jb_commit(j, shown ? jb_put_int(o, v) : JB_PUT(o, "null"));
+}
+
+/* A member whose value is the player id of seat, or null (state_seat_write()). */
+static inline void sj_key_seat(struct jbuf *j, const char *qkey, size_t n,
+                               const struct game_state *st, int seat)
+{
+    char *o = jb_begin(j, 1 + n + JB_INT_MAX);
+    if (o)
+        jb_commit(j, sj_put_seat(jb_key_at(j, o, qkey, n), st, seat));
+}
+
+#define SJ_KEY_SEAT(j, lit, st, seat) sj_key_seat((j), JB_QKEY(lit), (st), (seat))
+
 /* The pending decision: null, or {"kind", "player", ...its details}. */
 static void sj_pending_write(struct jbuf *j, const struct board *b, const struct game_state *st)
 {
@@ -109,14 +142,13 @@ static void sj_pending_write(struct jbuf *j, const struct board *b, const struct
         return;
     }
     jb_open(j, '{');
-    jb_key_str(j, "kind", sj_pending_names[p->kind]);
-    jb_key(j, "player");
-    state_seat_write(j, st, p->seat);
+    JB_KEY_STR(j, "kind", sj_pending_names[p->kind]);
+    SJ_KEY_SEAT(j, "player", st, p->seat);
     switch (p->kind) {
-    case PENDING_BUY_OR_AUCTION: jb_key_str(j, "destination", sj_dest_id(b, p->dest)); break;
-    case PENDING_DRAW: jb_key_str(j, "deck", sj_deck_names[p->deck == DECK_JOURNAL]); break;
+    case PENDING_BUY_OR_AUCTION: JB_KEY_STR(j, "destination", sj_dest_id(b, p->dest)); break;
+    case PENDING_DRAW: JB_KEY_STR(j, "deck", sj_deck_names[p->deck == DECK_JOURNAL]); break;
     case PENDING_CHOOSE:
-        jb_key(j, "options");
+        JB_KEY(j, "options");
         jb_open(j, '[');
         for (int i = 0; i < p->noptions && i < BOARD_MAX_DESTS; i++)
             jb_str(j, sj_dest_id(b, p->options[i]));
@@ -135,13 +167,11 @@ static void sj_fees_write(struct jbuf *j, const struct board *b, const struct ga
     jb_open(j, '[');
     for (int i = 0; i < n && i < RULES_MAX_FEES; i++) {
         jb_open(j, '{');
-        jb_key_str(j, "destination", sj_dest_id(b, fees[i].dest));
-        jb_key(j, "owner");
-        state_seat_write(j, st, fees[i].owner);
-        jb_key(j, "payer");
-        state_seat_write(j, st, fees[i].payer);
-        jb_key_int(j, "amount", fees[i].amount);
-        jb_key_bool(j, "earlier_turn", fees[i].earlier != 0);
+        JB_KEY_STR(j, "destination", sj_dest_id(b, fees[i].dest));
+        SJ_KEY_SEAT(j, "owner", st, fees[i].owner);
+        SJ_KEY_SEAT(j, "payer", st, fees[i].payer);
+        JB_KEY_INT(j, "amount", fees[i].amount);
+        JB_KEY_BOOL(j, "earlier_turn", fees[i].earlier != 0);
         jb_close(j, '}');
     }
     jb_close(j, ']');
@@ -152,20 +182,18 @@ static void sj_turn_write(struct jbuf *j, const struct board *b, const struct ga
 {
     const struct turn_state *t = &st->turn;
     jb_open(j, '{');
-    jb_key(j, "player");
-    state_seat_write(j, st, t->seat);
-    jb_key(j, "next");
-    state_seat_write(j, st, rules_next_seat(st));
-    jb_key_int(j, "doubles", t->doubles);
-    jb_key_bool(j, "rolled", t->rolled);
-    jb_key_int(j, "rolls", t->rolls);
-    jb_key_bool(j, "jumped", t->jumped);
-    jb_key_bool(j, "can_fly", t->can_fly);
-    jb_key(j, "pending");
+    SJ_KEY_SEAT(j, "player", st, t->seat);
+    SJ_KEY_SEAT(j, "next", st, rules_next_seat(st));
+    JB_KEY_INT(j, "doubles", t->doubles);
+    JB_KEY_BOOL(j, "rolled", t->rolled);
+    JB_KEY_INT(j, "rolls", t->rolls);
+    JB_KEY_BOOL(j, "jumped", t->jumped);
+    JB_KEY_BOOL(j, "can_fly", t->can_fly);
+    JB_KEY(j, "pending");
     sj_pending_write(j, b, st);
-    jb_key(j, "fees_due");
+    JB_KEY(j, "fees_due");
     sj_fees_write(j, b, st, st->fees, st->nfees);
-    jb_key(j, "fees_lapsed");
+    JB_KEY(j, "fees_lapsed");
     sj_fees_write(j, b, st, st->lapsed, st->nlapsed);
     jb_close(j, '}');
 }
@@ -177,110 +205,174 @@ static void sj_held_write(struct jbuf *j, const struct board *b, const struct pl
     for (int k = 0; k < p->jail_cards && k < RULES_MAX_HELD; k++) {
         const struct held_card *h = &p->held[k];
         jb_open(j, '{');
-        jb_key_str(j, "deck", sj_deck_names[h->deck == DECK_JOURNAL]);
-        jb_key_str(j, "card", sj_card_id(b, h->deck, h->card));
+        JB_KEY_STR(j, "deck", sj_deck_names[h->deck == DECK_JOURNAL]);
+        JB_KEY_STR(j, "card", sj_card_id(b, h->deck, h->card));
         jb_close(j, '}');
     }
     jb_close(j, ']');
 }
 
-/* One player: "owns" and "goals" from the destinations' owners, "stamped" from theirs. */
 /* Write key: v when banker holds, else key: null (a journal-mode game keeps no money
  * or places). */
-static void sj_banker_int(struct jbuf *j, const char *key, bool banker, int64_t v)
+static void sj_banker_int(struct jbuf *j, const char *qkey, size_t n, bool banker, int64_t v)
 {
-    jb_key(j, key);
-    if (banker)
-        jb_int(j, v);
-    else
-        jb_null(j);
+    sj_key_int_or_null(j, qkey, n, banker, v);
 }
 
 /* Write key: v only when shown holds (fields a state carries only when they say
  * something). */
-static void sj_int_if(struct jbuf *j, const char *key, bool shown, int64_t v)
+static void sj_int_if(struct jbuf *j, const char *qkey, size_t n, bool shown, int64_t v)
 {
-    if (shown) {
-        jb_key(j, key);
-        jb_int(j, v);
-    }
+    if (shown)
+        jb_key_int_n(j, qkey, n, v);
 }
 
 /* Write key: true only when on holds. */
-static void sj_true_if(struct jbuf *j, const char *key, bool on)
+static void sj_true_if(struct jbuf *j, const char *qkey, size_t n, bool on)
 {
-    if (on) {
-        jb_key(j, key);
-        jb_bool(j, true);
+    if (on)
+        jb_key_bool_n(j, qkey, n, true);
+}
+
+/* The destinations each seat owns and has stamped, as bits by destination index: one
+ * pass over the board for every player's lists. */
+struct sj_marks {
+    uint64_t owns[RULES_MAX_PLAYERS], stamped[RULES_MAX_PLAYERS];
+};
+
+_Static_assert(BOARD_MAX_DESTS <= 64, "a destination is a bit of a uint64_t");
+
+static void sj_marks_of(const struct board *b, const struct game_state *st, struct sj_marks *m)
+{
+    memset(m, 0, sizeof(*m));
+    for (int d = 0; d < b->ndests && d < BOARD_MAX_DESTS; d++) {
+        int owner = st->dests[d].owner, stamper = st->dests[d].stamped_by;
+        if (owner >= 0 && owner < RULES_MAX_PLAYERS)
+            m->owns[owner] |= (uint64_t)1 << d;
+        if (stamper >= 0 && stamper < RULES_MAX_PLAYERS)
+            m->stamped[stamper] |= (uint64_t)1 << d;
     }
 }
 
+/* The ids of the destinations whose bits are set, in board order; with goals, the
+ * goal of each instead (a destination without a goal writes nothing). */
+static void sj_dest_ids_write(struct jbuf *j, const struct board *b, uint64_t bits, bool goals)
+{
+    jb_open(j, '[');
+    for (; bits; bits &= bits - 1) {
+        int d = __builtin_ctzll(bits), g = b->dests[d].goal;
+        if (!goals)
+            jb_str(j, b->dests[d].id);
+        else if (g >= 0 && g < b->ndests)
+            jb_str(j, b->dests[g].id);
+    }
+    jb_close(j, ']');
+}
+
+/* One player: "owns" and "goals" from the destinations' owners, "stamped" from theirs. */
 static void sj_player_write(struct jbuf *j, const struct board *b, const struct game_state *st,
-                            int seat)
+                            int seat, const struct sj_marks *m)
 {
     const struct player_state *p = &st->players[seat];
     bool banker = st->mode == MODE_BANKER;
     jb_open(j, '{');
-    jb_key_int(j, "id", p->id);
-    jb_key_str(j, "name", p->name);
-    jb_key_str(j, "token", sj_token_id(b, p->token));
-    sj_banker_int(j, "cash", banker, p->cash);
-    sj_banker_int(j, "position", banker, p->position);
-    jb_key_bool(j, "in_jail", p->in_jail);
-    jb_key_int(j, "jail_attempts", p->jail_attempts);
-    jb_key_int(j, "jail_cards", p->jail_cards);
-    jb_key(j, "jail_free_cards");
+    JB_KEY_INT(j, "id", p->id);
+    JB_KEY_STR(j, "name", p->name);
+    JB_KEY_STR(j, "token", sj_token_id(b, p->token));
+    sj_banker_int(j, JB_QKEY("cash"), banker, p->cash);
+    sj_banker_int(j, JB_QKEY("position"), banker, p->position);
+    JB_KEY_BOOL(j, "in_jail", p->in_jail);
+    JB_KEY_INT(j, "jail_attempts", p->jail_attempts);
+    JB_KEY_INT(j, "jail_cards", p->jail_cards);
+    JB_KEY(j, "jail_free_cards");
     sj_held_write(j, b, p);
-    sj_true_if(j, "jump_next", p->jump_next); /* TWT-GOAL-JUMP: at their next turn's start */
-    sj_true_if(j, "jump_now", p->jump_now);   /* offered in this turn, until the roll */
-    jb_key(j, "owns");
-    if (banker) {
-        jb_open(j, '[');
-        for (int d = 0; d < b->ndests; d++)
-            if (st->dests[d].owner == seat)
-                jb_str(j, b->dests[d].id);
-        jb_close(j, ']');
-    } else {
+    sj_true_if(j, JB_QKEY("jump_next"),
+               p->jump_next);                        /* TWT-GOAL-JUMP: at their next turn's start */
+    sj_true_if(j, JB_QKEY("jump_now"), p->jump_now); /* offered in this turn, until the roll */
+    JB_KEY(j, "owns");
+    if (banker)
+        sj_dest_ids_write(j, b, m->owns[seat], false);
+    else
         jb_null(j);
-    }
-    jb_key(j, "goals");
+    JB_KEY(j, "goals");
+    sj_dest_ids_write(j, b, m->owns[seat], true);
+    JB_KEY(j, "stamped");
+    sj_dest_ids_write(j, b, m->stamped[seat], false);
+    jb_close(j, '}');
+}
+
+/* The destinations: [{"id","owner","stamped_by"}], each written at a cursor. */
+static void sj_dests_write(struct jbuf *j, const struct board *b, const struct game_state *st)
+{
+    static const char first[] = "{\"id\":", owner[] = ",\"owner\":", stamped[] = ",\"stamped_by\":";
     jb_open(j, '[');
     for (int d = 0; d < b->ndests; d++) {
-        int g = b->dests[d].goal;
-        if (st->dests[d].owner == seat && g >= 0 && g < b->ndests)
-            jb_str(j, b->dests[g].id);
+        size_t n = strlen(b->dests[d].id);
+        char *o = jb_begin(j, 1 + sizeof(first) + JB_STR_MAX(n) + sizeof(owner) + sizeof(stamped) +
+                                  2 * JB_INT_MAX + 1);
+        if (!o)
+            return;
+        if (d > 0)
+            *o++ = ',';
+        o = jb_put(o, first, sizeof(first) - 1);
+        o = jb_put_str(o, b->dests[d].id, n);
+        o = jb_put(o, owner, sizeof(owner) - 1);
+        o = sj_put_seat(o, st, st->dests[d].owner);
+        o = jb_put(o, stamped, sizeof(stamped) - 1);
+        o = sj_put_seat(o, st, st->dests[d].stamped_by);
+        *o++ = '}';
+        jb_commit(j, o);
     }
     jb_close(j, ']');
-    jb_key(j, "stamped");
-    jb_open(j, '[');
-    for (int d = 0; d < b->ndests; d++)
-        if (st->dests[d].stamped_by == seat)
-            jb_str(j, b->dests[d].id);
-    jb_close(j, ']');
-    jb_close(j, '}');
+}
+
+/* One stamp of the journal at a cursor: {"slot","token","player","game","seq"}. */
+static void sj_stamp_write(struct jbuf *j, const struct board *b, const struct journal_stamp *s,
+                           int slot)
+{
+    static const char head[] = "{\"slot\":", token[] = ",\"token\":", player[] = ",\"player\":",
+                      game[] = ",\"game\":", seq[] = ",\"seq\":";
+    const char *id = sj_token_id(b, s->token);
+    size_t n = id ? strlen(id) : 1; /* null takes no more room than a 1-byte id */
+    char *o = jb_begin(j, 1 + sizeof(head) + sizeof(token) + JB_STR_MAX(n) + sizeof(player) +
+                              sizeof(game) + sizeof(seq) + 4 * JB_INT_MAX + 1);
+    if (!o)
+        return;
+    if (slot > 0)
+        *o++ = ',';
+    o = jb_put(o, head, sizeof(head) - 1);
+    o = jb_put_int(o, slot);
+    o = jb_put(o, token, sizeof(token) - 1);
+    o = id ? jb_put_str(o, id, n) : JB_PUT(o, "null");
+    o = jb_put(o, player, sizeof(player) - 1);
+    o = jb_put_int(o, s->player);
+    o = jb_put(o, game, sizeof(game) - 1);
+    o = jb_put_int(o, s->game);
+    o = jb_put(o, seq, sizeof(seq) - 1);
+    o = jb_put_int(o, s->seq);
+    *o++ = '}';
+    jb_commit(j, o);
 }
 
 /* The Travel Journal as it stands: every card of the board, its stamps in slot order
  * (slots counted from 0, as the engine does). */
 static void sj_journal_write(struct jbuf *j, const struct board *b, const struct game_state *st)
 {
+    static const char head[] = "{\"card\":", stamps[] = ",\"stamps\":[";
     jb_open(j, '[');
     for (int c = 0; c < b->njournal; c++) {
         const struct journal_state *js = &st->journal[c];
-        jb_open(j, '{');
-        jb_key_str(j, "card", b->journal[c].id);
-        jb_key(j, "stamps");
-        jb_open(j, '[');
-        for (int i = 0; i < js->nstamps && i < BOARD_MAX_SLOTS; i++) {
-            const struct journal_stamp *s = &js->stamps[i];
-            jb_open(j, '{');
-            jb_key_int(j, "slot", i);
-            jb_key_str(j, "token", sj_token_id(b, s->token));
-            jb_key_int(j, "player", s->player);
-            jb_key_int(j, "game", s->game);
-            jb_key_int(j, "seq", s->seq);
-            jb_close(j, '}');
-        }
+        size_t n = strlen(b->journal[c].id);
+        char *o = jb_begin(j, 1 + sizeof(head) + JB_STR_MAX(n) + sizeof(stamps));
+        if (!o)
+            return;
+        if (c > 0)
+            *o++ = ',';
+        o = jb_put(o, head, sizeof(head) - 1);
+        o = jb_put_str(o, b->journal[c].id, n);
+        jb_commit(j, jb_put(o, stamps, sizeof(stamps) - 1));
+        for (int i = 0; i < js->nstamps && i < BOARD_MAX_SLOTS; i++)
+            sj_stamp_write(j, b, &js->stamps[i], i);
         jb_close(j, ']');
         jb_close(j, '}');
     }
@@ -291,62 +383,61 @@ bool state_write(struct jbuf *j, const struct board *b, const struct game_state 
                  int64_t version)
 {
     bool banker = st->mode == MODE_BANKER;
+    struct sj_marks marks;
     jb_open(j, '{');
-    jb_key_int(j, "version", version);
-    jb_key_int(j, "game", st->game);
-    jb_key_int(j, "seq", st->seq);
-    jb_key_str(j, "status",
+    JB_KEY_INT(j, "version", version);
+    JB_KEY_INT(j, "game", st->game);
+    JB_KEY_INT(j, "seq", st->seq);
+    JB_KEY_STR(j, "status",
                st->status == STATUS_FINISHED    ? "finished"
                : st->status == STATUS_ABANDONED ? "abandoned"
                                                 : "active");
-    jb_key_str(j, "mode", banker ? "banker" : "journal");
-    jb_key(j, "winner");
-    state_seat_write(j, st, st->winner);
-    jb_key(j, "turn");
+    JB_KEY_STR(j, "mode", banker ? "banker" : "journal");
+    SJ_KEY_SEAT(j, "winner", st, st->winner);
+    JB_KEY(j, "turn");
     if (banker)
         sj_turn_write(j, b, st);
     else
         jb_null(j);
-    jb_key(j, "players");
+    JB_KEY(j, "players");
     jb_open(j, '[');
+    sj_marks_of(b, st, &marks);
     for (int i = 0; i < st->nplayers && i < RULES_MAX_PLAYERS; i++)
-        sj_player_write(j, b, st, i);
+        sj_player_write(j, b, st, i, &marks);
     jb_close(j, ']');
-    jb_key(j, "destinations");
-    jb_open(j, '[');
-    for (int d = 0; d < b->ndests; d++) {
-        jb_open(j, '{');
-        jb_key_str(j, "id", b->dests[d].id);
-        jb_key(j, "owner");
-        state_seat_write(j, st, st->dests[d].owner);
-        jb_key(j, "stamped_by");
-        state_seat_write(j, st, st->dests[d].stamped_by);
-        jb_close(j, '}');
-    }
-    jb_close(j, ']');
-    jb_key(j, "ticket");
+    JB_KEY(j, "destinations");
+    sj_dests_write(j, b, st);
+    JB_KEY(j, "ticket");
     jb_open(j, '{');
-    jb_key(j, "holder");
-    state_seat_write(j, st, st->ticket_holder);
-    jb_key_bool(j, "used", st->ticket_used);
+    SJ_KEY_SEAT(j, "holder", st, st->ticket_holder);
+    JB_KEY_BOOL(j, "used", st->ticket_used);
     jb_close(j, '}');
-    jb_key(j, "journal");
+    JB_KEY(j, "journal");
     sj_journal_write(j, b, st);
-    jb_key_int(j, "win_stamps", st->house.stamps_to_win);
-    jb_key(j, "house_rules");
+    JB_KEY_INT(j, "win_stamps", st->house.stamps_to_win);
+    JB_KEY(j, "house_rules");
     house_rules_write(j, &st->house);
-    sj_int_if(j, "pot", st->house.free_parking == FREE_PARKING_JACKPOT || st->pot > 0, st->pot);
+    sj_int_if(j, JB_QKEY("pot"), st->house.free_parking == FREE_PARKING_JACKPOT || st->pot > 0,
+              st->pot);
     options_write(j, b, st);
     /* a game whose box was corrected while it ran */
-    sj_int_if(j, "corrections", st->corrections > 0, st->corrections);
+    sj_int_if(j, JB_QKEY("corrections"), st->corrections > 0, st->corrections);
     jb_close(j, '}');
     return !j->failed;
 }
 
+/* The size of the last state printed, by any thread: the next one's buffer is made that
+ * big and an eighth at once, so that it does not grow while it is written. */
+static _Atomic size_t sj_last_size;
+
 char *state_print(const struct board *b, const struct game_state *st, int64_t version)
 {
     struct jbuf j = {0};
-    state_write(&j, b, st, version);
+    size_t guess = atomic_load_explicit(&sj_last_size, memory_order_relaxed);
+    if (guess > 0)
+        jb_grow(&j, guess + guess / 8);
+    if (state_write(&j, b, st, version))
+        atomic_store_explicit(&sj_last_size, j.len, memory_order_relaxed);
     return jb_take(&j);
 }
 

@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,11 +114,89 @@ static void test_reset_and_take(void **state)
     free(text);
 }
 
+/* jb_format_int(v) writes what printf's %lld does, with no NUL and nothing past it. */
+static void assert_formats(int64_t v)
+{
+    char out[JB_INT_MAX + 1], want[32];
+    size_t n;
+    memset(out, 'x', sizeof(out));
+    n = jb_format_int(out, v);
+    snprintf(want, sizeof(want), "%lld", (long long)v);
+    assert_int_equal(n, strlen(want));
+    assert_memory_equal(out, want, n);
+    assert_int_equal(out[n], 'x');
+}
+
+/* jb_format_int() writes the decimal digits of any int64, a '-' before a negative one:
+ * 0, counts and money (negative amounts too), every power of ten and its neighbours,
+ * the int32 and int64 edges (INT64_MIN takes all of JB_INT_MAX). */
+static void test_format_int_writes_every_int64_in_decimal(void **state)
+{
+    static const int64_t small[] = {
+        0, 1, -1, 9, -9, 10, -10, 99, 100, -100, 1500, -250, 1380, 200, 999999,
+    };
+    static const int64_t wide[] = {
+        INT32_MAX,          INT32_MIN,          2147483648LL, 999999999999999LL,
+        1000000000000000LL, -999999999999999LL, INT64_MAX,    INT64_MIN,
+    };
+    char out[JB_INT_MAX];
+    (void)state;
+    for (size_t i = 0; i < sizeof(small) / sizeof(small[0]); i++)
+        assert_formats(small[i]);
+    for (size_t i = 0; i < sizeof(wide) / sizeof(wide[0]); i++)
+        assert_formats(wide[i]);
+    for (int64_t p = 1;; p *= 10) { /* 10^0 .. 10^18 */
+        assert_formats(p - 1);
+        assert_formats(p);
+        assert_formats(p + 1);
+        assert_formats(-p + 1);
+        assert_formats(-p);
+        assert_formats(-p - 1);
+        if (p > INT64_MAX / 10)
+            break;
+    }
+    assert_int_equal(jb_format_int(out, INT64_MIN), JB_INT_MAX);
+}
+
+/* Strings long and short, clean and not, in every length from 0 to 40 and with the byte
+ * to escape at every place: jb_str() writes what cJSON prints (the word-at-a-time copy
+ * of a clean string and its fall back to escaping agree with it). */
+static void test_strings_of_every_length_print_as_cjson_does(void **state)
+{
+    static const char bad[] = {'"', '\\', '\n', '\x01', '\x1f'};
+    char s[41];
+    (void)state;
+    for (size_t len = 0; len <= 40; len++) {
+        for (size_t at = 0; at <= len; at++) {
+            for (size_t k = 0; k < sizeof(bad); k++) {
+                struct jbuf j = {0};
+                cJSON *o = cJSON_CreateString("");
+                char *printed;
+                for (size_t i = 0; i < len; i++)
+                    s[i] = (char)(i % 2 ? 'a' + (char)(i % 26) : '\xc3');
+                if (at < len)
+                    s[at] = bad[k]; /* at == len: the clean string */
+                s[len] = '\0';
+                cJSON_SetValuestring(o, s);
+                printed = cJSON_PrintUnformatted(o);
+                jb_str(&j, s);
+                assert_false(j.failed);
+                assert_string_equal(j.p, printed);
+                free(printed);
+                cJSON_Delete(o);
+                jb_free(&j);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_writes_what_cjson_prints),
         cmocka_unit_test(test_reset_and_take),
+        cmocka_unit_test(test_format_int_writes_every_int64_in_decimal),
+        cmocka_unit_test(test_strings_of_every_length_print_as_cjson_does),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
