@@ -278,14 +278,23 @@ static void store_sql_now(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 
 /* Open path; create: make the file when it is missing. A WAL that a large write (an
  * import) grew is cut back to 4 MiB once checkpointed. */
+/* SQLite's settings for the process, before its first connection: no memory
+ * statistics, which nothing reads and which take a global mutex at every allocation. */
+static void store_configure(void)
+{
+    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 int store_open_flags(const char *path, bool create, struct store **out, struct sb_error *err)
 {
+    static pthread_once_t configured = PTHREAD_ONCE_INIT;
     static const char *const pragmas =
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;"
         "PRAGMA temp_store=MEMORY; PRAGMA journal_size_limit=4194304;";
     struct store *s = calloc(1, sizeof(*s));
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI |
                 (create ? SQLITE_OPEN_CREATE : 0);
+    pthread_once(&configured, store_configure);
     if (!s)
         return sb_oom(err);
     if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
