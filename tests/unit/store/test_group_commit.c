@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -324,6 +325,67 @@ static void test_a_write_transaction_has_a_number_of_its_own(void **state)
     store_pool_put(f->pool, r);
 }
 
+/* A turn of the writer answered later (store_pool_write_turn_later): it creates a
+ * player; its callback says what came of it and whether the row was committed then. */
+struct later {
+    struct fix *f;
+    const char *name;
+    struct store *slot;
+    struct sb_error err;
+    int rc;
+    bool committed_when_told;
+    sem_t told;
+};
+
+static int later_run(void *arg)
+{
+    struct later *l = arg;
+    int64_t pid = 0;
+    int rc = store_begin_write(l->slot, &l->err);
+    if (rc == 0)
+        rc = store_player_create(l->slot, l->f->cid, l->name, &pid, &l->err);
+    return rc == 0 ? store_commit_and_leave(&l->slot, &l->err) : (store_rollback(l->slot), rc);
+}
+
+static void later_told(void *arg, int rc)
+{
+    struct later *l = arg;
+    l->rc = rc;
+    l->committed_when_told = committed(l->f, l->name);
+    sem_post(&l->told);
+}
+
+/* Hand a turn creating name to the writer; wait until its caller is told. */
+static void run_later(struct fix *f, struct later *l, const char *name)
+{
+    const struct store_turn_fns fns = {later_run, NULL, NULL};
+    *l = (struct later){.f = f, .name = name, .rc = 1};
+    sem_init(&l->told, 0, 0);
+    assert_int_equal(
+        store_pool_write_turn_later(f->pool, &l->slot, &fns, l, later_told, l, &l->err), 0);
+    while (sem_wait(&l->told) != 0)
+        ;
+    sem_destroy(&l->told);
+    assert_null(l->slot);
+}
+
+static void test_a_turn_answered_later_is_told_once_its_commit_returned(void **state)
+{
+    struct later l;
+    run_later(*state, &l, "later");
+    assert_int_equal(l.rc, 0);
+    assert_true(l.committed_when_told);
+}
+
+static void test_a_turn_answered_later_whose_commit_fails_is_told_and_keeps_nothing(void **state)
+{
+    struct later l;
+    run_later(*state, &l, "poison");
+    assert_int_not_equal(l.rc, 0);
+    assert_false(l.committed_when_told);
+    assert_false(committed(*state, "poison"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -343,6 +405,11 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_a_group_whose_file_is_gone_fails_every_member_with_503,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_turn_answered_later_is_told_once_its_commit_returned,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            test_a_turn_answered_later_whose_commit_fails_is_told_and_keeps_nothing, setup,
+            teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
