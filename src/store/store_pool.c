@@ -218,19 +218,26 @@ static void store_turns_wake(struct store_pool *p, struct store_turn *batch, int
         pthread_cond_signal(&p->ended_more);
 }
 
+/* With the pool's lock held: wait until *list holds turns or *stop is set, and take
+ * them all (NULL: stop). */
+static struct store_turn *store_take(struct store_pool *p, struct store_turn **list,
+                                     const bool *stop, pthread_cond_t *more)
+{
+    struct store_turn *taken;
+    while (!*list && !*stop)
+        pthread_cond_wait(more, &p->lock);
+    taken = *list;
+    *list = NULL;
+    return taken;
+}
+
 /* The ender thread: tell the callers of the turns ended so far, again. */
 static void *store_ender(void *arg)
 {
     struct store_pool *p = arg;
+    struct store_turn *ended;
     pthread_mutex_lock(&p->lock);
-    for (;;) {
-        struct store_turn *ended;
-        while (!p->ended && !p->ender_stop)
-            pthread_cond_wait(&p->ended_more, &p->lock);
-        if (!p->ended)
-            break;
-        ended = p->ended;
-        p->ended = NULL;
+    while ((ended = store_take(p, &p->ended, &p->ender_stop, &p->ended_more)) != NULL) {
         pthread_mutex_unlock(&p->lock);
         while (ended) {
             struct store_turn *t = ended;
@@ -282,15 +289,9 @@ static void store_turns_run(struct store_pool *p, struct store_turn *batch)
 static void *store_turner(void *arg)
 {
     struct store_pool *p = arg;
+    struct store_turn *batch;
     pthread_mutex_lock(&p->lock);
-    for (;;) {
-        struct store_turn *batch;
-        while (!p->turns && !p->turner_stop)
-            pthread_cond_wait(&p->turns_more, &p->lock);
-        if (!p->turns)
-            break;
-        batch = p->turns;
-        p->turns = NULL;
+    while ((batch = store_take(p, &p->turns, &p->turner_stop, &p->turns_more)) != NULL) {
         p->turns_tail = &p->turns;
         pthread_mutex_unlock(&p->lock);
         store_turns_run(p, batch);
