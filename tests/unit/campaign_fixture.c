@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "campaign_fixture.h"
 #include "file.h"
 
@@ -72,4 +74,15 @@ void campaign_fix_req(struct campaign_fix *f)
 {
     memset(&f->err, 0, sizeof(f->err));
     campaign_fixture_req(&f->r, f->games, &f->s, &f->campaign, &f->err);
+}
+
+void campaign_fixture_game(struct game_req *r, const char *body, int64_t *gid)
+{
+    cJSON *doc = cJSON_Parse(body);
+    assert_non_null(doc);
+    assert_int_equal(store_begin_write(*r->store, r->err), 0);
+    assert_int_equal(game_create(r, doc, NULL, gid), 0);
+    assert_int_equal(store_commit(*r->store, r->err), 0);
+    game_req_finish(r, true);
+    cJSON_Delete(doc);
 }

@@ -21,6 +21,10 @@ void campaign_fixture_open(const char *name, struct store **s, int64_t *cid, int
 void campaign_fixture_req(struct game_req *r, struct games *games, struct store **s,
                           struct store_campaign *c, struct sb_error *err);
 
+/* Create a game from body (a POST …/games body) with request r, in a write transaction
+ * of its own on *r->store: *gid gets its id. Fails the test on any error. */
+void campaign_fixture_game(struct game_req *r, const char *body, int64_t *gid);
+
 /* A whole fixture: the campaign above, a game cache, the request and the game in play. */
 struct campaign_fix {
     struct store *s;

@@ -82,23 +82,16 @@ static void fresh_req(struct fix *f)
     campaign_fixture_req(&f->r, f->games, &f->s, &f->campaign, &f->err);
 }
 
-/* Create a banker game of Ann (scottie) then Ben (hazel) in the caller's transaction. */
+/* Create a banker game of Ann (scottie) then Ben (hazel). */
 static void create_game(struct fix *f)
 {
     char body[160];
-    cJSON *doc;
     snprintf(body, sizeof(body),
              "{\"mode\":\"banker\",\"seats\":[{\"player\":%lld,\"token\":\"scottie\"},"
              "{\"player\":%lld,\"token\":\"hazel\"}]}",
              (long long)f->ann, (long long)f->ben);
-    doc = cJSON_Parse(body);
-    assert_non_null(doc);
     fresh_req(f);
-    assert_int_equal(store_begin_write(f->s, &f->err), 0);
-    assert_int_equal(game_create(&f->r, doc, NULL, &f->gid), 0);
-    assert_int_equal(store_commit(f->s, &f->err), 0);
-    game_req_finish(&f->r, true);
-    cJSON_Delete(doc);
+    campaign_fixture_game(&f->r, body, &f->gid);
 }
 
 static int setup(void **state)

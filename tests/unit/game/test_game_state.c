@@ -24,18 +24,12 @@
 static void create_game(struct campaign_fix *f, const char *mode)
 {
     char body[192];
-    cJSON *doc;
     snprintf(body, sizeof(body),
              "{\"mode\":\"%s\",\"seats\":[{\"player\":%lld,\"token\":\"hazel\"},"
              "{\"player\":%lld,\"token\":\"scottie\"}]}",
              mode, (long long)f->ann, (long long)f->ben);
-    assert_non_null(doc = cJSON_Parse(body));
     campaign_fix_req(f);
-    assert_int_equal(store_begin_write(f->s, &f->err), 0);
-    assert_int_equal(game_create(&f->r, doc, NULL, &f->gid), 0);
-    assert_int_equal(store_commit(f->s, &f->err), 0);
-    game_req_finish(&f->r, true);
-    cJSON_Delete(doc);
+    campaign_fixture_game(&f->r, body, &f->gid);
 }
 
 static void post(struct campaign_fix *f, const char *event)
