@@ -1080,6 +1080,16 @@ uint16_t http_port(const struct http_server *s)
     return s->port;
 }
 
+/* Sleep in steps of 10 ms until *count is 0, for max_ms at most (< 0: however long). */
+static void http_wait_none(atomic_int *count, int max_ms)
+{
+    for (int ms = 0; (max_ms < 0 || ms < max_ms) && atomic_load(count) > 0;
+         ms += max_ms < 0 ? 0 : 10) {
+        struct timespec tick = {0, 10000000L};
+        nanosleep(&tick, NULL);
+    }
+}
+
 void http_stop(struct http_server *s)
 {
     if (!s)
@@ -1097,17 +1107,11 @@ void http_stop(struct http_server *s)
     http_work_drain(s->appenders);
     http_work_drain(s->readers);
     /* and the appends the writer's thread answers after their worker has moved on */
-    while (atomic_load(&s->suspended) > 0) {
-        struct timespec tick = {0, 1000000L};
-        nanosleep(&tick, NULL);
-    }
+    http_wait_none(&s->suspended, -1);
     http_hub_close(s->hub);
     /* A write that committed has its answer queued by now: wait (a bounded time) for
      * every request to be sent its answer before the daemon closes the connections. */
-    for (int ms = 0; ms < HTTP_STOP_MS && atomic_load(&s->requests) > 0; ms += 10) {
-        struct timespec tick = {0, 10000000L};
-        nanosleep(&tick, NULL);
-    }
+    http_wait_none(&s->requests, HTTP_STOP_MS);
     api_on_change(s->api, NULL, NULL);
     MHD_stop_daemon(s->daemon);
     http_free_parts(s);
