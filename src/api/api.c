@@ -389,7 +389,7 @@ static int api_authorize_campaign(struct api_ctx *ctx, bool write)
     rc = api_load_campaign(ctx, write);
     if (rc != 0)
         return rc;
-    keys_hash(key, len, hash);
+    keys_hash_memo(ctx->req->key_memo, key, len, hash);
     memcpy(ctx->key_hash, hash, KEYS_HASH_BYTES);
     if (keys_equal(hash, ctx->campaign.key_hash))
         ctx->access = ACCESS_WRITE;
@@ -415,7 +415,7 @@ static int api_authorize_server_key(struct api_ctx *ctx, bool has, const unsigne
     if (!key)
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL,
                        "this route needs Authorization: Bearer <%s key>", kind);
-    keys_hash(key, len, got);
+    keys_hash_memo(ctx->req->key_memo, key, len, got);
     if (!keys_equal(got, hash))
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "wrong %s key", kind);
     ctx->res->key_valid = true;
@@ -726,7 +726,7 @@ bool api_answer_cached(struct api *api, const struct api_request *req, struct ap
     route = api_cached_route(&ctx, api, req, res);
     key = route ? api_bearer(&ctx, &len) : NULL;
     if (key) {
-        keys_hash(key, len, hash);
+        keys_hash_memo(req->key_memo, key, len, hash);
         k = (struct api_cache_key){(int)(route - api_routes), ctx.cid, ctx.gid};
         const struct api_cache_out out = {&res->body,          &res->body_len,     res->etag,
                                           sizeof(res->etag),   &res->cache_serial, req->cache_known,

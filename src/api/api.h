@@ -64,6 +64,9 @@ struct api_request {
     size_t body_len;
     bool body_too_large; /* the HTTP layer stopped reading past api_body_limit() */
     const char *client;  /* the client's address as text ("" or NULL: unknown) */
+    /* The connection's last key and its hash (NULL: none): a key presented again on
+     * the same connection is not hashed again. */
+    struct keys_memo *key_memo;
     /* api_answer_cached(): does the caller still hold the answer kept as serial (then
      * it is not copied)? NULL: always copied. */
     bool (*cache_known)(void *cls, uint64_t serial);

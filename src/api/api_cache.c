@@ -43,10 +43,12 @@ struct api_cache {
     struct api_cache_slot slots[API_CACHE_SLOTS];
 };
 
+/* The coarse clock (a few milliseconds a tick, read without the TSC): an answer's age
+ * is checked on every cached read, and against a limit of a second or so. */
 static uint64_t api_cache_now_ms(void)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &t);
     return (uint64_t)t.tv_sec * 1000u + (uint64_t)t.tv_nsec / 1000000u;
 }
 

@@ -487,6 +487,7 @@ static void http_fill_request(struct MHD_Connection *conn, struct http_request *
     req->idempotency_key = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Idempotency-Key");
     req->content_type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Type");
     req->client = r->client;
+    req->key_memo = r->conn ? &r->conn->key_memo : NULL;
     req->body = r->body;
     req->body_len = r->len;
     req->body_too_large = r->too_large;

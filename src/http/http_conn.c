@@ -138,6 +138,7 @@ void http_conns_close(struct http_conns *t, struct http_conn *c)
         __atomic_store_n(&t->total, t->total - 1, __ATOMIC_RELAXED);
     http_counts_add(&t->per_addr, c->addr, -1);
     pthread_mutex_unlock(&t->lock);
+    keys_memo_clear(&c->key_memo);
     free(c);
 }
 
@@ -156,10 +157,11 @@ void http_conns_busy(struct http_conns *t, struct http_conn *c, bool busy)
 
 void http_conns_keyed(struct http_conns *t, struct http_conn *c)
 {
-    if (!c)
+    /* Once is enough: every request of a keep-alive connection comes here. */
+    if (!c || __atomic_load_n(&c->keyed, __ATOMIC_RELAXED))
         return;
     pthread_mutex_lock(&t->lock);
-    c->keyed = true;
+    __atomic_store_n(&c->keyed, true, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&t->lock);
 }
 

@@ -75,6 +75,7 @@ struct http_conn {
     bool keyed;               /* a request on it presented a valid key */
     bool busy;                /* a request on it is being read or answered */
     bool doomed;              /* shut down to make room; not counted any more */
+    struct keys_memo key_memo; /* the last key its requests presented (api_request) */
     struct http_conn *prev, *next;
 };
 

@@ -89,6 +89,38 @@ static void test_keys_equal_sees_a_single_bit(void **state)
     }
 }
 
+/* A connection's memo gives each key its own hash: the same key again, another key,
+ * the first one's prefix, and a key too long to keep all hash as keys_hash() does. */
+static void test_hash_memo_gives_each_key_its_own_hash(void **state)
+{
+    struct keys_memo memo = {0};
+    unsigned char want[KEYS_HASH_BYTES], got[KEYS_HASH_BYTES];
+    char a[KEYS_TEXT_MAX], b[KEYS_TEXT_MAX], longer[2 * KEYS_TEXT_MAX];
+    (void)state;
+    keys_generate(a);
+    keys_generate(b);
+    memset(longer, 'k', sizeof(longer));
+    const struct {
+        const char *key;
+        size_t len;
+    } seq[] = {{a, strlen(a)},     {a, strlen(a)}, {b, strlen(b)},
+               {a, strlen(a) - 1}, {a, strlen(a)}, {longer, sizeof(longer)},
+               {longer, sizeof(longer)}, {a, strlen(a)}};
+    for (size_t i = 0; i < sizeof(seq) / sizeof(seq[0]); i++) {
+        keys_hash(seq[i].key, seq[i].len, want);
+        keys_hash_memo(&memo, seq[i].key, seq[i].len, got);
+        assert_memory_equal(want, got, KEYS_HASH_BYTES);
+    }
+    /* The last key fitted: it is kept, and wiped on demand. */
+    assert_int_equal(memo.len, strlen(a));
+    keys_memo_clear(&memo);
+    assert_int_equal(memo.len, 0);
+    assert_int_equal(memo.key[0], 0);
+    keys_hash_memo(NULL, a, strlen(a), got); /* no memo: the plain hash */
+    keys_hash(a, strlen(a), want);
+    assert_memory_equal(want, got, KEYS_HASH_BYTES);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -97,6 +129,7 @@ int main(void)
         cmocka_unit_test(test_hash_is_deterministic),
         cmocka_unit_test(test_hash_differs_between_keys),
         cmocka_unit_test(test_keys_equal_sees_a_single_bit),
+        cmocka_unit_test(test_hash_memo_gives_each_key_its_own_hash),
     };
     return cmocka_run_group_tests(tests, setup_sodium, NULL);
 }
