@@ -370,6 +370,8 @@ static int api_load_campaign(struct api_ctx *ctx, bool write)
     int rc;
     if (keep && api_cache_campaign_get(c, ctx->cid, &ctx->campaign))
         return 0;
+    if (ctx->now)
+        return API_NEEDS_IO;
     rc = campaign_load(&ctx->game, ctx->cid);
     if (rc == 0 && keep)
         api_cache_campaign_put(c, epoch, &ctx->campaign);
@@ -498,6 +500,8 @@ static int api_check_limits(struct api_ctx *ctx, const struct api_route *route)
     struct api *api = ctx->api;
     bool creates = route->flags & ROUTE_CREATES;
     int rc = api_limits_check_size(api->limits, ctx->store, &ctx->err);
+    if (rc == 1)
+        return API_NEEDS_IO; /* ctx->now: the size is due to be read */
     if (rc == 0 && creates)
         rc = api_limits_check_campaigns(api->limits, ctx->store, &ctx->err);
     if (rc == 0 && creates && !api->has_admin_key)
@@ -532,7 +536,9 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
     bool write = route->flags & ROUTE_WRITE, late_writer = route->flags & ROUTE_WRITES_LATE;
     /* Before anything is read: see the cache's test after the handler. */
     uint64_t generation = campaign_db_generation(ctx->api->pool);
-    int rc = campaign_db_connect(ctx->api->pool, write && !late_writer, &ctx->store, &ctx->err);
+    int rc = ctx->now ? 0
+                      : campaign_db_connect(ctx->api->pool, write && !late_writer, &ctx->store,
+                                            &ctx->err);
     if (rc != 0)
         return rc;
     /* A cached route's read (the key, then the game) is one read transaction: SQLite's
@@ -688,6 +694,25 @@ bool api_handle(struct api *api, const struct api_request *req, struct api_respo
     api_answer_end(ctx, rc);
     free(ctx);
     return true;
+}
+
+bool api_handle_now(struct api *api, const struct api_request *req, struct api_response *res)
+{
+    struct api_ctx *ctx;
+    const struct api_route *route;
+    if (!api->cache || !req->answered || req->body_too_large || !(ctx = malloc(sizeof(*ctx))))
+        return false;
+    route = api_start(ctx, api, req, res);
+    /* The route runs as on a worker but with no store: its campaign from the cache, the
+     * database's size as last read, and the event worked out in the writer's turn. Any
+     * of those it would have to read, or any error, and the worker does it all again
+     * (nothing was done). */
+    ctx->now = true;
+    if (route && (route->flags & ROUTE_WRITES_LATE) && api_run(ctx, route) == API_LATER)
+        return true;
+    free(ctx);
+    memset(res, 0, sizeof(*res));
+    return false;
 }
 
 /* api_start() for api_answer_cached(): only the routes it answers are tried (NULL when

@@ -131,6 +131,15 @@ bool api_handle(struct api *api, const struct api_request *req, struct api_respo
  * then seldom sleep. This function can't fail. */
 bool api_answers_later(const char *method, const char *path);
 
+/* Hand req over on the caller's thread when that needs no I/O: an append to a game
+ * with another append in flight (so its event is worked out in the writer's turn, not
+ * on a snapshot) by a key of a campaign the cache holds, while the database's size was
+ * read lately. True when it took req: the answer comes through req->answered (set), as
+ * with api_handle() returning false, maybe before this returns. False with res zeroed
+ * and nothing done: the request is for api_handle() on a worker. Takes no lock but the
+ * caches' and the writer's queue's, so the HTTP layer may call it on a polling thread. */
+bool api_handle_now(struct api *api, const struct api_request *req, struct api_response *res);
+
 /* Answer req from memory when it can: a game's state, or a game with its state, read
  * since this process last committed a write and within cfg->read_cache_ms, for a key
  * that opens its campaign. True with res filled as api_handle() would; false with res

@@ -57,11 +57,15 @@ struct api_ctx {
     struct store_campaign campaign;          /* loaded when the route is under a campaign */
     struct game_req game;                    /* the game layer's view of this request */
     bool in_read;     /* store holds the read transaction api_run() began for the route */
+    bool now;         /* on a polling thread (api_handle_now()): no store, nothing read */
     cJSON *later_doc; /* a route answering later (API_LATER): what it frees then */
 };
 
 /* What a handler returns when it answers later, through api_answer_later(). */
 #define API_LATER 1
+/* What a check returns in api_handle_now() when it would have to read the store: the
+ * request goes to a worker, with nothing done. */
+#define API_NEEDS_IO 2
 
 /* May this request's handler answer later (the caller waits, the route takes the
  * writer only to write)? This function can't fail. */

@@ -176,6 +176,8 @@ int api_limits_check_size(struct api_limits *l, struct store *s, struct sb_error
     else
         rc = 1;
     pthread_mutex_unlock(&l->lock);
+    if (rc == 1 && !s)
+        return 1;
     if (rc == 1) {
         rc = campaign_db_size(s, &bytes, err);
         if (rc != 0)

@@ -1141,8 +1141,12 @@ static int game_post_begin(struct game_req *r, int64_t gid, const cJSON *body, c
     if (!r->pool)
         return 0;
     op->busy = &r->games->in_flight[(uint64_t)gid % GAME_STRIPES];
-    rc = atomic_fetch_add(op->busy, 1) == 0 ? game_post_snapshot(r, gid, body, if_match, &op->prep)
-                                            : GAME_AGAIN;
+    if (atomic_fetch_add(op->busy, 1) != 0)
+        rc = GAME_AGAIN;
+    else if (*r->store)
+        rc = game_post_snapshot(r, gid, body, if_match, &op->prep);
+    else
+        return GAME_NEEDS_READER; /* alone, it is worked out on a reader */
     if (rc == 0)
         op->turn.prep = &op->prep;
     if (rc != 0 && rc != GAME_AGAIN)

@@ -81,7 +81,11 @@ typedef void game_posted_fn(void *arg, int rc, char *answer, int status, int64_t
 /* game_post_event() without waiting for the writer (r->pool must be set): 0 once the
  * append is under way, and then posted(arg, …) is called once, on the writer's thread,
  * when it is over (durable, or failed); else the error, and posted is never called.
- * r (and what it points to), body, idem_key and if_match must live until posted. */
+ * r (and what it points to), body, idem_key and if_match must live until posted.
+ * Without a reader (*r->store NULL: a caller that may not wait for the disk), the append
+ * is taken only when its game has another append in flight, and so is worked out in the
+ * writer's turn anyway; else GAME_NEEDS_READER, with nothing done. */
+#define GAME_NEEDS_READER 2
 int game_post_event_later(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
                           const char *if_match, game_posted_fn *posted, void *arg);
 

@@ -504,7 +504,7 @@ static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_requ
 static enum MHD_Result http_submit(struct http_server *s, struct MHD_Connection *conn,
                                    struct http_request *r, const char *url, const char *method)
 {
-    bool read = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    bool read = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0, later;
     enum MHD_Result ret = MHD_NO;
     http_fill_request(conn, r, url, method);
     r->req.cache_known = http_shared_known;
@@ -523,10 +523,17 @@ static enum MHD_Result http_submit(struct http_server *s, struct MHD_Connection 
     r->queued = true;
     atomic_fetch_add(&s->suspended, 1);
     MHD_suspend_connection(conn);
-    if (http_work_submit(read                                     ? s->readers
-                         : api_answers_later(method, r->req.path) ? s->appenders
-                                                                  : s->writers,
-                         http_work_request, r) != 0) {
+    later = !read && api_answers_later(method, r->req.path);
+    /* An append behind another to its game goes straight to the writer's queue: no
+     * worker woken to hand it on. */
+    if (later) {
+        r->req.answered = http_work_answered;
+        r->req.answered_cls = r;
+        if (api_handle_now(s->api, &r->req, &r->res))
+            return MHD_YES;
+    }
+    if (http_work_submit(read ? s->readers : later ? s->appenders : s->writers, http_work_request,
+                         r) != 0) {
         api_problem(&r->res, 503, NULL, "the server is busy: try again in a moment");
         r->retry_after = HTTP_RETRY_AFTER;
         r->done = true;

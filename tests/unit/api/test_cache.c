@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -429,6 +430,130 @@ test_a_campaign_kept_for_appends_ends_with_any_other_write_even_one_read_before(
     api_cache_free(c);
 }
 
+/* ---- appends handed over on the caller's thread (api_handle_now()) ---- */
+
+#define LATER_APPENDS 40
+
+/* Appends answered later, and a count of those answered. */
+struct later {
+    pthread_mutex_t lock;
+    pthread_cond_t more;
+    int answered;
+    char auth[LATER_APPENDS + 1][128];
+    struct api_request req[LATER_APPENDS + 1];
+    struct api_response res[LATER_APPENDS + 1];
+};
+
+static void later_answered(void *cls)
+{
+    struct later *l = cls;
+    pthread_mutex_lock(&l->lock);
+    l->answered++;
+    pthread_cond_signal(&l->more);
+    pthread_mutex_unlock(&l->lock);
+}
+
+/* Request i of l: an append of a note to path with key, answered later. */
+static struct api_request *later_request(struct later *l, int i, const char *key,
+                                         const char *path)
+{
+    struct api_request *req = &l->req[i];
+    static const char note[] = "{\"type\":\"note\",\"text\":\"behind another\"}";
+    memset(req, 0, sizeof(*req));
+    snprintf(l->auth[i], sizeof(l->auth[i]), "Bearer %s", key);
+    req->method = "POST";
+    req->path = path;
+    req->authorization = l->auth[i];
+    req->body = note;
+    req->body_len = strlen(note);
+    req->content_type = "application/json";
+    req->answered = later_answered;
+    req->answered_cls = l;
+    return req;
+}
+
+static void later_wait(struct later *l, int n)
+{
+    pthread_mutex_lock(&l->lock);
+    while (l->answered < n)
+        pthread_cond_wait(&l->more, &l->lock);
+    pthread_mutex_unlock(&l->lock);
+}
+
+static long long version_of(struct fix *f)
+{
+    struct api_response res;
+    long long v;
+    call_on(f->api, "GET", f->game, f->key, NULL, NULL, &res);
+    assert_int_equal(res.status, 200);
+    v = atoll(res.etag + 1);
+    api_response_clear(&res);
+    return v;
+}
+
+static void test_an_append_alone_on_its_game_is_left_to_a_worker_with_nothing_done(void **state)
+{
+    struct fix *f = *state;
+    struct later l = {.lock = PTHREAD_MUTEX_INITIALIZER, .more = PTHREAD_COND_INITIALIZER};
+    char path[192];
+    long long before;
+    snprintf(path, sizeof(path), "%s/events", f->game);
+    assert_int_equal(append_note(f), 201); /* the campaign is kept for appends */
+    before = version_of(f);
+    /* No other append in flight: its event is worked out on a reader, by a worker. */
+    assert_false(api_handle_now(f->api, later_request(&l, 0, f->key, path), &l.res[0]));
+    assert_int_equal(l.res[0].status, 0);
+    assert_null(l.res[0].body);
+    assert_int_equal(version_of(f), before);
+    assert_int_equal(l.answered, 0);
+}
+
+static void test_an_append_behind_another_is_handed_to_the_writer_on_the_callers_thread(
+    void **state)
+{
+    struct fix *f = *state;
+    struct later *l = calloc(1, sizeof(*l));
+    struct api_response res;
+    char path[192];
+    long long before;
+    int taken = 0;
+    assert_non_null(l);
+    pthread_mutex_init(&l->lock, NULL);
+    pthread_cond_init(&l->more, NULL);
+    snprintf(path, sizeof(path), "%s/events", f->game);
+    assert_int_equal(append_note(f), 201);
+    before = version_of(f);
+    /* Appends in flight on the writer's queue, answered later... */
+    for (int i = 0; i < LATER_APPENDS; i++)
+        if (api_handle(f->api, later_request(l, i, f->key, path), &l->res[i]))
+            later_answered(l); /* answered at once (it should not be) */
+    /* ... so this one's event is worked out in the writer's turn: it is taken here,
+     * while the view key (which may not write) and a wrong key are left to a worker. */
+    assert_false(api_handle_now(f->api, later_request(l, LATER_APPENDS, f->view_key, path),
+                                &l->res[LATER_APPENDS]));
+    assert_int_equal(l->res[LATER_APPENDS].status, 0);
+    assert_false(api_handle_now(f->api, later_request(l, LATER_APPENDS, "not-a-key", path),
+                                &l->res[LATER_APPENDS]));
+    taken = api_handle_now(f->api, later_request(l, LATER_APPENDS, f->key, path),
+                           &l->res[LATER_APPENDS]);
+    later_wait(l, taken ? LATER_APPENDS + 1 : LATER_APPENDS);
+    assert_true(taken);
+    /* Every one of them appended once, each its own version. */
+    for (int i = 0; i <= LATER_APPENDS; i++) {
+        assert_int_equal(l->res[i].status, 201);
+        for (int j = 0; j < i; j++)
+            assert_string_not_equal(l->res[i].etag, l->res[j].etag);
+        api_response_clear(&l->res[i]);
+    }
+    assert_int_equal(version_of(f), before + LATER_APPENDS + 1);
+    call_on(f->api, "GET", f->state, f->key, NULL, NULL, &res);
+    assert_int_equal(res.status, 200);
+    api_response_clear(&res);
+    pthread_mutex_destroy(&l->lock);
+    pthread_cond_destroy(&l->more);
+    free(l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +577,12 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_an_api_without_a_cache_age_never_answers_from_memory,
                                         setup, teardown),
         cmocka_unit_test(test_an_answer_read_before_a_later_generation_is_not_given),
+        cmocka_unit_test_setup_teardown(
+            test_an_append_alone_on_its_game_is_left_to_a_worker_with_nothing_done, setup,
+            teardown),
+        cmocka_unit_test_setup_teardown(
+            test_an_append_behind_another_is_handed_to_the_writer_on_the_callers_thread, setup,
+            teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
