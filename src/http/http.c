@@ -775,7 +775,9 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
     http_client_text(conn, r->client, sizeof(r->client));
     *con_cls = r;
     http_conns_load(&s->conns, r->conn, &total, &from);
-    if (total > s->cfg.connection_limit)
+    /* A connection that has presented a valid key keeps its place (DESIGN.md: the
+     * table is served while strangers flood); only the others are turned away. */
+    if (total > s->cfg.connection_limit && !http_conns_is_keyed(r->conn))
         return http_busy(conn, r, "the server has as many connections as it takes");
     /* Behind a trusted proxy every connection is the proxy's: the per-client limit of
      * http_front() stands in for this one. */

@@ -165,6 +165,11 @@ void http_conns_keyed(struct http_conns *t, struct http_conn *c)
     pthread_mutex_unlock(&t->lock);
 }
 
+bool http_conns_is_keyed(const struct http_conn *c)
+{
+    return c && __atomic_load_n(&c->keyed, __ATOMIC_RELAXED);
+}
+
 void http_conns_load(struct http_conns *t, const struct http_conn *c, unsigned *total,
                      unsigned *from_addr)
 {

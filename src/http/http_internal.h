@@ -110,6 +110,8 @@ void http_conns_deadline(struct http_conn *c, uint64_t deadline_ms);
  * NULL is a no-op. */
 void http_conns_busy(struct http_conns *t, struct http_conn *c, bool busy);
 void http_conns_keyed(struct http_conns *t, struct http_conn *c);
+/* Has a request on c presented a valid key? False for NULL. This function can't fail. */
+bool http_conns_is_keyed(const struct http_conn *c);
 
 /* The number of connections in all and from c's address. No lock. */
 void http_conns_load(struct http_conns *t, const struct http_conn *c, unsigned *total,
