@@ -532,8 +532,10 @@ static enum MHD_Result http_submit(struct http_server *s, struct MHD_Connection 
         if (api_handle_now(s->api, &r->req, &r->res))
             return MHD_YES;
     }
-    if (http_work_submit(read ? s->readers : later ? s->appenders : s->writers, http_work_request,
-                         r) != 0) {
+    if (http_work_submit(read    ? s->readers
+                         : later ? s->appenders
+                                 : s->writers,
+                         http_work_request, r) != 0) {
         api_problem(&r->res, 503, NULL, "the server is busy: try again in a moment");
         r->retry_after = HTTP_RETRY_AFTER;
         r->done = true;

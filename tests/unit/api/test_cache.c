@@ -454,8 +454,7 @@ static void later_answered(void *cls)
 }
 
 /* Request i of l: an append of a note to path with key, answered later. */
-static struct api_request *later_request(struct later *l, int i, const char *key,
-                                         const char *path)
+static struct api_request *later_request(struct later *l, int i, const char *key, const char *path)
 {
     struct api_request *req = &l->req[i];
     static const char note[] = "{\"type\":\"note\",\"text\":\"behind another\"}";
@@ -508,8 +507,8 @@ static void test_an_append_alone_on_its_game_is_left_to_a_worker_with_nothing_do
     assert_int_equal(l.answered, 0);
 }
 
-static void test_an_append_behind_another_is_handed_to_the_writer_on_the_callers_thread(
-    void **state)
+static void
+test_an_append_behind_another_is_handed_to_the_writer_on_the_callers_thread(void **state)
 {
     struct fix *f = *state;
     struct later *l = calloc(1, sizeof(*l));

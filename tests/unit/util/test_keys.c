@@ -103,8 +103,8 @@ static void test_hash_memo_gives_each_key_its_own_hash(void **state)
     const struct {
         const char *key;
         size_t len;
-    } seq[] = {{a, strlen(a)},     {a, strlen(a)}, {b, strlen(b)},
-               {a, strlen(a) - 1}, {a, strlen(a)}, {longer, sizeof(longer)},
+    } seq[] = {{a, strlen(a)},           {a, strlen(a)}, {b, strlen(b)},
+               {a, strlen(a) - 1},       {a, strlen(a)}, {longer, sizeof(longer)},
                {longer, sizeof(longer)}, {a, strlen(a)}};
     for (size_t i = 0; i < sizeof(seq) / sizeof(seq[0]); i++) {
         keys_hash(seq[i].key, seq[i].len, want);
