@@ -500,7 +500,7 @@ static int api_check_limits(struct api_ctx *ctx, const struct api_route *route)
     struct api *api = ctx->api;
     bool creates = route->flags & ROUTE_CREATES;
     int rc = api_limits_check_size(api->limits, ctx->store, &ctx->err);
-    if (rc == 1)
+    if (rc == API_LIMITS_UNREAD)
         return API_NEEDS_IO; /* ctx->now: the size is due to be read */
     if (rc == 0 && creates)
         rc = api_limits_check_campaigns(api->limits, ctx->store, &ctx->err);

@@ -174,11 +174,11 @@ int api_limits_check_size(struct api_limits *l, struct store *s, struct sb_error
     if (l->db_checked_ms && now - l->db_checked_ms < API_SIZE_CHECK_MS)
         bytes = l->db_bytes;
     else
-        rc = 1;
+        rc = API_LIMITS_UNREAD;
     pthread_mutex_unlock(&l->lock);
-    if (rc == 1 && !s)
-        return 1;
-    if (rc == 1) {
+    if (rc == API_LIMITS_UNREAD && !s)
+        return rc;
+    if (rc == API_LIMITS_UNREAD) {
         rc = campaign_db_size(s, &bytes, err);
         if (rc != 0)
             return rc;

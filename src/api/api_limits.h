@@ -33,8 +33,9 @@ int api_limits_take_create(struct api_limits *l, const char *client, unsigned *r
                            struct sb_error *err);
 
 /* SB_EFULL when the database is at or past its cap (its size read at most once a
- * second, on s). With s NULL (a caller that may not wait for the disk), 1 when the
- * size is due to be read again: nothing is checked then. */
+ * second, on s). With s NULL (a caller that may not wait for the disk),
+ * API_LIMITS_UNREAD when the size is due to be read again: nothing is checked then. */
+#define API_LIMITS_UNREAD 1
 int api_limits_check_size(struct api_limits *l, struct store *s, struct sb_error *err);
 
 /* SB_EFULL when the database (its size as last read by api_limits_check_size()) and

@@ -468,8 +468,6 @@ static void http_work_answered(void *arg)
 static void http_work_request(void *arg)
 {
     struct http_request *r = arg;
-    r->req.answered = http_work_answered;
-    r->req.answered_cls = r;
     if (api_handle(r->server->api, &r->req, &r->res))
         http_work_answered(r);
 }
@@ -523,15 +521,13 @@ static enum MHD_Result http_submit(struct http_server *s, struct MHD_Connection 
     r->queued = true;
     atomic_fetch_add(&s->suspended, 1);
     MHD_suspend_connection(conn);
+    r->req.answered = http_work_answered; /* an append is answered from the writer's thread */
+    r->req.answered_cls = r;
     later = !read && api_answers_later(method, r->req.path);
     /* An append behind another to its game goes straight to the writer's queue: no
      * worker woken to hand it on. */
-    if (later) {
-        r->req.answered = http_work_answered;
-        r->req.answered_cls = r;
-        if (api_handle_now(s->api, &r->req, &r->res))
-            return MHD_YES;
-    }
+    if (later && api_handle_now(s->api, &r->req, &r->res))
+        return MHD_YES;
     if (http_work_submit(read    ? s->readers
                          : later ? s->appenders
                                  : s->writers,

@@ -98,7 +98,8 @@ static void http_conns_make_room(struct http_conns *t)
 {
     struct http_conn *victim = NULL;
     for (struct http_conn *c = t->head->next; c; c = c->next)
-        if (!c->keyed && !__atomic_load_n(&c->busy, __ATOMIC_RELAXED) && !c->doomed)
+        if (!__atomic_load_n(&c->keyed, __ATOMIC_RELAXED) &&
+            !__atomic_load_n(&c->busy, __ATOMIC_RELAXED) && !c->doomed)
             victim = c;
     if (!victim)
         return;
@@ -157,12 +158,9 @@ void http_conns_busy(struct http_conns *t, struct http_conn *c, bool busy)
 
 void http_conns_keyed(struct http_conns *t, struct http_conn *c)
 {
-    /* Once is enough: every request of a keep-alive connection comes here. */
-    if (!c || __atomic_load_n(&c->keyed, __ATOMIC_RELAXED))
-        return;
-    pthread_mutex_lock(&t->lock);
-    __atomic_store_n(&c->keyed, true, __ATOMIC_RELAXED);
-    pthread_mutex_unlock(&t->lock);
+    (void)t;
+    if (c)
+        __atomic_store_n(&c->keyed, true, __ATOMIC_RELAXED);
 }
 
 bool http_conns_is_keyed(const struct http_conn *c)

@@ -72,7 +72,7 @@ struct http_conn {
     int64_t addr;              /* the client's IPv4 address (host order), -1 when not IPv4 */
     uint64_t deadline_ms;      /* atomic; 0: none */
     struct http_count *count;  /* of its address in the table's per_addr */
-    bool keyed;                /* a request on it presented a valid key */
+    bool keyed;                /* atomic; a request on it presented a valid key */
     bool busy;                 /* a request on it is being read or answered */
     bool doomed;               /* shut down to make room; not counted any more */
     struct keys_memo key_memo; /* the last key its requests presented (api_request) */

@@ -276,8 +276,6 @@ static void store_sql_now(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_text(ctx, now, -1, SQLITE_TRANSIENT);
 }
 
-/* Open path; create: make the file when it is missing. A WAL that a large write (an
- * import) grew is cut back to 4 MiB once checkpointed. */
 /* SQLite's settings for the process, before its first connection: no memory
  * statistics, which nothing reads and which take a global mutex at every allocation. */
 static void store_configure(void)
@@ -285,6 +283,8 @@ static void store_configure(void)
     sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
+/* Open path; create: make the file when it is missing. A WAL that a large write (an
+ * import) grew is cut back to 4 MiB once checkpointed. */
 int store_open_flags(const char *path, bool create, struct store **out, struct sb_error *err)
 {
     static pthread_once_t configured = PTHREAD_ONCE_INIT;
