@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <malloc.h>
 #include <stddef.h>
 #include <pthread.h>
 #include <signal.h>
@@ -697,6 +698,18 @@ static void log_serving(const struct options *o, unsigned port, bool fresh)
             o->host, port, o->base_path ? o->base_path : "", db_real, fresh ? ", new" : "");
 }
 
+/* Keep freed memory for the next request rather than hand it back at once. An append
+ * allocates and frees some tens of KB (the states it works on, its printed texts); with
+ * glibc's defaults a free that left 128 KB at the top of a thread's heap gave it back,
+ * and the next append faulted the same pages in again, zeroed: some 5 % of the writer's
+ * time. Up to 4 MiB stays with each heap; what an import leaves goes back with
+ * malloc_trim(). */
+static void keep_freed_memory(void)
+{
+    mallopt(M_TRIM_THRESHOLD, 4 << 20);
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+}
+
 /* Every thread started from here on leaves SIGINT and SIGTERM (in *stop) to sigwait();
  * a closed socket is no signal. */
 static void block_stop_signals(sigset_t *stop)
@@ -768,6 +781,7 @@ static int cmd_serve(const struct options *o, const char *share)
     if (!admin_key_usable(o, admin) || !backup_dir_usable(o))
         return EXIT_USAGE;
 
+    keep_freed_memory();
     block_stop_signals(&stop);
 
     snprintf(static_dir, sizeof(static_dir), "%s", o->static_dir);
