@@ -96,13 +96,13 @@ void correct_board(struct board *b, const struct board_fix *fix)
     }
 }
 
-int correct_apply(struct board *b, enum stamp_owner policy, struct game_state *st,
-                  const struct rules_event *ev, struct rules_outcome *out)
+/* Apply correct event ev: check its fix, then change b and count it in st. b and st are
+ * unchanged on refusal (-1, out->refusal says why). */
+static int correct_fix(struct board *b, struct game_state *st, const struct rules_event *ev,
+                       struct rules_outcome *out)
 {
     const struct board_fix *fix = &ev->fix;
     int rc;
-    if (ev->type != EVENT_CORRECT)
-        return rules_apply(b, policy, st, ev, out);
     out->neffects = 0;
     memset(&out->refusal, 0, sizeof out->refusal);
     if (st->status != STATUS_ACTIVE)
@@ -121,4 +121,20 @@ int correct_apply(struct board *b, enum stamp_owner policy, struct game_state *s
     st->corrections++;
     st->seq = ev->seq;
     return 0;
+}
+
+int correct_apply(struct board *b, enum stamp_owner policy, struct game_state *st,
+                  const struct rules_event *ev, struct rules_outcome *out)
+{
+    if (ev->type != EVENT_CORRECT)
+        return rules_apply(b, policy, st, ev, out);
+    return correct_fix(b, st, ev, out);
+}
+
+int correct_apply_in_place(struct board *b, enum stamp_owner policy, struct game_state *st,
+                           const struct rules_event *ev, struct rules_outcome *out)
+{
+    if (ev->type != EVENT_CORRECT)
+        return rules_apply_in_place(b, policy, st, ev, out);
+    return correct_fix(b, st, ev, out);
 }

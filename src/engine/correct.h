@@ -19,6 +19,12 @@
 int correct_apply(struct board *b, enum stamp_owner policy, struct game_state *st,
                   const struct rules_event *ev, struct rules_outcome *out);
 
+/* correct_apply() for a caller that throws st away when the event is refused: any event
+ * but a correct one goes to rules_apply_in_place(), so st is unspecified after a refusal
+ * (b is unchanged). On success the same b, st and out as correct_apply(). */
+int correct_apply_in_place(struct board *b, enum stamp_owner policy, struct game_state *st,
+                           const struct rules_event *ev, struct rules_outcome *out);
+
 /* Change the fields of fix in b, checked or not. This function can't fail; a fix whose
  * index is out of range changes nothing. */
 void correct_board(struct board *b, const struct board_fix *fix);

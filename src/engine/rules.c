@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* One rules_apply() call: the board, a private copy of the state and the answer. The
- * copy is written back only when the event is accepted. */
+/* One apply: the board, the state it changes and the answer. rules_apply() hands it a
+ * private copy of the state, written back only when the event is accepted. */
 struct ctx {
     const struct board *b;
     enum stamp_owner policy;
@@ -1489,17 +1489,23 @@ struct rules_event rules_event_new(enum event_type t)
     return ev;
 }
 
-int rules_apply(const struct board *b, enum stamp_owner policy, struct game_state *st,
-                const struct rules_event *ev, struct rules_outcome *out)
+int rules_apply_in_place(const struct board *b, enum stamp_owner policy, struct game_state *st,
+                         const struct rules_event *ev, struct rules_outcome *out)
 {
-    struct game_state work;
     out->neffects = 0;
     memset(&out->refusal, 0, sizeof out->refusal);
     if (!state_valid(b, st))
         return rules_refuse(out, RULES_REFUSED, "TWT-SETUP-1",
                             "The game state does not fit the board.");
+    return apply_in_place(b, policy, st, ev, out);
+}
+
+int rules_apply(const struct board *b, enum stamp_owner policy, struct game_state *st,
+                const struct rules_event *ev, struct rules_outcome *out)
+{
+    struct game_state work;
     memcpy(&work, st, sizeof work);
-    if (apply_in_place(b, policy, &work, ev, out) != 0)
+    if (rules_apply_in_place(b, policy, &work, ev, out) != 0)
         return -1;
     memcpy(st, &work, sizeof *st);
     return 0;

@@ -4,7 +4,9 @@
  * one event, and either changes the state and lists the effects, or refuses and
  * names the rule (RULES.md ids such as "TWT-FEE-GOAL"). The state holds the Travel
  * Journal as it stands (stamps from earlier games, plus those made in this game), so
- * payouts need nothing else. A refused event leaves the state exactly as it was. */
+ * payouts need nothing else. A refused event leaves the state exactly as it was
+ * (rules_apply_in_place(), for a state thrown away on refusal, saves the copy that
+ * takes). */
 #ifndef STAMPBOOK_RULES_H
 #define STAMPBOOK_RULES_H
 
@@ -330,6 +332,14 @@ struct rules_event rules_event_new(enum event_type t);
  * out->refusal says why. This function does no I/O and allocates nothing. */
 int rules_apply(const struct board *b, enum stamp_owner policy, struct game_state *st,
                 const struct rules_event *ev, struct rules_outcome *out);
+
+/* rules_apply() without its two copies of the state (17 KB each), for a caller that
+ * throws st away when the event is refused: on success the same st and out as
+ * rules_apply(); on refusal returns -1 with the same out->refusal, but st is
+ * unspecified after a refusal (it may be half changed: throw it away). Does no I/O and
+ * allocates nothing. */
+int rules_apply_in_place(const struct board *b, enum stamp_owner policy, struct game_state *st,
+                         const struct rules_event *ev, struct rules_outcome *out);
 
 /* ---- the legal events now (API.md "Additions of 2026-12": state.options) ---- */
 

@@ -82,7 +82,8 @@ struct game_kind {
     bool (*over)(const struct game *gm);
     /* Apply body as event seq; *effects gets the effects array (the caller frees it).
      * aux: NULL in a replay; else *aux may get what written() needs (freed with free()).
-     * On refusal the state is unchanged. */
+     * On refusal gm's state is unspecified (twt changes it in place): the caller throws
+     * gm away (game_prepare() clears its prep; a replay fails as damaged). */
     int (*apply)(struct game_req *r, struct game *gm, const cJSON *body, int64_t seq,
                  cJSON **effects, void **aux);
     /* The event (its stored payload) was written as seq: write what goes with it. */

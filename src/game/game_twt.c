@@ -175,7 +175,10 @@ static enum stamp_owner twt_policy(const struct game_req *r, const cJSON *payloa
     return r->campaign->policy_player ? STAMP_OWNER_PLAYER : STAMP_OWNER_TOKEN;
 }
 
-/* Apply body to gm's board and state as event seq; *out gets the engine's outcome. */
+/* Apply body to gm's board and state as event seq; *out gets the engine's outcome. The
+ * state is changed in place (correct_apply_in_place()): after a refusal it is
+ * unspecified, and every caller throws gm away then (game_prepare() clears its prep, a
+ * replay fails as damaged). */
 static int twt_run(struct game_req *r, struct game *gm, const cJSON *body, int64_t seq,
                    struct rules_outcome *out, cJSON **effects)
 {
@@ -188,7 +191,7 @@ static int twt_run(struct game_req *r, struct game *gm, const cJSON *body, int64
         rc = twt_board_own(r, gm);
     if (rc == 0) {
         ev.seq = seq;
-        if (correct_apply(&t->gb->b, twt_policy(r, body), &t->st, &ev, out) != 0)
+        if (correct_apply_in_place(&t->gb->b, twt_policy(r, body), &t->st, &ev, out) != 0)
             rc = sb_fail(r->err, refusal_code(&out->refusal), out->refusal.rule, "%s",
                          out->refusal.detail);
     }

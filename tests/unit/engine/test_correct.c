@@ -45,19 +45,29 @@ static struct rules_event event(enum event_type t)
     return ev;
 }
 
-/* Apply ev as the next event; a refusal must leave board and state as they were. */
+/* Apply ev as the next event; a refusal must leave board and state as they were. On
+ * copies of both, correct_apply_in_place() must answer the same: the same outcome, the
+ * same board, and when accepted the same state (refused, its state is thrown away). */
 static int play(struct game *g, struct rules_event ev)
 {
-    struct board *b0 = malloc(sizeof *b0);
-    struct game_state *s0 = malloc(sizeof *s0);
+    struct board *b0 = malloc(sizeof *b0), *b1 = malloc(sizeof *b1);
+    struct game_state *s0 = malloc(sizeof *s0), *s1 = malloc(sizeof *s1);
+    struct rules_outcome *out1 = malloc(sizeof *out1);
     int rc;
-    assert_non_null(b0);
-    assert_non_null(s0);
-    *b0 = g->b;
-    *s0 = g->st;
+    assert_true(b0 && b1 && s0 && s1 && out1);
+    *b0 = *b1 = g->b;
+    *s0 = *s1 = g->st;
     ev.seq = g->nlog + 1;
     rc = correct_apply(&g->b, STAMP_OWNER_TOKEN, &g->st, &ev, &g->out);
+    assert_int_equal(correct_apply_in_place(b1, STAMP_OWNER_TOKEN, s1, &ev, out1), rc);
+    assert_int_equal(out1->neffects, g->out.neffects);
+    assert_memory_equal(out1->effects, g->out.effects,
+                        sizeof out1->effects[0] * (size_t)out1->neffects);
+    assert_ptr_equal(out1->refusal.rule, g->out.refusal.rule);
+    assert_string_equal(out1->refusal.detail, g->out.refusal.detail);
+    assert_memory_equal(b1, &g->b, sizeof *b1);
     if (rc == 0) {
+        assert_memory_equal(s1, &g->st, sizeof *s1);
         assert_true(g->nlog < LOG_MAX);
         g->log[g->nlog++] = ev;
     } else {
@@ -65,7 +75,10 @@ static int play(struct game *g, struct rules_event ev)
         assert_memory_equal(s0, &g->st, sizeof *s0);
     }
     free(b0);
+    free(b1);
     free(s0);
+    free(s1);
+    free(out1);
     return rc;
 }
 

@@ -65,6 +65,8 @@ struct game {
     struct rules_options opts;
     struct game_state scratch;
     struct rules_outcome scratch_out;
+    struct game_state before; /* walk(): the state a candidate event was applied to */
+    int walk_refused;         /* walk(): candidate events refused */
 };
 
 /* FNV-1a over the effects of out, so a replay can be checked to list the same ones. */
@@ -683,6 +685,58 @@ static void play(struct game *g, uint64_t seed)
     game_close(g);
 }
 
+/* ---- the copies the engine saves ---------------------------------------------------------- */
+
+/* Walk the random games of seeds 1..seeds as play() does, without its checks: each
+ * candidate event is applied to g->st with rules_apply() (g->before keeps the state it
+ * was applied to), then handed to check() with rules_apply()'s answer. */
+static void walk(struct game *g, uint64_t seeds,
+                 void (*check)(struct game *g, const struct rules_event *ev, int rc))
+{
+    for (uint64_t seed = 1; seed <= seeds; seed++) {
+        struct rng r = {seed * 7919 + 1};
+        game_setup(g, &r);
+        for (int n = 0; n < CANDIDATES; n++) {
+            if (g->st.status != STATUS_ACTIVE && rng_chance(&r, 20))
+                game_setup(g, &r);
+            struct rules_event ev = g->mode == MODE_BANKER ? gen_banker(&r, g) : gen_journal(&r, g);
+            ev.seq = g->st.seq + 1;
+            memcpy(&g->before, &g->st, sizeof g->before);
+            int rc = rules_apply(&g->b, g->policy, &g->st, &ev, &g->out);
+            g->walk_refused += rc != 0;
+            check(g, &ev, rc);
+        }
+    }
+}
+
+/* rules_apply_in_place() on a copy of the state before ev answers as rules_apply() did:
+ * the same verdict, refusal and effects, and when accepted the same state byte for byte. */
+static void check_in_place(struct game *g, const struct rules_event *ev, int rc)
+{
+    memcpy(&g->scratch, &g->before, sizeof g->scratch);
+    int in_place = rules_apply_in_place(&g->b, g->policy, &g->scratch, ev, &g->scratch_out);
+    assert_int_equal(in_place, rc);
+    assert_int_equal(g->scratch_out.neffects, g->out.neffects);
+    assert_memory_equal(g->scratch_out.effects, g->out.effects,
+                        sizeof g->out.effects[0] * (size_t)g->out.neffects);
+    assert_int_equal(g->scratch_out.refusal.kind, g->out.refusal.kind);
+    assert_ptr_equal(g->scratch_out.refusal.rule, g->out.refusal.rule);
+    assert_string_equal(g->scratch_out.refusal.detail, g->out.refusal.detail);
+    if (rc == 0)
+        assert_memory_equal(&g->scratch, &g->st, sizeof g->st);
+}
+
+static void test_apply_in_place_answers_as_rules_apply(void **state)
+{
+    (void)state;
+    struct game *g = calloc(1, sizeof *g);
+    assert_non_null(g);
+    board_fixture_default(&g->b);
+    walk(g, SEEDS, check_in_place);
+    assert_true(g->walk_refused > 0); /* refusals were compared too */
+    free(g);
+}
+
 static void test_random_games_keep_every_invariant(void **state)
 {
     (void)state;
@@ -717,6 +771,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_games_keep_every_invariant),
+        cmocka_unit_test(test_apply_in_place_answers_as_rules_apply),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
