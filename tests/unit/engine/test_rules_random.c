@@ -67,6 +67,8 @@ struct game {
     struct rules_outcome scratch_out;
     struct game_state before; /* walk(): the state a candidate event was applied to */
     int walk_refused;         /* walk(): candidate events refused */
+    int multi_options;        /* states whose options tried two or more events */
+    int options_refused;      /* options listed as refused, checked */
 };
 
 /* FNV-1a over the effects of out, so a replay can be checked to list the same ones. */
@@ -685,7 +687,7 @@ static void play(struct game *g, uint64_t seed)
     game_close(g);
 }
 
-/* ---- the copies the engine saves ---------------------------------------------------------- */
+/* ---- the copies the engine saves: in place, and the options' scratch ---------------------- */
 
 /* Walk the random games of seeds 1..seeds as play() does, without its checks: each
  * candidate event is applied to g->st with rules_apply() (g->before keeps the state it
@@ -737,6 +739,107 @@ static void test_apply_in_place_answers_as_rules_apply(void **state)
     free(g);
 }
 
+/* No event writes the journal rows past the board's cards (b.njournal and on), accepted
+ * or refused: what lets rules_options() leave them out of its copies. */
+static void check_rows_past_board(struct game *g, const struct rules_event *ev, int rc)
+{
+    const size_t past = sizeof g->before.journal[0] * (size_t)(BOARD_MAX_CARDS - g->b.njournal);
+    unsigned char marks[sizeof g->before.journal];
+    (void)rc;
+    memcpy(&g->scratch, &g->before, sizeof g->scratch);
+    memset(&g->scratch.journal[g->b.njournal], 0xa5, past);
+    memcpy(marks, &g->scratch.journal[g->b.njournal], past);
+    rules_apply_in_place(&g->b, g->policy, &g->scratch, ev, &g->scratch_out);
+    assert_memory_equal(&g->scratch.journal[g->b.njournal], marks, past);
+}
+
+static void test_no_event_writes_journal_rows_past_the_board(void **state)
+{
+    (void)state;
+    struct game *g = calloc(1, sizeof *g);
+    assert_non_null(g);
+    board_fixture_default(&g->b);
+    assert_true(g->b.njournal > 0 && g->b.njournal < BOARD_MAX_CARDS);
+    walk(g, SEEDS, check_rows_past_board);
+    free(g);
+}
+
+/* Option o tried as rules_options() tried it before it saved copies: applied in place
+ * to a whole copy of st of its own (g->scratch), with its first destination or card, a
+ * roll of 1 and 2, the stamp owner by token. */
+static int option_on_whole_copy(struct game *g, const struct game_state *st,
+                                const struct rules_option *o)
+{
+    struct rules_event ev = ev_new(o->type);
+    int x = o->ndests > 0 ? o->dests[0] : o->dest;
+    if (o->type == EVENT_DRAW_CHANCE || o->type == EVENT_DRAW_JOURNAL)
+        ev.card = x;
+    else
+        ev.dest = x;
+    if (o->type == EVENT_ROLL) {
+        ev.player = o->player;
+        ev.d1 = 1;
+        ev.d2 = 2;
+    }
+    ev.seq = st->seq + 1;
+    memcpy(&g->scratch, st, sizeof g->scratch);
+    return rules_apply_in_place(&g->b, STAMP_OWNER_TOKEN, &g->scratch, &ev, &g->scratch_out);
+}
+
+/* The roll rules_options() tried last (it lists the roll in every state it lists
+ * anything in, after every other option). */
+static const struct rules_option *options_roll(const struct rules_options *opts)
+{
+    if (opts->n > 0 && opts->list[opts->n - 1].type == EVENT_ROLL)
+        return &opts->list[opts->n - 1];
+    if (opts->nrefused > 0 && opts->refused[opts->nrefused - 1].type == EVENT_ROLL)
+        return &opts->refused[opts->nrefused - 1];
+    return NULL;
+}
+
+/* rules_options() of the state after each candidate lists exactly what trying each
+ * option on a whole copy of the state gives: the listed ones accepted, the refused ones
+ * refused with the same rule and sentence. And its scratch, copied only in part between
+ * two tries, ends as a whole copy of the state would after the last try (the roll):
+ * every byte an earlier try changed was copied back. */
+static void check_options_whole_copies(struct game *g, const struct rules_event *ev, int rc)
+{
+    (void)ev;
+    (void)rc;
+    rules_options(&g->b, &g->st, &g->opts);
+    if (g->opts.n + g->opts.nrefused == 0)
+        return;
+    const struct rules_option *roll = options_roll(&g->opts);
+    assert_non_null(roll);
+    option_on_whole_copy(g, &g->st, roll);
+    assert_memory_equal(&g->opts.scratch, &g->scratch, sizeof g->scratch);
+    g->multi_options += g->opts.n + g->opts.nrefused >= 2;
+    for (int i = 0; i < g->opts.n; i++)
+        if (option_on_whole_copy(g, &g->st, &g->opts.list[i]) != 0)
+            fail_msg("listed %s refused on a whole copy: %s",
+                     rules_event_name(g->opts.list[i].type), g->scratch_out.refusal.detail);
+    for (int i = 0; i < g->opts.nrefused; i++) {
+        const struct rules_option *o = &g->opts.refused[i];
+        assert_int_equal(option_on_whole_copy(g, &g->st, o), -1);
+        assert_ptr_equal(o->rule, g->scratch_out.refusal.rule);
+        assert_string_equal(o->detail, g->scratch_out.refusal.detail);
+        g->options_refused++;
+    }
+}
+
+static void test_options_as_tried_on_whole_copies(void **state)
+{
+    (void)state;
+    struct game *g = calloc(1, sizeof *g);
+    assert_non_null(g);
+    board_fixture_default(&g->b);
+    walk(g, SEEDS, check_options_whole_copies);
+    print_message("%d states with two options or more, %d refused options checked\n",
+                  g->multi_options, g->options_refused);
+    assert_true(g->multi_options > 1000 && g->options_refused > 100);
+    free(g);
+}
+
 static void test_random_games_keep_every_invariant(void **state)
 {
     (void)state;
@@ -772,6 +875,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_games_keep_every_invariant),
         cmocka_unit_test(test_apply_in_place_answers_as_rules_apply),
+        cmocka_unit_test(test_no_event_writes_journal_rows_past_the_board),
+        cmocka_unit_test(test_options_as_tried_on_whole_copies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
