@@ -22,14 +22,21 @@ void campaign_fixture_open(const char *name, struct store **s, int64_t *cid, int
                            int64_t *ben)
 {
     static int counter;
+    char uri[128];
+    snprintf(uri, sizeof(uri), "file:%s_%d?mode=memory&cache=shared", name, ++counter);
+    campaign_fixture_open_file(uri, s, cid, ann, ben);
+}
+
+void campaign_fixture_open_file(const char *path, struct store **s, int64_t *cid, int64_t *ann,
+                                int64_t *ben)
+{
     unsigned char key[STORE_HASH_BYTES] = {1}, view[STORE_HASH_BYTES] = {2};
     struct sb_error err;
-    char uri[128], *board = NULL;
+    char *board = NULL;
     size_t len = 0;
     memset(&err, 0, sizeof(err));
     assert_int_equal(file_read(FIXTURE_BOARD, 1 << 22, &board, &len, &err), 0);
-    snprintf(uri, sizeof(uri), "file:%s_%d?mode=memory&cache=shared", name, ++counter);
-    assert_int_equal(store_open(uri, s, &err), 0);
+    assert_int_equal(store_open(path, s, &err), 0);
     assert_int_equal(store_migrate(*s, FIXTURE_MIGRATIONS, &err), 0);
     assert_int_equal(
         store_campaign_create(*s, "Box", "travel-world-tour", "token", key, view, board, cid, &err),

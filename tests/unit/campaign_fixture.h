@@ -16,6 +16,10 @@
 void campaign_fixture_open(const char *name, struct store **s, int64_t *cid, int64_t *ann,
                            int64_t *ben);
 
+/* campaign_fixture_open() on the database at path (a file, or an SQLite URI). */
+void campaign_fixture_open_file(const char *path, struct store **s, int64_t *cid, int64_t *ann,
+                                int64_t *ben);
+
 /* Point r at connection *s, the game cache and campaign c (read again from the store, c->id
  * kept) with err, as the API does for each request. Fails the test on any error. */
 void campaign_fixture_req(struct game_req *r, struct games *games, struct store **s,
