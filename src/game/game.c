@@ -57,12 +57,20 @@ static void game_free(struct game *gm)
  * allocation just leaves an entry out). */
 #define GAME_CACHE_SLOTS 8
 
+/* A state of the cache: never changed once noted (game_cache_note() copies it in), so
+ * a request's pending entry, the open transaction's entry and a slot share one, each
+ * with a reference; freed with its last. */
+struct game_cached {
+    atomic_int refs;
+    struct game_state st;
+};
+
 struct game_cache_entry {
     int64_t gid; /* 0: empty */
     uint64_t used;
     struct game_board *board; /* a reference */
     int64_t version;          /* of st; 0: no state */
-    struct game_state *st;
+    struct game_cached *st;   /* a reference */
 };
 
 /* Appends in flight, by stripe of game ids (game_post_event). */
@@ -102,13 +110,26 @@ struct game_pending {
     int64_t gid;
     struct game_board *board; /* a reference (perhaps to the cache's own) */
     int64_t version;
-    struct game_state *st;
+    struct game_cached *st; /* a reference (perhaps shared with the open entry) */
 };
+
+static struct game_cached *game_cached_ref(struct game_cached *cs)
+{
+    if (cs)
+        atomic_fetch_add(&cs->refs, 1);
+    return cs;
+}
+
+static void game_cached_unref(struct game_cached *cs)
+{
+    if (cs && atomic_fetch_sub(&cs->refs, 1) == 1)
+        free(cs);
+}
 
 static void game_cache_clear(struct game_cache_entry *e)
 {
     game_board_unref(e->board);
-    free(e->st);
+    game_cached_unref(e->st);
     memset(e, 0, sizeof(*e));
 }
 
@@ -246,7 +267,7 @@ struct game_board *game_cache_get(struct games *c, int64_t gid, int64_t version,
     pthread_mutex_lock(&c->lock);
     if (txn && c->open_txn == txn && c->open.gid == gid && c->open.version == version) {
         hit = game_board_ref(c->open.board); /* a correction in the transaction has its own */
-        *st = *c->open.st;
+        *st = c->open.st->st;
         *st_hit = true;
     }
     for (int i = 0; i < GAME_CACHE_SLOTS && !hit; i++) {
@@ -256,7 +277,7 @@ struct game_board *game_cache_get(struct games *c, int64_t gid, int64_t version,
         hit = game_board_ref(e->board);
         e->used = ++c->tick;
         if (e->st && e->version == version) {
-            *st = *e->st;
+            *st = e->st->st;
             *st_hit = true;
         }
     }
@@ -269,7 +290,7 @@ static void game_pending_free(struct game_pending *p)
     if (!p)
         return;
     game_board_unref(p->board);
-    free(p->st);
+    game_cached_unref(p->st);
     free(p);
 }
 
@@ -280,8 +301,10 @@ void game_cache_note(struct game_req *r, int64_t gid, struct game_board *gb, int
     struct game_pending *p = calloc(1, sizeof(*p));
     if (p)
         p->board = game_board_ref(gb);
-    if (p && (p->st = malloc(sizeof(*p->st))) != NULL)
-        *p->st = *st;
+    if (p && (p->st = malloc(sizeof(*p->st))) != NULL) {
+        atomic_init(&p->st->refs, 1);
+        p->st->st = *st;
+    }
     if (!p || !p->st) {
         game_pending_free(p);
         return;
@@ -293,8 +316,9 @@ void game_cache_note(struct game_req *r, int64_t gid, struct game_board *gb, int
 }
 
 /* Keep what the request's append left in the writer's open transaction (its pending
- * entry) for the next writer of that transaction. Call with every write of the append
- * done, just before store_commit_and_leave(). This function can't fail. */
+ * entry) for the next writer of that transaction: the open entry takes a reference to
+ * the pending state, which game_req_finish() still publishes. Call with every write of
+ * the append done, just before store_commit_and_leave(). This function can't fail. */
 static void game_cache_keep_open(struct game_req *r)
 {
     struct game_pending *p = r->pending;
@@ -303,16 +327,17 @@ static void game_cache_keep_open(struct game_req *r)
     if (!p || !p->st || !p->board || !txn)
         return;
     pthread_mutex_lock(&c->lock);
-    if (c->open.st || (c->open.st = malloc(sizeof(*c->open.st))) != NULL) {
-        if (c->open.board != p->board) {
-            game_board_unref(c->open.board);
-            c->open.board = game_board_ref(p->board);
-        }
-        *c->open.st = *p->st;
-        c->open.gid = p->gid;
-        c->open.version = p->version;
-        c->open_txn = txn;
+    if (c->open.board != p->board) {
+        game_board_unref(c->open.board);
+        c->open.board = game_board_ref(p->board);
     }
+    if (c->open.st != p->st) {
+        game_cached_unref(c->open.st);
+        c->open.st = game_cached_ref(p->st);
+    }
+    c->open.gid = p->gid;
+    c->open.version = p->version;
+    c->open_txn = txn;
     pthread_mutex_unlock(&c->lock);
 }
 
@@ -362,7 +387,7 @@ void game_req_finish(struct game_req *r, bool committed)
     }
     /* A slower request may publish an older version after a newer one: keep the newer. */
     if (e && p->version >= e->version) {
-        free(e->st);
+        game_cached_unref(e->st);
         e->st = p->st;
         e->version = p->version;
         p->st = NULL;
