@@ -238,12 +238,10 @@ static int twt_apply(struct game_req *r, struct game *gm, const cJSON *body, int
                      cJSON **effects, void **aux)
 {
     struct twt_aux *x = aux && twt_is_draw(body) ? malloc(sizeof(*x)) : NULL;
-    /* Not calloc: the engine sets what it fills (the count, the refusal) and the effects
-     * are read up to the count, so its 9 KB need no clearing first. */
+    /* Not cleared: the engine sets what it fills (the count, the refusal) and the
+     * effects are read up to the count, so its 9 KB need no memset first. */
     struct rules_outcome *out = x ? &x->out : malloc(sizeof(*out));
     int rc = out ? 0 : sb_oom(r->err);
-    if (rc == 0 && x)
-        memset(out, 0, sizeof(*out));
     if (rc == 0 && x)
         x->before = twt(gm)->st;
     if (rc == 0)

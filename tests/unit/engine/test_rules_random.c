@@ -689,13 +689,16 @@ static void play(struct game *g, uint64_t seed)
 
 /* ---- the copies the engine saves: in place, and the options' scratch ---------------------- */
 
-/* Walk the random games of seeds 1..seeds as play() does, without its checks: each
- * candidate event is applied to g->st with rules_apply() (g->before keeps the state it
- * was applied to), then handed to check() with rules_apply()'s answer. */
-static void walk(struct game *g, uint64_t seeds,
-                 void (*check)(struct game *g, const struct rules_event *ev, int rc))
+/* Walk the random games of seeds 1..SEEDS on the default board as play() does, without
+ * its checks: each candidate event is applied to g->st with rules_apply() (g->before
+ * keeps the state it was applied to), then handed to check() with rules_apply()'s
+ * answer. Returns the game walked, for the caller to free. */
+static struct game *walk(void (*check)(struct game *g, const struct rules_event *ev, int rc))
 {
-    for (uint64_t seed = 1; seed <= seeds; seed++) {
+    struct game *g = calloc(1, sizeof *g);
+    assert_non_null(g);
+    board_fixture_default(&g->b);
+    for (uint64_t seed = 1; seed <= SEEDS; seed++) {
         struct rng r = {seed * 7919 + 1};
         game_setup(g, &r);
         for (int n = 0; n < CANDIDATES; n++) {
@@ -709,6 +712,7 @@ static void walk(struct game *g, uint64_t seeds,
             check(g, &ev, rc);
         }
     }
+    return g;
 }
 
 /* rules_apply_in_place() on a copy of the state before ev answers as rules_apply() did:
@@ -731,10 +735,7 @@ static void check_in_place(struct game *g, const struct rules_event *ev, int rc)
 static void test_apply_in_place_answers_as_rules_apply(void **state)
 {
     (void)state;
-    struct game *g = calloc(1, sizeof *g);
-    assert_non_null(g);
-    board_fixture_default(&g->b);
-    walk(g, SEEDS, check_in_place);
+    struct game *g = walk(check_in_place);
     assert_true(g->walk_refused > 0); /* refusals were compared too */
     free(g);
 }
@@ -756,11 +757,9 @@ static void check_rows_past_board(struct game *g, const struct rules_event *ev, 
 static void test_no_event_writes_journal_rows_past_the_board(void **state)
 {
     (void)state;
-    struct game *g = calloc(1, sizeof *g);
-    assert_non_null(g);
-    board_fixture_default(&g->b);
+    struct game *g = walk(check_rows_past_board);
+    /* The board had rows past its cards to watch. */
     assert_true(g->b.njournal > 0 && g->b.njournal < BOARD_MAX_CARDS);
-    walk(g, SEEDS, check_rows_past_board);
     free(g);
 }
 
@@ -830,10 +829,7 @@ static void check_options_whole_copies(struct game *g, const struct rules_event 
 static void test_options_as_tried_on_whole_copies(void **state)
 {
     (void)state;
-    struct game *g = calloc(1, sizeof *g);
-    assert_non_null(g);
-    board_fixture_default(&g->b);
-    walk(g, SEEDS, check_options_whole_copies);
+    struct game *g = walk(check_options_whole_copies);
     print_message("%d states with two options or more, %d refused options checked\n",
                   g->multi_options, g->options_refused);
     assert_true(g->multi_options > 1000 && g->options_refused > 100);
