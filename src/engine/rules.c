@@ -1570,36 +1570,26 @@ static struct rules_event option_event(const struct rules_option *o, int dest)
     return ev;
 }
 
-/* Make scratch, a full copy of st that an apply has changed since, equal to st again
- * without copying all of it: everything but the journal rows of the cards the board does
- * not have (b->njournal and on: some 12 KB of the 17 KB on a board of ten cards). No
- * apply writes those rows: the one write to the journal, journal_stamp(), stamps a card
- * that ev_draw_journal() has checked against b->njournal. So they still hold st's, and
- * scratch is st byte for byte. This function can't fail. */
-static void scratch_reset(const struct board *b, struct game_state *scratch,
-                          const struct game_state *st)
+/* rules.h */
+void rules_state_copy(const struct board *b, struct game_state *dst, const struct game_state *src)
 {
     const size_t head = offsetof(struct game_state, journal);
-    const size_t tail = head + sizeof st->journal;
+    const size_t tail = head + sizeof src->journal;
     int rows = b->njournal < 0 ? 0 : b->njournal > BOARD_MAX_CARDS ? BOARD_MAX_CARDS : b->njournal;
-    memcpy(scratch, st, head);
-    memcpy(scratch->journal, st->journal, (size_t)rows * sizeof st->journal[0]);
-    memcpy((char *)scratch + tail, (const char *)st + tail, sizeof *st - tail);
+    memcpy(dst, src, head);
+    memcpy(dst->journal, src->journal, (size_t)rows * sizeof src->journal[0]);
+    memcpy((char *)dst + tail, (const char *)src + tail, sizeof *dst - tail);
 }
 
-/* Try option o on opts->scratch, a copy of st, applied in place (st was checked against
- * the board once, by rules_options): list it when the engine accepts it, else list it as
- * refused with the engine's reason. The first option of a rules_options() call copies
- * st whole into the scratch, the others only what an apply may have changed
- * (scratch_reset()). This function can't fail. */
+/* Try option o on opts->scratch, a copy of st as far as the engine reads it
+ * (rules_state_copy()), applied in place (st was checked against the board once, by
+ * rules_options): list it when the engine accepts it, else list it as refused with the
+ * engine's reason. This function can't fail. */
 static void option_offer(const struct board *b, const struct game_state *st,
                          struct rules_options *opts, struct rules_option o)
 {
     struct rules_event ev = option_event(&o, -1);
-    if (opts->n == 0 && opts->nrefused == 0) /* none tried yet: the scratch holds anything */
-        memcpy(&opts->scratch, st, sizeof opts->scratch);
-    else
-        scratch_reset(b, &opts->scratch, st);
+    rules_state_copy(b, &opts->scratch, st);
     ev.seq = st->seq + 1;
     opts->out.neffects = 0;
     memset(&opts->out.refusal, 0, sizeof opts->out.refusal);

@@ -57,7 +57,8 @@ static void game_free(struct game *gm)
  * allocation just leaves an entry out). */
 #define GAME_CACHE_SLOTS 8
 
-/* A state of the cache: never changed once noted (game_cache_note() copies it in), so
+/* A state of the cache: never changed once noted (game_cache_note() copies it in, as
+ * far as the engine reads it: rules_state_copy()), so
  * a request's pending entry, the open transaction's entry and a slot share one, each
  * with a reference; freed with its last. */
 struct game_cached {
@@ -267,7 +268,7 @@ struct game_board *game_cache_get(struct games *c, int64_t gid, int64_t version,
     pthread_mutex_lock(&c->lock);
     if (txn && c->open_txn == txn && c->open.gid == gid && c->open.version == version) {
         hit = game_board_ref(c->open.board); /* a correction in the transaction has its own */
-        *st = c->open.st->st;
+        rules_state_copy(&hit->b, st, &c->open.st->st);
         *st_hit = true;
     }
     for (int i = 0; i < GAME_CACHE_SLOTS && !hit; i++) {
@@ -277,7 +278,7 @@ struct game_board *game_cache_get(struct games *c, int64_t gid, int64_t version,
         hit = game_board_ref(e->board);
         e->used = ++c->tick;
         if (e->st && e->version == version) {
-            *st = e->st->st;
+            rules_state_copy(&hit->b, st, &e->st->st);
             *st_hit = true;
         }
     }
@@ -303,7 +304,7 @@ void game_cache_note(struct game_req *r, int64_t gid, struct game_board *gb, int
         p->board = game_board_ref(gb);
     if (p && (p->st = malloc(sizeof(*p->st))) != NULL) {
         atomic_init(&p->st->refs, 1);
-        p->st->st = *st;
+        rules_state_copy(&gb->b, &p->st->st, st);
     }
     if (!p || !p->st) {
         game_pending_free(p);

@@ -243,7 +243,7 @@ static int twt_apply(struct game_req *r, struct game *gm, const cJSON *body, int
     struct rules_outcome *out = x ? &x->out : malloc(sizeof(*out));
     int rc = out ? 0 : sb_oom(r->err);
     if (rc == 0 && x)
-        x->before = twt(gm)->st;
+        rules_state_copy(twt(gm)->board, &x->before, &twt(gm)->st);
     if (rc == 0)
         rc = twt_run(r, gm, body, seq, out, effects);
     if (rc == 0 && x)

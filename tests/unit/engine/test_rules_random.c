@@ -740,6 +740,51 @@ static void test_apply_in_place_answers_as_rules_apply(void **state)
     free(g);
 }
 
+/* Two states of board b equal as far as the engine reads them: byte for byte but for the
+ * journal rows past the board's cards. */
+static void assert_states_equal_as_read(const struct board *b, const struct game_state *x,
+                                        const struct game_state *y)
+{
+    const size_t head = offsetof(struct game_state, journal);
+    const size_t tail = head + sizeof x->journal;
+    assert_memory_equal(x, y, head);
+    assert_memory_equal(x->journal, y->journal, sizeof x->journal[0] * (size_t)b->njournal);
+    assert_memory_equal((const char *)x + tail, (const char *)y + tail, sizeof *x - tail);
+}
+
+/* An event applied to a rules_state_copy() of the state before it, whose journal rows
+ * past the board hold marks (what a malloc'd state may hold there), answers as
+ * rules_apply() did on the whole state: the same verdict, refusal and effects, and when
+ * accepted the same state as far as the engine reads it; the marks are still there. */
+static void check_state_copy(struct game *g, const struct rules_event *ev, int rc)
+{
+    const size_t past = sizeof g->before.journal[0] * (size_t)(BOARD_MAX_CARDS - g->b.njournal);
+    unsigned char marks[sizeof g->before.journal];
+    memset(&g->scratch, 0x5a, sizeof g->scratch);
+    memcpy(marks, &g->scratch.journal[g->b.njournal], past);
+    rules_state_copy(&g->b, &g->scratch, &g->before);
+    assert_states_equal_as_read(&g->b, &g->scratch, &g->before);
+    int copied = rules_apply_in_place(&g->b, g->policy, &g->scratch, ev, &g->scratch_out);
+    assert_int_equal(copied, rc);
+    assert_int_equal(g->scratch_out.neffects, g->out.neffects);
+    assert_memory_equal(g->scratch_out.effects, g->out.effects,
+                        sizeof g->out.effects[0] * (size_t)g->out.neffects);
+    assert_ptr_equal(g->scratch_out.refusal.rule, g->out.refusal.rule);
+    assert_string_equal(g->scratch_out.refusal.detail, g->out.refusal.detail);
+    if (rc == 0)
+        assert_states_equal_as_read(&g->b, &g->scratch, &g->st);
+    assert_memory_equal(&g->scratch.journal[g->b.njournal], marks, past);
+}
+
+static void test_state_copy_plays_as_the_whole_state(void **state)
+{
+    (void)state;
+    struct game *g = walk(check_state_copy);
+    assert_true(g->walk_refused > 0);
+    assert_true(g->b.njournal > 0 && g->b.njournal < BOARD_MAX_CARDS); /* rows were left out */
+    free(g);
+}
+
 /* No event writes the journal rows past the board's cards (b.njournal and on), accepted
  * or refused: what lets rules_options() leave them out of its copies. */
 static void check_rows_past_board(struct game *g, const struct rules_event *ev, int rc)
@@ -798,9 +843,10 @@ static const struct rules_option *options_roll(const struct rules_options *opts)
 
 /* rules_options() of the state after each candidate lists exactly what trying each
  * option on a whole copy of the state gives: the listed ones accepted, the refused ones
- * refused with the same rule and sentence. And its scratch, copied only in part between
- * two tries, ends as a whole copy of the state would after the last try (the roll):
- * every byte an earlier try changed was copied back. */
+ * refused with the same rule and sentence. And its scratch, copied only in part before
+ * each try (rules_state_copy()), ends as a whole copy of the state would after the last
+ * try (the roll), as far as the engine reads a state: every byte an earlier try changed
+ * was copied back. */
 static void check_options_whole_copies(struct game *g, const struct rules_event *ev, int rc)
 {
     (void)ev;
@@ -811,7 +857,7 @@ static void check_options_whole_copies(struct game *g, const struct rules_event 
     const struct rules_option *roll = options_roll(&g->opts);
     assert_non_null(roll);
     option_on_whole_copy(g, &g->st, roll);
-    assert_memory_equal(&g->opts.scratch, &g->scratch, sizeof g->scratch);
+    assert_states_equal_as_read(&g->b, &g->opts.scratch, &g->scratch);
     g->multi_options += g->opts.n + g->opts.nrefused >= 2;
     for (int i = 0; i < g->opts.n; i++)
         if (option_on_whole_copy(g, &g->st, &g->opts.list[i]) != 0)
@@ -871,6 +917,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_games_keep_every_invariant),
         cmocka_unit_test(test_apply_in_place_answers_as_rules_apply),
+        cmocka_unit_test(test_state_copy_plays_as_the_whole_state),
         cmocka_unit_test(test_no_event_writes_journal_rows_past_the_board),
         cmocka_unit_test(test_options_as_tried_on_whole_copies),
     };
