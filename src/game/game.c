@@ -57,15 +57,6 @@ static void game_free(struct game *gm)
  * allocation just leaves an entry out). */
 #define GAME_CACHE_SLOTS 8
 
-/* A state of the cache: never changed once noted (game_cache_note() copies it in, as
- * far as the engine reads it: rules_state_copy()), so
- * a request's pending entry, the open transaction's entry and a slot share one, each
- * with a reference; freed with its last. */
-struct game_cached {
-    atomic_int refs;
-    struct game_state st;
-};
-
 struct game_cache_entry {
     int64_t gid; /* 0: empty */
     uint64_t used;
@@ -114,6 +105,15 @@ struct game_pending {
     struct game_cached *st; /* a reference (perhaps shared with the open entry) */
 };
 
+/* game_kind.h */
+struct game_cached *game_cached_new(void)
+{
+    struct game_cached *cs = malloc(sizeof(*cs));
+    if (cs)
+        atomic_init(&cs->refs, 1);
+    return cs;
+}
+
 static struct game_cached *game_cached_ref(struct game_cached *cs)
 {
     if (cs)
@@ -121,7 +121,8 @@ static struct game_cached *game_cached_ref(struct game_cached *cs)
     return cs;
 }
 
-static void game_cached_unref(struct game_cached *cs)
+/* game_kind.h */
+void game_cached_unref(struct game_cached *cs)
 {
     if (cs && atomic_fetch_sub(&cs->refs, 1) == 1)
         free(cs);
@@ -296,24 +297,30 @@ static void game_pending_free(struct game_pending *p)
 }
 
 /* game_kind.h */
-void game_cache_note(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
-                     const struct game_state *st)
+void game_cache_share(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
+                      struct game_cached *cs)
 {
     struct game_pending *p = calloc(1, sizeof(*p));
-    if (p)
-        p->board = game_board_ref(gb);
-    if (p && (p->st = malloc(sizeof(*p->st))) != NULL) {
-        atomic_init(&p->st->refs, 1);
-        rules_state_copy(&gb->b, &p->st->st, st);
-    }
-    if (!p || !p->st) {
-        game_pending_free(p);
+    if (!p)
         return;
-    }
+    p->board = game_board_ref(gb);
+    p->st = game_cached_ref(cs);
     p->gid = gid;
     p->version = version;
     game_pending_free(r->pending);
     r->pending = p;
+}
+
+/* game_kind.h */
+void game_cache_note(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
+                     const struct game_state *st)
+{
+    struct game_cached *cs = game_cached_new();
+    if (!cs)
+        return;
+    rules_state_copy(&gb->b, &cs->st, st);
+    game_cache_share(r, gid, gb, version, cs);
+    game_cached_unref(cs);
 }
 
 /* Keep what the request's append left in the writer's open transaction (its pending

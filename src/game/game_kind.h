@@ -94,7 +94,7 @@ struct game_kind {
     char *(*state_text)(const struct game *gm, int64_t version);
     void (*snapshot_meta)(const struct game *gm, struct store_snapshot *snap);
     int (*undo)(struct game_req *r, struct game *gm, int64_t seq);       /* before event seq goes */
-    void (*cache)(struct game_req *r, struct game *gm, int64_t version); /* state stored */
+    void (*cache)(struct game_req *r, struct game *gm, int64_t version); /* state stored, final */
     bool (*corrected)(const struct game *gm); /* its log corrected the box */
 };
 
@@ -130,6 +130,20 @@ struct game_board {
 struct game_board *game_board_ref(struct game_board *gb);
 void game_board_unref(struct game_board *gb);
 
+/* A state of the game cache: a request's pending entry, the writer's open transaction
+ * and a slot share one, each with a counted reference, and it is freed with its last.
+ * Never changed once the cache holds it (game_cache_note() copies a state in,
+ * game_cache_share() hands one over). */
+struct game_cached {
+    atomic_int refs;
+    struct game_state st;
+};
+
+/* A new state of one reference, st not initialised (NULL when out of memory). */
+struct game_cached *game_cached_new(void);
+/* Drop a reference (NULL: nothing). */
+void game_cached_unref(struct game_cached *cs);
+
 /* A reference to the cached board of gid (NULL when none), and its state copied into
  * *st as far as the engine reads it (rules_state_copy()) when it is the state of version
  * (*st_hit says so). txn: the writer's open
@@ -137,10 +151,17 @@ void game_board_unref(struct game_board *gb);
 struct game_board *game_cache_get(struct games *c, int64_t gid, int64_t version, uint64_t txn,
                                   struct game_state *st, bool *st_hit);
 
-/* Note that gid has board gb and, at version, state st, for the cache once the
- * request's transaction commits. This function can't fail (best effort). */
+/* Note that gid has board gb and, at version, state st (copied as far as the engine
+ * reads it), for the cache once the request's transaction commits. This function can't
+ * fail (best effort). */
 void game_cache_note(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
                      const struct game_state *st);
+
+/* game_cache_note() of the state cs holds, shared instead of copied: the cache takes a
+ * reference, and cs->st must never change again (an append shares the state it made
+ * once it is written). This function can't fail (best effort). */
+void game_cache_share(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
+                      struct game_cached *cs);
 
 /* Parse a JSON text the store kept (SB_EIO when it is not valid JSON). */
 int game_parse_stored(struct game_req *r, const char *text, cJSON **out);

@@ -4,6 +4,7 @@
  * (game_kind.h). */
 #include "game_kind.h"
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +20,9 @@
 struct twt_game {
     struct game_board *gb;     /* a reference ... */
     const struct board *board; /* ... and the board itself */
-    struct game_state st;
+    struct game_cached *cs;    /* a reference ... */
+    struct game_state *st;     /* ... and the state it holds */
+    bool shared;               /* the cache holds cs: st never changes again */
 };
 
 /* What a journal draw's written() needs: the state it was applied to, its outcome. */
@@ -103,7 +106,7 @@ static int twt_fix_event(void *arg, int64_t seq, const char *type, const char *p
         return 0;
     rc = game_parse_stored(f->req, payload, &body);
     if (rc == 0)
-        rc = event_from_json(twt(f->gm)->board, &twt(f->gm)->st, body, &ev, f->req->err);
+        rc = event_from_json(twt(f->gm)->board, twt(f->gm)->st, body, &ev, f->req->err);
     if (rc == 0)
         correct_board(&twt(f->gm)->gb->b, &ev.fix);
     cJSON_Delete(body);
@@ -186,16 +189,17 @@ static int twt_run(struct game_req *r, struct game *gm, const cJSON *body, int64
     struct rules_event ev;
     int rc;
     memset(&ev, 0, sizeof(ev));
-    rc = event_from_json(t->board, &t->st, body, &ev, r->err);
+    assert(!t->shared);
+    rc = event_from_json(t->board, t->st, body, &ev, r->err);
     if (rc == 0 && ev.type == EVENT_CORRECT)
         rc = twt_board_own(r, gm);
     if (rc == 0) {
         ev.seq = seq;
-        if (correct_apply_in_place(&t->gb->b, twt_policy(r, body), &t->st, &ev, out) != 0)
+        if (correct_apply_in_place(&t->gb->b, twt_policy(r, body), t->st, &ev, out) != 0)
             rc = sb_fail(r->err, refusal_code(&out->refusal), out->refusal.rule, "%s",
                          out->refusal.detail);
     }
-    if (rc == 0 && !(*effects = effects_to_json(t->board, &t->st, out)))
+    if (rc == 0 && !(*effects = effects_to_json(t->board, t->st, out)))
         rc = sb_oom(r->err);
     return rc;
 }
@@ -243,7 +247,7 @@ static int twt_apply(struct game_req *r, struct game *gm, const cJSON *body, int
     struct rules_outcome *out = x ? &x->out : malloc(sizeof(*out));
     int rc = out ? 0 : sb_oom(r->err);
     if (rc == 0 && x)
-        rules_state_copy(twt(gm)->board, &x->before, &twt(gm)->st);
+        rules_state_copy(twt(gm)->board, &x->before, twt(gm)->st);
     if (rc == 0)
         rc = twt_run(r, gm, body, seq, out, effects);
     if (rc == 0 && x)
@@ -270,8 +274,8 @@ static int twt_journal_rows(struct game_req *r, const struct game *gm,
     int stamped = -1, rc = 0;
     const cJSON *player = cJSON_GetObjectItemCaseSensitive(body, "player");
 
-    if (t->st.mode == MODE_JOURNAL && cJSON_IsNumber(player))
-        drawer = rules_seat_of(&t->st, (int64_t)player->valuedouble);
+    if (t->st->mode == MODE_JOURNAL && cJSON_IsNumber(player))
+        drawer = rules_seat_of(t->st, (int64_t)player->valuedouble);
     for (int i = 0; rc == 0 && i < out->neffects; i++) {
         const struct rules_effect *e = &out->effects[i];
         if (e->kind != OUT_JOURNAL_STAMP)
@@ -279,7 +283,7 @@ static int twt_journal_rows(struct game_req *r, const struct game *gm,
         card = b->journal[e->card].id;
         stamped = e->slot;
         rc = store_journal_stamp_add(*r->store, r->campaign->id, card, stamped,
-                                     b->tokens[e->token].id, t->st.players[e->player].id,
+                                     b->tokens[e->token].id, t->st->players[e->player].id,
                                      gm->row.id, seq, r->err);
     }
     if (!card) {
@@ -288,11 +292,11 @@ static int twt_journal_rows(struct game_req *r, const struct game *gm,
     }
     if (rc == 0 && drawer >= 0)
         rc = store_journal_draw_add(*r->store, r->campaign->id, gm->row.id, seq, card,
-                                    t->st.players[drawer].id, stamped, r->err);
+                                    t->st->players[drawer].id, stamped, r->err);
     for (int i = 0; rc == 0 && i < out->neffects; i++) {
         const struct rules_effect *e = &out->effects[i];
         if (e->kind == OUT_JOURNAL_PAYOUT)
-            rc = store_journal_payout_add(*r->store, gm->row.id, seq, t->st.players[e->player].id,
+            rc = store_journal_payout_add(*r->store, gm->row.id, seq, t->st->players[e->player].id,
                                           b->tokens[e->token].id, e->stamps, e->amount, r->err);
     }
     return rc;
@@ -455,16 +459,18 @@ static int twt_new_board(struct game_req *r, const struct game *gm, struct game_
  * (the board with the corrections of the log applied again). */
 static int twt_load(struct game_req *r, struct game *gm, bool docs)
 {
-    struct twt_game *t = malloc(sizeof(*t));
+    struct twt_game *t = calloc(1, sizeof(*t));
     bool board_hit = false, st_hit = false;
     int rc = 0;
     if (!t)
         return sb_oom(r->err);
-    /* Not calloc: the state alone is some 15 KB, and is filled below. */
-    memset(t, 0, offsetof(struct twt_game, st));
     gm->ks = t;
-    t->gb = game_cache_get(r->games, gm->row.id, gm->row.version, store_write_txn(*r->store),
-                           &t->st, &st_hit);
+    /* Not cleared: the state is some 17 KB, and is filled below. */
+    if (!(t->cs = game_cached_new()))
+        return sb_oom(r->err);
+    t->st = &t->cs->st;
+    t->gb = game_cache_get(r->games, gm->row.id, gm->row.version, store_write_txn(*r->store), t->st,
+                           &st_hit);
     board_hit = t->gb != NULL;
     if (docs || !st_hit)
         rc = game_get_docs(r, gm);
@@ -474,10 +480,10 @@ static int twt_load(struct game_req *r, struct game *gm, bool docs)
         t->board = &t->gb->b;
     if (rc == 0 && !st_hit)
         rc = game_load_state(r, gm);
-    if (rc == 0 && !board_hit && t->st.corrections > 0)
+    if (rc == 0 && !board_hit && t->st->corrections > 0)
         rc = twt_load_corrections(r, gm);
     if (rc == 0 && !st_hit)
-        game_cache_note(r, gm->row.id, t->gb, gm->row.version, &t->st);
+        game_cache_note(r, gm->row.id, t->gb, gm->row.version, t->st);
     return rc;
 }
 
@@ -487,24 +493,26 @@ static void twt_free(void *ks)
     if (!t)
         return;
     game_board_unref(t->gb);
+    game_cached_unref(t->cs);
     free(t);
 }
 
 static int twt_set_state(struct game_req *r, struct game *gm, const cJSON *doc)
 {
     struct twt_game *t = twt(gm);
-    memset(&t->st, 0, sizeof(t->st));
-    return state_from_json(t->board, doc, &t->st, r->err);
+    assert(!t->shared);
+    memset(t->st, 0, sizeof(*t->st));
+    return state_from_json(t->board, doc, t->st, r->err);
 }
 
 static bool twt_banker(const struct game *gm)
 {
-    return twt(gm)->st.mode == MODE_BANKER;
+    return twt(gm)->st->mode == MODE_BANKER;
 }
 
 static bool twt_over(const struct game *gm)
 {
-    return twt(gm)->st.status != STATUS_ACTIVE;
+    return twt(gm)->st->status != STATUS_ACTIVE;
 }
 
 /* game_kind.written: a journal draw's stamp, draw and payout rows. */
@@ -519,12 +527,12 @@ static int twt_written(struct game_req *r, struct game *gm, const cJSON *payload
  * in between. */
 static char *twt_state_text(const struct game *gm, int64_t version)
 {
-    return state_print(twt(gm)->board, &twt(gm)->st, version);
+    return state_print(twt(gm)->board, twt(gm)->st, version);
 }
 
 static void twt_snapshot_meta(const struct game *gm, struct store_snapshot *snap)
 {
-    const struct game_state *st = &twt(gm)->st;
+    const struct game_state *st = twt(gm)->st;
     snap->status = st->status == STATUS_ACTIVE     ? "active"
                    : st->status == STATUS_FINISHED ? "finished"
                                                    : "abandoned";
@@ -541,16 +549,19 @@ static int twt_undo(struct game_req *r, struct game *gm, int64_t seq)
 }
 
 /* game_kind.cache: the next append to this game finds its board and state in the
- * cache, once committed. */
+ * cache, once committed. The cache shares the state (no 17 KB copy): gm's state is
+ * final here, as every caller throws gm away after it. */
 static void twt_cache(struct game_req *r, struct game *gm, int64_t version)
 {
-    game_cache_note(r, gm->row.id, twt(gm)->gb, version, &twt(gm)->st);
+    struct twt_game *t = twt(gm);
+    game_cache_share(r, gm->row.id, t->gb, version, t->cs);
+    t->shared = true;
 }
 
 /* game_kind.corrected: a correct event of its log changed the box it plays on. */
 static bool twt_corrected(const struct game *gm)
 {
-    return twt(gm)->st.corrections > 0;
+    return twt(gm)->st->corrections > 0;
 }
 
 const struct game_kind game_kind_twt = {
