@@ -146,8 +146,8 @@ void game_cached_unref(struct game_cached *cs);
 
 /* A reference to the cached board of gid (NULL when none), and its state copied into
  * *st as far as the engine reads it (rules_state_copy()) when it is the state of version
- * (*st_hit says so). txn: the writer's open
- * transaction (store_write_txn), whose last append is looked at first; 0 for none. */
+ * (*st_hit says so). txn: the writer's open transaction (store_write_txn), whose last
+ * append is looked at first; 0 for none. */
 struct game_board *game_cache_get(struct games *c, int64_t gid, int64_t version, uint64_t txn,
                                   struct game_state *st, bool *st_hit);
 
