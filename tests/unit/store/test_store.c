@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -914,6 +915,44 @@ static void test_now_is_rfc3339_utc_with_milliseconds(void **state)
     assert_int_equal(z, 'Z');
 }
 
+/* The time t as store_now() is to write it, the slow way. */
+static void now_text(const struct timespec *t, char out[STORE_TIME_MAX])
+{
+    struct tm tm;
+    char base[24];
+    gmtime_r(&t->tv_sec, &tm);
+    strftime(base, sizeof(base), "%Y-%m-%dT%H:%M:%S", &tm);
+    snprintf(out, STORE_TIME_MAX, "%s.%03dZ", base, (int)(t->tv_nsec / 1000000));
+}
+
+/* store_now() keeps the seconds' text of its thread for the next call: every answer,
+ * over two changes of the second, lies between the times read just before and just
+ * after it, written the slow way (RFC 3339 of a fixed width sorts as time does). */
+static void test_now_keeps_to_the_clock_across_seconds(void **state)
+{
+    char before[STORE_TIME_MAX], now[STORE_TIME_MAX], after[STORE_TIME_MAX];
+    char last[STORE_TIME_MAX] = "";
+    int changes = 0;
+    long calls = 0;
+    (void)state;
+    while (changes < 2 && calls < 100000000L) {
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_REALTIME, &t0);
+        store_now(now);
+        clock_gettime(CLOCK_REALTIME, &t1);
+        now_text(&t0, before);
+        now_text(&t1, after);
+        if (strcmp(before, now) > 0 || strcmp(now, after) > 0)
+            fail_msg("store_now() wrote %s between %s and %s", now, before, after);
+        assert_int_equal(strlen(now), 24);
+        if (last[0] && strncmp(last, now, 19) != 0)
+            changes++;
+        memcpy(last, now, sizeof(last));
+        calls++;
+    }
+    assert_int_equal(changes, 2);
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup_store, teardown_store)
 
 int main(void)
@@ -943,6 +982,7 @@ int main(void)
         T(test_rolled_back_write_is_gone),
         T(test_pool_hands_out_and_takes_back_connections),
         cmocka_unit_test(test_now_is_rfc3339_utc_with_milliseconds),
+        cmocka_unit_test(test_now_keeps_to_the_clock_across_seconds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
