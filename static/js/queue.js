@@ -59,6 +59,7 @@ export async function flush() {
   flushing = true;
   try {
     const etags = new Map(); // game -> ETag of the last answer sent from the queue
+    const sent = new Map(); // game -> the event last sent from the queue
     for (;;) {
       const list = readAll();
       const item = list[0];
@@ -69,10 +70,18 @@ export async function flush() {
         const res = await request('POST', `/campaigns/${encodeURIComponent(item.cid)}/games/${item.gid}/events`,
           { key: item.key, body: item.event, ifMatch: ifMatch || undefined, idempotencyKey: item.idem });
         etags.set(game, res.etag);
+        sent.set(game, JSON.stringify(item.event));
         writeAll(readAll().filter((x) => x.idem !== item.idem));
         emit('stampbook-sent', { item, data: res.data, etag: res.etag });
       } catch (e) {
         if (e instanceof ApiError && e.status === 0) break; // still unreachable: later
+        // The same decision tapped twice (a queue kept by an older version): the first
+        // one was logged, the second is refused. Drop it without a "Not saved".
+        if (sent.get(game) === JSON.stringify(item.event)) {
+          writeAll(readAll().filter((x) => x.idem !== item.idem));
+          emit('stampbook-refused', { item, error: e, duplicate: true });
+          continue;
+        }
         // Refused by the table's newer state: drop it and every tap chained on it.
         const rest = readAll().filter((x) => x.idem !== item.idem);
         const dropped = [item];

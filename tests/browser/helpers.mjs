@@ -20,13 +20,14 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The browser suite's server: launchServer() serving this checkout's static/ to anyone
- * on loopback (no admin key). Returns {base, port, db (its file), log(), stop()}.
+ * on loopback (no admin key). Returns {base, port, db (its file), log(), stop()}, and
+ * halt() / resume() to stop it and start it again on the same port and database.
  */
 export async function startServer() {
   const env = { ...process.env };
   delete env.STAMPBOOK_ADMIN_KEY; // anyone on loopback may create a campaign
   const s = await launchServer({ staticDir: path.join(ROOT, 'static'), env });
-  return { base: s.url, port: s.port, db: s.db, log: () => s.output, stop: () => s.cleanup() };
+  return { base: s.url, port: s.port, db: s.db, log: () => s.output, stop: () => s.cleanup(), halt: () => s.stop(), resume: () => s.launch() };
 }
 
 /**

@@ -203,6 +203,53 @@ test('UI-OFFLINE-REFUSED a queued tap that the table\'s newer state refuses is d
   await eventually(async () => page.locator('#queue').isHidden(), { message: 'the message to go' });
 });
 
+test('UI-OFFLINE-ONE-TAP with the server stopped, a roll tapped twice is queued once, the dice stay locked, and one roll is stored after the restart', async () => {
+  const g = await bankerGame(['Ana', 'Bo']);
+  await page.goto(g.url);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana rolls the dice' }));
+  await server.halt();
+  try {
+    await page.getByRole('button', { name: 'First die 2' }).click();
+    await page.getByRole('button', { name: 'Second die 2' }).click();
+    await expectText(page.locator('#queue'), '1 tap waiting for the server');
+    // The queued decision locks the dice: they do not reset for a second roll.
+    await expectText(page.locator('#dock-locked'), 'Waiting for the server: Ana rolled 2 + 2 (double)');
+    for (const id of ['#die1-2', '#die2-2', '#die1-5']) assert.ok(await page.locator(id).isDisabled(), `${id} is locked`);
+    // The second tap of the same roll (as Ben's table did) sends nothing more.
+    await page.locator('#die1-2').click({ force: true });
+    await page.locator('#die2-2').click({ force: true });
+    await page.waitForTimeout(300);
+    assert.equal((await page.evaluate(() => JSON.parse(localStorage.getItem('stampbook.queue.v1')))).length, 1, 'one tap queued');
+    await expectText(page.locator('#queue'), '1 tap waiting for the server');
+    await shot(page, 'table-08-queued-locked');
+  } finally {
+    await server.resume();
+  }
+  await expectText(page.getByRole('region', { name: 'What happened' }), 'Sent when the server came back: Ana rolled 2 + 2 (double)', { timeout: 15000 });
+  await eventually(async () => (await page.locator('#queue').isHidden()), { message: 'the queue to empty' });
+  await page.waitForTimeout(3500); // one more retry period: nothing is sent twice
+  const events = (await api(server.base, 'GET', `/campaigns/${g.cid}/games/${g.gid}/events?after=0`, { key: g.key })).events;
+  assert.deepEqual(events.map((e) => [e.type, e.d1, e.d2]), [['roll', 2, 2]], 'one roll stored');
+  assert.equal(await page.locator('#dock-locked').count(), 0, 'the dock is unlocked once the tap is answered');
+  assert.ok(await page.locator('#queue').isHidden(), 'no "Not saved" left behind');
+});
+
+test('UI-OFFLINE-DUPLICATE a decision queued twice (by an older version) is stored once and leaves no "Not saved"', async () => {
+  const g = await bankerGame(['Ana', 'Bo']);
+  await page.goto(g.url);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana rolls the dice' }));
+  const { version } = await g.state();
+  const tap = (idem, chained) => ({ cid: g.cid, gid: g.gid, key: g.key, event: { type: 'roll', d1: 3, d2: 4, player: g.ids[0] }, ifMatch: `"${version}"`, idem, title: 'Ana rolled 3 + 4', chained, at: new Date().toISOString() });
+  await page.evaluate((list) => localStorage.setItem('stampbook.queue.v1', JSON.stringify(list)),
+    [tap('00000000-0000-4000-8000-000000000001', false), tap('00000000-0000-4000-8000-000000000002', true)]);
+  await page.reload();
+  await eventually(async () => (await page.evaluate(() => JSON.parse(localStorage.getItem('stampbook.queue.v1') || '[]'))).length === 0, { message: 'the queue to be sent' });
+  await page.waitForTimeout(500);
+  const events = (await api(server.base, 'GET', `/campaigns/${g.cid}/games/${g.gid}/events?after=0`, { key: g.key })).events;
+  assert.deepEqual(events.map((e) => [e.type, e.d1, e.d2]), [['roll', 3, 4]], 'one roll stored');
+  assert.ok(await page.locator('#queue').isHidden(), 'the refused duplicate leaves no "Not saved"');
+});
+
 test('UI-CARDS the card picker is a compact numbered grid of titles', async () => {
   const g = await bankerGame(['Ana', 'Bo']);
   await g.post({ type: 'roll', d1: 1, d2: 1 }); // Travel Journal

@@ -188,6 +188,8 @@ export default {
   'queue.refused.412': 'The table had moved on while this phone was offline (another phone logged first). Check the table and tap again if it still applies.',
   'queue.refused.chain': 'It came after a tap that was not saved.',
   'queue.refused.other': 'The server refused it: {detail}',
+  'queue.locked': 'This decision is already waiting for the server: it is sent first, once.',
+  'queue.locked.dock': 'Waiting for the server: {title}. The decision stays locked until it is sent (or refused).',
   'queue.first': 'A tap is still waiting for the server: undo once it has been sent.',
 
   // Card pickers

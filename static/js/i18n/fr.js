@@ -179,6 +179,8 @@ export default {
   'queue.refused.412': 'La table avait avancé pendant que ce téléphone était hors ligne (un autre téléphone a enregistré avant). Vérifiez la table et recommencez si c’est toujours valable.',
   'queue.refused.chain': 'Elle suivait une action qui n’a pas été enregistrée.',
   'queue.refused.other': 'Le serveur l’a refusée : {detail}',
+  'queue.locked': 'Cette décision attend déjà le serveur : elle sera envoyée une seule fois.',
+  'queue.locked.dock': 'En attente du serveur : {title}. La décision reste bloquée jusqu’à son envoi (ou son refus).',
   'queue.first': 'Une action attend encore le serveur : annulez une fois qu’elle est envoyée.',
 
   'cards.none': 'La boîte n’a aucune carte de ce paquet.',

@@ -179,6 +179,8 @@ export default {
   'queue.refused.412': 'Masa a mers mai departe cât timp telefonul era deconectat (alt telefon a înregistrat înainte). Verifică masa și atinge din nou dacă mai e valabil.',
   'queue.refused.chain': 'Venea după o atingere care nu s-a salvat.',
   'queue.refused.other': 'Serverul a refuzat-o: {detail}',
+  'queue.locked': 'Decizia aceasta așteaptă deja serverul: va fi trimisă o singură dată.',
+  'queue.locked.dock': 'Se așteaptă serverul: {title}. Decizia rămâne blocată până e trimisă (sau refuzată).',
   'queue.first': 'O atingere încă așteaptă serverul: anulează după ce a fost trimisă.',
 
   'cards.none': 'Cutia nu are cărți din acest pachet.',

@@ -89,6 +89,8 @@ export class TableScreen {
   }
 
   get readOnly() { return this.ctx.readOnly; }
+  /** The decisions of this game tapped offline and not yet answered (oldest first). */
+  waitingTaps() { return queued(this.ctx.cid, this.gid).filter((x) => DOCK_EVENTS.has(x.event && x.event.type)); }
   get active() { return this.state && this.state.status === 'active'; }
   player(pid) { return ((this.state && this.state.players) || []).find((p) => String(p.id) === String(pid)) || null; }
 
@@ -129,11 +131,15 @@ export class TableScreen {
     if (this.houseBox) mount(this.houseBox, houseRulesNote((this.game && this.game.house_rules) || this.state?.house_rules, this.state?.pot) || []);
     // Actions depend on the game, not on notes: keep half-filled forms when only a note came in.
     const st = this.state || {};
-    const sig = JSON.stringify([st.status, st.turn, st.options, st.ticket, st.players, st.destinations, st.journal, st.winner, st.result]);
+    // A decision tapped while the server was unreachable waits in the queue: the dock
+    // stays locked (one tap per decision) until that tap is answered or dropped.
+    const waiting = this.readOnly ? [] : this.waitingTaps();
+    const sig = JSON.stringify([st.status, st.turn, st.options, st.ticket, st.players, st.destinations, st.journal, st.winner, st.result, waiting.map((x) => x.idem)]);
     this.decisionChanged = sig !== this.actionsSig;
     if (this.decisionChanged) {
       this.actionsSig = sig;
       mount(this.actionsBox, this.readOnly ? [] : this.view.actions(this));
+      if (waiting.length) lockDock(this.actionsBox, waiting[waiting.length - 1].title);
     }
     this.drawLast();
     mount(this.playersBox, this.view.players(this));
@@ -289,6 +295,8 @@ export class TableScreen {
    */
   async send(event, title, button) {
     if (this.sending) return null;
+    // One tap per decision: the queued one is sent first (or dropped), never a second.
+    if (DOCK_EVENTS.has(event.type) && this.waitingTaps().length) { showAlert(t('queue.locked'), 'info'); return null; }
     this.sending = true;
     if (button) button.disabled = true;
     clearAlert();
@@ -312,6 +320,7 @@ export class TableScreen {
       if (e instanceof ApiError && e.status === 0 && !this.readOnly) {
         enqueue({ cid: this.ctx.cid, gid: this.gid, key: this.ctx.api.key, event, ifMatch: this.etag, idem, title: title || eventText(event, this.names) });
         showAlert(t('queue.queued'), 'info');
+        this.draw(); // the dock locks on the queued decision
         return null;
       }
       showError(e);
@@ -496,6 +505,18 @@ export class TableScreen {
       announce(`${t('remote.logged')}: ${live.map((e) => eventText(e, this.names)).join('; ')}`);
     } catch { /* the state is already shown */ }
   }
+}
+
+/** The events the dock sends: the decisions of a turn (a note, a trade or a correction
+ * may still be queued behind one). */
+const DOCK_EVENTS = new Set(['roll', 'buy', 'auction', 'draw_chance', 'draw_journal', 'choose', 'collect_fee',
+  'jail_pay', 'jail_card', 'goal_jump', 'fly', 'use_ticket', 'stamp_goal']);
+
+/** Lock the dock's controls while its decision waits in the offline queue, saying so. */
+function lockDock(box, title) {
+  box.querySelectorAll('button, input, select, textarea').forEach((el) => { el.disabled = true; });
+  box.setAttribute('aria-busy', 'true');
+  box.prepend(h('p', { class: 'hint dock-locked', id: 'dock-locked', role: 'status' }, t('queue.locked.dock', { title })));
 }
 
 /** The heading of an ended game with its final standing (stamps, then cash). */
