@@ -806,12 +806,12 @@ int board_add_check(cJSON *doc, struct sb_error *err)
  * (the effects are checked field by field as they are read). */
 static const struct bj_fields {
     const char *list; /* NULL: the board's own fields */
-    const char *const fields[18];
+    const char *const fields[20];
 } bj_box_fields[] = {
     {NULL,
-     {"bgg", "chance", "check", "destinations", "edition", "engine", "go_salary", "journal", "name",
-      "players_max", "players_min", "source", "source_note", "sources", "spaces", "start_cash",
-      "tokens"}},
+     {"bgg", "chance", "check", "destinations", "edition", "engine", "go_salary", "journal", "kind",
+      "modes", "name", "players_max", "players_min", "source", "source_note", "sources", "spaces",
+      "start_cash", "tokens"}},
     {"tokens", {"colour", "id", "name", "source", "sources"}},
     {"destinations",
      {"colour", "fee", "goal", "id", "name", "note", "price", "set_fee", "source", "sources",
@@ -822,14 +822,14 @@ static const struct bj_fields {
 };
 
 /* SB_EINVALID naming the first field of obj (at path) that fields does not hold. */
-static int bj_known_fields(const cJSON *obj, const char *path, const char *const fields[18],
+static int bj_known_fields(const cJSON *obj, const char *path, const char *const fields[20],
                            struct sb_error *err)
 {
     const cJSON *c;
     cJSON_ArrayForEach(c, obj)
     {
         bool known = false;
-        for (int i = 0; i < 18 && fields[i] && !known; i++)
+        for (int i = 0; i < 20 && fields[i] && !known; i++)
             known = strcmp(fields[i], c->string) == 0;
         if (!known)
             return json_fail_at(err, path, NULL, "unknown field '%.64s'", c->string);

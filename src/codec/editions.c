@@ -36,11 +36,14 @@ static int editions_read(const char *path, cJSON **out, struct sb_error *err)
     return 0;
 }
 
-/* Add {"id","name","players_min","players_max","engine"} of doc to the list. */
+/* Add {"id","name","players_min","players_max","engine","kind","modes"} of doc to the list:
+ * kind names the row of the game kinds that runs the edition's banker games, modes the
+ * game modes it offers (a client picks its screens from them). */
 static int editions_summarise(struct editions *e, const cJSON *doc, const char *path,
                               struct sb_error *err)
 {
-    static const char *const fields[] = {"name", "players_min", "players_max", "engine"};
+    static const char *const fields[] = {"name",   "players_min", "players_max",
+                                         "engine", "kind",        "modes"};
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(doc, "edition");
     cJSON *item = cJSON_CreateObject();
     if (!item || !cJSON_AddItemToArray(e->list, item))

@@ -20,7 +20,8 @@ void editions_free(struct editions *e);
 /* The edition document with this id (borrowed), or NULL. This function can't fail. */
 const cJSON *editions_find(const struct editions *e, const char *id);
 
-/* The array [{"id","name","players_min","players_max","engine"}] (borrowed). */
+/* The array [{"id","name","players_min","players_max","engine","kind","modes"}]
+ * (borrowed). */
 const cJSON *editions_list(const struct editions *e);
 
 /* True when the edition runs on the full rules engine ("engine":"full"). */

@@ -77,8 +77,33 @@ static void test_results_editions_and_their_player_counts(void **state)
         assert_int_equal(num(item, "players_min"), want[i].min);
         assert_int_equal(num(item, "players_max"), want[i].max);
         assert_false(editions_is_full(editions_find(e, want[i].id)));
-        /* exactly the five listed fields */
-        assert_int_equal(cJSON_GetArraySize(item), 5);
+        /* exactly the seven listed fields */
+        assert_int_equal(cJSON_GetArraySize(item), 7);
+    }
+    editions_free(e);
+}
+
+/* Every edition names its kind and its modes (API.md "Every box of the group"). */
+static void test_every_edition_names_its_kind_and_modes(void **state)
+{
+    static const struct {
+        const char *id, *kind, *modes;
+    } want[] = {{"travel-world-tour", "twt", "[\"banker\",\"journal\"]"},
+                {"classic", "classic", "[\"banker\",\"results\"]"},
+                {"wonders", "classic", "[\"banker\",\"results\"]"},
+                {"deal", "results", "[\"results\"]"}};
+    struct editions *e = NULL;
+    struct sb_error err;
+    (void)state;
+    assert_int_equal(editions_load(EDITIONS_DIR, &e, &err), 0);
+    for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+        const cJSON *item = listed(editions_list(e), want[i].id);
+        char *modes;
+        assert_non_null(item);
+        assert_string_equal(str(item, "kind"), want[i].kind);
+        modes = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(item, "modes"));
+        assert_string_equal(modes, want[i].modes);
+        free(modes);
     }
     editions_free(e);
 }
@@ -187,6 +212,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_travel_world_tour_is_listed_first_with_the_full_engine),
         cmocka_unit_test(test_results_editions_and_their_player_counts),
+        cmocka_unit_test(test_every_edition_names_its_kind_and_modes),
         cmocka_unit_test(test_find_returns_the_whole_document),
         cmocka_unit_test(test_a_bad_json_file_fails_the_load_with_eio),
         cmocka_unit_test(test_a_document_without_its_fields_fails_with_eio),
