@@ -785,6 +785,8 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
     MHD_get_connection_values(conn, MHD_HEADER_KIND, http_count_host, &hosts);
     if (hosts > 1)
         return http_problem(conn, r, 400, "the request has more than one Host header", NULL);
+    if (hosts == 0)
+        return http_problem(conn, r, 400, "the request has no Host header", NULL);
     if (r->encoded_slash)
         return http_problem(conn, r, 404, "an encoded slash (%2F) is no path separator", NULL);
     if (!http_front(s, conn, r, url, &ret))
@@ -966,7 +968,10 @@ static struct MHD_Daemon *http_daemon(struct http_server *s, const struct sockad
 {
     return MHD_start_daemon(
         MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG | MHD_USE_ITC,
-        s->cfg.port, NULL, NULL, http_access, s, MHD_OPTION_SOCK_ADDR,
+        s->cfg.port, NULL, NULL, http_access, s,
+        /* the logger first: the library warns through the default one about any option
+         * that comes before it */
+        MHD_OPTION_EXTERNAL_LOGGER, http_mhd_log, s, MHD_OPTION_SOCK_ADDR,
         (const struct sockaddr *)addr, MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)threads,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned int)http_hard_limit(s->cfg.connection_limit),
         MHD_OPTION_PER_IP_CONNECTION_LIMIT,
@@ -975,7 +980,7 @@ static struct MHD_Daemon *http_daemon(struct http_server *s, const struct sockad
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)HTTP_CONN_MEMORY, MHD_OPTION_UNESCAPE_CALLBACK,
         http_unescape, (void *)NULL, MHD_OPTION_NOTIFY_COMPLETED, http_completed, s,
         MHD_OPTION_NOTIFY_CONNECTION, http_notify_connection, s, MHD_OPTION_URI_LOG_CALLBACK,
-        http_uri_seen, s, MHD_OPTION_EXTERNAL_LOGGER, http_mhd_log, s, MHD_OPTION_END);
+        http_uri_seen, s, MHD_OPTION_END);
 }
 
 /* Why addr cannot be listened on, as errno: bind a socket of our own to it (as
@@ -1057,6 +1062,8 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
     addr.sin_port = htons(cfg->port);
     if (http_proxy_config(s, cfg, err) != 0) {
         /* err says why */
+    } else if (http_errors_init() != 0) {
+        sb_fail(err, SB_EIO, NULL, "libmicrohttpd's MHD_queue_response cannot be found");
     } else if (!realpath(cfg->static_dir, s->static_root)) {
         sb_fail(err, SB_EIO, NULL, "no static folder %s: %s", cfg->static_dir, strerror(errno));
     } else if (inet_pton(AF_INET, cfg->host, &addr.sin_addr) != 1) {

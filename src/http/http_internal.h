@@ -16,6 +16,16 @@
 /* Milliseconds of CLOCK_MONOTONIC. This function can't fail. */
 uint64_t http_now_ms(void);
 
+/* ---- libmicrohttpd's own errors as problem+json (http_errors.c) ---- */
+
+/* Find libmicrohttpd's MHD_queue_response() under the program's, once, before the
+ * daemon starts. Returns 0, or SB_EIO when it cannot be found. */
+int http_errors_init(void);
+
+/* A problem+json answer of status for an error libmicrohttpd meets itself (431, 414,
+ * 505, 400...), closing the connection; NULL when out of memory. */
+struct MHD_Response *http_error_response(unsigned int status);
+
 /* ---- the worker pool (http_work.c): blocking SQLite work off the polling threads ---- */
 
 struct http_work;

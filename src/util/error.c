@@ -54,11 +54,14 @@ const char *sb_title(int status)
     case 409: return "Conflict";
     case 412: return "Precondition Failed";
     case 413: return "Content Too Large";
+    case 414: return "URI Too Long";
     case 415: return "Unsupported Media Type";
     case 421: return "Misdirected Request";
     case 422: return "Unprocessable Content";
     case 429: return "Too Many Requests";
+    case 431: return "Request Header Fields Too Large";
     case 503: return "Service Unavailable";
+    case 505: return "HTTP Version Not Supported";
     case 507: return "Insufficient Storage";
     default: return "Internal Server Error";
     }

@@ -1,0 +1,90 @@
+// errors.test.mjs -- API.md "Further additions (2026-12-c)": every error the server
+// answers is application/problem+json, its HTTP library's own included (a header too
+// large 431, a URI too long 414, an HTTP version it does not speak 505, a malformed
+// header line or chunk 400), a request without Host is 400, and the server starts
+// without a warning about its own options. Spoken through raw sockets: fetch() would
+// never send these requests.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { startServer } from './server.mjs';
+
+let srv;
+before(async () => { srv = await startServer(); });
+after(async () => { await srv.cleanup(); });
+
+// Send text on a new connection; resolve with the first answer: {status, headers, body}
+// (status 0 when the connection closed without one).
+function raw(port, text) {
+  return new Promise((resolve) => {
+    const sock = net.connect(port, '127.0.0.1');
+    let buf = Buffer.alloc(0);
+    let settled = false;
+    const parse = () => {
+      const s = buf.toString('latin1');
+      const end = s.indexOf('\r\n\r\n');
+      if (end < 0) return null;
+      const lines = s.slice(0, end).split('\r\n');
+      const m = /^HTTP\/1\.[01] (\d{3})/.exec(lines[0]);
+      const headers = {};
+      for (const l of lines.slice(1)) {
+        const i = l.indexOf(':');
+        headers[l.slice(0, i).toLowerCase()] = l.slice(i + 1).trim();
+      }
+      const len = Number(headers['content-length'] || 0);
+      if (s.length < end + 4 + len) return null;
+      return { status: m ? Number(m[1]) : 0, headers, body: s.slice(end + 4, end + 4 + len) };
+    };
+    const done = (r) => { if (!settled) { settled = true; sock.destroy(); resolve(r || parse() || { status: 0, headers: {}, body: '' }); } };
+    sock.on('connect', () => sock.write(text, 'latin1'));
+    sock.on('data', (d) => { buf = Buffer.concat([buf, d]); const r = parse(); if (r) done(r); });
+    sock.on('end', () => done());
+    sock.on('error', () => done());
+    setTimeout(() => done(), 5000);
+  });
+}
+
+function assertProblem(r, status) {
+  assert.equal(r.status, status, JSON.stringify(r));
+  assert.match(r.headers['content-type'] || '', /^application\/problem\+json/, JSON.stringify(r.headers));
+  const body = JSON.parse(r.body);
+  assert.equal(body.status, status);
+  assert.equal(typeof body.title, 'string');
+  assert.ok(body.title.length > 0 && body.title !== 'Internal Server Error', body.title);
+  assert.equal(typeof body.detail, 'string');
+}
+
+test('a header too large is 431 problem+json, not the library\'s HTML', async () => {
+  const r = await raw(srv.port, `GET /api/v1/health HTTP/1.1\r\nHost: a\r\nX-Big: ${'a'.repeat(40000)}\r\n\r\n`);
+  assertProblem(r, 431);
+});
+
+test('a URI too long is 414 problem+json', async () => {
+  const r = await raw(srv.port, `GET /${'a'.repeat(40000)} HTTP/1.1\r\nHost: a\r\n\r\n`);
+  assertProblem(r, 414);
+});
+
+test('an HTTP version the server does not speak is 505 problem+json', async () => {
+  assertProblem(await raw(srv.port, 'GET /api/v1/health HTTP/2.5\r\nHost: a\r\n\r\n'), 505);
+  assertProblem(await raw(srv.port, 'GET /api/v1/health HTTP/0.9\r\nHost: a\r\n\r\n'), 505);
+});
+
+test('a malformed header line and a malformed chunk are 400 problem+json', async () => {
+  assertProblem(await raw(srv.port, 'GET /api/v1/health HTTP/1.1\r\nHost: a\r\nBad Header Without Colon\r\n\r\n'), 400);
+  assertProblem(await raw(srv.port, 'POST /api/v1/campaigns HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'), 400);
+});
+
+test('a request without Host is 400 problem+json, whatever its version and path', async () => {
+  for (const line of ['GET /api/v1/health HTTP/1.1', 'GET /api/v1/health HTTP/1.0', 'GET / HTTP/1.1']) {
+    const r = await raw(srv.port, `${line}\r\nConnection: close\r\n\r\n`);
+    assertProblem(r, 400);
+    assert.match(JSON.parse(r.body).detail, /Host/);
+  }
+  const ok = await raw(srv.port, 'GET /api/v1/health HTTP/1.0\r\nHost: a\r\n\r\n');
+  assert.equal(ok.status, 200, 'with Host the same request is served');
+});
+
+test('the server starts without a warning about the library\'s options', async () => {
+  assert.doesNotMatch(srv.output, /not the first option|Some messages may be printed/i, srv.output);
+  assert.doesNotMatch(srv.output, /warning/i, srv.output);
+});
