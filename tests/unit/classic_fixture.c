@@ -1,0 +1,203 @@
+/* classic_fixture.c -- the default French box of RULES.md §3, for the engine's tests. */
+#include "classic_fixture.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct street_row {
+    int space;
+    const char *name;
+    const char *group;
+    int price;
+    int rents[CLASSIC_RENTS];
+    int house;
+};
+
+/* RULES.md §3 "The box": the 22 streets. */
+static const struct street_row streets[] = {
+    {1, "Boulevard de Belleville", "brown", 60, {2, 10, 30, 90, 160, 250}, 50},
+    {3, "Rue Lecourbe", "brown", 60, {4, 20, 60, 180, 320, 450}, 50},
+    {6, "Rue de Vaugirard", "light-blue", 100, {6, 30, 90, 270, 400, 550}, 50},
+    {8, "Rue de Courcelles", "light-blue", 100, {6, 30, 90, 270, 400, 550}, 50},
+    {9, "Avenue de la République", "light-blue", 120, {8, 40, 100, 300, 450, 600}, 50},
+    {11, "Boulevard de la Villette", "pink", 140, {10, 50, 150, 450, 625, 750}, 100},
+    {13, "Avenue de Neuilly", "pink", 140, {10, 50, 150, 450, 625, 750}, 100},
+    {14, "Rue de Paradis", "pink", 160, {12, 60, 180, 500, 700, 900}, 100},
+    {16, "Avenue Mozart", "orange", 180, {14, 70, 200, 550, 750, 950}, 100},
+    {18, "Boulevard Saint-Michel", "orange", 180, {14, 70, 200, 550, 750, 950}, 100},
+    {19, "Place Pigalle", "orange", 200, {16, 80, 220, 600, 800, 1000}, 100},
+    {21, "Avenue Matignon", "red", 220, {18, 90, 250, 700, 875, 1050}, 150},
+    {23, "Boulevard Malesherbes", "red", 220, {18, 90, 250, 700, 875, 1050}, 150},
+    {24, "Avenue Henri-Martin", "red", 240, {20, 100, 300, 750, 925, 1100}, 150},
+    {26, "Faubourg Saint-Honoré", "yellow", 260, {22, 110, 330, 800, 975, 1150}, 150},
+    {27, "Place de la Bourse", "yellow", 260, {22, 110, 330, 800, 975, 1150}, 150},
+    {29, "Rue La Fayette", "yellow", 280, {24, 120, 360, 850, 1025, 1200}, 150},
+    {31, "Avenue de Breteuil", "green", 300, {26, 130, 390, 900, 1100, 1275}, 200},
+    {32, "Avenue Foch", "green", 300, {26, 130, 390, 900, 1100, 1275}, 200},
+    {34, "Boulevard des Capucines", "green", 320, {28, 150, 450, 1000, 1200, 1400}, 200},
+    {37, "Avenue des Champs-Élysées", "dark-blue", 350, {35, 175, 500, 1100, 1300, 1500}, 200},
+    {39, "Rue de la Paix", "dark-blue", 400, {50, 200, 600, 1400, 1700, 2000}, 200},
+};
+
+static const struct {
+    int space;
+    const char *name;
+} stations[] = {{5, "Gare Montparnasse"},
+                {15, "Gare de Lyon"},
+                {25, "Gare du Nord"},
+                {35, "Gare Saint-Lazare"}},
+  utilities[] = {{12, "Compagnie de distribution d'électricité"}, {28, "Compagnie des eaux"}};
+
+/* A card of kind k with amount a (and space s for a move), id given. */
+static struct classic_card card(const char *id, enum classic_card_kind k, int a, int s)
+{
+    struct classic_card c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.id, sizeof c.id, "%s", id);
+    c.kind = k;
+    c.amount = a;
+    c.space = s;
+    c.salary = 1;
+    return c;
+}
+
+static void fixture_cards(struct classic_board *b)
+{
+    struct classic_card *ch = b->cards[CLASSIC_DECK_CHANCE], *cc = b->cards[CLASSIC_DECK_COMMUNITY];
+    ch[FX_CH_GO] = card("advance-to-go", CLASSIC_CARD_MOVE_TO, 0, 0);
+    ch[FX_CH_HENRI_MARTIN] = card("henri-martin", CLASSIC_CARD_MOVE_TO, 0, 24);
+    ch[FX_CH_VILLETTE] = card("villette", CLASSIC_CARD_MOVE_TO, 0, 11);
+    ch[FX_CH_GARE_DE_LYON] = card("gare-de-lyon", CLASSIC_CARD_MOVE_TO, 0, 15);
+    ch[FX_CH_RUE_DE_LA_PAIX] = card("rue-de-la-paix", CLASSIC_CARD_MOVE_TO, 0, 39);
+    ch[FX_CH_BACK_THREE] = card("back-three", CLASSIC_CARD_MOVE_BY, 0, 0);
+    ch[FX_CH_BACK_THREE].steps = -3;
+    ch[FX_CH_BACK_THREE].salary = 0;
+    ch[FX_CH_JAIL] = card("go-to-jail", CLASSIC_CARD_GO_TO_JAIL, 0, 0);
+    ch[FX_CH_JAIL_FREE] = card("jail-free", CLASSIC_CARD_JAIL_FREE, 0, 0);
+    ch[FX_CH_DIVIDEND] = card("dividend", CLASSIC_CARD_COLLECT, 50, 0);
+    ch[FX_CH_LOAN] = card("building-loan", CLASSIC_CARD_COLLECT, 150, 0);
+    ch[FX_CH_CROSSWORD] = card("crossword", CLASSIC_CARD_COLLECT, 100, 0);
+    ch[FX_CH_SPEEDING] = card("speeding", CLASSIC_CARD_PAY, 15, 0);
+    ch[FX_CH_SCHOOL] = card("school-fees", CLASSIC_CARD_PAY, 150, 0);
+    ch[FX_CH_DRUNK] = card("drunkenness", CLASSIC_CARD_PAY, 20, 0);
+    ch[FX_CH_REPAIRS] = card("repairs", CLASSIC_CARD_REPAIRS, 0, 0);
+    ch[FX_CH_REPAIRS].house = 25;
+    ch[FX_CH_REPAIRS].hotel = 100;
+    ch[FX_CH_ROAD_REPAIRS] = card("road-repairs", CLASSIC_CARD_REPAIRS, 0, 0);
+    ch[FX_CH_ROAD_REPAIRS].house = 40;
+    ch[FX_CH_ROAD_REPAIRS].hotel = 115;
+    cc[FX_CC_GO] = card("advance-to-go", CLASSIC_CARD_MOVE_TO, 0, 0);
+    cc[FX_CC_BANK_ERROR] = card("bank-error", CLASSIC_CARD_COLLECT, 200, 0);
+    cc[FX_CC_DOCTOR] = card("doctor", CLASSIC_CARD_PAY, 50, 0);
+    cc[FX_CC_STOCK] = card("stock-sale", CLASSIC_CARD_COLLECT, 50, 0);
+    cc[FX_CC_JAIL_FREE] = card("jail-free", CLASSIC_CARD_JAIL_FREE, 0, 0);
+    cc[FX_CC_JAIL] = card("go-to-jail", CLASSIC_CARD_GO_TO_JAIL, 0, 0);
+    cc[FX_CC_BELLEVILLE] = card("back-to-belleville", CLASSIC_CARD_MOVE_TO, 0, 1);
+    cc[FX_CC_BELLEVILLE].salary = 0;
+    cc[FX_CC_ANNUAL] = card("annual-income", CLASSIC_CARD_COLLECT, 100, 0);
+    cc[FX_CC_BIRTHDAY] = card("birthday", CLASSIC_CARD_COLLECT_FROM_EACH, 10, 0);
+    cc[FX_CC_TAX_REFUND] = card("tax-refund", CLASSIC_CARD_COLLECT, 20, 0);
+    cc[FX_CC_HOSPITAL] = card("hospital", CLASSIC_CARD_PAY, 100, 0);
+    cc[FX_CC_INSURANCE] = card("insurance", CLASSIC_CARD_PAY, 50, 0);
+    cc[FX_CC_INTEREST] = card("loan-interest", CLASSIC_CARD_COLLECT, 25, 0);
+    cc[FX_CC_INHERITANCE] = card("inheritance", CLASSIC_CARD_COLLECT, 100, 0);
+    cc[FX_CC_BEAUTY] = card("beauty-contest", CLASSIC_CARD_COLLECT, 10, 0);
+    cc[FX_CC_PAY_OR_CHANCE] = card("pay-or-chance", CLASSIC_CARD_PAY_OR_CHANCE, 10, 0);
+    b->ncards[CLASSIC_DECK_CHANCE] = CLASSIC_DECK_CARDS;
+    b->ncards[CLASSIC_DECK_COMMUNITY] = CLASSIC_DECK_CARDS;
+}
+
+/* Space i of kind k named name, with no deed. */
+static void space_set(struct classic_board *b, int i, enum classic_space_kind k, const char *name,
+                      int amount)
+{
+    b->spaces[i].kind = k;
+    b->spaces[i].amount = amount;
+    b->spaces[i].deed = -1;
+    snprintf(b->spaces[i].name, sizeof b->spaces[i].name, "%s", name);
+}
+
+/* A deed on space of kind k; returns it. */
+static struct classic_deed *deed_add(struct classic_board *b, int space, enum classic_space_kind k,
+                                     const char *name, const char *group, int price)
+{
+    struct classic_deed *d = &b->deeds[b->ndeeds];
+    space_set(b, space, k, name, 0);
+    b->spaces[space].deed = b->ndeeds++;
+    d->space = space;
+    d->price = price;
+    d->mortgage = price / 2;
+    snprintf(d->group, sizeof d->group, "%s", group);
+    snprintf(d->name, sizeof d->name, "%s", name);
+    return d;
+}
+
+static void fixture_deeds(struct classic_board *b)
+{
+    /* deeds in board order, so deed indexes follow the spaces */
+    for (int s = 0; s < CLASSIC_SPACES; s++) {
+        for (size_t i = 0; i < sizeof streets / sizeof streets[0]; i++)
+            if (streets[i].space == s) {
+                struct classic_deed *d = deed_add(b, s, CLASSIC_SPACE_STREET, streets[i].name,
+                                                  streets[i].group, streets[i].price);
+                memcpy(d->rents, streets[i].rents, sizeof d->rents);
+                d->house = streets[i].house;
+            }
+        for (size_t i = 0; i < 4; i++)
+            if (stations[i].space == s) {
+                struct classic_deed *d =
+                    deed_add(b, s, CLASSIC_SPACE_STATION, stations[i].name, "station", 200);
+                d->rents[0] = 25;
+                d->rents[1] = 50;
+                d->rents[2] = 100;
+                d->rents[3] = 200;
+            }
+        for (size_t i = 0; i < 2; i++)
+            if (utilities[i].space == s) {
+                struct classic_deed *d =
+                    deed_add(b, s, CLASSIC_SPACE_UTILITY, utilities[i].name, "utility", 150);
+                d->multipliers[0] = 4;
+                d->multipliers[1] = 10;
+            }
+    }
+}
+
+void classic_fixture_default(struct classic_board *b)
+{
+    memset(b, 0, sizeof *b);
+    b->start_cash = 1500;
+    b->go_salary = 200;
+    b->jail_fine = 50;
+    b->houses = CLASSIC_HOUSES;
+    b->hotels = CLASSIC_HOTELS;
+    space_set(b, 0, CLASSIC_SPACE_GO, "Départ", 0);
+    space_set(b, 10, CLASSIC_SPACE_JAIL, "Prison / Simple visite", 0);
+    space_set(b, 20, CLASSIC_SPACE_FREE_PARKING, "Parc gratuit", 0);
+    space_set(b, 30, CLASSIC_SPACE_GO_TO_JAIL, "Allez en prison", 0);
+    space_set(b, 2, CLASSIC_SPACE_COMMUNITY, "Caisse de communauté", 0);
+    space_set(b, 17, CLASSIC_SPACE_COMMUNITY, "Caisse de communauté", 0);
+    space_set(b, 33, CLASSIC_SPACE_COMMUNITY, "Caisse de communauté", 0);
+    space_set(b, 7, CLASSIC_SPACE_CHANCE, "Chance", 0);
+    space_set(b, 22, CLASSIC_SPACE_CHANCE, "Chance", 0);
+    space_set(b, 36, CLASSIC_SPACE_CHANCE, "Chance", 0);
+    space_set(b, 4, CLASSIC_SPACE_TAX, "Impôts sur le revenu", 200);
+    space_set(b, 38, CLASSIC_SPACE_TAX, "Taxe de luxe", 100);
+    fixture_deeds(b);
+    fixture_cards(b);
+}
+
+void classic_fixture_wonders(struct classic_board *b)
+{
+    int wonder = 0, airport = 0;
+    classic_fixture_default(b);
+    b->wonders = 1;
+    b->end_bonus = 1500;
+    for (int i = 0; i < b->ndeeds; i++) {
+        struct classic_deed *d = &b->deeds[i];
+        if (b->spaces[d->space].kind == CLASSIC_SPACE_STREET)
+            snprintf(d->name, sizeof d->name, "Merveille %d", ++wonder);
+        else if (b->spaces[d->space].kind == CLASSIC_SPACE_STATION)
+            snprintf(d->name, sizeof d->name, "Aéroport %d", ++airport);
+        memcpy(b->spaces[d->space].name, d->name, sizeof d->name);
+    }
+}
