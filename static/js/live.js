@@ -1,8 +1,14 @@
 // live.js -- follow a game through its event stream (GET …/games/{gid}/stream,
 // text/event-stream, `state` events), read with fetch() so the key travels in the
 // Authorization header and never in a URL (proxies log URLs). It reconnects as
-// EventSource would: after a pause that doubles up to 15 s, sending Last-Event-ID,
-// unless the server refuses the key (new links were made): then onGone(status) and no more.
+// EventSource would, sending Last-Event-ID, unless the server refuses the key (new links
+// were made): then onGone(status) and no more. The pause before a reconnection grows
+// from 0.5 s to 2 s and no further, so a table sees a restarted server within 2 s (a
+// failed attempt costs the server one refused connection); the browser's `online`
+// event and the page becoming visible reconnect at once.
+
+const RETRY_FIRST = 500; // ms before the first reconnection
+const RETRY_MAX = 2000; // ms between reconnections at most
 
 /**
  * Split a text/event-stream into events: onEvent({type, data, id}) for each one ended
@@ -50,7 +56,7 @@ export function follow(source, onState, onStatus = () => {}, onGone = () => {}) 
   let stopped = false;
   let ctl = null;
   let retry = null;
-  let delay = 1000;
+  let delay = RETRY_FIRST;
   let lastId = null;
 
   const handle = (ev) => {
@@ -66,7 +72,7 @@ export function follow(source, onState, onStatus = () => {}, onGone = () => {}) 
     if (stopped || retry) return;
     onStatus('offline');
     retry = setTimeout(open, delay);
-    delay = Math.min(delay * 2, 15000);
+    delay = Math.min(delay * 2, RETRY_MAX);
   };
 
   async function open() {
@@ -86,7 +92,7 @@ export function follow(source, onState, onStatus = () => {}, onGone = () => {}) 
         return;
       }
       if (!res.ok || !res.body) { again(); return; }
-      delay = 1000;
+      delay = RETRY_FIRST;
       onStatus('live');
       const feed = eventParser(handle);
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -99,18 +105,21 @@ export function follow(source, onState, onStatus = () => {}, onGone = () => {}) 
     again();
   }
 
-  const onVisible = () => {
-    if (document.visibilityState !== 'visible' || !retry) return;
+  const now = () => {
+    if (!retry) return;
     clearTimeout(retry);
     open();
   };
+  const onVisible = () => { if (document.visibilityState === 'visible') now(); };
   document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('online', now);
   open();
 
   return () => {
     stopped = true;
     clearTimeout(retry);
     document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('online', now);
     if (ctl) ctl.abort();
   };
 }

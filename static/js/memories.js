@@ -160,6 +160,26 @@ export function relived(scr, effects) {
   return h('div', { class: 'relived', role: 'group', 'aria-label': t('mem.list') }, h('ul', { class: 'memories' }, ms.map((m) => relivedItem(scr.ctx.api, m))));
 }
 
+/**
+ * The effects with the memories their journal payouts bring back, for a phone that saw
+ * the draw through the stream or the log (only the drawer's answer carries them): per
+ * card, GET …/memories?card= and the memories of the stamps the payout's holder holds
+ * (by player when stamps belong to players, else by token), as the server picks them.
+ * Resolves the same effects when none pays or the memories cannot be read.
+ */
+export async function withMemories(api, effects, playerOwned) {
+  const pays = (effects || []).filter((e) => e.kind === 'journal_payout' && e.card && !Array.isArray(e.memories));
+  if (!pays.length) return effects;
+  const byCard = new Map();
+  try {
+    for (const card of new Set(pays.map((e) => e.card))) {
+      byCard.set(card, (await getJson(api, `/memories?card=${encodeURIComponent(card)}`)).memories || []);
+    }
+  } catch { return effects; }
+  const holds = (e, m) => m.stamp && (playerOwned ? String(m.stamp.player?.id) === String(e.player) : m.stamp.token === e.token);
+  return effects.map((e) => (pays.includes(e) ? { ...e, memories: byCard.get(e.card).filter((m) => holds(e, m)) } : e));
+}
+
 // ---- the journal ----
 
 /** The memories of a card's stamps, under them; null when none. */

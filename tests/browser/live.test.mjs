@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, pinBox,
+  startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, pinBox, eventually,
 } from './helpers.mjs';
 
 let server;
@@ -107,4 +107,39 @@ test('UI-VIEW a view-only link follows the game but offers no controls', async (
   await B.getByRole('button', { name: /^Buy / }).click();
   await expectText(player(V, 'Bo'), 'Owns:');
   await shot(V, 'live-04-view-only');
+});
+
+// The page's clock is driven by the test (page.clock), so "within 2 s" is counted in the
+// page's own timers and not in the machine's time: the server is down for a long minute
+// of the page's time (long enough for any back-off to reach its ceiling), comes back, and
+// 2 s of the page's time later the stream is live again.
+test('UI-LIVE-BACK the stream is back within 2 s of the server\'s return, however long it was away', async () => {
+  const ctx = await phoneContext(browser);
+  contexts.push(ctx);
+  const P = await ctx.newPage();
+  await P.clock.install();
+  await P.goto(joinLink(viewKey));
+  const live = P.locator('.live-line .badge.live');
+  await expectVisible(live);
+  const advance = async (ms, step) => {
+    for (let t = 0; t < ms; t += step) {
+      await P.clock.runFor(step);
+      await P.waitForTimeout(40); // the refused connection is answered in real time
+    }
+  };
+  await P.clock.pauseAt(await P.evaluate(() => Date.now() + 100));
+  await server.halt();
+  try {
+    await expectVisible(P.locator('.live-line .badge.off'));
+    await advance(70000, 1000);
+    assert.equal(await live.count(), 0, 'offline while the server is away');
+  } finally {
+    await server.resume();
+  }
+  await advance(2000, 100);
+  await eventually(async () => (await live.count()) === 1, { message: 'the stream live again 2 s (page time) after the server came back' });
+  // And it follows the game again: a note logged elsewhere shows up.
+  const st = (await api(server.base, 'GET', `/campaigns/${cid}/games/${gid}`, { key })).state;
+  await api(server.base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body: { type: 'note', text: 'back again' } });
+  await eventually(async () => (await P.locator('[data-version]').getAttribute('data-version')) !== String(st.version), { message: 'the next state through the stream' });
 });

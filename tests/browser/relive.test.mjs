@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { png } from '../integration/png.mjs';
-import { startServer, launchBrowser, phoneContext, api, eventually, pinBox, ARTIFACTS } from './helpers.mjs';
+import { startServer, launchBrowser, phoneContext, api, eventually, expectText, pinBox, ARTIFACTS } from './helpers.mjs';
 
 const SIZES = [
   { name: '390x844', width: 390, height: 844 },
@@ -142,6 +142,41 @@ test('UI-RELIVE the memory with its photo comes back as the card pays, and neith
       }
     }
     assert.deepEqual(failures, [], 'the memory relived, the decision on the first screen');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test('UI-RELIVE-EVERY-PHONE when one phone draws the card, the memory with its photo comes back on every phone following the game, in en/fr/ro', async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    for (const [lang, locale] of LANGS) {
+      const c = await campaign(server.base);
+      const phones = [];
+      for (let i = 0; i < 2; i++) {
+        const ctx = await phoneContext(browser, { locale });
+        const page = await ctx.newPage();
+        await page.goto(c.url);
+        await page.goto(c.table);
+        await page.locator('[id="draw-journal-2"]').waitFor();
+        await page.locator('.live-line .badge.live').waitFor();
+        phones.push({ ctx, page });
+      }
+      const [first, second] = phones.map((p) => p.page);
+      await first.locator('[id="draw-journal-2"]').click();
+      await expectText(first.locator('.card.last'), RELIVED[lang]);
+      // The second phone follows through the stream: the same memory, with its photo.
+      const happened = second.locator('.card.last');
+      await expectText(happened, RELIVED[lang]);
+      await eventually(() => happened.locator('img.memory-photo').evaluate((el) => el.complete && el.naturalWidth === 1280), { message: 'the photo shown on the second phone' });
+      await firstScreen(second, `relive-second-phone-${lang}`);
+      for (const { ctx } of phones) {
+        assert.deepEqual(ctx.errors, [], 'no script errors');
+        await ctx.close();
+      }
+    }
   } finally {
     await browser.close();
     await server.stop();

@@ -20,7 +20,7 @@ import * as journalMode from './journalmode.js';
 import * as results from './results.js';
 import { afterEvent, refreshBoard } from './factcheck.js';
 import { houseRulesNote } from '../houserules.js';
-import { memoryForm, relived } from '../memories.js';
+import { memoryForm, relived, withMemories } from '../memories.js';
 
 /** The width at which the table and its log stand side by side (app.css). */
 const LAPTOP = '(min-width: 1000px) and (min-height: 521px)';
@@ -358,6 +358,16 @@ export class TableScreen {
     const title = eventText({ ...ev, player: ev.player ?? actor ?? undefined }, this.names);
     this.last = { title, sentences: eventSentences(ev, ev.effects || [], this.names, { mode: this.mode, state: Number(ev.seq) === seq ? this.state : undefined }), at: ev.at, event: ev, effects: ev.effects || [] };
     this.drawLast();
+    this.relive(this.last);
+  }
+
+  /** Fill the memories a card's payouts bring back into last (shown) when the answer did
+   * not carry them: the draw came through the stream or the log. */
+  async relive(last) {
+    const fx = await withMemories(this.ctx.api, last.effects, (this.campaign && this.campaign.stamp_owner) === 'player');
+    if (fx === last.effects || this.last !== last || this.destroyed) return;
+    last.effects = fx;
+    this.drawLast();
   }
 
   /** On an ended game: has the campaign started another one? Then go there. */
@@ -500,8 +510,9 @@ export class TableScreen {
         sentences.push({ text: eventText(e, this.names), cls: 'event' });
         sentences.push(...eventSentences(e, e.effects || [], this.names, { mode: this.mode, state: e === live[live.length - 1] ? this.state : undefined }));
       }
-      this.last = { title: t('remote.logged'), sentences, at: live.length ? live[live.length - 1].at : undefined };
+      this.last = { title: t('remote.logged'), sentences, at: live.length ? live[live.length - 1].at : undefined, effects: live.flatMap((e) => e.effects || []) };
       this.drawLast();
+      this.relive(this.last);
       announce(`${t('remote.logged')}: ${live.map((e) => eventText(e, this.names)).join('; ')}`);
     } catch { /* the state is already shown */ }
   }
