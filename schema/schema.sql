@@ -44,10 +44,21 @@ CREATE TABLE games (
     live_events INTEGER NOT NULL DEFAULT 0, -- events not voided, kept by append and undo
     duration_min INTEGER CHECK (duration_min BETWEEN 0 AND 6000), -- results mode (0015)
     location TEXT,                  -- results mode: where the play took place (0015)
-    house_rules TEXT                -- the switches the game plays by, from its start (0016)
+    house_rules TEXT,               -- the switches the game plays by, from its start (0016)
+    edition TEXT NOT NULL DEFAULT '' -- the edition (the campaign's box) it is played with (0022)
 );
 CREATE INDEX games_campaign ON games(campaign_id);
-CREATE UNIQUE INDEX games_one_active ON games(campaign_id) WHERE status = 'active';
+-- One active game per box (0022).
+CREATE UNIQUE INDEX games_one_active ON games(campaign_id, edition) WHERE status = 'active';
+
+-- The boxes a campaign plays besides its own (campaigns.board, of campaigns.edition):
+-- one per edition, made by its first game (0022).
+CREATE TABLE boxes (
+    campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+    edition TEXT NOT NULL,
+    board TEXT NOT NULL,            -- the group's copy of that edition's board (JSON)
+    PRIMARY KEY (campaign_id, edition)
+) WITHOUT ROWID;
 
 -- A board a game plays on, stored once for all the games on it (0019).
 CREATE TABLE boards (

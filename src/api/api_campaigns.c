@@ -111,7 +111,7 @@ static int api_read_timezone(struct api_ctx *ctx, const cJSON *body, const char 
 /* Read body's "board" (a box file) if present into *text, a board document to store (the
  * caller frees it), and its edition into *edition (borrowed from body). Returns 0,
  * SB_EBADREQ or SB_EINVALID (a damaged box, another edition than body's), SB_ENOMEM. */
-static int api_read_box(struct api_ctx *ctx, const cJSON *body, const char **edition, char **text)
+int api_read_box(struct api_ctx *ctx, const cJSON *body, const char **edition, char **text)
 {
     const cJSON *box = cJSON_GetObjectItemCaseSensitive(body, "board");
     const cJSON *named = cJSON_GetObjectItemCaseSensitive(body, "edition");
@@ -223,10 +223,23 @@ int api_patch_campaign(struct api_ctx *ctx)
 
 /* ---- the board ---- */
 
+/* The box ?edition= names (NULL when absent: the campaign's own); an edition the
+ * server does not know is 422. */
+static int api_box_param(struct api_ctx *ctx, const char **edition)
+{
+    *edition = api_param(ctx, "edition");
+    if (*edition && !editions_find(ctx->api->editions, *edition))
+        return sb_fail(&ctx->err, SB_EINVALID, NULL, "edition: no edition '%.64s'", *edition);
+    return 0;
+}
+
 int api_get_board(struct api_ctx *ctx)
 {
     cJSON *doc = NULL;
-    int rc = campaign_board(&ctx->game, &doc);
+    const char *edition = NULL;
+    int rc = api_box_param(ctx, &edition);
+    if (rc == 0)
+        rc = campaign_board(&ctx->game, edition, &doc);
     return api_answer_json(ctx, rc, 200, doc);
 }
 
@@ -235,9 +248,12 @@ int api_get_board(struct api_ctx *ctx)
 static int api_put_board(struct api_ctx *ctx, enum campaign_board_part part)
 {
     cJSON *body = NULL, *item = NULL;
-    int rc = api_body_object(ctx, &body);
+    const char *edition = NULL;
+    int rc = api_box_param(ctx, &edition);
     if (rc == 0)
-        rc = campaign_board_put(&ctx->game, part, ctx->slug, body, &item);
+        rc = api_body_object(ctx, &body);
+    if (rc == 0)
+        rc = campaign_board_put(&ctx->game, edition, part, ctx->slug, body, &item);
     if (rc == 0)
         rc = api_reply_json(ctx, 200, item);
     if (rc == 0 && ctx->campaign.active_game)

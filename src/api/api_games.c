@@ -35,10 +35,19 @@ static int api_reply_game(struct api_ctx *ctx, int status, int64_t gid)
 int api_post_game(struct api_ctx *ctx)
 {
     cJSON *body = NULL;
+    const char *edition = ctx->campaign.edition;
+    char *board = NULL;
     int64_t gid = 0;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
-        rc = campaign_game_start(&ctx->game, body, &gid);
+        rc = json_get_string(body, "edition", false, 64, false, &edition, &ctx->err);
+    if (rc == 0 && !editions_find(ctx->api->editions, edition))
+        rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "edition: no edition '%s'", edition);
+    if (rc == 0)
+        rc = api_read_box(ctx, body, &edition, &board);
+    if (rc == 0)
+        rc = campaign_game_start(&ctx->game, ctx->api->editions, edition, board, body, &gid);
+    free(board);
     if (rc == 0)
         rc = api_reply_game(ctx, 201, gid);
     if (rc == 0)

@@ -135,6 +135,10 @@ int api_post_player(struct api_ctx *ctx);
 int api_get_players(struct api_ctx *ctx);
 int api_patch_player(struct api_ctx *ctx);
 
+/* Read body's "board" (a box file) if present into *text, a board document to store (the
+ * caller frees it), and its edition into *edition (borrowed from body); api_campaigns.c. */
+int api_read_box(struct api_ctx *ctx, const cJSON *body, const char **edition, char **text);
+
 int api_post_game(struct api_ctx *ctx);
 int api_get_games(struct api_ctx *ctx);
 int api_get_game(struct api_ctx *ctx);

@@ -84,7 +84,7 @@ int campaign_create_in(struct game_req *r, const struct campaign_new *n, int64_t
             r->err);
     }
     if (rc == 0)
-        rc = store_campaign_json(CAMPAIGN_DB(r), *cid, &campaign, r->err);
+        rc = campaign_object(r, *cid, &campaign);
     if (rc == 0) {
         free(*answer); /* an import built twice answers with the keys it kept */
         *answer = NULL;
@@ -123,6 +123,10 @@ int campaign_read(struct game_req *r, char **answer)
     if (rc == 0) {
         rc = campaign_read_three(r, store_players_json, store_games_json, &campaign, &players,
                                  &games);
+        free(campaign);
+        campaign = NULL;
+        if (rc == 0)
+            rc = campaign_object(r, r->campaign->id, &campaign);
         store_rollback(CAMPAIGN_DB(r));
     }
     if (rc == 0)
@@ -147,7 +151,7 @@ int campaign_update(struct game_req *r, const char *name, const char *policy, co
     if (rc == 0)
         rc = house_write_campaign(CAMPAIGN_DB(r), cid, house, true, r->err);
     if (rc == 0)
-        rc = store_campaign_json(CAMPAIGN_DB(r), cid, campaign, r->err);
+        rc = campaign_object(r, cid, campaign);
     return campaign_end_write(r, rc);
 }
 
@@ -215,14 +219,6 @@ int campaign_plays(struct game_req *r, char **plays, char **campaign)
         rc = store_campaign_json(CAMPAIGN_DB(r), r->campaign->id, campaign, r->err);
     store_rollback(CAMPAIGN_DB(r));
     return rc;
-}
-
-int campaign_game_start(struct game_req *r, const cJSON *body, int64_t *gid)
-{
-    int rc = store_begin_write(CAMPAIGN_DB(r), r->err);
-    if (rc != 0)
-        return rc;
-    return campaign_end_write(r, game_create(r, body, NULL, gid));
 }
 
 int campaign_game_read(struct game_req *r, int64_t gid, char **game, char **state, int64_t *version)

@@ -104,15 +104,17 @@ int campaign_plays(struct game_req *r, char **plays, char **campaign);
 
 enum campaign_board_part { PART_DESTINATION, PART_JOURNAL, PART_CHANCE, PART_SPACE };
 
-/* The campaign's board copy with each fact's check, a new document. */
-int campaign_board(struct game_req *r, cJSON **doc);
-/* Edit the part id names (a destination, a card, a space index) with body; *item gets a
- * copy of the edited item. While a game is active a destination or card correction is
+/* The board copy of the campaign's box of edition (NULL: its own) with each fact's
+ * check, a new document; SB_ENOTFOUND when it has no box of edition. */
+int campaign_board(struct game_req *r, const char *edition, cJSON **doc);
+/* Edit the part id names (a destination, a card, a space index) of the box of edition
+ * (NULL: its own) with body; *item gets a copy of the edited item. While a game of that
+ * box is active a destination or card correction is
  * appended to it as a correct event in the same transaction, and the layout cannot
  * change (but a space may be marked checked); a journal card keeps at least the circles
  * its stamps fill. */
-int campaign_board_put(struct game_req *r, enum campaign_board_part part, const char *id,
-                       const cJSON *body, cJSON **item);
+int campaign_board_put(struct game_req *r, const char *edition, enum campaign_board_part part,
+                       const char *id, const cJSON *body, cJSON **item);
 
 /* ---- the journal and the stats (campaign_journal.c) ---- */
 
@@ -151,8 +153,15 @@ int campaign_import(struct game_req *r, const struct campaign_import_env *env, c
 
 /* ---- the games' reads (campaign.c) ---- */
 
-/* Start a game from a POST body (game_create()), in its own write transaction. */
-int campaign_game_start(struct game_req *r, const cJSON *body, int64_t *gid);
+/* Start a game from a POST body (game_create()) with the campaign's box of edition (NULL:
+ * its own), in its own write transaction. The first game of an edition gives the
+ * campaign that box: board (a box file's document) or, NULL, the edition's default in
+ * eds; a box file for a box it has already is 409 (campaign_boxes.c). */
+int campaign_game_start(struct game_req *r, const struct editions *eds, const char *edition,
+                        const char *board, const cJSON *body, int64_t *gid);
+/* Work on the campaign's box of edition (NULL: the one loaded, its own) from now on:
+ * r->campaign's box, active and latest game. SB_ENOTFOUND when it has no such box. */
+int campaign_box_use(struct game_req *r, const char *edition);
 /* The game object, its state and version. */
 int campaign_game_read(struct game_req *r, int64_t gid, char **game, char **state,
                        int64_t *version);

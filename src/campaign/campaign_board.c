@@ -8,10 +8,13 @@
 #include "board_json.h"
 #include "json.h"
 
-int campaign_board(struct game_req *r, cJSON **doc)
+int campaign_board(struct game_req *r, const char *edition, cJSON **doc)
 {
     char *board = NULL;
-    int rc = store_campaign_board(CAMPAIGN_DB(r), r->campaign->id, &board, r->err);
+    int rc = campaign_box_use(r, edition);
+    if (rc == 0)
+        rc =
+            store_campaign_board(CAMPAIGN_DB(r), r->campaign->id, r->campaign->box, &board, r->err);
     rc = campaign_take_json(r, rc, board, doc);
     if (rc == 0)
         rc = board_add_check(*doc, r->err);
@@ -130,20 +133,21 @@ static bool board_check_only(const cJSON *body)
 }
 
 /* The edit of campaign_board_put() inside its write transaction. */
-static int board_put(struct game_req *r, enum campaign_board_part part, const char *id,
-                     const cJSON *body, cJSON **out)
+static int board_put(struct game_req *r, const char *edition, enum campaign_board_part part,
+                     const char *id, const cJSON *body, cJSON **out)
 {
     cJSON *doc = NULL, *item = NULL, *old = NULL;
     char *board = NULL, *text = NULL;
-    int rc = 0;
-    if (part == PART_SPACE && r->campaign->active_game && !board_check_only(body))
+    int rc = campaign_box_use(r, edition);
+    if (rc == 0 && part == PART_SPACE && r->campaign->active_game && !board_check_only(body))
         rc = sb_fail(r->err, SB_ECONFLICT, NULL,
                      "the board's layout cannot change while game %lld is active",
                      (long long)r->campaign->active_game);
     if (rc == 0 && part == PART_JOURNAL)
         rc = board_check_slots(r, id, body);
     if (rc == 0)
-        rc = store_campaign_board(CAMPAIGN_DB(r), r->campaign->id, &board, r->err);
+        rc =
+            store_campaign_board(CAMPAIGN_DB(r), r->campaign->id, r->campaign->box, &board, r->err);
     rc = campaign_take_json(r, rc, board, &doc);
     if (rc == 0)
         rc = board_edit(r, part, id, doc, body, &old, &item);
@@ -152,7 +156,8 @@ static int board_put(struct game_req *r, enum campaign_board_part part, const ch
     if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
         rc = sb_oom(r->err);
     if (rc == 0)
-        rc = store_campaign_set_board(CAMPAIGN_DB(r), r->campaign->id, text, r->err);
+        rc = store_campaign_set_board(CAMPAIGN_DB(r), r->campaign->id, r->campaign->box, text,
+                                      r->err);
     if (rc == 0 && !(*out = cJSON_Duplicate(item, true)))
         rc = sb_oom(r->err);
     free(text);
@@ -161,13 +166,13 @@ static int board_put(struct game_req *r, enum campaign_board_part part, const ch
     return rc;
 }
 
-int campaign_board_put(struct game_req *r, enum campaign_board_part part, const char *id,
-                       const cJSON *body, cJSON **item)
+int campaign_board_put(struct game_req *r, const char *edition, enum campaign_board_part part,
+                       const char *id, const cJSON *body, cJSON **item)
 {
     int rc = store_begin_write(CAMPAIGN_DB(r), r->err);
     if (rc != 0)
         return rc;
-    rc = campaign_end_write(r, board_put(r, part, id, body, item));
+    rc = campaign_end_write(r, board_put(r, edition, part, id, body, item));
     if (rc != 0) {
         cJSON_Delete(*item);
         *item = NULL;

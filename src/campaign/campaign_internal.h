@@ -26,6 +26,10 @@ typedef int (*campaign_reader_fn)(struct store *s, int64_t cid, char **out, stru
 
 /* In the caller's read transaction: the campaign object, then players_fn's and
  * games_fn's texts; each the caller's to free. */
+/* The campaign object ({"id",…,"boxes":[{"edition","active_game","checked","facts"}]})
+ * of cid (campaign_boxes.c). */
+int campaign_object(struct game_req *r, int64_t cid, char **out);
+
 int campaign_read_three(struct game_req *r, campaign_reader_fn players_fn,
                         campaign_reader_fn games_fn, char **campaign, char **players, char **games);
 

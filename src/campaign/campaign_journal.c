@@ -144,6 +144,27 @@ static int journal_briefing_seats(struct game_req *r, const char *v, struct brie
 
 /* ---- the journal ---- */
 
+/* The journal is the box's whose edition the rules engine plays (Travel World Tour's):
+ * work on the campaign's box of such an edition, when it is not its own and it has one.
+ * (API.md: the journal stays the Travel World Tour box's.) */
+static int journal_box_use(struct game_req *r, const struct editions *eds)
+{
+    const cJSON *e;
+    if (editions_is_full(editions_find(eds, r->campaign->box)))
+        return 0;
+    cJSON_ArrayForEach(e, editions_list(eds))
+    {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "id");
+        int rc;
+        if (!cJSON_IsString(id) || !editions_is_full(editions_find(eds, id->valuestring)))
+            continue;
+        rc = store_campaign_box(CAMPAIGN_DB(r), id->valuestring, r->campaign, r->err);
+        if (rc != SB_ENOTFOUND)
+            return rc;
+    }
+    return 0;
+}
+
 /* The board the briefing reckons with: *out a new struct board read from doc (the caller
  * frees it), or NULL when there are no seats to brief. */
 static int journal_board(struct game_req *r, const struct editions *eds, const cJSON *doc,
@@ -154,7 +175,7 @@ static int journal_board(struct game_req *r, const struct editions *eds, const c
     *out = NULL;
     /* The briefing reckons with the rules engine's board: an edition of results only
      * (classic...) has no such board, and its journal is read without a briefing. */
-    if (nseats == 0 || !editions_is_full(editions_find(eds, r->campaign->edition)))
+    if (nseats == 0 || !editions_is_full(editions_find(eds, r->campaign->box)))
         return 0;
     b = calloc(1, sizeof(*b));
     if (!b)
@@ -217,9 +238,12 @@ static int journal_cards(struct game_req *r, const struct editions *eds, const c
     cJSON *board = NULL, *stamps = NULL, *totals = NULL, *cards = NULL, *c;
     struct board *b = NULL;
     int nseats = 0;
-    int rc = journal_briefing_seats(r, v, seats, &nseats);
+    int rc = journal_box_use(r, eds);
     if (rc == 0)
-        rc = store_campaign_board(CAMPAIGN_DB(r), r->campaign->id, &board_text, r->err);
+        rc = journal_briefing_seats(r, v, seats, &nseats);
+    if (rc == 0)
+        rc = store_campaign_board(CAMPAIGN_DB(r), r->campaign->id, r->campaign->box, &board_text,
+                                  r->err);
     if (rc == 0)
         rc = store_journal_stamps_json(CAMPAIGN_DB(r), r->campaign->id, 0, &stamps_text, r->err);
     if (rc == 0)

@@ -849,7 +849,7 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
     int rc = g ? json_get_string(body, "mode", true, 16, false, &g->mode, r->err) : sb_oom(r->err);
 
     if (rc == 0) {
-        k = game_kind_for_new(r->campaign->edition, g->mode);
+        k = game_kind_for_new(r->campaign->box, g->mode);
         rc = game_read_new(r, body, k, g, &played_at);
     }
 
@@ -858,7 +858,7 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
     if (rc == 0 && board_doc && !(board = strdup(board_doc)))
         rc = sb_oom(r->err);
     if (rc == 0 && !board_doc)
-        rc = store_campaign_board(*r->store, r->campaign->id, &board, r->err);
+        rc = store_campaign_board(*r->store, r->campaign->id, r->campaign->box, &board, r->err);
     if (rc == 0) {
         g->gid = *gid;
         g->board = board;
@@ -869,8 +869,8 @@ int game_create(struct game_req *r, const cJSON *body, const char *board_doc, in
          !(state_text = cJSON_PrintUnformatted(state))))
         rc = sb_oom(r->err);
     if (rc == 0)
-        rc = store_game_create(*r->store, *gid, r->campaign->id, g->mode, seats_text, board,
-                               state_text, played_at, r->err);
+        rc = store_game_create(*r->store, *gid, r->campaign->id, r->campaign->box, g->mode,
+                               seats_text, board, state_text, played_at, r->err);
     if (rc == 0)
         rc = k->keep_details(r, g);
     free(board);
@@ -1290,9 +1290,12 @@ int game_undo(struct game_req *r, int64_t gid, const char *if_match, char **answ
     if (rc != 0)
         return rc;
     rc = game_load(r, gid, true, &gm);
+    /* Undo is the latest game's of each box. */
+    if (rc == 0)
+        rc = store_campaign_box(*r->store, gm->row.edition, r->campaign, r->err);
     if (rc == 0 && gid != r->campaign->latest_game)
         rc = sb_fail(r->err, SB_ECONFLICT, NULL,
-                     "only the campaign's latest game (%lld) can be undone",
+                     "only the latest game of the %s box (%lld) can be undone", gm->row.edition,
                      (long long)r->campaign->latest_game);
     if (rc == 0)
         rc = game_check_version(r->err, if_match, gm->row.version);

@@ -20,10 +20,10 @@ static struct results_game *res(const struct game *gm)
     return gm->ks;
 }
 
-/* The campaign's edition as a results edition; -1 when it is not one. */
+/* The edition of the box a new game is of, as a results edition; -1 when it is not one. */
 static int res_edition(const struct game_req *r)
 {
-    return results_edition_from_id(r->campaign->edition);
+    return results_edition_from_id(r->campaign->box);
 }
 
 static bool res_plays(const char *edition)
@@ -40,7 +40,7 @@ static int res_check_mode(struct game_req *r, const char *mode)
 {
     if (!res_has_mode(mode))
         return sb_fail(r->err, SB_EINVALID, NULL, "games of %s are logged with mode \"results\"",
-                       r->campaign->edition);
+                       r->campaign->box);
     return 0;
 }
 
@@ -55,7 +55,7 @@ static int res_seats_check(struct game_req *r, int n)
     enum results_edition ed = (enum results_edition)res_edition(r);
     if (n < results_players_min(ed))
         return sb_fail(r->err, SB_EINVALID, "RESULTS-PLAYERS", "%s needs %d to %d players",
-                       r->campaign->edition, results_players_min(ed), results_players_max(ed));
+                       r->campaign->box, results_players_min(ed), results_players_max(ed));
     return 0;
 }
 
@@ -90,7 +90,7 @@ static int res_keep_details(struct game_req *r, const struct game_new *g)
 static int res_load(struct game_req *r, struct game *gm, bool docs)
 {
     struct results_game *g = malloc(sizeof(*g));
-    int ed = res_edition(r);
+    int ed = results_edition_from_id(gm->row.edition);
     int rc;
     (void)docs; /* the snapshot is a document too */
     if (!g)
@@ -99,7 +99,7 @@ static int res_load(struct game_req *r, struct game *gm, bool docs)
     g->edition = (enum results_edition)(ed < 0 ? 0 : ed);
     rc = game_get_docs(r, gm);
     if (rc == 0 && ed < 0)
-        rc = sb_fail(r->err, SB_EIO, NULL, "campaign edition has no results rule");
+        rc = sb_fail(r->err, SB_EIO, NULL, "game edition has no results rule");
     if (rc == 0)
         rc = game_load_state(r, gm);
     return rc;

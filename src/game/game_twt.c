@@ -132,7 +132,7 @@ static int twt_find_fix(void *arg, int64_t seq, const char *type, const char *pa
 }
 
 /* Undoing event seq: when it is a correction, put its "before" values back into the
- * campaign's copy of the board (the game's own copy follows by replay). */
+ * campaign's copy of the board of its box (the game's own copy follows by replay). */
 static int twt_undo_correction(struct game_req *r, struct game *gm, int64_t seq)
 {
     struct twt_fixes f = {r, gm, seq, NULL};
@@ -145,7 +145,7 @@ static int twt_undo_correction(struct game_req *r, struct game *gm, int64_t seq)
     what = cJSON_GetObjectItemCaseSensitive(f.found, "what");
     id = cJSON_GetObjectItemCaseSensitive(f.found, "id");
     before = cJSON_GetObjectItemCaseSensitive(f.found, "before");
-    rc = store_campaign_board(*r->store, r->campaign->id, &text, r->err);
+    rc = store_campaign_board(*r->store, r->campaign->id, gm->row.edition, &text, r->err);
     if (rc == 0)
         rc = game_parse_stored(r, text, &doc);
     free(text);
@@ -161,7 +161,7 @@ static int twt_undo_correction(struct game_req *r, struct game *gm, int64_t seq)
     if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
         rc = sb_oom(r->err);
     if (rc == 0)
-        rc = store_campaign_set_board(*r->store, r->campaign->id, text, r->err);
+        rc = store_campaign_set_board(*r->store, r->campaign->id, gm->row.edition, text, r->err);
     free(text);
     cJSON_Delete(doc);
     cJSON_Delete(f.found);

@@ -171,10 +171,11 @@ void store_now(char out[STORE_TIME_MAX]);
 
 struct store_campaign {
     int64_t id;
-    char edition[64];
+    char edition[64];    /* the campaign's own edition (its own box) */
+    char box[64];        /* the box the request works on: edition, or store_campaign_box() */
     bool policy_player;  /* stamp_owner = 'player' */
-    int64_t active_game; /* 0 when none */
-    int64_t latest_game; /* 0 when none */
+    int64_t active_game; /* the box's active game; 0 when none */
+    int64_t latest_game; /* the box's latest game; 0 when none */
     unsigned char key_hash[STORE_HASH_BYTES];
     unsigned char view_key_hash[STORE_HASH_BYTES];
 };
@@ -183,11 +184,23 @@ int store_campaign_create(struct store *s, const char *name, const char *edition
                           const char *stamp_owner, const unsigned char *key_hash,
                           const unsigned char *view_key_hash, const char *board, int64_t *id,
                           struct sb_error *err);
-/* SB_ENOTFOUND when there is no such campaign. */
+/* SB_ENOTFOUND when there is no such campaign. The campaign's own box is the one
+ * *out works on (box, active_game, latest_game). */
 int store_campaign_get(struct store *s, int64_t cid, struct store_campaign *out,
                        struct sb_error *err);
+/* Make the box of edition the one c (a campaign of store_campaign_get()) works on: its
+ * box, active_game and latest_game. SB_ENOTFOUND when the campaign has no such box;
+ * c is unchanged then. */
+int store_campaign_box(struct store *s, const char *edition, struct store_campaign *c,
+                       struct sb_error *err);
+/* Give campaign cid a box of edition (one it has none of) holding board. */
+int store_campaign_box_add(struct store *s, int64_t cid, const char *edition, const char *board,
+                           struct sb_error *err);
+/* [{"edition","board","active_game"}] of every box of cid, its own first, then by
+ * edition; board is the box's document (JSON). */
+int store_campaign_boxes_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
 /* {"id","name","edition","stamp_owner","created_at","active_game","house_rules",
- * "timezone"} */
+ * "timezone"}; active_game: the most recently started active game of any box */
 int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
 /* Set the campaign's time zone (an IANA name the caller checked). */
 int store_campaign_set_timezone(struct store *s, int64_t cid, const char *zone,
@@ -195,7 +208,9 @@ int store_campaign_set_timezone(struct store *s, int64_t cid, const char *zone,
 /* name and stamp_owner may be NULL to keep them. */
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,
                           struct sb_error *err);
-int store_campaign_board(struct store *s, int64_t cid, char **out, struct sb_error *err);
+/* The board of cid's box of edition; SB_ENOTFOUND when it has none. */
+int store_campaign_board(struct store *s, int64_t cid, const char *edition, char **out,
+                         struct sb_error *err);
 /* The campaign's house rules (a JSON object of every switch; "" for none stored). */
 int store_campaign_house_rules(struct store *s, int64_t cid, char **out, struct sb_error *err);
 int store_campaign_set_house_rules(struct store *s, int64_t cid, const char *house_rules,
@@ -208,7 +223,9 @@ int store_campaign_set_keys(struct store *s, int64_t cid, const unsigned char *k
  * last_activity is the latest of its creation, players, games and events. Never keys. */
 int store_campaigns_json(struct store *s, char **out, struct sb_error *err);
 
-int store_campaign_set_board(struct store *s, int64_t cid, const char *board, struct sb_error *err);
+/* Replace the board of cid's box of edition. */
+int store_campaign_set_board(struct store *s, int64_t cid, const char *edition, const char *board,
+                             struct sb_error *err);
 
 /* ---- players ---- */
 
@@ -230,6 +247,7 @@ struct store_game {
     int64_t campaign;
     char mode[16];
     char status[16];
+    char edition[64]; /* the box it is played with */
     int64_t version;
     int64_t seq;       /* the last live event, 0 when none */
     int64_t last_seq;  /* the last event, voided or not */
@@ -245,11 +263,12 @@ void store_game_clear(struct store_game *g);
 
 /* The id the next game will get (inside a write transaction). */
 int store_game_next_id(struct store *s, int64_t *id, struct sb_error *err);
-/* Create game id (from store_game_next_id) with state as both its initial state and
- * its snapshot. SB_ECONFLICT when the campaign already has an active game. */
-int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode, const char *seats,
-                      const char *board, const char *state, const char *played_at,
-                      struct sb_error *err);
+/* Create game id (from store_game_next_id) of the campaign's box of edition, with state
+ * as both its initial state and its snapshot. SB_ECONFLICT when that box already has an
+ * active game. */
+int store_game_create(struct store *s, int64_t id, int64_t cid, const char *edition,
+                      const char *mode, const char *seats, const char *board, const char *state,
+                      const char *played_at, struct sb_error *err);
 /* Record how long a results-mode play took (duration_min, -1: unknown) and where
  * (location, NULL: unknown) on game gid. */
 /* The house rules game gid plays by (JSON), set once at its creation. */
@@ -275,7 +294,7 @@ int store_game_leave_docs(struct store *s, int64_t gid, bool state, bool initial
  * seats and house rules (state and initial may be NULL, see store_game_leave_docs). */
 int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
                    struct store_game *out, struct sb_error *err);
-/* {"id","mode","status","started_at","ended_at","played_at","number","duration_min","location",
+/* {"id","edition","mode","status","started_at","ended_at","played_at","number","duration_min","location",
  * "seats":[{"player","name","token"}],"winner","version","events"}; number: 1, 2, 3… within
  * the campaign */
 int store_game_json(struct store *s, int64_t gid, char **out, struct sb_error *err);

@@ -263,6 +263,7 @@ int store_aside_copy(struct store *s, struct store *aside, struct sb_error *err)
         {"memories", "SELECT NULL, campaign_id, game_id, card, slot, destination, seq, text, at,"
                      " photo_type, photo_size, photo_rev, photo FROM memories"
                      " WHERE campaign_id > ?1 AND ?2 >= 0 AND ?3 >= 0 ORDER BY id"},
+        {"boxes", "SELECT * FROM boxes WHERE campaign_id > ?1 AND ?2 >= 0 AND ?3 >= 0"},
         {"campaigns", "SELECT * FROM campaigns WHERE id > ?1 AND ?2 >= 0 AND ?3 >= 0"},
     };
     const struct store_aside_ids *ids = &aside->aside;
@@ -308,6 +309,7 @@ int store_aside_drop(struct store *s, struct sb_error *err)
         " ON c.id = g.campaign_id WHERE c.edition = '')",
         "DELETE FROM games WHERE campaign_id IN (SELECT id FROM campaigns WHERE edition = '')",
         "DELETE FROM players WHERE campaign_id IN (SELECT id FROM campaigns WHERE edition = '')",
+        "DELETE FROM boxes WHERE campaign_id IN (SELECT id FROM campaigns WHERE edition = '')",
         "DELETE FROM campaigns WHERE edition = ''",
         /* and the boards copied for it that no game plays on */
         "DELETE FROM boards WHERE NOT EXISTS (SELECT 1 FROM game_boards gb"

@@ -50,6 +50,7 @@ static int store_campaign_read(void *ctx, sqlite3_stmt *stmt, struct sb_error *e
         sqlite3_column_bytes(stmt, 3) != STORE_HASH_BYTES)
         return sb_fail(err, SB_EIO, NULL, "campaign %lld has damaged keys", (long long)c->id);
     snprintf(c->edition, sizeof(c->edition), "%s", ed ? ed : "");
+    snprintf(c->box, sizeof(c->box), "%s", c->edition);
     c->policy_player = owner && strcmp(owner, "player") == 0;
     memcpy(c->key_hash, sqlite3_column_blob(stmt, 2), STORE_HASH_BYTES);
     memcpy(c->view_key_hash, sqlite3_column_blob(stmt, 3), STORE_HASH_BYTES);
@@ -63,8 +64,9 @@ int store_campaign_get(struct store *s, int64_t cid, struct store_campaign *out,
 {
     static const char *const sql =
         "SELECT edition, stamp_owner, key_hash, view_key_hash,"
-        " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'),"
-        " (SELECT max(id) FROM games WHERE campaign_id = c.id)"
+        " (SELECT id FROM games WHERE campaign_id = c.id AND edition = c.edition"
+        "   AND status = 'active'),"
+        " (SELECT max(id) FROM games WHERE campaign_id = c.id AND edition = c.edition)"
         " FROM campaigns c WHERE id = ?";
     struct store_campaign c;
     int rc;
@@ -78,12 +80,66 @@ int store_campaign_get(struct store *s, int64_t cid, struct store_campaign *out,
     return rc;
 }
 
+/* The boxes of campaign ?1: its own (o 0) and the others (o 1), as (o, edition, board). */
+#define STORE_BOXES                                                                                \
+    "(SELECT 0 AS o, edition, board FROM campaigns WHERE id = ?1"                                  \
+    " UNION ALL SELECT 1, edition, board FROM boxes WHERE campaign_id = ?1)"
+
+/* The ids of the box's active and latest games into ctx (a struct store_campaign). */
+static int store_campaign_box_read(void *ctx, sqlite3_stmt *stmt, struct sb_error *err)
+{
+    struct store_campaign *c = ctx;
+    (void)err;
+    c->active_game = sqlite3_column_int64(stmt, 0);
+    c->latest_game = sqlite3_column_int64(stmt, 1);
+    return 0;
+}
+
+int store_campaign_box(struct store *s, const char *edition, struct store_campaign *c,
+                       struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT (SELECT id FROM games WHERE campaign_id = ?1 AND edition = ?2"
+        "   AND status = 'active'),"
+        " (SELECT max(id) FROM games WHERE campaign_id = ?1 AND edition = ?2)"
+        " FROM " STORE_BOXES " WHERE edition = ?2";
+    struct store_campaign box = *c;
+    int rc = store_row(s, sql, store_campaign_box_read, &box, err, "it", c->id, edition);
+    if (rc == SB_ENOTFOUND)
+        return sb_fail(err, SB_ENOTFOUND, NULL, "this campaign has no box of edition '%s'",
+                       edition);
+    if (rc == 0) {
+        snprintf(box.box, sizeof(box.box), "%s", edition);
+        *c = box;
+    }
+    return rc;
+}
+
+int store_campaign_box_add(struct store *s, int64_t cid, const char *edition, const char *board,
+                           struct sb_error *err)
+{
+    static const char *const sql =
+        "INSERT INTO boxes(campaign_id, edition, board) VALUES (?, ?, ?)";
+    return store_exec(s, sql, NULL, err, "itt", cid, edition, board);
+}
+
+int store_campaign_boxes_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT coalesce(json_group_array(json_object('edition', b.edition, 'board',"
+        " json(b.board), 'active_game', (SELECT id FROM games g WHERE g.campaign_id = ?1"
+        " AND g.edition = b.edition AND g.status = 'active'))), '[]')"
+        " FROM (SELECT * FROM " STORE_BOXES " ORDER BY o, edition) b";
+    return store_text(s, sql, out, err, "i", cid);
+}
+
 int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
 {
     static const char *const sql =
         "SELECT json_object('id', id, 'name', name, 'edition', edition, 'stamp_owner',"
         " stamp_owner, 'created_at', created_at, 'active_game',"
-        " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'),"
+        " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'"
+        "   ORDER BY started_at DESC, id DESC LIMIT 1),"
         " 'house_rules', json(house_rules), 'timezone', timezone)"
         " FROM campaigns c WHERE id = ?";
     return store_text(s, sql, out, err, "i", cid);
@@ -144,16 +200,27 @@ int store_campaigns_json(struct store *s, char **out, struct sb_error *err)
     return store_text(s, sql, out, err, "");
 }
 
-int store_campaign_board(struct store *s, int64_t cid, char **out, struct sb_error *err)
+int store_campaign_board(struct store *s, int64_t cid, const char *edition, char **out,
+                         struct sb_error *err)
 {
-    static const char *const sql = "SELECT board FROM campaigns WHERE id = ?";
-    return store_text(s, sql, out, err, "i", cid);
+    static const char *const sql = "SELECT board FROM " STORE_BOXES " WHERE edition = ?2";
+    int rc = store_text(s, sql, out, err, "it", cid, edition);
+    if (rc == SB_ENOTFOUND)
+        return sb_fail(err, SB_ENOTFOUND, NULL, "this campaign has no box of edition '%s'",
+                       edition);
+    return rc;
 }
 
-int store_campaign_set_board(struct store *s, int64_t cid, const char *board, struct sb_error *err)
+int store_campaign_set_board(struct store *s, int64_t cid, const char *edition, const char *board,
+                             struct sb_error *err)
 {
-    static const char *const sql = "UPDATE campaigns SET board = ? WHERE id = ?";
-    return store_exec(s, sql, NULL, err, "ti", board, cid);
+    static const char *const own = "UPDATE campaigns SET board = ?3 WHERE id = ?1 AND edition = ?2";
+    static const char *const other =
+        "UPDATE boxes SET board = ?3 WHERE campaign_id = ?1 AND edition = ?2";
+    int rc = store_exec(s, own, NULL, err, "itt", cid, edition, board);
+    if (rc == 0)
+        rc = store_exec(s, other, NULL, err, "itt", cid, edition, board);
+    return rc;
 }
 
 /* ---- players ---- */
@@ -356,7 +423,7 @@ int store_journal_card_stamps(struct store *s, int64_t cid, const char *card, in
 int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
 {
     static const char *const sql =
-        "WITH seats AS (SELECT g.id AS game, g.winner, st.value ->> 'player' AS player,"
+        "WITH seats AS (SELECT g.id AS game, g.winner, g.edition, st.value ->> 'player' AS player,"
         "   st.value ->> 'token' AS token FROM games g, json_each(g.seats) st"
         "   WHERE g.campaign_id = ?1),"
         " fx AS (SELECT e.game_id AS game, f.value AS v FROM events e"
@@ -368,6 +435,16 @@ int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *
         "   FROM journal_payouts p JOIN games g ON g.id = p.game_id AND g.campaign_id = ?1),"
         " js AS (SELECT * FROM journal_stamps WHERE campaign_id = ?1)"
         " SELECT json_object("
+        /* every box, its own first: its games and who played them (issue 39) */
+        " 'editions', (SELECT coalesce(json_group_array(json_object('edition', b.edition,"
+        "   'games', (SELECT count(*) FROM games WHERE campaign_id = ?1 AND edition = b.edition),"
+        "   'players', (SELECT coalesce(json_group_array(json_object('player', p.id,"
+        "     'games', (SELECT count(*) FROM seats WHERE player = p.id AND edition = b.edition),"
+        "     'wins', (SELECT count(*) FROM seats WHERE player = p.id AND winner = p.id"
+        "       AND edition = b.edition))), json('[]'))"
+        "     FROM (SELECT * FROM players WHERE campaign_id = ?1 AND id IN (SELECT player"
+        "       FROM seats WHERE edition = b.edition) ORDER BY id) p))), json('[]'))"
+        "   FROM (SELECT * FROM " STORE_BOXES " ORDER BY o, edition) b),"
         " 'players', (SELECT coalesce(json_group_array(json_object('id', p.id, 'name', p.name,"
         "   'games', (SELECT count(*) FROM seats WHERE player = p.id),"
         "   'wins', (SELECT count(*) FROM seats WHERE player = p.id AND winner = p.id),"

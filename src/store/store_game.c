@@ -53,23 +53,24 @@ int store_board_id(struct store *s, const char *board, int64_t *id, struct sb_er
     return rc;
 }
 
-int store_game_create(struct store *s, int64_t id, int64_t cid, const char *mode, const char *seats,
-                      const char *board, const char *state, const char *played_at,
-                      struct sb_error *err)
+int store_game_create(struct store *s, int64_t id, int64_t cid, const char *edition,
+                      const char *mode, const char *seats, const char *board, const char *state,
+                      const char *played_at, struct sb_error *err)
 {
     static const char *const sql =
-        "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at, played_at)"
-        " VALUES (?, ?, ?, 'active', ?, ?, now_utc(), ?)";
+        "INSERT INTO games(id, campaign_id, edition, mode, status, seats, state, started_at,"
+        " played_at) VALUES (?, ?, ?, ?, 'active', ?, ?, now_utc(), ?)";
     static const char *const docs =
         "INSERT INTO game_boards(game_id, board_id, initial) VALUES (?, ?, ?)";
     int64_t board_id = 0;
-    int rc = store_exec(s, sql, NULL, err, "iitttt", id, cid, mode, seats, state, played_at);
+    int rc =
+        store_exec(s, sql, NULL, err, "iittttt", id, cid, edition, mode, seats, state, played_at);
     if (rc == 0)
         rc = store_board_id(s, board, &board_id, err);
     if (rc == 0)
         rc = store_exec(s, docs, NULL, err, "iit", id, board_id, state);
     if (rc == SB_ECONFLICT)
-        return sb_fail(err, SB_ECONFLICT, NULL, "this campaign already has an active game");
+        return sb_fail(err, SB_ECONFLICT, NULL, "this box already has an active game");
     return rc;
 }
 
@@ -180,6 +181,7 @@ static int store_game_read(void *ctx, sqlite3_stmt *stmt, struct sb_error *err)
     g->version = sqlite3_column_int64(stmt, 2);
     g->seq = sqlite3_column_int64(stmt, 3);
     g->last_seq = sqlite3_column_int64(stmt, 4);
+    snprintf(g->edition, sizeof(g->edition), "%s", (const char *)sqlite3_column_text(stmt, 10));
     if (!row->with_docs)
         return 0;
     rc = store_col_dup(stmt, 5, &g->board, err);
@@ -213,7 +215,7 @@ int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
         "   ON b.id = gb.board_id WHERE gb.game_id = g.id) END,"
         " CASE WHEN ?1 THEN state END,"
         " CASE WHEN ?1 THEN (SELECT initial FROM game_boards WHERE game_id = g.id) END,"
-        " seats, house_rules FROM games g WHERE id = ?2 AND campaign_id = ?3";
+        " seats, house_rules, edition FROM games g WHERE id = ?2 AND campaign_id = ?3";
     struct store_game g;
     struct store_game_row row = {&g, with_docs};
     int rc;
@@ -229,7 +231,8 @@ int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
 }
 
 #define STORE_GAME_OBJECT                                                                          \
-    "json_object('id', g.id, 'mode', g.mode, 'status', g.status, 'started_at',"                    \
+    "json_object('id', g.id, 'edition', g.edition, 'mode', g.mode, 'status', g.status, "           \
+    "'started_at',"                                                                                \
     " g.started_at, 'ended_at', g.ended_at, 'played_at', g.played_at, 'winner', g.winner,"         \
     " 'number', (SELECT count(*) FROM games n WHERE n.campaign_id = g.campaign_id"                 \
     " AND n.id <= g.id), 'duration_min', g.duration_min, 'location', g.location,"                  \

@@ -309,7 +309,8 @@ static void correct_price(struct fix *f, const char *did, int price)
     int64_t version = 0;
     fresh_req(f);
     assert_int_equal(store_begin_write(f->s, &f->err), 0);
-    assert_int_equal(store_campaign_board(f->s, f->campaign.id, &text, &f->err), 0);
+    assert_int_equal(
+        store_campaign_board(f->s, f->campaign.id, f->campaign.edition, &text, &f->err), 0);
     assert_non_null(doc = cJSON_Parse(text));
     body = cJSON_CreateObject();
     cJSON_AddNumberToObject(body, "price", price);
@@ -331,7 +332,8 @@ static void correct_price(struct fix *f, const char *did, int price)
     if (game_append(&f->r, f->gid, ev, 0, NULL, NULL, NULL, &version) != 0)
         fail_msg("correct: %s", f->err.detail);
     assert_non_null(printed = cJSON_PrintUnformatted(doc));
-    assert_int_equal(store_campaign_set_board(f->s, f->campaign.id, printed, &f->err), 0);
+    assert_int_equal(
+        store_campaign_set_board(f->s, f->campaign.id, f->campaign.edition, printed, &f->err), 0);
     assert_int_equal(store_commit(f->s, &f->err), 0);
     game_req_finish(&f->r, true);
     free(printed);
@@ -348,7 +350,8 @@ static int campaign_price(struct fix *f, const char *did)
     char *text = NULL;
     cJSON *doc, *d;
     int price = -1;
-    assert_int_equal(store_campaign_board(f->s, f->campaign.id, &text, &f->err), 0);
+    assert_int_equal(
+        store_campaign_board(f->s, f->campaign.id, f->campaign.edition, &text, &f->err), 0);
     assert_non_null(doc = cJSON_Parse(text));
     cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(doc, "destinations"))
     {

@@ -113,8 +113,8 @@ static int64_t add_game(struct fix *f, int64_t a, int64_t b)
              "{\"player\":%lld,\"token\":\"t-rex\"}]",
              (long long)a, (long long)b);
     assert_int_equal(store_game_next_id(f->s, &gid, &err), 0);
-    assert_int_equal(store_game_create(f->s, gid, f->cid, "banker", seats, "{}",
-                                       "{\"status\":\"active\"}", NULL, &err),
+    assert_int_equal(store_game_create(f->s, gid, f->cid, "travel-world-tour", "banker", seats,
+                                       "{}", "{\"status\":\"active\"}", NULL, &err),
                      0);
     return gid;
 }
@@ -227,11 +227,12 @@ static void test_campaign_create_get_update(void **state)
     assert_int_equal(store_campaign_get(f->s, f->cid, &c, &err), 0);
     assert_true(c.policy_player);
 
-    assert_int_equal(store_campaign_board(f->s, f->cid, &board, &err), 0);
+    assert_int_equal(store_campaign_board(f->s, f->cid, "travel-world-tour", &board, &err), 0);
     assert_string_equal(board, "{\"board\":1}");
     free(board);
-    assert_int_equal(store_campaign_set_board(f->s, f->cid, "{\"board\":2}", &err), 0);
-    assert_int_equal(store_campaign_board(f->s, f->cid, &board, &err), 0);
+    assert_int_equal(
+        store_campaign_set_board(f->s, f->cid, "travel-world-tour", "{\"board\":2}", &err), 0);
+    assert_int_equal(store_campaign_board(f->s, f->cid, "travel-world-tour", &board, &err), 0);
     assert_string_equal(board, "{\"board\":2}");
     free(board);
 }
@@ -351,7 +352,8 @@ static void test_one_active_game_per_campaign(void **state)
 
     gid = add_game(f, a, b);
     assert_int_equal(store_game_next_id(f->s, &next, &err), 0);
-    assert_int_equal(store_game_create(f->s, next, f->cid, "banker", "[]", "{}", "{}", NULL, &err),
+    assert_int_equal(store_game_create(f->s, next, f->cid, "travel-world-tour", "banker", "[]",
+                                       "{}", "{}", NULL, &err),
                      SB_ECONFLICT);
     assert_int_equal(store_campaign_get(f->s, f->cid, &c, &err), 0);
     assert_true(c.active_game == gid && c.latest_game == gid);

@@ -1,0 +1,208 @@
+// boxes.test.mjs -- issue 39, every box of the group: one campaign holds a box per
+// edition it plays, its players play every box, and each box has at most one active
+// game (API.md "Every box of the group (added 2026-12-c)").
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, launchServer, newCampaign, client } from './server.mjs';
+
+let srv;
+before(async () => { srv = await startServer(); });
+after(async () => { await srv.cleanup(); });
+
+/** A campaign of edition with Ann, Bo and Cy. */
+async function campaign(edition = 'travel-world-tour') {
+  const c = await newCampaign(srv.url, { name: 'Friday nights', edition, players: ['Ann', 'Bo', 'Cy'] });
+  c.base = `/api/v1/campaigns/${c.cid}`;
+  return c;
+}
+
+/** POST a game and expect status; returns the answer. */
+async function newGame(c, body, status = 201) {
+  const r = await c.api.post(`${c.base}/games`, body);
+  assert.equal(r.status, status, `${JSON.stringify(body)} -> ${r.text}`);
+  return r;
+}
+
+const twtSeats = (c) => [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 'scottie' }, { player: c.players[2], token: 't-rex' }];
+const seats = (c) => c.players.map((player, i) => ({ player, token: ['boot', 'dog', 'ship'][i] }));
+
+/** POST an event and expect status. */
+async function event(c, gid, body, status = 201) {
+  const r = await c.api.post(`${c.base}/games/${gid}/events`, body);
+  assert.equal(r.status, status, `${JSON.stringify(body)} -> ${r.text}`);
+  return r;
+}
+
+/** The campaign document. */
+async function read(c) {
+  const r = await c.api.get(c.base);
+  assert.equal(r.status, 200, r.text);
+  return r.json;
+}
+
+test('a campaign plays Travel World Tour, classic (results), Wonders and Deal with the same players', async () => {
+  const c = await campaign();
+  const [ann, bo, cy] = c.players;
+  const fresh = await read(c);
+  assert.deepEqual(fresh.campaign.boxes.map((b) => [b.edition, b.active_game]), [['travel-world-tour', null]], 'a new campaign lists its own box');
+  assert.ok(fresh.campaign.boxes[0].facts > 0);
+  assert.equal(fresh.campaign.boxes[0].checked, 0);
+
+  const twt = (await newGame(c, { mode: 'banker', seats: twtSeats(c) })).json.game;
+  assert.equal(twt.edition, 'travel-world-tour');
+
+  const classic = (await newGame(c, { edition: 'classic', mode: 'results', seats: seats(c) })).json.game;
+  assert.equal(classic.edition, 'classic');
+  await event(c, classic.id, { type: 'result', standings: [{ player: ann, bankrupt_order: 2 }, { player: bo }, { player: cy, bankrupt_order: 1 }] });
+
+  const wonders = (await newGame(c, { edition: 'wonders', mode: 'results', seats: seats(c) })).json.game;
+  await event(c, wonders.id, { type: 'result', standings: [{ player: ann, wonders_ticked: 22, cash: 300 }, { player: bo, wonders_ticked: 19, cash: 1700 }, { player: cy, wonders_ticked: 3, cash: 50 }] });
+
+  const deal = (await newGame(c, { edition: 'deal', mode: 'results', seats: seats(c) })).json.game;
+  await event(c, deal.id, { type: 'result', standings: [{ player: ann, complete_sets: 2 }, { player: bo, complete_sets: 1 }, { player: cy, complete_sets: 3 }] });
+
+  const doc = await read(c);
+  assert.deepEqual(doc.campaign.boxes.map((b) => [b.edition, b.active_game]),
+    [['travel-world-tour', twt.id], ['classic', null], ['deal', null], ['wonders', null]], 'its own box first');
+  assert.equal(doc.campaign.active_game, twt.id);
+  assert.equal(doc.campaign.edition, 'travel-world-tour', 'the campaign keeps its own edition');
+  assert.deepEqual(doc.games.map((g) => [g.edition, g.number]),
+    [['deal', 4], ['wonders', 3], ['classic', 2], ['travel-world-tour', 1]], 'numbers run over the whole campaign');
+  assert.deepEqual(doc.players.map((p) => [p.name, p.games, p.wins]), [['Ann', 4, 1], ['Bo', 4, 1], ['Cy', 4, 1]], 'players count every box');
+
+  const stats = (await c.api.get(`${c.base}/stats`)).json;
+  assert.deepEqual(stats.editions.map((e) => [e.edition, e.games, e.players.map((p) => [p.player, p.games, p.wins])]), [
+    ['travel-world-tour', 1, [[ann, 1, 0], [bo, 1, 0], [cy, 1, 0]]],
+    ['classic', 1, [[ann, 1, 0], [bo, 1, 1], [cy, 1, 0]]],
+    ['deal', 1, [[ann, 1, 0], [bo, 1, 0], [cy, 1, 1]]],
+    ['wonders', 1, [[ann, 1, 1], [bo, 1, 0], [cy, 1, 0]]],
+  ]);
+  assert.deepEqual(stats.players.map((p) => [p.name, p.games, p.wins]), [['Ann', 4, 1], ['Bo', 4, 1], ['Cy', 4, 1]], 'the stats count every box');
+
+  const state = await c.api.get(`${c.base}/games/${deal.id}/state`);
+  assert.equal(state.json.winner, cy);
+  const g = await c.api.get(`${c.base}/games/${classic.id}`);
+  assert.equal(g.json.game.edition, 'classic');
+  assert.equal(g.json.game.winner, bo);
+});
+
+test('one active game per box: a second of the same box is 409, another box 201', async () => {
+  const c = await campaign();
+  const first = (await newGame(c, { mode: 'banker', seats: twtSeats(c) })).json.game;
+  const again = await newGame(c, { mode: 'banker', seats: twtSeats(c) }, 409);
+  assert.match(again.headers.get('content-type'), /^application\/problem\+json/);
+  const classic = (await newGame(c, { edition: 'classic', mode: 'results', seats: seats(c) })).json.game;
+  await newGame(c, { edition: 'classic', mode: 'results', seats: seats(c) }, 409);
+  const doc = await read(c);
+  assert.deepEqual(doc.campaign.boxes.map((b) => [b.edition, b.active_game]), [['travel-world-tour', first.id], ['classic', classic.id]]);
+  assert.equal(doc.campaign.active_game, classic.id, 'the most recently started active game of any box');
+  assert.equal(doc.games.length, 2);
+
+  // Undo is per box: the Travel World Tour game is that box's latest game.
+  await event(c, first.id, { type: 'note', text: 'pizza' });
+  const undo = await c.api.post(`${c.base}/games/${first.id}/undo`, {});
+  assert.equal(undo.status, 200, undo.text);
+});
+
+test('corrections on one box leave the others alone; the layout lock is per box', async () => {
+  const c = await campaign('classic');
+  const classicBoard = (await c.api.get(`${c.base}/board`)).json;
+  // The first Travel World Tour game gives the campaign that box.
+  await c.api.get(`${c.base}/board?edition=travel-world-tour`).then((r) => assert.equal(r.status, 404, r.text));
+  const classic = (await newGame(c, { mode: 'results', seats: seats(c) })).json.game;
+  const twtBefore = (await c.api.get(`/api/v1/editions/travel-world-tour`)).json;
+  const twt = (await newGame(c, { edition: 'travel-world-tour', mode: 'banker', seats: twtSeats(c) })).json.game;
+  const box = await c.api.get(`${c.base}/board?edition=travel-world-tour`);
+  assert.equal(box.status, 200, box.text);
+  assert.equal(box.json.destinations.length, twtBefore.destinations.length);
+  assert.ok(box.json.check.facts > 0);
+
+  // While its game is active, that box's layout is locked; a fix of a destination goes
+  // into that game's log, and no other box or game sees it.
+  const lock = await c.api.put(`${c.base}/board/spaces/1?edition=travel-world-tour`, { name: 'Moved' });
+  assert.equal(lock.status, 409, lock.text);
+  const fix = await c.api.put(`${c.base}/board/destinations/brown-1?edition=travel-world-tour`, { name: 'Rapa Nui', checked: true });
+  assert.equal(fix.status, 200, fix.text);
+  assert.equal(fix.json.name, 'Rapa Nui');
+  const after = (await c.api.get(`${c.base}/board?edition=travel-world-tour`)).json;
+  assert.equal(after.destinations.find((d) => d.id === 'brown-1').name, 'Rapa Nui');
+  assert.deepEqual((await c.api.get(`${c.base}/board`)).json, classicBoard, 'the classic box is unchanged');
+  const twtEvents = (await c.api.get(`${c.base}/games/${twt.id}/events`)).json.events;
+  assert.deepEqual(twtEvents.map((e) => e.type), ['correct']);
+  assert.deepEqual((await c.api.get(`${c.base}/games/${classic.id}/events`)).json.events, []);
+  const doc = await read(c);
+  assert.deepEqual(doc.campaign.boxes.map((b) => [b.edition, b.checked]), [['classic', 0], ['travel-world-tour', 1]]);
+
+  // A second box file for a box the campaign has is 409.
+  await newGame(c, { edition: 'travel-world-tour', mode: 'banker', seats: twtSeats(c), board: box.json }, 409);
+});
+
+test('a box file starts the box of a new edition', async () => {
+  const c = await campaign('deal');
+  const file = (await c.api.get(`/api/v1/editions/travel-world-tour`)).json;
+  file.destinations[0].name = 'Our own';
+  const g = await newGame(c, { edition: 'travel-world-tour', mode: 'journal', seats: twtSeats(c), board: file });
+  assert.equal(g.json.game.edition, 'travel-world-tour');
+  const box = await c.api.get(`${c.base}/board?edition=travel-world-tour`);
+  assert.equal(box.json.destinations[0].name, 'Our own');
+});
+
+test('bad input: an unknown edition or a mode its edition lacks is 422, a box the campaign lacks 404; nothing changes', async () => {
+  const c = await campaign();
+  const before = await read(c);
+  const problem = (r, status) => {
+    assert.equal(r.status, status, r.text);
+    assert.match(r.headers.get('content-type'), /^application\/problem\+json/);
+  };
+  problem(await newGame(c, { edition: 'monopoly-junior', mode: 'results', seats: seats(c) }, 422), 422);
+  problem(await newGame(c, { edition: 'classic', mode: 'journal', seats: seats(c) }, 422), 422);
+  problem(await newGame(c, { edition: 'deal', mode: 'banker', seats: seats(c) }, 422), 422);
+  problem(await newGame(c, { edition: 'travel-world-tour', mode: 'results', seats: twtSeats(c) }, 422), 422);
+  problem(await newGame(c, { edition: 7, mode: 'results', seats: seats(c) }, 400), 400);
+  problem(await c.api.get(`${c.base}/board?edition=monopoly-junior`), 422);
+  problem(await c.api.get(`${c.base}/board?edition=deal`), 404);
+  problem(await c.api.put(`${c.base}/board/destinations/brown-1?edition=classic`, { name: 'X' }), 404);
+  problem(await c.api.put(`${c.base}/board/destinations/brown-1?edition=nope`, { name: 'X' }), 422);
+  const after = await read(c);
+  assert.deepEqual(after, before, 'no box, game or fact came of a refusal');
+});
+
+test('a database made at schema version 21 migrates with each campaign\'s edition as its one box, nothing lost', async () => {
+  // fixtures/schema21.db: made by fixtures/make-schema21.mjs with the server before
+  // migration 0022 (its keys printed by that script).
+  const dir = mkdtempSync(join(tmpdir(), 'stampbook-'));
+  copyFileSync(new URL('./fixtures/schema21.db', import.meta.url), join(dir, 'test.db'));
+  const old = await launchServer({ dir });
+  try {
+    const twt = client(old.url, 'crdWkSx33eRgJzCdIBqZV7_Ab-UePZdbqNgmAiJZL9Y');
+    const classic = client(old.url, 'J3FDdrho0wZLvkarpzvRr1Z0gI-bfVkeZi6TpJd9g0Q');
+    const a = await twt.get('/api/v1/campaigns/1');
+    assert.equal(a.status, 200, a.text);
+    assert.equal(a.json.campaign.name, 'Old box');
+    assert.deepEqual(a.json.campaign.boxes.map((b) => [b.edition, b.active_game]), [['travel-world-tour', 2]]);
+    assert.equal(a.json.campaign.active_game, 2);
+    assert.deepEqual(a.json.players.map((p) => p.name), ['Ann', 'Bo']);
+    assert.deepEqual(a.json.games.map((g) => [g.id, g.edition, g.mode, g.status, g.number]),
+      [[2, 'travel-world-tour', 'banker', 'active', 2], [1, 'travel-world-tour', 'journal', 'finished', 1]]);
+    const journal = await twt.get('/api/v1/campaigns/1/journal');
+    assert.equal(journal.status, 200, journal.text);
+    const stamps = journal.json.cards.flatMap((c) => c.stamps.map((s) => [c.id, s.token]));
+    assert.deepEqual(stamps.sort(), [['journal-1', 'scottie'], ['journal-2', 'hazel']]);
+    const events = await twt.get('/api/v1/campaigns/1/games/2/events');
+    assert.deepEqual(events.json.events.map((e) => e.type), ['note']);
+    // The active game of the migrated box is still that box's: a second one is 409.
+    const again = await twt.post('/api/v1/campaigns/1/games', { mode: 'banker', seats: [{ player: 1, token: 'hazel' }, { player: 2, token: 'scottie' }] });
+    assert.equal(again.status, 409, again.text);
+
+    const b = await classic.get('/api/v1/campaigns/2');
+    assert.equal(b.status, 200, b.text);
+    assert.deepEqual(b.json.campaign.boxes.map((x) => [x.edition, x.active_game]), [['classic', null]]);
+    assert.deepEqual(b.json.games.map((g) => [g.edition, g.mode, g.status, g.winner]), [['classic', 'results', 'finished', 3]]);
+  } finally {
+    await old.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
