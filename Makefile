@@ -13,7 +13,7 @@
 CONFIG ?= release
 CC ?= cc
 PKG_CONFIG ?= pkg-config
-PKGS := libmicrohttpd libcjson sqlite3 libsodium icu-uc libpng libjpeg libwebp
+PKGS := libmicrohttpd libcjson sqlite3 libsodium icu-uc libpng libjpeg libwebp zlib
 TEST_PKGS := cmocka
 PREFIX ?= /usr/local
 DESTDIR ?=

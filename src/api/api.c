@@ -263,6 +263,18 @@ int api_answer_json(struct api_ctx *ctx, int rc, int status, cJSON *doc)
     return rc;
 }
 
+int api_answer_json_tagged(struct api_ctx *ctx, int rc, cJSON *doc)
+{
+    uint64_t h = 1469598103934665603u; /* FNV-1a, 64 bits */
+    rc = api_answer_json(ctx, rc, 200, doc);
+    if (rc != 0 || !ctx->res->body)
+        return rc;
+    for (size_t i = 0; i < ctx->res->body_len; i++)
+        h = (h ^ (unsigned char)ctx->res->body[i]) * 1099511628211u;
+    snprintf(ctx->res->etag, sizeof(ctx->res->etag), "\"c%016llx\"", (unsigned long long)h);
+    return 0;
+}
+
 int api_answer_read(struct api_ctx *ctx, api_read_fn *read)
 {
     char *text = NULL;

@@ -240,7 +240,7 @@ int api_get_board(struct api_ctx *ctx)
     int rc = api_box_param(ctx, &edition);
     if (rc == 0)
         rc = campaign_board(&ctx->game, edition, &doc);
-    return api_answer_json(ctx, rc, 200, doc);
+    return api_answer_json_tagged(ctx, rc, doc);
 }
 
 /* Edit one part of the campaign's board copy (campaign_board_put()) and answer the

@@ -102,6 +102,10 @@ int api_answer_owned(struct api_ctx *ctx, int rc, int status, char *text);
 int api_answer_json(struct api_ctx *ctx, int rc, int status, cJSON *doc);
 /* Set the ETag of the answer to the game version. */
 void api_set_etag(struct api_ctx *ctx, int64_t version);
+/* The end of a read whose answer has no version of its own (a board, the journal):
+ * api_answer_json(), then an ETag that a hash of the body makes ("c" and 16 hex
+ * digits), so that If-None-Match can be answered 304. */
+int api_answer_json_tagged(struct api_ctx *ctx, int rc, cJSON *doc);
 /* The value of query parameter key, or NULL. */
 const char *api_param(const struct api_ctx *ctx, const char *key);
 /* Parse the request body as a JSON object (415/400 as needed). */

@@ -61,6 +61,7 @@ struct http_server {
     char trusted[PROXY_TRUSTED_MAX]; /* --trusted-proxy, normalised; "" when none */
     char *host_names;                /* --host-name; NULL when any Host will do */
     struct proxy_limits *limits;     /* requests in flight per client, behind a proxy */
+    struct http_gz *gz;              /* the static files compressed at start */
 };
 
 /* Per-request state, kept in the connection context and freed when it completes. */
@@ -236,6 +237,33 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_reques
     return ret;
 }
 
+/* When r is a GET or HEAD whose If-None-Match names etag, queue 304 with no body (and
+ * the ETag, Cache-Control and Vary that the 200 would carry: cache_control NULL is
+ * no-store) into *ret and return true; else false. */
+static bool http_not_modified(struct MHD_Connection *conn, struct http_request *r, const char *etag,
+                              const char *cache_control, bool vary, enum MHD_Result *ret)
+{
+    struct MHD_Response *res;
+    if ((strcmp(r->method, "GET") != 0 && strcmp(r->method, "HEAD") != 0) ||
+        !http_if_none_match(
+            MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH),
+            etag))
+        return false;
+    res = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+    if (!res) {
+        *ret = MHD_NO;
+        return true;
+    }
+    MHD_add_response_header(res, MHD_HTTP_HEADER_ETAG, etag);
+    MHD_add_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL,
+                            cache_control ? cache_control : "no-store");
+    if (vary)
+        MHD_add_response_header(res, MHD_HTTP_HEADER_VARY, "Accept-Encoding");
+    *ret = http_queue(conn, r, 304, res);
+    MHD_destroy_response(res);
+    return true;
+}
+
 /* ---- answers from the API's memory, each response built once ---- */
 
 /* Does the server hold the response of the answer kept as serial? (api_request's
@@ -261,6 +289,8 @@ static bool http_answer_shared(struct MHD_Connection *conn, struct http_request 
     bool held;
     r->route = r->res.route;
     http_conns_keyed(&s->conns, r->conn);
+    if (http_not_modified(conn, r, r->res.etag, NULL, false, ret))
+        return true;
     pthread_mutex_lock(&s->shared_lock);
     held = e->res && e->serial == r->res.cache_serial;
     if (held) /* under the lock: the table's reference is not dropped before it is queued */
@@ -275,10 +305,15 @@ static enum MHD_Result http_answer_kept(struct MHD_Connection *conn, struct http
     struct http_server *s = r->server;
     struct api_response *res = &r->res;
     const struct http_extra x = {.etag = res->etag};
-    struct MHD_Response *mr = http_response(200, res->content_type, res->body, res->body_len, &x);
+    struct MHD_Response *mr, *old;
     struct http_shared *e = &s->shared[res->cache_serial % HTTP_SHARED_SLOTS];
-    struct MHD_Response *old;
     enum MHD_Result ret;
+    if (http_not_modified(conn, r, res->etag, NULL, false, &ret)) {
+        r->route = res->route;
+        http_conns_keyed(&s->conns, r->conn);
+        return ret;
+    }
+    mr = http_response(200, res->content_type, res->body, res->body_len, &x);
     res->body = NULL; /* the response has it */
     if (!mr)
         return MHD_NO;
@@ -353,6 +388,59 @@ static bool http_static_path(const struct http_server *s, const char *url, char 
            real[root_len] == '/';
 }
 
+/* The ETag of a file of the static root as fstat() sees it now: its inode, size and
+ * modification time (a new version of the UI has new ones), "-gz" for its compressed
+ * form. This function can't fail. */
+static void http_static_etag(const struct stat *st, bool gz, char *out, size_t size)
+{
+    snprintf(out, size, "\"%llx-%llx-%llx%09ld%s\"", (unsigned long long)st->st_ino,
+             (unsigned long long)st->st_size, (unsigned long long)st->st_mtim.tv_sec,
+             (long)st->st_mtim.tv_nsec, gz ? "-gz" : "");
+}
+
+/* Answer a file of the static root with what lets a browser keep it: an ETag, no-cache
+ * (revalidated each time, so never stale after an upgrade), and its form compressed at
+ * start when the request accepts gzip; 304 when If-None-Match names it. The body is
+ * the file's (malloc'd, taken over) or NULL for the compressed form. */
+static enum MHD_Result http_static_answer(struct http_server *s, struct MHD_Connection *conn,
+                                          struct http_request *r, const char *real,
+                                          const struct stat *st, char *body)
+{
+    const unsigned char *gz = NULL;
+    size_t gz_len = 0;
+    bool zipped = http_gz_find(s->gz, real, st, &gz, &gz_len) &&
+                  http_accepts_gzip(MHD_lookup_connection_value(conn, MHD_HEADER_KIND,
+                                                                MHD_HTTP_HEADER_ACCEPT_ENCODING));
+    char etag[96];
+    struct MHD_Response *res;
+    enum MHD_Result ret;
+    http_static_etag(st, zipped, etag, sizeof(etag));
+    if (http_not_modified(conn, r, etag, "no-cache", true, &ret)) {
+        free(body);
+        return ret;
+    }
+    if (zipped) {
+        free(body);
+        res =
+            MHD_create_response_from_buffer(gz_len, (void *)(uintptr_t)gz, MHD_RESPMEM_PERSISTENT);
+        if (!res)
+            return MHD_NO;
+        http_common_headers(res, http_mime(real));
+        MHD_add_response_header(res, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
+    } else {
+        res = http_response(200, http_mime(real), body, (size_t)st->st_size, NULL);
+        if (!res)
+            return MHD_NO;
+    }
+    MHD_del_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    MHD_add_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache");
+    MHD_add_response_header(res, MHD_HTTP_HEADER_ETAG, etag);
+    MHD_add_response_header(res, MHD_HTTP_HEADER_VARY, "Accept-Encoding");
+    ret = http_queue(conn, r, 200, res);
+    MHD_destroy_response(res);
+    return ret;
+}
+
 /* Serve a file of the static root (see http_static_path()). */
 static enum MHD_Result http_static(struct http_server *s, struct MHD_Connection *conn,
                                    struct http_request *r, const char *url)
@@ -380,7 +468,7 @@ static enum MHD_Result http_static(struct http_server *s, struct MHD_Connection 
         free(body);
         return http_problem(conn, r, 500, "cannot read the file", NULL);
     }
-    return http_send(conn, r, 200, http_mime(real), body, (size_t)n, NULL);
+    return http_static_answer(s, conn, r, real, &st, body);
 }
 
 /* ---- API requests: answered on a worker while the connection is suspended ---- */
@@ -569,6 +657,9 @@ static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_requ
         MHD_destroy_response(mr);
         return ret;
     }
+    if (res->status == 200 &&
+        http_not_modified(conn, r, res->etag, res->cache_control, false, &ret))
+        return ret; /* the body is freed with the request */
     ret = http_send(conn, r, res->status, res->content_type, res->body, res->body_len, &x);
     res->body = NULL; /* libmicrohttpd frees it */
     return ret;
@@ -1011,6 +1102,7 @@ static void http_free_parts(struct http_server *s)
     http_work_free(s->appenders);
     http_work_free(s->writers);
     http_conns_destroy(&s->conns);
+    http_gz_free(s->gz);
     proxy_limits_free(s->limits);
     free(s->host_names);
     free(s);
@@ -1066,6 +1158,8 @@ int http_start(const struct http_config *cfg, struct api *api, struct http_serve
         sb_fail(err, SB_EIO, NULL, "libmicrohttpd's MHD_queue_response cannot be found");
     } else if (!realpath(cfg->static_dir, s->static_root)) {
         sb_fail(err, SB_EIO, NULL, "no static folder %s: %s", cfg->static_dir, strerror(errno));
+    } else if (http_gz_new(s->static_root, &s->gz) != 0) {
+        sb_fail(err, SB_EIO, NULL, "cannot compress the files of %s", cfg->static_dir);
     } else if (inet_pton(AF_INET, cfg->host, &addr.sin_addr) != 1) {
         sb_fail(err, SB_EINVALID, NULL, "bad address to bind: %s", cfg->host);
     } else {

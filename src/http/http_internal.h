@@ -26,6 +26,34 @@ int http_errors_init(void);
  * 505, 400...), closing the connection; NULL when out of memory. */
 struct MHD_Response *http_error_response(unsigned int status);
 
+/* ---- caching: validators, encodings, the static files compressed once (http_cache.c) ---- */
+
+/* Does an If-None-Match header (NULL: none) name etag, by the weak comparison, or is it
+ * "*"? False for an empty etag. This function can't fail. */
+bool http_if_none_match(const char *header, const char *etag);
+
+/* Does an Accept-Encoding header (NULL: none) accept gzip (by name, or "*", with a
+ * weight above 0)? This function can't fail. */
+bool http_accepts_gzip(const char *header);
+
+#define HTTP_GZ_MAX 8388608 /* the largest file compressed: 8 MiB */
+
+struct http_gz;
+struct stat;
+
+/* Compress every visible text file under root (html, css, js, json, svg...) that gzip
+ * makes smaller, once. Returns 0 and *out, or SB_ENOMEM / SB_EIO. */
+int http_gz_new(const char *root, struct http_gz **out);
+
+/* The compressed bytes of the file at real path real, when the table holds that file
+ * as it is now (st: its fstat(): same inode, size and modification time); borrowed
+ * from t, which outlives every response. False when not (sent as it is). */
+bool http_gz_find(const struct http_gz *t, const char *real, const struct stat *st,
+                  const unsigned char **gz, size_t *gz_len);
+
+/* Free the table; NULL is a no-op. */
+void http_gz_free(struct http_gz *t);
+
 /* ---- the worker pool (http_work.c): blocking SQLite work off the polling threads ---- */
 
 struct http_work;
