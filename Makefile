@@ -56,7 +56,7 @@ LIBS := -lpthread -lm
 B := build/$(CONFIG)
 # src/ holds one folder a layer (README "How it is built"); each folder is on the
 # include path, so a file names a header by its name alone.
-LAYERS := util engine codec store game campaign api http
+LAYERS := util engine json codec formats edit store game campaign api http
 INCLUDES := $(addprefix -Isrc/,$(LAYERS))
 SRCS := $(wildcard $(addsuffix /*.c,$(addprefix src/,$(LAYERS))))
 OBJS := $(SRCS:src/%.c=$(B)/obj/%.o)

@@ -1,7 +1,7 @@
 /* api_plays.c -- a campaign's plays in the formats of other apps (export_plays.h): GET
  * …/export/plays.csv, …/export/bgg, …/export/bgstats and …/export/bgg.xml. Each loads
  * the plays once in one read transaction (campaign_plays()), converts them with its
- * writer in src/codec/ and answers. */
+ * writer in src/formats/ and answers. */
 #include "api_internal.h"
 
 #include <stdio.h>

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board_edit.h"
 #include "board_json.h"
 #include "json.h"
 

@@ -2,14 +2,13 @@
  *
  * A board document is what an edition file holds and what a campaign keeps as its own
  * copy: names, texts and sources live only in the document; board_from_json() keeps
- * what the rules need. The edits of a document are board_edit.h's. */
+ * what the rules need. The edits of a document are board_edit.h's (src/edit/). */
 #ifndef STAMPBOOK_BOARD_JSON_H
 #define STAMPBOOK_BOARD_JSON_H
 
 #include <cjson/cJSON.h>
 
 #include "board.h"
-#include "board_edit.h" /* the edits, for the callers that read and edit */
 #include "error.h"
 
 /* Parse and check a whole board document into *b: 40 spaces of known kinds, every

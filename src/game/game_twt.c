@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board_edit.h"
 #include "board_json.h"
 #include "correct.h"
 #include "json.h"

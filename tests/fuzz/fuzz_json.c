@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board_edit.h"
 #include "board_json.h"
 #include "editions.h"
 #include "fuzz_common.h"

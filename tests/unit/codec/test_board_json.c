@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "board_edit.h"
 #include "board_json.h"
 #include "json.h"
 

@@ -14,6 +14,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "board_edit.h"
 #include "board_json.h"
 #include "campaign_fixture.h"
 #include "error.h"
