@@ -91,6 +91,7 @@ struct http_request {
     struct api_request req;
     struct api_response res;
     struct http_stream *stream;
+    const char *last_event_id; /* its Last-Event-ID header, NULL when none */
     unsigned retry_after;
 };
 
@@ -544,6 +545,8 @@ static void http_work_answered(void *arg)
             const char *route = r->res.route;
             api_problem(&r->res, sb_status(err.code), NULL, err.detail);
             r->res.route = route;
+        } else {
+            http_hub_resume(r->stream, r->last_event_id);
         }
     }
     r->done = true;
@@ -572,6 +575,7 @@ static void http_fill_request(struct MHD_Connection *conn, struct http_request *
     req->if_match = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "If-Match");
     req->idempotency_key = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Idempotency-Key");
     req->content_type = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Content-Type");
+    r->last_event_id = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Last-Event-ID");
     req->client = r->client;
     req->key_memo = r->conn ? &r->conn->key_memo : NULL;
     req->body = r->body;

@@ -190,6 +190,12 @@ int http_hub_open(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr,
                   const unsigned char key[KEYS_HASH_BYTES], struct http_stream **out,
                   unsigned *retry_after, struct sb_error *err);
 
+/* Before its response is queued: the client of st has the state of version
+ * last_event_id (its Last-Event-ID header; NULL or not a version: none), so st sends
+ * the state only once the game's version differs from it, at once when it already
+ * does. */
+void http_hub_resume(struct http_stream *st, const char *last_event_id);
+
 /* Give back a stream that http_hub_open() gave and that never became a response. */
 void http_hub_abandon(struct http_stream *st);
 

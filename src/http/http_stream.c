@@ -9,6 +9,7 @@
 #include "list.h"
 #include "http_internal.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 
 #define HTTP_SSE_BLOCK 2048
 #define HTTP_SSE_PING_MS 15000
+#define HTTP_SSE_RETRY_MS 2000 /* the reconnection delay each state event asks for */
 #define HTTP_HUB_TICK_MS 250
 #define HTTP_HUB_BUCKETS 1024
 #define HTTP_HUB_RETRY_AFTER 10
@@ -85,17 +87,17 @@ struct http_hub {
 
 /* ---- texts and wait lists (the caller holds the hub's lock unless said) ---- */
 
-/* A new text "id: V / event: state / data: STATE" with one reference; NULL when out of
- * memory. Needs no lock. */
+/* A new text "retry: MS / id: V / event: state / data: STATE" with one reference; NULL
+ * when out of memory. Needs no lock. */
 static struct http_text *hub_text_state(int64_t version, const char *state)
 {
-    size_t cap = strlen(state) + 64;
+    size_t cap = strlen(state) + 96;
     struct http_text *t = malloc(sizeof(*t) + cap);
     if (!t)
         return NULL;
     t->refs = 1;
-    t->len = (size_t)snprintf(t->data, cap, "id: %lld\nevent: state\ndata: %s\n\n",
-                              (long long)version, state);
+    t->len = (size_t)snprintf(t->data, cap, "retry: %u\nid: %lld\nevent: state\ndata: %s\n\n",
+                              (unsigned)HTTP_SSE_RETRY_MS, (long long)version, state);
     return t;
 }
 
@@ -337,6 +339,21 @@ int http_hub_open(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr,
     return 0;
 }
 
+void http_hub_resume(struct http_stream *st, const char *last_event_id)
+{
+    char *end;
+    long long v;
+    if (!last_event_id || !*last_event_id)
+        return;
+    errno = 0;
+    v = strtoll(last_event_id, &end, 10);
+    if (errno != 0 || *end || v < 0 || !isdigit((unsigned char)*last_event_id))
+        return;
+    pthread_mutex_lock(&st->hub->lock);
+    st->sent = (int64_t)v;
+    pthread_mutex_unlock(&st->hub->lock);
+}
+
 void http_hub_abandon(struct http_stream *st)
 {
     struct http_hub *h;
@@ -366,7 +383,9 @@ static ssize_t hub_read(void *cls, uint64_t pos, char *buf, size_t max)
         if (st->peer_closed || h->closing || st->revoked) {
             ret = st->peer_closed ? MHD_CONTENT_READER_END_WITH_ERROR
                                   : MHD_CONTENT_READER_END_OF_STREAM;
-        } else if (st->w->latest && st->w->version > st->sent) {
+        } else if (st->w->latest && st->w->version != st->sent) {
+            /* Versions only grow: any other than the one sent is news (a Last-Event-ID
+             * from the future, too, gets the state as it is). */
             st->out = hub_text_ref(st->w->latest);
             st->sent = st->w->version;
         } else if (now - st->last_ms >= HTTP_SSE_PING_MS) {
