@@ -148,7 +148,8 @@ int api_read_box(struct api_ctx *ctx, const cJSON *body, const char **edition, c
 int api_post_campaign(struct api_ctx *ctx)
 {
     cJSON *body = NULL;
-    const char *name = NULL, *edition = "travel-world-tour", *policy = "token", *zone = NULL;
+    const char *name = NULL, *edition = editions_default(ctx->api->editions), *policy = "token",
+               *zone = NULL;
     char *board = NULL, *answer = NULL;
     int64_t cid = 0;
     int rc = api_body_object(ctx, &body);

@@ -209,12 +209,32 @@ int campaign_games(struct game_req *r, char **games)
     return store_games_json(CAMPAIGN_DB(r), r->campaign->id, games, r->err);
 }
 
+/* Give each play of the text *plays what its kind gives the exports (game_plays_fill()),
+ * printed again into *plays. */
+static int campaign_plays_fill(struct game_req *r, char **plays)
+{
+    cJSON *doc = cJSON_Parse(*plays);
+    char *text = NULL;
+    int rc =
+        doc ? game_plays_fill(r, doc) : sb_fail(r->err, SB_EIO, NULL, "stored JSON is damaged");
+    if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
+        rc = sb_oom(r->err);
+    cJSON_Delete(doc);
+    if (rc == 0) {
+        free(*plays);
+        *plays = text;
+    }
+    return rc;
+}
+
 int campaign_plays(struct game_req *r, char **plays, char **campaign)
 {
     int rc = store_begin_read(CAMPAIGN_DB(r), r->err);
     if (rc != 0)
         return rc;
     rc = store_plays_json(CAMPAIGN_DB(r), r->campaign->id, plays, r->err);
+    if (rc == 0)
+        rc = campaign_plays_fill(r, plays);
     if (rc == 0)
         rc = store_campaign_json(CAMPAIGN_DB(r), r->campaign->id, campaign, r->err);
     store_rollback(CAMPAIGN_DB(r));

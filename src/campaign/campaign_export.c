@@ -219,22 +219,6 @@ static bool import_game_details(const cJSON *game, cJSON *body)
            cJSON_AddStringToObject(body, "location", location->valuestring);
 }
 
-/* The house rules of an exported game into the body that creates it again: its own, or
- * for a game exported before house rules existed the readings it was played by (as its
- * states say, rules_house_legacy()); results-mode games have none. False when out of
- * memory. */
-static bool import_game_house(const cJSON *game, cJSON *body)
-{
-    const cJSON *house = cJSON_GetObjectItemCaseSensitive(game, "house_rules");
-    const cJSON *mode = cJSON_GetObjectItemCaseSensitive(game, "mode");
-    struct house_rules legacy = rules_house_legacy();
-    if (cJSON_IsString(mode) && strcmp(mode->valuestring, "results") == 0)
-        return true;
-    if (house && !cJSON_IsNull(house))
-        return cJSON_AddItemToObject(body, "house_rules", cJSON_Duplicate(house, true));
-    return json_add(body, "house_rules", house_rules_to_json(&legacy));
-}
-
 /* The game creation body of an exported game (mode, played_at, duration_min, location,
  * seats with the new player ids); NULL with r->err set on failure. */
 static cJSON *import_game_body(struct game_req *r, const struct id_map *m, const cJSON *game)
@@ -247,7 +231,7 @@ static cJSON *import_game_body(struct game_req *r, const struct id_map *m, const
             body, "mode", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(game, "mode"), true)) ||
         (cJSON_IsString(played) &&
          !cJSON_AddStringToObject(body, "played_at", played->valuestring)) ||
-        !import_game_details(game, body) || !import_game_house(game, body)) {
+        !import_game_details(game, body) || !game_import_house(r, game, body)) {
         cJSON_Delete(body);
         sb_oom(r->err);
         return NULL;

@@ -139,6 +139,12 @@ const cJSON *editions_find(const struct editions *e, const char *id)
     return NULL;
 }
 
+const char *editions_default(const struct editions *e)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(e->docs[0], "edition");
+    return v->valuestring; /* editions_summarise() checked it */
+}
+
 const cJSON *editions_list(const struct editions *e)
 {
     return e->list;

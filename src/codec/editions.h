@@ -20,6 +20,10 @@ void editions_free(struct editions *e);
 /* The edition document with this id (borrowed), or NULL. This function can't fail. */
 const cJSON *editions_find(const struct editions *e, const char *id);
 
+/* The id of the default edition: the first one loaded, the full-engine edition's
+ * (editions_load() loads it first). This function can't fail. */
+const char *editions_default(const struct editions *e);
+
 /* The array [{"id","name","players_min","players_max","engine","kind","modes"}]
  * (borrowed). */
 const cJSON *editions_list(const struct editions *e);

@@ -9,9 +9,7 @@
 #include <time.h>
 
 #include "export_internal.h"
-#include "house_json.h"
 #include "json.h"
-#include "rules.h"
 
 /* The string at obj[key], or "" when it is not a string. This function can't fail. */
 const char *plays_str(const cJSON *obj, const char *key)
@@ -123,42 +121,15 @@ long long plays_minutes(const cJSON *play)
     return to > from ? (long long)(to - from) / 60 : 0;
 }
 
-/* The decided figures of player in a results-mode play, or NULL. */
-static const cJSON *plays_figures(const cJSON *play, long long player)
-{
-    const cJSON *p;
-    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(
-                              cJSON_GetObjectItemCaseSensitive(play, "result"), "players"))
-    {
-        if (plays_num(p, "player", 0) == player)
-            return p;
-    }
-    return NULL;
-}
-
-/* The score of a seat as text ("" when there is none): the board stamps in a Travel
- * World Tour play; in a results-mode play the figure that decides the edition's
- * winner: net worth (classic), wealth (wonders), complete sets (deal), else cash.
- * *rank gets the decided rank (0 when none). This function can't fail. */
+/* The score of a seat as text ("" when there is none) as its game's kind gave it
+ * (game_plays_fill(): the board stamps in a Travel World Tour play, the figure that
+ * decides a results play...); *rank gets its rank (0 when none). This function can't
+ * fail. */
 void plays_score(const cJSON *play, const cJSON *seat, char out[PLAYS_SCORE_MAX], int *rank)
 {
-    static const char *const figures[] = {"net_worth", "wealth", "complete_sets", "cash"};
-    const cJSON *f = plays_figures(play, plays_num(seat, "player", 0));
-    out[0] = '\0';
-    *rank = 0;
-    if (strcmp(plays_str(play, "mode"), "results") != 0) {
-        snprintf(out, PLAYS_SCORE_MAX, "%lld", plays_num(seat, "stamps", 0));
-        return;
-    }
-    if (!f)
-        return;
-    *rank = (int)plays_num(f, "rank", 0);
-    for (size_t i = 0; i < sizeof(figures) / sizeof(figures[0]); i++) {
-        if (plays_num(f, figures[i], -1) >= 0) {
-            snprintf(out, PLAYS_SCORE_MAX, "%lld", plays_num(f, figures[i], 0));
-            return;
-        }
-    }
+    (void)play;
+    snprintf(out, PLAYS_SCORE_MAX, "%s", plays_str(seat, "score"));
+    *rank = (int)plays_num(seat, "rank", 0);
 }
 
 /* True when the seat's player won the play. This function can't fail. */
@@ -168,25 +139,19 @@ bool plays_won(const cJSON *play, const cJSON *seat)
     return winner != 0 && plays_num(seat, "player", 0) == winner;
 }
 
-/* The "board" of a play: the mode of a Travel World Tour game, the variant of a
- * results-mode one. This function can't fail. */
+/* The "board" of a play as its kind names it (the mode of a Travel World Tour game,
+ * the variant of a results play). This function can't fail. */
 const char *plays_board(const cJSON *play)
 {
-    if (strcmp(plays_str(play, "mode"), "results") == 0)
-        return plays_str(cJSON_GetObjectItemCaseSensitive(play, "result"), "variant");
-    return plays_str(play, "mode");
+    return plays_str(play, "board");
 }
 
-/* The house rules a play was played by that are not the official readings, as
- * "free_parking: jackpot, fees: automatic" into buf ("" for none; RULES.md 1b). This
- * function can't fail. */
+/* The house rules a play was played by that are not the official readings, as its
+ * kind describes them ("free_parking: jackpot, fees: automatic"; "" for none) into buf.
+ * This function can't fail. */
 void plays_house(const cJSON *play, char *buf, size_t n)
 {
-    struct house_rules hr = rules_house_official();
-    const cJSON *h = cJSON_GetObjectItemCaseSensitive(play, "house_rules");
-    buf[0] = '\0';
-    if (cJSON_IsObject(h) && house_rules_from_json(h, &hr, NULL) == 0)
-        house_rules_describe(&hr, buf, n);
+    snprintf(buf, n, "%s", plays_str(play, "house"));
 }
 
 /* The comments of a play into f: its Travel Journal stamps, "; "-separated, each as
@@ -196,7 +161,8 @@ static void plays_comments(FILE *f, const cJSON *play, enum plays_notes how)
 {
     const cJSON *j, *journal = cJSON_GetObjectItemCaseSensitive(play, "journal");
     bool first = true;
-    if (how == PLAYS_NOTES_APP && strcmp(plays_str(play, "mode"), "results") == 0)
+    if (how == PLAYS_NOTES_APP &&
+        !cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(play, "app_notes")))
         return;
     if (how != PLAYS_NOTES_BARE)
         fputs("Travel Journal stamps: ", f);

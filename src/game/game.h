@@ -102,6 +102,15 @@ int game_state_at(struct game_req *r, int64_t gid, int64_t at, char **state, int
  * write transaction. */
 int game_rename_player(struct game_req *r, int64_t pid, const char *name);
 
+/* Fill each play of campaign_plays()'s array (store_plays_json()) with what its kind
+ * gives the exports: seats' "score" and "rank", the play's "board", "house" and
+ * "app_notes" (game_kind.h). */
+int game_plays_fill(struct game_req *r, cJSON *plays);
+
+/* The house rules of an exported game (its export object) into the body that creates
+ * it again on import, as its kind keeps them. False when out of memory. */
+bool game_import_house(struct game_req *r, const cJSON *game, cJSON *body);
+
 /* SB_EPRECOND unless if_match (an If-Match value; NULL or "*" match anything) names
  * version. */
 int game_check_version(struct sb_error *err, const char *if_match, int64_t version);

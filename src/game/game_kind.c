@@ -3,6 +3,8 @@
 
 #include <stddef.h>
 
+#include "game.h"
+
 /* In the order a new game's kind is looked for: Travel World Tour, which plays every
  * edition the others do not, comes last. A new kind is one file and one row here. */
 static const struct game_kind *const game_kinds[] = {
@@ -27,10 +29,52 @@ const struct game_kind *game_kind_for_new(const char *edition, const char *mode)
     return first ? first : game_kinds[GAME_NKINDS - 1];
 }
 
-const struct game_kind *game_kind_for_mode(const char *mode)
+const struct game_kind *game_kind_for(const char *edition, const char *mode)
 {
-    for (size_t i = 0; mode && i < GAME_NKINDS; i++)
-        if (game_kinds[i]->has_mode(mode))
+    const struct game_kind *any = NULL;
+    for (size_t i = 0; mode && i < GAME_NKINDS; i++) {
+        if (!game_kinds[i]->has_mode(mode))
+            continue;
+        if (game_kinds[i]->plays(edition))
             return game_kinds[i];
-    return NULL;
+        if (!any)
+            any = game_kinds[i];
+    }
+    return any;
+}
+
+/* The edition of a play or an exported game: its own, else the campaign's. This
+ * function can't fail. */
+static const char *game_kind_edition(const struct game_req *r, const cJSON *game)
+{
+    const cJSON *ed = cJSON_GetObjectItemCaseSensitive(game, "edition");
+    return cJSON_IsString(ed) && ed->valuestring ? ed->valuestring : r->campaign->edition;
+}
+
+/* The kind of a play or an exported game (NULL when no kind has its mode). */
+static const struct game_kind *game_kind_of(const struct game_req *r, const cJSON *game)
+{
+    const cJSON *mode = cJSON_GetObjectItemCaseSensitive(game, "mode");
+    return cJSON_IsString(mode) && mode->valuestring
+               ? game_kind_for(game_kind_edition(r, game), mode->valuestring)
+               : NULL;
+}
+
+int game_plays_fill(struct game_req *r, cJSON *plays)
+{
+    cJSON *play;
+    cJSON_ArrayForEach(play, plays)
+    {
+        const struct game_kind *k = game_kind_of(r, play);
+        int rc = k ? k->play(r, play) : 0;
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+bool game_import_house(struct game_req *r, const cJSON *game, cJSON *body)
+{
+    const struct game_kind *k = game_kind_of(r, game);
+    return k ? k->import_house(game, body) : true;
 }

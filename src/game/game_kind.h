@@ -96,6 +96,18 @@ struct game_kind {
     int (*undo)(struct game_req *r, struct game *gm, int64_t seq);       /* before event seq goes */
     void (*cache)(struct game_req *r, struct game *gm, int64_t version); /* state stored, final */
     bool (*corrected)(const struct game *gm); /* its log corrected the box */
+    /* ---- the rest of the stack (game_state.c, game_plays_fill(), game_import_house()) ---- */
+    /* Its initial state is made again from its row (board, seats, house rules), so the
+     * store may leave it to initial() (game_state.c). */
+    bool remakes_initial;
+    /* Fill a play of campaign_plays() for the exports: each seat's "score" (text, "" for
+     * none) and "rank" (0: none), the play's "board" (what BG Stats names the board),
+     * "house" (its house rules that are not the official readings, "" for none) and
+     * "app_notes" (its comments go to other apps). */
+    int (*play)(struct game_req *r, cJSON *play);
+    /* The house rules of an exported game (its object in the export) into the body that
+     * creates it again on import. False when out of memory. */
+    bool (*import_house)(const cJSON *game, cJSON *body);
 };
 
 /* The operations of a kind whose functions are named <p>_<op> (twt_load...): a row
@@ -108,15 +120,16 @@ struct game_kind {
     .reset = p##_reset, .banker = p##_banker, .over = p##_over, .apply = p##_apply,                \
     .written = p##_written, .payload = p##_payload, .state_text = p##_state_text,                  \
     .snapshot_meta = p##_snapshot_meta, .undo = p##_undo, .cache = p##_cache,                      \
-    .corrected = p##_corrected
+    .corrected = p##_corrected, .play = p##_play, .import_house = p##_import_house
 
 extern const struct game_kind game_kind_twt;
 extern const struct game_kind game_kind_results;
 
-/* The kind of a new game of the campaign's edition in mode (may be NULL); the kind of a
- * stored game's mode (NULL when no kind has it). These functions can't fail. */
+/* The kind of a new game of edition in mode (may be NULL); the kind of a stored game of
+ * edition in mode (the first row that plays the edition in that mode, else the first
+ * that has the mode; NULL when no kind has it). These functions can't fail. */
 const struct game_kind *game_kind_for_new(const char *edition, const char *mode);
-const struct game_kind *game_kind_for_mode(const char *mode);
+const struct game_kind *game_kind_for(const char *edition, const char *mode);
 
 /* ---- what game.c lends the kinds ---- */
 

@@ -3,8 +3,11 @@
  * results_state (results.h) read and written by results_json.c (game_kind.h). */
 #include "game_kind.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "json.h"
 
 #include "results.h"
 #include "results_json.h"
@@ -223,8 +226,65 @@ static void res_snapshot_meta(const struct game *gm, struct store_snapshot *snap
     snap->winner = st->has_winner ? st->winner : 0;
 }
 
+/* The decided figures of player in a results play, or NULL. */
+static const cJSON *res_figures(const cJSON *play, const cJSON *player)
+{
+    const cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(
+                              cJSON_GetObjectItemCaseSensitive(play, "result"), "players"))
+    {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(p, "player");
+        if (cJSON_IsNumber(id) && cJSON_IsNumber(player) && id->valuedouble == player->valuedouble)
+            return p;
+    }
+    return NULL;
+}
+
+/* game_kind.play: a seat's score is the figure that decides the edition's winner (net
+ * worth for classic, wealth for Wonders, complete sets for Deal, else cash) with its
+ * rank, the board the play's variant; no house rules, no comments for other apps. */
+static int res_play(struct game_req *r, cJSON *play)
+{
+    static const char *const figures[] = {"net_worth", "wealth", "complete_sets", "cash"};
+    const cJSON *variant = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(play, "result"), "variant");
+    cJSON *seat;
+    bool ok = true;
+    cJSON_ArrayForEach(seat, cJSON_GetObjectItemCaseSensitive(play, "seats"))
+    {
+        const cJSON *f = res_figures(play, cJSON_GetObjectItemCaseSensitive(seat, "player"));
+        const cJSON *rank = cJSON_GetObjectItemCaseSensitive(f, "rank");
+        char score[24] = "";
+        for (size_t i = 0; f && i < sizeof(figures) / sizeof(figures[0]); i++) {
+            const cJSON *v = cJSON_GetObjectItemCaseSensitive(f, figures[i]);
+            if (cJSON_IsNumber(v) && v->valuedouble >= 0) {
+                snprintf(score, sizeof(score), "%lld", (long long)v->valuedouble);
+                break;
+            }
+        }
+        ok = ok && json_add(seat, "score", cJSON_CreateString(score)) &&
+             json_add(seat, "rank",
+                      cJSON_CreateNumber(cJSON_IsNumber(rank) ? rank->valuedouble : 0));
+    }
+    ok = ok &&
+         json_add(play, "board",
+                  cJSON_CreateString(cJSON_IsString(variant) ? variant->valuestring : "")) &&
+         json_add(play, "house", cJSON_CreateString("")) &&
+         json_add(play, "app_notes", cJSON_CreateFalse());
+    return ok ? 0 : sb_oom(r->err);
+}
+
+/* game_kind.import_house: a results game has no house rules. */
+static bool res_import_house(const cJSON *game, cJSON *body)
+{
+    (void)game;
+    (void)body;
+    return true;
+}
+
 const struct game_kind game_kind_results = {
     .name = "results",
+    .remakes_initial = false,
     .play_details = true,
     .token_required = false,
     .seat_rule = "RESULTS-PLAYERS",

@@ -51,16 +51,17 @@ int game_initial_text(struct game_req *r, const struct store_game *row, char **o
     struct game_new g = {.gid = row->id, .mode = row->mode, .board = row->board};
     /* a game from before house rules plays by the readings of then (state_json.c) */
     struct house_rules legacy = rules_house_legacy();
+    const struct game_kind *k = game_kind_for(r->campaign->edition, row->mode);
     cJSON *seats_doc = NULL, *state = NULL;
     int rc = 0;
-    if (strcmp(row->mode, "results") == 0 || !row->board || !row->seats)
+    if (!k || !k->remakes_initial || !row->board || !row->seats)
         return sb_fail(r->err, SB_EIO, NULL, "the initial state of game %lld is missing",
                        (long long)row->id);
     rc = house_rules_from_text(row->house_rules, &legacy, &g.hr, r->err);
     if (rc == 0)
         rc = game_state_seats(r, row, &seats_doc, g.seats, g.names, g.tokens, &g.n);
     if (rc == 0)
-        rc = game_kind_twt.initial(r, &g, &state);
+        rc = k->initial(r, &g, &state);
     if (rc == 0 && !(*out = cJSON_PrintUnformatted(state)))
         rc = sb_oom(r->err);
     cJSON_Delete(state);
@@ -118,12 +119,14 @@ static int game_state_replays(struct game_req *r, const struct store_game *row, 
 static int game_state_leave_one(struct game_req *r, int64_t gid)
 {
     struct store_game row;
+    const struct game_kind *k;
     char *initial = NULL;
     bool same_initial = false, same_state = false;
     int rc = store_game_get(*r->store, r->campaign->id, gid, true, &row, r->err);
     if (rc != 0)
         return rc;
-    if (strcmp(row.mode, "results") != 0 && row.initial) {
+    k = game_kind_for(r->campaign->edition, row.mode);
+    if (k && k->remakes_initial && row.initial) {
         rc = game_initial_text(r, &row, &initial);
         same_initial = rc == 0 && strcmp(initial, row.initial) == 0;
     }

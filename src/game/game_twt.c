@@ -13,6 +13,7 @@
 #include "board_edit.h"
 #include "board_json.h"
 #include "correct.h"
+#include "house_json.h"
 #include "json.h"
 #include "memory.h"
 #include "state_json.h"
@@ -565,8 +566,50 @@ static bool twt_corrected(const struct game *gm)
     return twt(gm)->st->corrections > 0;
 }
 
+/* game_kind.play: a seat's score is its board stamps (TWT-WIN), the board the mode,
+ * the house rules those of its row that are not the official readings. */
+static int twt_play(struct game_req *r, cJSON *play)
+{
+    struct house_rules hr = rules_house_official();
+    const cJSON *house = cJSON_GetObjectItemCaseSensitive(play, "house_rules");
+    const cJSON *mode = cJSON_GetObjectItemCaseSensitive(play, "mode");
+    cJSON *seat;
+    char text[512] = "";
+    bool ok = true;
+    if (cJSON_IsObject(house) && house_rules_from_json(house, &hr, NULL) == 0)
+        house_rules_describe(&hr, text, sizeof(text));
+    cJSON_ArrayForEach(seat, cJSON_GetObjectItemCaseSensitive(play, "seats"))
+    {
+        const cJSON *stamps = cJSON_GetObjectItemCaseSensitive(seat, "stamps");
+        char score[24];
+        snprintf(score, sizeof(score), "%lld",
+                 cJSON_IsNumber(stamps) ? (long long)stamps->valuedouble : 0LL);
+        ok = ok && json_add(seat, "score", cJSON_CreateString(score)) &&
+             json_add(seat, "rank", cJSON_CreateNumber(0));
+    }
+    ok = ok &&
+         json_add(play, "board",
+                  cJSON_CreateString(cJSON_IsString(mode) ? mode->valuestring : "")) &&
+         json_add(play, "house", cJSON_CreateString(text)) &&
+         json_add(play, "app_notes", cJSON_CreateTrue());
+    return ok ? 0 : sb_oom(r->err);
+}
+
+/* game_kind.import_house: its own house rules, or for a game exported before house
+ * rules existed the readings it was played by (as its states say,
+ * rules_house_legacy()). */
+static bool twt_import_house(const cJSON *game, cJSON *body)
+{
+    const cJSON *house = cJSON_GetObjectItemCaseSensitive(game, "house_rules");
+    struct house_rules legacy = rules_house_legacy();
+    if (house && !cJSON_IsNull(house))
+        return cJSON_AddItemToObject(body, "house_rules", cJSON_Duplicate(house, true));
+    return json_add(body, "house_rules", house_rules_to_json(&legacy));
+}
+
 const struct game_kind game_kind_twt = {
     .name = "twt",
+    .remakes_initial = true,
     .play_details = false,
     .token_required = true,
     .seat_rule = "TWT-SETUP-1",

@@ -14,6 +14,7 @@
 
 import { ApiError, CampaignApi, editions as fetchEditions } from './api.js';
 import { getCampaign, touchCampaign, forgetCampaign } from './store.js';
+import { kindOf } from './model.js';
 import { h, s, mount, clearAlert, showError, select } from './ui.js';
 import { t, LANGUAGES, currentLanguage, setLanguage, onLanguage, translateShell } from './i18n.js';
 import { startQueue } from './queue.js';
@@ -66,11 +67,12 @@ class Context {
 
   invalidateBoard() { boards.delete(this.cid); }
 
-  /** The edition record ({id, name, engine, players_min, players_max}). */
+  /** The edition record ({id, name, engine, kind, modes, players_min, players_max}); the campaign's
+   * own when eid is not given, the default edition (the server's first) when it has none. */
   async edition(eid) {
     const list = await app.editions();
-    const id = eid || this.entry.edition || 'travel-world-tour';
-    return list.find((e) => e.id === id) || { id, name: id, engine: id === 'travel-world-tour' ? 'full' : 'results', players_min: 2, players_max: id === 'travel-world-tour' ? 4 : 8 };
+    const id = eid || this.entry.edition || list[0].id;
+    return list.find((e) => e.id === id) || { id, name: id, kind: 'results', modes: ['results'], players_min: 2, players_max: 8 };
   }
 }
 
@@ -91,7 +93,7 @@ export const app = {
       editionList = [];
     }
     if (!editionList.length) {
-      editionList = [{ id: 'travel-world-tour', name: 'Monopoly Travel World Tour', engine: 'full', players_min: 2, players_max: 4 }];
+      editionList = [{ id: 'travel-world-tour', name: 'Monopoly Travel World Tour', engine: 'full', kind: 'twt', modes: ['banker', 'journal'], players_min: 2, players_max: 4 }];
     }
     return editionList;
   },
@@ -118,16 +120,17 @@ export const app = {
     if (top) top.textContent = campaignName || '';
   },
 
-  /** Show the bottom tabs for campaign cid with `current` highlighted. */
-  tabs(cid, current, engine = 'full') {
+  /** Show the bottom tabs for campaign cid with `current` highlighted; board: its edition has a board
+   * of its own (kindOf()), with the board and journal tabs. */
+  tabs(cid, current, board = true) {
     const nav = document.getElementById('tabs');
     if (!nav) return;
     if (!cid) { nav.hidden = true; nav.replaceChildren(); return; }
     const items = [
       ['campaign', `#/c/${cid}`, t('tab.campaign'), 'M3 10.5 12 3l9 7.5V21h-6v-6H9v6H3z'],
-      ['table', `#/c/${cid}/table`, engine === 'full' ? t('tab.table') : t('tab.play'), 'M4 4h16v16H4zM8 8h.01M16 8h.01M12 12h.01M8 16h.01M16 16h.01'],
+      ['table', `#/c/${cid}/table`, board ? t('tab.table') : t('tab.play'), 'M4 4h16v16H4zM8 8h.01M16 8h.01M12 12h.01M8 16h.01M16 16h.01'],
     ];
-    if (engine === 'full') {
+    if (board) {
       items.push(['journal', `#/c/${cid}/journal`, t('tab.journal'), 'M5 3h11l3 3v15H5zM9 8h6M9 12h6M9 16h4']);
       items.push(['board', `#/c/${cid}/board`, t('tab.board'), 'M3 3h18v18H3zM7 7h10v10H7z']);
     }
@@ -160,10 +163,10 @@ async function route() {
     if (tab && params[0]) {
       const ctx = app.context(params[0]);
       if (!ctx) { unknownCampaign(main, params[0]); return; }
-      let engine = 'full';
-      try { engine = (await ctx.edition()).engine; } catch { /* default */ }
+      let board = true;
+      try { board = kindOf(await ctx.edition()).board; } catch { /* default */ }
       if (my !== renderToken) return;
-      app.tabs(ctx.cid, tab, engine);
+      app.tabs(ctx.cid, tab, board);
     } else {
       app.tabs(null);
     }

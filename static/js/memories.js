@@ -101,7 +101,7 @@ export async function saveMemory(api, gid, text, about, file) {
 
 /** "Add a memory" in the table's More: a few words, what they are about, a photo. */
 export function memoryForm(scr) {
-  if (!scr.state || scr.mode === 'results') return null;
+  if (!scr.state || scr.screen === 'log') return null;
   const text = h('textarea', { id: 'memory-text', maxlength: TEXT_MAX, rows: 3 });
   const about = h('select', { id: 'memory-about' });
   const fill = (stamps) => about.replaceChildren(...stampChoices(scr, stamps).map(([v, l]) => h('option', { value: v }, l)));

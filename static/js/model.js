@@ -1,5 +1,23 @@
 // model.js -- small readings of API documents shared by several screens.
 
+/* The screens of each kind of game (GET /api/v1/editions gives each edition's `kind` and
+ * `modes`): the one place the UI names a kind. board: the edition has a board of its own
+ * (its tokens, the board and journal tabs); screens: the table's screen for each game mode
+ * the UI shows of that kind. A kind without screens yet shows its plays as logged results. */
+const KIND_SCREENS = {
+  twt: { board: true, screens: { banker: 'bank', journal: 'journal' } },
+  classic: { board: false, screens: { results: 'log' } },
+  results: { board: false, screens: { results: 'log' } },
+};
+
+/** What the UI shows of an edition ({kind, modes}): {board, modes (the edition's modes the
+ * UI has screens for, in its order), screen(mode) ('bank', 'journal' or 'log')}. */
+export function kindOf(ed) {
+  const k = KIND_SCREENS[ed && ed.kind] || KIND_SCREENS.results;
+  const modes = ((ed && ed.modes) || Object.keys(k.screens)).filter((m) => m in k.screens);
+  return { board: k.board, modes, screen: (mode) => k.screens[mode] || 'log' };
+}
+
 /** The id of a campaign's active game (the field may be an id or an object), or null. */
 export function activeGameId(campaign) {
   const a = campaign && campaign.active_game;

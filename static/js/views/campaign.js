@@ -6,7 +6,7 @@ import { t, dateText } from '../i18n.js';
 import { gameLabel } from '../words.js';
 import { qrSvg } from '../qr.js';
 import { saveCampaign, forgetCampaign } from '../store.js';
-import { activeGameId } from '../model.js';
+import { activeGameId, kindOf } from '../model.js';
 import { checkOffer } from './check.js';
 import { downloadButton } from './boxfile.js';
 import { bgStatsLink, playUuidOf } from '../bgstats.js';
@@ -22,7 +22,7 @@ export async function render({ main, params, app }) {
   const c = doc.campaign || {};
   saveCampaign({ ...ctx.entry, name: c.name, edition: c.edition });
   const ed = await ctx.edition(c.edition);
-  const full = ed.engine === 'full';
+  const full = kindOf(ed).board;
   const board = full ? await ctx.board(true).catch(() => null) : null;
   app.title(c.name, c.name);
   const gid = activeGameId(c);

@@ -5,7 +5,7 @@ import { createCampaign, CampaignApi, ApiError } from '../api.js';
 import { listCampaigns, saveCampaign } from '../store.js';
 import { h, mount, field, busy, showAlert, announce } from '../ui.js';
 import { t } from '../i18n.js';
-import { activeGameId } from '../model.js';
+import { activeGameId, kindOf } from '../model.js';
 import { boxSource } from './boxfile.js';
 
 export async function render({ main, app }) {
@@ -32,7 +32,7 @@ export async function render({ main, app }) {
       h('span', null, t('camp.pol.player'))));
   const syncPolicy = () => {
     const ed = editions.find((e) => e.id === edSel.value);
-    policy.hidden = ed && ed.engine !== 'full';
+    policy.hidden = ed && !kindOf(ed).board;
     if (source) source.el.hidden = policy.hidden;
   };
   const source = boxSource();
@@ -52,9 +52,9 @@ export async function render({ main, app }) {
     if (!n) { showAlert(t('home.name.empty')); name.focus(); return; }
     const ed = editions.find((e) => e.id === edSel.value);
     const body = { name: n, edition: edSel.value };
-    if (!ed || ed.engine === 'full') body.stamp_owner = form.querySelector('input[name=stamp_owner]:checked').value;
+    if (!ed || kindOf(ed).board) body.stamp_owner = form.querySelector('input[name=stamp_owner]:checked').value;
     busy(createBtn, async () => {
-      const box = !ed || ed.engine === 'full' ? await source.board() : null;
+      const box = !ed || kindOf(ed).board ? await source.board() : null;
       if (box) body.board = box;
       const res = await createCampaign(body);
       const c = res.campaign || {};

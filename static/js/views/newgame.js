@@ -3,7 +3,7 @@
 import { h, mount, busy, showAlert, announce, select, field } from '../ui.js';
 import { t, list } from '../i18n.js';
 import { ApiError } from '../api.js';
-import { activeGameId } from '../model.js';
+import { activeGameId, kindOf } from '../model.js';
 import { tokenPicture } from '../tokens.js';
 import { houseRulesChooser } from '../houserules.js';
 
@@ -12,7 +12,8 @@ export async function render({ main, params, app }) {
   const [doc, players] = await Promise.all([ctx.api.get(), ctx.api.players().catch(() => null)]);
   const c = doc.campaign || {};
   const ed = await ctx.edition(c.edition);
-  const full = ed.engine === 'full';
+  const kind = kindOf(ed);
+  const full = kind.board;
   const board = full ? await ctx.board().catch(() => null) : null;
   const tokens = (board && board.tokens) || [];
   const people = players || doc.players || [];
@@ -95,12 +96,11 @@ export async function render({ main, params, app }) {
   });
   removeSeat.addEventListener('click', () => { seats.pop(); drawSeats(); });
 
-  const modes = full
+  // The edition's modes (GET /api/v1/editions) the UI has screens for; a choice when more than one.
+  const modes = kind.modes.length > 1
     ? h('fieldset', null, h('legend', null, t('ng.mode')),
-      h('label', { class: 'choice' }, h('input', { type: 'radio', name: 'mode', value: 'banker', checked: true }),
-        h('span', null, h('strong', null, t('mode.banker')), ` — ${t('ng.mode.banker')}`)),
-      h('label', { class: 'choice' }, h('input', { type: 'radio', name: 'mode', value: 'journal' }),
-        h('span', null, h('strong', null, t('mode.journal')), ` — ${t('ng.mode.journal')}`)))
+      ...kind.modes.map((m, i) => h('label', { class: 'choice' }, h('input', { type: 'radio', name: 'mode', value: m, checked: i === 0 }),
+        h('span', null, h('strong', null, t(`mode.${m}`)), ` — ${t(`ng.mode.${m}`)}`))))
     : null;
 
   // Who starts (TWT-SETUP-3): each seat rolls, the highest starts, play goes on in seat order.
@@ -160,7 +160,7 @@ export async function render({ main, params, app }) {
     const ids = seats.map((s) => String(s.player));
     if (new Set(ids).size !== ids.length) { showAlert(t('ng.one_seat')); return; }
     if (full && new Set(seats.map((s) => s.token)).size !== seats.length) { showAlert(t('ng.one_token')); return; }
-    const mode = full ? form.querySelector('input[name=mode]:checked').value : 'results';
+    const mode = modes ? form.querySelector('input[name=mode]:checked').value : kind.modes[0];
     // A results seat without a token leaves it out (never a made-up "none").
     const body = { mode, seats: seats.map((s) => (full || s.token.trim() ? { player: Number(s.player), token: full ? s.token : s.token.trim() } : { player: Number(s.player) })) };
     if (house) body.house_rules = house.value();

@@ -9,6 +9,7 @@ import { barChart, lineChart, PALETTE } from '../charts.js';
 import { payoutTimeline } from '../memories.js';
 import { tokenColour, tokenName } from '../tokens.js';
 import { humanise } from '../words.js';
+import { kindOf } from '../model.js';
 
 const SECTION_TITLES = { players: 'stats.players', tokens: 'stats.tokens', cards: 'stats.cards', journal: 'stats.cards', destinations: 'stats.destinations', games: 'stats.games', board: 'stats.board', boards: 'stats.board' };
 const ORDER = ['players', 'tokens', 'cards', 'journal', 'destinations'];
@@ -21,7 +22,7 @@ export async function render({ main, params, app }) {
   const c = doc.campaign || {};
   app.title(t('stats.title'), c.name);
   const ed = await ctx.edition(c.edition);
-  const board = ed.engine === 'full' ? await ctx.board().catch(() => ({})) : {};
+  const board = kindOf(ed).board ? await ctx.board().catch(() => ({})) : {};
   let stats = null;
   let problem = null;
   try { stats = await ctx.api.stats(); } catch (e) { problem = e; }
@@ -35,7 +36,7 @@ export async function render({ main, params, app }) {
     const players = await ctx.api.players().catch(() => doc.players || []);
     const recs = players.map((p) => ({ name: p.name, games: p.games, wins: p.wins }));
     if (recs.length) parts.push(section({ key: 'players', title: t('stats.players'), rows: recs }, board, doc));
-    if (ed.engine === 'full') {
+    if (kindOf(ed).board) {
       const cards = await ctx.api.journal().catch(() => []);
       if (cards.length) {
         parts.push(section({
@@ -48,7 +49,7 @@ export async function render({ main, params, app }) {
   }
   const timeline = winsOverTime(doc);
   if (timeline) parts.unshift(timeline);
-  if (ed.engine === 'full') parts.push(payoutTimeline(ctx, doc));
+  if (kindOf(ed).board) parts.push(payoutTimeline(ctx, doc));
   mount(main, h('h1', null, t('stats.title')), parts.length ? parts : h('p', { class: 'empty' }, t('stats.empty')));
 }
 

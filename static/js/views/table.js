@@ -10,7 +10,7 @@ import { ApiError, etagOf, uuid } from '../api.js';
 import { h, mount, showAlert, showError, clearAlert, announce, confirmDialog, busy } from '../ui.js';
 import { t, money, timeText } from '../i18n.js';
 import { touchCampaign } from '../store.js';
-import { activeGameId, latestGame, splitGame } from '../model.js';
+import { activeGameId, kindOf, latestGame, splitGame } from '../model.js';
 import { Names, eventText, eventSentences, eventActor, turnHeading, gameLabel } from '../words.js';
 import { tokenPicture } from '../tokens.js';
 import { follow } from '../live.js';
@@ -47,7 +47,7 @@ export async function render({ main, params, app }) {
   const { game, state } = splitGame(g.data);
   const c = cdoc.campaign || {};
   const ed = await ctx.edition(c.edition);
-  const board = ed.engine === 'full' ? await ctx.board().catch(() => ({})) : {};
+  const board = kindOf(ed).board ? await ctx.board().catch(() => ({})) : {};
   const scr = new TableScreen({ ctx, app, main, gid, game, state, etag: g.etag || etagOf(state), board, ed, campaign: c, people: cdoc.players || [] });
   app.title(gameLabel(game, gid), c.name);
   if ((state && state.status) === 'active') touchCampaign(ctx.cid, { lastGame: gid });
@@ -80,7 +80,8 @@ export class TableScreen {
     }
     this.names.addPlayers(this.state && this.state.players);
     this.names.seat((this.state && this.state.players) || []);
-    this.view = this.mode === 'results' ? results : this.mode === 'journal' ? journalMode : banker;
+    this.screen = kindOf(this.ed).screen(this.mode);
+    this.view = { log: results, journal: journalMode, bank: banker }[this.screen];
     this.last = null; // {title, sentences, at, undone}
     this.mine = new Set(); // seqs of events this phone logged (not "logged on another phone")
     this.sending = false;
@@ -161,7 +162,7 @@ export class TableScreen {
   /** The heading: who acts now (turn.next) and what the game waits for; the final standing once over. */
   banner() {
     const st = this.state || {};
-    if (this.mode === 'results' || (this.mode === 'journal' && st.status === 'active')) return this.view.banner(this);
+    if (this.screen === 'log' || (this.screen === 'journal' && st.status === 'active')) return this.view.banner(this);
     if (st.status !== 'active') return finishedBanner(this);
     const head = turnHeading(st, this.names);
     const actor = this.player(head.actor);
@@ -176,7 +177,7 @@ export class TableScreen {
   strip() {
     const st = this.state || {};
     const ps = st.players || [];
-    if (this.mode === 'results' || !ps.length) return null;
+    if (this.screen === 'log' || !ps.length) return null;
     const tk = st.ticket || {};
     const win = goalsToWin(st);
     const now = st.status === 'active' ? turnHeading(st, this.names).actor : null;
