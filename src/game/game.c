@@ -469,7 +469,7 @@ static int game_load(struct game_req *r, int64_t gid, bool docs, struct game **o
         gm->row = *r->row; /* no documents: nothing owned is copied */
     else
         rc = game_row_get(r, gid, false, &gm->row);
-    if (rc == 0 && !(gm->kind = game_kind_for(r->campaign->edition, gm->row.mode)))
+    if (rc == 0 && !(gm->kind = game_kind_for(gm->row.edition, gm->row.mode)))
         rc = sb_fail(r->err, SB_EIO, NULL, "game %lld has an unknown mode", (long long)gid);
     if (rc == 0)
         rc = gm->kind->load(r, gm, docs);

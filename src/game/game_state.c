@@ -51,7 +51,7 @@ int game_initial_text(struct game_req *r, const struct store_game *row, char **o
     struct game_new g = {.gid = row->id, .mode = row->mode, .board = row->board};
     /* a game from before house rules plays by the readings of then (state_json.c) */
     struct house_rules legacy = rules_house_legacy();
-    const struct game_kind *k = game_kind_for(r->campaign->edition, row->mode);
+    const struct game_kind *k = game_kind_for(row->edition, row->mode);
     cJSON *seats_doc = NULL, *state = NULL;
     int rc = 0;
     if (!k || !k->remakes_initial || !row->board || !row->seats)
@@ -125,7 +125,7 @@ static int game_state_leave_one(struct game_req *r, int64_t gid)
     int rc = store_game_get(*r->store, r->campaign->id, gid, true, &row, r->err);
     if (rc != 0)
         return rc;
-    k = game_kind_for(r->campaign->edition, row.mode);
+    k = game_kind_for(row.edition, row.mode);
     if (k && k->remakes_initial && row.initial) {
         rc = game_initial_text(r, &row, &initial);
         same_initial = rc == 0 && strcmp(initial, row.initial) == 0;

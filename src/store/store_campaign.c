@@ -550,7 +550,8 @@ int store_plays_json(struct store *s, int64_t cid, char **out, struct sb_error *
 {
     static const char *const sql =
         "SELECT coalesce(json_group_array(json(o)), '[]') FROM (SELECT json_object("
-        " 'game', g.id, 'date', substr(coalesce(g.played_at, g.started_at), 1, 10),"
+        " 'game', g.id, 'edition', g.edition,"
+        " 'date', substr(coalesce(g.played_at, g.started_at), 1, 10),"
         " 'mode', g.mode, 'status', g.status, 'winner', (SELECT name FROM players"
         "   WHERE id = g.winner), 'winner_id', g.winner, 'started_at', g.started_at,"
         " 'ended_at', g.ended_at, 'played_at', g.played_at, 'result', g.state -> '$.result',"
