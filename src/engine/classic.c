@@ -2,6 +2,8 @@
  * box helpers, a new game, and the dispatch of one event to its rule. */
 #include "classic.h"
 
+#include "classic_int.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -219,121 +221,188 @@ int classic_board_group(const struct classic_board *b, int d, int *out)
     return n;
 }
 
-/* ---- refusals ------------------------------------------------------------------------ */
-
-/* Record a refusal in out: its kind, the rule, a printf-style sentence. Returns -1. */
-static int classic_refuse(struct classic_outcome *out, enum classic_refusal_kind kind,
-                          const char *rule, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static int classic_refuse(struct classic_outcome *out, enum classic_refusal_kind kind,
-                          const char *rule, const char *fmt, ...)
+/* How many lots of the box share deed d's group (uncapped). */
+static int group_size(const struct classic_board *b, int d)
 {
-    va_list ap;
-    out->refusal.kind = kind;
-    out->refusal.rule = rule;
-    va_start(ap, fmt);
-    vsnprintf(out->refusal.detail, sizeof out->refusal.detail, fmt, ap);
-    va_end(ap);
-    return -1;
+    int n = 0;
+    for (int i = 0; i < b->ndeeds; i++)
+        if (strcmp(b->deeds[i].group, b->deeds[d].group) == 0)
+            n++;
+    return n;
 }
 
-/* ---- setup and play (step 1: the interface; the rules follow) ---------------------- */
+/* The first fault of deed d of b, or NULL. */
+static const char *deed_fault(const struct classic_board *b, int d)
+{
+    const struct classic_deed *x = &b->deeds[d];
+    if (x->space < 0 || x->space >= CLASSIC_SPACES || b->spaces[x->space].deed != d)
+        return "a deed names a space that is not its own";
+    if (x->price < 1 || x->price > CLASSIC_CASH_MAX || x->mortgage < 0 || x->mortgage > x->price)
+        return "a deed's price or mortgage value is out of range";
+    if (x->house < 0 || x->house > CLASSIC_CASH_MAX || group_size(b, d) > CLASSIC_MAX_GROUP)
+        return "a deed's house cost or group is out of range";
+    if (b->spaces[x->space].kind == CLASSIC_SPACE_STREET && x->house < 2)
+        return "a street's house cost is below 2";
+    for (int i = 0; i < CLASSIC_RENTS; i++)
+        if (x->rents[i] < 0 || x->rents[i] > CLASSIC_CASH_MAX / 10)
+            return "a rent is out of range";
+    if (x->multipliers[0] < 0 || x->multipliers[1] < 0 || x->multipliers[0] > 1000 ||
+        x->multipliers[1] > 1000)
+        return "a utility's multiplier is out of range";
+    return NULL;
+}
+
+/* The first fault of the spaces of b (and their deeds), or NULL. */
+static const char *spaces_fault(const struct classic_board *b)
+{
+    int count[CLASSIC_SPACE_KIND_COUNT] = {0};
+    if (b->ndeeds != CLASSIC_MAX_DEEDS)
+        return "the box has not 28 deeds";
+    for (int i = 0; i < CLASSIC_SPACES; i++) {
+        const struct classic_space *s = &b->spaces[i];
+        if ((int)s->kind < 0 || s->kind >= CLASSIC_SPACE_KIND_COUNT)
+            return "a space's kind is unknown";
+        count[s->kind]++;
+        bool deed = s->kind == CLASSIC_SPACE_STREET || s->kind == CLASSIC_SPACE_STATION ||
+                    s->kind == CLASSIC_SPACE_UTILITY;
+        if (deed != (classic_board_deed(b, i) >= 0) || (!deed && s->deed != -1))
+            return "a space's deed does not match its kind";
+        if (s->amount < 0 || s->amount > CLASSIC_CASH_MAX)
+            return "a tax is out of range";
+    }
+    if (b->spaces[0].kind != CLASSIC_SPACE_GO || count[CLASSIC_SPACE_GO] != 1 ||
+        count[CLASSIC_SPACE_JAIL] != 1)
+        return "the box needs GO on space 0 and one Jail";
+    if (count[CLASSIC_SPACE_STREET] != CLASSIC_STREETS || count[CLASSIC_SPACE_STATION] != 4 ||
+        count[CLASSIC_SPACE_UTILITY] != 2)
+        return "the box needs 22 streets, 4 stations and 2 utilities";
+    for (int d = 0; d < b->ndeeds; d++)
+        if (deed_fault(b, d) != NULL)
+            return deed_fault(b, d);
+    return NULL;
+}
+
+/* The first fault of the cards of b, or NULL. */
+static const char *cards_fault(const struct classic_board *b)
+{
+    for (int k = 0; k < CLASSIC_DECKS; k++) {
+        int jail_free = 0;
+        if (b->ncards[k] < 0 || b->ncards[k] > CLASSIC_DECK_CARDS)
+            return "a deck holds more than 16 cards";
+        for (int i = 0; i < b->ncards[k]; i++) {
+            const struct classic_card *x = &b->cards[k][i];
+            if ((int)x->kind < 0 || x->kind >= CLASSIC_CARD_KIND_COUNT)
+                return "a card's effect is unknown";
+            if (x->amount < 0 || x->amount > CLASSIC_CASH_MAX || x->house < 0 || x->hotel < 0 ||
+                x->house > CLASSIC_CASH_MAX / 100 || x->hotel > CLASSIC_CASH_MAX / 100)
+                return "a card's amount is out of range";
+            if (x->kind == CLASSIC_CARD_MOVE_TO && (x->space < 0 || x->space >= CLASSIC_SPACES))
+                return "a card moves to a space off the board";
+            if (x->kind == CLASSIC_CARD_MOVE_BY &&
+                (x->steps <= -CLASSIC_SPACES || x->steps >= CLASSIC_SPACES || x->steps == 0))
+                return "a card moves by a number of steps off the board";
+            jail_free += x->kind == CLASSIC_CARD_JAIL_FREE;
+        }
+        if (jail_free > 1)
+            return "a deck holds more than one Get Out of Jail Free card";
+    }
+    return NULL;
+}
 
 int classic_board_check(const struct classic_board *b, struct classic_outcome *out)
 {
-    (void)b;
-    out->neffects = 0;
-    return 0;
-}
-
-struct classic_event classic_event_new(enum classic_event_type t)
-{
-    struct classic_event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = t;
-    ev.player = ev.d1 = ev.d2 = ev.card = ev.winner = ev.price = ev.space = -1;
-    ev.houses = ev.deck = ev.a = ev.b = ev.choice = -1;
-    return ev;
-}
-
-int classic_init(const struct classic_board *b, const struct classic_house_rules *hr,
-                 const struct classic_seat *seats, int nseats, struct classic_state *st,
-                 struct classic_outcome *out)
-{
-    (void)b;
-    (void)hr;
-    (void)seats;
-    (void)nseats;
-    memset(st, 0, sizeof *st);
-    return classic_refuse(out, CLASSIC_REFUSED, "CLASSIC-SETUP", "Not implemented yet.");
-}
-
-int classic_apply(const struct classic_board *b, struct classic_state *st,
-                  const struct classic_event *ev, struct classic_outcome *out)
-{
-    (void)b;
-    (void)st;
-    (void)ev;
-    out->neffects = 0;
-    return classic_refuse(out, CLASSIC_REFUSED, "CLASSIC-TURN", "Not implemented yet.");
-}
-
-int classic_correct_apply(struct classic_board *b, struct classic_state *st,
-                          const struct classic_event *ev, struct classic_outcome *out)
-{
-    return classic_apply(b, st, ev, out);
-}
-
-void classic_options(const struct classic_board *b, const struct classic_state *st,
-                     struct classic_options *opts)
-{
-    (void)b;
-    (void)st;
-    opts->n = 0;
-}
-
-struct classic_event classic_option_event(const struct classic_option *o)
-{
-    return classic_event_new(o->type);
-}
-
-int classic_rent_amount(const struct classic_board *b, const struct classic_state *st,
-                        const struct classic_rent *r)
-{
-    (void)b;
-    (void)st;
-    (void)r;
-    return 0;
-}
-
-long long classic_net_worth(const struct classic_board *b, const struct classic_state *st, int seat)
-{
-    (void)b;
-    if (seat < 0 || seat >= st->nplayers)
+    const char *rule = b->wonders ? "WONDERS-BOX" : "CLASSIC-SETUP";
+    const char *fault = spaces_fault(b);
+    if (fault == NULL)
+        fault = cards_fault(b);
+    if (fault == NULL &&
+        (b->start_cash < 0 || b->start_cash > CLASSIC_CASH_MAX || b->go_salary < 0 ||
+         b->go_salary > CLASSIC_CASH_MAX / 100 || b->jail_fine < 0 ||
+         b->jail_fine > CLASSIC_CASH_MAX || b->end_bonus < 0 || b->end_bonus > CLASSIC_CASH_MAX))
+        fault = "the box's money is out of range";
+    if (fault == NULL && (b->houses < 0 || b->houses > 1000 || b->hotels < 0 || b->hotels > 1000))
+        fault = "the box's stock of buildings is out of range";
+    if (fault == NULL)
         return 0;
-    return st->players[seat].cash;
+    return classic_refuse(out, CLASSIC_REFUSED, rule, "The box does not hold: %s.", fault);
 }
 
-void classic_shortage(const struct classic_board *b, const struct classic_state *st, bool *houses,
-                      bool *hotels)
+/* ---- small facts of a state ------------------------------------------------------- */
+
+bool cstanding(const struct classic_state *st, int seat)
 {
-    (void)b;
-    (void)st;
-    if (houses != NULL)
-        *houses = false;
-    if (hotels != NULL)
-        *hotels = false;
+    return seat >= 0 && seat < st->nplayers && !st->players[seat].bankrupt;
 }
 
-int classic_richest(const struct classic_board *b, const struct classic_state *st)
+int cstanding_count(const struct classic_state *st)
 {
-    int best = -1;
+    int n = 0;
     for (int i = 0; i < st->nplayers; i++)
-        if (!st->players[i].bankrupt &&
-            (best < 0 || classic_net_worth(b, st, i) > classic_net_worth(b, st, best)))
-            best = i;
-    return best;
+        n += !st->players[i].bankrupt;
+    return n;
+}
+
+int cmax_houses(const struct classic_state *st)
+{
+    return st->house.variant == CLASSIC_VARIANT_SHORT ? 3 : 4;
+}
+
+int clevel(const struct classic_state *st, int d)
+{
+    return st->deeds[d].hotel ? cmax_houses(st) + 1 : st->deeds[d].houses;
+}
+
+bool cgroup_built(const struct classic_board *b, const struct classic_state *st, int d)
+{
+    int lots[CLASSIC_MAX_GROUP], n = classic_board_group(b, d, lots);
+    for (int i = 0; i < n; i++)
+        if (clevel(st, lots[i]) > 0)
+            return true;
+    return false;
+}
+
+bool cgroup_complete(const struct classic_board *b, const struct classic_state *st, int d, int seat)
+{
+    int lots[CLASSIC_MAX_GROUP], n = classic_board_group(b, d, lots);
+    for (int i = 0; i < n; i++)
+        if (st->deeds[lots[i]].owner != seat || st->deeds[lots[i]].mortgaged)
+            return false;
+    return n > 0;
+}
+
+int cten_percent(int m)
+{
+    return m / 10 + (m % 10 != 0);
+}
+
+int clift_cost(int m)
+{
+    return m + cten_percent(m);
+}
+
+bool cis_wonder(const struct classic_board *b, int d)
+{
+    return b->wonders && d >= 0 && d < b->ndeeds &&
+           b->spaces[b->deeds[d].space].kind == CLASSIC_SPACE_STREET;
+}
+
+void cfinish(struct cctx *c, int w)
+{
+    struct classic_state *st = c->st;
+    st->status = CLASSIC_FINISHED;
+    st->winner = w;
+    memset(&st->turn.pending, 0, sizeof st->turn.pending);
+    memset(&st->turn.resume, 0, sizeof st->turn.resume);
+    st->turn.pending.seat = st->turn.resume.seat = -1;
+    st->turn.pending.space = st->turn.resume.space = -1;
+    st->turn.nrents = 0;
+    memset(st->turn.rents, 0, sizeof st->turn.rents);
+    st->has_debt = 0;
+    memset(&st->debt, 0, sizeof st->debt);
+    st->ndebts = 0;
+    memset(st->debts, 0, sizeof st->debts);
+    if (w >= 0)
+        cfx(c, CLASSIC_FX_WIN, w);
 }
 
 bool classic_game_over(const struct classic_state *st)
@@ -359,4 +428,214 @@ int classic_seat_of(const struct classic_state *st, int64_t player)
         if (st->players[i].id == player)
             return i;
     return -1;
+}
+
+/* ---- a new game --------------------------------------------------------------------- */
+
+struct classic_event classic_event_new(enum classic_event_type t)
+{
+    struct classic_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = t;
+    ev.player = ev.d1 = ev.d2 = ev.card = ev.winner = ev.price = ev.space = -1;
+    ev.houses = ev.deck = ev.a = ev.b = ev.choice = -1;
+    return ev;
+}
+
+/* Refuse seats that are not 2..max players with distinct ids. */
+static int seats_check(const struct classic_board *b, const struct classic_seat *seats, int nseats,
+                       struct classic_outcome *out)
+{
+    int max = b->wonders ? CLASSIC_WONDERS_MAX_PLAYERS : CLASSIC_MAX_PLAYERS;
+    const char *rule = b->wonders ? "WONDERS-BOX" : "CLASSIC-SETUP";
+    if (nseats < CLASSIC_MIN_PLAYERS || nseats > max)
+        return classic_refuse(out, CLASSIC_REFUSED, rule, "A game seats 2 to %d players.", max);
+    for (int i = 0; i < nseats; i++)
+        for (int j = 0; j < i; j++)
+            if (seats[i].player == seats[j].player)
+                return classic_refuse(out, CLASSIC_REFUSED, rule,
+                                      "A player may take only one seat.");
+    return 0;
+}
+
+int classic_init(const struct classic_board *b, const struct classic_house_rules *hr,
+                 const struct classic_seat *seats, int nseats, struct classic_state *st,
+                 struct classic_outcome *out)
+{
+    struct classic_house_rules h = hr != NULL ? *hr : classic_house_official();
+    int bad = classic_house_invalid(&h);
+    out->neffects = 0;
+    if (bad >= 0)
+        return classic_refuse(out, CLASSIC_REFUSED, classic_house_rule(bad),
+                              "The house rule %s is out of its range.", classic_house_rule(bad));
+    if (classic_board_check(b, out) != 0 || seats_check(b, seats, nseats, out) != 0)
+        return -1;
+    memset(st, 0, sizeof *st);
+    st->status = CLASSIC_ACTIVE;
+    st->winner = -1;
+    st->house = h;
+    st->nplayers = nseats;
+    for (int i = 0; i < nseats; i++) {
+        struct classic_player *p = &st->players[i];
+        p->id = seats[i].player;
+        snprintf(p->name, sizeof p->name, "%s", seats[i].name != NULL ? seats[i].name : "");
+        snprintf(p->token, sizeof p->token, "%s", seats[i].token != NULL ? seats[i].token : "");
+        p->cash = h.starting_cash > 0 ? h.starting_cash : b->start_cash;
+    }
+    for (int d = 0; d < CLASSIC_MAX_DEEDS; d++)
+        st->deeds[d].owner = CLASSIC_BANK;
+    st->bank_houses = b->houses;
+    st->bank_hotels = b->hotels;
+    st->turn.pending.seat = st->turn.resume.seat = -1;
+    st->turn.pending.space = st->turn.resume.space = -1;
+    return 0;
+}
+
+/* ---- one event ------------------------------------------------------------------------ */
+
+static int (*const appliers[])(struct cctx *c) = {
+    [CLASSIC_EV_ROLL] = cev_roll,
+    [CLASSIC_EV_BUY] = cev_buy,
+    [CLASSIC_EV_AUCTION] = cev_auction,
+    [CLASSIC_EV_COLLECT_RENT] = cev_collect_rent,
+    [CLASSIC_EV_DRAW_CHANCE] = cev_draw,
+    [CLASSIC_EV_DRAW_COMMUNITY] = cev_draw,
+    [CLASSIC_EV_PAY_OR_CHANCE] = cev_pay_or_chance,
+    [CLASSIC_EV_BUILD] = cev_build,
+    [CLASSIC_EV_SELL_BUILDING] = cev_sell_building,
+    [CLASSIC_EV_MORTGAGE] = cev_mortgage,
+    [CLASSIC_EV_UNMORTGAGE] = cev_unmortgage,
+    [CLASSIC_EV_TRADE] = cev_trade,
+    [CLASSIC_EV_PAY_DEBT] = cev_pay_debt,
+    [CLASSIC_EV_BANKRUPT] = cev_bankrupt,
+    [CLASSIC_EV_JAIL_PAY] = cev_jail_pay,
+    [CLASSIC_EV_JAIL_CARD] = cev_jail_card,
+    [CLASSIC_EV_TICK] = cev_tick,
+    [CLASSIC_EV_DEAL] = cev_deal,
+    [CLASSIC_EV_ADJUST] = cev_adjust,
+    [CLASSIC_EV_NOTE] = cev_note,
+    [CLASSIC_EV_CORRECT] = NULL,
+    [CLASSIC_EV_END] = cev_end,
+};
+
+_Static_assert(sizeof appliers / sizeof appliers[0] == CLASSIC_EV_COUNT,
+               "one applier per classic event type");
+
+/* Refuse (CLASSIC-DEBT) an event a standing debt blocks: everything but the debtor's
+ * sell_building, mortgage, trade, pay_debt and bankrupt, and note, adjust, end. */
+static int debt_gate(struct cctx *c)
+{
+    const struct classic_state *st = c->st;
+    const struct classic_event *ev = c->ev;
+    int debtor = st->debt.player, d = classic_board_deed(c->b, ev->space);
+    switch (ev->type) {
+    case CLASSIC_EV_PAY_DEBT:
+    case CLASSIC_EV_BANKRUPT:
+    case CLASSIC_EV_NOTE:
+    case CLASSIC_EV_ADJUST:
+    case CLASSIC_EV_END: return 0;
+    case CLASSIC_EV_SELL_BUILDING:
+    case CLASSIC_EV_MORTGAGE:
+        if (d >= 0 && st->deeds[d].owner == debtor)
+            return 0;
+        break;
+    case CLASSIC_EV_TRADE:
+        if (ev->a == debtor || ev->b == debtor)
+            return 0;
+        break;
+    default: break;
+    }
+    return crefuse(c, "CLASSIC-DEBT",
+                   "%s owes %d: until it is paid or they go bankrupt, only their sales, "
+                   "mortgages and trades happen at the table.",
+                   st->players[debtor].name, st->debt.amount);
+}
+
+/* classic_apply() on st itself: st is unspecified after a refusal. */
+static int apply_in_place(const struct classic_board *b, struct classic_state *st,
+                          const struct classic_event *ev, struct classic_outcome *out)
+{
+    struct cctx c = {b, st, ev, out, false, {0}};
+    out->neffects = 0;
+    memset(&out->refusal, 0, sizeof out->refusal);
+    if ((int)ev->type < 0 || ev->type >= CLASSIC_EV_COUNT || appliers[ev->type] == NULL)
+        return crefuse(&c, ev->type == CLASSIC_EV_CORRECT ? "CLASSIC-SETUP" : "CLASSIC-TURN",
+                       "This event is not one the engine applies here.");
+    if (ev->nlift < 0 || ev->nlift > CLASSIC_MAX_DEEDS || ev->a_gives.ndeeds < 0 ||
+        ev->a_gives.ndeeds > CLASSIC_MAX_DEEDS || ev->b_gives.ndeeds < 0 ||
+        ev->b_gives.ndeeds > CLASSIC_MAX_DEEDS || ev->nspaces < 0 || ev->nspaces > 2)
+        return crefuse(&c, event_infos[ev->type].rule, "A list of the event is too long.");
+    if (st->status != CLASSIC_ACTIVE && !event_infos[ev->type].once_over)
+        return classic_refuse(out, CLASSIC_CONFLICT, "CLASSIC-END", "The game is over.");
+    if (st->status == CLASSIC_ACTIVE && st->has_debt && debt_gate(&c) != 0)
+        return -1;
+    if (appliers[ev->type](&c) != 0)
+        return -1;
+    if (c.overflow)
+        return crefuse(&c, "CLASSIC-BANK", "The event has more effects than the bank records.");
+    st->seq = ev->seq;
+    return 0;
+}
+
+int classic_apply(const struct classic_board *b, struct classic_state *st,
+                  const struct classic_event *ev, struct classic_outcome *out)
+{
+    struct classic_state work;
+    memcpy(&work, st, sizeof work);
+    if (apply_in_place(b, &work, ev, out) != 0)
+        return -1;
+    memcpy(st, &work, sizeof *st);
+    return 0;
+}
+
+/* The box b with fix applied into nb; the links between spaces and deeds stay. Returns
+ * -1 when the fact fix names is not on the board. */
+static int fix_board(const struct classic_board *b, const struct classic_fix *fix,
+                     struct classic_board *nb)
+{
+    int d = -1;
+    memcpy(nb, b, sizeof *nb);
+    switch (fix->what) {
+    case CLASSIC_FACT_DEED:
+        d = classic_board_deed(b, fix->index);
+        if (d < 0)
+            return -1;
+        nb->deeds[d] = fix->deed;
+        nb->deeds[d].space = fix->index;
+        return 0;
+    case CLASSIC_FACT_CHANCE:
+    case CLASSIC_FACT_COMMUNITY:
+        d = fix->what == CLASSIC_FACT_CHANCE ? CLASSIC_DECK_CHANCE : CLASSIC_DECK_COMMUNITY;
+        if (fix->index < 0 || fix->index >= b->ncards[d])
+            return -1;
+        nb->cards[d][fix->index] = fix->card;
+        return 0;
+    case CLASSIC_FACT_SPACE:
+        if (fix->index < 0 || fix->index >= CLASSIC_SPACES)
+            return -1;
+        nb->spaces[fix->index] = fix->space;
+        nb->spaces[fix->index].deed = b->spaces[fix->index].deed;
+        return 0;
+    }
+    return -1;
+}
+
+int classic_correct_apply(struct classic_board *b, struct classic_state *st,
+                          const struct classic_event *ev, struct classic_outcome *out)
+{
+    struct classic_board nb;
+    if (ev->type != CLASSIC_EV_CORRECT)
+        return classic_apply(b, st, ev, out);
+    out->neffects = 0;
+    if (st->status != CLASSIC_ACTIVE)
+        return classic_refuse(out, CLASSIC_CONFLICT, "CLASSIC-END", "The game is over.");
+    if (fix_board(b, &ev->fix, &nb) != 0)
+        return classic_refuse(out, CLASSIC_REFUSED, "CLASSIC-SETUP",
+                              "The correction names no fact of this box.");
+    if (classic_board_check(&nb, out) != 0)
+        return -1;
+    memcpy(b, &nb, sizeof *b);
+    st->corrections++;
+    st->seq = ev->seq;
+    return 0;
 }

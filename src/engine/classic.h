@@ -529,6 +529,7 @@ struct classic_option {
     int hotel;    /* BUILD, SELL_BUILDING: hotel on the lot after */
     int deck;     /* DRAW_*, JAIL_CARD: the deck */
     int jail_try; /* ROLL of a player in Jail: this try, 1..3; else 0 */
+    int choice;   /* PAY_OR_CHANCE: enum classic_choice (one option per choice allowed) */
     int nspaces;  /* TICK: the wonders that may be ticked; DEAL: the deeds that may be
                    * dealt; DRAW_*: the cards that may be drawn (cards, by index) */
     int spaces[CLASSIC_MAX_DEEDS > CLASSIC_DECK_CARDS ? CLASSIC_MAX_DEEDS : CLASSIC_DECK_CARDS];
@@ -550,8 +551,8 @@ void classic_options(const struct classic_board *b, const struct classic_state *
                      struct classic_options *opts);
 
 /* The event an option stands for (for list options, the first space or card it
- * names; a roll with dice 1 and 2; an auction won by the option's player at 1). This
- * function can't fail. */
+ * names; a roll with dice 1 and 2; an auction without a winner: the deed stays with the
+ * Bank). This function can't fail. */
 struct classic_event classic_option_event(const struct classic_option *o);
 
 /* What rent r would be if asked now (CLASSIC-RENT-*; 0 on a mortgaged lot). This
