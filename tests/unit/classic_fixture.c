@@ -1,8 +1,15 @@
 /* classic_fixture.c -- the default French box of RULES.md §3, for the engine's tests. */
 #include "classic_fixture.h"
 
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <cmocka.h>
 
 struct street_row {
     int space;
@@ -200,4 +207,138 @@ void classic_fixture_wonders(struct classic_board *b)
             snprintf(d->name, sizeof d->name, "Aéroport %d", ++airport);
         memcpy(b->spaces[d->space].name, d->name, sizeof d->name);
     }
+}
+
+/* ---- a game on the fixture ------------------------------------------------------------ */
+
+static const char *const ct_names[] = {"Ann", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"};
+
+/* A game of n seats on box b. */
+static struct ctest *ct_game(int n, const struct classic_house_rules *hr, bool wonders)
+{
+    struct ctest *f = calloc(1, sizeof *f);
+    struct classic_seat seats[CLASSIC_MAX_PLAYERS];
+    assert_non_null(f);
+    if (wonders)
+        classic_fixture_wonders(&f->b);
+    else
+        classic_fixture_default(&f->b);
+    for (int i = 0; i < n; i++) {
+        seats[i].player = 101 + i;
+        seats[i].name = ct_names[i];
+        seats[i].token = ct_names[i];
+    }
+    if (classic_init(&f->b, hr, seats, n, &f->st, &f->out) != 0)
+        fail_msg("classic_init: %s %s", f->out.refusal.rule, f->out.refusal.detail);
+    f->seq = 1;
+    return f;
+}
+
+struct ctest *ct_new(int n, const struct classic_house_rules *hr)
+{
+    return ct_game(n, hr, false);
+}
+
+struct ctest *ct_wonders(int n, const struct classic_house_rules *hr)
+{
+    return ct_game(n, hr, true);
+}
+
+void ct_ok(struct ctest *f, struct classic_event ev)
+{
+    ev.seq = f->seq;
+    if (classic_apply(&f->b, &f->st, &ev, &f->out) != 0)
+        fail_msg("%s refused: %s %s", classic_event_info(ev.type)->name, f->out.refusal.rule,
+                 f->out.refusal.detail);
+    f->seq++;
+}
+
+void ct_refused(struct ctest *f, struct classic_event ev, const char *rule)
+{
+    struct classic_state *before = malloc(sizeof *before);
+    assert_non_null(before);
+    memcpy(before, &f->st, sizeof *before);
+    ev.seq = f->seq;
+    if (classic_apply(&f->b, &f->st, &ev, &f->out) == 0)
+        fail_msg("%s accepted, %s expected", classic_event_info(ev.type)->name, rule);
+    assert_string_equal(f->out.refusal.rule, rule);
+    assert_memory_equal(before, &f->st, sizeof *before);
+    free(before);
+}
+
+struct classic_event ct_roll(int d1, int d2)
+{
+    struct classic_event ev = classic_event_new(CLASSIC_EV_ROLL);
+    ev.d1 = d1;
+    ev.d2 = d2;
+    return ev;
+}
+
+struct classic_event ct_draw(enum classic_deck k, int card)
+{
+    struct classic_event ev = classic_event_new(
+        k == CLASSIC_DECK_CHANCE ? CLASSIC_EV_DRAW_CHANCE : CLASSIC_EV_DRAW_COMMUNITY);
+    ev.card = card;
+    return ev;
+}
+
+struct classic_event ct_auction(int winner, int price)
+{
+    struct classic_event ev = classic_event_new(CLASSIC_EV_AUCTION);
+    ev.winner = winner;
+    ev.price = price;
+    return ev;
+}
+
+struct classic_event ct_collect(int space)
+{
+    return ct_space_ev(CLASSIC_EV_COLLECT_RENT, space);
+}
+
+struct classic_event ct_space_ev(enum classic_event_type t, int space)
+{
+    struct classic_event ev = classic_event_new(t);
+    ev.space = space;
+    return ev;
+}
+
+struct classic_deed_state *ct_deed(struct ctest *f, int space)
+{
+    int d = classic_board_deed(&f->b, space);
+    assert_true(d >= 0);
+    return &f->st.deeds[d];
+}
+
+void ct_own(struct ctest *f, int space, int seat)
+{
+    ct_deed(f, space)->owner = seat;
+}
+
+int ct_rent(struct ctest *f, int space, int payer)
+{
+    struct classic_rent r = {space, -1, payer, 7};
+    return classic_rent_amount(&f->b, &f->st, &r);
+}
+
+void ct_jail(struct ctest *f, int seat)
+{
+    f->st.players[seat].in_jail = 1;
+    f->st.players[seat].position = 10;
+    f->st.turn.seat = seat;
+    f->st.turn.rolled = 0;
+    f->st.turn.rolls = 0;
+}
+
+void ct_auction_if_offered(struct ctest *f)
+{
+    if (f->st.turn.pending.kind == CLASSIC_PENDING_BUY_OR_AUCTION)
+        ct_ok(f, ct_auction(-1, -1));
+}
+
+long long ct_money(const struct ctest *f)
+{
+    long long n = f->st.pot;
+    for (int i = 0; i < f->st.nplayers; i++)
+        n += f->st.players[i].cash;
+    return n;
 }
