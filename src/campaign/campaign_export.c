@@ -17,7 +17,7 @@
 #include "tz.h"
 
 #define EXPORT_FORMAT "stampbook-campaign"
-#define EXPORT_VERSION 3 /* 3: memories and their photos */
+#define EXPORT_VERSION 4 /* 3: memories and their photos; 4: every box of the group */
 
 /* ---- export ---- */
 
@@ -285,6 +285,20 @@ static int import_event(struct game_req *r, const struct id_map *m, int64_t gid,
     return rc;
 }
 
+/* Work on the box of an exported game's "edition" (version 4; before, every game is of
+ * the campaign's own box): one the document gives the campaign. */
+static int import_game_box(struct game_req *r, const cJSON *game)
+{
+    const char *edition = r->campaign->edition;
+    int rc = json_get_string(game, "edition", false, 64, false, &edition, r->err);
+    if (rc == 0 && campaign_box_use(r, edition) == SB_ENOTFOUND)
+        rc = sb_fail(r->err, SB_EINVALID, NULL,
+                     "import: a game of '%.64s' names no box of the "
+                     "campaign",
+                     edition);
+    return rc;
+}
+
 /* Replay one exported game's log into the new campaign, with its original times. */
 static int import_game(struct game_req *r, const struct id_map *m, const cJSON *doc,
                        const cJSON *game, int64_t *made)
@@ -303,6 +317,9 @@ static int import_game(struct game_req *r, const struct id_map *m, const cJSON *
         return sb_fail(r->err, SB_EINVALID, NULL, "import: each game needs an events array");
     if (cJSON_GetObjectItemCaseSensitive(game, "board") && !board)
         return sb_fail(r->err, SB_EINVALID, NULL, "import: a game names no board");
+    rc = import_game_box(r, game);
+    if (rc != 0)
+        return rc;
     if (!(body = import_game_body(r, m, game)))
         return r->err->code;
     if (board && !(board_text = cJSON_PrintUnformatted(board)))
@@ -319,12 +336,8 @@ static int import_game(struct game_req *r, const struct id_map *m, const cJSON *
     times.ended_at = cJSON_IsString(ended) ? ended->valuestring : NULL;
     if (rc == 0)
         rc = store_import_times(CAMPAIGN_DB(r), &times, r->err);
-    if (rc == 0) {
-        struct store_campaign c;
-        rc = store_campaign_get(CAMPAIGN_DB(r), r->campaign->id, &c, r->err);
-        if (rc == 0)
-            r->campaign->active_game = c.active_game;
-    }
+    if (rc == 0) /* the box's active and latest game, for the next game of that box */
+        rc = store_campaign_box(CAMPAIGN_DB(r), r->campaign->box, r->campaign, r->err);
     free(board_text);
     cJSON_Delete(body);
     *made = gid;
@@ -392,7 +405,16 @@ static int import_timezone(struct game_req *r, struct import_doc *d)
     return 0;
 }
 
-/* Check the head of an export document (format, version 1 to 3, campaign) and read
+/* A board the rules engine plays must read as one. */
+static int import_board_check(struct game_req *r, const cJSON *board)
+{
+    struct board *b = malloc(sizeof(*b));
+    int rc = b ? board_from_json(board, b, r->err) : sb_oom(r->err);
+    free(b);
+    return rc;
+}
+
+/* Check the head of an export document (format, version 1 to 4, campaign) and read
  * the campaign's fields; *board gets its board object. */
 static int import_head(struct game_req *r, struct import_doc *d, const cJSON **board)
 {
@@ -401,6 +423,7 @@ static int import_head(struct game_req *r, struct import_doc *d, const cJSON **b
     const char **name = &d->name, **edition = &d->edition, **policy = &d->policy;
     const cJSON *format = cJSON_GetObjectItemCaseSensitive(doc, "format");
     const cJSON *version = cJSON_GetObjectItemCaseSensitive(doc, "version");
+    const cJSON *bed;
     int rc = 0;
     *campaign = cJSON_GetObjectItemCaseSensitive(doc, "campaign");
     *board = import_board(doc, cJSON_GetObjectItemCaseSensitive(doc, "board"));
@@ -408,7 +431,7 @@ static int import_head(struct game_req *r, struct import_doc *d, const cJSON **b
         !json_is_int(version) || version->valuedouble < 1 ||
         version->valuedouble > EXPORT_VERSION || !cJSON_IsObject(*campaign) || !*board)
         return sb_fail(r->err, SB_EINVALID, NULL,
-                       "not a Stampbook campaign export (format %s, version 1 to 3)",
+                       "not a Stampbook campaign export (format %s, version 1 to 4)",
                        EXPORT_FORMAT);
     rc = json_get_name((cJSON *)*campaign, "name", true, name, r->err);
     if (rc == 0)
@@ -421,12 +444,47 @@ static int import_head(struct game_req *r, struct import_doc *d, const cJSON **b
         rc = sb_fail(r->err, SB_EINVALID, NULL, "import: no edition '%s'", *edition);
     if (rc == 0)
         rc = import_timezone(r, d);
-    if (rc == 0 && editions_is_full(editions_find(eds, *edition))) {
-        struct board *b = malloc(sizeof(*b));
-        rc = b ? board_from_json(*board, b, r->err) : sb_oom(r->err);
-        free(b);
-    }
+    if (rc == 0 && editions_is_full(editions_find(eds, *edition)))
+        rc = import_board_check(r, *board);
+    /* Its own board is of its edition: "boards" may hold every box's (version 4). */
+    bed = cJSON_GetObjectItemCaseSensitive(*board, "edition");
+    if (rc == 0 && cJSON_IsString(bed) && strcmp(bed->valuestring, *edition) != 0)
+        rc = sb_fail(r->err, SB_EINVALID, NULL,
+                     "import: the campaign's board is of edition '%.64s', not '%s'",
+                     bed->valuestring, *edition);
     return rc;
+}
+
+/* Give the new campaign the document's other boxes (version 4: "boxes", each an
+ * edition this server knows and a board of the document's "boards"). */
+static int import_boxes(struct game_req *r, const struct import_doc *d, int64_t cid)
+{
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(d->doc, "boxes"), *box;
+    if (list && !cJSON_IsArray(list))
+        return sb_fail(r->err, SB_EINVALID, NULL, "import: 'boxes' must be an array");
+    cJSON_ArrayForEach(box, list)
+    {
+        const cJSON *board = import_board(d->doc, cJSON_GetObjectItemCaseSensitive(box, "board"));
+        const char *edition = NULL;
+        char *text = NULL;
+        int rc = json_get_string(box, "edition", true, 64, false, &edition, r->err);
+        if (rc == 0 && (!editions_find(d->env->editions, edition) || !board ||
+                        strcmp(edition, d->edition) == 0))
+            rc = sb_fail(r->err, SB_EINVALID, NULL,
+                         "import: box '%.64s' is of no other edition this server knows, or "
+                         "names no board",
+                         edition);
+        if (rc == 0 && editions_is_full(editions_find(d->env->editions, edition)))
+            rc = import_board_check(r, board);
+        if (rc == 0 && !(text = cJSON_PrintUnformatted(board)))
+            rc = sb_oom(r->err);
+        if (rc == 0)
+            rc = store_campaign_box_add(CAMPAIGN_DB(r), cid, edition, text, r->err);
+        free(text);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
 }
 
 /* Write the whole document as a new campaign, inside the caller's write transaction. */
@@ -454,6 +512,8 @@ static int import_write(struct game_req *r, const struct import_doc *d, struct i
     times.at = cJSON_IsString(created) ? created->valuestring : NULL;
     if (rc == 0)
         rc = store_import_times(CAMPAIGN_DB(r), &times, r->err);
+    if (rc == 0)
+        rc = import_boxes(r, d, cid);
     if (rc == 0)
         rc = import_players(r, cid, cJSON_GetObjectItemCaseSensitive(doc, "players"), m);
     cJSON_ArrayForEach(game, (rc == 0 ? games : NULL))

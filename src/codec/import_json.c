@@ -78,23 +78,27 @@ static int ij_events(const cJSON *game, const char *where, struct sb_error *err)
     return 0;
 }
 
-/* One board of the document (at where), for a campaign of edition ed. */
-static int ij_board(const cJSON *board, const char *where, const char *ed, bool full,
-                    struct sb_error *err)
+/* One board of the document (at where), for a campaign of edition ed: the campaign's own
+ * (own) is of ed; another is held to the shape of the edition it names (version 4 holds
+ * a box of every edition the group plays), ed's when it names none. */
+static int ij_board(const cJSON *board, const char *where, const struct editions *eds,
+                    const char *ed, bool own, struct sb_error *err)
 {
     const cJSON *bed = cJSON_GetObjectItemCaseSensitive(board, "edition");
     const cJSON *engine = cJSON_GetObjectItemCaseSensitive(board, "engine");
     char detail[SB_DETAIL_MAX];
     if (!cJSON_IsObject(board))
         return 0; /* an index, read where the import resolves it */
-    if (full) {
+    if (!own && cJSON_IsString(bed) && editions_find(eds, bed->valuestring))
+        ed = bed->valuestring;
+    if (editions_is_full(editions_find(eds, ed))) {
         if (board_check_fields(board, err) == 0)
             return 0;
         snprintf(detail, sizeof(detail), "%s", err ? err->detail : "");
         return sb_fail(err, SB_EINVALID, NULL, "import: %s: %s", where, detail);
     }
     if (!cJSON_IsString(bed) || strcmp(bed->valuestring, ed) != 0)
-        return json_fail_at(err, where, "edition", "must be the campaign's edition '%s'", ed);
+        return json_fail_at(err, where, "edition", "must be the edition '%s'", ed);
     if (cJSON_IsString(engine) && strcmp(engine->valuestring, "full") == 0)
         return json_fail_at(err, where, "engine",
                             "a board the rules engine plays is not one of edition '%s'", ed);
@@ -103,17 +107,18 @@ static int ij_board(const cJSON *board, const char *where, const char *ed, bool 
 
 /* Every board the document holds: "boards" (version 2), the campaign's "board" and each
  * game's when it is a board itself (version 1). */
-static int ij_boards(const cJSON *doc, const char *ed, bool full, struct sb_error *err)
+static int ij_boards(const cJSON *doc, const struct editions *eds, const char *ed,
+                     struct sb_error *err)
 {
     const cJSON *it;
     int i = 0,
-        rc = ij_board(cJSON_GetObjectItemCaseSensitive(doc, "board"), "board", ed, full, err);
+        rc = ij_board(cJSON_GetObjectItemCaseSensitive(doc, "board"), "board", eds, ed, true, err);
     cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(doc, "boards"))
     {
         char path[48];
         snprintf(path, sizeof(path), "boards[%d]", i++);
         if (rc == 0)
-            rc = ij_board(it, path, ed, full, err);
+            rc = ij_board(it, path, eds, ed, false, err);
     }
     i = 0;
     cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(doc, "games"))
@@ -121,7 +126,7 @@ static int ij_boards(const cJSON *doc, const char *ed, bool full, struct sb_erro
         char path[48];
         snprintf(path, sizeof(path), "games[%d].board", i++);
         if (rc == 0)
-            rc = ij_board(cJSON_GetObjectItemCaseSensitive(it, "board"), path, ed, full, err);
+            rc = ij_board(cJSON_GetObjectItemCaseSensitive(it, "board"), path, eds, ed, false, err);
     }
     return rc;
 }
@@ -154,7 +159,6 @@ int import_doc_check(const cJSON *doc, const struct editions *eds, struct sb_err
             rc = ij_events(it, path, err);
     }
     if (rc == 0)
-        rc = ij_boards(doc, ed->valuestring, editions_is_full(editions_find(eds, ed->valuestring)),
-                       err);
+        rc = ij_boards(doc, eds, ed->valuestring, err);
     return rc;
 }

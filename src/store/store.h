@@ -390,9 +390,10 @@ int store_journal_card_stamps(struct store *s, int64_t cid, const char *card, in
 
 /* The campaign's figures as JSON (see API.md /stats). */
 int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
-/* The campaign's boards and games for an export (API.md, version 2):
- * {"board": index of the campaign's own copy, "boards": [every distinct board once],
- *  "games": [{"id","mode","status","started_at","ended_at","played_at","winner","seats",
+/* The campaign's boards and games for an export (API.md, version 4):
+ * {"board": index of the campaign's own copy, "boxes": [{"edition","board": index}] of
+ *  its other boxes, "boards": [every distinct board once],
+ *  "games": [{"id","edition","mode","status","started_at","ended_at","played_at","winner","seats",
  *  "board": index,"events":[{"seq","type","at","voided","payload"}]}]}, games oldest
  * first, so that an export grows with its events, not with its games. */
 int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err);

@@ -487,20 +487,25 @@ int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *
 int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
 {
     /* Every distinct board once (the games' in the order they began, then the
-     * campaign's own copy when it is none of theirs); games and the campaign name
-     * theirs by index. */
+     * campaign's own copy and its other boxes' when they are none of theirs); games,
+     * the campaign and its other boxes (version 4) name theirs by index. */
     static const char *const sql =
         "WITH all_b AS (SELECT bd.board, g.id AS k FROM game_boards gb JOIN games g"
         "   ON g.id = gb.game_id JOIN boards bd ON bd.id = gb.board_id WHERE g.campaign_id = ?1"
-        "   UNION ALL SELECT board, 9e18 FROM campaigns WHERE id = ?1),"
+        "   UNION ALL SELECT board, 9e18 FROM campaigns WHERE id = ?1"
+        "   UNION ALL SELECT board, 9e18 + 1 FROM boxes WHERE campaign_id = ?1),"
         " b AS (SELECT board, row_number() OVER (ORDER BY min(k)) - 1 AS idx FROM all_b"
         "   GROUP BY board)"
         " SELECT json_object("
         " 'board', (SELECT idx FROM b WHERE board = (SELECT board FROM campaigns WHERE id = ?1)),"
+        " 'boxes', (SELECT coalesce(json_group_array(json_object('edition', x.edition,"
+        "   'board', (SELECT idx FROM b WHERE board = x.board))), json('[]'))"
+        "   FROM (SELECT * FROM boxes WHERE campaign_id = ?1 ORDER BY edition) x),"
         " 'boards', (SELECT coalesce(json_group_array(json(board)), json('[]'))"
         "   FROM (SELECT board FROM b ORDER BY idx)),"
         " 'games', (SELECT coalesce(json_group_array(json(o)), json('[]')) FROM (SELECT"
-        " json_object('id', g.id, 'mode', g.mode, 'status', g.status, 'started_at', g.started_at,"
+        " json_object('id', g.id, 'edition', g.edition, 'mode', g.mode, 'status', g.status, "
+        "'started_at', g.started_at,"
         " 'ended_at', g.ended_at, 'played_at', g.played_at, 'duration_min', g.duration_min,"
         " 'location', g.location, 'winner', g.winner, 'house_rules', json(g.house_rules),"
         " 'seats', json(g.seats), 'board', (SELECT b.idx FROM b JOIN boards bd"

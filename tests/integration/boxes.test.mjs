@@ -206,3 +206,65 @@ test('a database made at schema version 21 migrates with each campaign\'s editio
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** An export with its campaign, player and game ids replaced by their order, its time
+ * of export gone: two exports of the same campaign compare equal. */
+function normalise(doc) {
+  const pmap = new Map(doc.players.map((p, i) => [p.id, i]));
+  const gmap = new Map(doc.games.map((g, i) => [g.id, i]));
+  const walk = (v, key) => {
+    if (Array.isArray(v)) return v.map((x) => walk(x, key));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'exported_at').map(([k, x]) => [k, walk(x, k)]));
+    if (typeof v === 'number' && ['player', 'winner', 'a', 'b'].includes(key)) return `p${pmap.get(v)}`;
+    if (typeof v === 'number' && ['game', 'active_game'].includes(key)) return `g${gmap.get(v)}`;
+    return v;
+  };
+  const out = walk(doc);
+  delete out.campaign.id;
+  for (const p of out.players) p.id = `p${pmap.get(p.id)}`;
+  for (const g of out.games) g.id = `g${gmap.get(g.id)}`;
+  return out;
+}
+
+test('export version 4 holds every box, and imports identical', async () => {
+  const c = await campaign();
+  const [ann, bo, cy] = c.players;
+  const twt = (await newGame(c, { mode: 'banker', seats: twtSeats(c) })).json.game;
+  await event(c, twt.id, { type: 'note', text: 'paused for pizza' });
+  const classic = (await newGame(c, { edition: 'classic', mode: 'results', seats: seats(c), location: 'Bo\'s' })).json.game;
+  await event(c, classic.id, { type: 'result', standings: [{ player: ann, bankrupt_order: 2 }, { player: bo }, { player: cy, bankrupt_order: 1 }] });
+  const deal = (await newGame(c, { edition: 'deal', mode: 'results', seats: seats(c) })).json.game;
+  await event(c, deal.id, { type: 'result', standings: [{ player: ann, complete_sets: 3 }, { player: bo, complete_sets: 1 }, { player: cy, complete_sets: 0 }] });
+  await newGame(c, { edition: 'wonders', mode: 'results', seats: seats(c) }); // left active
+  assert.equal((await c.api.put(`${c.base}/board/destinations/brown-1`, { name: 'Rapa Nui' })).status, 200);
+
+  const exp = await c.api.get(`${c.base}/export`);
+  assert.equal(exp.status, 200, exp.text);
+  assert.equal(exp.json.version, 4);
+  assert.deepEqual(exp.json.boxes.map((b) => b.edition), ['classic', 'deal', 'wonders']);
+  assert.deepEqual(exp.json.games.map((g) => g.edition), ['travel-world-tour', 'classic', 'deal', 'wonders']);
+
+  const imp = await c.api.post('/api/v1/campaigns/import', exp.text);
+  assert.equal(imp.status, 201, imp.text);
+  const copy = { cid: imp.json.campaign.id, api: (await import('./server.mjs')).client(srv.url, imp.json.key), players: [] };
+  copy.base = `/api/v1/campaigns/${copy.cid}`;
+  const again = await copy.api.get(`${copy.base}/export`);
+  assert.equal(again.status, 200, again.text);
+  assert.deepEqual(normalise(again.json), normalise(exp.json));
+  const doc = await read(copy);
+  assert.deepEqual(doc.campaign.boxes.map((b) => [b.edition, b.active_game !== null]),
+    [['travel-world-tour', true], ['classic', false], ['deal', false], ['wonders', true]]);
+  assert.equal((await copy.api.get(`${copy.base}/board`)).json.destinations.find((d) => d.id === 'brown-1').name, 'Rapa Nui');
+});
+
+test('an import refuses a game of a box the export does not give, and a box of an unknown edition', async () => {
+  const c = await campaign();
+  await newGame(c, { edition: 'deal', mode: 'results', seats: seats(c) });
+  const exp = (await c.api.get(`${c.base}/export`)).json;
+  const noBox = { ...exp, boxes: [] };
+  const r1 = await c.api.post('/api/v1/campaigns/import', noBox);
+  assert.equal(r1.status, 422, r1.text);
+  const unknown = { ...exp, boxes: [{ edition: 'monopoly-junior', board: exp.boxes[0].board }] };
+  const r2 = await c.api.post('/api/v1/campaigns/import', unknown);
+  assert.equal(r2.status, 422, r2.text);
+});

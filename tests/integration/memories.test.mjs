@@ -225,7 +225,7 @@ test('a campaign holds at most 16 MiB of photos (507 past it); its export stays 
   const exp = await c.api.get(`${base(c)}/export`);
   assert.equal(exp.status, 200);
   assert.ok(exp.text.length < 32 * 1024 * 1024, `the export (${exp.text.length} bytes) stays under the import limit`);
-  assert.equal(exp.json.version, 3);
+  assert.equal(exp.json.version, 4);
   const imp = await client(srv.url).post('/api/v1/campaigns/import', exp.text);
   assert.equal(imp.status, 201, imp.text.slice(0, 300));
   const copy = { cid: imp.json.campaign.id, key: imp.json.key, api: client(srv.url, imp.json.key) };
@@ -281,14 +281,14 @@ test('undoing the draw that made a stamp keeps its memories, as memories of the 
 
 // ---- export, import and backups ----
 
-test('export version 3 holds memories and photos (base64); import takes versions 1 to 3', async () => {
+test('export version 3 and later hold memories and photos (base64); import takes versions 1 to 4', async () => {
   const { c, ana, g1 } = await oneNight();
   const m = (await remember(c, { game: g1, text: 'on the stamp', card: 'journal-2', slot: 0 })).memory;
   await remember(c, { game: g1, text: 'on the board', destination: 'rapa-nui' });
   await putPhoto(c, m.id, JPEG, 'image/jpeg');
   await win(c, g1, ana);
   const doc = (await c.api.get(`${base(c)}/export`)).json;
-  assert.equal(doc.version, 3);
+  assert.equal(doc.version, 4);
   const exported = doc.memories.find((x) => x.text === 'on the stamp');
   assert.deepEqual([exported.game, exported.card, exported.slot, exported.photo.type], [g1, 'journal-2', 0, 'image/jpeg']);
   assert.ok(Buffer.from(exported.photo.data, 'base64').equals(JPEG));
@@ -302,11 +302,15 @@ test('export version 3 holds memories and photos (base64); import takes versions
   const card = (await copy.api.get(`${base(copy)}/journal/journal-2`)).json;
   assert.equal(card.stamps[0].memories[0].text, 'on the stamp');
   assert.ok((await getPhoto(copy, list.find((x) => x.photo).id)).bytes.equals(JPEG));
-  // Versions 2 and 1 (no memories) still import; an unknown version does not.
-  const v2 = { ...doc, version: 2 };
+  // Versions 3, 2 and 1 (no memories) still import; an unknown version does not.
+  const v3 = { ...doc, version: 3 };
+  delete v3.boxes;
+  for (const g of v3.games) delete g.edition;
+  assert.equal((await client(srv.url).post('/api/v1/campaigns/import', v3)).status, 201);
+  const v2 = { ...v3, version: 2 };
   delete v2.memories;
   assert.equal((await client(srv.url).post('/api/v1/campaigns/import', v2)).status, 201);
-  assert.equal((await client(srv.url).post('/api/v1/campaigns/import', { ...doc, version: 4 })).status, 422);
+  assert.equal((await client(srv.url).post('/api/v1/campaigns/import', { ...doc, version: 5 })).status, 422);
   // A memory that names a stamp the games never made refuses the whole import.
   const bad = structuredClone(doc);
   bad.memories[0].card = 'journal-9';

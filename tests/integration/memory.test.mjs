@@ -142,7 +142,7 @@ async function everything(api, cid) {
     states.push(normalise(st, pmap, gmap));
   }
   const journal = normalise(JSON.parse((await api.get(`${base}/journal`)).text, (k, v) => (k === 'id' && typeof v === 'number' ? `p${pmap.get(v)}` : v)), pmap, gmap);
-  const stats = JSON.parse(JSON.stringify((await api.get(`${base}/stats`)).json), (k, v) => (k === 'id' && typeof v === 'number' ? `p${pmap.get(v)}` : v));
+  const stats = JSON.parse(JSON.stringify((await api.get(`${base}/stats`)).json), (k, v) => ((k === 'id' || k === 'player') && typeof v === 'number' ? `p${pmap.get(v)}` : v));
   return { text: exp.text, doc: exp.json, norm: normalise(exp.json, pmap, gmap), states, journal, stats };
 }
 
@@ -203,7 +203,7 @@ test('a campaign of 30 games exports in proportion to its events, each distinct 
   const c = await bigCampaign();
   const all = await everything(c.api, c.cid);
   const doc = all.doc;
-  assert.equal(doc.version, 3);
+  assert.equal(doc.version, 4);
   assert.equal(doc.games.length, 30);
   const events = doc.games.reduce((n, g) => n + g.events.length, 0);
   assert.ok(events >= 30 * 140, `about 150 events a game (${events})`);
