@@ -3,7 +3,7 @@
 //
 // Supported: $ref (local JSON pointers), type (one or an array, "integer" included),
 // enum, const, properties, required, additionalProperties, minProperties,
-// maxProperties, items, minItems, maxItems, oneOf, anyOf, allOf, not, minimum,
+// maxProperties, dependentRequired, items, minItems, maxItems, oneOf, anyOf, allOf, not, minimum,
 // maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minLength, maxLength,
 // pattern, and the formats date-time and date. Any other keyword that would constrain
 // a value throws, so the document cannot silently ask for a check this file skips.
@@ -112,6 +112,14 @@ function check(schema, v, root, path, errors, depth) {
         break;
       case 'maxProperties':
         if (typeOf(v) === 'object' && Object.keys(v).length > arg) err(`has more than ${arg} properties`);
+        break;
+      case 'dependentRequired':
+        if (typeOf(v) === 'object') {
+          for (const [k, needs] of Object.entries(arg)) {
+            if (!(k in v)) continue;
+            for (const n of needs) if (!(n in v)) err(`has "${k}" without "${n}"`);
+          }
+        }
         break;
       case 'items':
         if (Array.isArray(v)) v.forEach((item, i) => check(arg, item, root, `${path}[${i}]`, errors, depth + 1));
