@@ -699,7 +699,7 @@ cJSON *classic_state_to_json(const struct classic_board *b, const struct classic
         json_add(doc, "mode", cJSON_CreateString("banker")) &&
         json_add(doc, "edition", cJSON_CreateString(edition)) &&
         json_add(doc, "variant", cJSON_CreateString(classic_variant_name(st->house.variant))) &&
-        json_add(doc, "winner", cj_who(st, st->winner)) &&
+        json_add(doc, "winner", st->winner >= 0 ? cj_who(st, st->winner) : cJSON_CreateNull()) &&
         json_add(doc, "house_rules", classic_house_to_json(&st->house));
     if (ok && st->house.free_parking == CLASSIC_FREE_PARKING_JACKPOT)
         ok = json_add(doc, "pot", json_num(st->pot));

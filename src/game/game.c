@@ -613,7 +613,8 @@ static int game_prepare(struct game_req *r, int64_t gid, const cJSON *body, int6
     p->type = type->valuestring;
     rc = game_load(r, gid, false, &p->gm);
     if (rc == 0 && p->gm->kind->over(p->gm) && strcmp(p->type, "note") != 0)
-        rc = sb_fail(r->err, SB_ECONFLICT, "TWT-WIN", "the game is over; only notes can be added");
+        rc = sb_fail(r->err, SB_ECONFLICT, p->gm->kind->over_rule,
+                     "the game is over; only notes can be added");
     if (rc == 0 && request)
         rc = event_check_request(body, p->gm->kind->banker(p->gm), r->err);
     if (rc != 0) {
@@ -812,9 +813,11 @@ static int game_read_details(struct game_req *r, const cJSON *body, const struct
     if (rc == 0)
         rc = json_get_string(body, "location", false, GAME_LOCATION_MAX, false, &g->location,
                              r->err);
-    if (rc == 0)
-        rc = house_for_game(*r->store, r->campaign->id,
-                            cJSON_GetObjectItemCaseSensitive(body, "house_rules"), &g->hr, r->err);
+    g->house_body = cJSON_GetObjectItemCaseSensitive(body, "house_rules");
+    if (rc == 0 && k->own_house_rules)
+        g->hr = rules_house_official(); /* unused: the kind reads g->house_body */
+    else if (rc == 0)
+        rc = house_for_game(*r->store, r->campaign->id, g->house_body, &g->hr, r->err);
     return rc;
 }
 

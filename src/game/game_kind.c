@@ -9,6 +9,7 @@
  * edition the others do not, comes last. A new kind is one file and one row here. */
 static const struct game_kind *const game_kinds[] = {
     &game_kind_results,
+    &game_kind_classic,
     &game_kind_twt,
 };
 

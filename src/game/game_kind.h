@@ -10,6 +10,8 @@
  *                   correct.c): a board, a struct game_state, the Travel Journal rows.
  *   game_results.c  the results-mode editions (mode "results"; engine results.c):
  *                   classic, Wonders and Deal plays logged by their result.
+ *   game_classic.c  the classic bank (mode "banker" of the classic and Wonders boxes;
+ *                   engine classic.c, codec classic_json.c).
  *
  * The kind of a new game is the first row that plays the campaign's edition in the mode
  * asked for (else the first that plays the edition, whose check_mode() says which modes
@@ -44,10 +46,11 @@ struct game {
 struct game_new {
     int64_t gid;
     const char *mode;
-    const char *board; /* the board document the game is played on */
-    struct house_rules hr;
-    int64_t duration_min; /* -1 when absent */
-    const char *location; /* NULL when absent */
+    const char *board;       /* the board document the game is played on */
+    struct house_rules hr;   /* a kind without own_house_rules: the campaign's merged */
+    const cJSON *house_body; /* a kind with own_house_rules: the body's "house_rules" */
+    int64_t duration_min;    /* -1 when absent */
+    const char *location;    /* NULL when absent */
     int n;
     struct rules_seat seats[GAME_SEATS_MAX];
     char names[GAME_SEATS_MAX][RULES_NAME_MAX];
@@ -65,6 +68,9 @@ struct game_kind {
     bool token_required;                                     /* each seat names a token */
     const char *seat_rule;                                   /* the rule of the seat count */
     const char *twice_rule; /* the rule of a player seated twice; NULL for none */
+    bool own_house_rules;   /* reads the body's house_rules itself (g->house_body), not
+                             * the campaign's switches (RULES.md §1b) */
+    const char *over_rule;  /* the rule that refuses an event once the game is over */
     int (*seats_max)(const struct game_req *r);
     int (*seats_check)(struct game_req *r, int n); /* the count read is enough */
     int (*initial)(struct game_req *r, struct game_new *g, cJSON **state);
@@ -123,6 +129,7 @@ struct game_kind {
     .corrected = p##_corrected, .play = p##_play, .import_house = p##_import_house
 
 extern const struct game_kind game_kind_twt;
+extern const struct game_kind game_kind_classic;
 extern const struct game_kind game_kind_results;
 
 /* The kind of a new game of edition in mode (may be NULL); the kind of a stored game of

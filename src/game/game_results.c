@@ -288,6 +288,7 @@ const struct game_kind game_kind_results = {
     .play_details = true,
     .token_required = false,
     .seat_rule = "RESULTS-PLAYERS",
+    .over_rule = "TWT-WIN",
     .twice_rule = NULL,
     GAME_KIND_OPS(res),
 };

@@ -613,6 +613,7 @@ const struct game_kind game_kind_twt = {
     .play_details = false,
     .token_required = true,
     .seat_rule = "TWT-SETUP-1",
+    .over_rule = "TWT-WIN",
     .twice_rule = "TWT-SETUP-1",
     GAME_KIND_OPS(twt),
 };

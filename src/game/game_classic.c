@@ -1,0 +1,336 @@
+/* game_classic.c -- the classic bank's kind of game (mode "banker" of the classic and
+ * Wonders boxes, RULES.md §3): a struct classic_board parsed from the game's box and the
+ * engine's struct classic_state (engine classic.h, JSON classic_json.h). A game keeps
+ * the house rules of §3b it was created with, in its state and its row (game_kind.h). */
+#include "game_kind.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "classic.h"
+#include "classic_json.h"
+#include "game_state.h"
+#include "json.h"
+
+/* A classic game's own: its box and its state. */
+struct classic_game {
+    struct classic_board board;
+    struct classic_state st;
+    char edition[64];
+};
+
+static struct classic_game *cg(const struct game *gm)
+{
+    return gm->ks;
+}
+
+/* The editions this row plays in mode banker: the classic box and Wonders'. */
+static bool cl_plays(const char *edition)
+{
+    return strcmp(edition, "classic") == 0 || strcmp(edition, "wonders") == 0;
+}
+
+static bool cl_has_mode(const char *mode)
+{
+    return strcmp(mode, "banker") == 0;
+}
+
+static int cl_check_mode(struct game_req *r, const char *mode)
+{
+    if (!cl_has_mode(mode))
+        return sb_fail(r->err, SB_EINVALID, NULL,
+                       "games of %s are banked with mode \"banker\" or logged with \"results\"",
+                       r->campaign->box);
+    return 0;
+}
+
+/* CLASSIC-SETUP: 2 to 8 players; WONDERS-BOX: 2 to 6. */
+static int cl_seats_max(const struct game_req *r)
+{
+    return strcmp(r->campaign->box, "wonders") == 0 ? CLASSIC_WONDERS_MAX_PLAYERS
+                                                    : CLASSIC_MAX_PLAYERS;
+}
+
+/* The engine checks the count (classic_init()) when it sets the game up. */
+static int cl_seats_check(struct game_req *r, int n)
+{
+    (void)r;
+    (void)n;
+    return 0;
+}
+
+/* Parse a box document text into b. */
+static int cl_parse_board(struct game_req *r, const char *text, struct classic_board *b)
+{
+    cJSON *doc = NULL;
+    int rc = game_parse_stored(r, text, &doc);
+    if (rc == 0)
+        rc = classic_board_from_json(doc, b, r->err);
+    cJSON_Delete(doc);
+    return rc;
+}
+
+/* game_kind.initial: the box read, the body's house rules (§3b), the engine's setup. */
+static int cl_initial(struct game_req *r, struct game_new *g, cJSON **state)
+{
+    struct classic_game *c = malloc(sizeof(*c));
+    struct classic_outcome *out = malloc(sizeof(*out));
+    struct classic_house_rules hr;
+    struct classic_seat seats[GAME_SEATS_MAX];
+    int rc = c && out ? 0 : sb_oom(r->err);
+    if (rc == 0)
+        rc = cl_parse_board(r, g->board, &c->board);
+    if (rc == 0)
+        rc = classic_house_from_json(g->house_body, &hr, r->err);
+    for (int i = 0; rc == 0 && i < g->n; i++)
+        seats[i] = (struct classic_seat){g->seats[i].player, g->names[i], g->tokens[i]};
+    if (rc == 0 && classic_init(&c->board, &hr, seats, g->n, &c->st, out) != 0)
+        rc = classic_refusal_fail(&out->refusal, r->err);
+    if (rc == 0 && !(*state = classic_state_to_json(&c->board, &c->st, r->campaign->box, 1)))
+        rc = sb_oom(r->err);
+    free(out);
+    free(c);
+    return rc;
+}
+
+/* The house rules a game plays by are kept with its row too (the exports read them). */
+static int cl_keep_details(struct game_req *r, const struct game_new *g)
+{
+    struct classic_house_rules hr;
+    cJSON *doc = NULL;
+    char *text = NULL;
+    int rc = classic_house_from_json(g->house_body, &hr, r->err);
+    if (rc == 0 && (!(doc = classic_house_to_json(&hr)) || !(text = cJSON_PrintUnformatted(doc))))
+        rc = sb_oom(r->err);
+    if (rc == 0)
+        rc = store_game_set_house_rules(*r->store, g->gid, text, r->err);
+    free(text);
+    cJSON_Delete(doc);
+    return rc;
+}
+
+/* game_kind.load: the box parsed from the row, the state from its snapshot. */
+static int cl_load(struct game_req *r, struct game *gm, bool docs)
+{
+    struct classic_game *c = calloc(1, sizeof(*c));
+    int rc;
+    (void)docs; /* the box is a document too */
+    if (!c)
+        return sb_oom(r->err);
+    gm->ks = c;
+    snprintf(c->edition, sizeof(c->edition), "%s", gm->row.edition);
+    rc = game_get_docs(r, gm);
+    if (rc == 0)
+        rc = cl_parse_board(r, gm->row.board, &c->board);
+    if (rc == 0)
+        rc = game_load_state(r, gm);
+    return rc;
+}
+
+static void cl_free(void *ks)
+{
+    free(ks);
+}
+
+static int cl_set_state(struct game_req *r, struct game *gm, const cJSON *doc)
+{
+    return classic_state_from_json(doc, &cg(gm)->board, &cg(gm)->st, r->err);
+}
+
+/* Nothing of a classic game lives outside its state and its box: nothing to reset, keep
+ * or undo. */
+static int cl_reset(struct game_req *r, struct game *gm)
+{
+    (void)r;
+    (void)gm;
+    return 0;
+}
+
+static int cl_written(struct game_req *r, struct game *gm, const cJSON *payload, int64_t seq,
+                      const void *aux)
+{
+    (void)payload;
+    (void)seq;
+    (void)aux;
+    return cl_reset(r, gm);
+}
+
+static int cl_undo(struct game_req *r, struct game *gm, int64_t seq)
+{
+    (void)seq;
+    return cl_reset(r, gm);
+}
+
+static void cl_cache(struct game_req *r, struct game *gm, int64_t version)
+{
+    (void)r;
+    (void)gm;
+    (void)version;
+}
+
+/* The table tells the dice (a roll carries them). */
+static bool cl_banker(const struct game *gm)
+{
+    (void)gm;
+    return false;
+}
+
+static bool cl_over(const struct game *gm)
+{
+    return classic_game_over(&cg(gm)->st);
+}
+
+/* game_kind.apply: the body read against the state, applied by the engine on a copy
+ * kept once the effects are printed. */
+static int cl_apply(struct game_req *r, struct game *gm, const cJSON *body, int64_t seq,
+                    cJSON **effects, void **aux)
+{
+    struct classic_game *c = cg(gm);
+    struct classic_state *next = malloc(sizeof(*next));
+    struct classic_outcome *out = malloc(sizeof(*out));
+    struct classic_event ev = classic_event_new(CLASSIC_EV_NOTE);
+    int rc = next && out ? 0 : sb_oom(r->err);
+    (void)aux;
+    ev.seq = seq;
+    if (rc == 0)
+        rc = classic_event_from_json(body, &c->board, &c->st, &ev, r->err);
+    if (rc == 0) {
+        *next = c->st;
+        if (classic_apply(&c->board, next, &ev, out) != 0)
+            rc = classic_refusal_fail(&out->refusal, r->err);
+    }
+    if (rc == 0 && !(*effects = classic_effects_to_json(&c->board, next, out)))
+        rc = sb_oom(r->err);
+    if (rc == 0)
+        c->st = *next;
+    free(next);
+    free(out);
+    return rc;
+}
+
+/* game_kind.payload: the body as it came. */
+static cJSON *cl_payload(const struct game_req *r, const cJSON *body)
+{
+    (void)r;
+    return cJSON_Duplicate(body, true);
+}
+
+static char *cl_state_text(const struct game *gm, int64_t version)
+{
+    const struct classic_game *c = cg(gm);
+    cJSON *doc = classic_state_to_json(&c->board, &c->st, c->edition, version);
+    char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
+    cJSON_Delete(doc);
+    return text;
+}
+
+static void cl_snapshot_meta(const struct game *gm, struct store_snapshot *snap)
+{
+    const struct classic_state *st = &cg(gm)->st;
+    snap->status = st->status == CLASSIC_ACTIVE     ? "active"
+                   : st->status == CLASSIC_FINISHED ? "finished"
+                                                    : "abandoned";
+    snap->winner = st->winner >= 0 ? st->players[st->winner].id : 0;
+}
+
+static bool cl_corrected(const struct game *gm)
+{
+    return cg(gm)->st.corrections > 0;
+}
+
+/* The house rules of doc (a game's row) that are not the official readings, as
+ * "free_parking: jackpot, variant: short" into buf (n bytes; "" for none). */
+static void cl_describe_house(const cJSON *doc, char *buf, size_t n)
+{
+    struct classic_house_rules hr;
+    cJSON *mine = NULL;
+    size_t len = 0;
+    buf[0] = '\0';
+    if (classic_house_from_json(doc, &hr, NULL) != 0 || !(mine = classic_house_to_json(&hr)))
+        return;
+    for (int sw = 0; sw < CLASSIC_HOUSE_NSWITCHES && len < n; sw++) {
+        const cJSON *v = cJSON_GetArrayItem(mine, sw); /* in the order of the switches */
+        if (!v || !classic_house_differs(&hr, (enum classic_house_switch)sw))
+            continue;
+        if (cJSON_IsString(v))
+            len += (size_t)snprintf(buf + len, n - len, "%s%s: %s", len ? ", " : "", v->string,
+                                    v->valuestring);
+        else
+            len += (size_t)snprintf(buf + len, n - len, "%s%s: %lld", len ? ", " : "", v->string,
+                                    cJSON_IsBool(v) ? (long long)cJSON_IsTrue(v)
+                                                    : (long long)v->valuedouble);
+    }
+    cJSON_Delete(mine);
+}
+
+/* Each seat's net worth in the state text of game gid, as its "score". */
+static int cl_play_scores(struct game_req *r, cJSON *play, int64_t gid)
+{
+    char *text = NULL;
+    int64_t version = 0;
+    cJSON *st = NULL, *seat;
+    const cJSON *p;
+    bool ok = true;
+    int rc = game_state_made(r, gid, false, &text, &version, NULL);
+    if (rc == 0)
+        rc = game_parse_stored(r, text, &st);
+    free(text);
+    cJSON_ArrayForEach(seat, (rc == 0 ? cJSON_GetObjectItemCaseSensitive(play, "seats") : NULL))
+    {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(seat, "player");
+        char score[24] = "";
+        cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(st, "players"))
+        {
+            const cJSON *pid = cJSON_GetObjectItemCaseSensitive(p, "id");
+            const cJSON *worth = cJSON_GetObjectItemCaseSensitive(p, "net_worth");
+            if (cJSON_IsNumber(pid) && cJSON_IsNumber(id) && pid->valuedouble == id->valuedouble &&
+                cJSON_IsNumber(worth))
+                snprintf(score, sizeof(score), "%lld", (long long)worth->valuedouble);
+        }
+        ok = ok && json_add(seat, "score", cJSON_CreateString(score)) &&
+             json_add(seat, "rank", cJSON_CreateNumber(0));
+    }
+    cJSON_Delete(st);
+    return rc == 0 && !ok ? sb_oom(r->err) : rc;
+}
+
+/* game_kind.play: each player's net worth as the score (CLASSIC-SHORT's count), the
+ * variant as the board, the house rules that are not the official readings. */
+static int cl_play(struct game_req *r, cJSON *play)
+{
+    const cJSON *gid = cJSON_GetObjectItemCaseSensitive(play, "game");
+    const cJSON *house = cJSON_GetObjectItemCaseSensitive(play, "house_rules");
+    const cJSON *variant = cJSON_GetObjectItemCaseSensitive(house, "variant");
+    char text[320];
+    int rc = cJSON_IsNumber(gid) ? cl_play_scores(r, play, (int64_t)gid->valuedouble) : 0;
+    cl_describe_house(house, text, sizeof(text));
+    if (rc == 0 && !(json_add(play, "board",
+                              cJSON_CreateString(cJSON_IsString(variant) ? variant->valuestring
+                                                                         : "standard")) &&
+                     json_add(play, "house", cJSON_CreateString(text)) &&
+                     json_add(play, "app_notes", cJSON_CreateFalse())))
+        rc = sb_oom(r->err);
+    return rc;
+}
+
+/* game_kind.import_house: the §3b switches it was created with. */
+static bool cl_import_house(const cJSON *game, cJSON *body)
+{
+    const cJSON *house = cJSON_GetObjectItemCaseSensitive(game, "house_rules");
+    if (!house || cJSON_IsNull(house))
+        return true;
+    return cJSON_AddItemToObject(body, "house_rules", cJSON_Duplicate(house, true));
+}
+
+const struct game_kind game_kind_classic = {
+    .name = "classic",
+    .play_details = false,
+    .token_required = true,
+    .own_house_rules = true,
+    .seat_rule = "CLASSIC-SETUP",
+    .twice_rule = "CLASSIC-SETUP",
+    .over_rule = "CLASSIC-END",
+    .remakes_initial = false,
+    GAME_KIND_OPS(cl),
+};
