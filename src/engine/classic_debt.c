@@ -179,10 +179,16 @@ static void turn_after_bankruptcy(struct classic_state *st, int debtor)
     }
 }
 
-/* The auctions of a bankruptcy to the Bank begin; the turn's decision waits behind them. */
+/* The auctions of a bankruptcy to the Bank begin; the turn's decision waits behind them
+ * (the auctions of an earlier bankruptcy still running take these deeds after theirs). */
 static void auctions_begin(struct classic_state *st, int debtor, const int *queue, int n)
 {
     struct classic_pending *p = &st->turn.pending;
+    if (p->kind == CLASSIC_PENDING_BANKRUPTCY_AUCTION) {
+        for (int i = 0; i < n && p->nqueue < CLASSIC_MAX_DEEDS; i++)
+            p->queue[p->nqueue++] = queue[i];
+        return;
+    }
     st->turn.resume = *p;
     memset(p, 0, sizeof *p);
     p->kind = CLASSIC_PENDING_BANKRUPTCY_AUCTION;

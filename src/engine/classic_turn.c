@@ -525,10 +525,11 @@ int cev_pay_or_chance(struct cctx *c)
 /* Refuse a way out of Jail not at the start of the jailed player's turn. */
 static int jail_out_check(struct cctx *c, int *seat)
 {
+    bool start = cturn_start(c->st, seat);
     if (c->st->turn.pending.kind != CLASSIC_PENDING_NONE)
         return crefuse(c, "CLASSIC-TURN", "A decision pends (%s).",
                        classic_pending_name(c->st->turn.pending.kind));
-    if (!cturn_start(c->st, seat) || !c->st->players[*seat].in_jail)
+    if (!start || !c->st->players[*seat].in_jail)
         return crefuse(c, "CLASSIC-JAIL-OUT",
                        "Only a player in Jail, at the start of their turn, pays or uses a card.");
     return 0;
@@ -616,7 +617,7 @@ int cev_deal(struct cctx *c)
     int seat = c->ev->player;
     for (int i = 0; i < 2; i++) {
         int d = classic_board_deed(c->b, c->ev->spaces[i]);
-        cmoney(c, CLASSIC_FX_PAY, seat, CLASSIC_BANK, c->b->deeds[d].price, "deal",
+        cmoney(c, CLASSIC_FX_PAY, seat, CLASSIC_BANK, c->b->deeds[d].price, "dealt",
                c->ev->spaces[i]);
         c->st->deeds[d].owner = seat;
         cfx(c, CLASSIC_FX_DEAL, seat)->space = c->ev->spaces[i];
