@@ -219,9 +219,51 @@ static bool import_game_details(const cJSON *game, cJSON *body)
            cJSON_AddStringToObject(body, "location", location->valuestring);
 }
 
+/* True when house (a game's or a campaign's house rules in an export) are the readings
+ * migration 0016 wrote for what came before house rules, with the rulebook's 1,500
+ * whatever the box said (legacy: the game's; else the campaign's official readings).
+ * This function can't fail. */
+static bool import_house_hardcoded(const cJSON *house, bool legacy)
+{
+    struct house_rules then = legacy ? rules_house_legacy() : rules_house_official();
+    cJSON *doc = house_rules_to_json(&then);
+    bool same = doc && cJSON_Compare(house, doc, true);
+    cJSON_Delete(doc);
+    return same;
+}
+
+/* house (borrowed) as the import keeps it: a copy, its starting cash the box's (cash)
+ * when it is the 1,500 a release before issue 41 wrote whatever the box said; NULL when
+ * out of memory. */
+static cJSON *import_house_cash(const cJSON *house, bool legacy, int cash)
+{
+    cJSON *copy = cJSON_Duplicate(house, true);
+    if (copy && import_house_hardcoded(house, legacy) &&
+        !cJSON_ReplaceItemInObjectCaseSensitive(copy, "starting_cash", cJSON_CreateNumber(cash))) {
+        cJSON_Delete(copy);
+        copy = NULL;
+    }
+    return copy;
+}
+
+/* The house rules of an exported game in body (its kind's import_house() put them there)
+ * with the starting cash of its box (board) when they are the readings of before house
+ * rules with 1,500: for a game exported before house rules existed, or one migration 0016
+ * named so whatever its box said, which was played with its box's (issue 41). False when
+ * out of memory. */
+static bool import_house_money(cJSON *body, const cJSON *board)
+{
+    cJSON *house = cJSON_GetObjectItemCaseSensitive(body, "house_rules");
+    if (!house || !import_house_hardcoded(house, true))
+        return true;
+    return cJSON_ReplaceItemInObjectCaseSensitive(house, "starting_cash",
+                                                  cJSON_CreateNumber(house_box_cash(board, 1500)));
+}
+
 /* The game creation body of an exported game (mode, played_at, duration_min, location,
  * seats with the new player ids); NULL with r->err set on failure. */
-static cJSON *import_game_body(struct game_req *r, const struct id_map *m, const cJSON *game)
+static cJSON *import_game_body(struct game_req *r, const struct id_map *m, const cJSON *game,
+                               const cJSON *board)
 {
     const cJSON *played = cJSON_GetObjectItemCaseSensitive(game, "played_at");
     cJSON *body = cJSON_CreateObject(), *seats, *e;
@@ -231,7 +273,8 @@ static cJSON *import_game_body(struct game_req *r, const struct id_map *m, const
             body, "mode", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(game, "mode"), true)) ||
         (cJSON_IsString(played) &&
          !cJSON_AddStringToObject(body, "played_at", played->valuestring)) ||
-        !import_game_details(game, body) || !game_import_house(r, game, body)) {
+        !import_game_details(game, body) || !game_import_house(r, game, body) ||
+        !import_house_money(body, board)) {
         cJSON_Delete(body);
         sb_oom(r->err);
         return NULL;
@@ -305,6 +348,7 @@ static int import_game(struct game_req *r, const struct id_map *m, const cJSON *
 {
     const cJSON *events = cJSON_GetObjectItemCaseSensitive(game, "events");
     const cJSON *board = import_board(doc, cJSON_GetObjectItemCaseSensitive(game, "board"));
+    const cJSON *doc_board = cJSON_GetObjectItemCaseSensitive(doc, "board");
     const cJSON *started = cJSON_GetObjectItemCaseSensitive(game, "started_at");
     const cJSON *ended = cJSON_GetObjectItemCaseSensitive(game, "ended_at");
     struct store_import_times times = {0};
@@ -320,7 +364,7 @@ static int import_game(struct game_req *r, const struct id_map *m, const cJSON *
     rc = import_game_box(r, game);
     if (rc != 0)
         return rc;
-    if (!(body = import_game_body(r, m, game)))
+    if (!(body = import_game_body(r, m, game, board ? board : import_board(doc, doc_board))))
         return r->err->code;
     if (board && !(board_text = cJSON_PrintUnformatted(board)))
         rc = sb_oom(r->err);
@@ -383,6 +427,7 @@ struct import_doc {
     const struct campaign_import_env *env;
     const cJSON *doc, *campaign;
     const char *name, *edition, *policy, *timezone;
+    cJSON *house; /* the campaign's house rules as the import keeps them (import_head()) */
     char *board_text;
     char **answer;
 };
@@ -422,10 +467,11 @@ static int import_head(struct game_req *r, struct import_doc *d, const cJSON **b
     const cJSON *doc = d->doc, **campaign = &d->campaign;
     const char **name = &d->name, **edition = &d->edition, **policy = &d->policy;
     const cJSON *format = cJSON_GetObjectItemCaseSensitive(doc, "format");
-    const cJSON *version = cJSON_GetObjectItemCaseSensitive(doc, "version");
+    const cJSON *version = cJSON_GetObjectItemCaseSensitive(doc, "version"), *house;
     const cJSON *bed;
     int rc = 0;
     *campaign = cJSON_GetObjectItemCaseSensitive(doc, "campaign");
+    house = cJSON_GetObjectItemCaseSensitive(*campaign, "house_rules");
     *board = import_board(doc, cJSON_GetObjectItemCaseSensitive(doc, "board"));
     if (!cJSON_IsString(format) || strcmp(format->valuestring, EXPORT_FORMAT) != 0 ||
         !json_is_int(version) || version->valuedouble < 1 ||
@@ -444,6 +490,12 @@ static int import_head(struct game_req *r, struct import_doc *d, const cJSON **b
         rc = sb_fail(r->err, SB_EINVALID, NULL, "import: no edition '%s'", *edition);
     if (rc == 0)
         rc = import_timezone(r, d);
+    /* Up to version 3, the official readings came with 1,500 whatever the box said. */
+    if (rc == 0 && house && !cJSON_IsNull(house) &&
+        !(d->house = version->valuedouble <= 3
+                         ? import_house_cash(house, false, house_box_cash(*board, 1500))
+                         : cJSON_Duplicate(house, true)))
+        rc = sb_oom(r->err);
     if (rc == 0 && editions_is_full(editions_find(eds, *edition)))
         rc = import_board_check(r, *board);
     /* Its own board is of its edition: "boards" may hold every box's (version 4). */
@@ -498,7 +550,7 @@ static int import_write(struct game_req *r, const struct import_doc *d, struct i
         .policy = d->policy,
         .board = d->board_text,
         .timezone = d->timezone,
-        .house = cJSON_GetObjectItemCaseSensitive(d->campaign, "house_rules"),
+        .house = d->house,
         .editions = d->env->editions,
     };
     struct store_import_times times = {0};
@@ -634,6 +686,7 @@ int campaign_import(struct game_req *r, const struct campaign_import_env *env, c
         rc = r->err->code = SB_EINVALID;
     }
     free(d.board_text);
+    cJSON_Delete(d.house);
     if (m)
         id_map_free(m);
     free(m);

@@ -163,6 +163,18 @@ int house_rules_from_text(const char *text, const struct house_rules *dflt, stru
     return 0;
 }
 
+int house_box_cash(const cJSON *board, int dflt)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(board, "start_cash");
+    int n;
+    if (!json_is_int(v))
+        return dflt;
+    n = v->valuedouble < RULES_START_CASH_MIN   ? RULES_START_CASH_MIN
+        : v->valuedouble > RULES_START_CASH_MAX ? RULES_START_CASH_MAX
+                                                : (int)v->valuedouble;
+    return n - n % RULES_MONEY_UNIT;
+}
+
 int house_rules_describe(const struct house_rules *hr, char *buf, size_t n)
 {
     size_t len = 0;

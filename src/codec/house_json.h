@@ -36,6 +36,12 @@ int house_rules_from_json(const cJSON *obj, struct house_rules *hr, struct sb_er
 int house_rules_from_text(const char *text, const struct house_rules *dflt, struct house_rules *hr,
                           struct sb_error *err);
 
+/* The starting cash a box document gives its games when the group sets none (issue 41:
+ * a box file's money is the game's money): its "start_cash", brought within HOUSE-CASH's
+ * range (500..5000 in tens); dflt when board is not an object with one. This function
+ * can't fail. */
+int house_box_cash(const cJSON *board, int dflt);
+
 /* The switches of hr that differ from the official reading, as "name: value" joined by
  * ", " into buf (n bytes, always NUL-terminated; "" when all are official). Returns the
  * number of such switches. This function can't fail. */

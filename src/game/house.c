@@ -26,16 +26,35 @@ static int house_of_campaign(struct store *s, int64_t cid, struct house_rules *h
     return rc;
 }
 
+/* The official readings for campaign cid's own box: the rulebook's, starting with the
+ * box's own start_cash (issue 41). */
+static int house_of_box(struct store *s, int64_t cid, struct house_rules *hr, struct sb_error *err)
+{
+    struct store_campaign c;
+    char *text = NULL;
+    cJSON *board = NULL;
+    int rc = store_campaign_get(s, cid, &c, err);
+    if (rc == 0)
+        rc = store_campaign_board(s, cid, c.edition, &text, err);
+    *hr = rules_house_official();
+    if (rc == 0 && !(board = cJSON_Parse(text)))
+        rc = sb_fail(err, SB_EIO, NULL, "the board of campaign %lld is damaged", (long long)cid);
+    if (rc == 0)
+        hr->starting_cash = house_box_cash(board, hr->starting_cash);
+    cJSON_Delete(board);
+    free(text);
+    return rc;
+}
+
 int house_write_campaign(struct store *s, int64_t cid, const cJSON *obj, bool patch,
                          struct sb_error *err)
 {
-    struct house_rules hr = rules_house_official();
+    struct house_rules hr;
     char *text;
     int rc = 0;
     if (patch && !obj)
         return 0;
-    if (patch)
-        rc = house_of_campaign(s, cid, &hr, err);
+    rc = patch ? house_of_campaign(s, cid, &hr, err) : house_of_box(s, cid, &hr, err);
     if (rc == 0 && obj)
         rc = house_rules_from_json(obj, &hr, err);
     if (rc != 0)

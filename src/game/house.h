@@ -16,7 +16,8 @@
 
 /* Write campaign cid's house rules from a request's "house_rules" (obj; NULL when the
  * request has none) inside the caller's write transaction: in a new campaign (patch
- * false) every switch left out takes its official reading; in a PATCH it keeps its
+ * false) every switch left out takes its official reading, the starting cash the box's
+ * (house_box_cash()); in a PATCH it keeps its
  * current one (and no obj changes nothing). SB_EBADREQ for a value of the wrong JSON
  * type, SB_EINVALID for an unknown switch or value, and nothing written. */
 int house_write_campaign(struct store *s, int64_t cid, const cJSON *obj, bool patch,

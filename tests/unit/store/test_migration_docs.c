@@ -1,6 +1,7 @@
 /* test_migration_docs.c -- migration 0021 rebuilds games and game_boards without NOT
  * NULL on a database with data: every row, every reference to them and the documents
- * are kept, and a document may then be left NULL (store_game_leave_docs()). */
+ * are kept, and a document may then be left NULL (store_game_leave_docs()). Migration
+ * 0024 gives the games and campaigns that 0016 gave 1,500 their box's money (issue 41). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,7 +20,8 @@
 #include "store.h"
 
 #define MIGRATIONS "migrations"
-#define DOCS_MIGRATION 21 /* 0021_docs_computed.sql */
+#define DOCS_MIGRATION 21  /* 0021_docs_computed.sql */
+#define MONEY_MIGRATION 24 /* 0024_box_money.sql */
 
 /* A campaign with a player, a finished game on a board, its events and a stamp, as a
  * database of version 20 holds them. */
@@ -59,17 +61,24 @@ static int copy_migration(const char *dir, const char *name, const char *extra)
     return ok ? 0 : -1;
 }
 
-/* Copy into dir every migration before DOCS_MIGRATION, the last with SEED after it. */
-static void copy_older(const char *dir)
+/* Copy into dir every migration before `before`, the last of them with seed after it. */
+static void copy_older(const char *dir, long before, const char *seed)
 {
     DIR *d = opendir(MIGRATIONS);
     struct dirent *e;
+    long last = 0;
     assert_non_null(d);
     while ((e = readdir(d)) != NULL) {
         long v = strtol(e->d_name, NULL, 10);
-        if (v <= 0 || v >= DOCS_MIGRATION)
+        if (v > last && v < before)
+            last = v;
+    }
+    rewinddir(d);
+    while ((e = readdir(d)) != NULL) {
+        long v = strtol(e->d_name, NULL, 10);
+        if (v <= 0 || v >= before)
             continue;
-        assert_int_equal(copy_migration(dir, e->d_name, v == DOCS_MIGRATION - 1 ? SEED : NULL), 0);
+        assert_int_equal(copy_migration(dir, e->d_name, v == last ? seed : NULL), 0);
     }
     closedir(d);
 }
@@ -102,7 +111,7 @@ static void test_migration_0021_keeps_every_row_and_lets_the_documents_be_null(v
     (void)state;
     memset(&err, 0, sizeof(err));
     assert_non_null(mkdtemp(dir));
-    copy_older(dir);
+    copy_older(dir, DOCS_MIGRATION, SEED);
     assert_int_equal(store_open(":memory:", &s, &err), 0);
     assert_int_equal(store_migrate(s, dir, &err), 0);
     assert_int_equal(store_schema_version(s, &v, &err), 0);
@@ -145,10 +154,91 @@ static void test_migration_0021_keeps_every_row_and_lets_the_documents_be_null(v
     remove_dir(dir);
 }
 
+/* Two campaigns (a box of 2,000 and one of 1,500, both with the 1,500 of 0016) and
+ * their games as a database of before 0024 holds them: game 3 from before house rules
+ * (played with 2,000, named 1,500 by 0016), game 4 started with 1,500 on the 2,000 box,
+ * game 5 in journal mode, game 6 on the box of 1,500. */
+#define HOUSE_NEXT                                                                                 \
+    "'{\"goal_jump\":\"next_turn\",\"travel_pays_go\":true,\"go_landing\":200,"                    \
+    "\"free_parking\":\"nothing\",\"auction\":true,\"fees\":\"ask\",\"stamps_to_win\":4,"          \
+    "\"starting_cash\":1500}'"
+#define HOUSE_LEGACY                                                                               \
+    "'{\"goal_jump\":\"any_turn\",\"travel_pays_go\":false,\"go_landing\":200,"                    \
+    "\"free_parking\":\"nothing\",\"auction\":true,\"fees\":\"ask\",\"stamps_to_win\":4,"          \
+    "\"starting_cash\":1500}'"
+#define MONEY_GAME(id, cid, mode, house, cash)                                                     \
+    "INSERT INTO games(id, campaign_id, mode, status, seats, started_at, house_rules) VALUES"      \
+    " (" id ", " cid ", '" mode "', 'finished', '[]', 'now', " house ");\n"                        \
+    "INSERT INTO game_boards(game_id, board_id, initial) VALUES (" id ", 5,"                       \
+    " '{\"players\":[{\"cash\":" cash "},{\"cash\":" cash "}]}');\n"
+#define MONEY_SEED                                                                                 \
+    "INSERT INTO campaigns(id, name, edition, stamp_owner, key_hash, view_key_hash, board,"        \
+    " created_at, house_rules) VALUES (1, 'Box', 'travel-world-tour', 'token', zeroblob(32),"      \
+    " zeroblob(32), '{\"start_cash\":2000}', 'now', " HOUSE_NEXT "),"                              \
+    " (2, 'Plain', 'travel-world-tour', 'token', zeroblob(32), zeroblob(32),"                      \
+    " '{\"start_cash\":1500}', 'now', " HOUSE_NEXT ");\n"                                          \
+    "INSERT INTO boards(id, board) VALUES (5, '{\"start_cash\":2000}');\n" MONEY_GAME(             \
+        "3", "1", "banker", HOUSE_LEGACY, "2000")                                                  \
+        MONEY_GAME("4", "1", "banker", HOUSE_NEXT, "1500")                                         \
+            MONEY_GAME("5", "1", "journal", HOUSE_NEXT, "0")                                       \
+                MONEY_GAME("6", "2", "banker", HOUSE_NEXT, "1500")
+
+/* The starting cash the house rules of game gid (or, gid 0, of campaign cid) name. */
+static int starting_cash(struct store *s, int64_t cid, int64_t gid)
+{
+    struct sb_error err;
+    struct store_game g;
+    char *text = NULL;
+    const char *at;
+    int cash;
+    memset(&err, 0, sizeof(err));
+    if (gid) {
+        assert_int_equal(store_game_get(s, cid, gid, true, &g, &err), 0);
+        text = g.house_rules ? strdup(g.house_rules) : NULL;
+        store_game_clear(&g);
+    } else {
+        assert_int_equal(store_campaign_house_rules(s, cid, &text, &err), 0);
+    }
+    assert_non_null(text);
+    at = strstr(text, "\"starting_cash\":");
+    assert_non_null(at);
+    cash = atoi(at + strlen("\"starting_cash\":"));
+    free(text);
+    return cash;
+}
+
+static void test_migration_0024_gives_games_and_campaigns_their_box_money(void **state)
+{
+    char dir[] = "/tmp/stampbook-money-XXXXXX";
+    struct store *s = NULL;
+    struct sb_error err;
+    (void)state;
+    memset(&err, 0, sizeof(err));
+    assert_non_null(mkdtemp(dir));
+    copy_older(dir, MONEY_MIGRATION, MONEY_SEED);
+    assert_int_equal(store_open(":memory:", &s, &err), 0);
+    if (store_migrate(s, dir, &err) != 0)
+        fail_msg("%s", err.detail);
+    assert_int_equal(starting_cash(s, 1, 3), 1500);
+    assert_int_equal(store_migrate(s, MIGRATIONS, &err), 0);
+    /* what was played: the box's 2,000 for the game from before house rules */
+    assert_int_equal(starting_cash(s, 1, 3), 2000);
+    /* games that started with 1,500 keep it; journal mode has no cash */
+    assert_int_equal(starting_cash(s, 1, 4), 1500);
+    assert_int_equal(starting_cash(s, 1, 5), 1500);
+    assert_int_equal(starting_cash(s, 2, 6), 1500);
+    /* the new games of the 2,000 box start with 2,000 */
+    assert_int_equal(starting_cash(s, 1, 0), 2000);
+    assert_int_equal(starting_cash(s, 2, 0), 1500);
+    store_close(s);
+    remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_migration_0021_keeps_every_row_and_lets_the_documents_be_null),
+        cmocka_unit_test(test_migration_0024_gives_games_and_campaigns_their_box_money),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
