@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "board_json.h"
+#include "classic.h"
 #include "json.h"
 #include "state_json.h"
 
@@ -64,7 +65,9 @@ static int ij_events(const cJSON *game, const char *where, struct sb_error *err)
         if (!cJSON_IsObject(e))
             return json_fail_at(err, path, NULL, "must be an object");
         rc = ij_time(e, path, "at", err);
-        if (rc == 0 && !(cJSON_IsString(ptype) && event_type_known(ptype->valuestring)))
+        if (rc == 0 &&
+            !(cJSON_IsString(ptype) && (event_type_known(ptype->valuestring) ||
+                                        classic_event_from_name(ptype->valuestring) >= 0)))
             rc = json_fail_at(err, path, "payload.type", "is no known event type%s",
                               cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "voided"))
                                   ? " (a voided event too is held to the types there are)"

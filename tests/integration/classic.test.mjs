@@ -111,3 +111,148 @@ test('HOUSE-CASH overrides the box start_cash; every §3b switch is kept in the 
     assert.equal(r.json.rule, rule);
   }
 });
+
+test('the bad inputs: a build breaking the even rule, a mortgage with buildings in the group, a trade of a street whose group has houses, a price under 1 or over the winner\'s cash, a move during a debt: each 422 naming its rule, nothing changed', async () => {
+  const g = await bank('classic', 2, { house_rules: { variant: 'short' } });
+  const [ann, bo] = g.players;
+  // CLASSIC-SHORT: two deeds dealt to each player, paid to the Bank, before the first roll.
+  await refused(g, { type: 'roll', d1: 2, d2: 3 }, 'CLASSIC-SHORT');
+  let a = await g.ev({ type: 'deal', player: ann, spaces: [1, 3] });
+  assert.equal(cashOf(a.state, ann), 1500 - 60 - 60);
+  await g.ev({ type: 'deal', player: bo, spaces: [6, 8] });
+  // CLASSIC-BUILD: the whole group, evenly.
+  a = await g.ev({ type: 'build', space: 1 });
+  assert.deepEqual(a.effects.find((e) => e.kind === 'build'), { kind: 'build', player: ann, space: 1, houses: 1, hotel: false, cost: 50 });
+  assert.ok(a.state.options.some((o) => o.type === 'build' && o.space === 3 && o.cost === 50), JSON.stringify(a.state.options));
+  assert.ok(!a.state.options.some((o) => o.type === 'build' && o.space === 1));
+  await refused(g, { type: 'build', space: 1 }, 'CLASSIC-BUILD');
+  // CLASSIC-MORTGAGE: not while the group has a building.
+  await refused(g, { type: 'mortgage', space: 3 }, 'CLASSIC-MORTGAGE');
+  // CLASSIC-TRADE: a street whose group has a building does not change hands.
+  await refused(g, { type: 'trade', a: ann, b: bo, a_gives: { deeds: [3] }, b_gives: { cash: 100 } }, 'CLASSIC-TRADE');
+  // CLASSIC-AUCTION: a price of 1 up to the winner's cash.
+  a = await g.ev({ type: 'roll', d1: 2, d2: 3 });
+  assert.equal(a.state.turn.pending.kind, 'buy_or_auction');
+  assert.equal(a.state.turn.pending.space, 5);
+  await refused(g, { type: 'auction', winner: bo, price: 0 }, 'CLASSIC-AUCTION');
+  await refused(g, { type: 'auction', winner: bo, price: cashOf(a.state, bo) + 1 }, 'CLASSIC-AUCTION');
+  await refused(g, { type: 'auction', price: 10 }, 'CLASSIC-AUCTION');
+  a = await g.ev({ type: 'auction', winner: bo, price: 150 });
+  assert.equal(a.state.deeds.find((d) => d.space === 5).owner, bo);
+  // CLASSIC-DEBT: Bo short of the Income Tax blocks the table until paid.
+  a = await g.ev({ type: 'adjust', player: bo, amount: 10 - cashOf(a.state, bo) });
+  a = await g.ev({ type: 'roll', d1: 1, d2: 3 });
+  assert.deepEqual(a.state.debt && [a.state.debt.player, a.state.debt.creditor, a.state.debt.amount], [bo, 'bank', 200]);
+  await refused(g, { type: 'roll', d1: 1, d2: 2 }, 'CLASSIC-DEBT');
+  await refused(g, { type: 'build', space: 3 }, 'CLASSIC-DEBT');
+  // bankrupt is refused while selling and mortgaging would cover the debt
+  await refused(g, { type: 'bankrupt' }, 'CLASSIC-DEBT');
+  for (const space of [5, 6, 8]) await g.ev({ type: 'mortgage', space });
+  a = await g.ev({ type: 'pay_debt' });
+  assert.equal(a.state.debt, null);
+  assert.equal(cashOf(a.state, bo), 10 + 100 + 50 + 50 - 200);
+});
+
+/** Map every player id of a state (or any document of the API) through map. */
+function mapIds(doc, map) {
+  const keys = new Set(['id', 'player', 'next', 'winner', 'owner', 'payer', 'creditor', 'a', 'b']);
+  const walk = (x, key) => {
+    if (Array.isArray(x)) return x.map((v) => walk(v, key));
+    if (x && typeof x === 'object') return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, walk(v, k)]));
+    return typeof x === 'number' && keys.has(key) && map.has(x) ? map.get(x) : x;
+  };
+  return walk(doc);
+}
+
+/** Export g's campaign, import it, and check every game's state and events come back
+ * the same (players mapped to their new ids). */
+async function exportedAndImported(g) {
+  const exp = await g.c.api.get(`${g.base}/export`);
+  assert.equal(exp.status, 200, exp.text);
+  const imp = await client(srv.url).post('/api/v1/campaigns/import', exp.text);
+  assert.equal(imp.status, 201, imp.text);
+  const copy = client(srv.url, imp.json.key);
+  const cbase = `/api/v1/campaigns/${imp.json.campaign.id}`;
+  const again = (await copy.get(`${cbase}/export`)).json;
+  const idMap = new Map(exp.json.players.map((p, i) => [p.id, again.players[i].id]));
+  const oldGames = (await g.c.api.get(`${g.base}/games`)).json.games;
+  const newGames = (await copy.get(`${cbase}/games`)).json.games;
+  assert.equal(newGames.length, oldGames.length);
+  for (let i = 0; i < oldGames.length; i++) {
+    const a = (await g.c.api.get(`${g.base}/games/${oldGames[i].id}/state`)).json;
+    const b = (await copy.get(`${cbase}/games/${newGames[i].id}/state`)).json;
+    // the same game; its version counts the writes of its own history (an undo is one)
+    assert.deepEqual({ ...b, version: 0 }, { ...mapIds(a, idMap), version: 0 }, 'the imported game is the same game');
+    const ea = (await g.c.api.get(`${g.base}/games/${oldGames[i].id}/events`)).json.events;
+    const eb = (await copy.get(`${cbase}/games/${newGames[i].id}/events`)).json.events;
+    assert.deepEqual(eb.map((e) => [e.seq, e.type, e.voided, e.at]), ea.map((e) => [e.seq, e.type, e.voided, e.at]));
+  }
+}
+
+test('CLASSIC-END: a classic game from setup to the last bankruptcy (rent asked, a bankruptcy to a player, one to the Bank), then undo, replay at a version, export and import identical', async () => {
+  const g = await bank('classic', 3);
+  const [ann, bo, cy] = g.players;
+  // CLASSIC-BUY, CLASSIC-TURN
+  let a = await g.ev({ type: 'roll', d1: 1, d2: 2 });
+  assert.deepEqual(a.effects[0], { kind: 'move', player: ann, from: 0, to: 3 });
+  assert.ok(a.state.options.some((o) => o.type === 'buy' && o.space === 3 && o.price === 60));
+  a = await g.ev({ type: 'buy' });
+  assert.equal(a.state.deeds.find((d) => d.space === 3).owner, ann);
+  // CLASSIC-RENT-ASK, CLASSIC-RENT-STREET: Bo lands on Rue Lecourbe; Ann asks for the rent (bare, group not whole: 4).
+  a = await g.ev({ type: 'roll', d1: 1, d2: 2 });
+  assert.deepEqual(a.state.turn.rents_due.map((x) => [x.space, x.owner, x.payer, x.amount]), [[3, ann, bo, 4]]);
+  assert.ok(a.state.options.some((o) => o.type === 'collect_rent' && o.space === 3 && o.amount === 4 && o.owner === ann && o.payer === bo));
+  a = await g.ev({ type: 'collect_rent', space: 3 });
+  assert.deepEqual(a.effects.find((e) => e.kind === 'rent'), { kind: 'rent', from: bo, to: ann, space: 3, amount: 4 });
+  // CLASSIC-TAX: Cy pays the Income Tax.
+  a = await g.ev({ type: 'roll', d1: 1, d2: 3 });
+  assert.equal(cashOf(a.state, cy), 1300);
+  // Ann buys Gare Montparnasse (CLASSIC-RENT-STATION).
+  a = await g.ev({ type: 'roll', d1: 1, d2: 1 });
+  assert.equal(a.state.turn.pending.space, 5);
+  await g.ev({ type: 'buy' });
+  a = await g.ev({ type: 'roll', d1: 3, d2: 4 });
+  assert.equal(a.state.players.find((p) => p.id === ann).position, 12);
+  a = await g.ev({ type: 'auction' }); // nobody bids: the utility stays with the Bank
+  assert.equal(a.state.deeds.find((d) => d.space === 12).owner, null);
+  // Bo, broke, lands on Ann's station: the rent asked is a debt he cannot pay (CLASSIC-DEBT), bankrupt to Ann (CLASSIC-BANKRUPT).
+  await g.ev({ type: 'adjust', player: bo, amount: -cashOf(a.state, bo) + 5 });
+  a = await g.ev({ type: 'roll', d1: 1, d2: 1 });
+  assert.equal(a.state.players.find((p) => p.id === bo).position, 5);
+  a = await g.ev({ type: 'collect_rent', space: 5 });
+  assert.deepEqual([a.state.debt.player, a.state.debt.creditor, a.state.debt.amount], [bo, ann, 25]);
+  const annBefore = cashOf(a.state, ann);
+  a = await g.ev({ type: 'bankrupt' });
+  assert.ok(a.effects.some((e) => e.kind === 'bankrupt' && e.player === bo && e.creditor === ann));
+  assert.equal(a.state.players.find((p) => p.id === bo).bankrupt, true);
+  assert.equal(cashOf(a.state, ann), annBefore + 5);
+  assert.equal(a.state.status, 'active');
+  // Cy, broke, draws a fine at Chance: bankrupt to the Bank, the last player standing wins.
+  const versionBefore = a.state.version;
+  await g.ev({ type: 'adjust', player: cy, amount: 1 - cashOf(a.state, cy) });
+  a = await g.ev({ type: 'roll', d1: 1, d2: 2 });
+  assert.deepEqual(a.state.turn.pending && [a.state.turn.pending.kind, a.state.turn.pending.deck], ['draw', 'chance']);
+  a = await g.ev({ type: 'draw_chance', card: 'speeding' });
+  assert.deepEqual([a.state.debt.player, a.state.debt.creditor, a.state.debt.amount], [cy, 'bank', 15]);
+  a = await g.ev({ type: 'bankrupt' });
+  assert.equal(a.state.status, 'finished');
+  assert.equal(a.state.winner, ann);
+  assert.ok(a.effects.some((e) => e.kind === 'win' && e.player === ann));
+  assert.equal(a.state.options.length, 0);
+  await refused(g, { type: 'roll', d1: 1, d2: 2 }, 'CLASSIC-END', 409);
+  await g.ev({ type: 'note', text: 'Ann takes it' });
+  // Replay: the state at an earlier version is the state then.
+  const at = await g.c.api.get(`${g.base}/games/${g.gid}/state?at=${versionBefore - 1}`);
+  assert.equal(at.status, 200, at.text);
+  assert.equal(at.json.status, 'active');
+  assert.equal(at.json.players.find((p) => p.id === bo).bankrupt, true);
+  assert.equal(at.json.players.find((p) => p.id === cy).bankrupt, false);
+  // Undo takes the note back; the finished game stays finished.
+  const undo = await g.c.api.post(`${g.base}/games/${g.gid}/undo`);
+  assert.equal(undo.status, 200, undo.text);
+  assert.equal((await g.state()).status, 'finished');
+  const game = (await g.c.api.get(`${g.base}/games/${g.gid}`)).json.game;
+  assert.equal(game.status, 'finished');
+  assert.equal(game.winner?.id ?? game.winner, ann);
+  await exportedAndImported(g);
+});
