@@ -438,6 +438,30 @@ static void test_classic_bankrupt_creditor_short_of_the_ten_percent_owes_the_ban
     free(f);
 }
 
+/* CLASSIC-BANKRUPT: the creditor may lift a mortgaged deed at once for its value plus
+ * 10 % instead of paying the 10 %; a lift of a deed not mortgaged is refused. */
+static void test_classic_bankrupt_creditor_lifts_at_once(void **state)
+{
+    (void)state;
+    struct ctest *f = ct_new(3, NULL);
+    ct_own(f, 39, 0);
+    ct_own(f, 37, 0);
+    ct_deed(f, 39)->mortgaged = 1;
+    f->st.players[0].cash = 0;
+    f->st.has_debt = 1;
+    f->st.debt = (struct classic_debt){0, 2, 500, CLASSIC_DEBT_RENT, CLASSIC_AFTER_NOTHING, 5};
+    struct classic_event ev = classic_event_new(CLASSIC_EV_BANKRUPT);
+    ev.lift[ev.nlift++] = 37;
+    ct_refused(f, ev, "CLASSIC-BANKRUPT"); /* 37 is not mortgaged */
+    ev.lift[0] = 39;
+    ct_ok(f, ev);
+    assert_int_equal(ct_deed(f, 39)->owner, 2);
+    assert_false(ct_deed(f, 39)->mortgaged);
+    assert_int_equal(ct_deed(f, 37)->owner, 2);
+    assert_int_equal(f->st.players[2].cash, 1500 - 220);
+    free(f);
+}
+
 /* CLASSIC-BANKRUPT to the Bank: cash to the Bank, buildings to its stock, cards back under
  * their decks, every deed auctioned one by one, unmortgaged. */
 static void test_classic_bankrupt_to_the_bank_auctions_every_deed(void **state)
@@ -458,8 +482,11 @@ static void test_classic_bankrupt_to_the_bank_auctions_every_deed(void **state)
     ct_ok(f, ct_roll(1, 2)); /* Income Tax 200: into the pot once paid */
     ct_refused(f, classic_event_new(CLASSIC_EV_BANKRUPT), "CLASSIC-DEBT");
     f->st.debt.amount = 2000;
+    f->st.pot = 40;
+    long long money = ct_money(f);
     ct_ok(f, classic_event_new(CLASSIC_EV_BANKRUPT));
-    assert_int_equal(f->st.pot, 0); /* the cash went to the Bank */
+    assert_int_equal(f->st.pot, 40); /* the cash went to the Bank, not the pot */
+    assert_int_equal(ct_money(f), money - 30);
     assert_int_equal(f->st.bank_hotels, 12);
     assert_int_equal(f->st.players[0].jail_cards[CLASSIC_DECK_CHANCE], 0);
     assert_int_equal(f->st.turn.pending.kind, CLASSIC_PENDING_BANKRUPTCY_AUCTION);
@@ -910,6 +937,7 @@ int main(void)
         cmocka_unit_test(test_classic_debt_rent_while_a_decision_pends),
         cmocka_unit_test(test_classic_bankrupt_to_a_player_gets_everything),
         cmocka_unit_test(test_classic_bankrupt_creditor_short_of_the_ten_percent_owes_the_bank),
+        cmocka_unit_test(test_classic_bankrupt_creditor_lifts_at_once),
         cmocka_unit_test(test_classic_bankrupt_to_the_bank_auctions_every_deed),
         cmocka_unit_test(test_classic_end_last_player_standing_wins),
         cmocka_unit_test(test_classic_end_event_names_the_winner_or_abandons),

@@ -216,6 +216,11 @@ static struct classic_event option_random(struct game *g, const struct classic_o
         }
         break;
     }
+    case CLASSIC_EV_BANKRUPT: /* the creditor lifts some of the mortgaged deeds */
+        for (int d = 0; d < g->b.ndeeds; d++)
+            if (g->st.deeds[d].owner == o->player && g->st.deeds[d].mortgaged && rng_chance(r, 40))
+                ev.lift[ev.nlift++] = g->b.deeds[d].space;
+        break;
     default: break;
     }
     return ev;
