@@ -256,3 +256,73 @@ test('CLASSIC-END: a classic game from setup to the last bankruptcy (rent asked,
   assert.equal(game.winner?.id ?? game.winner, ann);
   await exportedAndImported(g);
 });
+
+/** Dice of a total of 3 to 11 that are not a double. */
+const DICE = { 3: [1, 2], 4: [1, 3], 5: [1, 4], 6: [1, 5], 7: [1, 6], 8: [2, 6], 9: [3, 6], 10: [4, 6], 11: [5, 6] };
+
+test('WONDERS-PASSPORT, WONDERS-FLIGHT, WONDERS-END: a Wonders game played to its 22nd tick, the bonus paid and the richest named, then exported and imported identical', async () => {
+  const g = await bank('wonders', 2);
+  const [ann] = g.players;
+  const board = (await g.c.api.get(`${g.base}/board`)).json;
+  const kind = (i) => board.spaces[i].kind;
+  let st = g.game.state, last = null, flights = 0;
+  for (let n = 0; n < 400 && st.status === 'active'; n++) {
+    const p = st.turn.pending;
+    if (p && p.kind === 'buy_or_auction') last = await g.ev({ type: 'auction' });
+    else if (p && p.kind === 'flight') {
+      const tick = st.options.find((o) => o.type === 'tick');
+      assert.ok(tick && tick.spaces.length > 0, JSON.stringify(st.options));
+      last = await g.ev({ type: 'tick', space: tick.spaces[0] });
+      assert.ok(last.effects.some((e) => e.kind === 'tick' && e.space === tick.spaces[0]));
+      flights++;
+    } else if (p && p.kind === 'draw') {
+      const draw = st.options.find((o) => o.type.startsWith('draw_'));
+      const card = draw.cards.find((c) => ['dividend', 'crossword', 'bank-error', 'annual-income', 'inheritance'].includes(c));
+      last = await g.ev({ type: draw.type, card });
+    } else if (p && p.kind === 'pay_or_chance') last = await g.ev({ type: 'pay_or_chance', choice: 'pay' });
+    else {
+      const roll = st.options.find((o) => o.type === 'roll');
+      assert.ok(roll, JSON.stringify(st));
+      const me = st.players.find((x) => x.id === roll.player);
+      const ticked = new Set(me.passport);
+      const want = (t) => {
+        const to = (me.position + t) % 40;
+        if (to === 30) return -1;
+        if (roll.player !== ann) return 0;
+        return kind(to) === 'wonder' && !ticked.has(to) ? 2 : kind(to) === 'airport' ? 1 : 0;
+      };
+      const total = Object.keys(DICE).map(Number).sort((x, y) => want(y) - want(x))[0];
+      last = await g.ev({ type: 'roll', d1: DICE[total][0], d2: DICE[total][1] });
+    }
+    st = last.state;
+  }
+  assert.equal(st.status, 'finished', JSON.stringify(st.turn));
+  const winner = st.players.find((x) => x.id === ann);
+  assert.equal(winner.passport.length, 22);
+  assert.ok(flights > 0, 'an airport gave a free flight');
+  assert.ok(last.effects.some((e) => e.amount === 1500 && (e.player === ann || e.to === ann)), JSON.stringify(last.effects));
+  const richest = [...st.players].sort((x, y) => y.net_worth - x.net_worth)[0];
+  assert.equal(st.winner, richest.id);
+  assert.ok(last.effects.some((e) => e.kind === 'win' && e.player === richest.id));
+  await exportedAndImported(g);
+});
+
+test('CLASSIC-TIMED and the exports for other apps: the end names the richest; BG Stats and the CSV give each player\'s net worth as the score and the winner, the variant and the house rules that are not official', async () => {
+  const g = await bank('classic', 2, { house_rules: { variant: 'timed', free_parking: 'jackpot' } });
+  const [ann, bo] = g.players;
+  await g.ev({ type: 'deal', player: ann, spaces: [37, 39] });
+  await g.ev({ type: 'deal', player: bo, spaces: [1, 3] });
+  await g.ev({ type: 'adjust', player: bo, amount: 100 });
+  const a = await g.ev({ type: 'end', winner: ann });
+  assert.equal(a.state.status, 'finished');
+  assert.equal(a.state.winner, bo, 'in the timed game the end names the richest, whatever winner it says');
+  assert.deepEqual(a.state.players.map((p) => p.net_worth), [1500, 1600]);
+  const bgs = (await g.c.api.get(`${g.base}/export/bgstats`)).json;
+  const play = bgs.plays[0];
+  assert.deepEqual(play.playerScores.map((s) => [s.playerRefId, s.score, s.winner]), [[ann, '1500', false], [bo, '1600', true]]);
+  assert.match(play.board, /^timed \(house rules: .*free_parking: jackpot.*\)$/);
+  assert.match(play.board, /variant: timed/);
+  const csv = await g.c.api.get(`${g.base}/export/plays.csv`);
+  assert.equal(csv.status, 200, csv.text);
+  assert.match(csv.text, /Bo/);
+});
