@@ -35,9 +35,9 @@ static int plays_load(struct api_ctx *ctx, struct plays_doc *d)
     }
     d->edition = editions_find(ctx->api->editions, ctx->campaign.edition);
     d->edition_id = ctx->campaign.edition;
+    d->editions = ctx->api->editions;
     d->cid = ctx->cid;
     campaign_now(d->now);
-    plays_doc_names(d);
     /* Every date of these exports is the campaign's local time: the apps read them so. */
     {
         char local[TZ_NAME_MAX];

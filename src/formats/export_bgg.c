@@ -29,10 +29,11 @@ static bool bgg_log_player(cJSON *players, const cJSON *play, const cJSON *seat,
            cJSON_AddBoolToObject(p, "new", false);
 }
 
-/* One play in BoardGameGeek's play-log fields; game_name is the edition's name. NULL
- * when out of memory. */
-static cJSON *bgg_log_play(const struct plays_doc *d, const cJSON *play, const char *game_name)
+/* One play in BoardGameGeek's play-log fields, "game" its edition's own name ("" when
+ * its file has none). NULL when out of memory. */
+static cJSON *bgg_log_play(const struct plays_doc *d, const cJSON *play)
 {
+    struct plays_names ed;
     char when[PLAYS_TIME_MAX];
     cJSON *o = cJSON_CreateObject(), *players = cJSON_CreateArray();
     char *comments = plays_comments_text(play, PLAYS_NOTES_APP);
@@ -44,7 +45,8 @@ static cJSON *bgg_log_play(const struct plays_doc *d, const cJSON *play, const c
     plays_time(d, play, when);
     when[10] = '\0';
     ok = ok && comments && cJSON_AddStringToObject(o, "date", when);
-    ok = ok && cJSON_AddStringToObject(o, "game", game_name);
+    plays_names_of(d, play, &ed);
+    ok = ok && cJSON_AddStringToObject(o, "game", ed.name);
     ok = ok && cJSON_AddNumberToObject(o, "quantity", 1);
     ok = ok &&
          cJSON_AddBoolToObject(o, "incomplete", strcmp(plays_str(play, "status"), "finished") != 0);
@@ -61,16 +63,13 @@ static cJSON *bgg_log_play(const struct plays_doc *d, const cJSON *play, const c
  * memory. */
 bool export_bgg(cJSON *doc, const struct plays_doc *d)
 {
-    /* The edition's own name, "" when its file has none (not the edition id that
-     * plays_load falls back to for the other exports). */
-    const char *game_name = plays_str(d->edition, "name");
     cJSON *list = cJSON_AddArrayToObject(doc, "plays");
     const cJSON *p;
     if (!list)
         return false;
     cJSON_ArrayForEach(p, d->plays)
     {
-        cJSON *play = bgg_log_play(d, p, game_name);
+        cJSON *play = bgg_log_play(d, p);
         if (!play || !cJSON_AddItemToArray(list, play)) {
             cJSON_Delete(play);
             return false;

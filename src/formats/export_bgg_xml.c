@@ -53,6 +53,8 @@ static bool bgg_xml_play(FILE *f, const struct plays_doc *d, const cJSON *play)
     const cJSON *s, *seats = cJSON_GetObjectItemCaseSensitive(play, "seats");
     char when[PLAYS_TIME_MAX], *comments;
     int position = 0;
+    struct plays_names ed;
+    plays_names_of(d, play, &ed);
     plays_time(d, play, when);
     when[10] = '\0';
     fprintf(f, "  <play id=\"%lld\" date=\"%s\" quantity=\"1\" length=\"%lld\" incomplete=\"%d\"",
@@ -61,8 +63,8 @@ static bool bgg_xml_play(FILE *f, const struct plays_doc *d, const cJSON *play)
     fputs(" nowinstats=\"0\"", f);
     xml_attr(f, "location", plays_str(play, "location"));
     fputs(">\n    <item", f);
-    xml_attr(f, "name", d->bgg_id ? d->bgg_name : d->game_name);
-    fprintf(f, " objecttype=\"thing\" objectid=\"%lld\">", d->bgg_id);
+    xml_attr(f, "name", ed.bgg_id ? ed.bgg_name : ed.game_name);
+    fprintf(f, " objecttype=\"thing\" objectid=\"%lld\">", ed.bgg_id);
     fputs("<subtypes><subtype value=\"boardgame\"/></subtypes></item>\n    <comments>", f);
     comments = plays_comments_text(play, PLAYS_NOTES_APP);
     if (!comments)

@@ -21,18 +21,42 @@ static bool bgs_add_uuid(cJSON *obj, const struct plays_doc *d, long long cid, c
     return cJSON_AddStringToObject(obj, "uuid", uuid) != NULL;
 }
 
-/* The one game of the file: the campaign's edition. NULL when out of memory. */
-static cJSON *bgs_game(const struct plays_doc *d, const char *eid, const char *now)
+/* The games of the file: one per edition the campaign played, its own first (id 1). */
+#define BGS_GAMES_MAX 64
+
+struct bgs_games {
+    int n;
+    struct plays_names ed[BGS_GAMES_MAX];
+};
+
+/* The refId of the game of play's edition in g, added when new (its own edition's, 1,
+ * when g is full). This function can't fail. */
+static long long bgs_game_ref(struct bgs_games *g, const struct plays_doc *d, const cJSON *play)
+{
+    struct plays_names ed;
+    plays_names_of(d, play, &ed);
+    for (int i = 0; i < g->n; i++)
+        if (strcmp(g->ed[i].id, ed.id) == 0)
+            return i + 1;
+    if (g->n == BGS_GAMES_MAX)
+        return 1;
+    g->ed[g->n++] = ed;
+    return g->n;
+}
+
+/* One game of the file, refId ref: the edition ed. NULL when out of memory. */
+static cJSON *bgs_game(const struct plays_names *ed, long long ref, const char *now)
 {
     cJSON *g = cJSON_CreateObject();
     char name[PLAYS_NAME_MAX], uuid[UUID_TEXT_MAX];
     bool ok = g != NULL;
-    snprintf(name, sizeof(name), "stampbook/edition/%s", eid);
+    snprintf(name, sizeof(name), "stampbook/edition/%s", ed->id);
     uuid_from_name(name, uuid);
-    ok = ok && cJSON_AddNumberToObject(g, "id", 1) && cJSON_AddStringToObject(g, "uuid", uuid);
-    ok = ok && cJSON_AddStringToObject(g, "name", d->game_name);
-    ok = ok && cJSON_AddNumberToObject(g, "bggId", (double)d->bgg_id);
-    ok = ok && cJSON_AddStringToObject(g, "bggName", d->bgg_id ? d->bgg_name : "");
+    ok = ok && cJSON_AddNumberToObject(g, "id", (double)ref) &&
+         cJSON_AddStringToObject(g, "uuid", uuid);
+    ok = ok && cJSON_AddStringToObject(g, "name", ed->game_name);
+    ok = ok && cJSON_AddNumberToObject(g, "bggId", (double)ed->bgg_id);
+    ok = ok && cJSON_AddStringToObject(g, "bggName", ed->bgg_id ? ed->bgg_name : "");
     ok = ok && cJSON_AddBoolToObject(g, "cooperative", false);
     ok = ok && cJSON_AddBoolToObject(g, "highestWins", true);
     ok = ok && cJSON_AddBoolToObject(g, "noPoints", false);
@@ -146,7 +170,7 @@ static cJSON *bgs_scores(const cJSON *play)
 }
 
 /* One play of the file; NULL when out of memory. */
-static cJSON *bgs_play(const struct plays_doc *d, long long cid, const cJSON *play,
+static cJSON *bgs_play(const struct plays_doc *d, long long cid, long long game, const cJSON *play,
                        const cJSON *locations)
 {
     long long where = bgs_location_id(locations, plays_str(play, "location"));
@@ -163,7 +187,7 @@ static cJSON *bgs_play(const struct plays_doc *d, long long cid, const cJSON *pl
     memcpy(changed, entry, sizeof(changed));
     plays_local(d->zone, plays_str(play, "ended_at"), changed);
     ok = ok && bgs_add_uuid(o, d, cid, "game", plays_num(play, "game", 0));
-    ok = ok && cJSON_AddNumberToObject(o, "gameRefId", 1);
+    ok = ok && cJSON_AddNumberToObject(o, "gameRefId", (double)game);
     ok = ok && (!where || cJSON_AddNumberToObject(o, "locationRefId", (double)where));
     ok = ok && cJSON_AddStringToObject(o, "playDate", when);
     ok = ok && cJSON_AddStringToObject(o, "entryDate", entry);
@@ -202,12 +226,19 @@ bool export_bgstats(cJSON *doc, const struct plays_doc *d)
     cJSON *locations = cJSON_AddArrayToObject(doc, "locations");
     cJSON *user = cJSON_AddObjectToObject(doc, "userInfo");
     const cJSON *p;
+    struct bgs_games bg = {0};
     bool ok = games && players && plays && locations && user &&
               cJSON_AddStringToObject(doc, "about", about);
     if (!plays_local(d->zone, d->now, now))
         snprintf(now, sizeof(now), "1970-01-01 00:00:00");
     if (ok) {
-        cJSON *g = bgs_game(d, d->edition_id, now);
+        struct plays_names own;
+        plays_names_of(d, NULL, &own);
+        bg.ed[bg.n++] = own;
+        cJSON_ArrayForEach(p, d->plays) bgs_game_ref(&bg, d, p);
+    }
+    for (int i = 0; ok && i < bg.n; i++) {
+        cJSON *g = bgs_game(&bg.ed[i], i + 1, now);
         ok = g && cJSON_AddItemToArray(games, g);
         if (!ok)
             cJSON_Delete(g);
@@ -219,7 +250,7 @@ bool export_bgstats(cJSON *doc, const struct plays_doc *d)
           cJSON_AddNumberToObject(user, "meRefId", (double)plays_num(players->child, "id", 0)));
     cJSON_ArrayForEach(p, (ok ? d->plays : NULL))
     {
-        cJSON *o = bgs_play(d, d->cid, p, locations);
+        cJSON *o = bgs_play(d, d->cid, bgs_game_ref(&bg, d, p), p, locations);
         if (!o || !cJSON_AddItemToArray(plays, o)) {
             cJSON_Delete(o);
             return false;

@@ -75,10 +75,10 @@ static char *csv_seats(const cJSON *play, const char *key, bool number)
     return text;
 }
 
-/* Write the row of play into f; edition is the campaign's edition id. False when out
- * of memory. */
-static bool csv_row(FILE *f, const struct plays_doc *d, const cJSON *play, const char *edition)
+/* Write the row of play into f, under its own edition. False when out of memory. */
+static bool csv_row(FILE *f, const struct plays_doc *d, const cJSON *play)
 {
+    struct plays_names ed;
     char when[PLAYS_TIME_MAX];
     char *names = csv_seats(play, "name", false), *tokens = csv_seats(play, "token", false);
     char *stamps = csv_seats(play, "stamps", true);
@@ -91,7 +91,8 @@ static bool csv_row(FILE *f, const struct plays_doc *d, const cJSON *play, const
         plays_time(d, play, when);
         when[10] = '\0';
         csv_field(f, when, ",");
-        csv_field(f, edition, ",");
+        plays_names_of(d, play, &ed);
+        csv_field(f, ed.id, ",");
         csv_field(f, plays_str(play, "mode"), ",");
         csv_field(f, plays_str(play, "status"), ",");
         csv_field(f, plays_str(play, "winner"), ",");
@@ -115,7 +116,7 @@ bool export_csv(FILE *f, const struct plays_doc *d)
     fputs("game,date,edition,mode,status,winner,players,tokens,board_stamps,journal_stamps\r\n", f);
     cJSON_ArrayForEach(p, d->plays)
     {
-        if (!csv_row(f, d, p, d->edition_id))
+        if (!csv_row(f, d, p))
             return false;
     }
     return true;

@@ -33,14 +33,22 @@ void plays_doc_free(struct plays_doc *d)
     memset(d, 0, sizeof(*d));
 }
 
-void plays_doc_names(struct plays_doc *d)
+void plays_names_of(const struct plays_doc *d, const cJSON *play, struct plays_names *n)
 {
-    const cJSON *bgg = cJSON_GetObjectItemCaseSensitive(d->edition, "bgg");
-    d->game_name = plays_str(d->edition, "name");
-    if (!*d->game_name)
-        d->game_name = d->edition_id;
-    d->bgg_id = plays_num(bgg, "id", 0);
-    d->bgg_name = *plays_str(bgg, "name") ? plays_str(bgg, "name") : d->game_name;
+    const char *id = plays_str(play, "edition");
+    const cJSON *ed = NULL, *bgg;
+    if (!*id || !d->edition_id || strcmp(id, d->edition_id) == 0) {
+        id = d->edition_id ? d->edition_id : "";
+        ed = d->edition;
+    } else if (d->editions) {
+        ed = editions_find(d->editions, id);
+    }
+    bgg = cJSON_GetObjectItemCaseSensitive(ed, "bgg");
+    n->id = id;
+    n->name = plays_str(ed, "name");
+    n->game_name = *n->name ? n->name : id;
+    n->bgg_id = plays_num(bgg, "id", 0);
+    n->bgg_name = *plays_str(bgg, "name") ? plays_str(bgg, "name") : n->game_name;
 }
 
 cJSON *plays_done(cJSON *obj, bool ok)

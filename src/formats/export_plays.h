@@ -20,26 +20,35 @@
 
 #include <cjson/cJSON.h>
 
+#include "editions.h"
 #include "tz.h"
 
 /* What every exporter reads. plays, campaign and zone are owned (plays_doc_free()); the
  * rest is borrowed. */
 struct plays_doc {
-    cJSON *plays;           /* campaign_plays() */
-    cJSON *campaign;        /* the campaign object */
-    const cJSON *edition;   /* the edition document (borrowed) */
-    const char *game_name;  /* the edition's name (plays_doc_names()) */
-    long long bgg_id;       /* 0 when the edition file has none */
-    struct tz *zone;        /* the campaign's time zone; NULL: UTC (its file is gone) */
-    const char *bgg_name;   /* the edition's BoardGameGeek name, else game_name */
-    const char *edition_id; /* the campaign's edition id */
-    long long cid;          /* the campaign's id */
-    char now[32];           /* the time of the export, RFC 3339 UTC (campaign_now()) */
+    cJSON *plays;                    /* campaign_plays() */
+    cJSON *campaign;                 /* the campaign object */
+    const cJSON *edition;            /* the campaign's edition document (borrowed) */
+    struct tz *zone;                 /* the campaign's time zone; NULL: UTC (its file is gone) */
+    const char *edition_id;          /* the campaign's edition id */
+    const struct editions *editions; /* every edition, for each play's (borrowed) */
+    long long cid;                   /* the campaign's id */
+    char now[32];                    /* the time of the export, RFC 3339 UTC (campaign_now()) */
 };
 
-/* Set d's game_name, bgg_id and bgg_name from d->edition (the edition id when it has no
- * name). This function can't fail. */
-void plays_doc_names(struct plays_doc *d);
+/* The names of the edition of one play: a campaign plays every box of its group, each
+ * play under its own edition (issue 39). */
+struct plays_names {
+    const char *id;        /* the edition id */
+    const char *name;      /* its name, "" when its file has none */
+    const char *game_name; /* its name, else its id */
+    long long bgg_id;      /* 0 when its file has none */
+    const char *bgg_name;  /* its BoardGameGeek name, else game_name */
+};
+
+/* The names of the edition play is of (its "edition"; the campaign's when it names none),
+ * from d->editions (d->edition when it is the campaign's). This function can't fail. */
+void plays_names_of(const struct plays_doc *d, const cJSON *play, struct plays_names *n);
 
 /* Free what d owns and zero it. plays_doc_free on a zeroed doc is a no-op. */
 void plays_doc_free(struct plays_doc *d);

@@ -208,12 +208,23 @@ int store_recap_json(struct store *s, int64_t cid, char **out, struct sb_error *
 {
     static const char *const sql =
         "SELECT json_object('games', (SELECT count(*) FROM games WHERE campaign_id = ?1),"
-        " 'last_game', (SELECT json_object('id', g.id, 'number', " GAME_NUMBER ", 'mode', g.mode,"
+        " 'last_game', (SELECT json_object('id', g.id, 'number', " GAME_NUMBER ", 'edition',"
+        "   g.edition, 'mode', g.mode,"
         "   'played_at', coalesce(g.played_at, g.started_at), 'winner', g.winner, 'winner_name',"
         "   (SELECT name FROM players WHERE id = g.winner), 'state', json(g.state),"
         "   'journal_stamps', " GAME_JOURNAL_STAMPS ", 'paid_out', " GAME_JOURNAL_PAID ")"
         "   FROM games g WHERE g.campaign_id = ?1 AND g.status != 'active'"
         "   ORDER BY g.id DESC LIMIT 1),"
+        /* the last night, across boxes: the games ended within 12 hours of the last */
+        " 'last_night', (SELECT coalesce(json_group_array(json(o)), json('[]')) FROM (SELECT"
+        "   json_object('id', g.id, 'number', " GAME_NUMBER ", 'edition', g.edition, 'mode',"
+        "   g.mode, 'status', g.status, 'played_at', coalesce(g.played_at, g.started_at),"
+        "   'winner', g.winner, 'winner_name', (SELECT name FROM players WHERE id = g.winner))"
+        "   AS o FROM games g WHERE g.campaign_id = ?1 AND g.status != 'active'"
+        "   AND julianday(coalesce(g.ended_at, g.started_at)) >= (SELECT"
+        "     julianday(coalesce(l.ended_at, l.started_at)) - 0.5 FROM games l"
+        "     WHERE l.campaign_id = ?1 AND l.status != 'active' ORDER BY l.id DESC LIMIT 1)"
+        "   ORDER BY g.id)),"
         " 'journal', json_object('stamps', (SELECT count(*) FROM journal_stamps"
         "   WHERE campaign_id = ?1), 'paid_out', (SELECT coalesce(sum(pp.amount), 0)"
         "   FROM journal_payouts pp JOIN journal_draws d ON d.game_id = pp.game_id"
@@ -238,8 +249,8 @@ int store_summary_json(struct store *s, int64_t cid, int64_t gid, char **out, st
 {
     static const char *const sql =
         "SELECT json_object('id', g.id, 'number', " GAME_NUMBER ", 'status', g.status, 'mode',"
-        " g.mode, 'played_at', coalesce(g.played_at, g.started_at), 'edition', (SELECT edition"
-        " FROM campaigns WHERE id = g.campaign_id), 'winner', g.winner, 'state', json(g.state),"
+        " g.mode, 'played_at', coalesce(g.played_at, g.started_at), 'edition', g.edition,"
+        " 'winner', g.winner, 'state', json(g.state),"
         " 'journal_stamps', " GAME_JOURNAL_STAMPS ", 'paid_out', " GAME_JOURNAL_PAID ","
         " 'memory', (SELECT text FROM memories WHERE game_id = g.id ORDER BY at, id LIMIT 1))"
         " FROM games g WHERE g.campaign_id = ? AND g.id = ?";

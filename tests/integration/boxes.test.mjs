@@ -268,3 +268,62 @@ test('an import refuses a game of a box the export does not give, and a box of a
   const r2 = await c.api.post('/api/v1/campaigns/import', unknown);
   assert.equal(r2.status, 422, r2.text);
 });
+
+test('the exports for other apps hold the plays of every box, each under its own edition', async () => {
+  const c = await campaign();
+  const [ann, bo, cy] = c.players;
+  const twt = (await newGame(c, { mode: 'journal', seats: twtSeats(c) })).json.game;
+  await event(c, twt.id, { type: 'end', winner: ann });
+  const classic = (await newGame(c, { edition: 'classic', mode: 'results', seats: seats(c) })).json.game;
+  await event(c, classic.id, { type: 'result', standings: [{ player: ann, bankrupt_order: 2 }, { player: bo }, { player: cy, bankrupt_order: 1 }] });
+  const deal = (await newGame(c, { edition: 'deal', mode: 'results', seats: seats(c) })).json.game;
+  await event(c, deal.id, { type: 'result', standings: [{ player: ann, complete_sets: 3 }, { player: bo, complete_sets: 1 }, { player: cy, complete_sets: 0 }] });
+
+  const csv = await c.api.get(`${c.base}/export/plays.csv`);
+  assert.equal(csv.status, 200, csv.text);
+  const rows = csv.text.trim().split('\r\n').slice(1).map((l) => l.split(','));
+  assert.deepEqual(rows.map((r) => [Number(r[0]), r[2], r[3]]), [[twt.id, 'travel-world-tour', 'journal'], [classic.id, 'classic', 'results'], [deal.id, 'deal', 'results']]);
+
+  const bgg = (await c.api.get(`${c.base}/export/bgg`)).json;
+  assert.deepEqual(bgg.plays.map((p) => p.game), ['Monopoly Travel World Tour', 'Monopoly (classic)', 'Monopoly Deal']);
+
+  const xml = (await c.api.get(`${c.base}/export/bgg.xml`)).text;
+  assert.deepEqual([...xml.matchAll(/<item name="([^"]*)" objecttype="thing" objectid="(\d+)"/g)].map((m) => [m[1], Number(m[2])]),
+    [['Monopoly Travel World Tour', 0], ['Monopoly', 1406], ['Monopoly Deal Card Game', 40398]]);
+
+  const bgs = (await c.api.get(`${c.base}/export/bgstats`)).json;
+  assert.deepEqual(bgs.games.map((g) => [g.id, g.name, g.bggId]), [[1, 'Monopoly Travel World Tour', 0], [2, 'Monopoly (classic)', 1406], [3, 'Monopoly Deal', 40398]]);
+  assert.deepEqual(bgs.plays.map((p) => p.gameRefId), [1, 2, 3]);
+  assert.equal(new Set(bgs.games.map((g) => g.uuid)).size, 3);
+});
+
+test('the recap and the night card cover every box; the journal stays the Travel World Tour box\'s', async () => {
+  const c = await campaign('classic');
+  const [ann, bo, cy] = c.players;
+  const classic = (await newGame(c, { mode: 'results', seats: seats(c) })).json.game;
+  await event(c, classic.id, { type: 'result', standings: [{ player: ann, bankrupt_order: 2 }, { player: bo }, { player: cy, bankrupt_order: 1 }] });
+  const twt = (await newGame(c, { edition: 'travel-world-tour', mode: 'journal', seats: twtSeats(c) })).json.game;
+  await event(c, twt.id, { type: 'draw_journal', card: 'journal-2', player: ann });
+  await event(c, twt.id, { type: 'end', winner: ann });
+  const deal = (await newGame(c, { edition: 'deal', mode: 'results', seats: seats(c) })).json.game;
+  await event(c, deal.id, { type: 'result', standings: [{ player: ann, complete_sets: 1 }, { player: bo, complete_sets: 3 }, { player: cy, complete_sets: 0 }] });
+
+  const recap = (await c.api.get(`${c.base}/recap`)).json;
+  assert.equal(recap.games, 3);
+  assert.deepEqual([recap.last_game.id, recap.last_game.edition], [deal.id, 'deal']);
+  assert.deepEqual(recap.last_night.map((g) => [g.id, g.edition, g.number, g.winner_name]),
+    [[classic.id, 'classic', 1, 'Bo'], [twt.id, 'travel-world-tour', 2, 'Ann'], [deal.id, 'deal', 3, 'Bo']]);
+  assert.deepEqual(recap.standings.map((s) => [s.player.name, s.wins, s.games]), [['Bo', 2, 3], ['Ann', 1, 3], ['Cy', 0, 3]]);
+  assert.equal(recap.journal.stamps, 1, 'the journal of the Travel World Tour box');
+
+  // The journal of a campaign whose own box is classic is its Travel World Tour box's.
+  const journal = await c.api.get(`${c.base}/journal`);
+  assert.equal(journal.status, 200, journal.text);
+  assert.deepEqual(journal.json.cards.flatMap((k) => k.stamps.map((s) => [k.id, s.token])), [['journal-2', 'hazel']]);
+
+  for (const [g, name] of [[classic, 'Monopoly (classic)'], [twt, 'Monopoly Travel World Tour'], [deal, 'Monopoly Deal']]) {
+    const svg = await c.api.get(`${c.base}/games/${g.id}/summary.svg?lang=fr`);
+    assert.equal(svg.status, 200, svg.text);
+    assert.ok(svg.text.includes(name), `the card of game ${g.id} names ${name}`);
+  }
+});
