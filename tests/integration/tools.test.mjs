@@ -176,28 +176,42 @@ test('openapi: the document is written in forms generators handle (no bare const
   assert.equal(doc.servers[0].variables.basePath.default, '');
 });
 
-/** The operations Portman tests: every GET but the event stream (it never ends), and
- * the writes whose bodies the test gives. */
-const PORTMAN_WRITES = new Set(['PATCH /api/v1/campaigns/{cid}', 'POST /api/v1/campaigns/{cid}/players',
-  'PATCH /api/v1/campaigns/{cid}/players/{pid}']);
-function portmanDoc(dir) {
+/** The operations of the document: every one but the event stream (it never ends, so
+ * newman could not finish it), with the names of their path parameters. */
+function portmanOps() {
   const doc = JSON.parse(readFileSync(DOC, 'utf8'));
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const method of Object.keys(item)) {
-      if (method === 'parameters') continue;
-      const keep = method === 'get' ? !path.endsWith('/stream') : PORTMAN_WRITES.has(`${method.toUpperCase()} ${path}`);
-      if (!keep) delete item[method];
-    }
-    if (!Object.keys(item).some((k) => k !== 'parameters')) delete doc.paths[path];
-  }
-  const file = join(dir, 'openapi.json');
-  writeFileSync(file, JSON.stringify(doc));
-  const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.keys(item).filter((k) => k !== 'parameters').map((m) => ({ id: `${m.toUpperCase()}::${path}`, params: [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]) })));
-  return { file, ops };
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item).filter((m) => m !== 'parameters' && !(m === 'get' && path.endsWith('/stream')))
+      .map((m) => ({ id: `${m.toUpperCase()}::${path}`, params: [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]) })));
 }
 
-test('openapi: Portman\'s contract tests generated from the document pass with newman against a real server', async () => {
+/** The order the requests run in: reads first; then the writes in an order where each
+ * finds what it needs (a note and its undo on the finished game while it is the
+ * latest, the layout edited while no game is active, a new game after that, keys
+ * rotated last); any operation not named runs after the reads, in the document's
+ * order. */
+const PORTMAN_ORDER = [
+  'POST::/api/v1/campaigns', 'POST::/api/v1/campaigns/import', 'PATCH::/api/v1/campaigns/{cid}',
+  'POST::/api/v1/campaigns/{cid}/players', 'PATCH::/api/v1/campaigns/{cid}/players/{pid}',
+  'PUT::/api/v1/campaigns/{cid}/board/destinations/{did}', 'PUT::/api/v1/campaigns/{cid}/board/journal/{card}',
+  'PUT::/api/v1/campaigns/{cid}/board/chance/{card}', 'PUT::/api/v1/campaigns/{cid}/board/spaces/{index}',
+  'POST::/api/v1/campaigns/{cid}/games/{gid}/events', 'POST::/api/v1/campaigns/{cid}/games/{gid}/undo',
+  'POST::/api/v1/campaigns/{cid}/memories', 'PUT::/api/v1/campaigns/{cid}/memories/{mid}/photo',
+  'DELETE::/api/v1/campaigns/{cid}/memories/{mid}', 'POST::/api/v1/campaigns/{cid}/games',
+  'POST::/api/v1/campaigns/{cid}/keys',
+];
+
+/** Every request of a Postman collection (its folders flattened), each with the
+ * operation it came from ("METHOD::/path" of the document). */
+function collectionRequests(items, out = []) {
+  for (const it of items) {
+    if (it.item) collectionRequests(it.item, out);
+    else out.push(it);
+  }
+  return out;
+}
+
+test('openapi: Portman\'s contract tests generated from the whole document (writes too, from its example bodies) pass with newman against a real server', async () => {
   const admin = 'portman-admin-key';
   const srv = await startServer({ args: ['--admin-key', admin] });
   const dir = mkdtempSync(join(tmpdir(), 'stampbook-portman-'));
@@ -216,46 +230,92 @@ test('openapi: Portman\'s contract tests generated from the document pass with n
     const memory = await c.api.post(`${base}/memories`, { game: gid, text: 'Portman remembers' });
     assert.equal(memory.status, 201, memory.text);
     const mid = memory.json.memory.id;
+    const photoFile = join(ROOT, 'tests/integration/fixtures/photo.jpg');
     const photo = await fetch(`${srv.url}${base}/memories/${mid}/photo`, { method: 'PUT',
-      headers: { authorization: `Bearer ${c.key}`, 'content-type': 'image/jpeg' },
-      body: readFileSync(join(ROOT, 'tests/integration/fixtures/photo.jpg')) });
+      headers: { authorization: `Bearer ${c.key}`, 'content-type': 'image/jpeg' }, body: readFileSync(photoFile) });
     assert.equal(photo.status, 204);
-    const { file, ops } = portmanDoc(dir);
-    const count = ops.length;
-    const vars = { cid: c.cid, gid, pid: c.players[1], mid, eid: 'travel-world-tour', card: 'journal-1' };
+    const doomed = (await c.api.post(`${base}/memories`, { game: gid, text: 'to be deleted' })).json.memory.id;
+    // The campaign whose keys the run rotates (last), and an export to import.
+    const other = await client(srv.url, admin).post('/api/v1/campaigns', { name: 'Rotated box' });
+    assert.equal(other.status, 201, other.text);
+    const exported = await c.api.get(`${base}/export`);
+    assert.equal(exported.status, 200);
+
+    const ops = portmanOps();
+    const vars = { cid: c.cid, gid, pid: c.players[1], mid, eid: 'travel-world-tour', card: 'journal-1', did: 'rapa-nui', index: '5' };
+    const SPECIAL = ['DELETE::/api/v1/campaigns/{cid}/memories/{mid}', 'POST::/api/v1/campaigns/{cid}/keys',
+      'PUT::/api/v1/campaigns/{cid}/board/chance/{card}'];
+    const pathVars = (o, extra = {}) => ({ openApiOperation: o.id,
+      overwriteRequestPathVariables: o.params.map((key) => ({ key, value: String(extra[key] ?? vars[key]), overwrite: true })) });
     const config = {
       version: 1.0,
       tests: {
-        contractTests: [{ openApiOperation: '*::/*', statusSuccess: { enabled: true }, contentType: { enabled: true },
-          jsonBody: { enabled: true }, schemaValidation: { enabled: true }, headersPresent: { enabled: true } }],
+        contractTests: [
+          { openApiOperation: '*::/*', excludeForOperations: ['HEAD::/api/v1/health'], statusSuccess: { enabled: true },
+            contentType: { enabled: true }, jsonBody: { enabled: true }, schemaValidation: { enabled: true }, headersPresent: { enabled: true } },
+          { openApiOperation: 'HEAD::/api/v1/health', statusSuccess: { enabled: true } },
+        ],
       },
       overwrites: [
-        ...ops.filter((o) => o.params.length).map((o) => ({ openApiOperation: o.id,
-          overwriteRequestPathVariables: o.params.map((key) => ({ key, value: String(vars[key]), overwrite: true })) })),
+        ...ops.filter((o) => o.params.length && !SPECIAL.includes(o.id)).map((o) => pathVars(o)),
+        pathVars({ id: 'PUT::/api/v1/campaigns/{cid}/board/chance/{card}', params: ['cid', 'card'] }, { card: 'chance-1' }),
+        pathVars({ id: 'DELETE::/api/v1/campaigns/{cid}/memories/{mid}', params: ['cid', 'mid'] }, { mid: doomed }),
+        { ...pathVars({ id: 'POST::/api/v1/campaigns/{cid}/keys', params: ['cid'] }, { cid: other.json.campaign.id }),
+          overwriteRequestSecurity: { bearer: { token: other.json.key } } },
         { openApiOperation: 'GET::/api/v1/campaigns/{cid}/games/{gid}/state', overwriteRequestQueryParams: [{ key: 'at', value: '1', overwrite: true }] },
         { openApiOperation: 'GET::/api/v1/campaigns/{cid}/games/{gid}/events', overwriteRequestQueryParams: [{ key: 'after', value: '0', overwrite: true }] },
         { openApiOperation: 'GET::/api/v1/campaigns/{cid}/journal', overwriteRequestQueryParams: [{ key: 'seats', remove: true }] },
         { openApiOperation: 'GET::/api/v1/campaigns', overwriteRequestSecurity: { bearer: { token: admin } } },
-        { openApiOperation: 'PATCH::/api/v1/campaigns/{cid}', overwriteRequestBody: [{ key: '.', value: { name: 'Portman box, renamed' }, overwrite: true }] },
-        { openApiOperation: 'POST::/api/v1/campaigns/{cid}/players', overwriteRequestBody: [{ key: '.', value: { name: 'Cy' }, overwrite: true }] },
-        { openApiOperation: 'PATCH::/api/v1/campaigns/{cid}/players/{pid}', overwriteRequestBody: [{ key: '.', value: { name: 'Bob' }, overwrite: true }] },
+        { openApiOperation: 'POST::/api/v1/campaigns', overwriteRequestSecurity: { bearer: { token: admin } } },
+        { openApiOperation: 'POST::/api/v1/campaigns/import', overwriteRequestSecurity: { bearer: { token: admin } },
+          overwriteRequestBody: [{ key: '.', value: exported.json, overwrite: true }] },
+        // The ids of this run in the examples' bodies.
+        { openApiOperation: 'POST::/api/v1/campaigns/{cid}/games', overwriteRequestBody: [
+          { key: 'seats[0].player', value: c.players[0], overwrite: true }, { key: 'seats[1].player', value: c.players[1], overwrite: true }] },
+        { openApiOperation: 'POST::/api/v1/campaigns/{cid}/memories', overwriteRequestBody: [{ key: 'game', value: gid, overwrite: true }] },
       ],
       globals: { collectionVariables: { bearerToken: c.key } },
     };
     const cfg = join(dir, 'portman-config.json');
     writeFileSync(cfg, JSON.stringify(config));
-    const r = await tool('portman', ['-l', file, '-b', srv.url, '-c', cfg, '-o', join(dir, 'collection.json'), '-n',
-      '--newmanRunOptions', JSON.stringify({ reporters: ['cli'], reporter: { cli: { noBanner: true } }, color: 'off' })],
-    { cwd: dir, env: { NO_COLOR: '1' } });
+    const file = join(dir, 'openapi.json');
+    const doc = JSON.parse(readFileSync(DOC, 'utf8'));
+    delete doc.paths['/api/v1/campaigns/{cid}/games/{gid}/stream'].get;
+    writeFileSync(file, JSON.stringify(doc));
+    const collection = join(dir, 'collection.json');
+    const gen = await tool('portman', ['-l', file, '-b', srv.url, '-c', cfg, '-o', collection], { cwd: dir, env: { NO_COLOR: '1' } });
+    assert.equal(gen.code, 0, (gen.stdout + gen.stderr).slice(-4000));
+    // One flat list in PORTMAN_ORDER (Portman orders within its folders only), and the
+    // photo's body the fixture's bytes (a collection's raw body is text).
+    const col = JSON.parse(readFileSync(collection, 'utf8'));
+    const requests = collectionRequests(col.item);
+    const opOf = (it) => {
+      const m = it.request.method;
+      const path = `/${it.request.url.path.join('/')}`.replace(/\/:(\w+)/g, '/{$1}');
+      return `${m}::${path}`;
+    };
+    const rank = (it) => { const i = PORTMAN_ORDER.indexOf(opOf(it)); return i < 0 ? (it.request.method === 'GET' || it.request.method === 'HEAD' ? -1 : 1000) : i; };
+    requests.sort((x, y) => rank(x) - rank(y));
+    for (const it of requests) {
+      if (opOf(it) === 'PUT::/api/v1/campaigns/{cid}/memories/{mid}/photo') {
+        it.request.body = { mode: 'file', file: { src: photoFile } };
+        it.request.header = (it.request.header || []).filter((h) => h.key.toLowerCase() !== 'content-type').concat([{ key: 'Content-Type', value: 'image/jpeg' }]);
+      }
+    }
+    col.item = requests;
+    writeFileSync(collection, JSON.stringify(col));
+    assert.equal(requests.length, ops.length, `one request for each of the ${ops.length} operations`);
+    const r = await tool('newman', ['run', collection, '--reporters', 'cli', '--reporter-cli-no-banner', '--color', 'off', '--timeout-request', '30000'],
+      { cwd: dir, env: { NO_COLOR: '1' } });
     const out = (r.stdout + r.stderr).replace(/ {3,}/g, ' ');
-    assert.equal(r.code, 0, out.slice(-4000));
+    assert.equal(r.code, 0, out.slice(-6000));
     const m = out.match(/requests\s*│\s*(\d+)\s*│\s*(\d+)/);
     assert.ok(m, out.slice(-2000));
-    assert.equal(Number(m[1]), count, `newman sent the ${count} requests`);
+    assert.equal(Number(m[1]), ops.length, `newman sent the ${ops.length} requests`);
     assert.equal(Number(m[2]), 0, 'no request failed');
     const a = out.match(/assertions\s*│\s*(\d+)\s*│\s*(\d+)/);
-    assert.ok(Number(a[1]) >= 3 * count, `${a[1]} assertions`);
-    assert.equal(Number(a[2]), 0, out.slice(-4000));
+    assert.ok(Number(a[1]) >= 3 * ops.length, `${a[1]} assertions`);
+    assert.equal(Number(a[2]), 0, out.slice(-6000));
   } finally {
     if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
     await srv.cleanup();
