@@ -105,6 +105,10 @@ void cfinish(struct cctx *c, int w);
 
 /* ---- the turn (classic_turn.c) ---- */
 
+/* The events, one function each (classic.c's appliers[] table): check c->ev against the
+ * rules and change c->st, listing the effects in c->out; or return -1 with c->out->refusal
+ * naming the rule, c->st then unspecified (classic_apply() hands them a copy). */
+
 int cev_roll(struct cctx *c);
 int cev_buy(struct cctx *c);
 int cev_auction(struct cctx *c);
@@ -142,6 +146,8 @@ bool cturn_start(const struct classic_state *st, int *seat);
 
 /* ---- buildings and mortgages (classic_build.c) ---- */
 
+/* build, sell_building, mortgage, unmortgage: as the turn's event functions above. */
+
 int cev_build(struct cctx *c);
 int cev_sell_building(struct cctx *c);
 int cev_mortgage(struct cctx *c);
@@ -159,7 +165,9 @@ const char *cbuild_check(const struct classic_board *b, const struct classic_sta
 const char *csell_check(const struct classic_board *b, const struct classic_state *st, int d,
                         int keep, const char **why, int *left, int *paid);
 
-/* ---- debts, bankruptcy and trades (classic_debt.c) ---- */
+/* ---- debts, bankruptcy and trades (classic_debt.c; pay_debt in classic_money.c) ---- */
+
+/* pay_debt, bankrupt, trade: as the turn's event functions above. */
 
 int cev_pay_debt(struct cctx *c);
 int cev_bankrupt(struct cctx *c);

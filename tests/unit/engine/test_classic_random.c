@@ -285,6 +285,29 @@ static void check_replay(struct game *g)
     g->replays++;
 }
 
+/* The per-lot events (build, sell, mortgage, lift, rent) on a space no option of their
+ * type names are refused. */
+static void check_unlisted_spaces(struct game *g)
+{
+    static const enum classic_event_type types[] = {CLASSIC_EV_BUILD, CLASSIC_EV_SELL_BUILDING,
+                                                    CLASSIC_EV_MORTGAGE, CLASSIC_EV_UNMORTGAGE,
+                                                    CLASSIC_EV_COLLECT_RENT};
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+        int space = rng_int(&g->r, CLASSIC_SPACES);
+        bool listed = false;
+        for (int i = 0; i < g->opts.n; i++)
+            listed = listed || (g->opts.list[i].type == types[k] && g->opts.list[i].space == space);
+        if (listed)
+            continue;
+        struct classic_event ev = classic_event_new(types[k]);
+        ev.space = space;
+        g->scratch = g->st;
+        if (classic_apply(&g->b, &g->scratch, &ev, &g->out) == 0)
+            fail_msg("unlisted %s on %d accepted", classic_event_info(types[k])->name, space);
+        g->unlisted_refused++;
+    }
+}
+
 /* Every listed option is accepted; every offered type not listed is refused. */
 static void check_options(struct game *g)
 {
@@ -312,6 +335,7 @@ static void check_options(struct game *g)
             g->unlisted_refused++;
         }
     }
+    check_unlisted_spaces(g);
 }
 
 /* A listed option of type t, or NULL. */
