@@ -28,6 +28,7 @@ enum api_route_flag {
     ROUTE_WRITES_LATE = 2, /* works on a snapshot and takes the writer only to write */
     ROUTE_CREATES = 4,     /* makes a campaign: the limits on creating one apply */
     ROUTE_CACHED = 8,      /* its answer may be given from the read cache (api_cache.h) */
+    ROUTE_DECODES = 16,    /* decodes its body on a reader; takes the writer only to write */
 };
 
 struct api_route {
@@ -86,8 +87,8 @@ static const struct api_route api_routes[] = {
     {"GET", "/api/v1/campaigns/{cid}/memories", AUTH_CAMPAIGN, 0, api_get_memories},
     {"DELETE", "/api/v1/campaigns/{cid}/memories/{mid}", AUTH_CAMPAIGN, ROUTE_WRITE,
      api_delete_memory},
-    {"PUT", "/api/v1/campaigns/{cid}/memories/{mid}/photo", AUTH_CAMPAIGN, ROUTE_WRITE,
-     api_put_memory_photo},
+    {"PUT", "/api/v1/campaigns/{cid}/memories/{mid}/photo", AUTH_CAMPAIGN,
+     ROUTE_WRITE | ROUTE_DECODES, api_put_memory_photo},
     {"GET", "/api/v1/campaigns/{cid}/memories/{mid}/photo", AUTH_CAMPAIGN, 0, api_get_memory_photo},
     {"GET", "/api/v1/campaigns/{cid}/recap", AUTH_CAMPAIGN, 0, api_get_recap},
     {"GET", "/api/v1/campaigns/{cid}/games/{gid}/summary.svg", AUTH_CAMPAIGN, 0,
@@ -545,7 +546,8 @@ static void api_cache_answer(struct api_ctx *ctx, const struct api_route *route,
  * those that take it only to write. */
 static int api_run(struct api_ctx *ctx, const struct api_route *route)
 {
-    bool write = route->flags & ROUTE_WRITE, late_writer = route->flags & ROUTE_WRITES_LATE;
+    bool write = route->flags & ROUTE_WRITE;
+    bool late_writer = route->flags & (ROUTE_WRITES_LATE | ROUTE_DECODES);
     /* Before anything is read: see the cache's test after the handler. */
     uint64_t generation = campaign_db_generation(ctx->api->pool);
     int rc = ctx->now ? 0

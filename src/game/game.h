@@ -35,7 +35,8 @@ struct game_req {
     struct games *games;
     struct store **store;
     /* When set, *store may be a reader: game_post_event() works on a snapshot on it and
-     * takes this pool's writer only to write (see there). NULL: *store is the writer. */
+     * takes this pool's writer only to write (see there), as memory_put_photo() decodes
+     * its photo on it. NULL: *store is the writer. */
     struct store_pool *pool;
     struct store_campaign *campaign; /* the request's campaign; create updates its games */
     struct sb_error *err;

@@ -157,18 +157,13 @@ static int memory_check_photo(struct game_req *r, const char *content_type, cons
                               size_t len, enum image_type *type)
 {
     unsigned w = 0, h = 0;
-    int rc;
     *type = image_type_of(content_type);
     if (*type == IMAGE_NONE)
         return sb_fail(r->err, SB_EMEDIA, NULL,
                        "a photo is sent as Content-Type image/jpeg, image/png or image/webp");
     if (len > MEMORY_PHOTO_MAX)
         return sb_fail(r->err, SB_ETOOBIG, NULL, "a photo is at most %zu bytes", MEMORY_PHOTO_MAX);
-    rc = image_probe(*type, data, len, &w, &h, r->err);
-    if (rc == 0 && (w > MEMORY_PHOTO_SIDE_MAX || h > MEMORY_PHOTO_SIDE_MAX))
-        rc = sb_fail(r->err, SB_EINVALID, NULL, "the photo is %ux%u: at most %ux%u", w, h,
-                     MEMORY_PHOTO_SIDE_MAX, MEMORY_PHOTO_SIDE_MAX);
-    return rc;
+    return image_probe(*type, data, len, MEMORY_PHOTO_SIDE_MAX, &w, &h, r->err);
 }
 
 /* Store a checked photo on memory mid within the campaign's quota, inside the caller's
@@ -193,6 +188,12 @@ int memory_put_photo(struct game_req *r, int64_t mid, const char *content_type, 
 {
     enum image_type type = IMAGE_NONE;
     int rc = memory_check_photo(r, content_type, data, len, &type);
+    /* Decoded on the reader: the writer is taken only for the row's write. */
+    if (rc == 0 && r->pool) {
+        store_pool_put(r->pool, *r->store);
+        *r->store = NULL;
+        rc = store_pool_get_writer(r->pool, r->store, r->err);
+    }
     if (rc == 0)
         rc = store_begin_write(*r->store, r->err);
     if (rc != 0)

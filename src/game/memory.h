@@ -28,7 +28,9 @@ int memory_post(struct game_req *r, const cJSON *body, char **answer);
 /* PUT …/memories/{mid}/photo: content_type must be image/jpeg, image/png or image/webp
  * (else 415) and the bytes that type with a header that decodes to at most
  * MEMORY_PHOTO_SIDE_MAX a side (else 422), at most MEMORY_PHOTO_MAX bytes (413); the
- * campaign's photos stay within MEMORY_QUOTA (507). Replaces any photo mid had. */
+ * campaign's photos stay within MEMORY_QUOTA (507). Replaces any photo mid had. The
+ * photo is decoded in full first (image_probe()); with r->pool, *r->store is a reader
+ * while it is, and is given back for the pool's writer only to write the row. */
 int memory_put_photo(struct game_req *r, int64_t mid, const char *content_type, const void *data,
                      size_t len);
 

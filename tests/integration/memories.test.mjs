@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync, rmSync, copyFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, client, launchServer, newCampaign, startServer } from './server.mjs';
-import { png } from './png.mjs';
+import { png, zTxtBomb } from './png.mjs';
 
 let srv;
 before(async () => { srv = await startServer(); });
@@ -189,6 +189,10 @@ test('PUT …/photo: HTML declared as PNG, a 5000x5000 header, 600 KiB, an unacc
     [png(8, 8, { header: [5000, 5000] }), 'image/png', 422, /5000x5000/],
     [png(8, 8, { header: [4097, 16] }), 'image/png', 422, /4097x16/],
     [JPEG.subarray(0, 20), 'image/jpeg', 422, /JPEG/],
+    [png(8, 8, { header: [4096, 4096] }), 'image/png', 422, /PNG's pixels do not decode/],
+    [good.subarray(0, good.length - 20), 'image/png', 422, /PNG's pixels do not decode/],
+    [JPEG.subarray(0, JPEG.length - 40), 'image/jpeg', 422, /cut short/],
+    [zTxtBomb(), 'image/png', 422, /more text than a photo/],
     [png(8, 8, { size: 600 * 1024 }), 'image/png', 413, /bytes/],
     [good, 'image/gif', 415, /image\/jpeg/],
     [html, 'text/html', 415, /image\/png/],
@@ -205,8 +209,27 @@ test('PUT …/photo: HTML declared as PNG, a 5000x5000 header, 600 KiB, an unacc
   const kept = await getPhoto(c, m.id);
   assert.ok(kept.bytes.equals(good), 'the photo before is kept');
   assert.equal((await getPhoto(c, bare.id)).status, 404, 'nothing stored');
-  assert.equal((await putPhoto(c, bare.id, png(8, 8, { header: [4096, 4096] }), 'image/png')).status, 204, '4096x4096 is allowed');
+  assert.equal((await putPhoto(c, bare.id, png(4096, 4096, { pixel: () => [20, 80, 160] }), 'image/png')).status, 204, '4096x4096 is allowed');
   assert.equal((await putPhoto(c, bare.id, png(8, 8, { size: 512 * 1024 }), 'image/png')).status, 204, '512 KiB is allowed');
+});
+
+test('POST /campaigns/import: a photo cut short, or carrying text chunks past the budget, makes the import 422; one zTXt bomb under the budget imports without being inflated', async () => {
+  const { c, g1 } = await oneNight();
+  const m = (await remember(c, { game: g1, text: 'exported' })).memory;
+  assert.equal((await putPhoto(c, m.id, png(6, 6), 'image/png')).status, 204);
+  const doc = (await c.api.get(`${base(c)}/export`)).json;
+  const withPhoto = (bytes) => {
+    const d = structuredClone(doc);
+    d.memories.find((x) => x.text === 'exported').photo.data = bytes.toString('base64');
+    return JSON.stringify(d);
+  };
+  for (const [bytes, detail] of [[png(6, 6).subarray(0, 70), /PNG's pixels do not decode/], [zTxtBomb(48 * 1024), /more text than a photo/]]) {
+    const r = await client(srv.url).post('/api/v1/campaigns/import', withPhoto(bytes));
+    assert.equal(r.status, 422, r.text.slice(0, 300));
+    assert.match(r.json.detail, detail);
+  }
+  const ok = await client(srv.url).post('/api/v1/campaigns/import', withPhoto(zTxtBomb(20 * 1024)));
+  assert.equal(ok.status, 201, ok.text.slice(0, 300));
 });
 
 test('a campaign holds at most 16 MiB of photos (507 past it); its export stays importable and holds every photo', async () => {

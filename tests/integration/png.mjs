@@ -27,9 +27,10 @@ function chunk(type, data) {
 /**
  * An RGB PNG of w x h pixels, pixel(x, y) giving [r, g, b] (default a gradient).
  * header: the dimensions IHDR claims (default w x h); size: padded with a private
- * ancillary chunk to exactly that many bytes.
+ * ancillary chunk to exactly that many bytes; text: [type, data] chunks (tEXt, zTXt,
+ * iTXt) put after IHDR.
  */
-export function png(w, h, { header = [w, h], size, pixel } = {}) {
+export function png(w, h, { header = [w, h], size, pixel, text = [] } = {}) {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(header[0], 0);
   ihdr.writeUInt32BE(header[1], 4);
@@ -40,7 +41,8 @@ export function png(w, h, { header = [w, h], size, pixel } = {}) {
     const [r, g, b] = pixel ? pixel(x, y) : [(x * 37) & 0xff, (y * 53) & 0xff, 160];
     raw.set([r, g, b], y * (w * 3 + 1) + 1 + x * 3);
   }
-  const parts = [Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))];
+  const parts = [Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr),
+    ...text.map(([type, data]) => chunk(type, data)), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))];
   if (size) {
     const used = parts.reduce((n, p) => n + p.length, 0) + 12;
     parts.splice(2, 0, chunk('prVt', Buffer.alloc(size - used, 7)));
@@ -48,4 +50,14 @@ export function png(w, h, { header = [w, h], size, pixel } = {}) {
   const out = Buffer.concat(parts);
   if (size && out.length !== size) throw new Error(`png: ${out.length} bytes, not ${size}`);
   return out;
+}
+
+/**
+ * A PNG of about size bytes whose zTXt chunks each inflate to about 8 MB (a "chunk
+ * bomb": a decoder that inflates text chunks does ~1000x the work of the file).
+ */
+export function zTxtBomb(size = 512 * 1024) {
+  const one = Buffer.concat([Buffer.from('Comment\0\0', 'latin1'), deflateSync(Buffer.alloc(8 << 20, 0x41), { level: 9 })]);
+  const n = Math.floor((size - 200) / (one.length + 12));
+  return png(4, 4, { text: Array.from({ length: n }, () => ['zTXt', one]) });
 }

@@ -1,4 +1,4 @@
-/* test_image.c -- a photo's type and dimensions (image.c), read by libpng,
+/* test_image.c -- a photo's type, dimensions and pixels (image.c), decoded by libpng,
  * libjpeg-turbo and libwebp from the fixtures of tests/integration/fixtures/. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -30,10 +30,21 @@ static int probe(enum image_type type, const void *data, size_t len, unsigned *w
 {
     struct sb_error err;
     memset(&err, 0, sizeof(err));
-    int rc = image_probe(type, data, len, w, h, &err);
+    int rc = image_probe(type, data, len, 4096, w, h, &err);
     if (rc != 0)
         assert_true(err.detail[0] != '\0');
     return rc;
+}
+
+/* The detail image_probe() gives data as type (it must refuse it). */
+static void refused_with(enum image_type type, const void *data, size_t len, const char *part)
+{
+    struct sb_error err;
+    unsigned w = 0, h = 0;
+    memset(&err, 0, sizeof(err));
+    assert_int_equal(image_probe(type, data, len, 4096, &w, &h, &err), SB_EINVALID);
+    if (!strstr(err.detail, part))
+        fail_msg("\"%s\" does not say \"%s\"", err.detail, part);
 }
 
 /* CRC-32 of PNG chunks (ISO 3309), to write a header by hand. */
@@ -112,18 +123,88 @@ static void test_bytes_of_another_type_are_refused(void **state)
     free(jpeg);
 }
 
-static void test_png_header_gives_what_it_claims_and_a_bad_crc_is_refused(void **state)
+static void test_png_header_alone_or_over_the_side_is_refused_and_a_bad_crc_too(void **state)
 {
     unsigned char head[45];
     unsigned w = 0, h = 0;
     (void)state;
     png_header(head, 5000, 5000);
-    assert_int_equal(probe(IMAGE_PNG, head, sizeof(head), &w, &h), 0);
-    assert_int_equal(w, 5000);
-    assert_int_equal(h, 5000);
+    refused_with(IMAGE_PNG, head, sizeof(head), "5000x5000: at most 4096x4096");
+    png_header(head, 16, 12);
+    refused_with(IMAGE_PNG, head, sizeof(head), "do not decode"); /* no pixel */
     head[20] ^= 1; /* the width changed under its CRC */
     assert_int_equal(probe(IMAGE_PNG, head, sizeof(head), &w, &h), SB_EINVALID);
     assert_int_equal(probe(IMAGE_PNG, head, 12, &w, &h), SB_EINVALID);
+}
+
+/* A chunk of type type with n bytes of fill at out (12 + n bytes, CRC right). */
+static size_t png_chunk(unsigned char *out, const char *type, size_t n, unsigned char fill)
+{
+    put32(out, (uint32_t)n);
+    memcpy(out + 4, type, 4);
+    memset(out + 8, fill, n);
+    put32(out + 8 + n, crc32_png(out + 4, 4 + n));
+    return 12 + n;
+}
+
+/* photo.png with chunks text chunks of type type, each of size bytes, after its IHDR;
+ * *len its length (the caller frees it). */
+static unsigned char *png_with_text(const char *type, int chunks, size_t size, size_t *len)
+{
+    size_t plen = 0, at = 33; /* signature and IHDR */
+    char *photo = fixture(FIXTURES "photo.png", &plen);
+    unsigned char *out = malloc(plen + (size_t)chunks * (12 + size));
+    assert_non_null(out);
+    memcpy(out, photo, at);
+    for (int i = 0; i < chunks; i++)
+        at += png_chunk(out + at, type, size, 'x');
+    memcpy(out + at, photo + 33, plen - 33);
+    *len = at + plen - 33;
+    free(photo);
+    return out;
+}
+
+static void test_png_text_chunks_past_the_budget_are_refused_without_inflating_them(void **state)
+{
+    static const char *const types[] = {"zTXt", "iTXt", "tEXt"};
+    unsigned w = 0, h = 0;
+    size_t len = 0;
+    unsigned char *p;
+    (void)state;
+    for (size_t i = 0; i < 3; i++) {
+        p = png_with_text(types[i], 4, 1024, &len); /* within the budget: decodes */
+        assert_int_equal(probe(IMAGE_PNG, p, len, &w, &h), 0);
+        assert_int_equal(w, 16);
+        free(p);
+        p = png_with_text(types[i], 68, 7700, &len); /* 512 KiB of text: refused */
+        refused_with(IMAGE_PNG, p, len, "more text than a photo");
+        free(p);
+        p = png_with_text(types[i], 33, 16, &len); /* too many, however small */
+        refused_with(IMAGE_PNG, p, len, "more text than a photo");
+        free(p);
+    }
+}
+
+static void test_every_type_cut_short_is_refused(void **state)
+{
+    static const struct {
+        const char *file;
+        enum image_type type;
+    } cases[] = {{FIXTURES "photo.png", IMAGE_PNG},
+                 {FIXTURES "photo.jpg", IMAGE_JPEG},
+                 {FIXTURES "photo.webp", IMAGE_WEBP}};
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        size_t len = 0;
+        char *data = fixture(cases[i].file, &len);
+        /* after its header, before its end: every cut that keeps the header decoding */
+        for (size_t cut = len / 2; cut < len - 2; cut += 7) {
+            unsigned w = 0, h = 0;
+            if (probe(cases[i].type, data, cut, &w, &h) == 0)
+                fail_msg("%s cut to %zu of %zu bytes decodes", cases[i].file, cut, len);
+        }
+        free(data);
+    }
 }
 
 static void test_content_types_accepted(void **state)
@@ -144,7 +225,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_each_type_decodes_its_dimensions),
         cmocka_unit_test(test_bytes_of_another_type_are_refused),
-        cmocka_unit_test(test_png_header_gives_what_it_claims_and_a_bad_crc_is_refused),
+        cmocka_unit_test(test_png_header_alone_or_over_the_side_is_refused_and_a_bad_crc_too),
+        cmocka_unit_test(test_png_text_chunks_past_the_budget_are_refused_without_inflating_them),
+        cmocka_unit_test(test_every_type_cut_short_is_refused),
         cmocka_unit_test(test_content_types_accepted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
