@@ -269,6 +269,17 @@ static void sj_dest_ids_write(struct jbuf *j, const struct board *b, uint64_t bi
     jb_close(j, ']');
 }
 
+/* Write key: the ids of the destinations of bits, only when there are some (the goal
+ * jumps of a window, TWT-GOAL-JUMP). */
+static void sj_jump_to_write(struct jbuf *j, const struct board *b, const char *qkey, size_t n,
+                             uint64_t bits)
+{
+    if (!bits)
+        return;
+    jb_key_n(j, qkey, n);
+    sj_dest_ids_write(j, b, bits, false);
+}
+
 /* One player: "owns" and "goals" from the destinations' owners, "stamped" from theirs. */
 static void sj_player_write(struct jbuf *j, const struct board *b, const struct game_state *st,
                             int seat, const struct sj_marks *m)
@@ -286,9 +297,11 @@ static void sj_player_write(struct jbuf *j, const struct board *b, const struct 
     JB_KEY_INT(j, "jail_cards", p->jail_cards);
     JB_KEY(j, "jail_free_cards");
     sj_held_write(j, b, p);
-    sj_true_if(j, JB_QKEY("jump_next"),
-               p->jump_next);                        /* TWT-GOAL-JUMP: at their next turn's start */
-    sj_true_if(j, JB_QKEY("jump_now"), p->jump_now); /* offered in this turn, until the roll */
+    /* TWT-GOAL-JUMP: at their next turn's start; offered in this turn, until the roll */
+    sj_true_if(j, JB_QKEY("jump_next"), p->jump_next != 0);
+    sj_true_if(j, JB_QKEY("jump_now"), p->jump_now != 0);
+    sj_jump_to_write(j, b, JB_QKEY("jump_next_to"), p->jump_next);
+    sj_jump_to_write(j, b, JB_QKEY("jump_now_to"), p->jump_now);
     JB_KEY(j, "owns");
     if (banker)
         sj_dest_ids_write(j, b, m->owns[seat], false);
@@ -663,6 +676,40 @@ static int sj_held_from_json(const struct board *b, const cJSON *it, const char 
     return 0;
 }
 
+/* A player's goal jumps of one window (key "jump_next" or "jump_now", TWT-GOAL-JUMP) into
+ * *bits: the destinations of key_to ("jump_next_to"), or for a state written before each
+ * jump had its own window, every destination when key is true (as such a state was
+ * played). */
+static int sj_jump_from_json(const struct board *b, const cJSON *player, const char *path,
+                             const char *key, uint64_t *bits, struct sb_error *err)
+{
+    char key_to[16];
+    const cJSON *to, *id;
+    bool on = false;
+    int rc = 0;
+    snprintf(key_to, sizeof(key_to), "%s_to", key);
+    to = cJSON_GetObjectItemCaseSensitive(player, key_to);
+    *bits = 0;
+    if (cJSON_GetObjectItemCaseSensitive(player, key))
+        rc = json_at_bool(player, path, key, &on, err);
+    if (rc != 0 || !on)
+        return rc;
+    if (!to) {
+        *bits = b->ndests >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << b->ndests) - 1;
+        return 0;
+    }
+    if (!cJSON_IsArray(to))
+        return json_fail_at(err, path, key_to, "must be an array of destination ids");
+    cJSON_ArrayForEach(id, to)
+    {
+        int d = cJSON_IsString(id) ? board_find_dest(b, id->valuestring) : -1;
+        if (d < 0 || d >= BOARD_MAX_DESTS)
+            return json_fail_at(err, path, key_to, "names an unknown destination");
+        *bits |= (uint64_t)1 << d;
+    }
+    return 0;
+}
+
 /* The players' own fields (seats and ids first, so later fields can name players). */
 static int sj_players_from_json(const struct board *b, const cJSON *arr, struct game_state *st,
                                 struct sb_error *err)
@@ -705,10 +752,10 @@ static int sj_players_from_json(const struct board *b, const cJSON *arr, struct 
             rc = json_at_int(it, path, "jail_cards", 0, SJ_JAIL_CARDS_MAX, &p->jail_cards, err);
         if (rc == 0)
             rc = sj_held_from_json(b, it, path, p, err);
-        if (rc == 0 && cJSON_GetObjectItemCaseSensitive(it, "jump_next"))
-            rc = json_at_bool(it, path, "jump_next", &p->jump_next, err);
-        if (rc == 0 && cJSON_GetObjectItemCaseSensitive(it, "jump_now"))
-            rc = json_at_bool(it, path, "jump_now", &p->jump_now, err);
+        if (rc == 0)
+            rc = sj_jump_from_json(b, it, path, "jump_next", &p->jump_next, err);
+        if (rc == 0)
+            rc = sj_jump_from_json(b, it, path, "jump_now", &p->jump_now, err);
         if (rc != 0)
             return rc;
         st->nplayers = ++i;

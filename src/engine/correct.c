@@ -117,7 +117,10 @@ static int correct_fix(struct board *b, struct game_state *st, const struct rule
                           "A correction names a destination, a Chance or a Journal card.");
     if (rc != 0)
         return -1;
+    uint64_t jumpable[RULES_MAX_PLAYERS] = {0};
+    rules_jumpable(b, st, jumpable);
     correct_board(b, fix);
+    rules_jump_earn(b, st, jumpable); /* TWT-GOAL-JUMP: a goal the correction made jumpable */
     st->corrections++;
     st->seq = ev->seq;
     return 0;

@@ -619,11 +619,11 @@ static int turn_begin(struct ctx *c)
         return refuse_pending(c);
     if (!t->rolled)
         return 0;
-    c->st->players[t->seat].jump_now = false;
+    c->st->players[t->seat].jump_now = 0;
     t->seat = (t->seat + 1) % c->st->nplayers;
     struct player_state *p = &c->st->players[t->seat];
     p->jump_now = p->jump_next; /* TWT-GOAL-JUMP: earned since their last turn */
-    p->jump_next = false;
+    p->jump_next = 0;
     t->doubles = 0;
     t->rolls = 0;
     t->rolled = false;
@@ -678,7 +678,7 @@ static int ev_roll(struct ctx *c)
         return -1;
     fees_lapse(c->st);
     int seat = c->st->turn.seat;
-    c->st->players[seat].jump_now = false; /* the goal jump lapses at the roll */
+    c->st->players[seat].jump_now = 0; /* the goal jumps lapse at the roll */
     c->st->turn.rolls++;
     c->st->turn.can_fly = false;
     if (c->st->players[seat].in_jail)
@@ -729,13 +729,14 @@ static int ev_jail_card(struct ctx *c)
     return 0;
 }
 
-/* True when the goal jump is offered to seat at the start of this turn: under the
- * rulebook's reading only in the first turn after they came to hold such a card
- * (TWT-GOAL-JUMP), under the house's at any turn (HOUSE-GOAL-JUMP). This function
- * can't fail. */
-static bool jump_offered(const struct game_state *st, int seat)
+/* True when the goal jump to destination d is offered to seat at the start of this turn:
+ * under the rulebook's reading only in the first turn after they came to hold that card
+ * (TWT-GOAL-JUMP: each jump has its own window, and one that lapsed is not offered again
+ * because another is due), under the house's at any turn (HOUSE-GOAL-JUMP). This
+ * function can't fail. */
+static bool jump_offered(const struct game_state *st, int seat, int d)
 {
-    return st->house.goal_jump == GOAL_JUMP_ANY_TURN || st->players[seat].jump_now;
+    return st->house.goal_jump == GOAL_JUMP_ANY_TURN || (st->players[seat].jump_now >> d & 1);
 }
 
 /* goal_jump {dest}: at the start of a turn, move to an owned, unstamped goal and stamp
@@ -759,12 +760,12 @@ static int ev_goal_jump(struct ctx *c)
                       "that is also one of their travel goals.");
     if (c->st->dests[d].stamped_by >= 0)
         return refuse(c, "TWT-GOAL-JUMP", "That goal is already stamped in this game.");
-    if (!jump_offered(c->st, seat))
+    if (!jump_offered(c->st, seat, d))
         return refuse(c, "TWT-GOAL-JUMP",
                       "The goal jump is offered at the start of the next turn after coming to "
                       "hold the card, and lapses at that turn's roll.");
     c->st->turn.jumped = true;
-    c->st->players[seat].jump_now = false;
+    c->st->players[seat].jump_now = 0;
     move_to(c, seat, c->b->dests[d].space, c->st->house.travel_pays_go);
     return 0;
 }
@@ -1100,6 +1101,9 @@ static int ev_use_ticket(struct ctx *c)
         return refuse(c, "TWT-TICKET", "A player in Jail must leave it before travelling.");
     if (!valid_dest(c->b, d))
         return refuse(c, "TWT-TICKET", "The destination is unknown.");
+    if (c->b->dests[d].space == c->st->players[holder].position)
+        return refuse(c, "TWT-TICKET",
+                      "The ticket moves its holder to another space than the one they stand on.");
     c->st->ticket_used = true;
     effect_add(c, OUT_TICKET, holder)->action = TICKET_USE;
     move_to(c, holder, c->b->dests[d].space, c->st->house.travel_pays_go);
@@ -1339,9 +1343,7 @@ static int ev_correct(struct ctx *c)
 
 /* ---- the goal jump earned (TWT-GOAL-JUMP) ---------------------------------------------------- */
 
-/* Each seat's jumpable destinations (owned, one of its goals, unstamped) as bits, in one
- * pass over the board. */
-static void jumpable_seats(const struct board *b, const struct game_state *st, uint64_t *bits)
+void rules_jumpable(const struct board *b, const struct game_state *st, uint64_t *bits)
 {
     uint64_t owned[RULES_MAX_PLAYERS] = {0}, goals[RULES_MAX_PLAYERS] = {0}, stamped = 0;
     for (int d = 0; d < b->ndests && d < BOARD_MAX_DESTS; d++) {
@@ -1358,15 +1360,12 @@ static void jumpable_seats(const struct board *b, const struct game_state *st, u
         bits[i] = owned[i] & goals[i] & ~stamped;
 }
 
-/* After an event: a seat that came to hold a jumpable card it did not hold before (a buy,
- * an auction, a trade) is offered the jump at the start of its next turn. */
-static void jump_earn(const struct board *b, struct game_state *st, const uint64_t *before)
+void rules_jump_earn(const struct board *b, struct game_state *st, const uint64_t *before)
 {
     uint64_t after[RULES_MAX_PLAYERS];
-    jumpable_seats(b, st, after);
+    rules_jumpable(b, st, after);
     for (int i = 0; i < st->nplayers; i++)
-        if (after[i] & ~before[i])
-            st->players[i].jump_next = true;
+        st->players[i].jump_next |= after[i] & ~before[i];
 }
 
 /* ---- the interface ------------------------------------------------------------------------ */
@@ -1457,11 +1456,11 @@ static int apply_in_place(const struct board *b, enum stamp_owner policy, struct
     uint64_t jumpable[RULES_MAX_PLAYERS] = {0};
     int rc = check_allowed(&c);
     if (rc == 0)
-        jumpable_seats(b, work, jumpable);
+        rules_jumpable(b, work, jumpable);
     if (rc == 0)
         rc = event_def(ev->type)->apply(&c);
     if (rc == 0)
-        jump_earn(b, work, jumpable);
+        rules_jump_earn(b, work, jumpable);
     if (rc == 0 && c.overflow)
         rc =
             refuse(&c, event_def(ev->type)->rule, "The event has more effects than can be listed.");
@@ -1692,7 +1691,8 @@ static void options_ticket(const struct board *b, const struct game_state *st,
         return;
     struct rules_option o = option_new(t, holder);
     for (int d = 0; d < b->ndests; d++)
-        o.dests[o.ndests++] = d;
+        if (b->dests[d].space != st->players[holder].position) /* TWT-TICKET: not a move */
+            o.dests[o.ndests++] = d;
     if (o.ndests > 0)
         option_offer(b, st, opts, o);
 }
@@ -1727,13 +1727,14 @@ static void options_goal_jump(const struct board *b, const struct game_state *st
     const struct player_state *p = &st->players[seat];
     if (!turn_at_start(st) || p->in_jail)
         return;
-    bool begins = st->turn.rolled; /* the event would begin seat's turn */
-    if (st->house.goal_jump == GOAL_JUMP_NEXT_TURN &&
-        !(begins ? p->jump_next : p->jump_now)) /* TWT-GOAL-JUMP: not offered this turn */
-        return;
+    /* TWT-GOAL-JUMP: the jumps whose window this turn is (the event would begin seat's
+     * turn when the current one is over) */
+    uint64_t window = st->house.goal_jump == GOAL_JUMP_ANY_TURN ? ~(uint64_t)0
+                      : st->turn.rolled                         ? p->jump_next
+                                                                : p->jump_now;
     struct rules_option o = option_new(t, seat);
     for (int d = 0; d < b->ndests; d++)
-        if (st->dests[d].owner == seat && st->dests[d].stamped_by < 0 &&
+        if ((window >> d & 1) && st->dests[d].owner == seat && st->dests[d].stamped_by < 0 &&
             rules_is_goal(b, st, seat, d))
             o.dests[o.ndests++] = d;
     if (o.ndests > 0)

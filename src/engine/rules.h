@@ -146,8 +146,9 @@ struct player_state {
     int jail_attempts;                     /* failed rolls for a double in this stay */
     int jail_cards;                        /* cards held: held[0..jail_cards) */
     struct held_card held[RULES_MAX_HELD]; /* oldest first */
-    bool jump_next; /* TWT-GOAL-JUMP: came to hold a jumpable card; offered next turn */
-    bool jump_now;  /* the goal jump is offered in this turn, until the roll */
+    /* TWT-GOAL-JUMP, as bits by destination index: each jump has its own window. */
+    uint64_t jump_next; /* came to hold these jumpable cards: offered next turn */
+    uint64_t jump_now;  /* the jumps offered in this turn, until the roll */
 };
 
 struct dest_state {
@@ -406,6 +407,16 @@ struct rules_payout {
     int stamps;
     long long amount;
 };
+
+/* Each seat's jumpable destinations (owned, one of its goals, unstamped) as bits by
+ * destination index into bits[0..st->nplayers), in one pass over the board
+ * (TWT-GOAL-JUMP). This function can't fail. */
+void rules_jumpable(const struct board *b, const struct game_state *st, uint64_t *bits);
+
+/* After an event or a correction of the box (correct.c): each seat that came to hold a
+ * jumpable card it did not hold before (before: rules_jumpable() then) is offered the jump
+ * to it at the start of its next turn. This function can't fail. */
+void rules_jump_earn(const struct board *b, struct game_state *st, const uint64_t *before);
 
 /* Who of holders[0..n) holds the stamps on a card tonight under policy, and what a draw
  * of card would pay each with n seated (one entry per holder with stamps, in holder

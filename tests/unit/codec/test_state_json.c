@@ -1213,7 +1213,8 @@ static void test_house_rules_and_pot_round_trip_and_old_states_read_as_legacy(vo
     st->house.stamps_to_win = 5;
     st->house.fees = FEES_AUTOMATIC;
     st->pot = 250;
-    st->players[1].jump_next = true;
+    st->players[1].jump_next = (uint64_t)1 << 3;
+    st->players[0].jump_now = (uint64_t)1 << 5 | (uint64_t)1 << 7;
     assert_round_trip(st);
     cJSON *doc = state_to_json(shipped, st, 3);
     assert_int_equal(get_int(doc, "pot"), 250);

@@ -307,10 +307,34 @@ static void test_box_truth_undo_of_a_correction_restores_the_old_values(void **s
     free(g);
 }
 
+/* RULES.md TWT-GOAL-JUMP reading: a correction of the box that makes an owned card's goal
+ * one the player owns (unstamped) offers the jump at the start of their next turn. */
+static void test_twt_goal_jump_after_a_correction_that_makes_an_owned_goal(void **state)
+{
+    struct game *g = game_new(MODE_BANKER, 2);
+    int rapa = dest(g, "rapa-nui"), chichen = dest(g, "chichen-itza");
+    struct rules_event c = fix(FACT_DESTINATION, chichen, FIX_GOAL);
+    struct rules_event jump = event(EVENT_GOAL_JUMP);
+    (void)state;
+    g->st.dests[rapa].owner = 0;
+    g->st.dests[chichen].owner = 0;
+    g->st.turn.seat = 1;
+    g->st.turn.rolled = true; /* Bob's turn is over: Ann is next */
+    jump.dest = rapa;
+    assert_int_not_equal(play(g, jump), 0); /* Rapa Nui is no goal of hers yet */
+    c.fix.dest.goal = rapa;                 /* Chichen Itza's printed goal is Rapa Nui */
+    ok(g, c);
+    assert_true(g->st.players[0].jump_next >> rapa & 1);
+    ok(g, jump);
+    assert_int_equal(g->st.dests[rapa].stamped_by, 0);
+    free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_box_truth_fee_correction_applies_to_the_next_landing),
+        cmocka_unit_test(test_twt_goal_jump_after_a_correction_that_makes_an_owned_goal),
         cmocka_unit_test(test_box_truth_price_correction_changes_what_a_buy_costs),
         cmocka_unit_test(test_box_truth_already_paid_stays_paid),
         cmocka_unit_test(test_twt_journal_2_one_circle_corrected_to_three_stamps_the_next_draw),

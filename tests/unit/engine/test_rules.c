@@ -22,6 +22,9 @@ struct fx {
 
 static const char *const seat_names[] = {"Ann", "Bob", "Cleo", "Dan"};
 
+/* The bit of destination d in a player's goal jumps (jump_next, jump_now). */
+#define BIT(d) ((uint64_t)1 << (d))
+
 /* A new game: seats 101.. with tokens given (NULL: scottie, t-rex, hazel, ducky). */
 static struct fx *fx_seats(enum game_mode mode, enum stamp_owner policy, int n, const int *tokens,
                            const int64_t *ids, const struct journal_state *journal)
@@ -1695,6 +1698,17 @@ static const struct rules_option *option(const struct fx *f, enum event_type t, 
     return NULL;
 }
 
+/* True when an option of type t lists destination d among its destinations. */
+static bool offers(const struct fx *f, enum event_type t, int d)
+{
+    const struct rules_options *o = options_of(f);
+    for (int i = 0; i < o->n; i++)
+        for (int k = 0; o->list[i].type == t && k < o->list[i].ndests; k++)
+            if (o->list[i].dests[k] == d)
+                return true;
+    return false;
+}
+
 /* The option of type t the engine refuses now, with its reason, or NULL. */
 static const struct rules_option *unavailable(const struct fx *f, enum event_type t)
 {
@@ -1818,7 +1832,7 @@ static void test_twt_fee_not_lapsing_at_a_turn_begun_without_a_roll(void **state
     f = fee_then_next_turn(); /* goal_jump: Bob owns Chichen Itza and its goal */
     f->st.dests[D(f, "chichen-itza")].owner = 1;
     f->st.dests[D(f, "angkor-wat")].owner = 1;
-    f->st.players[1].jump_next = true; /* he came to hold it in Ann's turn */
+    f->st.players[1].jump_next = BIT(D(f, "angkor-wat")); /* he came to hold it in Ann's turn */
     ok(f, ev_dest(EVENT_GOAL_JUMP, D(f, "angkor-wat")));
     assert_fee_survives_until_the_roll(f);
 
@@ -1962,7 +1976,7 @@ static void test_twt_goal_jump_reading_not_in_jail_and_go_salary_past_go(void **
     f->st.dests[D(f, "chichen-itza")].owner = 0;
     f->st.dests[angkor].owner = 0;
     jail(f, 0, 0);
-    f->st.players[0].jump_now = true;
+    f->st.players[0].jump_now = BIT(angkor);
     assert_null(option(f, EVENT_GOAL_JUMP, -1));
     refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP");
     start_turn_at(f, 0, 37);
@@ -2172,6 +2186,56 @@ static void test_twt_goal_jump_next_turn_only_lapses_at_the_roll_and_is_earned_a
     free(f);
 }
 
+/* The audit's finding (issue 41): a jump earned long ago and let lapse is not offered
+ * again at a turn start where only another jump, just earned, is due (TWT-GOAL-JUMP:
+ * each jump has its own window); under HOUSE-GOAL-JUMP any_turn both are. */
+static void test_twt_goal_jump_each_jump_only_in_its_own_window(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int angkor = D(f, "angkor-wat"), chichen = D(f, "chichen-itza");
+    int waitomo = D(f, "waitomo-caves"), barranquilla = D(f, "carnaval-de-barranquilla");
+    f->st.dests[chichen].owner = 0;      /* goal: Angkor Wat */
+    f->st.dests[barranquilla].owner = 0; /* goal: Waitomo Caves */
+    f->st.dests[angkor].owner = 1;
+    f->st.dests[waitomo].owner = 1;
+    start_turn_at(f, 1, 10);
+    f->st.turn.rolled = true; /* Bob's turn is over */
+    f->st.players[0].position = 17;
+    ok(f, ev_trade_dest(1, 0, angkor)); /* Ann comes to hold Angkor Wat */
+    assert_true(offers(f, EVENT_GOAL_JUMP, angkor));
+    ok(f, roll(1, 2));                   /* she rolls instead (to Free Parking): that jump lapses */
+    ok(f, roll_by(1, 1, 2));             /* Bob: Waitomo Caves, his own */
+    ok(f, ev_trade_dest(1, 0, waitomo)); /* Ann comes to hold Waitomo Caves */
+    assert_true(offers(f, EVENT_GOAL_JUMP, waitomo));
+    assert_false(offers(f, EVENT_GOAL_JUMP, angkor)); /* its window has passed */
+    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP");
+    f->st.house.goal_jump = GOAL_JUMP_ANY_TURN;
+    assert_true(offers(f, EVENT_GOAL_JUMP, angkor));
+    f->st.house.goal_jump = GOAL_JUMP_NEXT_TURN;
+    ok(f, ev_dest(EVENT_GOAL_JUMP, waitomo));
+    assert_int_equal(f->st.dests[waitomo].stamped_by, 0);
+    assert_int_equal(f->st.dests[angkor].stamped_by, -1);
+    refused(f, ev_dest(EVENT_GOAL_JUMP, angkor), RULES_REFUSED, "TWT-GOAL-JUMP");
+    free(f);
+}
+
+/* RULES.md TWT-TICKET reading: the ticket to the space its holder stands on is no move. */
+static void test_twt_ticket_to_the_space_one_stands_on_is_refused(void **state)
+{
+    (void)state;
+    struct fx *f = fx_new(2);
+    int canyon = D(f, "grand-canyon");
+    start_turn_at(f, 0, f->b.dests[canyon].space);
+    f->st.ticket_holder = 0;
+    assert_false(offers(f, EVENT_USE_TICKET, canyon));
+    assert_true(offers(f, EVENT_USE_TICKET, D(f, "chichen-itza")));
+    refused(f, ev_dest(EVENT_USE_TICKET, canyon), RULES_REFUSED, "TWT-TICKET");
+    assert_false(f->st.ticket_used);
+    ok(f, ev_dest(EVENT_USE_TICKET, D(f, "chichen-itza")));
+    free(f);
+}
+
 static void test_twt_go_goal_jump_past_go_pays_200(void **state)
 {
     (void)state;
@@ -2180,7 +2244,7 @@ static void test_twt_go_goal_jump_past_go_pays_200(void **state)
     f->st.dests[D(f, "chichen-itza")].owner = 0;
     f->st.dests[angkor].owner = 0;
     start_turn_at(f, 0, 30);
-    f->st.players[0].jump_now = true;
+    f->st.players[0].jump_now = BIT(angkor);
     ok(f, ev_dest(EVENT_GOAL_JUMP, angkor)); /* 30 to 16 */
     assert_int_equal(find_effect(f, OUT_SALARY, 0)->amount, 200);
     assert_int_equal(cash(f, 0), 1700);
@@ -2215,7 +2279,7 @@ static void test_house_travel_pays_go_false_ticket_and_jump_pay_no_salary(void *
     f->st.dests[angkor].owner = 1;
     start_turn_at(f, 1, 30);
     f->st.pending.kind = PENDING_NONE;
-    f->st.players[1].jump_now = true;
+    f->st.players[1].jump_now = BIT(angkor);
     ok(f, ev_dest(EVENT_GOAL_JUMP, angkor));
     assert_null(find_effect(f, OUT_SALARY, -1));
     assert_int_equal(cash(f, 1), 1500);
@@ -2517,6 +2581,8 @@ int main(void)
         cmocka_unit_test(test_rules_seat_of_finds_players_by_id),
         cmocka_unit_test(test_rules_refuses_a_state_that_does_not_fit_the_board),
         cmocka_unit_test(test_twt_goal_jump_next_turn_only_lapses_at_the_roll_and_is_earned_again),
+        cmocka_unit_test(test_twt_goal_jump_each_jump_only_in_its_own_window),
+        cmocka_unit_test(test_twt_ticket_to_the_space_one_stands_on_is_refused),
         cmocka_unit_test(test_twt_go_goal_jump_past_go_pays_200),
         cmocka_unit_test(test_twt_ticket_moves_anywhere_once_and_pays_go_when_passing_it),
         cmocka_unit_test(test_house_travel_pays_go_false_ticket_and_jump_pay_no_salary),
