@@ -270,7 +270,9 @@ static int decide_classic(enum results_variant v, const char *rule,
     return 0;
 }
 
-/* Wonders of the World: 22 ticks end the game and earn the bonus; richest by cash. */
+/* Wonders of the World: 22 ticks end the game and earn the bonus; then the richest by net
+ * worth with the bonus (as the classic short game counts it, since 2026-12-c: cash,
+ * property, buildings and half the mortgaged value, a figure left out counting 0). */
 static int decide_wonders(const char *rule, const struct results_standing *s, int n,
                           struct decision *d, struct results_outcome *out)
 {
@@ -305,13 +307,13 @@ static int decide_wonders(const char *rule, const struct results_standing *s, in
                       "nobody ticked all 22 wonders and %d players are left: the game ends "
                       "when a player has ticked all 22",
                       n - k);
-    d->score_name = "cash with the bonus";
-    d->score_halves = 1;
+    d->score_name = "net worth with the bonus";
+    d->score_halves = 2;
     for (int i = 0; i < n; i++) {
         if (d->bankrupt[i])
             continue;
         d->bonus[i] = i == ender ? RESULTS_WONDERS_BONUS : 0;
-        d->score[i] = s[i].cash + d->bonus[i];
+        d->score[i] = net_worth_halves(&s[i]) + 2 * d->bonus[i];
     }
     return 0;
 }
@@ -427,14 +429,14 @@ static void player_figures(enum results_edition ed, const struct decision *d,
         p->has_cash = st->has_cash;
         p->cash = st->cash;
     }
-    if (ed == RESULTS_CLASSIC) {
+    if (ed == RESULTS_CLASSIC || ed == RESULTS_WONDERS) {
         p->has_property_value = st->has_property_value;
         p->property_value = st->property_value;
         p->has_mortgaged_value = st->has_mortgaged_value;
         p->mortgaged_value = st->mortgaged_value;
         p->has_buildings_value = st->has_buildings_value;
         p->buildings_value = st->buildings_value;
-        p->has_net_worth = st->has_cash && !p->bankrupt;
+        p->has_net_worth = ed == RESULTS_CLASSIC && st->has_cash && !p->bankrupt;
         p->net_worth = p->has_net_worth ? net_worth_halves(st) / 2 : 0;
     }
     if (ed == RESULTS_WONDERS) {
@@ -442,7 +444,7 @@ static void player_figures(enum results_edition ed, const struct decision *d,
         p->wonders_ticked = st->wonders_ticked;
         p->has_bonus = p->has_wealth = !p->bankrupt;
         p->bonus = p->bankrupt ? 0 : d->bonus[i];
-        p->wealth = p->bankrupt ? 0 : d->score[i];
+        p->wealth = p->bankrupt ? 0 : d->score[i] / 2;
     }
     if (ed == RESULTS_DEAL) {
         p->has_complete_sets = true;

@@ -90,7 +90,7 @@ struct results_player {
     int64_t net_worth;  /* rounded down */
     bool has_bonus;     /* wonders */
     int64_t bonus;      /* RESULTS_WONDERS_BONUS for the player who ticked 22, else 0 */
-    bool has_wealth;    /* wonders: cash + bonus, what decides the winner */
+    bool has_wealth;    /* wonders: net worth + bonus, what decides the winner */
     int64_t wealth;
     bool has_wonders_ticked;
     int wonders_ticked;

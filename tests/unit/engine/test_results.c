@@ -471,6 +471,26 @@ static void test_wonders_end_bonus_goes_to_the_player_with_22(void **state)
     assert_false(o.players[0].has_net_worth);
 }
 
+static void test_wonders_end_richest_by_net_worth(void **state)
+{
+    (void)state;
+    /* 1: 22 ticks, 300 cash + 1500 bonus = 1800; 2: 1000 cash + 600 property + 300 of
+     * buildings + half of 101 mortgaged = 1950.5 -> 2 wins; 3: 1900 cash alone. */
+    struct results_standing s[3] = {ticked(1, 22, 300), ticked(2, 12, 1000), ticked(3, 9, 1900)};
+    s[1].has_property_value = s[1].has_buildings_value = s[1].has_mortgaged_value = true;
+    s[1].property_value = 600;
+    s[1].buildings_value = 300;
+    s[1].mortgaged_value = 101;
+    struct results_outcome o = decided(RESULTS_WONDERS, RESULTS_STANDARD, s, 3);
+    assert_int_equal(o.winner, 2);
+    assert_int_equal(o.players[0].wealth, 1800);
+    assert_int_equal(o.players[1].wealth, 1950);
+    assert_int_equal(o.players[1].rank, 1);
+    assert_int_equal(o.players[2].rank, 2);
+    assert_true(o.players[1].has_property_value);
+    assert_int_equal(o.players[1].property_value, 600);
+}
+
 static void test_wonders_end_richest_wins_even_without_22(void **state)
 {
     (void)state;
@@ -1092,6 +1112,7 @@ int main(void)
         cmocka_unit_test(test_results_players_count_per_edition),
         cmocka_unit_test(test_results_variant_only_classic_has_short_and_timed),
         cmocka_unit_test(test_wonders_end_bonus_goes_to_the_player_with_22),
+        cmocka_unit_test(test_wonders_end_richest_by_net_worth),
         cmocka_unit_test(test_wonders_end_richest_wins_even_without_22),
         cmocka_unit_test(test_wonders_end_two_players_with_22_refused),
         cmocka_unit_test(test_wonders_end_nobody_with_22_refused),
