@@ -31,9 +31,6 @@
 
 #define EXIT_USAGE 2
 
-/* Read by every command when it exists and no --config names another file. */
-#define DEFAULT_CONFIG "/etc/stampbook/stampbook.conf"
-
 struct options {
     const char *command;
     const char *db, *static_dir, *share;                      /* files */
@@ -111,9 +108,10 @@ static void usage(FILE *f)
         "       stampbook keys [--db PATH] [--campaign ID --rotate]\n"
         "       stampbook --help | --version\n"
         "\n"
-        "Every command first reads --config FILE (else " DEFAULT_CONFIG " when it\n"
-        "exists): `key = value` lines named as the long options (port = 8080, quiet = yes);\n"
-        "the command line wins over the file.\n"
+        "With --config FILE every command first reads FILE (the packaged units name\n"
+        "/etc/stampbook/stampbook.conf; no file is read without --config): `key = value`\n"
+        "lines named as the long options (port = 8080, quiet = yes); the command line\n"
+        "wins over the file.\n"
         "\n"
         "Keeps the campaign of a Monopoly Travel World Tour box: players, games, every\n"
         "Travel Journal stamp and what it paid. The web UI and the API share one port.\n"
@@ -335,7 +333,9 @@ static int config_setting(void *arg, int line, const char *key, const char *valu
 }
 
 /* Apply the configuration file before the command line, which then wins: the file of
- * --config FILE, else DEFAULT_CONFIG when it exists. 0 or EXIT_USAGE, said why. */
+ * --config FILE, and none without it (not even the packaged one, which its units name:
+ * a development server beside an installed one keeps to its own flags). 0 or
+ * EXIT_USAGE, said why. */
 static int read_config(int argc, char **argv, struct options *o)
 {
     struct config_ctx ctx = {o, NULL};
@@ -347,11 +347,8 @@ static int read_config(int argc, char **argv, struct options *o)
         else if (strncmp(argv[i], "--config=", 9) == 0)
             ctx.path = argv[i] + 9;
     }
-    if (!ctx.path) {
-        if (access(DEFAULT_CONFIG, F_OK) != 0)
-            return 0;
-        ctx.path = DEFAULT_CONFIG;
-    }
+    if (!ctx.path)
+        return 0;
     rc = conf_read(ctx.path, config_setting, &ctx, NULL, &err);
     if (rc == EXIT_USAGE)
         return rc;
