@@ -916,6 +916,26 @@ static void test_classic_setup_correction_changes_the_box(void **state)
     free(f);
 }
 
+/* The event table has one row per type, in the enum's order, each found back by its name;
+ * the types the table may be offered are the ones classic_options() lists. */
+static void test_classic_event_table_complete(void **state)
+{
+    (void)state;
+    for (int t = 0; t < CLASSIC_EV_COUNT; t++) {
+        const struct classic_event_info *info = classic_event_info((enum classic_event_type)t);
+        assert_non_null(info);
+        assert_int_equal(info->type, t);
+        assert_int_equal(classic_event_from_name(info->name), t);
+        assert_non_null(info->rule);
+    }
+    assert_null(classic_event_info(CLASSIC_EV_COUNT));
+    assert_int_equal(classic_event_from_name("fly"), -1);
+    assert_false(classic_event_info(CLASSIC_EV_TRADE)->offered);
+    assert_true(classic_event_info(CLASSIC_EV_NOTE)->once_over);
+    for (int k = 0; k < CLASSIC_FX_KIND_COUNT; k++)
+        assert_string_not_equal(classic_effect_name((enum classic_effect_kind)k), "unknown");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -958,6 +978,7 @@ int main(void)
         cmocka_unit_test(test_house_variant_values),
         cmocka_unit_test(test_classic_options_list_builds_rents_and_mortgages),
         cmocka_unit_test(test_classic_setup_correction_changes_the_box),
+        cmocka_unit_test(test_classic_event_table_complete),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
