@@ -14,6 +14,8 @@
 #include "json.h"
 #include "keys.h"
 
+_Static_assert(API_CACHE_ETAG_MAX >= API_ETAG_MAX, "the read cache keeps every ETag whole");
+
 /* ---- the routes ---- */
 
 enum api_auth {

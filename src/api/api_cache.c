@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "api.h"
+#include "keys.h"
 
 #define API_CACHE_SLOTS 64 /* games read at once by a crowd, with room to spare */
 
@@ -20,7 +20,7 @@ struct api_cache_slot {
     uint64_t filled_ms;
     unsigned char key_hash[KEYS_HASH_BYTES];
     unsigned char view_key_hash[KEYS_HASH_BYTES];
-    char etag[API_ETAG_MAX];
+    char etag[API_CACHE_ETAG_MAX];
     char *body;
     size_t len;
     uint64_t serial;

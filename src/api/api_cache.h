@@ -12,6 +12,10 @@
 
 struct api_cache;
 
+/* The longest ETag a cached answer keeps, its NUL included (api.c asserts it holds
+ * every ETag an answer has: API_ETAG_MAX). */
+#define API_CACHE_ETAG_MAX 32
+
 /* What an answer was read for: the route (its index), the campaign and game of its
  * path; and with: the store's generation all through the read (store_pool_generation()
  * the same before and after it, never STORE_GENERATION_BUSY), the hashes of the

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "api_internal.h"
+#include "campaign.h"
 #include "locked.h"
 
 #define API_SIZE_CHECK_MS 1000 /* the database's size is read again after this */

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board_json_internal.h"
 #include "json.h"
 #include "rules.h"
 
@@ -538,8 +537,7 @@ static int bj_read_dests(const cJSON *doc, struct board *b, const cJSON **goals,
     return 0;
 }
 
-/* The kind named s, or -1. This function can't fail. */
-int bj_kind_of(const char *s)
+int board_space_kind_of(const char *s)
 {
     for (int k = 0; k < (int)(sizeof(bj_kind_names) / sizeof(bj_kind_names[0])); k++)
         if (strcmp(s, bj_kind_names[k]) == 0)
@@ -610,7 +608,7 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
         return rc;
     if (!kind)
         return json_fail_at(err, path, "kind", "is required");
-    k = cJSON_IsString(kind) && kind->valuestring ? bj_kind_of(kind->valuestring) : -1;
+    k = cJSON_IsString(kind) && kind->valuestring ? board_space_kind_of(kind->valuestring) : -1;
     if (k < 0)
         return json_fail_at(err, path, "kind",
                             "must be one of go, destination, chance, journal, flight_local, "
@@ -799,7 +797,7 @@ int board_add_check(cJSON *doc, struct sb_error *err)
         cJSON_Delete(check);
         return sb_oom(err);
     }
-    return bj_set(doc, "check", check, err);
+    return json_set(doc, "check", check) ? 0 : sb_oom(err);
 }
 
 /* The fields a box file's objects may have: the board itself, then each list's items

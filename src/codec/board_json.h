@@ -11,6 +11,10 @@
 #include "board.h"
 #include "error.h"
 
+/* The space kind named s (enum space_kind: "go", "destination", ...), or -1. This
+ * function can't fail. */
+int board_space_kind_of(const char *s);
+
 /* Parse and check a whole board document into *b: 40 spaces of known kinds, every
  * destination on exactly one destination space, goals naming destinations, tokens and
  * cards with unique slugs, effects of known shapes, money non-negative multiples of

@@ -6,7 +6,6 @@
 
 #include "board_json.h"
 #include "json.h"
-#include "state_json.h"
 
 /* ---- reading an event's fields ---------------------------------------------------------- */
 
@@ -557,6 +556,14 @@ static void ej_destination_key(struct jbuf *j, const struct board *b, int d)
     ej_dest(j, b, d);
 }
 
+void event_seat_write(struct jbuf *j, const struct game_state *st, int seat)
+{
+    if (seat < 0 || seat >= st->nplayers)
+        jb_null(j);
+    else
+        jb_int(j, st->players[seat].id);
+}
+
 /* key: the ids of o's destinations (or cards of o's deck) as an array. */
 static void ej_ids(struct jbuf *j, const char *key, const struct board *b,
                    const struct rules_option *o, bool cards)
@@ -619,9 +626,9 @@ static void ej_fee_option(struct jbuf *j, const struct board *b, const struct ga
     ej_destination_key(j, b, o->dest);
     jb_key_int(j, "amount", o->amount);
     jb_key(j, "owner");
-    state_seat_write(j, st, o->owner);
+    event_seat_write(j, st, o->owner);
     jb_key(j, "payer");
-    state_seat_write(j, st, o->player);
+    event_seat_write(j, st, o->player);
 }
 
 /* draw_chance, draw_journal: the cards that may be drawn. */

@@ -31,6 +31,10 @@ struct event_codec {
  * this function can't fail. */
 const struct event_codec *event_codec_of(enum event_type t);
 
+/* Write the player id of seat in st into j, or null for a seat outside the game (the
+ * Bank, nobody): a seat of an option or of its fields. */
+void event_seat_write(struct jbuf *j, const struct game_state *st, int seat);
+
 /* Decode an event body against the board and the current state into *ev (ids resolved
  * to indexes; ev->seq left for the caller). Returns 0, SB_EBADREQ for a wrong type or
  * a missing field, SB_EINVALID for an unknown type, id, seat or a value out of range. */

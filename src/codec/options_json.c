@@ -4,7 +4,6 @@
 #include <stdlib.h>
 
 #include "event_json.h"
-#include "state_json.h"
 
 /* A list of options as a JSON array: each {"type", "player", ...its fields}, with "rule"
  * and "detail" when refused. */
@@ -19,7 +18,7 @@ static void oj_list(struct jbuf *j, const struct board *b, const struct game_sta
         JB_KEY_STR(j, "type", rules_event_name(o->type));
         if (o->player >= 0) { /* anyone may bid at an auction: no "player" */
             JB_KEY(j, "player");
-            state_seat_write(j, st, o->player);
+            event_seat_write(j, st, o->player);
         }
         if (codec->write_option)
             codec->write_option(j, b, st, o);

@@ -93,14 +93,6 @@ static const char *sj_card_id(const struct board *b, enum deck deck, int card)
 
 /* The state is written straight into a buffer (jbuf.h), members in the order below. */
 
-void state_seat_write(struct jbuf *j, const struct game_state *st, int seat)
-{
-    if (seat < 0 || seat >= st->nplayers)
-        jb_null(j);
-    else
-        jb_int(j, st->players[seat].id);
-}
-
 /* At a cursor: the player id of seat, or null for a seat outside the game (JB_INT_MAX
  * bytes at most). */
 static inline char *sj_put_seat(char *o, const struct game_state *st, int seat)
@@ -122,7 +114,7 @@ static inline void sj_key_int_or_null(struct jbuf *j, const char *qkey, size_t n
     jb_commit(j, shown ? jb_put_int(o, v) : JB_PUT(o, "null"));
 }
 
-/* A member whose value is the player id of seat, or null (state_seat_write()). */
+/* A member whose value is the player id of seat, or null (event_seat_write()). */
 static inline void sj_key_seat(struct jbuf *j, const char *qkey, size_t n,
                                const struct game_state *st, int seat)
 {

@@ -29,10 +29,6 @@ cJSON *state_to_json(const struct board *b, const struct game_state *st, int64_t
 int state_from_json(const struct board *b, const cJSON *doc, struct game_state *st,
                     struct sb_error *err);
 
-/* Write the player id of seat in st into j, or null for a seat outside the game (the
- * Bank, nobody). */
-void state_seat_write(struct jbuf *j, const struct game_state *st, int seat);
-
 /* A new JSON array of the effects of out, ids as slugs and seats as player ids;
  * NULL when out of memory. st is the state after the event (for seat -> player id). */
 cJSON *effects_to_json(const struct board *b, const struct game_state *st,

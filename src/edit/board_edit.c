@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "board_json.h"
-#include "board_json_internal.h"
 #include "json.h"
 
 /* The item of the array doc[list] whose "id" is id, its position in *index; NULL if none.
@@ -31,26 +30,6 @@ static cJSON *bj_find_item(const cJSON *doc, const char *list, const char *id, i
     return NULL;
 }
 
-/* Set obj[key] to val, which obj then owns (val NULL: out of memory). Returns 0 or
- * SB_ENOMEM; val is freed on failure. */
-int bj_set(cJSON *obj, const char *key, cJSON *val, struct sb_error *err)
-{
-    if (!val)
-        return sb_oom(err);
-    if (cJSON_GetObjectItemCaseSensitive(obj, key)) {
-        if (!cJSON_ReplaceItemInObjectCaseSensitive(obj, key, val)) {
-            cJSON_Delete(val);
-            return sb_oom(err);
-        }
-        return 0;
-    }
-    if (!cJSON_AddItemToObject(obj, key, val)) {
-        cJSON_Delete(val);
-        return sb_oom(err);
-    }
-    return 0;
-}
-
 /* Tag the fields edited[0..nedited) of obj "group" in its "sources" (created from its old
  * "source" for every field of fields[] when missing), and obj itself when whole is set. */
 static int bj_mark_group(cJSON *obj, const char *const *fields, int nfields,
@@ -64,27 +43,27 @@ static int bj_mark_group(cJSON *obj, const char *const *fields, int nfields,
     if (!cJSON_IsObject(srcs)) {
         srcs = cJSON_CreateObject();
         for (int i = 0; rc == 0 && i < nfields; i++)
-            rc = srcs ? bj_set(srcs, fields[i], cJSON_CreateString(old), err) : sb_oom(err);
+            rc = srcs && json_set(srcs, fields[i], cJSON_CreateString(old)) ? 0 : sb_oom(err);
         if (rc != 0) {
             cJSON_Delete(srcs);
             return rc;
         }
-        rc = bj_set(obj, "sources", srcs, err);
+        rc = json_set(obj, "sources", srcs) ? 0 : sb_oom(err);
     }
     for (int i = 0; rc == 0 && i < nedited; i++)
-        rc = bj_set(srcs, edited[i], cJSON_CreateString("group"), err);
+        rc = json_set(srcs, edited[i], cJSON_CreateString("group")) ? 0 : sb_oom(err);
     if (rc == 0 && whole)
-        rc = bj_set(obj, "source", cJSON_CreateString("group"), err);
+        rc = json_set(obj, "source", cJSON_CreateString("group")) ? 0 : sb_oom(err);
     return rc;
 }
 
-/* One edit of a PUT: set obj[key] to val as bj_set() does and note key in
+/* One edit of a PUT: set obj[key] to val as json_set() does and note key in
  * edited[(*nedited)++]. Returns 0 or SB_ENOMEM. */
 static int bj_edit(cJSON *obj, const char *key, cJSON *val, const char **edited, int *nedited,
                    struct sb_error *err)
 {
     edited[(*nedited)++] = key;
-    return bj_set(obj, key, val, err);
+    return json_set(obj, key, val) ? 0 : sb_oom(err);
 }
 
 /* The text edits of a PUT: bj_edit() of obj[keys[i]] to texts[i] for each of the n
@@ -155,7 +134,7 @@ static int bj_name_space(cJSON *doc, const cJSON *dest, const char *name, struct
                        : NULL;
     int rc = 0;
     if (cJSON_IsObject(space)) {
-        rc = bj_set(space, "name", cJSON_CreateString(name), err);
+        rc = json_set(space, "name", cJSON_CreateString(name)) ? 0 : sb_oom(err);
         if (rc == 0)
             rc = bj_mark_group(space, space_fields, 4, space_edited, 1, false, err);
     }
@@ -271,7 +250,7 @@ static int bj_apply_space(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_e
         rc = json_get_money(body, "amount", false, &amount, &has_amount, err);
     if (rc != 0)
         return rc;
-    if (kind && bj_kind_of(kind) < 0)
+    if (kind && board_space_kind_of(kind) < 0)
         return sb_fail(err, SB_EINVALID, NULL,
                        "'kind' must be one of go, destination, chance, journal, flight_local, "
                        "flight_long, tax, jail, free_parking, go_to_jail");
@@ -300,7 +279,7 @@ static int bj_apply_space(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_e
                           : NULL;
         static const char *const dest_fields[] = {"name"};
         if (dest)
-            rc = bj_set(dest, "name", cJSON_CreateString(name), err);
+            rc = json_set(dest, "name", cJSON_CreateString(name)) ? 0 : sb_oom(err);
         if (rc == 0 && dest)
             rc = bj_mark_group(dest, dest_fields, 1, dest_fields, 1, false, err);
     }
@@ -312,7 +291,7 @@ static int bj_mark_checked(cJSON *obj, struct sb_error *err)
 {
     cJSON *srcs = cJSON_GetObjectItemCaseSensitive(obj, "sources");
     cJSON *it;
-    int rc = bj_set(obj, "source", cJSON_CreateString("group"), err);
+    int rc = json_set(obj, "source", cJSON_CreateString("group")) ? 0 : sb_oom(err);
     if (!cJSON_IsObject(srcs))
         return rc;
     cJSON_ArrayForEach(it, srcs)
@@ -443,9 +422,11 @@ int board_changes(const cJSON *old, const cJSON *now, const char *what, cJSON **
         const cJSON *b = cJSON_GetObjectItemCaseSensitive(now, keys[i]);
         if (!b || (a && cJSON_Compare(a, b, true)))
             continue;
-        rc = bj_set(f, keys[i], cJSON_Duplicate(b, true), err);
+        rc = json_set(f, keys[i], cJSON_Duplicate(b, true)) ? 0 : sb_oom(err);
         if (rc == 0)
-            rc = bj_set(bf, keys[i], a ? cJSON_Duplicate(a, true) : cJSON_CreateNull(), err);
+            rc = (json_set(bf, keys[i], a ? cJSON_Duplicate(a, true) : cJSON_CreateNull())
+                      ? 0
+                      : sb_oom(err));
     }
     if (rc != 0) {
         cJSON_Delete(f);

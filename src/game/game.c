@@ -1,7 +1,6 @@
 /* game.c -- the game layer: creating games, loading them through the cache, applying,
  * appending, replaying, undoing and renaming (game.h). */
 #include "game.h"
-#include "game_state.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -12,6 +11,7 @@
 
 #include "game_kind.h"
 #include "house.h"
+#include "house_json.h"
 #include "json.h"
 #include "keys.h"
 #include "rules.h"
@@ -703,8 +703,66 @@ static int replay_event(void *arg, int64_t seq, const char *type, const char *pa
     return rc;
 }
 
+/* Read the seats column of row: its players (with their names of the day, as a rename
+ * leaves them in the stored documents) and tokens, n of them. */
+static int game_state_seats(struct game_req *r, const struct store_game *row, cJSON **doc,
+                            struct rules_seat *seats, char names[][RULES_NAME_MAX],
+                            const char **tokens, int *n)
+{
+    const cJSON *s;
+    int count = 0, rc = 0;
+    if (!(*doc = cJSON_Parse(row->seats)) || !cJSON_IsArray(*doc))
+        return sb_fail(r->err, SB_EIO, NULL, "the seats of game %lld are damaged",
+                       (long long)row->id);
+    cJSON_ArrayForEach(s, *doc)
+    {
+        int64_t pid = 0;
+        const char *token = NULL;
+        if (count == RULES_MAX_PLAYERS)
+            return sb_fail(r->err, SB_EIO, NULL, "game %lld has too many seats",
+                           (long long)row->id);
+        rc = json_get_int(s, "player", true, 1, JSON_INT_MAX, &pid, NULL, r->err);
+        if (rc == 0)
+            rc = json_get_string(s, "token", true, JSON_NAME_MAX_CHARS, false, &token, r->err);
+        if (rc == 0)
+            rc = store_player_name(*r->store, row->campaign, pid, names[count], RULES_NAME_MAX,
+                                   r->err);
+        if (rc != 0)
+            return rc;
+        seats[count].player = pid;
+        seats[count].name = names[count];
+        seats[count].token = -1;
+        tokens[count++] = token;
+    }
+    *n = count;
+    return 0;
+}
+
+int game_initial_text(struct game_req *r, const struct store_game *row, char **out)
+{
+    struct game_new g = {.gid = row->id, .mode = row->mode, .board = row->board};
+    /* a game from before house rules plays by the readings of then (state_json.c) */
+    struct house_rules legacy = rules_house_legacy();
+    const struct game_kind *k = game_kind_for(row->edition, row->mode);
+    cJSON *seats_doc = NULL, *state = NULL;
+    int rc = 0;
+    if (!k || !k->remakes_initial || !row->board || !row->seats)
+        return sb_fail(r->err, SB_EIO, NULL, "the initial state of game %lld is missing",
+                       (long long)row->id);
+    rc = house_rules_from_text(row->house_rules, &legacy, &g.hr, r->err);
+    if (rc == 0)
+        rc = game_state_seats(r, row, &seats_doc, g.seats, g.names, g.tokens, &g.n);
+    if (rc == 0)
+        rc = k->initial(r, &g, &state);
+    if (rc == 0 && !(*out = cJSON_PrintUnformatted(state)))
+        rc = sb_oom(r->err);
+    cJSON_Delete(state);
+    cJSON_Delete(seats_doc);
+    return rc;
+}
+
 /* Set gm's working state to its initial state, made again when the store left it NULL
- * (game_state.h). */
+ * (game_initial_text()). */
 static int game_set_initial(struct game_req *r, struct game *gm)
 {
     int rc = gm->row.initial ? 0 : game_initial_text(r, &gm->row, &gm->row.initial);
@@ -896,7 +954,7 @@ static int rename_in_doc(struct game_req *r, const char *text, int64_t pid, cons
     cJSON *doc = NULL, *p;
     int rc;
     *out = NULL;
-    if (!text) /* made again when read, with the names of the day (game_state.h) */
+    if (!text) /* made again when read, with the names of the day (game_state_fill()) */
         return 0;
     rc = game_parse_stored(r, text, &doc);
     if (rc != 0)

@@ -99,6 +99,12 @@ int game_undo(struct game_req *r, int64_t gid, const char *if_match, char **answ
  * frees; *version the game's current version. */
 int game_state_at(struct game_req *r, int64_t gid, int64_t at, char **state, int64_t *version);
 
+/* Game gid's state printed at its version (*version): the snapshot, or with replay the
+ * state replayed from the initial state whatever the snapshot says; *corrected (if
+ * given) says whether its log corrected the box. The caller frees *state. */
+int game_state_made(struct game_req *r, int64_t gid, bool replay, char **state, int64_t *version,
+                    bool *corrected);
+
 /* Rename player pid in the stored states of every game it sits in, inside the caller's
  * write transaction. */
 int game_rename_player(struct game_req *r, int64_t pid, const char *name);

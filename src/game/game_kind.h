@@ -197,6 +197,12 @@ const char *game_stored_state(const struct game_req *r, const struct game *gm);
  * replay of its log when the store left the snapshot to the engine (NULL). */
 int game_load_state(struct game_req *r, struct game *gm);
 
+/* The initial state text of the game row (loaded with its docs) as it was stored at
+ * its creation, made again by its kind's initial() from the row's board, seats and
+ * house rules, for a kind whose row remakes_initial (game_state.h: the store may leave
+ * it NULL). The caller frees *out. */
+int game_initial_text(struct game_req *r, const struct store_game *row, char **out);
+
 /* Set gm's state from a state document text (the snapshot or the initial): the kind's
  * set_state(), a refusal reported as a damaged stored state (SB_EIO). */
 int game_set_state(struct game_req *r, struct game *gm, const char *text);

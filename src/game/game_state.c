@@ -3,71 +3,10 @@
  * times its body. */
 #include "game_state.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game_kind.h"
-#include "house_json.h"
-#include "json.h"
-
-/* Read the seats column of row: its players (with their names of the day, as a rename
- * leaves them in the stored documents) and tokens, n of them. */
-static int game_state_seats(struct game_req *r, const struct store_game *row, cJSON **doc,
-                            struct rules_seat *seats, char names[][RULES_NAME_MAX],
-                            const char **tokens, int *n)
-{
-    const cJSON *s;
-    int count = 0, rc = 0;
-    if (!(*doc = cJSON_Parse(row->seats)) || !cJSON_IsArray(*doc))
-        return sb_fail(r->err, SB_EIO, NULL, "the seats of game %lld are damaged",
-                       (long long)row->id);
-    cJSON_ArrayForEach(s, *doc)
-    {
-        int64_t pid = 0;
-        const char *token = NULL;
-        if (count == RULES_MAX_PLAYERS)
-            return sb_fail(r->err, SB_EIO, NULL, "game %lld has too many seats",
-                           (long long)row->id);
-        rc = json_get_int(s, "player", true, 1, JSON_INT_MAX, &pid, NULL, r->err);
-        if (rc == 0)
-            rc = json_get_string(s, "token", true, JSON_NAME_MAX_CHARS, false, &token, r->err);
-        if (rc == 0)
-            rc = store_player_name(*r->store, row->campaign, pid, names[count], RULES_NAME_MAX,
-                                   r->err);
-        if (rc != 0)
-            return rc;
-        seats[count].player = pid;
-        seats[count].name = names[count];
-        seats[count].token = -1;
-        tokens[count++] = token;
-    }
-    *n = count;
-    return 0;
-}
-
-int game_initial_text(struct game_req *r, const struct store_game *row, char **out)
-{
-    struct game_new g = {.gid = row->id, .mode = row->mode, .board = row->board};
-    /* a game from before house rules plays by the readings of then (state_json.c) */
-    struct house_rules legacy = rules_house_legacy();
-    const struct game_kind *k = game_kind_for(row->edition, row->mode);
-    cJSON *seats_doc = NULL, *state = NULL;
-    int rc = 0;
-    if (!k || !k->remakes_initial || !row->board || !row->seats)
-        return sb_fail(r->err, SB_EIO, NULL, "the initial state of game %lld is missing",
-                       (long long)row->id);
-    rc = house_rules_from_text(row->house_rules, &legacy, &g.hr, r->err);
-    if (rc == 0)
-        rc = game_state_seats(r, row, &seats_doc, g.seats, g.names, g.tokens, &g.n);
-    if (rc == 0)
-        rc = k->initial(r, &g, &state);
-    if (rc == 0 && !(*out = cJSON_PrintUnformatted(state)))
-        rc = sb_oom(r->err);
-    cJSON_Delete(state);
-    cJSON_Delete(seats_doc);
-    return rc;
-}
 
 int game_state_fill(struct game_req *r, int64_t gid, char **state, int64_t *version)
 {

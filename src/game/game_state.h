@@ -18,16 +18,6 @@
  * read of it replays them (until the game cache holds it). */
 #define GAME_STATE_REPLAY_MAX 256
 
-/* Game gid's state printed at its version (*version): the snapshot, or with replay the
- * state replayed from the initial state whatever the snapshot says; *corrected (if
- * given) says whether its log corrected the box (game.c). The caller frees *state. */
-int game_state_made(struct game_req *r, int64_t gid, bool replay, char **state, int64_t *version,
-                    bool *corrected);
-
-/* The initial state text of the Travel World Tour game row (loaded with its docs) as it
- * was stored at its creation, made again. The caller frees *out. */
-int game_initial_text(struct game_req *r, const struct store_game *row, char **out);
-
 /* When *state is NULL (the store left game gid's snapshot to the engine), fill it with
  * the state replayed, and *version with its version. Otherwise nothing changes. */
 int game_state_fill(struct game_req *r, int64_t gid, char **state, int64_t *version);

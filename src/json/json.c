@@ -331,7 +331,7 @@ bool json_set(cJSON *obj, const char *key, cJSON *value)
     bool ok;
     if (!value)
         return false;
-    if (cJSON_HasObjectItem(obj, key))
+    if (cJSON_GetObjectItemCaseSensitive(obj, key))
         ok = cJSON_ReplaceItemInObjectCaseSensitive(obj, key, value);
     else
         ok = cJSON_AddItemToObject(obj, key, value);

@@ -17,6 +17,7 @@
 #include "campaign_fixture.h"
 #include "error.h"
 #include "game.h"
+#include "game_kind.h"
 #include "game_state.h"
 #include "store.h"
 
