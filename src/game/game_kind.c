@@ -3,8 +3,6 @@
 
 #include <stddef.h>
 
-#include "game.h"
-
 /* In the order a new game's kind is looked for: Travel World Tour, which plays every
  * edition the others do not, comes last. A new kind is one file and one row here. */
 static const struct game_kind *const game_kinds[] = {
