@@ -9,6 +9,7 @@ import { ApiError } from './api.js';
 import { h, showAlert, showError, announce, busy, money } from './ui.js';
 import { t, dateText, currentLanguage } from './i18n.js';
 import { lineChart, PALETTE } from './charts.js';
+import { lastNight } from './boxes.js';
 
 const BASE = 'api/v1';
 const PHOTO_SIDE = 1280; // pixels: the longer side of a photo as the phone sends it
@@ -241,8 +242,9 @@ export function nightCardButton(ctx, game) {
 
 // ---- "Last time…" ----
 
-/** The recap on the campaign screen; empty until it has loaded, hidden when nothing was played. */
-export function recapCard(ctx, board) {
+/** The recap on the campaign screen; empty until it has loaded, hidden when nothing was
+ * played. editions (GET /api/v1/editions) name the boxes of the last night. */
+export function recapCard(ctx, board, editions) {
   const box = h('section', { class: 'card recap', 'aria-labelledby': 'recap-h', hidden: true });
   const title = (card) => ((board && board.journal) || []).find((c) => c.id === card)?.title || card;
   const place = (did) => ((board && board.destinations) || []).find((d) => d.id === did)?.name || did;
@@ -252,6 +254,7 @@ export function recapCard(ctx, board) {
     const list = (xs) => xs.join(', ');
     box.replaceChildren(...[
       h('h2', { id: 'recap-h' }, t('recap.title')),
+      lastNight(r, editions),
       h('p', null, h('strong', null, t('recap.game', { n: g.number, date: dateText(g.played_at) })), ' · ',
         g.winner_name ? t('recap.winner', { who: g.winner_name }) : t('recap.nowinner')),
       g.stamps.length ? h('p', null, t('recap.stamps', { list: list(g.stamps.map((s) => `${place(s.destination)} (${s.player.name})`)) })) : null,

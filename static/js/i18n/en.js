@@ -830,6 +830,12 @@ export default {
   'recap.standings': 'Standings',
   'recap.standing': { one: '{who}: {wins} in {n} game, {amount} from the journal', other: '{who}: {wins} in {n} games, {amount} from the journal' },
   'recap.memories': 'Latest memories',
+  // Every box of the group (boxes.js)
+  'box.which': 'Which box?',
+  'box.played': 'played here before',
+  'box.new': 'a box new to this group',
+  'box.night': { one: 'That night: {n} game', other: 'That night: {n} games' },
+  'box.night.game': '{box}, game {n}',
   'night.share': 'Share the night card',
   'night.shared': 'Night card downloaded.',
   'night.title': 'Night card of game {n}',

@@ -810,6 +810,12 @@ export default {
   'recap.standings': 'Classement',
   'recap.standing': { one: '{who} : {wins} en {n} partie, {amount} du carnet', other: '{who} : {wins} en {n} parties, {amount} du carnet' },
   'recap.memories': 'Derniers souvenirs',
+  // Toutes les boîtes du groupe (boxes.js)
+  'box.which': 'Quelle boîte ?',
+  'box.played': 'déjà jouée ici',
+  'box.new': 'une boîte nouvelle pour ce groupe',
+  'box.night': { one: 'Ce soir-là : {n} partie', other: 'Ce soir-là : {n} parties' },
+  'box.night.game': '{box}, partie {n}',
   'night.share': 'Partager la carte de la soirée',
   'night.shared': 'Carte de la soirée téléchargée.',
   'night.title': 'Carte de la soirée de la partie {n}',

@@ -810,6 +810,12 @@ export default {
   'recap.standings': 'Clasament',
   'recap.standing': { one: '{who}: {wins} într-un joc, {amount} din jurnal', few: '{who}: {wins} în {n} jocuri, {amount} din jurnal', other: '{who}: {wins} în {n} de jocuri, {amount} din jurnal' },
   'recap.memories': 'Ultimele amintiri',
+  // Toate cutiile grupului (boxes.js)
+  'box.which': 'Ce cutie?',
+  'box.played': 'jucată deja aici',
+  'box.new': 'o cutie nouă pentru acest grup',
+  'box.night': { one: 'În seara aceea: un joc', few: 'În seara aceea: {n} jocuri', other: 'În seara aceea: {n} de jocuri' },
+  'box.night.game': '{box}, jocul {n}',
   'night.share': 'Distribuiți cartea serii',
   'night.shared': 'Cartea serii a fost descărcată.',
   'night.title': 'Cartea serii pentru jocul {n}',

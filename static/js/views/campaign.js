@@ -13,6 +13,7 @@ import { bgStatsLink, playUuidOf } from '../bgstats.js';
 import { backupPanel } from './backup.js';
 import { houseRulesPanel } from '../houserules.js';
 import { recapCard } from '../memories.js';
+import { boxesOf } from '../boxes.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
@@ -30,9 +31,15 @@ export async function render({ main, params, app }) {
   const people = players || doc.players || [];
   const nameOf = (pid) => (people.find((p) => String(p.id) === String(pid)) || {}).name || t('player.n', { id: pid });
   const activeGame = games.find((g) => String(g.id) === String(gid));
+  const editions = await app.editions();
+  // Every box may have its game going: each active one resumes; a new game picks its box.
+  const others = boxesOf(c).map((b) => b.active_game).filter((a) => a && String(a) !== String(gid));
+  const resume = (id) => h('a', { class: `btn ${String(id) === String(gid) ? 'primary ' : ''}block`, href: `#/c/${ctx.cid}/game/${id}` },
+    t('camp.resume', { game: gameLabel(games.find((g) => String(g.id) === String(id)), id) }));
 
   const start = gid
-    ? h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}/game/${gid}` }, t('camp.resume', { game: gameLabel(activeGame, gid) }))
+    ? h('div', { class: 'stack' }, resume(gid), ...others.map(resume),
+      ctx.readOnly ? null : h('a', { class: 'btn block', href: `#/c/${ctx.cid}/new` }, t('camp.new_game')))
     : ctx.readOnly
       ? h('p', { class: 'muted' }, t('camp.no_game'))
       : h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}/new` }, t('camp.new_game'));
@@ -46,10 +53,10 @@ export async function render({ main, params, app }) {
     start,
     // "Last time…" under the button that starts tonight's game: it loads a moment later
     // and is long (standings, memories, a photo), so above it would push the button down.
-    full ? recapCard(ctx, board) : null,
+    recapCard(ctx, board, editions),
     sharePanel(ctx, app, games.length === 0 || renewed === ctx.cid),
     playersPanel(ctx, people, app),
-    gamesPanel(ctx, games, nameOf, full, bgs),
+    gamesPanel(ctx, games, nameOf, full, bgs, (g) => (g.edition && g.edition !== c.edition ? (editions.find((e) => e.id === g.edition) || {}).name || g.edition : null)),
     full ? h('nav', { class: 'card', 'aria-label': t('camp.pages') },
       h('div', { class: 'btn-grid' },
         h('a', { class: 'btn', href: `#/c/${ctx.cid}/journal` }, t('tab.journal')),
@@ -195,7 +202,9 @@ function bgStatsButton(bgs, games, g) {
     'aria-label': t('camp.bgstats_label', { n: g.number ?? g.id }) }, t('camp.bgstats')) : null;
 }
 
-function gamesPanel(ctx, games, nameOf, full, bgs) {
+/** The campaign's games; boxOf(g): the name of the box of a game of another box than
+ * the campaign's own, else null. */
+function gamesPanel(ctx, games, nameOf, full, bgs, boxOf) {
   if (!games.length) return null;
   return h('section', { class: 'card', 'aria-labelledby': 'games-h' },
     h('h2', { id: 'games-h' }, t('camp.games.title')),
@@ -204,6 +213,7 @@ function gamesPanel(ctx, games, nameOf, full, bgs) {
       const extra = [g.location, g.duration_min !== undefined && g.duration_min !== null ? t('camp.minutes', { n: g.duration_min }) : null].filter(Boolean).join(' · ');
       return h('li', null, h('a', { href: `#/c/${ctx.cid}/game/${g.id}`, class: 'game-link' },
         h('span', { class: 'grow' }, h('strong', null, gameLabel(g, g.id)), h('span', { class: 'muted small' }, ` · ${dateText(g.played_at || g.started_at)}${extra ? ` · ${extra}` : ''}`)),
+        boxOf(g) ? h('span', { class: 'badge' }, boxOf(g)) : null,
         h('span', { class: 'badge' }, t(`mode.${g.mode}`)),
         h('span', { class: g.status === 'active' ? 'badge live' : 'badge' }, g.status === 'active' ? t('camp.playing') : winner)),
         bgStatsButton(bgs, games, g));

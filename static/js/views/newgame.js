@@ -6,23 +6,30 @@ import { ApiError } from '../api.js';
 import { activeGameId, kindOf } from '../model.js';
 import { tokenPicture } from '../tokens.js';
 import { houseRulesChooser } from '../houserules.js';
+import { edition as editionDoc } from '../api.js';
+import { activeGameOf, boxBoard, boxPicker, pickedBox } from '../boxes.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
   const [doc, players] = await Promise.all([ctx.api.get(), ctx.api.players().catch(() => null)]);
   const c = doc.campaign || {};
-  const ed = await ctx.edition(c.edition);
+  // Which box (API.md "Every box of the group"): the group's own boxes first.
+  const editions = await app.editions();
+  const eid = pickedBox(ctx.cid, c, editions);
+  const ed = await ctx.edition(eid);
+  const picker = boxPicker(ctx.cid, c, editions, eid, () => app.refresh());
   const kind = kindOf(ed);
   const full = kind.board;
-  const board = full ? await ctx.board().catch(() => null) : null;
+  const board = full ? await boxBoard(ctx, c, eid, editionDoc).catch(() => null) : null;
   const tokens = (board && board.tokens) || [];
   const people = players || doc.players || [];
   app.title(t('ng.title'), c.name);
 
-  const gid = activeGameId(c);
+  const gid = c.boxes ? activeGameOf(c, eid) : activeGameId(c);
   if (gid) {
     const g = (doc.games || []).find((x) => String(x.id) === String(gid));
     mount(main, h('h1', null, t('ng.busy')),
+      picker,
       h('p', null, t('ng.busy.text')),
       h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}/game/${gid}` }, t('camp.resume', { game: t('game.n', { n: String(g?.number ?? gid) }) })));
     return;
@@ -145,6 +152,7 @@ export async function render({ main, params, app }) {
   const house = full ? houseRulesChooser(c) : null;
   const startBtn = h('button', { class: 'btn primary block', type: 'submit' }, t('ng.start'));
   const form = h('form', null,
+    picker,
     modes,
     details,
     h('fieldset', null, h('legend', null, t('ng.seats')),
@@ -162,7 +170,7 @@ export async function render({ main, params, app }) {
     if (full && new Set(seats.map((s) => s.token)).size !== seats.length) { showAlert(t('ng.one_token')); return; }
     const mode = modes ? form.querySelector('input[name=mode]:checked').value : kind.modes[0];
     // A results seat without a token leaves it out (never a made-up "none").
-    const body = { mode, seats: seats.map((s) => (full || s.token.trim() ? { player: Number(s.player), token: full ? s.token : s.token.trim() } : { player: Number(s.player) })) };
+    const body = { edition: eid, mode, seats: seats.map((s) => (full || s.token.trim() ? { player: Number(s.player), token: full ? s.token : s.token.trim() } : { player: Number(s.player) })) };
     if (house) body.house_rules = house.value();
     if (!full) {
       if (playedAt.value) body.played_at = new Date(`${playedAt.value}T12:00:00`).toISOString();
@@ -190,6 +198,6 @@ export async function render({ main, params, app }) {
     });
   });
 
-  mount(main, h('h1', null, t('ng.title')), h('p', { class: 'muted' }, ed.name || c.edition), form);
+  mount(main, h('h1', null, t('ng.title')), h('p', { class: 'muted' }, ed.name || eid), form);
   drawSeats();
 }

@@ -8,7 +8,7 @@ import { note, endGame } from './banker.js';
 
 const FIELDS = {
   classic: ['bankrupt_order', 'cash', 'property_value', 'mortgaged_value', 'buildings_value'],
-  wonders: ['bankrupt_order', 'wonders_ticked', 'cash'],
+  wonders: ['bankrupt_order', 'wonders_ticked', 'cash', 'property_value', 'mortgaged_value', 'buildings_value'],
   deal: ['complete_sets'],
 };
 

@@ -1,0 +1,93 @@
+// boxes.test.mjs -- issue 39, every box of the group: on one phone, in French, a group
+// logs a game night of three boxes in its one campaign (a Travel World Tour journal
+// game, a classic play and a Monopoly Deal play, each chosen under "Quelle boîte ?"),
+// and "La dernière fois…" shows the whole night across boxes.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, phoneContext, api, expectVisible, expectText, shot } from './helpers.mjs';
+
+let server;
+let browser;
+let ctx;
+let page;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ctx = await phoneContext(browser, { locale: 'fr-FR' });
+  page = await ctx.newPage();
+});
+
+after(async () => {
+  if (ctx) assert.deepEqual(ctx.errors, [], 'no script errors in the page');
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Open "Nouvelle partie" from the campaign screen and pick the box named box. */
+async function newGameOf(cid, box) {
+  await page.goto(`${server.base}/#/c/${cid}`);
+  await page.getByRole('link', { name: 'Nouvelle partie' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Nouvelle partie' }));
+  const which = page.getByRole('group', { name: 'Quelle boîte ?' });
+  await which.getByRole('radio', { name: new RegExp(`^${box.replace(/[()]/g, '\\$&')} —`) }).check();
+  await expectText(page.locator('main p.muted').first(), box);
+}
+
+/** Fill free-text tokens and start the play. */
+async function startResults(tokens) {
+  for (let i = 0; i < tokens.length; i++) await page.getByLabel(`Pion de la place ${i + 1}`).fill(tokens[i]);
+  await page.getByRole('button', { name: 'Commencer la partie' }).click();
+  await expectVisible(page.getByRole('heading', { name: 'Résultat' }));
+}
+
+const standing = (name) => page.getByRole('group', { name: new RegExp(`^${name} \\(`) });
+
+test('UI-BOXES-NIGHT a night of three boxes on one phone, in French, and "La dernière fois…" shows it', async () => {
+  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Les vendredis', edition: 'travel-world-tour' } });
+  const cid = made.campaign.id;
+  for (const name of ['Ana', 'Bo', 'Cy']) await api(server.base, 'POST', `/campaigns/${cid}/players`, { key: made.key, body: { name } });
+  await page.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(made.key)}`);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Les vendredis' }));
+
+  // 1. Travel World Tour, the group's own box: a journal game that Ana wins.
+  await newGameOf(cid, 'Monopoly Travel World Tour');
+  await page.getByRole('radio', { name: /^Carnet/ }).check();
+  await page.getByRole('button', { name: 'Commencer la partie' }).click();
+  await page.locator('summary', { hasText: 'Terminer la partie' }).click();
+  await page.getByLabel('Vainqueur').selectOption({ label: 'Ana' });
+  await page.getByRole('button', { name: 'Terminer la partie maintenant' }).click();
+  await page.getByRole('dialog', { name: 'Terminer la partie ?' }).getByRole('button', { name: 'Terminer' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana gagne !' }));
+
+  // 2. Classic, a box new to the group: Bo is the one never bankrupt.
+  await newGameOf(cid, 'Monopoly (classic)');
+  await shot(page, 'boxes-01-which-box-fr');
+  await startResults(['chapeau', 'chien', 'fer']);
+  await standing('Ana').getByLabel('Ordre de faillite').fill('2');
+  await standing('Cy').getByLabel('Ordre de faillite').fill('1');
+  await page.getByRole('button', { name: 'Enregistrer le résultat' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Bo gagne !' }));
+
+  // 3. Monopoly Deal: Cy has three complete sets.
+  await newGameOf(cid, 'Monopoly Deal');
+  await startResults(['bleu', 'vert', 'rouge']);
+  await standing('Ana').getByLabel('Séries complètes').fill('1');
+  await standing('Bo').getByLabel('Séries complètes').fill('2');
+  await standing('Cy').getByLabel('Séries complètes').fill('3');
+  await page.getByRole('button', { name: 'Enregistrer le résultat' }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Cy gagne !' }));
+
+  // The campaign holds the three boxes, and "La dernière fois…" the whole night.
+  const doc = await api(server.base, 'GET', `/campaigns/${cid}`, { key: made.key });
+  assert.deepEqual(doc.campaign.boxes.map((b) => b.edition), ['travel-world-tour', 'classic', 'deal']);
+  await page.goto(`${server.base}/#/c/${cid}`);
+  const recap = page.getByRole('region', { name: 'La dernière fois…' });
+  await expectText(recap, 'Ce soir-là : 3 parties');
+  const lines = recap.locator('.last-night li');
+  await expectText(lines.nth(0), 'Monopoly Travel World Tour, partie 1 · Vainqueur : Ana');
+  await expectText(lines.nth(1), 'Monopoly (classic), partie 2 · Vainqueur : Bo');
+  await expectText(lines.nth(2), 'Monopoly Deal, partie 3 · Vainqueur : Cy');
+  await shot(page, 'boxes-02-last-night-fr');
+});
