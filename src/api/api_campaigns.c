@@ -284,6 +284,16 @@ int api_put_board_space(struct api_ctx *ctx)
     return api_put_board(ctx, PART_SPACE);
 }
 
+int api_put_board_deed(struct api_ctx *ctx)
+{
+    return api_put_board(ctx, PART_DEED);
+}
+
+int api_put_board_community(struct api_ctx *ctx)
+{
+    return api_put_board(ctx, PART_COMMUNITY);
+}
+
 /* ---- players ---- */
 
 /* Answer {"id","name"} with status. */

@@ -135,6 +135,8 @@ int api_put_board_destination(struct api_ctx *ctx);
 int api_put_board_journal(struct api_ctx *ctx);
 int api_put_board_chance(struct api_ctx *ctx);
 int api_put_board_space(struct api_ctx *ctx);
+int api_put_board_deed(struct api_ctx *ctx);
+int api_put_board_community(struct api_ctx *ctx);
 int api_post_player(struct api_ctx *ctx);
 int api_get_players(struct api_ctx *ctx);
 int api_patch_player(struct api_ctx *ctx);

@@ -102,7 +102,14 @@ int campaign_plays(struct game_req *r, char **plays, char **campaign);
 
 /* ---- the board (campaign_board.c) ---- */
 
-enum campaign_board_part { PART_DESTINATION, PART_JOURNAL, PART_CHANCE, PART_SPACE };
+enum campaign_board_part {
+    PART_DESTINATION,
+    PART_JOURNAL,
+    PART_CHANCE,
+    PART_SPACE,
+    PART_DEED,      /* the classic bank's boxes */
+    PART_COMMUNITY, /* the classic bank's boxes */
+};
 
 /* The board copy of the campaign's box of edition (NULL: its own) with each fact's
  * check, a new document; SB_ENOTFOUND when it has no box of edition. */

@@ -39,29 +39,20 @@ static int board_check_slots(struct game_req *r, const char *card, const cJSON *
     return rc;
 }
 
-/* The space index a path segment names: "0".."39", else -1. This function can't fail. */
-static int board_space_index(const char *seg)
+/* The name of a part of the box, as the kinds' box_put() and correct events say it.
+ * This function can't fail. */
+static const char *board_part_name(enum campaign_board_part part)
 {
-    int v = 0;
-    /* "01" is no space 1: one spelling a space, as the board lists it. */
-    if (!seg || !seg[0] || strlen(seg) > 2 || (seg[0] == '0' && seg[1]))
-        return -1;
-    for (const char *p = seg; *p; p++) {
-        if (*p < '0' || *p > '9')
-            return -1;
-        v = v * 10 + (*p - '0');
-    }
-    return v;
+    static const char *const names[] = {"destination", "journal", "chance",
+                                        "space",       "deed",    "community"};
+    return names[part];
 }
 
 /* The "what" of a correct event for a part of the board (NULL: the layout, never
  * corrected during a game). This function can't fail. */
 static const char *board_part_what(enum campaign_board_part part)
 {
-    return part == PART_DESTINATION ? "destination"
-           : part == PART_JOURNAL   ? "journal"
-           : part == PART_CHANCE    ? "chance"
-                                    : NULL;
+    return part == PART_SPACE ? NULL : board_part_name(part);
 }
 
 /* While a game is active: append what a PUT changed (old to now) to it as a correct
@@ -104,24 +95,19 @@ static int board_correct(struct game_req *r, enum campaign_board_part part, cons
 static int board_edit(struct game_req *r, enum campaign_board_part part, const char *id, cJSON *doc,
                       const cJSON *body, cJSON **old, cJSON **item)
 {
-    static const char *const lists[] = {"destinations", "journal", "chance"};
+    static const char *const lists[] = {"destinations", "journal", "chance",
+                                        NULL,           "deeds",   "community"};
     const cJSON *it;
-    if (part != PART_SPACE) {
-        cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(doc, lists[part]))
-        {
-            const cJSON *v = cJSON_GetObjectItemCaseSensitive(it, "id");
-            if (cJSON_IsString(v) && strcmp(v->valuestring, id) == 0 &&
-                !(*old = cJSON_Duplicate(it, true)))
-                return sb_oom(r->err);
-        }
+    cJSON_ArrayForEach(it,
+                       (lists[part] ? cJSON_GetObjectItemCaseSensitive(doc, lists[part]) : NULL))
+    {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(it, part == PART_DEED ? "space" : "id");
+        bool same = cJSON_IsString(v) ? strcmp(v->valuestring, id) == 0
+                                      : json_is_int(v) && atoi(id) == (int)v->valuedouble;
+        if (same && !*old && !(*old = cJSON_Duplicate(it, true)))
+            return sb_oom(r->err);
     }
-    if (part == PART_DESTINATION)
-        return board_put_destination(doc, id, body, item, r->err);
-    if (part == PART_JOURNAL)
-        return board_put_journal(doc, id, body, item, r->err);
-    if (part == PART_CHANCE)
-        return board_put_chance(doc, id, body, item, r->err);
-    return board_put_space(doc, board_space_index(id), body, item, r->err);
+    return game_box_put(r, doc, board_part_name(part), id, body, item);
 }
 
 /* True when body only marks a fact checked ({"checked": true}), which changes no rule.

@@ -780,7 +780,9 @@ static void bj_count_checked(const cJSON *doc, const char *key, int *facts, int 
 
 void board_check_count(const cJSON *doc, int *facts, int *checked)
 {
-    static const char *const lists[] = {"spaces", "destinations", "chance", "journal"};
+    /* deeds and community: the facts of the classic bank's boxes */
+    static const char *const lists[] = {"spaces",  "destinations", "chance",
+                                        "journal", "deeds",        "community"};
     *facts = 0;
     *checked = 0;
     for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)

@@ -1302,8 +1302,11 @@ int classic_event_from_json(const cJSON *body, const struct classic_board *b,
     if (rc != 0)
         return rc;
     t = classic_event_from_name(type);
-    if (t < 0 || t == CLASSIC_EV_CORRECT)
+    if (t < 0)
         return sb_fail(err, SB_EINVALID, NULL, "unknown event type '%s'", type);
+    if (t == CLASSIC_EV_CORRECT)
+        return sb_fail(err, SB_ECONFLICT, "CLASSIC-SETUP",
+                       "a classic box is corrected between its games: this one is in play");
     info = classic_event_info((enum classic_event_type)t);
     cJSON_ArrayForEach(c, body)
     {

@@ -114,6 +114,12 @@ int game_rename_player(struct game_req *r, int64_t pid, const char *name);
  * "app_notes" (game_kind.h). */
 int game_plays_fill(struct game_req *r, cJSON *plays);
 
+/* Correct one fact of the box r works on (its copy doc, in place) as the kind of its
+ * edition knows them: what "destination", "journal", "chance", "community", "deed" or
+ * "space", id the fact's id; *item gets the edited fact (borrowed from doc). */
+int game_box_put(struct game_req *r, cJSON *doc, const char *what, const char *id,
+                 const cJSON *body, cJSON **item);
+
 /* The house rules of an exported game (its export object) into the body that creates
  * it again on import, as its kind keeps them. False when out of memory. */
 bool game_import_house(struct game_req *r, const cJSON *game, cJSON *body);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "classic.h"
+#include "classic_edit.h"
 #include "classic_json.h"
 #include "game_state.h"
 #include "json.h"
@@ -321,6 +322,13 @@ static bool cl_import_house(const cJSON *game, cJSON *body)
     if (!house || cJSON_IsNull(house))
         return true;
     return cJSON_AddItemToObject(body, "house_rules", cJSON_Duplicate(house, true));
+}
+
+/* game_kind.box_put: a deed, a Chance or Community Chest card, a space. */
+static int cl_box_put(cJSON *doc, const char *what, const char *id, const cJSON *body, cJSON **item,
+                      struct sb_error *err)
+{
+    return classic_box_put(doc, what, id, body, item, err);
 }
 
 const struct game_kind game_kind_classic = {

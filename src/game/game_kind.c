@@ -72,6 +72,13 @@ int game_plays_fill(struct game_req *r, cJSON *plays)
     return 0;
 }
 
+int game_box_put(struct game_req *r, cJSON *doc, const char *what, const char *id,
+                 const cJSON *body, cJSON **item)
+{
+    /* the kind that banks the box's edition knows its facts */
+    return game_kind_for(r->campaign->box, "banker")->box_put(doc, what, id, body, item, r->err);
+}
+
 bool game_import_house(struct game_req *r, const cJSON *game, cJSON *body)
 {
     const struct game_kind *k = game_kind_of(r, game);

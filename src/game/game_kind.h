@@ -114,6 +114,12 @@ struct game_kind {
     /* The house rules of an exported game (its object in the export) into the body that
      * creates it again on import. False when out of memory. */
     bool (*import_house)(const cJSON *game, cJSON *body);
+    /* Correct one fact of a box of its editions (the campaign's copy doc, in place):
+     * what "destination", "journal", "chance", "community", "deed" or "space", id the
+     * fact's id; *item the edited fact (borrowed from doc). SB_ENOTFOUND for a fact its
+     * boxes do not have. */
+    int (*box_put)(cJSON *doc, const char *what, const char *id, const cJSON *body, cJSON **item,
+                   struct sb_error *err);
 };
 
 /* The operations of a kind whose functions are named <p>_<op> (twt_load...): a row
@@ -126,7 +132,8 @@ struct game_kind {
     .reset = p##_reset, .banker = p##_banker, .over = p##_over, .apply = p##_apply,                \
     .written = p##_written, .payload = p##_payload, .state_text = p##_state_text,                  \
     .snapshot_meta = p##_snapshot_meta, .undo = p##_undo, .cache = p##_cache,                      \
-    .corrected = p##_corrected, .play = p##_play, .import_house = p##_import_house
+    .corrected = p##_corrected, .play = p##_play, .import_house = p##_import_house,                \
+    .box_put = p##_box_put
 
 extern const struct game_kind game_kind_twt;
 extern const struct game_kind game_kind_classic;

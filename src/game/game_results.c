@@ -282,6 +282,17 @@ static bool res_import_house(const cJSON *game, cJSON *body)
     return true;
 }
 
+/* game_kind.box_put: a results edition has no banker box (never asked: box_put goes to
+ * the kind that banks the edition). */
+static int res_box_put(cJSON *doc, const char *what, const char *id, const cJSON *body,
+                       cJSON **item, struct sb_error *err)
+{
+    (void)doc;
+    (void)body;
+    (void)item;
+    return sb_fail(err, SB_ENOTFOUND, NULL, "this box has no %s '%s'", what, id);
+}
+
 const struct game_kind game_kind_results = {
     .name = "results",
     .remakes_initial = false,

@@ -607,6 +607,36 @@ static bool twt_import_house(const cJSON *game, cJSON *body)
     return json_add(body, "house_rules", house_rules_to_json(&legacy));
 }
 
+/* The space index a path segment names: "0".."39", else -1. This function can't fail. */
+static int twt_space_index(const char *seg)
+{
+    int v = 0;
+    /* "01" is no space 1: one spelling a space, as the board lists it. */
+    if (!seg || !seg[0] || strlen(seg) > 2 || (seg[0] == '0' && seg[1]))
+        return -1;
+    for (const char *p = seg; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        v = v * 10 + (*p - '0');
+    }
+    return v;
+}
+
+/* game_kind.box_put: a destination, a Travel Journal or Chance card, a space. */
+static int twt_box_put(cJSON *doc, const char *what, const char *id, const cJSON *body,
+                       cJSON **item, struct sb_error *err)
+{
+    if (strcmp(what, "destination") == 0)
+        return board_put_destination(doc, id, body, item, err);
+    if (strcmp(what, "journal") == 0)
+        return board_put_journal(doc, id, body, item, err);
+    if (strcmp(what, "chance") == 0)
+        return board_put_chance(doc, id, body, item, err);
+    if (strcmp(what, "space") == 0)
+        return board_put_space(doc, twt_space_index(id), body, item, err);
+    return sb_fail(err, SB_ENOTFOUND, NULL, "this box has no %s '%s'", what, id);
+}
+
 const struct game_kind game_kind_twt = {
     .name = "twt",
     .remakes_initial = true,

@@ -326,3 +326,57 @@ test('CLASSIC-TIMED and the exports for other apps: the end names the richest; B
   assert.equal(csv.status, 200, csv.text);
   assert.match(csv.text, /Bo/);
 });
+
+test('the classic box check: GET …/board?edition=classic counts every fact; PUT …/board/deeds/{space}, …/chance/{card}, …/community/{card}, …/spaces/{index} correct a fact (source "group"), a bad one is 422 with nothing changed, and a game started after plays by the corrected box', async () => {
+  const c = await newCampaign(srv.url, { edition: 'classic', players: ['Ann', 'Bo'] });
+  const base = `/api/v1/campaigns/${c.cid}`;
+  let board = (await c.api.get(`${base}/board?edition=classic`)).json;
+  assert.deepEqual(board.check, { facts: 40 + 28 + 16 + 16, checked: 0 });
+  let r = await c.api.put(`${base}/board/deeds/39`, { price: 420, rents: [55, 220, 650, 1450, 1750, 2050] });
+  assert.equal(r.status, 200, r.text);
+  assert.deepEqual([r.json.space, r.json.price, r.json.source], [39, 420, 'group']);
+  r = await c.api.put(`${base}/board/chance/speeding`, { checked: true });
+  assert.equal(r.status, 200, r.text);
+  r = await c.api.put(`${base}/board/community/birthday`, { effect: { collect_from_each: 20 }, text: 'Anniversaire : 20 de chaque joueur.' });
+  assert.equal(r.status, 200, r.text);
+  r = await c.api.put(`${base}/board/spaces/38`, { amount: 75 });
+  assert.equal(r.status, 200, r.text);
+  board = (await c.api.get(`${base}/board`)).json;
+  assert.deepEqual(board.check, { facts: 100, checked: 4 });
+  const before = JSON.stringify(board);
+  for (const [path, body, status] of [
+    ['deeds/39', { rents: [1, 2] }, 422],
+    ['deeds/39', { colour: 'blue' }, 422],
+    ['deeds/4', { price: 10 }, 404],
+    ['community/no-such-card', { checked: true }, 404],
+    ['chance/speeding', { effect: { fly: 3 } }, 422],
+    ['spaces/38', { kind: 'wonder' }, 422],
+  ]) {
+    const bad = await c.api.put(`${base}/board/${path}`, body);
+    assert.equal(bad.status, status, `${path}: ${bad.text}`);
+    assert.match(bad.headers.get('content-type'), /^application\/problem\+json/);
+  }
+  assert.equal(JSON.stringify((await c.api.get(`${base}/board`)).json), before, 'a refused correction changes nothing');
+  // A game started now plays by the corrected box: the Luxury Tax is 75.
+  const g = await c.api.post(`${base}/games`, { mode: 'banker', seats: c.players.map((player, i) => ({ player, token: TOKENS[i] })) });
+  assert.equal(g.status, 201, g.text);
+  const ev = (body) => c.api.post(`${base}/games/${g.json.game.id}/events`, body);
+  await ev({ type: 'adjust', player: c.players[0], amount: 0 });
+  let a = await ev({ type: 'roll', d1: 6, d2: 5 }); // Ann to 11
+  await ev({ type: 'auction' });
+  a = await ev({ type: 'roll', d1: 1, d2: 2 }); // Bo to 3
+  await ev({ type: 'auction' });
+  a = await ev({ type: 'roll', d1: 5, d2: 6 }); // Ann to 22 (Chance)
+  await ev({ type: 'draw_chance', card: 'dividend' });
+  a = await ev({ type: 'roll', d1: 1, d2: 3 }); // Bo to 7 (Chance)
+  await ev({ type: 'draw_chance', card: 'crossword' });
+  a = await ev({ type: 'roll', d1: 6, d2: 5 }); // Ann to 33 (Community Chest)
+  await ev({ type: 'draw_community', card: 'annual-income' });
+  await ev({ type: 'roll', d1: 1, d2: 2 }); // Bo to 10
+  a = await ev({ type: 'roll', d1: 1, d2: 4 }); // Ann to 38: the Luxury Tax as corrected
+  assert.equal(a.status, 201, a.text);
+  assert.deepEqual(a.json.effects.find((e) => e.kind === 'pay'), { kind: 'pay', from: c.players[0], to: 'bank', amount: 75, reason: 'tax' });
+  // While the game is active the box is corrected between games (409), a check alone aside.
+  r = await c.api.put(`${base}/board/chance/speeding`, { text: 'Excès de vitesse : 15.' });
+  assert.equal(r.status, 409, r.text);
+});
