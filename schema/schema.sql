@@ -45,7 +45,9 @@ CREATE TABLE games (
     duration_min INTEGER CHECK (duration_min BETWEEN 0 AND 6000), -- results mode (0015)
     location TEXT,                  -- results mode: where the play took place (0015)
     house_rules TEXT,               -- the switches the game plays by, from its start (0016)
-    edition TEXT NOT NULL DEFAULT '' -- the edition (the campaign's box) it is played with (0022)
+    edition TEXT NOT NULL DEFAULT '', -- the edition (the campaign's box) it is played with (0022)
+    stamp_owner TEXT                -- the stamp policy it started with; NULL: none kept (0025)
+        CHECK (stamp_owner IS NULL OR stamp_owner IN ('token', 'player'))
 );
 CREATE INDEX games_campaign ON games(campaign_id);
 -- One active game per box (0022).

@@ -342,6 +342,20 @@ static int import_game_box(struct game_req *r, const cJSON *game)
     return rc;
 }
 
+/* Give the new game gid the stamp policy the exported game kept (an export of before
+ * games kept one: the campaign's of the import, each draw paying as its payload says). */
+static int import_game_policy(struct game_req *r, const cJSON *game, int64_t gid)
+{
+    const cJSON *owner = cJSON_GetObjectItemCaseSensitive(game, "stamp_owner");
+    if (!owner || cJSON_IsNull(owner))
+        return 0;
+    if (!cJSON_IsString(owner) ||
+        (strcmp(owner->valuestring, "token") != 0 && strcmp(owner->valuestring, "player") != 0))
+        return sb_fail(r->err, SB_EINVALID, NULL,
+                       "import: a game's stamp_owner must be \"token\" or \"player\"");
+    return store_game_set_stamp_owner(CAMPAIGN_DB(r), gid, owner->valuestring, r->err);
+}
+
 /* Replay one exported game's log into the new campaign, with its original times. */
 static int import_game(struct game_req *r, const struct id_map *m, const cJSON *doc,
                        const cJSON *game, int64_t *made)
@@ -370,6 +384,8 @@ static int import_game(struct game_req *r, const struct id_map *m, const cJSON *
         rc = sb_oom(r->err);
     if (rc == 0)
         rc = game_create(r, body, board_text, &gid);
+    if (rc == 0)
+        rc = import_game_policy(r, game, gid);
     cJSON_ArrayForEach(e, (rc == 0 ? events : NULL))
     {
         if ((rc = import_event(r, m, gid, e)) != 0)

@@ -206,6 +206,7 @@ static int game_defer(struct games *c, const struct store_game *before, int64_t 
     d->row = (struct store_game){
         .id = gid, .campaign = before->campaign, .version = version, .seq = seq, .last_seq = seq};
     memcpy(d->row.mode, before->mode, sizeof(d->row.mode));
+    memcpy(d->row.stamp_owner, before->stamp_owner, sizeof(d->row.stamp_owner));
     memcpy(d->row.status, d->status, sizeof(d->row.status));
     if (!(d->state = strdup(snap->state)))
         return SB_ENOMEM;
@@ -510,7 +511,7 @@ static int game_texts_print(struct game_req *r, const struct game *gm, const cJS
                             const cJSON *effects, struct game_texts *t)
 {
     int rc = 0;
-    if (!(t->payload = gm->kind->payload(r, body)) ||
+    if (!(t->payload = gm->kind->payload(r, gm, body)) ||
         !(t->state = gm->kind->state_text(gm, gm->row.version + 1)) ||
         !(t->payload_text = cJSON_PrintUnformatted(t->payload)) ||
         !(t->effects = cJSON_PrintUnformatted(effects)))

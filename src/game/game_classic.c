@@ -211,9 +211,10 @@ static int cl_apply(struct game_req *r, struct game *gm, const cJSON *body, int6
 }
 
 /* game_kind.payload: the body as it came. */
-static cJSON *cl_payload(const struct game_req *r, const cJSON *body)
+static cJSON *cl_payload(const struct game_req *r, const struct game *gm, const cJSON *body)
 {
     (void)r;
+    (void)gm;
     return cJSON_Duplicate(body, true);
 }
 

@@ -95,8 +95,8 @@ struct game_kind {
     /* The event (its stored payload) was written as seq: write what goes with it. */
     int (*written)(struct game_req *r, struct game *gm, const cJSON *payload, int64_t seq,
                    const void *aux);
-    /* The payload stored for an accepted body (a new tree; NULL when out of memory). */
-    cJSON *(*payload)(const struct game_req *r, const cJSON *body);
+    /* The payload stored for an accepted body of gm (a new tree; NULL when out of memory). */
+    cJSON *(*payload)(const struct game_req *r, const struct game *gm, const cJSON *body);
     char *(*state_text)(const struct game *gm, int64_t version);
     void (*snapshot_meta)(const struct game *gm, struct store_snapshot *snap);
     int (*undo)(struct game_req *r, struct game *gm, int64_t seq);       /* before event seq goes */

@@ -198,9 +198,10 @@ static int res_apply(struct game_req *r, struct game *gm, const cJSON *body, int
 }
 
 /* game_kind.payload: the body as it came. */
-static cJSON *res_payload(const struct game_req *r, const cJSON *body)
+static cJSON *res_payload(const struct game_req *r, const struct game *gm, const cJSON *body)
 {
     (void)r;
+    (void)gm;
     return cJSON_Duplicate(body, true);
 }
 

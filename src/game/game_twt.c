@@ -170,14 +170,31 @@ static int twt_undo_correction(struct game_req *r, struct game *gm, int64_t seq)
     return rc;
 }
 
-/* The stamp-owner policy an event was (or is) applied under: its payload's
- * "stamp_owner" when it has one, else the campaign's. */
-static enum stamp_owner twt_policy(const struct game_req *r, const cJSON *payload)
+/* Are gm's journal stamps held by players (else by tokens)? The policy the game started
+ * with (API.md "Further additions (2026-12-c)": kept for its whole life, as its house
+ * rules), or for a game stored before games kept one, the campaign's. */
+static bool twt_game_player_owned(const struct game_req *r, const struct game *gm)
 {
-    const cJSON *p = cJSON_GetObjectItemCaseSensitive(payload, "stamp_owner");
-    if (cJSON_IsString(p))
-        return strcmp(p->valuestring, "player") == 0 ? STAMP_OWNER_PLAYER : STAMP_OWNER_TOKEN;
-    return r->campaign->policy_player ? STAMP_OWNER_PLAYER : STAMP_OWNER_TOKEN;
+    if (gm->row.stamp_owner[0])
+        return strcmp(gm->row.stamp_owner, "player") == 0;
+    return r->campaign->policy_player;
+}
+
+/* Are a journal draw's stamps held by players (else by tokens)? As the payload says (a
+ * replay pays as it was paid), else as the game does. */
+static bool twt_player_owned(const struct game_req *r, const struct game *gm, const cJSON *body)
+{
+    const cJSON *owner = cJSON_GetObjectItemCaseSensitive(body, "stamp_owner");
+    if (cJSON_IsString(owner))
+        return strcmp(owner->valuestring, "player") == 0;
+    return twt_game_player_owned(r, gm);
+}
+
+/* The stamp-owner policy an event was (or is) applied under (twt_player_owned()). */
+static enum stamp_owner twt_policy(const struct game_req *r, const struct game *gm,
+                                   const cJSON *payload)
+{
+    return twt_player_owned(r, gm, payload) ? STAMP_OWNER_PLAYER : STAMP_OWNER_TOKEN;
 }
 
 /* Apply body to gm's board and state as event seq; *out gets the engine's outcome. The
@@ -197,7 +214,7 @@ static int twt_run(struct game_req *r, struct game *gm, const cJSON *body, int64
         rc = twt_board_own(r, gm);
     if (rc == 0) {
         ev.seq = seq;
-        if (correct_apply_in_place(&t->gb->b, twt_policy(r, body), t->st, &ev, out) != 0)
+        if (correct_apply_in_place(&t->gb->b, twt_policy(r, gm, body), t->st, &ev, out) != 0)
             rc = sb_fail(r->err, refusal_code(&out->refusal), out->refusal.rule, "%s",
                          out->refusal.detail);
     }
@@ -213,24 +230,14 @@ static bool twt_is_draw(const cJSON *body)
     return cJSON_IsString(type) && strcmp(type->valuestring, "draw_journal") == 0;
 }
 
-/* Are a journal draw's stamps held by players (else by tokens)? As the payload says
- * (a replay pays as it was paid), else as the campaign says now. */
-static bool twt_player_owned(const struct game_req *r, const cJSON *body)
-{
-    const cJSON *owner = cJSON_GetObjectItemCaseSensitive(body, "stamp_owner");
-    if (cJSON_IsString(owner))
-        return strcmp(owner->valuestring, "player") == 0;
-    return r->campaign->policy_player;
-}
-
 /* game_kind.payload: the body, plus the stamp-owner policy a journal draw was paid
  * under (so a replay pays the same). */
-static cJSON *twt_payload(const struct game_req *r, const cJSON *body)
+static cJSON *twt_payload(const struct game_req *r, const struct game *gm, const cJSON *body)
 {
     cJSON *payload = cJSON_Duplicate(body, true);
     if (payload && twt_is_draw(body) && !cJSON_HasObjectItem(payload, "stamp_owner") &&
         !cJSON_AddStringToObject(payload, "stamp_owner",
-                                 r->campaign->policy_player ? "player" : "token")) {
+                                 twt_game_player_owned(r, gm) ? "player" : "token")) {
         cJSON_Delete(payload);
         payload = NULL;
     }
@@ -253,7 +260,7 @@ static int twt_apply(struct game_req *r, struct game *gm, const cJSON *body, int
     if (rc == 0)
         rc = twt_run(r, gm, body, seq, out, effects);
     if (rc == 0 && x)
-        rc = memory_payout_effects(r, *effects, twt_player_owned(r, body));
+        rc = memory_payout_effects(r, *effects, twt_player_owned(r, gm, body));
     if (rc == 0 && x)
         *aux = x;
     else
@@ -435,7 +442,8 @@ static int twt_seats_check(struct game_req *r, int n)
     return 0;
 }
 
-/* The house rules a game plays by are kept with its row (its states hold them too). */
+/* The house rules a game plays by are kept with its row (its states hold them too), and
+ * so is the campaign's stamp policy of the day (a PATCH applies to later games). */
 static int twt_keep_details(struct game_req *r, const struct game_new *g)
 {
     char *text = house_text(&g->hr);
@@ -443,6 +451,9 @@ static int twt_keep_details(struct game_req *r, const struct game_new *g)
     if (!text)
         return sb_oom(r->err);
     rc = store_game_set_house_rules(*r->store, g->gid, text, r->err);
+    if (rc == 0)
+        rc = store_game_set_stamp_owner(*r->store, g->gid,
+                                        r->campaign->policy_player ? "player" : "token", r->err);
     free(text);
     return rc;
 }

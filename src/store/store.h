@@ -247,7 +247,8 @@ struct store_game {
     int64_t campaign;
     char mode[16];
     char status[16];
-    char edition[64]; /* the box it is played with */
+    char edition[64];    /* the box it is played with */
+    char stamp_owner[8]; /* "token", "player"; "": none kept (a game of before 0025) */
     int64_t version;
     int64_t seq;       /* the last live event, 0 when none */
     int64_t last_seq;  /* the last event, voided or not */
@@ -273,6 +274,10 @@ int store_game_create(struct store *s, int64_t id, int64_t cid, const char *edit
  * (location, NULL: unknown) on game gid. */
 /* The house rules game gid plays by (JSON), set once at its creation. */
 int store_game_set_house_rules(struct store *s, int64_t gid, const char *house_rules,
+                               struct sb_error *err);
+/* The stamp policy ("token" or "player") game gid pays journal stamps by, set once at its
+ * creation (or its import). */
+int store_game_set_stamp_owner(struct store *s, int64_t gid, const char *owner,
                                struct sb_error *err);
 int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min, const char *location,
                            struct sb_error *err);

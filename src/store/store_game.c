@@ -74,6 +74,13 @@ int store_game_create(struct store *s, int64_t id, int64_t cid, const char *edit
     return rc;
 }
 
+int store_game_set_stamp_owner(struct store *s, int64_t gid, const char *owner,
+                               struct sb_error *err)
+{
+    static const char *const sql = "UPDATE games SET stamp_owner = ? WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "ti", owner, gid);
+}
+
 int store_game_set_house_rules(struct store *s, int64_t gid, const char *house_rules,
                                struct sb_error *err)
 {
@@ -182,6 +189,9 @@ static int store_game_read(void *ctx, sqlite3_stmt *stmt, struct sb_error *err)
     g->seq = sqlite3_column_int64(stmt, 3);
     g->last_seq = sqlite3_column_int64(stmt, 4);
     snprintf(g->edition, sizeof(g->edition), "%s", (const char *)sqlite3_column_text(stmt, 10));
+    if (sqlite3_column_type(stmt, 11) == SQLITE_TEXT)
+        snprintf(g->stamp_owner, sizeof(g->stamp_owner), "%s",
+                 (const char *)sqlite3_column_text(stmt, 11));
     if (!row->with_docs)
         return 0;
     rc = store_col_dup(stmt, 5, &g->board, err);
@@ -215,7 +225,8 @@ int store_game_get(struct store *s, int64_t cid, int64_t gid, bool with_docs,
         "   ON b.id = gb.board_id WHERE gb.game_id = g.id) END,"
         " CASE WHEN ?1 THEN state END,"
         " CASE WHEN ?1 THEN (SELECT initial FROM game_boards WHERE game_id = g.id) END,"
-        " seats, house_rules, edition FROM games g WHERE id = ?2 AND campaign_id = ?3";
+        " seats, house_rules, edition, stamp_owner FROM games g"
+        " WHERE id = ?2 AND campaign_id = ?3";
     struct store_game g;
     struct store_game_row row = {&g, with_docs};
     int rc;

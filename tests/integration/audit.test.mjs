@@ -1,0 +1,79 @@
+// audit.test.mjs -- issue 41's findings over HTTP (API.md "Further additions
+// (2026-12-c)", RULES.md §1 readings): the stamp policy kept per game (R2), the ticket
+// to the space one stands on (R7). The box's money (R1) is money.test.mjs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, newCampaign, client } from './server.mjs';
+
+let srv;
+before(async () => { srv = await startServer(); });
+after(async () => { await srv.cleanup(); });
+
+async function game(c, mode, seats) {
+  const r = await c.api.post(`/api/v1/campaigns/${c.cid}/games`, { mode, seats: seats.map(([player, token]) => ({ player, token })) });
+  assert.equal(r.status, 201, r.text);
+  return r.json.game.id;
+}
+
+async function event(c, gid, body, status = 201) {
+  const r = await c.api.post(`/api/v1/campaigns/${c.cid}/games/${gid}/events`, body);
+  assert.equal(r.status, status, `${JSON.stringify(body)} -> ${r.text}`);
+  return r.json;
+}
+
+const payouts = (answer) => answer.effects.filter((e) => e.kind === 'journal_payout')
+  .map((e) => [e.player, e.token, e.stamps, e.amount]).sort();
+
+test('TWT-JOURNAL-5 (R2): a game keeps the stamp policy it started with; a PATCH applies to later games', async () => {
+  const c = await newCampaign(srv.url, { stamp_owner: 'token', players: ['Ann', 'Bo', 'Cy'] });
+  const [ann, bo, cy] = c.players;
+  const g1 = await game(c, 'journal', [[ann, 'hazel'], [bo, 'scottie']]);
+  await event(c, g1, { type: 'draw_journal', card: 'journal-2', player: ann }); // Ann stamps with Hazel
+  await event(c, g1, { type: 'end' });
+  const g2 = await game(c, 'journal', [[cy, 'hazel'], [bo, 'scottie']]);
+  const patched = await c.api.patch(`/api/v1/campaigns/${c.cid}`, { stamp_owner: 'player' });
+  assert.equal(patched.status, 200, patched.text);
+  assert.equal(patched.json.campaign.stamp_owner, 'player');
+  // g2 started under "token": whoever plays Hazel tonight (Cy) collects Ann's stamp
+  const during = await event(c, g2, { type: 'draw_journal', card: 'journal-2', player: bo });
+  assert.deepEqual(during.event.stamp_owner, 'token');
+  assert.deepEqual(payouts(during), [[bo, 'scottie', 1, 100], [cy, 'hazel', 1, 100]].sort());
+  await event(c, g2, { type: 'end' });
+  // g3 starts after the PATCH: the person who stamped collects (Ann is not seated)
+  const g3 = await game(c, 'journal', [[cy, 'hazel'], [bo, 'scottie']]);
+  const after = await event(c, g3, { type: 'draw_journal', card: 'journal-2', player: bo });
+  assert.deepEqual(payouts(after), [[bo, 'scottie', 1, 100]]);
+  // an export names each game's policy, and its import keeps them
+  const exp = await c.api.get(`/api/v1/campaigns/${c.cid}/export`);
+  assert.deepEqual(exp.json.games.map((g) => g.stamp_owner), ['token', 'token', 'player']);
+  const imp = await client(srv.url).post('/api/v1/campaigns/import', exp.text);
+  assert.equal(imp.status, 201, imp.text);
+  const copy = client(srv.url, imp.json.key);
+  const again = await copy.get(`/api/v1/campaigns/${imp.json.campaign.id}/export`);
+  assert.deepEqual(again.json.games.map((g) => g.stamp_owner), ['token', 'token', 'player']);
+});
+
+test('TWT-TICKET (R7): the ticket to the space its holder stands on is 422 and not offered', async () => {
+  const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
+  const [ann, bo] = c.players;
+  const board = (await c.api.get(`/api/v1/campaigns/${c.cid}/board`)).json;
+  const g = await game(c, 'banker', [[ann, 'scottie'], [bo, 'hazel']]);
+  const pass = async (st) => { if (st.turn.pending) await event(c, g, { type: 'auction' }); };
+  await event(c, g, { type: 'roll', d1: 6, d2: 4 }); // Ann: Just Visiting
+  await pass((await event(c, g, { type: 'roll', d1: 1, d2: 2 })).state); // Bo
+  let st = (await event(c, g, { type: 'roll', d1: 6, d2: 4 })).state; // Ann: Free Parking
+  assert.equal(st.ticket.holder, ann, JSON.stringify(st.ticket));
+  await pass((await event(c, g, { type: 'roll', d1: 1, d2: 2 })).state); // Bo
+  st = (await event(c, g, { type: 'roll', d1: 1, d2: 2 })).state; // Ann: 23
+  await pass(st);
+  const here = board.destinations.find((d) => d.space === 23).id;
+  st = (await c.api.get(`/api/v1/campaigns/${c.cid}/games/${g}`)).json.state;
+  const offer = st.options.find((o) => o.type === 'use_ticket');
+  assert.ok(offer && !offer.to.includes(here) && offer.to.length > 0, JSON.stringify(offer));
+  const r = await c.api.post(`/api/v1/campaigns/${c.cid}/games/${g}/events`, { type: 'use_ticket', to: here });
+  assert.equal(r.status, 422, r.text);
+  assert.equal(r.json.rule, 'TWT-TICKET');
+  assert.equal(r.headers.get('content-type'), 'application/problem+json');
+  const same = (await c.api.get(`/api/v1/campaigns/${c.cid}/games/${g}`)).json.state;
+  assert.deepEqual(same, st, 'nothing changed');
+});
