@@ -380,3 +380,110 @@ test('the classic box check: GET …/board?edition=classic counts every fact; PU
   r = await c.api.put(`${base}/board/chance/speeding`, { text: 'Excès de vitesse : 15.' });
   assert.equal(r.status, 409, r.text);
 });
+
+test('CLASSIC-GO, HOUSE-GO-LANDING, CLASSIC-JAIL-IN, CLASSIC-JAIL-OUT, CLASSIC-CARDS: a card to GO pays the box salary (400 is for landing by dice), a card to Jail, a Jail fine paid then a roll', async () => {
+  const g = await bank('classic', 2, { house_rules: { go_landing: 400 } });
+  const [ann, bo] = g.players;
+  let a = await g.ev({ type: 'roll', d1: 3, d2: 4 });
+  assert.deepEqual([a.state.turn.pending.kind, a.state.turn.pending.deck], ['draw', 'chance']);
+  a = await g.ev({ type: 'draw_chance', card: 'advance-to-go' });
+  assert.ok(a.effects.some((e) => e.kind === 'salary' && e.player === ann && e.amount === 200), JSON.stringify(a.effects));
+  a = await g.ev({ type: 'roll', d1: 3, d2: 4 });
+  a = await g.ev({ type: 'draw_chance', card: 'go-to-jail' });
+  assert.ok(a.effects.some((e) => e.kind === 'jail' && e.player === bo));
+  const jailed = a.state.players.find((p) => p.id === bo);
+  assert.deepEqual([jailed.in_jail, jailed.position], [true, 10]);
+  assert.ok(!a.effects.some((e) => e.kind === 'salary'), 'going to Jail never pays the salary');
+  a = await g.ev({ type: 'roll', d1: 1, d2: 2 }); // Ann to 3
+  a = await g.ev({ type: 'auction' });
+  assert.ok(a.state.options.some((o) => o.type === 'jail_pay' && o.player === bo && o.fine === 50), JSON.stringify(a.state.options));
+  assert.ok(a.state.options.some((o) => o.type === 'roll' && o.player === bo && o.jail_try === 1));
+  const cash = cashOf(a.state, bo);
+  a = await g.ev({ type: 'jail_pay' });
+  assert.equal(cashOf(a.state, bo), cash - 50);
+  assert.equal(a.state.players.find((p) => p.id === bo).in_jail, false);
+  a = await g.ev({ type: 'roll', d1: 2, d2: 3 });
+  assert.equal(a.state.players.find((p) => p.id === bo).position, 15);
+});
+
+test('HOUSE-JAIL-DOUBLE: roll_again frees the player on a double, who moves and rolls again; the official reading ends the turn', async () => {
+  for (const [rule, again] of [['move', false], ['roll_again', true]]) {
+    const g = await bank('classic', 2, { house_rules: { jail_double: rule } });
+    const [ann, bo] = g.players;
+    await g.ev({ type: 'roll', d1: 3, d2: 4 });
+    await g.ev({ type: 'draw_chance', card: 'go-to-jail' });
+    await g.ev({ type: 'roll', d1: 1, d2: 2 });
+    await g.ev({ type: 'auction' });
+    const a = await g.ev({ type: 'roll', d1: 2, d2: 2 }); // Ann's double out of Jail
+    const me = a.state.players.find((p) => p.id === ann);
+    assert.deepEqual([me.in_jail, me.position], [false, 14]);
+    if (a.state.turn.pending) await g.ev({ type: 'auction' });
+    const st = await g.state();
+    assert.equal(st.options.find((o) => o.type === 'roll').player, again ? ann : bo, rule);
+  }
+});
+
+test('HOUSE-FREE-PARKING, CLASSIC-FREE-PARKING: with the jackpot a tax goes into the pot and Free Parking takes it; officially Free Parking does nothing', async () => {
+  for (const jackpot of [true, false]) {
+    const g = await bank('classic', 2, { house_rules: { free_parking: jackpot ? 'jackpot' : 'nothing' } });
+    const [, bo] = g.players;
+    let a = await g.ev({ type: 'roll', d1: 1, d2: 3 }); // Ann: Income Tax
+    assert.equal(a.state.pot, jackpot ? 200 : undefined);
+    a = await g.ev({ type: 'roll', d1: 4, d2: 6 }); // Bo: Just Visiting
+    const cash = cashOf(a.state, bo);
+    a = await g.ev({ type: 'roll', d1: 5, d2: 6 }); // Ann to 15
+    await g.ev({ type: 'auction' });
+    a = await g.ev({ type: 'roll', d1: 4, d2: 6 }); // Bo to 20
+    assert.equal(cashOf(a.state, bo), cash + (jackpot ? 200 : 0));
+    if (jackpot) {
+      assert.deepEqual(a.effects.find((e) => e.kind === 'pot'), { kind: 'pot', player: bo, amount: 200 });
+      assert.equal(a.state.pot, 0);
+    }
+  }
+});
+
+test('HOUSE-AUCTION: without auctions a deed the lander does not buy stays with the Bank, and an auction with a winner is refused', async () => {
+  const g = await bank('classic', 2, { house_rules: { auction: false } });
+  const [, bo] = g.players;
+  await g.ev({ type: 'roll', d1: 1, d2: 2 });
+  await refused(g, { type: 'auction', winner: bo, price: 50 }, 'CLASSIC-AUCTION');
+  const a = await g.ev({ type: 'auction' });
+  assert.equal(a.state.deeds.find((d) => d.space === 3).owner, null);
+});
+
+test('HOUSE-RENT-ASK, CLASSIC-RENT-STREET, CLASSIC-MORTGAGED, CLASSIC-RENT-UTILITY, CLASSIC-STOCK, CLASSIC-SELL: automatic rent at the landing; a whole group doubles a bare lot unless one of it is mortgaged; utilities by the dice; houses from the stock, sold back at half', async () => {
+  const g = await bank('classic', 2, { house_rules: { variant: 'short', rent: 'automatic' } });
+  const [ann, bo] = g.players;
+  await g.ev({ type: 'deal', player: ann, spaces: [12, 28] });
+  await g.ev({ type: 'deal', player: bo, spaces: [1, 3] });
+  // the whole brown group, none mortgaged: a bare lot pays double (4 x 2)
+  let a = await g.ev({ type: 'roll', d1: 1, d2: 2 });
+  assert.deepEqual(a.effects.find((e) => e.kind === 'rent'), { kind: 'rent', from: ann, to: bo, space: 3, amount: 8 });
+  // Bo on the Electric Company: both utilities held, 12 x 10
+  a = await g.ev({ type: 'roll', d1: 6, d2: 6 });
+  assert.deepEqual(a.effects.find((e) => e.kind === 'rent'), { kind: 'rent', from: bo, to: ann, space: 12, amount: 120 });
+  // a mortgage: the Bank pays half the price; the group's bare lot no longer doubles
+  a = await g.ev({ type: 'mortgage', space: 1 });
+  assert.deepEqual(a.effects.find((e) => e.kind === 'mortgage'), { kind: 'mortgage', player: bo, space: 1, amount: 30 });
+  a = await g.ev({ type: 'roll', d1: 1, d2: 2 }); // Bo to 15 (doubles roll again)
+  await g.ev({ type: 'auction' });
+  a = await g.ev({ type: 'unmortgage', space: 1 });
+  assert.deepEqual(a.effects.find((e) => e.kind === 'unmortgage'), { kind: 'unmortgage', player: bo, space: 1, amount: 33 });
+  a = await g.ev({ type: 'build', space: 1 });
+  assert.equal(a.state.bank.houses, 31);
+  a = await g.ev({ type: 'build', space: 3 });
+  assert.equal(a.state.bank.houses, 30);
+  a = await g.ev({ type: 'sell_building', space: 3 });
+  assert.deepEqual(a.effects.find((e) => e.kind === 'sell_building'), { kind: 'sell_building', player: bo, space: 3, houses: 0, hotel: false, paid: 25 });
+  assert.equal(a.state.bank.houses, 31);
+  // CLASSIC-SELL: evenly (3 has no house left while 1 has one: 1 may go down, 3 may not)
+  await refused(g, { type: 'sell_building', space: 3 }, 'CLASSIC-SELL');
+});
+
+test('CLASSIC-BANK: an adjustment is the Bank paying or taking money; one that would leave a player below nothing is refused', async () => {
+  const g = await bank('classic', 2);
+  const [ann] = g.players;
+  const a = await g.ev({ type: 'adjust', player: ann, amount: 250, reason: 'a banker\'s slip' });
+  assert.equal(cashOf(a.state, ann), 1750);
+  await refused(g, { type: 'adjust', player: ann, amount: -5000 }, 'CLASSIC-BANK');
+});
