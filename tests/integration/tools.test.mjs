@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -382,4 +382,59 @@ test('deb: make deb builds a package lintian passes; dpkg installs it, the unit\
     assert.equal(purge.code, 0, purge.stdout + purge.stderr);
   }
   assert.equal((await run('test', ['-e', CONF])).code, 1, 'purge removed the configuration');
+});
+
+// ---- the container image ----
+
+test('image: Containerfile takes its base as a build argument and names the user, the volume, the port, the health check and SIGTERM; README\'s compose.yaml keeps the database on a volume', () => {
+  const cf = readFileSync(join(ROOT, 'Containerfile'), 'utf8');
+  assert.match(cf, /^ARG BASE=\S+/m);
+  assert.equal(cf.match(/^FROM \$\{BASE\}/gm)?.length, 2, 'both stages from ${BASE}');
+  assert.match(cf, /^USER stampbook$/m);
+  assert.match(cf, /^VOLUME \/var\/lib\/stampbook$/m);
+  assert.match(cf, /^EXPOSE 8080$/m);
+  assert.match(cf, /^STOPSIGNAL SIGTERM$/m);
+  assert.match(cf, /^HEALTHCHECK [^\n]*\\\n\s*CMD \["\/usr\/bin\/stampbook", "healthcheck", "--port", "8080"\]/m);
+  assert.match(cf, /"--db", "\/var\/lib\/stampbook\/stampbook\.db"/);
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const at = readme.indexOf('## In a container');
+  const compose = readme.slice(readme.indexOf('```yaml\n', at) + 8, readme.indexOf('\n```', readme.indexOf('```yaml\n', at)));
+  assert.match(compose, /dockerfile: Containerfile/);
+  assert.match(compose, /- stampbook-data:\/var\/lib\/stampbook/);
+  assert.match(compose, /stop_signal: SIGTERM/);
+  assert.match(readme.slice(at), /were not tried here/);
+  assert.match(readme.slice(at), /arm64/);
+});
+
+const hasBuildah = () => (process.env.PATH || '').split(':').some((d) => d && existsSync(join(d, 'buildah')));
+const IMAGE_SKIP = DEB_SKIP || (hasBuildah() ? null : 'buildah is not installed (sh scripts/install-deps test)');
+
+test('image: scripts/build-image assembles the image from the package with buildah from scratch and no RUN; under chroot its filesystem migrates on the volume, serves health and stops on SIGTERM; its config names user, volume, port and health check', { skip: IMAGE_SKIP || false }, async () => {
+  const script = readFileSync(join(ROOT, 'scripts/build-image'), 'utf8');
+  assert.match(script, /buildah from scratch/);
+  assert.doesNotMatch(script, /buildah run/, 'no RUN step');
+  const version = readFileSync(join(ROOT, 'VERSION'), 'utf8').trim();
+  const deb = join(ROOT, 'build/deb', `stampbook_${version}_amd64.deb`);
+  if (!existsSync(deb)) {
+    const env = { ...process.env };
+    delete env.MAKEFLAGS;
+    delete env.MFLAGS;
+    const built = await run('make', ['--no-print-directory', 'deb'], { cwd: ROOT, env, timeout: 15 * 60 * 1000 });
+    assert.equal(built.code, 0, (built.stdout + built.stderr).slice(-4000));
+  }
+  const r = await run('sh', [join(ROOT, 'scripts/build-image'), deb], { cwd: ROOT, timeout: 10 * 60 * 1000 });
+  try {
+    assert.equal(r.code, 0, (r.stdout + r.stderr).slice(-4000));
+    assert.match(r.stderr, /checked \(--version, migrate, serve, SIGTERM\)/);
+    const cfg = JSON.parse(r.stdout).Docker.config; // buildah inspect of the image
+    assert.equal(cfg.User, 'stampbook');
+    assert.ok(cfg.Volumes && '/var/lib/stampbook' in cfg.Volumes, JSON.stringify(cfg.Volumes));
+    assert.ok(cfg.ExposedPorts && '8080/tcp' in cfg.ExposedPorts, JSON.stringify(cfg.ExposedPorts));
+    assert.deepEqual(cfg.Healthcheck.Test, ['CMD', '/usr/bin/stampbook', 'healthcheck', '--port', '8080']);
+    assert.equal(cfg.StopSignal, 'SIGTERM');
+    assert.deepEqual(cfg.Entrypoint, ['/usr/bin/stampbook']);
+    assert.ok(cfg.Cmd.includes('/var/lib/stampbook/stampbook.db'), JSON.stringify(cfg.Cmd));
+  } finally {
+    await run('buildah', ['rmi', '-f', `localhost/stampbook:${version}`]);
+  }
 });
