@@ -58,6 +58,26 @@ export async function boxBoard(ctx, campaign, edition, editionDoc) {
   return ctx.api.req('GET', `/board?edition=${encodeURIComponent(edition)}`).then((r) => r.data);
 }
 
+/** The context of the campaign's box of edition for a game's table: ctx itself for its
+ * own box; for another, its board routes (the board, the fixes and checks at the table)
+ * name that box (?edition=) and its board is that box's. */
+export function boxContext(ctx, campaign, edition) {
+  if (!edition || edition === campaign.edition) return ctx;
+  const q = `edition=${encodeURIComponent(edition)}`;
+  const api = Object.create(ctx.api);
+  api.req = (method, path, opts) => ctx.api.req(method, path.startsWith('/board') ? `${path}${path.includes('?') ? '&' : '?'}${q}` : path, opts);
+  api.board = () => api.req('GET', '/board').then((r) => r.data);
+  const box = Object.create(ctx);
+  let board = null;
+  box.api = api;
+  box.board = async (fresh = false) => {
+    if (fresh || !board) board = await api.board();
+    return board;
+  };
+  box.invalidateBoard = () => { board = null; };
+  return box;
+}
+
 /** The campaign's last night across boxes ("Last time…"): one line a game, oldest first,
  * naming its box and its winner; null for a night of one game. */
 export function lastNight(recap, editions) {

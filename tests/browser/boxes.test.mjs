@@ -5,7 +5,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, phoneContext, api, expectVisible, expectText, shot } from './helpers.mjs';
+import { startServer, launchBrowser, phoneContext, api, eventually, expectVisible, expectText, shot } from './helpers.mjs';
 
 let server;
 let browser;
@@ -90,4 +90,36 @@ test('UI-BOXES-NIGHT a night of three boxes on one phone, in French, and "La der
   await expectText(lines.nth(1), 'Monopoly (classic), partie 2 · Vainqueur : Bo');
   await expectText(lines.nth(2), 'Monopoly Deal, partie 3 · Vainqueur : Cy');
   await shot(page, 'boxes-02-last-night-fr');
+});
+
+test('UI-BOXES-FIX at the table of another box than the campaign\'s own, "Matches my box" checks that box\'s fact', async () => {
+  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Classic group', edition: 'classic' } });
+  const c = { cid: made.campaign.id, key: made.key };
+  const ana = await api(server.base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Ana' } });
+  const bo = await api(server.base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Bo' } });
+  const g = await api(server.base, 'POST', `/campaigns/${c.cid}/games`, {
+    key: c.key, body: { edition: 'travel-world-tour', mode: 'banker', seats: [{ player: ana.id, token: 'scottie' }, { player: bo.id, token: 't-rex' }] },
+  });
+  const ev = (body) => api(server.base, 'POST', `/campaigns/${c.cid}/games/${g.game.id}/events`, { key: c.key, body });
+  await ev({ type: 'roll', d1: 2, d2: 4 }); // Ana: Rapa Nui
+  await ev({ type: 'buy' });
+  const en = await phoneContext(browser);
+  try {
+    const phone = await en.newPage();
+    await phone.goto(`${server.base}/#/join/${c.cid}/${encodeURIComponent(c.key)}`);
+    await phone.goto(`${server.base}/#/c/${c.cid}/game/${g.game.id}`);
+    await expectVisible(phone.getByRole('heading', { name: 'Bo rolls' }));
+    await phone.getByRole('button', { name: 'First die 2' }).click();
+    await phone.getByRole('button', { name: 'Second die 4' }).click(); // Bo lands on Ana's Rapa Nui
+    const prompt = phone.getByRole('group', { name: /Check your box/ });
+    await expectText(prompt, 'Rapa Nui');
+    await prompt.getByRole('button', { name: 'Matches my box' }).click();
+    const box = () => api(server.base, 'GET', `/campaigns/${c.cid}/board?edition=travel-world-tour`, { key: c.key });
+    await eventually(async () => (await box()).destinations.find((d) => d.id === 'rapa-nui').source === 'group', { message: 'Rapa Nui checked in the Travel World Tour box' });
+    const doc = await api(server.base, 'GET', `/campaigns/${c.cid}`, { key: c.key });
+    assert.deepEqual(doc.campaign.boxes.map((b) => [b.edition, b.checked]), [['classic', 0], ['travel-world-tour', 1]]);
+    assert.deepEqual(en.errors, [], 'no script errors in the page');
+  } finally {
+    await en.close();
+  }
 });

@@ -6,7 +6,7 @@
 // with Undo follows each action. The mode screens (banker, journal, results) draw the
 // decisions, the player cards and "More".
 
-import { ApiError, etagOf, uuid, edition as editionDoc } from '../api.js';
+import { ApiError, etagOf, uuid } from '../api.js';
 import { h, mount, showAlert, showError, clearAlert, announce, confirmDialog, busy } from '../ui.js';
 import { t, money, timeText } from '../i18n.js';
 import { touchCampaign } from '../store.js';
@@ -21,7 +21,7 @@ import * as results from './results.js';
 import { afterEvent, refreshBoard } from './factcheck.js';
 import { houseRulesNote } from '../houserules.js';
 import { memoryForm, relived, withMemories } from '../memories.js';
-import { boxBoard } from '../boxes.js';
+import { boxContext } from '../boxes.js';
 
 /** The width at which the table and its log stand side by side (app.css). */
 const LAPTOP = '(min-width: 1000px) and (min-height: 521px)';
@@ -50,8 +50,9 @@ export async function render({ main, params, app }) {
   // The game is of its own box (API.md "Every box of the group"), not always the campaign's.
   const eid = (game && game.edition) || c.edition;
   const ed = await ctx.edition(eid);
-  const board = kindOf(ed).board ? await boxBoard(ctx, c, eid, editionDoc).catch(() => ({})) : {};
-  const scr = new TableScreen({ ctx, app, main, gid, game, state, etag: g.etag || etagOf(state), board, ed, campaign: c, people: cdoc.players || [] });
+  const box = boxContext(ctx, c, eid);
+  const board = kindOf(ed).board ? await box.board().catch(() => ({})) : {};
+  const scr = new TableScreen({ ctx: box, app, main, gid, game, state, etag: g.etag || etagOf(state), board, ed, campaign: c, people: cdoc.players || [] });
   app.title(gameLabel(game, gid), c.name);
   if ((state && state.status) === 'active') touchCampaign(ctx.cid, { lastGame: gid });
   scr.mount();
