@@ -351,19 +351,27 @@ static int api_need_write(struct api_ctx *ctx)
 
 /* ---- keys ---- */
 
+/* The token of an Authorization header h ("Bearer <token>", spaces around it
+ * ignored; *len its length), or NULL when it has none. */
+static const char *api_bearer_token(const char *h, size_t *len)
+{
+    if (!h || strncasecmp(h, "Bearer ", 7) != 0)
+        return NULL;
+    h += 7;
+    while (*h == ' ')
+        h++;
+    *len = strlen(h);
+    while (*len > 0 && h[*len - 1] == ' ')
+        (*len)--;
+    return *len ? h : NULL;
+}
+
 /* The bearer token of the request (or the stream's ?key=), or NULL. */
 static const char *api_bearer(const struct api_ctx *ctx, size_t *len)
 {
     const char *h = ctx->req->authorization;
-    if (h && strncasecmp(h, "Bearer ", 7) == 0) {
-        h += 7;
-        while (*h == ' ')
-            h++;
-        *len = strlen(h);
-        while (*len > 0 && h[*len - 1] == ' ')
-            (*len)--;
-        return *len ? h : NULL;
-    }
+    if (h && strncasecmp(h, "Bearer ", 7) == 0)
+        return api_bearer_token(h, len);
     if (!h) {
         const char *k = api_param(ctx, "key");
         /* Only the event stream's route (its pattern, not the path the client sent):
@@ -650,6 +658,29 @@ static const struct api_route *api_start(struct api_ctx *ctx, struct api *api,
     api_ctx_init(ctx, api, req, res);
     res->route = "other";
     return api_route_find(ctx);
+}
+
+const char *api_refused_at_headers(struct api *api, const char *method, const char *path,
+                                   const char *authorization)
+{
+    unsigned char got[KEYS_HASH_BYTES];
+    struct api_path m;
+    size_t len = 0;
+    const char *key;
+    if (!api->has_admin_key || !method || !path)
+        return NULL;
+    for (size_t i = 0; i < API_NROUTES; i++) {
+        const struct api_route *route = &api_routes[i];
+        if (route->auth != AUTH_ADMIN || !(route->flags & ROUTE_CREATES) ||
+            strcmp(route->method, method) != 0 || !api_match(route->pattern, path, &m))
+            continue;
+        key = api_bearer_token(authorization, &len);
+        if (!key)
+            return "this route needs Authorization: Bearer <admin key>";
+        keys_hash(key, len, got);
+        return keys_equal(got, api->admin_hash) ? NULL : "wrong admin key";
+    }
+    return NULL;
 }
 
 bool api_answers_later(const char *method, const char *path)

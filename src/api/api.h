@@ -125,6 +125,14 @@ size_t api_body_limit(const char *method, const char *path);
  * before it comes. */
 bool api_handle(struct api *api, const struct api_request *req, struct api_response *res);
 
+/* When the server has an admin key, a request to create or import a campaign
+ * (method, path) whose authorization (the Authorization header; NULL: none) does not
+ * carry it: the detail of its 401, which the HTTP layer answers at the headers, before
+ * any byte of the body is read. NULL for every other request. This function can't
+ * fail. */
+const char *api_refused_at_headers(struct api *api, const char *method, const char *path,
+                                   const char *authorization);
+
 /* Is method and path a route that answers later when the caller lets it (an append:
  * the thread that called api_handle() is free again as soon as the write is handed to
  * the writer's thread)? The HTTP layer gives those few workers of their own, which

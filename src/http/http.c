@@ -32,6 +32,7 @@
 #define HTTP_WORK_QUEUE 4096         /* requests waiting for a worker (beyond: 503) */
 #define HTTP_CONN_MEMORY (16 * 1024) /* libmicrohttpd's buffer of each connection */
 #define HTTP_STOP_MS 10000           /* at most, for the last answers on stopping */
+#define HTTP_BODIES_FULL "the server holds as many unfinished request bodies as it takes"
 
 /* The response of an answer the API keeps in memory (api_answer_cached()), built once
  * and queued on every connection that asks for it while the API keeps it. */
@@ -62,6 +63,7 @@ struct http_server {
     char *host_names;                /* --host-name; NULL when any Host will do */
     struct proxy_limits *limits;     /* requests in flight per client, behind a proxy */
     struct http_gz *gz;              /* the static files compressed at start */
+    _Atomic size_t bodies_held;      /* bytes of the unfinished bodies (http_body.c) */
 };
 
 /* Per-request state, kept in the connection context and freed when it completes. */
@@ -70,11 +72,13 @@ struct http_request {
     struct MHD_Connection *mhd;
     struct http_conn *conn; /* the connection's entry in the table (its socket context) */
     struct timespec start;
-    char *body;
-    size_t len, limit;
+    struct http_body body;
+    size_t limit;
     size_t received;    /* bytes of the body come so far, kept or not */
     uint64_t body_from; /* when the body must start coming at HTTP_BODY_RATE */
+    uint64_t body_end;  /* when it must all have come: fixed at its start */
     bool too_large;
+    bool over_budget; /* dropped: the unfinished bodies held all the server keeps */
     bool answered;
     bool recorded;      /* counted for /metrics and written to the access log */
     bool queued;        /* on the worker pool: the connection is suspended */
@@ -578,8 +582,8 @@ static void http_fill_request(struct MHD_Connection *conn, struct http_request *
     r->last_event_id = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Last-Event-ID");
     req->client = r->client;
     req->key_memo = r->conn ? &r->conn->key_memo : NULL;
-    req->body = r->body;
-    req->body_len = r->len;
+    if (http_body_complete(&r->body, &r->server->bodies_held, &req->body, &req->body_len) != 0)
+        req->body = NULL; /* a spool that cannot be mapped: no body */
     req->body_too_large = r->too_large;
     MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, http_collect_param, req);
 }
@@ -690,6 +694,8 @@ static enum MHD_Result http_dispatch(struct http_server *s, struct MHD_Connectio
     }
     if (atomic_load(&s->closing))
         return http_busy(conn, r, "the server is stopping");
+    if (r->over_budget)
+        return http_busy(conn, r, HTTP_BODIES_FULL);
     return http_submit(s, conn, r, url, method);
 }
 
@@ -849,7 +855,7 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
                                   const char *url, const char *method, void **con_cls)
 {
     struct http_request *r = *con_cls ? *con_cls : calloc(1, sizeof(*r));
-    const char *length;
+    const char *length, *refused;
     unsigned total = 0, from = 0, hosts = 0;
     uint64_t announced;
     enum MHD_Result ret = MHD_NO;
@@ -888,6 +894,15 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
         return ret;
     url = proxy_strip_base(s->base, url);
     r->limit = api_body_limit(method, url);
+    r->body.fd = -1;
+    r->body.spool = r->limit > HTTP_BODY_IN_MEMORY;
+    refused = api_refused_at_headers(
+        s->api, method, url, MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Authorization"));
+    if (refused) {
+        /* Before any byte of the body is read (an import of 32 MiB, say). */
+        const struct http_extra x = {.close = true};
+        return http_problem(conn, r, 401, refused, &x);
+    }
     length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     announced = length ? strtoull(length, NULL, 10) : r->limit;
     if (length && announced > r->limit) {
@@ -895,36 +910,39 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
         r->too_large = true;
         return http_dispatch(s, conn, r, url, method);
     }
+    /* A body that would not fit beside the unfinished ones is refused before it comes
+     * (a body that passes the cap on its way is dropped, and answered so at its end). */
+    if (http_is_api(url) && atomic_load(&s->bodies_held) + announced > HTTP_BODIES_MAX)
+        return http_busy(conn, r, HTTP_BODIES_FULL);
+    /* The body's end is fixed now, from its announced size at the minimum rate; until
+     * then each piece buys time at that rate (a second ahead), never past the end. */
     r->body_from = http_header_deadline(s);
+    r->body_end = r->body_from + 1000u + announced * 1000u / HTTP_BODY_RATE;
     http_conns_deadline(r->conn, r->body_from + 1000u);
     return MHD_YES;
 }
 
-/* Keep a piece of the body, or stop keeping it past the route's limit. Each piece buys
- * the connection time at HTTP_BODY_RATE (a second ahead). */
-static enum MHD_Result http_take_body(struct http_request *r, const char *data, size_t size)
+/* Keep a piece of the body, or stop keeping it past the route's limit, or when the
+ * unfinished bodies together hold as much as the server keeps. */
+static enum MHD_Result http_take_body(struct http_server *s, struct http_request *r,
+                                      const char *data, size_t size)
 {
+    uint64_t until;
+    int rc;
     r->received += size;
+    until = r->body_from + 1000u + (uint64_t)r->received * 1000u / HTTP_BODY_RATE;
     if (!r->answered && !r->queued)
-        http_conns_deadline(r->conn,
-                            r->body_from + 1000u + (uint64_t)r->received * 1000u / HTTP_BODY_RATE);
-    if (r->too_large || r->answered)
+        http_conns_deadline(r->conn, until < r->body_end ? until : r->body_end);
+    if (r->too_large || r->answered || r->over_budget)
         return MHD_YES;
-    if (r->len + size > r->limit) {
+    if (r->body.len + size > r->limit) {
         r->too_large = true;
-        free(r->body);
-        r->body = NULL;
-        r->len = 0;
+        http_body_free(&r->body, &s->bodies_held);
         return MHD_YES;
     }
-    char *grown = realloc(r->body, r->len + size + 1);
-    if (!grown)
-        return MHD_NO;
-    memcpy(grown + r->len, data, size);
-    r->body = grown;
-    r->len += size;
-    r->body[r->len] = '\0';
-    return MHD_YES;
+    rc = http_body_take(&r->body, &s->bodies_held, data, size);
+    r->over_budget = rc == SB_EBUSY; /* answered 503 once the rest is read */
+    return rc == 0 || r->over_budget ? MHD_YES : MHD_NO;
 }
 
 static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const char *url,
@@ -939,7 +957,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
     if (!r || !r->begun)
         return http_begin(s, conn, url, method, con_cls);
     if (*upload_data_size > 0) {
-        ret = http_take_body(r, upload_data, *upload_data_size);
+        ret = http_take_body(s, r, upload_data, *upload_data_size);
         *upload_data_size = 0;
         return ret;
     }
@@ -968,7 +986,7 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
         proxy_limits_leave(s->limits, r->client);
     http_hub_abandon(r->stream);
     api_response_clear(&r->res);
-    free(r->body);
+    http_body_free(&r->body, &s->bodies_held);
     free(r);
     *con_cls = NULL;
     atomic_fetch_sub(&s->requests, 1);

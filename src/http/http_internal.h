@@ -213,4 +213,35 @@ void http_hub_close(struct http_hub *h);
 /* The number of open streams. */
 unsigned http_hub_count(struct http_hub *h);
 
+/* ---- request bodies: in memory up to a small size, spooled past it (http_body.c) ---- */
+
+#define HTTP_BODY_IN_MEMORY 65536          /* a body the route takes at most this: memory */
+#define HTTP_BODIES_MAX ((size_t)96 << 20) /* held by the unfinished bodies together */
+
+/* A request's body as it comes: in memory (mem) for a route that takes at most
+ * HTTP_BODY_IN_MEMORY, else in a temporary file (fd) that is mapped once complete.
+ * Zeroed: empty, in memory. Exactly one http_body_free() for each body that took a
+ * byte. */
+struct http_body {
+    char *mem;
+    size_t len;
+    size_t held; /* counted in the server's total, until complete or freed */
+    int fd;      /* the spool once a byte came, else -1 (set with spool) */
+    void *map;   /* the spool mapped, once complete */
+    bool spool;  /* goes to a file */
+};
+
+/* Keep n more bytes of data in b, counted in *total (the bytes held by every
+ * unfinished body, capped at HTTP_BODIES_MAX). SB_EBUSY when the cap would be passed
+ * (nothing kept: the body is dropped and no longer counted), SB_ENOMEM or SB_EIO when
+ * it cannot be kept. */
+int http_body_take(struct http_body *b, _Atomic size_t *total, const char *data, size_t n);
+
+/* The complete body: *data (NUL-terminated, b's until it is freed), *len; it is no
+ * longer counted in *total. 0, SB_EIO when a spool cannot be mapped. */
+int http_body_complete(struct http_body *b, _Atomic size_t *total, const char **data, size_t *len);
+
+/* Drop what b holds, and its count in *total. This function can't fail. */
+void http_body_free(struct http_body *b, _Atomic size_t *total);
+
 #endif
