@@ -206,6 +206,7 @@ static int game_defer(struct games *c, const struct store_game *before, int64_t 
     d->row = (struct store_game){
         .id = gid, .campaign = before->campaign, .version = version, .seq = seq, .last_seq = seq};
     memcpy(d->row.mode, before->mode, sizeof(d->row.mode));
+    memcpy(d->row.edition, before->edition, sizeof(d->row.edition)); /* its kind's */
     memcpy(d->row.stamp_owner, before->stamp_owner, sizeof(d->row.stamp_owner));
     memcpy(d->row.status, d->status, sizeof(d->row.status));
     if (!(d->state = strdup(snap->state)))

@@ -487,3 +487,12 @@ test('CLASSIC-BANK: an adjustment is the Bank paying or taking money; one that w
   assert.equal(cashOf(a.state, ann), 1750);
   await refused(g, { type: 'adjust', player: ann, amount: -5000 }, 'CLASSIC-BANK');
 });
+
+test('appends at once to a classic game are each applied by the classic bank (the row a writer\'s turns leave keeps its edition, so its kind)', async () => {
+  const g = await bank('classic', 2);
+  const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => g.c.api.post(`${g.base}/games/${g.gid}/events`, { type: 'note', text: `note ${i}` })));
+  assert.deepEqual(answers.map((a) => a.status), Array(12).fill(201), answers.map((a) => a.text).find((t) => !t.startsWith('{"event"')));
+  const st = await g.state();
+  assert.equal(st.seq, 12);
+  assert.equal(st.edition, 'classic');
+});
