@@ -74,7 +74,7 @@ else
   BIN := $(B)/stampbook
 endif
 
-.PHONY: all run deps test-deps test unit unit-asan integration stress browser bench lint fuzz \
+.PHONY: all run deps test-deps test unit unit-asan integration stress browser bench lint recipe fuzz \
         fuzz-replay clean install uninstall format deb
 .DEFAULT_GOAL := all
 
@@ -135,6 +135,7 @@ test: test-deps
 	@$(MAKE) --no-print-directory CONFIG=asan stress
 	@$(MAKE) --no-print-directory CONFIG=release browser
 	@$(MAKE) --no-print-directory fuzz-replay
+	@$(MAKE) --no-print-directory recipe
 	@$(MAKE) --no-print-directory lint
 	@echo "make test: all suites passed"
 
@@ -170,6 +171,10 @@ bench: deps
 
 lint:
 	sh scripts/lint
+
+# README's recipe for a new offered event type, followed in a scratch copy of the tree.
+recipe:
+	sh tests/recipe/new-event.sh
 
 format:
 	clang-format -i src/*.c src/*/*.[ch] tests/unit/*.[ch] tests/unit/*/*.c $(wildcard tests/fuzz/*.c)

@@ -1,6 +1,7 @@
 /* event_json.c -- events between the rules engine and JSON: a row per event type. */
 #include "event_json.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -518,6 +519,7 @@ int event_check_request(const cJSON *body, bool banker, struct sb_error *err)
 int event_from_json(const struct board *b, const struct game_state *st, const cJSON *body,
                     struct rules_event *ev, struct sb_error *err)
 {
+    const struct event_codec *codec;
     struct rules_event e;
     const char *type = NULL;
     int t, rc;
@@ -535,7 +537,10 @@ int event_from_json(const struct board *b, const struct game_state *st, const cJ
         return rc;
     e = rules_event_new((enum event_type)t);
     e.seq = ev->seq;
-    rc = event_codec_of(e.type)->read(b, st, body, &e, err);
+    codec = event_codec_of(e.type);
+    if (!codec)
+        return sb_fail(err, SB_EINVALID, NULL, "event type '%s' has no reader", type);
+    rc = codec->read(b, st, body, &e, err);
     if (rc == 0)
         *ev = e;
     return rc;
@@ -686,35 +691,39 @@ static void ej_jail_card_option(struct jbuf *j, const struct board *b, const str
 
 /* ---- the event types ---------------------------------------------------------------------- */
 
-/* Every event type the rules engine plays, one row each: how to read its fields from an
- * event body, and how to write its fields as an option (NULL: never offered). A new
- * event type is a row here besides its row in the engine (rules.c). */
+/* Every event type the rules engine plays, one row each, at its type's index: how to read
+ * its fields from an event body, and how to write its fields as an option (NULL: an
+ * option with no field but its player). A new event type is a row here besides its row
+ * in the engine (rules.c): README "How it is built". */
 static const struct event_codec event_codecs[] = {
-    {EVENT_ROLL, ej_roll, ej_roll_option},
-    {EVENT_BUY, ej_none, ej_buy_option},
-    {EVENT_AUCTION, ej_auction, ej_auction_option},
-    {EVENT_COLLECT_FEE, ej_collect_fee, ej_fee_option},
-    {EVENT_DRAW_CHANCE, ej_draw, ej_draw_option},
-    {EVENT_DRAW_JOURNAL, ej_draw, ej_draw_option},
-    {EVENT_CHOOSE, ej_destination, ej_destination_option},
-    {EVENT_FLY, ej_to, ej_fly_option},
-    {EVENT_USE_TICKET, ej_to, ej_to_option},
-    {EVENT_GOAL_JUMP, ej_destination, ej_destination_option},
-    {EVENT_JAIL_PAY, ej_none, ej_jail_pay_option},
-    {EVENT_JAIL_CARD, ej_none, ej_jail_card_option},
-    {EVENT_TRADE, ej_trade, NULL},
-    {EVENT_ADJUST, ej_adjust, NULL},
-    {EVENT_NOTE, ej_note, NULL},
-    {EVENT_END, ej_end, NULL},
-    {EVENT_STAMP_GOAL, ej_stamp_goal, NULL},
-    {EVENT_CORRECT, ej_correct, NULL},
+    [EVENT_ROLL] = {EVENT_ROLL, ej_roll, ej_roll_option},
+    [EVENT_BUY] = {EVENT_BUY, ej_none, ej_buy_option},
+    [EVENT_AUCTION] = {EVENT_AUCTION, ej_auction, ej_auction_option},
+    [EVENT_COLLECT_FEE] = {EVENT_COLLECT_FEE, ej_collect_fee, ej_fee_option},
+    [EVENT_DRAW_CHANCE] = {EVENT_DRAW_CHANCE, ej_draw, ej_draw_option},
+    [EVENT_DRAW_JOURNAL] = {EVENT_DRAW_JOURNAL, ej_draw, ej_draw_option},
+    [EVENT_CHOOSE] = {EVENT_CHOOSE, ej_destination, ej_destination_option},
+    [EVENT_FLY] = {EVENT_FLY, ej_to, ej_fly_option},
+    [EVENT_USE_TICKET] = {EVENT_USE_TICKET, ej_to, ej_to_option},
+    [EVENT_GOAL_JUMP] = {EVENT_GOAL_JUMP, ej_destination, ej_destination_option},
+    [EVENT_JAIL_PAY] = {EVENT_JAIL_PAY, ej_none, ej_jail_pay_option},
+    [EVENT_JAIL_CARD] = {EVENT_JAIL_CARD, ej_none, ej_jail_card_option},
+    [EVENT_TRADE] = {EVENT_TRADE, ej_trade, NULL},
+    [EVENT_ADJUST] = {EVENT_ADJUST, ej_adjust, NULL},
+    [EVENT_NOTE] = {EVENT_NOTE, ej_note, NULL},
+    [EVENT_END] = {EVENT_END, ej_end, NULL},
+    [EVENT_STAMP_GOAL] = {EVENT_STAMP_GOAL, ej_stamp_goal, NULL},
+    [EVENT_CORRECT] = {EVENT_CORRECT, ej_correct, NULL},
 };
+
+_Static_assert(sizeof(event_codecs) / sizeof(event_codecs[0]) == EVENT_COUNT,
+               "event_codecs has a row per event type");
 
 const struct event_codec *event_codec_of(enum event_type t)
 {
-    static const struct event_codec none = {EVENT_NOTE, ej_none, NULL};
-    for (size_t i = 0; i < sizeof(event_codecs) / sizeof(event_codecs[0]); i++)
-        if (event_codecs[i].type == t)
-            return &event_codecs[i];
-    return &none;
+    const struct event_codec *c = (int)t >= 0 && t < EVENT_COUNT ? &event_codecs[t] : NULL;
+    if (c && (c->type != t || !c->read)) /* a hole in the table: a type without its row */
+        c = NULL;
+    assert(c != NULL);
+    return c;
 }

@@ -27,8 +27,8 @@ struct event_codec {
                          const struct rules_option *o);
 };
 
-/* The row of type t (a row that reads nothing for a type outside the table). Static;
- * this function can't fail. */
+/* The row of type t (static), or NULL for a type outside the table or without its row:
+ * a bug, asserted in debug builds, which the callers turn into an error. */
 const struct event_codec *event_codec_of(enum event_type t);
 
 /* Write the player id of seat in st into j, or null for a seat outside the game (the

@@ -14,9 +14,13 @@ static void oj_list(struct jbuf *j, const struct board *b, const struct game_sta
     for (int i = 0; i < n; i++) {
         const struct rules_option *o = &list[i];
         const struct event_codec *codec = event_codec_of(o->type);
+        if (!codec) { /* an option the codec cannot write fails the state's writing */
+            jb_fail(j);
+            return;
+        }
         jb_open(j, '{');
         JB_KEY_STR(j, "type", rules_event_name(o->type));
-        if (o->player >= 0) { /* anyone may bid at an auction: no "player" */
+        if (!(rules_event_offer(o->type) & OFFER_ANYONE)) { /* anyone may bid at an auction */
             JB_KEY(j, "player");
             event_seat_write(j, st, o->player);
         }

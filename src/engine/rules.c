@@ -24,8 +24,10 @@ enum event_where { IN_BANKER = 1, IN_JOURNAL = 2, ONCE_OVER = 4 };
 
 /* One event type, a row of the table at the end of this file (README "How it is built"):
  * its API.md name and fields, the RULES.md rule that refuses it as a whole, where it may
- * be logged, the function that checks and applies it, and the one that lists it in
- * state.options (NULL: never listed; the table's order is the options' order). */
+ * be logged, the function that checks and applies it, the one that lists it in
+ * state.options (NULL: never listed; the table's order is the options' order, but for
+ * the OFFER_LAST rows, listed after all others) and how its option is taken (enum
+ * rules_offer). */
 struct event_def {
     enum event_type type;
     const char *name;
@@ -35,6 +37,7 @@ struct event_def {
     int (*apply)(struct ctx *c);
     void (*list)(const struct board *b, const struct game_state *st, struct rules_options *opts,
                  enum event_type t);
+    unsigned offer;
 };
 
 /* The row of type t, or NULL for a type outside the table. This function can't fail. */
@@ -1538,13 +1541,14 @@ bool rules_is_goal(const struct board *b, const struct game_state *st, int seat,
 
 /* ---- the legal events now (state.options) ------------------------------------------------ */
 
-/* An option of type t for seat with every other field "none". This function can't fail. */
+/* An option of type t for seat (none for an OFFER_ANYONE type) with every other field
+ * "none". This function can't fail. */
 static struct rules_option option_new(enum event_type t, int seat)
 {
     struct rules_option o;
     memset(&o, 0, sizeof o);
     o.type = t;
-    o.player = seat;
+    o.player = rules_event_offer(t) & OFFER_ANYONE ? -1 : seat;
     o.dest = -1;
     o.owner = -1;
     o.space = -1;
@@ -1552,19 +1556,19 @@ static struct rules_option option_new(enum event_type t, int seat)
     return o;
 }
 
-/* An event of option o's type as the table would send it; dest -1 picks o's first. */
-static struct rules_event option_event(const struct rules_option *o, int dest)
+struct rules_event rules_option_event(const struct rules_option *o, int k, int d1, int d2)
 {
+    unsigned offer = rules_event_offer(o->type);
     struct rules_event ev = rules_event_new(o->type);
-    ev.dest = dest >= 0 ? dest : o->ndests > 0 ? o->dests[0] : o->dest;
-    if (o->type == EVENT_ROLL) {
+    int x = o->ndests > 0 && k >= 0 && k < o->ndests && k < BOARD_MAX_DESTS ? o->dests[k] : o->dest;
+    if (offer & OFFER_CARDS)
+        ev.card = x;
+    else
+        ev.dest = x;
+    if (offer & OFFER_DICE) {
         ev.player = o->player;
-        ev.d1 = 1;
-        ev.d2 = 2;
-    }
-    if (o->type == EVENT_DRAW_CHANCE || o->type == EVENT_DRAW_JOURNAL) {
-        ev.card = ev.dest;
-        ev.dest = -1;
+        ev.d1 = d1;
+        ev.d2 = d2;
     }
     return ev;
 }
@@ -1587,7 +1591,7 @@ void rules_state_copy(const struct board *b, struct game_state *dst, const struc
 static void option_offer(const struct board *b, const struct game_state *st,
                          struct rules_options *opts, struct rules_option o)
 {
-    struct rules_event ev = option_event(&o, -1);
+    struct rules_event ev = rules_option_event(&o, 0, 1, 2);
     rules_state_copy(b, &opts->scratch, st);
     ev.seq = st->seq + 1;
     opts->out.neffects = 0;
@@ -1610,7 +1614,7 @@ static void options_buy_or_auction(const struct board *b, const struct game_stat
     const struct pending *p = &st->pending;
     if (p->kind != PENDING_BUY_OR_AUCTION)
         return;
-    struct rules_option o = option_new(t, t == EVENT_BUY ? p->seat : -1);
+    struct rules_option o = option_new(t, p->seat);
     o.dest = p->dest;
     if (t == EVENT_BUY)
         o.amount = b->dests[p->dest].price;
@@ -1759,91 +1763,117 @@ static void options_roll(const struct board *b, const struct game_state *st,
 
 #define BOTH_MODES (IN_BANKER | IN_JOURNAL)
 
-/* Every event type, one row each, in the order state.options lists them. A new event
- * type is a value of enum event_type (rules.h), a row here with its function (and its
- * lister when the table may be offered it), and a row in the codec (event_json.c). */
+/* Every event type, one row each, in the order state.options lists them (the OFFER_LAST
+ * rows after all others). A new event type is a value of enum event_type (rules.h), a row
+ * here with its function (and its lister and rules_offer bits when the table may be
+ * offered it), and a row in the codec (event_json.c): README "How it is built". */
 static const struct event_def event_defs[] = {
-    {EVENT_BUY, "buy", {NULL}, "TWT-BUY", IN_BANKER, ev_buy, options_buy_or_auction},
+    {EVENT_BUY, "buy", {NULL}, "TWT-BUY", IN_BANKER, ev_buy, options_buy_or_auction, 0},
     {EVENT_AUCTION,
      "auction",
      {"winner", "price"},
      "TWT-AUCTION",
      IN_BANKER,
      ev_auction,
-     options_buy_or_auction},
+     options_buy_or_auction,
+     OFFER_ANYONE},
     {EVENT_DRAW_CHANCE,
      "draw_chance",
      {"card"},
      "TWT-CHANCE",
      IN_BANKER,
      ev_draw_chance,
-     options_draw},
+     options_draw,
+     OFFER_CARDS},
     {EVENT_DRAW_JOURNAL,
      "draw_journal",
      {"card", "player", "stamp_owner"},
      "TWT-JOURNAL-1",
      BOTH_MODES,
      ev_draw_journal,
-     options_draw},
-    {EVENT_CHOOSE, "choose", {"destination"}, "TWT-CHANCE", IN_BANKER, ev_choose, options_choose},
+     options_draw,
+     OFFER_CARDS},
+    {EVENT_CHOOSE,
+     "choose",
+     {"destination"},
+     "TWT-CHANCE",
+     IN_BANKER,
+     ev_choose,
+     options_choose,
+     0},
     {EVENT_COLLECT_FEE,
      "collect_fee",
      {"destination"},
      "TWT-FEE",
      IN_BANKER,
      ev_collect_fee,
-     options_fees},
-    {EVENT_FLY, "fly", {"to"}, "TWT-FLIGHT-LOCAL", IN_BANKER, ev_fly, options_fly},
+     options_fees,
+     0},
+    {EVENT_FLY, "fly", {"to"}, "TWT-FLIGHT-LOCAL", IN_BANKER, ev_fly, options_fly, 0},
     {EVENT_USE_TICKET,
      "use_ticket",
      {"to"},
      "TWT-TICKET",
      IN_BANKER,
      ev_use_ticket,
-     options_ticket},
-    {EVENT_JAIL_PAY, "jail_pay", {NULL}, "TWT-JAIL-2", IN_BANKER, ev_jail_pay, options_jail},
-    {EVENT_JAIL_CARD, "jail_card", {NULL}, "TWT-JAIL-2", IN_BANKER, ev_jail_card, options_jail},
+     options_ticket,
+     0},
+    {EVENT_JAIL_PAY, "jail_pay", {NULL}, "TWT-JAIL-2", IN_BANKER, ev_jail_pay, options_jail, 0},
+    {EVENT_JAIL_CARD, "jail_card", {NULL}, "TWT-JAIL-2", IN_BANKER, ev_jail_card, options_jail, 0},
     {EVENT_GOAL_JUMP,
      "goal_jump",
      {"destination"},
      "TWT-GOAL-JUMP",
      IN_BANKER,
      ev_goal_jump,
-     options_goal_jump},
-    {EVENT_ROLL, "roll", {"d1", "d2", "player"}, "TWT-TURN-1", IN_BANKER, ev_roll, options_roll},
+     options_goal_jump,
+     0},
+    {EVENT_ROLL,
+     "roll",
+     {"d1", "d2", "player"},
+     "TWT-TURN-1",
+     IN_BANKER,
+     ev_roll,
+     options_roll,
+     OFFER_DICE | OFFER_LAST},
     {EVENT_STAMP_GOAL,
      "stamp_goal",
      {"player", "destination"},
      "TWT-GOAL-2",
      IN_JOURNAL,
      ev_stamp_goal,
-     NULL},
+     NULL,
+     0},
     {EVENT_TRADE,
      "trade",
      {"a", "b", "a_gives", "b_gives"},
      "TWT-TRADE",
      IN_BANKER,
      ev_trade,
-     NULL},
+     NULL,
+     0},
     {EVENT_ADJUST,
      "adjust",
      {"player", "amount", "reason"},
      "TWT-CASH",
      IN_BANKER,
      ev_adjust,
-     NULL},
-    {EVENT_NOTE, "note", {"text"}, "TWT-WIN", BOTH_MODES | ONCE_OVER, ev_note, NULL},
-    {EVENT_END, "end", {"winner", "reason"}, "TWT-WIN", BOTH_MODES, ev_end, NULL},
+     NULL,
+     0},
+    {EVENT_NOTE, "note", {"text"}, "TWT-WIN", BOTH_MODES | ONCE_OVER, ev_note, NULL, 0},
+    {EVENT_END, "end", {"winner", "reason"}, "TWT-WIN", BOTH_MODES, ev_end, NULL, 0},
     {EVENT_CORRECT,
      "correct",
      {"what", "id", "fields", "before"},
      "TWT-SETUP-1",
      IN_BANKER,
      ev_correct,
-     NULL},
+     NULL,
+     0},
 };
 
 #define NEVENTS ((int)(sizeof event_defs / sizeof event_defs[0]))
+_Static_assert(NEVENTS == EVENT_COUNT, "event_defs has a row per event type");
 
 static const struct event_def *event_def(enum event_type t)
 {
@@ -1873,13 +1903,20 @@ const char *const *rules_event_fields(enum event_type t)
     return d != NULL ? d->fields : NULL;
 }
 
+unsigned rules_event_offer(enum event_type t)
+{
+    const struct event_def *d = event_def(t);
+    return d != NULL && d->list != NULL ? d->offer : 0;
+}
+
 void rules_options(const struct board *b, const struct game_state *st, struct rules_options *opts)
 {
     opts->n = 0;
     opts->nrefused = 0;
     if (st->mode != MODE_BANKER || st->status != STATUS_ACTIVE || !state_valid(b, st))
         return;
-    for (int i = 0; i < NEVENTS; i++)
-        if (event_defs[i].list != NULL)
-            event_defs[i].list(b, st, opts, event_defs[i].type);
+    for (int last = 0; last <= 1; last++)
+        for (int i = 0; i < NEVENTS; i++)
+            if (event_defs[i].list != NULL && !(event_defs[i].offer & OFFER_LAST) == !last)
+                event_defs[i].list(b, st, opts, event_defs[i].type);
 }

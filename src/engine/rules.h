@@ -217,6 +217,7 @@ enum event_type {
     EVENT_END,
     EVENT_STAMP_GOAL,
     EVENT_CORRECT, /* a correction of the box: correct_apply() (correct.h), not rules_apply() */
+    EVENT_COUNT    /* the number of event types, not a type: each table has a row per type */
 };
 
 struct trade_side {
@@ -454,5 +455,24 @@ int rules_event_from_name(const char *name);
  * RULES_EVENT_FIELDS, NULL-ended when fewer; NULL for an unknown type. Static; this
  * function can't fail. */
 const char *const *rules_event_fields(enum event_type t);
+
+/* How an offered event type is taken: a column of rules.c's table, so no reader of an
+ * option (the engine's tries, the codec, the tests) asks which type it holds. */
+enum rules_offer {
+    OFFER_ANYONE = 1, /* its option names no player: anyone may take it (an auction's bid) */
+    OFFER_CARDS = 2,  /* its option lists cards (of o->deck): the event takes one as card */
+    OFFER_DICE = 4,   /* the event names the option's player and the dice thrown (a roll) */
+    OFFER_LAST = 8,   /* listed after every other type (rules_options() tries it last) */
+};
+
+/* The rules_offer bits of type t (0 for a type never offered or outside the table).
+ * This function can't fail. */
+unsigned rules_event_offer(enum event_type t);
+
+/* The event the table sends to take option o: with the k-th of its destinations or cards
+ * (o->dest when it lists none), and for a roll (OFFER_DICE) its player and the dice d1,
+ * d2. rules_options() tries each option with k 0 and the dice 1 and 2. This function
+ * can't fail. */
+struct rules_event rules_option_event(const struct rules_option *o, int k, int d1, int d2);
 
 #endif

@@ -90,6 +90,44 @@ typedef void game_posted_fn(void *arg, int rc, char *answer, int status, int64_t
 int game_post_event_later(struct game_req *r, int64_t gid, const cJSON *body, const char *idem_key,
                           const char *if_match, game_posted_fn *posted, void *arg);
 
+/* The append path (game_post_event(), game_post_event_later()), written as SQLite's
+ * pager.c writes its states: the routes an append takes, then what holds on every one.
+ *
+ * Routes:
+ *   R1. Without the pool (r->pool NULL: an import, the tests): game_post_locked() does
+ *       it all in one write transaction on the request's connection.
+ *   R2. Snapshot, then turn (r->pool set and no other append of its stripe in flight):
+ *       game_post_snapshot() loads, applies and prints on the request's reader outside
+ *       the writer's lock and gives the reader back; in the writer's turn
+ *       game_post_prepared() writes what it worked out.
+ *   R3. Turn only (another append of its stripe in flight, or R2 sent back GAME_AGAIN):
+ *       game_post_locked() in the writer's turn.
+ *
+ * Invariants:
+ *   (1) Nothing is answered before the COMMIT that holds it has succeeded: an answer
+ *       leaves game_post_end() only with rc 0, and a turn that answered may still lose
+ *       its COMMIT, which the caller then gets instead.
+ *   (2) A refusal is trusted only from the current state: on a snapshot every error but
+ *       SB_ENOMEM, SB_EBADREQ and SB_ENOTFOUND sends the append to R3.
+ *   (3) R2 writes only when the game's version under the lock is the one the snapshot
+ *       worked on; else nothing is written and it goes to R3 (GAME_AGAIN).
+ *   (4) On every route the Idempotency-Key is checked under the lock: a known key gives
+ *       its first answer (200) once that one is durable, the same key with another body
+ *       is 422, and a new one is stored with the appended event's answer.
+ *   (5) In a group commit each append runs in its own savepoint: one that fails undoes
+ *       its savepoint and the snapshots it deferred (game_deferred_cut()), and the
+ *       others go on.
+ *   (6) The appends of the writer's turns defer their snapshots to the flush before the
+ *       COMMIT, which writes each game's last one only (game_deferred_flush()); until
+ *       then game_row_get() gives the writer the version and status they left.
+ *   (7) The game cache publishes an entry only once the transaction that made it has
+ *       committed (game_req_finish()); the next append of the writer's still-open
+ *       transaction finds the state the last one made in the open entry
+ *       (game_cache_keep_open()), forgotten when that COMMIT fails. A state the cache
+ *       holds never changes.
+ *   (8) A stripe's count of appends in flight is taken in game_post_begin() and given
+ *       back once, in game_post_end(), on every route. */
+
 /* Undo the last live event of gid, in its own write transaction: only the campaign's
  * latest game; if_match as for game_post_event. *answer gets {"undone","state"}. */
 int game_undo(struct game_req *r, int64_t gid, const char *if_match, char **answer,

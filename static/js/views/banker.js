@@ -6,7 +6,7 @@ import { h, s, money, field, select, showAlert, confirmDialog, setColour } from 
 import { t } from '../i18n.js';
 import { tokenPicture } from '../tokens.js';
 import { factPrompt } from './factcheck.js';
-import { turnHeading, colourName } from '../words.js';
+import { turnHeading, colourName, eventText } from '../words.js';
 import { W } from '../words-banker.js';
 import { spacesOf } from '../model.js';
 import { cardGrid } from './cardgrid.js';
@@ -61,7 +61,22 @@ export function actions(scr) {
   const flight = o.one('fly') || short(o.no('fly'));
   if (flight) out.push(fly(scr, flight, !o.one('fly')));
   if (o.one('use_ticket')) out.push(ticket(scr, o.one('use_ticket')));
+  // An option no widget above takes (a type newer than this page) is still offered.
+  for (const opt of (st.options || []).filter((x) => !WIDGETS.has(x.type))) out.push(plainOption(scr, opt));
   return [h('section', { class: 'stack', 'aria-labelledby': 'now-h' }, h('h2', { id: 'now-h', class: 'visually-hidden' }, t('bk.now')), out.filter(Boolean))];
+}
+
+/** The option types the widgets above take; any other gets plainOption(). */
+const WIDGETS = new Set(['buy', 'auction', 'draw_chance', 'draw_journal', 'choose', 'collect_fee',
+  'jail_pay', 'jail_card', 'goal_jump', 'roll', 'fly', 'use_ticket']);
+
+/** A plain button for an option of a type no widget takes: its words from words.js
+ * (eventText), and the event is the type alone. */
+function plainOption(scr, opt) {
+  const label = eventText(opt, scr.names);
+  const b = h('button', { class: 'btn block', type: 'button', 'data-option': opt.type }, label);
+  b.addEventListener('click', () => scr.send({ type: opt.type }, label, b));
+  return b;
 }
 
 function card(title, ...children) {

@@ -2101,7 +2101,7 @@ static void test_twt_journal_4_payouts_reckoned_for_the_briefing(void **state)
 static void test_rules_event_names_round_trip(void **state)
 {
     (void)state;
-    for (int t = EVENT_ROLL; t <= EVENT_STAMP_GOAL; t++)
+    for (int t = 0; t < EVENT_COUNT; t++)
         assert_int_equal(rules_event_from_name(rules_event_name((enum event_type)t)), t);
     assert_string_equal(rules_event_name(EVENT_DRAW_JOURNAL), "draw_journal");
     assert_int_equal(rules_event_from_name("fly"), EVENT_FLY);
@@ -2114,14 +2114,40 @@ static void test_rules_event_names_round_trip(void **state)
 static void test_every_event_type_has_a_row_with_name_and_fields(void **state)
 {
     (void)state;
-    for (int t = EVENT_ROLL; t <= EVENT_CORRECT; t++) {
+    for (int t = 0; t < EVENT_COUNT; t++) {
         assert_string_not_equal(rules_event_name((enum event_type)t), "unknown");
         assert_non_null(rules_event_fields((enum event_type)t));
     }
     assert_string_equal(rules_event_fields(EVENT_TRADE)[1], "b");
     assert_null(rules_event_fields(EVENT_BUY)[0]);
-    assert_null(rules_event_fields((enum event_type)(EVENT_CORRECT + 1)));
-    assert_string_equal(rules_event_name((enum event_type)(EVENT_CORRECT + 1)), "unknown");
+    assert_null(rules_event_fields(EVENT_COUNT));
+    assert_string_equal(rules_event_name(EVENT_COUNT), "unknown");
+}
+
+/* How an option is taken is a column of the table: the auction names no player, the
+ * draws take a card, the roll names its player and dice and is listed after every other
+ * type; a type never offered has no bits. */
+static void test_every_offered_type_says_how_its_option_is_taken(void **state)
+{
+    (void)state;
+    assert_int_equal(rules_event_offer(EVENT_AUCTION), OFFER_ANYONE);
+    assert_int_equal(rules_event_offer(EVENT_DRAW_JOURNAL), OFFER_CARDS);
+    assert_int_equal(rules_event_offer(EVENT_ROLL), OFFER_DICE | OFFER_LAST);
+    assert_int_equal(rules_event_offer(EVENT_BUY), 0);
+    assert_int_equal(rules_event_offer(EVENT_TRADE), 0);
+    assert_int_equal(rules_event_offer(EVENT_COUNT), 0);
+    struct rules_option o = {.type = EVENT_DRAW_CHANCE, .player = 1, .dest = -1, .ndests = 2};
+    o.dests[0] = 4;
+    o.dests[1] = 7;
+    struct rules_event ev = rules_option_event(&o, 1, 1, 2);
+    assert_int_equal(ev.card, 7);
+    assert_int_equal(ev.dest, -1);
+    assert_int_equal(ev.player, -1);
+    o = (struct rules_option){.type = EVENT_ROLL, .player = 2, .dest = -1};
+    ev = rules_option_event(&o, 0, 3, 4);
+    assert_int_equal(ev.player, 2);
+    assert_int_equal(ev.d1, 3);
+    assert_int_equal(ev.d2, 4);
 }
 
 static void test_rules_seat_of_finds_players_by_id(void **state)
@@ -2578,6 +2604,7 @@ int main(void)
         cmocka_unit_test(test_twt_journal_4_payouts_reckoned_for_the_briefing),
         cmocka_unit_test(test_rules_event_names_round_trip),
         cmocka_unit_test(test_every_event_type_has_a_row_with_name_and_fields),
+        cmocka_unit_test(test_every_offered_type_says_how_its_option_is_taken),
         cmocka_unit_test(test_rules_seat_of_finds_players_by_id),
         cmocka_unit_test(test_rules_refuses_a_state_that_does_not_fit_the_board),
         cmocka_unit_test(test_twt_goal_jump_next_turn_only_lapses_at_the_roll_and_is_earned_again),
