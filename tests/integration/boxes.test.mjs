@@ -105,6 +105,13 @@ test('one active game per box: a second of the same box is 409, another box 201'
   await event(c, first.id, { type: 'note', text: 'pizza' });
   const undo = await c.api.post(`${c.base}/games/${first.id}/undo`, {});
   assert.equal(undo.status, 200, undo.text);
+
+  // The layout lock is per box: once the Travel World Tour game ends, its layout may
+  // change while the classic play goes on.
+  await event(c, first.id, { type: 'end' });
+  const space = await c.api.put(`${c.base}/board/spaces/1`, { name: 'Rapa Nui' });
+  assert.equal(space.status, 200, space.text);
+  assert.equal((await read(c)).campaign.active_game, classic.id);
 });
 
 test('corrections on one box leave the others alone; the layout lock is per box', async () => {
