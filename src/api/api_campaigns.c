@@ -108,6 +108,18 @@ static int api_read_timezone(struct api_ctx *ctx, const cJSON *body, const char 
     return rc;
 }
 
+/* True when the edition document offers the banker mode (its box is played on). */
+static bool api_edition_banks(const cJSON *edition)
+{
+    const cJSON *m;
+    cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(edition, "modes"))
+    {
+        if (cJSON_IsString(m) && strcmp(m->valuestring, "banker") == 0)
+            return true;
+    }
+    return false;
+}
+
 /* Read body's "board" (a box file) if present into *text, a board document to store (the
  * caller frees it), and its edition into *edition (borrowed from body). Returns 0,
  * SB_EBADREQ or SB_EINVALID (a damaged box, another edition than body's), SB_ENOMEM. */
@@ -120,7 +132,7 @@ int api_read_box(struct api_ctx *ctx, const cJSON *body, const char **edition, c
     int rc;
     if (!box)
         return 0;
-    rc = board_from_box(box, &doc, &ctx->err);
+    rc = game_box_from_file(box, &doc, &ctx->err);
     if (rc != 0)
         return rc;
     ed = cJSON_GetObjectItemCaseSensitive(doc, "edition");
@@ -130,9 +142,9 @@ int api_read_box(struct api_ctx *ctx, const cJSON *body, const char **edition, c
     if (rc == 0 && !editions_find(ctx->api->editions, ed->valuestring))
         rc = sb_fail(&ctx->err, SB_EINVALID, NULL, "the box file is of an unknown edition '%s'",
                      ed->valuestring);
-    /* A box file is a board the rules engine plays: one that calls itself an edition of
-     * results only (classic...) would be kept as such and read as neither. */
-    if (rc == 0 && !editions_is_full(editions_find(ctx->api->editions, ed->valuestring)))
+    /* A box file is a box of an edition that has a bank (mode banker): one that calls
+     * itself an edition of results only would be kept as such and read as neither. */
+    if (rc == 0 && !api_edition_banks(editions_find(ctx->api->editions, ed->valuestring)))
         rc = sb_fail(&ctx->err, SB_EINVALID, NULL,
                      "board.edition: '%s' has no board of its own: a box file is of an edition "
                      "the rules engine plays",

@@ -158,6 +158,10 @@ int game_plays_fill(struct game_req *r, cJSON *plays);
 int game_box_put(struct game_req *r, cJSON *doc, const char *what, const char *id,
                  const cJSON *body, cJSON **item);
 
+/* Check a box file (body's "board") as the kind that banks the edition it names reads
+ * it, into *doc, the board document to store (a new tree). SB_EBADREQ, SB_EINVALID. */
+int game_box_from_file(const cJSON *box, cJSON **doc, struct sb_error *err);
+
 /* The house rules of an exported game (its export object) into the body that creates
  * it again on import, as its kind keeps them. False when out of memory. */
 bool game_import_house(struct game_req *r, const cJSON *game, cJSON *body);

@@ -332,6 +332,23 @@ static int cl_box_put(cJSON *doc, const char *what, const char *id, const cJSON 
     return classic_box_put(doc, what, id, body, item, err);
 }
 
+/* game_kind.box_from_file: a classic or Wonders box, checked whole. */
+static int cl_box_from_file(const cJSON *box, cJSON **doc, struct sb_error *err)
+{
+    struct classic_board *b = malloc(sizeof(*b));
+    int rc = b ? classic_board_from_json(box, b, err) : sb_oom(err);
+    free(b);
+    if (rc != 0) {
+        char why[SB_DETAIL_MAX]; /* err->detail cannot be both source and target */
+        snprintf(why, sizeof(why), "%s", err ? err->detail : "");
+        return sb_fail(err, rc, err ? err->rule : NULL, "the box file is damaged: %s", why);
+    }
+    if (!(*doc = cJSON_Duplicate(box, true)))
+        return sb_oom(err);
+    cJSON_DeleteItemFromObjectCaseSensitive(*doc, "check"); /* counted again on every GET */
+    return 0;
+}
+
 const struct game_kind game_kind_classic = {
     .name = "classic",
     .play_details = false,

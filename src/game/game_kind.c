@@ -79,6 +79,16 @@ int game_box_put(struct game_req *r, cJSON *doc, const char *what, const char *i
     return game_kind_for(r->campaign->box, "banker")->box_put(doc, what, id, body, item, r->err);
 }
 
+int game_box_from_file(const cJSON *box, cJSON **doc, struct sb_error *err)
+{
+    const cJSON *ed = cJSON_GetObjectItemCaseSensitive(box, "edition");
+    if (!cJSON_IsObject(box))
+        return sb_fail(err, SB_EBADREQ, NULL, "'board' must be a box file: a board object");
+    /* the kind that banks the edition the file names reads it */
+    return game_kind_for(cJSON_IsString(ed) ? ed->valuestring : "", "banker")
+        ->box_from_file(box, doc, err);
+}
+
 bool game_import_house(struct game_req *r, const cJSON *game, cJSON *body)
 {
     const struct game_kind *k = game_kind_of(r, game);

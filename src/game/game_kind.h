@@ -120,6 +120,9 @@ struct game_kind {
      * boxes do not have. */
     int (*box_put)(cJSON *doc, const char *what, const char *id, const cJSON *body, cJSON **item,
                    struct sb_error *err);
+    /* A box file of its editions (at campaign creation, or a game's first of a box)
+     * checked into *doc, the document to store (a new tree). */
+    int (*box_from_file)(const cJSON *box, cJSON **doc, struct sb_error *err);
 };
 
 /* The operations of a kind whose functions are named <p>_<op> (twt_load...): a row
@@ -133,7 +136,7 @@ struct game_kind {
     .written = p##_written, .payload = p##_payload, .state_text = p##_state_text,                  \
     .snapshot_meta = p##_snapshot_meta, .undo = p##_undo, .cache = p##_cache,                      \
     .corrected = p##_corrected, .play = p##_play, .import_house = p##_import_house,                \
-    .box_put = p##_box_put
+    .box_put = p##_box_put, .box_from_file = p##_box_from_file
 
 extern const struct game_kind game_kind_twt;
 extern const struct game_kind game_kind_classic;

@@ -294,6 +294,15 @@ static int res_box_put(cJSON *doc, const char *what, const char *id, const cJSON
     return sb_fail(err, SB_ENOTFOUND, NULL, "this box has no %s '%s'", what, id);
 }
 
+/* game_kind.box_from_file: never asked (box_from_file goes to the kind that banks the
+ * edition). */
+static int res_box_from_file(const cJSON *box, cJSON **doc, struct sb_error *err)
+{
+    (void)box;
+    (void)doc;
+    return sb_fail(err, SB_EINVALID, NULL, "a results edition has no box file");
+}
+
 const struct game_kind game_kind_results = {
     .name = "results",
     .remakes_initial = false,

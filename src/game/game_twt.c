@@ -648,6 +648,12 @@ static int twt_box_put(cJSON *doc, const char *what, const char *id, const cJSON
     return sb_fail(err, SB_ENOTFOUND, NULL, "this box has no %s '%s'", what, id);
 }
 
+/* game_kind.box_from_file: a board the rules engine plays (board_from_box()). */
+static int twt_box_from_file(const cJSON *box, cJSON **doc, struct sb_error *err)
+{
+    return board_from_box(box, doc, err);
+}
+
 const struct game_kind game_kind_twt = {
     .name = "twt",
     .remakes_initial = true,

@@ -324,7 +324,14 @@ test('CLASSIC-TIMED and the exports for other apps: the end names the richest; B
   assert.match(play.board, /variant: timed/);
   const csv = await g.c.api.get(`${g.base}/export/plays.csv`);
   assert.equal(csv.status, 200, csv.text);
-  assert.match(csv.text, /Bo/);
+  assert.match(csv.text, /Bo/);  // the recap and the night card of the finished game
+  const recap = (await g.c.api.get(`${g.base}/recap`)).json;
+  assert.equal(recap.last_game.id, g.gid);
+  assert.deepEqual(recap.last_game.stamps, []);
+  const card = await g.c.api.get(`${g.base}/games/${g.gid}/summary.svg`);
+  assert.equal(card.status, 200, card.text);
+  assert.match(card.text, /^<\?xml|<svg/);
+  assert.match(card.text, /Bo/);
 });
 
 test('the classic box check: GET …/board?edition=classic counts every fact; PUT …/board/deeds/{space}, …/chance/{card}, …/community/{card}, …/spaces/{index} correct a fact (source "group"), a bad one is 422 with nothing changed, and a game started after plays by the corrected box', async () => {
@@ -495,4 +502,29 @@ test('appends at once to a classic game are each applied by the classic bank (th
   const st = await g.state();
   assert.equal(st.seq, 12);
   assert.equal(st.edition, 'classic');
+});
+
+test('box files of the classic bank: a campaign created from a classic box file plays by it (its start_cash, its deeds); a damaged one is 422 naming the fact, nothing stored', async () => {
+  const box = (await client(srv.url).get('/api/v1/editions/classic')).json;
+  box.start_cash = 2000;
+  box.deeds.find((d) => d.space === 3).price = 70;
+  const anon = client(srv.url);
+  const r = await anon.post('/api/v1/campaigns', { name: 'From our box', edition: 'classic', board: box });
+  assert.equal(r.status, 201, r.text);
+  const api = client(srv.url, r.json.key);
+  const base = `/api/v1/campaigns/${r.json.campaign.id}`;
+  const players = [];
+  for (const name of ['Ann', 'Bo']) players.push((await api.post(`${base}/players`, { name })).json.id);
+  const g = await api.post(`${base}/games`, { mode: 'banker', seats: players.map((player, i) => ({ player, token: TOKENS[i] })) });
+  assert.equal(g.status, 201, g.text);
+  assert.deepEqual(g.json.state.players.map((p) => p.cash), [2000, 2000]);
+  const a = await api.post(`${base}/games/${g.json.game.id}/events`, { type: 'roll', d1: 1, d2: 2 });
+  assert.ok(a.json.state.options.some((o) => o.type === 'buy' && o.space === 3 && o.price === 70), JSON.stringify(a.json.state.options));
+  const bad = structuredClone(box);
+  bad.deeds[0].rents = [1];
+  const before = (await anon.get('/api/v1/campaigns')).json;
+  const refused = await anon.post('/api/v1/campaigns', { name: 'Broken', edition: 'classic', board: bad });
+  assert.equal(refused.status, 422, refused.text);
+  assert.match(refused.json.detail, /deeds\[0\]\.rents/);
+  assert.deepEqual((await anon.get('/api/v1/campaigns')).json, before);
 });
