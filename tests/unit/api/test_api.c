@@ -16,6 +16,7 @@
 
 #include "api.h"
 #include "error.h"
+#include "json_check.h"
 #include "store.h"
 
 /* ---- fixture ---------------------------------------------------------------------- */
@@ -118,25 +119,6 @@ static void call(struct fix *f, const char *method, const char *path, const char
     call_with(f, method, path, key, body, NULL, r);
 }
 
-static const cJSON *get(const cJSON *obj, const char *key)
-{
-    return cJSON_GetObjectItemCaseSensitive(obj, key);
-}
-
-static double num(const cJSON *obj, const char *key)
-{
-    const cJSON *v = get(obj, key);
-    assert_true(cJSON_IsNumber(v));
-    return v->valuedouble;
-}
-
-static const char *str(const cJSON *obj, const char *key)
-{
-    const cJSON *v = get(obj, key);
-    assert_true(cJSON_IsString(v));
-    return v->valuestring;
-}
-
 /* Check r is a problem+json answer of status (and rule, when not NULL). */
 static void assert_problem(const struct reply *r, int status, const char *rule)
 {
@@ -145,12 +127,12 @@ static void assert_problem(const struct reply *r, int status, const char *rule)
     assert_int_equal(r->res.status, status);
     assert_string_equal(r->res.content_type, "application/problem+json");
     assert_non_null(r->json);
-    assert_string_equal(str(r->json, "type"), "about:blank");
-    assert_string_equal(str(r->json, "title"), sb_title(status));
-    assert_true(num(r->json, "status") == status);
-    assert_true(strlen(str(r->json, "detail")) > 0);
+    assert_string_equal(jt_str(r->json, "type"), "about:blank");
+    assert_string_equal(jt_str(r->json, "title"), sb_title(status));
+    assert_true(jt_num(r->json, "status") == status);
+    assert_true(strlen(jt_str(r->json, "detail")) > 0);
     if (rule)
-        assert_string_equal(str(r->json, "rule"), rule);
+        assert_string_equal(jt_str(r->json, "rule"), rule);
     assert_int_equal(r->res.etag[0], '\0');
 }
 
@@ -176,19 +158,19 @@ static void new_campaign(struct fix *f, const char *edition, struct camp *c)
              edition ? edition : "", edition ? "\"" : "");
     call(f, "POST", "/api/v1/campaigns", NULL, body, &r);
     assert_status(&r, 201);
-    c->cid = (int64_t)num(get(r.json, "campaign"), "id");
-    snprintf(c->key, sizeof(c->key), "%s", str(r.json, "key"));
-    snprintf(c->view_key, sizeof(c->view_key), "%s", str(r.json, "view_key"));
+    c->cid = (int64_t)jt_num(jt_get(r.json, "campaign"), "id");
+    snprintf(c->key, sizeof(c->key), "%s", jt_str(r.json, "key"));
+    snprintf(c->view_key, sizeof(c->view_key), "%s", jt_str(r.json, "view_key"));
     snprintf(c->base, sizeof(c->base), "/api/v1/campaigns/%lld", (long long)c->cid);
     reply_free(&r);
     snprintf(path, sizeof(path), "%s/players", c->base);
     call(f, "POST", path, c->key, "{\"name\":\"Ann\"}", &r);
     assert_status(&r, 201);
-    c->p1 = (int64_t)num(r.json, "id");
+    c->p1 = (int64_t)jt_num(r.json, "id");
     reply_free(&r);
     call(f, "POST", path, c->key, "{\"name\":\"Bob\"}", &r);
     assert_status(&r, 201);
-    c->p2 = (int64_t)num(r.json, "id");
+    c->p2 = (int64_t)jt_num(r.json, "id");
     reply_free(&r);
 }
 
@@ -205,7 +187,7 @@ static int64_t new_game(struct fix *f, const struct camp *c)
              (long long)c->p1, (long long)c->p2);
     call(f, "POST", path, c->key, body, &r);
     assert_status(&r, 201);
-    gid = (int64_t)num(get(r.json, "game"), "id");
+    gid = (int64_t)jt_num(jt_get(r.json, "game"), "id");
     assert_string_equal(r.res.etag, "\"1\"");
     reply_free(&r);
     return gid;
@@ -220,9 +202,9 @@ static void test_health_answers_ok_with_the_schema_version(void **state)
     call(f, "GET", "/api/v1/health", NULL, NULL, &r);
     assert_status(&r, 200);
     assert_string_equal(r.res.content_type, "application/json; charset=utf-8");
-    assert_string_equal(str(r.json, "status"), "ok");
-    assert_true(strlen(str(r.json, "version")) > 0);
-    assert_true(num(r.json, "schema_version") >= 1);
+    assert_string_equal(jt_str(r.json, "status"), "ok");
+    assert_true(strlen(jt_str(r.json, "version")) > 0);
+    assert_true(jt_num(r.json, "schema_version") >= 1);
     assert_string_equal(r.res.route, "/api/v1/health");
     assert_int_equal(r.res.body_len, strlen(r.res.body));
     reply_free(&r);
@@ -273,13 +255,13 @@ static void test_editions_route_lists_every_edition(void **state)
     struct reply r;
     call(f, "GET", "/api/v1/editions", NULL, NULL, &r);
     assert_status(&r, 200);
-    assert_int_equal(cJSON_GetArraySize(get(r.json, "editions")), 4);
-    assert_string_equal(str(cJSON_GetArrayItem(get(r.json, "editions"), 0), "id"),
+    assert_int_equal(cJSON_GetArraySize(jt_get(r.json, "editions")), 4);
+    assert_string_equal(jt_str(cJSON_GetArrayItem(jt_get(r.json, "editions"), 0), "id"),
                         "travel-world-tour");
     reply_free(&r);
     call(f, "GET", "/api/v1/editions/deal", NULL, NULL, &r);
     assert_status(&r, 200);
-    assert_string_equal(str(r.json, "engine"), "results");
+    assert_string_equal(jt_str(r.json, "engine"), "results");
     reply_free(&r);
     call(f, "GET", "/api/v1/editions/junior", NULL, NULL, &r);
     assert_problem(&r, 404, NULL);
@@ -322,7 +304,7 @@ static void test_keys_401_before_404_and_403_for_a_view_key_that_writes(void **s
     reply_free(&r);
     call(f, "GET", path, c.view_key, NULL, &r); /* the view key reads */
     assert_status(&r, 200);
-    assert_int_equal(cJSON_GetArraySize(get(r.json, "players")), 2); /* Cy was not added */
+    assert_int_equal(cJSON_GetArraySize(jt_get(r.json, "players")), 2); /* Cy was not added */
     reply_free(&r);
     /* 403 comes before looking at the body or the game. */
     snprintf(path, sizeof(path), "%s/games/424242/events", c.base);
@@ -451,8 +433,8 @@ static void test_problem_json_carries_the_rule_that_refused(void **state)
              (long long)c.p2); /* not Bob's turn */
     call(f, "POST", path, c.key, body, &r);
     assert_problem(&r, 422, NULL);
-    assert_true(cJSON_IsString(get(r.json, "rule")));
-    assert_true(strncmp(str(r.json, "rule"), "TWT-", 4) == 0);
+    assert_true(cJSON_IsString(jt_get(r.json, "rule")));
+    assert_true(strncmp(jt_str(r.json, "rule"), "TWT-", 4) == 0);
     reply_free(&r);
     call(f, "POST", path, c.key, "{\"type\":\"buy\"}", &r); /* nothing to buy */
     assert_problem(&r, 422, NULL);
@@ -470,7 +452,7 @@ static int events_count(struct fix *f, const struct camp *c, int64_t gid)
     snprintf(path, sizeof(path), "%s/games/%lld/events", c->base, (long long)gid);
     call(f, "GET", path, c->view_key, NULL, &r);
     assert_status(&r, 200);
-    n = cJSON_GetArraySize(get(r.json, "events"));
+    n = cJSON_GetArraySize(jt_get(r.json, "events"));
     reply_free(&r);
     return n;
 }
@@ -495,10 +477,10 @@ static void test_game_events_state_etag_if_match_idempotency_undo(void **state)
     call(f, "GET", path, c.view_key, NULL, &r);
     assert_status(&r, 200);
     assert_string_equal(r.res.etag, "\"1\"");
-    st = get(r.json, "state");
-    assert_string_equal(str(st, "status"), "active");
-    assert_true(num(get(st, "turn"), "player") == (double)c.p1);
-    assert_true(num(cJSON_GetArrayItem(get(st, "players"), 0), "cash") == 1500);
+    st = jt_get(r.json, "state");
+    assert_string_equal(jt_str(st, "status"), "active");
+    assert_true(jt_num(jt_get(st, "turn"), "player") == (double)c.p1);
+    assert_true(jt_num(cJSON_GetArrayItem(jt_get(st, "players"), 0), "cash") == 1500);
     reply_free(&r);
 
     /* Ann rolls 1 + 2 onto space 3 and must buy or auction. */
@@ -506,13 +488,13 @@ static void test_game_events_state_etag_if_match_idempotency_undo(void **state)
     call_with(f, "POST", events, c.key, "{\"type\":\"roll\",\"d1\":1,\"d2\":2}", &x, &r);
     assert_status(&r, 201);
     assert_string_equal(r.res.etag, "\"2\"");
-    assert_true(num(get(r.json, "event"), "seq") == 1);
-    assert_string_equal(str(get(r.json, "event"), "type"), "roll");
-    assert_true(cJSON_GetArraySize(get(r.json, "effects")) >= 1);
-    st = get(r.json, "state");
-    assert_true(num(st, "version") == 2);
-    assert_true(num(cJSON_GetArrayItem(get(st, "players"), 0), "position") == 3);
-    assert_string_equal(str(get(get(st, "turn"), "pending"), "kind"), "buy_or_auction");
+    assert_true(jt_num(jt_get(r.json, "event"), "seq") == 1);
+    assert_string_equal(jt_str(jt_get(r.json, "event"), "type"), "roll");
+    assert_true(cJSON_GetArraySize(jt_get(r.json, "effects")) >= 1);
+    st = jt_get(r.json, "state");
+    assert_true(jt_num(st, "version") == 2);
+    assert_true(jt_num(cJSON_GetArrayItem(jt_get(st, "players"), 0), "position") == 3);
+    assert_string_equal(jt_str(jt_get(jt_get(st, "turn"), "pending"), "kind"), "buy_or_auction");
     reply_free(&r);
 
     /* A write based on version 1 is now stale: 412, nothing logged. */
@@ -530,12 +512,13 @@ static void test_game_events_state_etag_if_match_idempotency_undo(void **state)
     call_with(f, "POST", events, c.key, "{\"type\":\"buy\"}", &x, &again);
     assert_status(&again, 200); /* even with a stale If-Match */
     assert_string_equal(again.res.body, r.res.body);
-    assert_true(num(get(again.json, "event"), "seq") == 2);
+    assert_true(jt_num(jt_get(again.json, "event"), "seq") == 2);
     reply_free(&again);
     assert_int_equal(events_count(f, &c, gid), 2);
-    st = get(r.json, "state");
-    assert_int_equal(cJSON_GetArraySize(get(cJSON_GetArrayItem(get(st, "players"), 0), "owns")), 1);
-    assert_true(num(cJSON_GetArrayItem(get(st, "players"), 0), "cash") < 1500);
+    st = jt_get(r.json, "state");
+    assert_int_equal(
+        cJSON_GetArraySize(jt_get(cJSON_GetArrayItem(jt_get(st, "players"), 0), "owns")), 1);
+    assert_true(jt_num(cJSON_GetArrayItem(jt_get(st, "players"), 0), "cash") < 1500);
     reply_free(&r);
 
     /* A bad Idempotency-Key is a bad request. */
@@ -548,7 +531,7 @@ static void test_game_events_state_etag_if_match_idempotency_undo(void **state)
     /* A note, then the state as it stood after event 1. */
     call(f, "POST", events, c.key, "{\"type\":\"note\",\"text\":\"good game\"}", &r);
     assert_status(&r, 201);
-    assert_true(num(get(r.json, "event"), "seq") == 3);
+    assert_true(jt_num(jt_get(r.json, "event"), "seq") == 3);
     reply_free(&r);
     x.idempotency_key = NULL;
     x.param_key = "at";
@@ -559,8 +542,10 @@ static void test_game_events_state_etag_if_match_idempotency_undo(void **state)
         call_with(f, "GET", at, c.view_key, NULL, &x, &r);
         assert_status(&r, 200);
         assert_int_equal(
-            cJSON_GetArraySize(get(cJSON_GetArrayItem(get(r.json, "players"), 0), "owns")), 0);
-        assert_string_equal(str(get(get(r.json, "turn"), "pending"), "kind"), "buy_or_auction");
+            cJSON_GetArraySize(jt_get(cJSON_GetArrayItem(jt_get(r.json, "players"), 0), "owns")),
+            0);
+        assert_string_equal(jt_str(jt_get(jt_get(r.json, "turn"), "pending"), "kind"),
+                            "buy_or_auction");
         reply_free(&r);
         x.param_value = "-1";
         call_with(f, "GET", at, c.view_key, NULL, &x, &r);
@@ -576,23 +561,24 @@ static void test_game_events_state_etag_if_match_idempotency_undo(void **state)
     reply_free(&r);
     call(f, "POST", undo, c.key, NULL, &r);
     assert_status(&r, 200);
-    assert_true(num(r.json, "undone") == 3);
+    assert_true(jt_num(r.json, "undone") == 3);
     assert_string_equal(r.res.etag, "\"5\"");
     reply_free(&r);
     call(f, "POST", undo, c.key, NULL, &r);
     assert_status(&r, 200);
-    assert_true(num(r.json, "undone") == 2);
-    st = get(r.json, "state");
-    assert_int_equal(cJSON_GetArraySize(get(cJSON_GetArrayItem(get(st, "players"), 0), "owns")), 0);
-    assert_true(num(cJSON_GetArrayItem(get(st, "players"), 0), "cash") == 1500);
-    assert_string_equal(str(get(get(st, "turn"), "pending"), "kind"), "buy_or_auction");
+    assert_true(jt_num(r.json, "undone") == 2);
+    st = jt_get(r.json, "state");
+    assert_int_equal(
+        cJSON_GetArraySize(jt_get(cJSON_GetArrayItem(jt_get(st, "players"), 0), "owns")), 0);
+    assert_true(jt_num(cJSON_GetArrayItem(jt_get(st, "players"), 0), "cash") == 1500);
+    assert_string_equal(jt_str(jt_get(jt_get(st, "turn"), "pending"), "kind"), "buy_or_auction");
     reply_free(&r);
     call(f, "GET", events, c.view_key, NULL, &r);
     assert_status(&r, 200);
-    assert_int_equal(cJSON_GetArraySize(get(r.json, "events")), 3);
-    assert_true(cJSON_IsFalse(get(cJSON_GetArrayItem(get(r.json, "events"), 0), "voided")));
-    assert_true(cJSON_IsTrue(get(cJSON_GetArrayItem(get(r.json, "events"), 1), "voided")));
-    assert_true(cJSON_IsTrue(get(cJSON_GetArrayItem(get(r.json, "events"), 2), "voided")));
+    assert_int_equal(cJSON_GetArraySize(jt_get(r.json, "events")), 3);
+    assert_true(cJSON_IsFalse(jt_get(cJSON_GetArrayItem(jt_get(r.json, "events"), 0), "voided")));
+    assert_true(cJSON_IsTrue(jt_get(cJSON_GetArrayItem(jt_get(r.json, "events"), 1), "voided")));
+    assert_true(cJSON_IsTrue(jt_get(cJSON_GetArrayItem(jt_get(r.json, "events"), 2), "voided")));
     reply_free(&r);
     /* The view key cannot undo. */
     call(f, "POST", undo, c.view_key, NULL, &r);
@@ -624,7 +610,7 @@ static void test_a_second_active_game_is_409(void **state)
     assert_problem(&r, 409, NULL);
     reply_free(&r);
     call(f, "GET", path, c.key, NULL, &r);
-    assert_int_equal(cJSON_GetArraySize(get(r.json, "games")), 1);
+    assert_int_equal(cJSON_GetArraySize(jt_get(r.json, "games")), 1);
     reply_free(&r);
 }
 
@@ -774,8 +760,8 @@ static void test_a_log_that_no_longer_replays_names_the_event_and_why(void **sta
     x.param_value = "1";
     call_with(f, "GET", path, c.key, NULL, &x, &r);
     assert_problem(&r, 500, NULL);
-    assert_non_null(strstr(str(r.json, "detail"), "event 1 no longer replays: "));
-    assert_non_null(strstr(str(r.json, "detail"), "d1")); /* the engine's own reason */
+    assert_non_null(strstr(jt_str(r.json, "detail"), "event 1 no longer replays: "));
+    assert_non_null(strstr(jt_str(r.json, "detail"), "d1")); /* the engine's own reason */
     reply_free(&r);
 }
 

@@ -14,6 +14,7 @@
 
 #include "editions.h"
 #include "error.h"
+#include "json_check.h"
 
 #define EDITIONS_DIR "schema/editions"
 
@@ -30,18 +31,6 @@ static const cJSON *listed(const cJSON *list, const char *id)
     return NULL;
 }
 
-static const char *str(const cJSON *obj, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-static int num(const cJSON *obj, const char *key)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    return cJSON_IsNumber(v) ? v->valueint : -1;
-}
-
 static void test_travel_world_tour_is_listed_first_with_the_full_engine(void **state)
 {
     struct editions *e = NULL;
@@ -50,11 +39,11 @@ static void test_travel_world_tour_is_listed_first_with_the_full_engine(void **s
     (void)state;
     assert_int_equal(editions_load(EDITIONS_DIR, &e, &err), 0);
     first = cJSON_GetArrayItem(editions_list(e), 0);
-    assert_string_equal(str(first, "id"), "travel-world-tour");
-    assert_string_equal(str(first, "engine"), "full");
-    assert_int_equal(num(first, "players_min"), 2);
-    assert_int_equal(num(first, "players_max"), 4);
-    assert_non_null(str(first, "name"));
+    assert_string_equal(jt_str(first, "id"), "travel-world-tour");
+    assert_string_equal(jt_str(first, "engine"), "full");
+    assert_int_equal(jt_int(first, "players_min"), 2);
+    assert_int_equal(jt_int(first, "players_max"), 4);
+    assert_non_null(jt_str(first, "name"));
     assert_true(editions_is_full(editions_find(e, "travel-world-tour")));
     editions_free(e);
 }
@@ -73,9 +62,9 @@ static void test_results_editions_and_their_player_counts(void **state)
     for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
         const cJSON *item = listed(editions_list(e), want[i].id);
         assert_non_null(item);
-        assert_string_equal(str(item, "engine"), "results");
-        assert_int_equal(num(item, "players_min"), want[i].min);
-        assert_int_equal(num(item, "players_max"), want[i].max);
+        assert_string_equal(jt_str(item, "engine"), "results");
+        assert_int_equal(jt_int(item, "players_min"), want[i].min);
+        assert_int_equal(jt_int(item, "players_max"), want[i].max);
         assert_false(editions_is_full(editions_find(e, want[i].id)));
         /* exactly the seven listed fields */
         assert_int_equal(cJSON_GetArraySize(item), 7);
@@ -100,7 +89,7 @@ static void test_every_edition_names_its_kind_and_modes(void **state)
         const cJSON *item = listed(editions_list(e), want[i].id);
         char *modes;
         assert_non_null(item);
-        assert_string_equal(str(item, "kind"), want[i].kind);
+        assert_string_equal(jt_str(item, "kind"), want[i].kind);
         modes = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(item, "modes"));
         assert_string_equal(modes, want[i].modes);
         free(modes);
@@ -119,7 +108,7 @@ static void test_find_returns_the_whole_document(void **state)
     assert_non_null(twt);
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(twt, "spaces")), 40);
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(twt, "destinations")), 22);
-    assert_string_equal(str(editions_find(e, "deal"), "edition"), "deal");
+    assert_string_equal(jt_str(editions_find(e, "deal"), "edition"), "deal");
     assert_null(editions_find(e, "monopoly-junior"));
     assert_null(editions_find(e, ""));
     assert_null(editions_find(e, "Classic")); /* ids are exact */

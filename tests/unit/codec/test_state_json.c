@@ -12,6 +12,7 @@
 
 #include "board_json.h"
 #include "json.h"
+#include "json_check.h"
 #include "state_json.h"
 
 #define BOARD_FILE "schema/editions/travel-world-tour.json"
@@ -119,28 +120,6 @@ static void assert_round_trip(const struct game_state *st)
     free(back);
 }
 
-static const cJSON *get(const cJSON *o, const char *key)
-{
-    const cJSON *it = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!it)
-        fail_msg("no '%s'", key);
-    return it;
-}
-
-static int64_t get_int(const cJSON *o, const char *key)
-{
-    const cJSON *it = get(o, key);
-    assert_true(json_is_int(it));
-    return (int64_t)it->valuedouble;
-}
-
-static const char *get_str(const cJSON *o, const char *key)
-{
-    const cJSON *it = get(o, key);
-    assert_true(cJSON_IsString(it));
-    return it->valuestring;
-}
-
 static void test_new_banker_game_has_the_api_shape(void **state)
 {
     struct game_state *st = new_game(MODE_BANKER);
@@ -148,48 +127,48 @@ static void test_new_banker_game_has_the_api_shape(void **state)
     const cJSON *turn, *p0, *d0, *j0;
     (void)state;
 
-    assert_int_equal(get_int(doc, "version"), 3);
-    assert_int_equal(get_int(doc, "game"), 5);
-    assert_int_equal(get_int(doc, "seq"), 0);
-    assert_string_equal(get_str(doc, "status"), "active");
-    assert_string_equal(get_str(doc, "mode"), "banker");
-    assert_true(cJSON_IsNull(get(doc, "winner")));
-    turn = get(doc, "turn");
-    assert_int_equal(get_int(turn, "player"), 11);
-    assert_int_equal(get_int(turn, "next"), 11);
-    assert_int_equal(get_int(turn, "doubles"), 0);
-    assert_true(cJSON_IsFalse(get(turn, "rolled")));
-    assert_true(cJSON_IsNull(get(turn, "pending")));
-    assert_int_equal(cJSON_GetArraySize(get(doc, "players")), 3);
-    p0 = cJSON_GetArrayItem(get(doc, "players"), 1);
-    assert_int_equal(get_int(p0, "id"), 22);
-    assert_string_equal(get_str(p0, "name"), "Bartholomew \xc3\xa9t\xc3\xa9");
-    assert_string_equal(get_str(p0, "token"), "hazel");
-    assert_int_equal(get_int(p0, "cash"), 1500);
-    assert_int_equal(get_int(p0, "position"), 0);
-    assert_true(cJSON_IsFalse(get(p0, "in_jail")));
-    assert_int_equal(get_int(p0, "jail_attempts"), 0);
-    assert_int_equal(get_int(p0, "jail_cards"), 0);
-    assert_int_equal(cJSON_GetArraySize(get(p0, "owns")), 0);
-    assert_int_equal(cJSON_GetArraySize(get(p0, "goals")), 0);
-    assert_int_equal(cJSON_GetArraySize(get(p0, "stamped")), 0);
-    assert_int_equal(cJSON_GetArraySize(get(doc, "destinations")), 22);
-    d0 = cJSON_GetArrayItem(get(doc, "destinations"), 0);
-    assert_string_equal(get_str(d0, "id"), "brown-1");
-    assert_true(cJSON_IsNull(get(d0, "owner")));
-    assert_true(cJSON_IsNull(get(d0, "stamped_by")));
-    assert_true(cJSON_IsNull(get(get(doc, "ticket"), "holder")));
-    assert_true(cJSON_IsFalse(get(get(doc, "ticket"), "used")));
-    assert_int_equal(cJSON_GetArraySize(get(doc, "journal")), 10);
-    j0 = cJSON_GetArrayItem(get(doc, "journal"), 0);
-    assert_string_equal(get_str(j0, "card"), "journal-1");
-    assert_int_equal(cJSON_GetArraySize(get(j0, "stamps")), 2);
-    j0 = cJSON_GetArrayItem(get(j0, "stamps"), 1);
-    assert_int_equal(get_int(j0, "slot"), 1);
-    assert_string_equal(get_str(j0, "token"), "scottie");
-    assert_int_equal(get_int(j0, "player"), 11);
-    assert_int_equal(get_int(j0, "game"), 2);
-    assert_int_equal(get_int(j0, "seq"), 9);
+    assert_int_equal(jt_int(doc, "version"), 3);
+    assert_int_equal(jt_int(doc, "game"), 5);
+    assert_int_equal(jt_int(doc, "seq"), 0);
+    assert_string_equal(jt_str(doc, "status"), "active");
+    assert_string_equal(jt_str(doc, "mode"), "banker");
+    assert_true(cJSON_IsNull(jt_get(doc, "winner")));
+    turn = jt_get(doc, "turn");
+    assert_int_equal(jt_int(turn, "player"), 11);
+    assert_int_equal(jt_int(turn, "next"), 11);
+    assert_int_equal(jt_int(turn, "doubles"), 0);
+    assert_true(cJSON_IsFalse(jt_get(turn, "rolled")));
+    assert_true(cJSON_IsNull(jt_get(turn, "pending")));
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "players")), 3);
+    p0 = cJSON_GetArrayItem(jt_get(doc, "players"), 1);
+    assert_int_equal(jt_int(p0, "id"), 22);
+    assert_string_equal(jt_str(p0, "name"), "Bartholomew \xc3\xa9t\xc3\xa9");
+    assert_string_equal(jt_str(p0, "token"), "hazel");
+    assert_int_equal(jt_int(p0, "cash"), 1500);
+    assert_int_equal(jt_int(p0, "position"), 0);
+    assert_true(cJSON_IsFalse(jt_get(p0, "in_jail")));
+    assert_int_equal(jt_int(p0, "jail_attempts"), 0);
+    assert_int_equal(jt_int(p0, "jail_cards"), 0);
+    assert_int_equal(cJSON_GetArraySize(jt_get(p0, "owns")), 0);
+    assert_int_equal(cJSON_GetArraySize(jt_get(p0, "goals")), 0);
+    assert_int_equal(cJSON_GetArraySize(jt_get(p0, "stamped")), 0);
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "destinations")), 22);
+    d0 = cJSON_GetArrayItem(jt_get(doc, "destinations"), 0);
+    assert_string_equal(jt_str(d0, "id"), "brown-1");
+    assert_true(cJSON_IsNull(jt_get(d0, "owner")));
+    assert_true(cJSON_IsNull(jt_get(d0, "stamped_by")));
+    assert_true(cJSON_IsNull(jt_get(jt_get(doc, "ticket"), "holder")));
+    assert_true(cJSON_IsFalse(jt_get(jt_get(doc, "ticket"), "used")));
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "journal")), 10);
+    j0 = cJSON_GetArrayItem(jt_get(doc, "journal"), 0);
+    assert_string_equal(jt_str(j0, "card"), "journal-1");
+    assert_int_equal(cJSON_GetArraySize(jt_get(j0, "stamps")), 2);
+    j0 = cJSON_GetArrayItem(jt_get(j0, "stamps"), 1);
+    assert_int_equal(jt_int(j0, "slot"), 1);
+    assert_string_equal(jt_str(j0, "token"), "scottie");
+    assert_int_equal(jt_int(j0, "player"), 11);
+    assert_int_equal(jt_int(j0, "game"), 2);
+    assert_int_equal(jt_int(j0, "seq"), 9);
     assert_round_trip(st);
     cJSON_Delete(doc);
     free(st);
@@ -214,17 +193,17 @@ static void test_state_derives_owns_goals_stamped_and_next(void **state)
     st->turn.rolled = true;
     st->ticket_holder = 0;
     doc = state_to_json(shipped, st, 1);
-    p1 = cJSON_GetArrayItem(get(doc, "players"), 1);
-    assert_int_equal(cJSON_GetArraySize(get(p1, "owns")), 2);
-    assert_string_equal(cJSON_GetArrayItem(get(p1, "owns"), 0)->valuestring, "rapa-nui");
-    assert_string_equal(cJSON_GetArrayItem(get(p1, "owns"), 1)->valuestring, "chichen-itza");
-    assert_string_equal(cJSON_GetArrayItem(get(p1, "goals"), 0)->valuestring, "okavango-delta");
-    assert_string_equal(cJSON_GetArrayItem(get(p1, "goals"), 1)->valuestring, "angkor-wat");
-    assert_string_equal(cJSON_GetArrayItem(get(p1, "stamped"), 0)->valuestring, "angkor-wat");
-    assert_int_equal(get_int(cJSON_GetArrayItem(get(doc, "destinations"), chichen), "owner"), 22);
-    assert_int_equal(get_int(get(doc, "turn"), "player"), 33);
-    assert_int_equal(get_int(get(doc, "turn"), "next"), 11);
-    assert_int_equal(get_int(get(doc, "ticket"), "holder"), 11);
+    p1 = cJSON_GetArrayItem(jt_get(doc, "players"), 1);
+    assert_int_equal(cJSON_GetArraySize(jt_get(p1, "owns")), 2);
+    assert_string_equal(cJSON_GetArrayItem(jt_get(p1, "owns"), 0)->valuestring, "rapa-nui");
+    assert_string_equal(cJSON_GetArrayItem(jt_get(p1, "owns"), 1)->valuestring, "chichen-itza");
+    assert_string_equal(cJSON_GetArrayItem(jt_get(p1, "goals"), 0)->valuestring, "okavango-delta");
+    assert_string_equal(cJSON_GetArrayItem(jt_get(p1, "goals"), 1)->valuestring, "angkor-wat");
+    assert_string_equal(cJSON_GetArrayItem(jt_get(p1, "stamped"), 0)->valuestring, "angkor-wat");
+    assert_int_equal(jt_int(cJSON_GetArrayItem(jt_get(doc, "destinations"), chichen), "owner"), 22);
+    assert_int_equal(jt_int(jt_get(doc, "turn"), "player"), 33);
+    assert_int_equal(jt_int(jt_get(doc, "turn"), "next"), 11);
+    assert_int_equal(jt_int(jt_get(doc, "ticket"), "holder"), 11);
     assert_round_trip(st);
     cJSON_Delete(doc);
     free(st);
@@ -242,10 +221,10 @@ static void test_pending_kinds_shape_and_round_trip(void **state)
     st->pending.seat = 0;
     st->pending.dest = board_find_dest(shipped, "grand-canyon");
     doc = state_to_json(shipped, st, 1);
-    p = get(get(doc, "turn"), "pending");
-    assert_string_equal(get_str(p, "kind"), "buy_or_auction");
-    assert_int_equal(get_int(p, "player"), 11);
-    assert_string_equal(get_str(p, "destination"), "grand-canyon");
+    p = jt_get(jt_get(doc, "turn"), "pending");
+    assert_string_equal(jt_str(p, "kind"), "buy_or_auction");
+    assert_int_equal(jt_int(p, "player"), 11);
+    assert_string_equal(jt_str(p, "destination"), "grand-canyon");
     assert_round_trip(st);
     cJSON_Delete(doc);
 
@@ -253,9 +232,9 @@ static void test_pending_kinds_shape_and_round_trip(void **state)
     st->pending.kind = PENDING_DRAW;
     st->pending.deck = DECK_JOURNAL;
     doc = state_to_json(shipped, st, 1);
-    p = get(get(doc, "turn"), "pending");
-    assert_string_equal(get_str(p, "kind"), "draw");
-    assert_string_equal(get_str(p, "deck"), "journal");
+    p = jt_get(jt_get(doc, "turn"), "pending");
+    assert_string_equal(jt_str(p, "kind"), "draw");
+    assert_string_equal(jt_str(p, "deck"), "journal");
     assert_round_trip(st);
     cJSON_Delete(doc);
 
@@ -265,9 +244,9 @@ static void test_pending_kinds_shape_and_round_trip(void **state)
     st->pending.options[0] = board_find_dest(shipped, "boulders-beach");
     st->pending.options[1] = board_find_dest(shipped, "waitomo-caves");
     doc = state_to_json(shipped, st, 1);
-    p = get(get(doc, "turn"), "pending");
-    assert_string_equal(get_str(p, "kind"), "choose");
-    assert_string_equal(cJSON_GetArrayItem(get(p, "options"), 1)->valuestring, "waitomo-caves");
+    p = jt_get(jt_get(doc, "turn"), "pending");
+    assert_string_equal(jt_str(p, "kind"), "choose");
+    assert_string_equal(cJSON_GetArrayItem(jt_get(p, "options"), 1)->valuestring, "waitomo-caves");
     assert_round_trip(st);
     cJSON_Delete(doc);
 
@@ -283,17 +262,17 @@ static void test_pending_kinds_shape_and_round_trip(void **state)
     st->nlapsed = 1;
     st->lapsed[0] = (struct fee_due){board_find_dest(shipped, "boulders-beach"), 0, 1, 90, true};
     doc = state_to_json(shipped, st, 1);
-    assert_true(cJSON_IsNull(get(get(doc, "turn"), "pending")));
-    p = cJSON_GetArrayItem(get(get(doc, "turn"), "fees_due"), 0);
-    assert_string_equal(get_str(p, "destination"), "rapa-nui");
-    assert_int_equal(get_int(p, "owner"), 22);
-    assert_int_equal(get_int(p, "payer"), 33);
-    assert_int_equal(get_int(p, "amount"), 50);
-    assert_true(cJSON_IsTrue(get(p, "earlier_turn")));
-    p = cJSON_GetArrayItem(get(get(doc, "turn"), "fees_due"), 1);
-    assert_string_equal(get_str(p, "destination"), "chichen-itza");
-    p = cJSON_GetArrayItem(get(get(doc, "turn"), "fees_lapsed"), 0);
-    assert_string_equal(get_str(p, "destination"), "boulders-beach");
+    assert_true(cJSON_IsNull(jt_get(jt_get(doc, "turn"), "pending")));
+    p = cJSON_GetArrayItem(jt_get(jt_get(doc, "turn"), "fees_due"), 0);
+    assert_string_equal(jt_str(p, "destination"), "rapa-nui");
+    assert_int_equal(jt_int(p, "owner"), 22);
+    assert_int_equal(jt_int(p, "payer"), 33);
+    assert_int_equal(jt_int(p, "amount"), 50);
+    assert_true(cJSON_IsTrue(jt_get(p, "earlier_turn")));
+    p = cJSON_GetArrayItem(jt_get(jt_get(doc, "turn"), "fees_due"), 1);
+    assert_string_equal(jt_str(p, "destination"), "chichen-itza");
+    p = cJSON_GetArrayItem(jt_get(jt_get(doc, "turn"), "fees_lapsed"), 0);
+    assert_string_equal(jt_str(p, "destination"), "boulders-beach");
     assert_round_trip(st);
     cJSON_Delete(doc);
     free(st);
@@ -340,13 +319,13 @@ static void test_held_jail_cards_round_trip_by_card(void **state)
     st->players[1].held[1] = (struct held_card){DECK_JOURNAL, 2};
     st->players[1].held[2] = (struct held_card){DECK_CHANCE, -1};
     doc = state_to_json(shipped, st, 1);
-    cards = get(cJSON_GetArrayItem(get(doc, "players"), 1), "jail_free_cards");
+    cards = jt_get(cJSON_GetArrayItem(jt_get(doc, "players"), 1), "jail_free_cards");
     assert_int_equal(cJSON_GetArraySize(cards), 3);
-    assert_string_equal(get_str(cJSON_GetArrayItem(cards, 0), "deck"), "chance");
-    assert_string_equal(get_str(cJSON_GetArrayItem(cards, 0), "card"), shipped->chance[4].id);
-    assert_string_equal(get_str(cJSON_GetArrayItem(cards, 1), "deck"), "journal");
-    assert_string_equal(get_str(cJSON_GetArrayItem(cards, 1), "card"), shipped->journal[2].id);
-    assert_true(cJSON_IsNull(get(cJSON_GetArrayItem(cards, 2), "card")));
+    assert_string_equal(jt_str(cJSON_GetArrayItem(cards, 0), "deck"), "chance");
+    assert_string_equal(jt_str(cJSON_GetArrayItem(cards, 0), "card"), shipped->chance[4].id);
+    assert_string_equal(jt_str(cJSON_GetArrayItem(cards, 1), "deck"), "journal");
+    assert_string_equal(jt_str(cJSON_GetArrayItem(cards, 1), "card"), shipped->journal[2].id);
+    assert_true(cJSON_IsNull(jt_get(cJSON_GetArrayItem(cards, 2), "card")));
     assert_round_trip(st);
     cJSON_Delete(doc);
     free(st);
@@ -385,35 +364,35 @@ static void test_options_and_unavailable_shape(void **state)
     (void)state;
 
     doc = state_to_json(shipped, st, 1);
-    assert_int_equal(cJSON_GetArraySize(get(doc, "options")), 1);
-    o = cJSON_GetArrayItem(get(doc, "options"), 0);
-    assert_string_equal(get_str(o, "type"), "roll");
-    assert_int_equal(get_int(o, "player"), 11);
-    assert_int_equal(cJSON_GetArraySize(get(doc, "unavailable")), 0);
-    assert_int_equal(get_int(doc, "win_stamps"), RULES_WIN_STAMPS);
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "options")), 1);
+    o = cJSON_GetArrayItem(jt_get(doc, "options"), 0);
+    assert_string_equal(jt_str(o, "type"), "roll");
+    assert_int_equal(jt_int(o, "player"), 11);
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "unavailable")), 0);
+    assert_int_equal(jt_int(doc, "win_stamps"), RULES_WIN_STAMPS);
     cJSON_Delete(doc);
 
     play(st, out, "{\"type\":\"roll\",\"d1\":2,\"d2\":4}"); /* Rapa Nui, for sale */
     st->players[0].cash = 90;
     doc = state_to_json(shipped, st, 2);
-    o = cJSON_GetArrayItem(get(doc, "options"), 0);
-    assert_string_equal(get_str(o, "type"), "auction");
-    assert_string_equal(get_str(o, "destination"), "rapa-nui");
-    assert_int_equal(get_int(o, "min_bid"), 10);
-    assert_int_equal(get_int(o, "step"), 10);
-    o = cJSON_GetArrayItem(get(doc, "unavailable"), 0);
-    assert_string_equal(get_str(o, "type"), "buy");
-    assert_int_equal(get_int(o, "price"), 100);
-    assert_string_equal(get_str(o, "rule"), "TWT-BUY");
-    assert_non_null(strstr(get_str(o, "detail"), "90"));
+    o = cJSON_GetArrayItem(jt_get(doc, "options"), 0);
+    assert_string_equal(jt_str(o, "type"), "auction");
+    assert_string_equal(jt_str(o, "destination"), "rapa-nui");
+    assert_int_equal(jt_int(o, "min_bid"), 10);
+    assert_int_equal(jt_int(o, "step"), 10);
+    o = cJSON_GetArrayItem(jt_get(doc, "unavailable"), 0);
+    assert_string_equal(jt_str(o, "type"), "buy");
+    assert_int_equal(jt_int(o, "price"), 100);
+    assert_string_equal(jt_str(o, "rule"), "TWT-BUY");
+    assert_non_null(strstr(jt_str(o, "detail"), "90"));
     cJSON_Delete(doc);
     free(out);
     free(st);
 
     st = new_game(MODE_JOURNAL);
     doc = state_to_json(shipped, st, 1);
-    assert_true(cJSON_IsNull(get(doc, "options")));
-    assert_true(cJSON_IsNull(get(doc, "unavailable")));
+    assert_true(cJSON_IsNull(jt_get(doc, "options")));
+    assert_true(cJSON_IsNull(jt_get(doc, "unavailable")));
     cJSON_Delete(doc);
     free(st);
 }
@@ -531,31 +510,31 @@ static void test_journal_mode_state(void **state)
     play(st, out, "{\"type\":\"draw_journal\",\"card\":\"journal-2\",\"player\":33}");
     effects = effects_to_json(shipped, st, out);
     e = cJSON_GetArrayItem(effects, 0);
-    assert_string_equal(get_str(e, "kind"), "journal_stamp");
-    assert_string_equal(get_str(e, "card"), "journal-2");
-    assert_int_equal(get_int(e, "slot"), 1);
-    assert_string_equal(get_str(e, "token"), "rubber-ducky");
-    assert_int_equal(get_int(e, "player"), 33);
+    assert_string_equal(jt_str(e, "kind"), "journal_stamp");
+    assert_string_equal(jt_str(e, "card"), "journal-2");
+    assert_int_equal(jt_int(e, "slot"), 1);
+    assert_string_equal(jt_str(e, "token"), "rubber-ducky");
+    assert_int_equal(jt_int(e, "player"), 33);
     cJSON_Delete(effects);
     assert_round_trip(st);
     play(st, out, "{\"type\":\"stamp_goal\",\"player\":22,\"destination\":\"angkor-wat\"}");
     play(st, out, "{\"type\":\"note\",\"text\":\"Cleo's first stamp!\"}");
     assert_round_trip(st);
     doc = state_to_json(shipped, st, 9);
-    assert_string_equal(get_str(doc, "mode"), "journal");
-    assert_true(cJSON_IsNull(get(doc, "turn")));
-    p0 = cJSON_GetArrayItem(get(doc, "players"), 1);
-    assert_true(cJSON_IsNull(get(p0, "cash")));
-    assert_true(cJSON_IsNull(get(p0, "position")));
-    assert_true(cJSON_IsNull(get(p0, "owns")));
-    assert_string_equal(cJSON_GetArrayItem(get(p0, "stamped"), 0)->valuestring, "angkor-wat");
-    assert_int_equal(cJSON_GetArraySize(get(cJSON_GetArrayItem(get(doc, "journal"), 1), "stamps")),
-                     2);
+    assert_string_equal(jt_str(doc, "mode"), "journal");
+    assert_true(cJSON_IsNull(jt_get(doc, "turn")));
+    p0 = cJSON_GetArrayItem(jt_get(doc, "players"), 1);
+    assert_true(cJSON_IsNull(jt_get(p0, "cash")));
+    assert_true(cJSON_IsNull(jt_get(p0, "position")));
+    assert_true(cJSON_IsNull(jt_get(p0, "owns")));
+    assert_string_equal(cJSON_GetArrayItem(jt_get(p0, "stamped"), 0)->valuestring, "angkor-wat");
+    assert_int_equal(
+        cJSON_GetArraySize(jt_get(cJSON_GetArrayItem(jt_get(doc, "journal"), 1), "stamps")), 2);
     cJSON_Delete(doc);
     play(st, out, "{\"type\":\"end\",\"winner\":22,\"reason\":\"bedtime\"}");
     doc = state_to_json(shipped, st, 10);
-    assert_string_equal(get_str(doc, "status"), "finished");
-    assert_int_equal(get_int(doc, "winner"), 22);
+    assert_string_equal(jt_str(doc, "status"), "finished");
+    assert_int_equal(jt_int(doc, "winner"), 22);
     assert_round_trip(st);
     cJSON_Delete(doc);
     free(out);
@@ -933,61 +912,61 @@ static void test_effects_shape(void **state)
     assert_int_equal(cJSON_GetArraySize(arr), 12);
 
     e = cJSON_GetArrayItem(arr, 0);
-    assert_string_equal(get_str(e, "kind"), "move");
-    assert_int_equal(get_int(e, "player"), 11);
-    assert_int_equal(get_int(e, "from"), 38);
-    assert_int_equal(get_int(e, "to"), 2);
+    assert_string_equal(jt_str(e, "kind"), "move");
+    assert_int_equal(jt_int(e, "player"), 11);
+    assert_int_equal(jt_int(e, "from"), 38);
+    assert_int_equal(jt_int(e, "to"), 2);
     e = cJSON_GetArrayItem(arr, 1);
-    assert_string_equal(get_str(e, "kind"), "salary");
-    assert_int_equal(get_int(e, "amount"), 200);
+    assert_string_equal(jt_str(e, "kind"), "salary");
+    assert_int_equal(jt_int(e, "amount"), 200);
     e = cJSON_GetArrayItem(arr, 2);
-    assert_string_equal(get_str(e, "kind"), "pay");
-    assert_int_equal(get_int(e, "from"), 22);
-    assert_string_equal(get_str(e, "to"), "bank");
-    assert_string_equal(get_str(e, "reason"), "tax");
+    assert_string_equal(jt_str(e, "kind"), "pay");
+    assert_int_equal(jt_int(e, "from"), 22);
+    assert_string_equal(jt_str(e, "to"), "bank");
+    assert_string_equal(jt_str(e, "reason"), "tax");
     e = cJSON_GetArrayItem(arr, 3);
-    assert_int_equal(get_int(e, "to"), 33);
-    assert_int_equal(get_int(e, "amount"), 50);
+    assert_int_equal(jt_int(e, "to"), 33);
+    assert_int_equal(jt_int(e, "amount"), 50);
     e = cJSON_GetArrayItem(arr, 4);
-    assert_string_equal(get_str(e, "kind"), "board_stamp");
-    assert_int_equal(get_int(e, "player"), 33);
-    assert_string_equal(get_str(e, "destination"), "rapa-nui");
+    assert_string_equal(jt_str(e, "kind"), "board_stamp");
+    assert_int_equal(jt_int(e, "player"), 33);
+    assert_string_equal(jt_str(e, "destination"), "rapa-nui");
     e = cJSON_GetArrayItem(arr, 5);
-    assert_string_equal(get_str(e, "kind"), "journal_stamp");
-    assert_string_equal(get_str(e, "card"), "journal-2");
-    assert_int_equal(get_int(e, "slot"), 1);
-    assert_string_equal(get_str(e, "token"), "hazel");
-    assert_int_equal(get_int(e, "player"), 22);
+    assert_string_equal(jt_str(e, "kind"), "journal_stamp");
+    assert_string_equal(jt_str(e, "card"), "journal-2");
+    assert_int_equal(jt_int(e, "slot"), 1);
+    assert_string_equal(jt_str(e, "token"), "hazel");
+    assert_int_equal(jt_int(e, "player"), 22);
     e = cJSON_GetArrayItem(arr, 6);
-    assert_string_equal(get_str(e, "kind"), "journal_payout");
-    assert_string_equal(get_str(e, "card"), "journal-2");
-    assert_int_equal(get_int(e, "player"), 22);
-    assert_string_equal(get_str(e, "token"), "hazel");
-    assert_int_equal(get_int(e, "stamps"), 2);
-    assert_int_equal(get_int(e, "amount"), 200);
+    assert_string_equal(jt_str(e, "kind"), "journal_payout");
+    assert_string_equal(jt_str(e, "card"), "journal-2");
+    assert_int_equal(jt_int(e, "player"), 22);
+    assert_string_equal(jt_str(e, "token"), "hazel");
+    assert_int_equal(jt_int(e, "stamps"), 2);
+    assert_int_equal(jt_int(e, "amount"), 200);
     e = cJSON_GetArrayItem(arr, 7);
-    assert_string_equal(get_str(e, "kind"), "jail");
-    assert_int_equal(get_int(e, "player"), 33);
+    assert_string_equal(jt_str(e, "kind"), "jail");
+    assert_int_equal(jt_int(e, "player"), 33);
     e = cJSON_GetArrayItem(arr, 8);
-    assert_string_equal(get_str(e, "kind"), "ticket");
-    assert_string_equal(get_str(e, "action"), "take");
+    assert_string_equal(jt_str(e, "kind"), "ticket");
+    assert_string_equal(jt_str(e, "action"), "take");
     e = cJSON_GetArrayItem(arr, 9);
-    assert_string_equal(get_str(e, "kind"), "owner");
-    assert_string_equal(get_str(e, "destination"), "rapa-nui");
-    assert_string_equal(get_str(e, "from"), "bank");
-    assert_int_equal(get_int(e, "to"), 22);
+    assert_string_equal(jt_str(e, "kind"), "owner");
+    assert_string_equal(jt_str(e, "destination"), "rapa-nui");
+    assert_string_equal(jt_str(e, "from"), "bank");
+    assert_int_equal(jt_int(e, "to"), 22);
     e = cJSON_GetArrayItem(arr, 10);
-    assert_string_equal(get_str(e, "kind"), "jail_free");
-    assert_int_equal(get_int(e, "player"), 33);
+    assert_string_equal(jt_str(e, "kind"), "jail_free");
+    assert_int_equal(jt_int(e, "player"), 33);
     e = cJSON_GetArrayItem(arr, 11);
-    assert_string_equal(get_str(e, "kind"), "win");
-    assert_int_equal(get_int(e, "player"), 33);
+    assert_string_equal(jt_str(e, "kind"), "win");
+    assert_int_equal(jt_int(e, "player"), 33);
     cJSON_Delete(arr);
 
     out->neffects = 1;
     out->effects[0] = (struct rules_effect){.kind = OUT_TICKET, .player = 1, .action = TICKET_USE};
     arr = effects_to_json(shipped, st, out);
-    assert_string_equal(get_str(cJSON_GetArrayItem(arr, 0), "action"), "use");
+    assert_string_equal(jt_str(cJSON_GetArrayItem(arr, 0), "action"), "use");
     cJSON_Delete(arr);
     out->neffects = 0;
     arr = effects_to_json(shipped, st, out);
@@ -1022,18 +1001,18 @@ static void test_journal_payout_says_who_pays_whom(void **state)
         .kind = OUT_JOURNAL_PAYOUT, .player = 2, .card = 4, .token = 3, .stamps = 1, .amount = 40};
     arr = effects_to_json(shipped, st, out);
     e = cJSON_GetArrayItem(arr, 0);
-    assert_string_equal(get_str(e, "from"), "bank");
-    assert_int_equal(get_int(e, "to"), 22);
-    assert_int_equal(get_int(e, "amount"), 100);
+    assert_string_equal(jt_str(e, "from"), "bank");
+    assert_int_equal(jt_int(e, "to"), 22);
+    assert_int_equal(jt_int(e, "amount"), 100);
     e = cJSON_GetArrayItem(arr, 1);
-    assert_string_equal(get_str(e, "card"), "journal-4");
-    assert_int_equal(get_int(e, "from"), 11);
-    assert_string_equal(get_str(e, "to"), "bank");
-    assert_int_equal(get_int(e, "amount"), -100);
+    assert_string_equal(jt_str(e, "card"), "journal-4");
+    assert_int_equal(jt_int(e, "from"), 11);
+    assert_string_equal(jt_str(e, "to"), "bank");
+    assert_int_equal(jt_int(e, "amount"), -100);
     e = cJSON_GetArrayItem(arr, 2);
-    assert_string_equal(get_str(e, "card"), "journal-5");
-    assert_string_equal(get_str(e, "from"), "others");
-    assert_int_equal(get_int(e, "to"), 33);
+    assert_string_equal(jt_str(e, "card"), "journal-5");
+    assert_string_equal(jt_str(e, "from"), "others");
+    assert_int_equal(jt_int(e, "to"), 33);
     cJSON_Delete(arr);
     free(out);
     free(st);
@@ -1051,18 +1030,18 @@ static void test_effects_of_a_real_purchase(void **state)
     play(st, out, "{\"type\":\"roll\",\"d1\":2,\"d2\":4}");
     arr = effects_to_json(shipped, st, out);
     e = cJSON_GetArrayItem(arr, 0);
-    assert_string_equal(get_str(e, "kind"), "move");
-    assert_int_equal(get_int(e, "from"), 0);
-    assert_int_equal(get_int(e, "to"), 6);
+    assert_string_equal(jt_str(e, "kind"), "move");
+    assert_int_equal(jt_int(e, "from"), 0);
+    assert_int_equal(jt_int(e, "to"), 6);
     cJSON_Delete(arr);
     play(st, out, "{\"type\":\"buy\"}");
     arr = effects_to_json(shipped, st, out);
     assert_true(cJSON_GetArraySize(arr) >= 1);
     e = cJSON_GetArrayItem(arr, 0);
-    assert_string_equal(get_str(e, "kind"), "pay");
-    assert_int_equal(get_int(e, "from"), 11);
-    assert_string_equal(get_str(e, "to"), "bank");
-    assert_int_equal(get_int(e, "amount"), 100);
+    assert_string_equal(jt_str(e, "kind"), "pay");
+    assert_int_equal(jt_int(e, "from"), 11);
+    assert_string_equal(jt_str(e, "to"), "bank");
+    assert_int_equal(jt_int(e, "amount"), 100);
     cJSON_Delete(arr);
     assert_round_trip(st);
     free(out);
@@ -1174,7 +1153,7 @@ static void test_corrections_count_round_trips_and_shows_only_when_any(void **st
     cJSON_Delete(doc);
     st->corrections = 2;
     doc = state_to_json(shipped, st, 3);
-    assert_int_equal(get_int(doc, "corrections"), 2);
+    assert_int_equal(jt_int(doc, "corrections"), 2);
     cJSON_Delete(doc);
     assert_round_trip(st);
     free(st);
@@ -1218,8 +1197,8 @@ static void test_house_rules_and_pot_round_trip_and_old_states_read_as_legacy(vo
     st->players[0].jump_now = (uint64_t)1 << 5 | (uint64_t)1 << 7;
     assert_round_trip(st);
     cJSON *doc = state_to_json(shipped, st, 3);
-    assert_int_equal(get_int(doc, "pot"), 250);
-    assert_int_equal(get_int(doc, "win_stamps"), 5);
+    assert_int_equal(jt_int(doc, "pot"), 250);
+    assert_int_equal(jt_int(doc, "win_stamps"), 5);
     const cJSON *hr = cJSON_GetObjectItemCaseSensitive(doc, "house_rules");
     assert_string_equal(cJSON_GetObjectItemCaseSensitive(hr, "free_parking")->valuestring,
                         "jackpot");

@@ -18,6 +18,7 @@
 #include <cjson/cJSON.h>
 
 #include "error.h"
+#include "json_check.h"
 #include "store.h"
 
 #define MIGRATIONS "migrations"
@@ -71,25 +72,6 @@ static cJSON *parsed(char *text)
     free(text);
     assert_non_null(doc);
     return doc;
-}
-
-static const cJSON *get(const cJSON *obj, const char *key)
-{
-    return cJSON_GetObjectItemCaseSensitive(obj, key);
-}
-
-static double num(const cJSON *obj, const char *key)
-{
-    const cJSON *v = get(obj, key);
-    assert_true(cJSON_IsNumber(v));
-    return v->valuedouble;
-}
-
-static const char *str(const cJSON *obj, const char *key)
-{
-    const cJSON *v = get(obj, key);
-    assert_true(cJSON_IsString(v));
-    return v->valuestring;
 }
 
 /* Add a player; returns its id. */
@@ -217,12 +199,12 @@ static void test_campaign_create_get_update(void **state)
         assert_int_equal(store_campaign_json(f->s, f->cid, &text, &err), 0);
         doc = parsed(text);
     }
-    assert_string_equal(str(doc, "name"), "Renamed");
-    assert_string_equal(str(doc, "stamp_owner"), "player");
-    assert_string_equal(str(doc, "edition"), "travel-world-tour");
-    assert_true(cJSON_IsNull(get(doc, "active_game")));
-    assert_true(num(doc, "id") == (double)f->cid);
-    assert_non_null(strstr(str(doc, "created_at"), "T"));
+    assert_string_equal(jt_str(doc, "name"), "Renamed");
+    assert_string_equal(jt_str(doc, "stamp_owner"), "player");
+    assert_string_equal(jt_str(doc, "edition"), "travel-world-tour");
+    assert_true(cJSON_IsNull(jt_get(doc, "active_game")));
+    assert_true(jt_num(doc, "id") == (double)f->cid);
+    assert_non_null(strstr(jt_str(doc, "created_at"), "T"));
     cJSON_Delete(doc);
     assert_int_equal(store_campaign_get(f->s, f->cid, &c, &err), 0);
     assert_true(c.policy_player);
@@ -284,10 +266,10 @@ static void test_players_create_rename_list(void **state)
     assert_int_equal(store_players_json(f->s, f->cid, &text, &err), 0);
     list = parsed(text);
     assert_int_equal(cJSON_GetArraySize(list), 2);
-    assert_string_equal(str(cJSON_GetArrayItem(list, 0), "name"), "Anne");
-    assert_string_equal(str(cJSON_GetArrayItem(list, 1), "name"), "Bob");
-    assert_true(num(cJSON_GetArrayItem(list, 0), "games") == 0);
-    assert_true(num(cJSON_GetArrayItem(list, 0), "wins") == 0);
+    assert_string_equal(jt_str(cJSON_GetArrayItem(list, 0), "name"), "Anne");
+    assert_string_equal(jt_str(cJSON_GetArrayItem(list, 1), "name"), "Bob");
+    assert_true(jt_num(cJSON_GetArrayItem(list, 0), "games") == 0);
+    assert_true(jt_num(cJSON_GetArrayItem(list, 0), "wins") == 0);
     cJSON_Delete(list);
 }
 
@@ -319,13 +301,13 @@ static void test_game_create_and_read(void **state)
 
     assert_int_equal(store_game_json(f->s, gid, &text, &err), 0);
     doc = parsed(text);
-    assert_true(num(doc, "id") == (double)gid);
-    assert_string_equal(str(doc, "status"), "active");
-    assert_int_equal(cJSON_GetArraySize(get(doc, "seats")), 2);
-    assert_string_equal(str(cJSON_GetArrayItem(get(doc, "seats"), 0), "name"), "Ann");
-    assert_string_equal(str(cJSON_GetArrayItem(get(doc, "seats"), 1), "token"), "t-rex");
-    assert_true(cJSON_IsNull(get(doc, "winner")));
-    assert_true(num(doc, "events") == 0);
+    assert_true(jt_num(doc, "id") == (double)gid);
+    assert_string_equal(jt_str(doc, "status"), "active");
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "seats")), 2);
+    assert_string_equal(jt_str(cJSON_GetArrayItem(jt_get(doc, "seats"), 0), "name"), "Ann");
+    assert_string_equal(jt_str(cJSON_GetArrayItem(jt_get(doc, "seats"), 1), "token"), "t-rex");
+    assert_true(cJSON_IsNull(jt_get(doc, "winner")));
+    assert_true(jt_num(doc, "events") == 0);
     cJSON_Delete(doc);
 
     assert_int_equal(store_game_state(f->s, f->cid, gid, &st, &version, &err), 0);
@@ -336,7 +318,7 @@ static void test_game_create_and_read(void **state)
     /* The players' games count the seat. */
     assert_int_equal(store_players_json(f->s, f->cid, &text, &err), 0);
     doc = parsed(text);
-    assert_true(num(cJSON_GetArrayItem(doc, 0), "games") == 1);
+    assert_true(jt_num(cJSON_GetArrayItem(doc, 0), "games") == 1);
     cJSON_Delete(doc);
 }
 
@@ -371,18 +353,18 @@ static void test_one_active_game_per_campaign(void **state)
     assert_int_equal(store_games_json(f->s, f->cid, &text, &err), 0);
     games = parsed(text);
     assert_int_equal(cJSON_GetArraySize(games), 2);
-    assert_true(num(cJSON_GetArrayItem(games, 0), "id") == (double)next); /* newest first */
-    assert_string_equal(str(cJSON_GetArrayItem(games, 1), "status"), "finished");
-    assert_true(num(cJSON_GetArrayItem(games, 1), "winner") == (double)a);
-    assert_true(cJSON_IsString(get(cJSON_GetArrayItem(games, 1), "ended_at")));
+    assert_true(jt_num(cJSON_GetArrayItem(games, 0), "id") == (double)next); /* newest first */
+    assert_string_equal(jt_str(cJSON_GetArrayItem(games, 1), "status"), "finished");
+    assert_true(jt_num(cJSON_GetArrayItem(games, 1), "winner") == (double)a);
+    assert_true(cJSON_IsString(jt_get(cJSON_GetArrayItem(games, 1), "ended_at")));
     cJSON_Delete(games);
 
     /* The win counts for the player. */
     assert_int_equal(store_players_json(f->s, f->cid, &text, &err), 0);
     games = parsed(text);
-    assert_true(num(cJSON_GetArrayItem(games, 0), "wins") == 1);
-    assert_true(num(cJSON_GetArrayItem(games, 0), "games") == 2);
-    assert_true(num(cJSON_GetArrayItem(games, 1), "wins") == 0);
+    assert_true(jt_num(cJSON_GetArrayItem(games, 0), "wins") == 1);
+    assert_true(jt_num(cJSON_GetArrayItem(games, 0), "games") == 2);
+    assert_true(jt_num(cJSON_GetArrayItem(games, 1), "wins") == 0);
     cJSON_Delete(games);
 }
 
@@ -443,19 +425,19 @@ static void test_event_append_void_and_read_in_order(void **state)
     assert_int_equal(cJSON_GetArraySize(events), 4);
     for (int i = 0; i < 4; i++) {
         const cJSON *e = cJSON_GetArrayItem(events, i);
-        assert_true(num(e, "seq") == i + 1);
-        assert_true(num(e, "n") == i + 1);
-        assert_true(cJSON_IsBool(get(e, "voided")));
-        assert_int_equal(cJSON_IsTrue(get(e, "voided")), i == 1 || i == 3);
-        assert_true(cJSON_IsArray(get(e, "effects")));
-        assert_true(cJSON_IsString(get(e, "at")));
+        assert_true(jt_num(e, "seq") == i + 1);
+        assert_true(jt_num(e, "n") == i + 1);
+        assert_true(cJSON_IsBool(jt_get(e, "voided")));
+        assert_int_equal(cJSON_IsTrue(jt_get(e, "voided")), i == 1 || i == 3);
+        assert_true(cJSON_IsArray(jt_get(e, "effects")));
+        assert_true(cJSON_IsString(jt_get(e, "at")));
     }
-    assert_string_equal(str(cJSON_GetArrayItem(events, 1), "type"), "buy");
+    assert_string_equal(jt_str(cJSON_GetArrayItem(events, 1), "type"), "buy");
     cJSON_Delete(doc);
     assert_int_equal(store_events_json(f->s, gid, 2, &text, &err), 0);
     doc = parsed(text);
-    assert_int_equal(cJSON_GetArraySize(get(doc, "events")), 2);
-    assert_true(num(cJSON_GetArrayItem(get(doc, "events"), 0), "seq") == 3);
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "events")), 2);
+    assert_true(jt_num(cJSON_GetArrayItem(jt_get(doc, "events"), 0), "seq") == 3);
     cJSON_Delete(doc);
 
     /* events_each: live events only, in order, up to a seq. */
@@ -659,22 +641,22 @@ static void test_journal_rows_and_undo(void **state)
     assert_int_equal(store_journal_totals_json(f->s, f->cid, &text, &err), 0);
     doc = parsed(text);
     assert_int_equal(cJSON_GetArraySize(doc), 1);
-    assert_true(num(cJSON_GetArrayItem(doc, 0), "draws") == 2);
-    assert_true(num(cJSON_GetArrayItem(doc, 0), "paid_out") == 300);
+    assert_true(jt_num(cJSON_GetArrayItem(doc, 0), "draws") == 2);
+    assert_true(jt_num(cJSON_GetArrayItem(doc, 0), "paid_out") == 300);
     cJSON_Delete(doc);
     assert_int_equal(store_journal_history_json(f->s, f->cid, "journal-1", &text, &err), 0);
     doc = parsed(text);
     assert_int_equal(cJSON_GetArraySize(doc), 2);
     h = cJSON_GetArrayItem(doc, 1);
-    assert_true(num(h, "seq") == 2 && num(h, "stamped_slot") == 1);
-    assert_string_equal(str(get(h, "drawer"), "name"), "Bob");
-    assert_int_equal(cJSON_GetArraySize(get(h, "payouts")), 2);
+    assert_true(jt_num(h, "seq") == 2 && jt_num(h, "stamped_slot") == 1);
+    assert_string_equal(jt_str(jt_get(h, "drawer"), "name"), "Bob");
+    assert_int_equal(cJSON_GetArraySize(jt_get(h, "payouts")), 2);
     cJSON_Delete(doc);
     assert_int_equal(store_journal_stamps_json(f->s, f->cid, 0, &text, &err), 0);
     doc = parsed(text);
     assert_int_equal(cJSON_GetArraySize(doc), 2);
-    assert_string_equal(str(cJSON_GetArrayItem(doc, 1), "token"), "t-rex");
-    assert_string_equal(str(get(cJSON_GetArrayItem(doc, 1), "player"), "name"), "Bob");
+    assert_string_equal(jt_str(cJSON_GetArrayItem(doc, 1), "token"), "t-rex");
+    assert_string_equal(jt_str(jt_get(cJSON_GetArrayItem(doc, 1), "player"), "name"), "Bob");
     cJSON_Delete(doc);
     /* Only stamps of earlier games when asked. */
     assert_int_equal(store_journal_stamps_json(f->s, f->cid, gid, &text, &err), 0);
@@ -688,8 +670,8 @@ static void test_journal_rows_and_undo(void **state)
     assert_int_equal(n, 1);
     assert_int_equal(store_journal_totals_json(f->s, f->cid, &text, &err), 0);
     doc = parsed(text);
-    assert_true(num(cJSON_GetArrayItem(doc, 0), "draws") == 1);
-    assert_true(num(cJSON_GetArrayItem(doc, 0), "paid_out") == 100);
+    assert_true(jt_num(cJSON_GetArrayItem(doc, 0), "draws") == 1);
+    assert_true(jt_num(cJSON_GetArrayItem(doc, 0), "paid_out") == 100);
     cJSON_Delete(doc);
 }
 
@@ -762,38 +744,39 @@ static void test_stats_json_shape_on_a_small_fixture(void **state)
 
     assert_int_equal(store_stats_json(f->s, f->cid, &text, &err), 0);
     doc = parsed(text);
-    assert_true(cJSON_IsArray(get(doc, "players")));
-    assert_true(cJSON_IsArray(get(doc, "tokens")));
-    assert_true(cJSON_IsArray(get(doc, "cards")));
-    assert_true(cJSON_IsArray(get(doc, "destinations")));
+    assert_true(cJSON_IsArray(jt_get(doc, "players")));
+    assert_true(cJSON_IsArray(jt_get(doc, "tokens")));
+    assert_true(cJSON_IsArray(jt_get(doc, "cards")));
+    assert_true(cJSON_IsArray(jt_get(doc, "destinations")));
 
-    p = cJSON_GetArrayItem(get(doc, "players"), 0);
-    assert_string_equal(str(p, "name"), "Ann");
-    assert_true(num(p, "games") == 1 && num(p, "wins") == 1);
-    assert_true(num(p, "board_stamps") == 1 && num(p, "journal_stamps") == 0);
-    assert_true(num(p, "payouts_received") == 0);
-    p = cJSON_GetArrayItem(get(doc, "players"), 1);
-    assert_string_equal(str(p, "name"), "Bob");
-    assert_true(num(p, "games") == 1 && num(p, "wins") == 0);
-    assert_true(num(p, "board_stamps") == 0 && num(p, "journal_stamps") == 1);
-    assert_true(num(p, "payouts_received") == 50);
+    p = cJSON_GetArrayItem(jt_get(doc, "players"), 0);
+    assert_string_equal(jt_str(p, "name"), "Ann");
+    assert_true(jt_num(p, "games") == 1 && jt_num(p, "wins") == 1);
+    assert_true(jt_num(p, "board_stamps") == 1 && jt_num(p, "journal_stamps") == 0);
+    assert_true(jt_num(p, "payouts_received") == 0);
+    p = cJSON_GetArrayItem(jt_get(doc, "players"), 1);
+    assert_string_equal(jt_str(p, "name"), "Bob");
+    assert_true(jt_num(p, "games") == 1 && jt_num(p, "wins") == 0);
+    assert_true(jt_num(p, "board_stamps") == 0 && jt_num(p, "journal_stamps") == 1);
+    assert_true(jt_num(p, "payouts_received") == 50);
 
-    assert_int_equal(cJSON_GetArraySize(get(doc, "tokens")), 2);
-    t = cJSON_GetArrayItem(get(doc, "tokens"), 0);
-    assert_string_equal(str(t, "token"), "hazel");
-    assert_true(num(t, "wins") == 1 && num(t, "board_stamps") == 1);
-    t = cJSON_GetArrayItem(get(doc, "tokens"), 1);
-    assert_string_equal(str(t, "token"), "t-rex");
-    assert_true(num(t, "wins") == 0 && num(t, "journal_stamps") == 1);
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "tokens")), 2);
+    t = cJSON_GetArrayItem(jt_get(doc, "tokens"), 0);
+    assert_string_equal(jt_str(t, "token"), "hazel");
+    assert_true(jt_num(t, "wins") == 1 && jt_num(t, "board_stamps") == 1);
+    t = cJSON_GetArrayItem(jt_get(doc, "tokens"), 1);
+    assert_string_equal(jt_str(t, "token"), "t-rex");
+    assert_true(jt_num(t, "wins") == 0 && jt_num(t, "journal_stamps") == 1);
 
-    assert_int_equal(cJSON_GetArraySize(get(doc, "cards")), 1);
-    assert_string_equal(str(cJSON_GetArrayItem(get(doc, "cards"), 0), "card"), "journal-1");
-    assert_true(num(cJSON_GetArrayItem(get(doc, "cards"), 0), "paid_out") == 50);
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "cards")), 1);
+    assert_string_equal(jt_str(cJSON_GetArrayItem(jt_get(doc, "cards"), 0), "card"), "journal-1");
+    assert_true(jt_num(cJSON_GetArrayItem(jt_get(doc, "cards"), 0), "paid_out") == 50);
 
-    assert_int_equal(cJSON_GetArraySize(get(doc, "destinations")), 1);
-    d = cJSON_GetArrayItem(get(doc, "destinations"), 0);
-    assert_string_equal(str(d, "destination"), "rapa-nui");
-    assert_true(num(d, "bought") == 1 && num(d, "fees_collected") == 50 && num(d, "stamped") == 1);
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "destinations")), 1);
+    d = cJSON_GetArrayItem(jt_get(doc, "destinations"), 0);
+    assert_string_equal(jt_str(d, "destination"), "rapa-nui");
+    assert_true(jt_num(d, "bought") == 1 && jt_num(d, "fees_collected") == 50 &&
+                jt_num(d, "stamped") == 1);
     cJSON_Delete(doc);
 }
 
@@ -805,10 +788,10 @@ static void test_stats_of_an_empty_campaign(void **state)
     cJSON *doc;
     assert_int_equal(store_stats_json(f->s, f->cid, &text, &err), 0);
     doc = parsed(text);
-    assert_int_equal(cJSON_GetArraySize(get(doc, "players")), 0);
-    assert_int_equal(cJSON_GetArraySize(get(doc, "tokens")), 0);
-    assert_int_equal(cJSON_GetArraySize(get(doc, "cards")), 0);
-    assert_int_equal(cJSON_GetArraySize(get(doc, "destinations")), 0);
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "players")), 0);
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "tokens")), 0);
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "cards")), 0);
+    assert_int_equal(cJSON_GetArraySize(jt_get(doc, "destinations")), 0);
     cJSON_Delete(doc);
 }
 

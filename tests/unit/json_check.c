@@ -1,0 +1,42 @@
+/* json_check.c -- reading a JSON document in a unit test (json_check.h). */
+#include "json_check.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include "json.h"
+
+const cJSON *jt_get(const cJSON *obj, const char *key)
+{
+    const cJSON *it = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!it)
+        fail_msg("no '%s'", key);
+    return it;
+}
+
+double jt_num(const cJSON *obj, const char *key)
+{
+    const cJSON *it = jt_get(obj, key);
+    if (!cJSON_IsNumber(it))
+        fail_msg("'%s' is not a number", key);
+    return it->valuedouble;
+}
+
+int64_t jt_int(const cJSON *obj, const char *key)
+{
+    const cJSON *it = jt_get(obj, key);
+    if (!json_is_int(it))
+        fail_msg("'%s' is not an integer", key);
+    return (int64_t)it->valuedouble;
+}
+
+const char *jt_str(const cJSON *obj, const char *key)
+{
+    const cJSON *it = jt_get(obj, key);
+    if (!cJSON_IsString(it))
+        fail_msg("'%s' is not a string", key);
+    return it->valuestring;
+}
