@@ -174,7 +174,7 @@ async function eventSourceRecovers(port, stream, c, base, gid) {
 }
 
 /** What both proxies must do, through the proxy on port whose logs are under logs. */
-async function checkProxy(port, logs, proxyOutput) {
+async function checkProxy(port, logs, proxyOutput, plainPort) {
   await waitHealthy(port);
   // A campaign and a game, made through the proxy's server directly.
   const c = await newCampaign(`${srv.url}/stampbook`, { players: ['Ann', 'Bo'] });
@@ -217,6 +217,13 @@ async function checkProxy(port, logs, proxyOutput) {
   assert.equal(back.status, 200, 'the stream again once the server is back');
   assert.match(back.body, /event: state/);
 
+  // Plain HTTP only redirects, a stream's ?key= too (and logs it nowhere).
+  if (plainPort) {
+    const redirect = await fetch(`http://127.0.0.1:${plainPort}${stream}`, { headers: { Host: NAME }, redirect: 'manual' });
+    assert.equal(redirect.status, 301);
+    assert.match(redirect.headers.get('location'), /^https:/);
+  }
+
   // No key in any log: the proxy's files and output, and the server's.
   await new Promise((res) => setTimeout(res, 200)); // let the proxy write its lines
   const text = allLogs(logs) + proxyOutput() + srv.output;
@@ -258,7 +265,7 @@ ${block}
   assert.equal(check.status, 0, `nginx -t accepts README's block:\n${check.stderr}`);
   const proxy = startProxy(NGINX, ['-c', join(d, 'nginx.conf'), '-p', d, '-e', join(d, 'logs', 'error.log')]);
   try {
-    await checkProxy(tls, join(d, 'logs'), proxy.output);
+    await checkProxy(tls, join(d, 'logs'), proxy.output, plain);
   } finally { await proxy.stop(); }
 });
 
