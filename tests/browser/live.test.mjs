@@ -143,3 +143,30 @@ test('UI-LIVE-BACK the stream is back within 2 s of the server\'s return, howeve
   await api(server.base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body: { type: 'note', text: 'back again' } });
   await eventually(async () => (await P.locator('[data-version]').getAttribute('data-version')) !== String(st.version), { message: 'the next state through the stream' });
 });
+
+test('UI-TOAST-STALE once another phone logs, this phone\'s toast no longer offers to undo (it would undo the other phone\'s event)', async () => {
+  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Stale toast', edition: 'travel-world-tour' } });
+  const c = made.campaign.id;
+  const ps = [];
+  for (const name of ['Ana', 'Bo']) ps.push((await api(server.base, 'POST', `/campaigns/${c}/players`, { key: made.key, body: { name } })).id);
+  await api(server.base, 'POST', `/campaigns/${c}/games`, { key: made.key, body: { mode: 'banker', seats: [{ player: ps[0], token: 'scottie' }, { player: ps[1], token: 't-rex' }] } });
+  const link = `${server.base}/#/join/${c}/${encodeURIComponent(made.key)}`;
+  // P's clock stops once its toast is up, so the toast stays for as long as the test needs.
+  const pctx = await phoneContext(browser);
+  contexts.push(pctx);
+  const P = await pctx.newPage();
+  await P.clock.install();
+  await P.goto(link);
+  const Q = await phone(link);
+  for (const p of [P, Q]) await expectText(p.locator('.live-line'), 'live');
+  await P.getByRole('button', { name: 'First die 1' }).click();
+  await P.getByRole('button', { name: 'Second die 2' }).click();
+  await expectVisible(P.locator('#toast-undo'));
+  await P.clock.pauseAt(await P.evaluate(() => Date.now() + 10));
+  // The other phone answers the next decision while P's toast is still up.
+  await expectVisible(Q.getByRole('button', { name: /^Buy / }));
+  await Q.getByRole('button', { name: /^Buy / }).click();
+  await eventually(async () => (await P.locator('#toast-undo').count()) === 0 || !(await P.locator('#toast-undo').isVisible()), { message: 'the stale toast gone' });
+  const events = (await api(server.base, 'GET', `/campaigns/${c}/games/${(await api(server.base, 'GET', `/campaigns/${c}`, { key: made.key })).campaign.active_game}/events?after=0`, { key: made.key })).events;
+  assert.deepEqual(events.filter((e) => !e.voided).map((e) => e.type), ['roll', 'buy'], 'nothing undone');
+});

@@ -190,6 +190,7 @@ export default {
   'queue.refused.other': 'The server refused it: {detail}',
   'queue.locked': 'This decision is already waiting for the server: it is sent first, once.',
   'queue.locked.dock': 'Waiting for the server: {title}. The decision stays locked until it is sent (or refused).',
+  'toast.stale': 'Another phone has logged since: use Undo under “What happened” to see what it would undo.',
   'queue.first': 'A tap is still waiting for the server: undo once it has been sent.',
 
   // Card pickers

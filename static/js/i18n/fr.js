@@ -181,6 +181,7 @@ export default {
   'queue.refused.other': 'Le serveur l’a refusée : {detail}',
   'queue.locked': 'Cette décision attend déjà le serveur : elle sera envoyée une seule fois.',
   'queue.locked.dock': 'En attente du serveur : {title}. La décision reste bloquée jusqu’à son envoi (ou son refus).',
+  'toast.stale': 'Un autre téléphone a enregistré depuis : utilisez Annuler sous « Ce qui s’est passé » pour voir ce qui serait annulé.',
   'queue.first': 'Une action attend encore le serveur : annulez une fois qu’elle est envoyée.',
 
   'cards.none': 'La boîte n’a aucune carte de ce paquet.',

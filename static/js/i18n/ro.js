@@ -181,6 +181,7 @@ export default {
   'queue.refused.other': 'Serverul a refuzat-o: {detail}',
   'queue.locked': 'Decizia aceasta așteaptă deja serverul: va fi trimisă o singură dată.',
   'queue.locked.dock': 'Se așteaptă serverul: {title}. Decizia rămâne blocată până e trimisă (sau refuzată).',
+  'toast.stale': 'Alt telefon a înregistrat între timp: folosește Anulează de la „Ce s-a întâmplat” ca să vezi ce s-ar anula.',
   'queue.first': 'O atingere încă așteaptă serverul: anulează după ce a fost trimisă.',
 
   'cards.none': 'Cutia nu are cărți din acest pachet.',

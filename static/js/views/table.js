@@ -107,6 +107,12 @@ export class TableScreen {
     // The decision dock: what the game waits for now, right under the heading and the
     // balances, so no other panel (what happened, a box check, the players) pushes it down.
     this.actionsBox = h('div', { class: 'dock', id: 'dock' });
+    // A second tap (the auction, the flight, the ticket) opens under the first: the whole
+    // opened part is brought between the header and strip and the toast or tabs.
+    this.actionsBox.addEventListener('toggle', (ev) => {
+      const det = ev.target;
+      if (det instanceof HTMLDetailsElement && det.open) requestAnimationFrame(() => bringIntoView(det.querySelector(':scope > .body') || det));
+    }, true);
     this.playersBox = h('section', { class: 'players-box', 'aria-labelledby': 'players-h' });
     this.moreBox = h('div', { class: 'more-box' });
     this.footBox = h('div', { class: 'table-side' });
@@ -114,8 +120,8 @@ export class TableScreen {
       this.bannerBox,
       this.stripBox,
       this.houseBox = h('div', { class: 'house-box' }),
-      this.actionsBox,
-      this.lastBox,
+      // In journal mode what a card just did (who pays whom) is the news: above the pickers.
+      this.mode === 'journal' ? [this.lastBox, this.actionsBox] : [this.actionsBox, this.lastBox],
       h('div', { class: 'live-line' }, h('span', null, gameLabel(this.game, this.gid), this.readOnly ? ` · ${t('view_only')}` : ''), this.liveEl),
       this.playersBox,
       this.moreBox,
@@ -241,9 +247,6 @@ export class TableScreen {
 
   footer() {
     const wrap = h('div', { class: 'stack' });
-    if (!this.readOnly && this.state && this.state.status !== 'active') {
-      wrap.append(h('a', { class: 'btn primary block', href: `#/c/${this.ctx.cid}/new` }, t('game.new')));
-    }
     wrap.append(this.historyPanel());
     return wrap;
   }
@@ -343,7 +346,15 @@ export class TableScreen {
     this.drawLast();
     const said = sentences.map((x) => x.text).join(' ');
     announce(`${title}. ${said}`);
-    if (toast) showToast(title, sentences[0] && sentences[0].text, this.readOnly ? null : () => this.undo(null));
+    if (!toast) return;
+    // The toast's Undo undoes this event only: once another phone has logged after it,
+    // the toast goes (remote()) and a late tap on it does nothing but say so.
+    const seq = Number(state && state.seq);
+    this.toastSeq = seq;
+    showToast(title, sentences[0] && sentences[0].text, this.readOnly ? null : () => {
+      if (Number(this.state && this.state.seq) !== seq) { hideToast(); showAlert(t('toast.stale'), 'info'); return; }
+      this.undo(null);
+    });
   }
 
   /**
@@ -484,6 +495,7 @@ export class TableScreen {
       try { const g = await this.ctx.api.game(this.gid); this.etag = g.etag || etagOf(state); this.state = splitGame(g.data).state || state; } catch { this.etag = etagOf(state); }
     }
     const seq = Number(this.state.seq) || 0;
+    if (seq !== this.toastSeq) hideToast(); // its Undo would now undo another phone's event
     // This phone's own tap from the offline queue, answered meanwhile: queuedSent() says so.
     if (queued(this.ctx.cid, this.gid).length) { this.draw(); return; }
     if (seq <= prevSeq) {
@@ -535,6 +547,31 @@ function lockDock(box, title) {
   box.prepend(h('p', { class: 'hint dock-locked', id: 'dock-locked', role: 'status' }, t('queue.locked.dock', { title })));
 }
 
+/**
+ * Scroll the page the least so that el lies between what stays on top (the sticky header,
+ * and the balances strip above it) and what covers the bottom (the toast, the tabs); when
+ * it is taller than that room, its top is shown.
+ */
+export function bringIntoView(el) {
+  if (!el.isConnected) return;
+  const r = el.getBoundingClientRect();
+  const over = (sel) => {
+    const x = document.querySelector(sel);
+    if (!x || x.hidden) return null;
+    const b = x.getBoundingClientRect();
+    return b.height && b.left < r.right && b.right > r.left ? b : null;
+  };
+  const header = over('.top');
+  const strip = over('.strip-box');
+  // The strip sticks under the header once the page scrolls: count it where it will be.
+  const top = (header ? header.bottom : 0) + (strip ? strip.height : 0) + 6;
+  const bottom = window.innerHeight - Math.max(...[over('#toast'), over('#tabs')].map((b) => (b ? window.innerHeight - b.top : 0))) - 6;
+  let dy = 0;
+  if (r.bottom > bottom) dy = Math.min(r.bottom - bottom, r.top - top);
+  else if (r.top < top) dy = r.top - top;
+  if (dy) window.scrollBy({ top: dy, behavior: 'instant' });
+}
+
 /** The heading of an ended game with its final standing (stamps, then cash). */
 function finishedBanner(scr) {
   const st = scr.state;
@@ -551,7 +588,9 @@ function finishedBanner(scr) {
       h('p', null, why),
       h('ol', { class: 'final', 'aria-label': t('over.standing') }, rows.map((pl) => h('li', null,
         h('strong', null, pl.name), ' · ', t('strip.stamps.long', { n: (pl.stamped || []).length, of: win }),
-        pl.cash !== null && pl.cash !== undefined ? ` · ${money(pl.cash)}` : '')))));
+        pl.cash !== null && pl.cash !== undefined ? ` · ${money(pl.cash)}` : ''))),
+      // What the table does next, in the first screen.
+      scr.readOnly ? null : h('a', { class: 'btn primary block', id: 'game-new', href: `#/c/${scr.ctx.cid}/new` }, t('game.new'))));
 }
 
 let toastTimer = null;
