@@ -6,13 +6,16 @@
 // test scrolling: a Jail turn with a fee still due (the fee, "pay 50" and both rows of
 // dice), the second taps ("Record the auction", the flight, the golden ticket, each after
 // the tap that opens it), the card picker (every card reachable by scrolling, none left
-// under the toast or the tabs); at 200 % text every player's balance is on screen.
+// under the toast or the tabs); at 200 % text every player's balance is on screen and
+// axe finds nothing serious (the strip once scrolled sideways out of the keyboard's reach).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { startServer, launchBrowser, phoneContext, api, eventually, ARTIFACTS } from './helpers.mjs';
+import { startServer, launchBrowser, phoneContext, api, eventually, ARTIFACTS, ROOT } from './helpers.mjs';
+
+const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
 const SIZES = [
   { name: '390x844', width: 390, height: 844 },
@@ -163,6 +166,12 @@ test('UI-DOCK-SETUPS jail with a fee due, the second taps, the card picker and 2
               }
             }
             if (size.big) {
+              // The balances strip and the dock pass axe (no scrolling region out of the keyboard's reach).
+              await page.addScriptTag({ path: AXE });
+              const found = await page.evaluate(async () => (await window.axe.run(document)).violations
+                .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
+              for (const v of found) failures.push(`${label}: axe: ${v}`);
               const cash = page.locator('.strip-cash');
               assert.equal(await cash.count(), 4, 'four balances');
               await page.evaluate(() => window.scrollTo(0, 0));
