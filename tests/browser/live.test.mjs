@@ -127,7 +127,7 @@ test('UI-LIVE-BACK the stream is back within 2 s of the server\'s return, howeve
       await P.waitForTimeout(40); // the refused connection is answered in real time
     }
   };
-  await P.clock.pauseAt(await P.evaluate(() => Date.now() + 100));
+  await P.clock.pauseAt(await P.evaluate(() => Date.now() + 2000)); // ahead of the page's clock however slow this machine
   await server.halt();
   try {
     await expectVisible(P.locator('.live-line .badge.off'));
@@ -162,7 +162,7 @@ test('UI-TOAST-STALE once another phone logs, this phone\'s toast no longer offe
   await P.getByRole('button', { name: 'First die 1' }).click();
   await P.getByRole('button', { name: 'Second die 2' }).click();
   await expectVisible(P.locator('#toast-undo'));
-  await P.clock.pauseAt(await P.evaluate(() => Date.now() + 10));
+  await P.clock.pauseAt(await P.evaluate(() => Date.now() + 2000)); // ahead of the page's clock however slow this machine (the toast stays 6 s)
   // The other phone answers the next decision while P's toast is still up.
   await expectVisible(Q.getByRole('button', { name: /^Buy / }));
   await Q.getByRole('button', { name: /^Buy / }).click();
