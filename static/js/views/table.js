@@ -95,7 +95,7 @@ export class TableScreen {
 
   get readOnly() { return this.ctx.readOnly; }
   /** The decisions of this game tapped offline and not yet answered (oldest first). */
-  waitingTaps() { return queued(this.ctx.cid, this.gid).filter((x) => DOCK_EVENTS.has(x.event && x.event.type)); }
+  waitingTaps() { return queued(this.ctx.cid, this.gid).filter((x) => isDecision(x.event && x.event.type)); }
   get active() { return this.state && this.state.status === 'active'; }
   player(pid) { return ((this.state && this.state.players) || []).find((p) => String(p.id) === String(pid)) || null; }
 
@@ -304,7 +304,7 @@ export class TableScreen {
   async send(event, title, button) {
     if (this.sending) return null;
     // One tap per decision: the queued one is sent first (or dropped), never a second.
-    if (DOCK_EVENTS.has(event.type) && this.waitingTaps().length) { showAlert(t('queue.locked'), 'info'); return null; }
+    if (isDecision(event.type) && this.waitingTaps().length) { showAlert(t('queue.locked'), 'info'); return null; }
     this.sending = true;
     if (button) button.disabled = true;
     clearAlert();
@@ -535,10 +535,11 @@ export class TableScreen {
   }
 }
 
-/** The events the dock sends: the decisions of a turn (a note, a trade or a correction
- * may still be queued behind one). */
-const DOCK_EVENTS = new Set(['roll', 'buy', 'auction', 'draw_chance', 'draw_journal', 'choose', 'collect_fee',
-  'jail_pay', 'jail_card', 'goal_jump', 'fly', 'use_ticket', 'stamp_goal']);
+/** The events sent from elsewhere than the dock (More, the box check): they may still be
+ * queued behind a decision. Every other type is a decision of the dock, one a page older
+ * than its engine offers through a plain button included. */
+const NOT_DOCK = new Set(['note', 'trade', 'adjust', 'end', 'correct']);
+const isDecision = (type) => !!type && !NOT_DOCK.has(type);
 
 /** Lock the dock's controls while its decision waits in the offline queue, saying so. */
 function lockDock(box, title) {
