@@ -1120,6 +1120,73 @@ int classic_refusal_fail(const struct classic_refusal *r, struct sb_error *err)
                    r->detail);
 }
 
+/* ---- corrections ------------------------------------------------------------------ */
+
+/* fields (the new values of a correct event) over the fact fix names, as the board has
+ * it now. */
+static int cj_fix_fields(const cJSON *fields, const struct classic_board *b,
+                         struct classic_fix *fix, struct sb_error *err)
+{
+    const char *name = NULL, *group = NULL;
+    int rc = 0, wonders = b->wonders;
+    if (fix->what == CLASSIC_FACT_DEED) {
+        struct classic_deed *d = &fix->deed;
+        *d = b->deeds[classic_board_deed(b, fix->index)];
+        if (cJSON_GetObjectItemCaseSensitive(fields, "name"))
+            rc = json_at_string(fields, "fields", "name", JSON_NAME_MAX_CHARS, &name, err);
+        if (rc == 0 && name)
+            rc = cj_copy(d->name, sizeof(d->name), name, "fields", "name", err);
+        if (rc == 0 && cJSON_GetObjectItemCaseSensitive(fields, "group"))
+            rc = json_at_string(fields, "fields", "group", CLASSIC_ID_MAX - 1, &group, err);
+        if (rc == 0 && group)
+            rc = cj_copy(d->group, sizeof(d->group), group, "fields", "group", err);
+        if (rc == 0 && cJSON_GetObjectItemCaseSensitive(fields, "price"))
+            rc = json_at_int(fields, "fields", "price", 1, CLASSIC_CASH_MAX, &d->price, err);
+        if (rc == 0 && cJSON_GetObjectItemCaseSensitive(fields, "mortgage"))
+            rc = json_at_int(fields, "fields", "mortgage", 0, CLASSIC_CASH_MAX, &d->mortgage, err);
+        if (rc == 0 && cJSON_GetObjectItemCaseSensitive(fields, "house"))
+            rc = json_at_int(fields, "fields", "house", 1, CLASSIC_CASH_MAX, &d->house, err);
+        if (rc == 0 && cJSON_GetObjectItemCaseSensitive(fields, "rents"))
+            rc = cj_ints(fields, "fields", "rents",
+                         cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fields, "rents")) ==
+                                 CLASSIC_STATION_RENTS
+                             ? CLASSIC_STATION_RENTS
+                             : CLASSIC_RENTS,
+                         d->rents, err);
+        if (rc == 0 && cJSON_GetObjectItemCaseSensitive(fields, "multipliers"))
+            rc = cj_ints(fields, "fields", "multipliers", 2, d->multipliers, err);
+        return rc;
+    }
+    if (fix->what == CLASSIC_FACT_SPACE) {
+        int kind = 0;
+        fix->space = b->spaces[fix->index];
+        if (cJSON_GetObjectItemCaseSensitive(fields, "kind"))
+            rc = cj_space_kind(fields, "fields", &kind, &wonders, err);
+        if (rc == 0 && cJSON_GetObjectItemCaseSensitive(fields, "kind"))
+            fix->space.kind = (enum classic_space_kind)kind;
+        if (rc == 0 && cJSON_GetObjectItemCaseSensitive(fields, "name"))
+            rc = json_at_string(fields, "fields", "name", JSON_NAME_MAX_CHARS, &name, err);
+        if (rc == 0 && name)
+            rc = cj_copy(fix->space.name, sizeof(fix->space.name), name, "fields", "name", err);
+        if (rc == 0 && cJSON_GetObjectItemCaseSensitive(fields, "amount"))
+            rc = json_at_int(fields, "fields", "amount", 0, CLASSIC_CASH_MAX, &fix->space.amount,
+                             err);
+        return rc;
+    }
+    fix->card = b->cards[fix->what == CLASSIC_FACT_COMMUNITY ? CLASSIC_DECK_COMMUNITY
+                                                             : CLASSIC_DECK_CHANCE][fix->index];
+    if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(fields, "effect"))) {
+        char id[CLASSIC_ID_MAX];
+        memcpy(id, fix->card.id, sizeof(id));
+        memset(&fix->card, 0, sizeof(fix->card));
+        fix->card.salary = 1;
+        memcpy(fix->card.id, id, sizeof(id));
+        rc = cj_read_effect(cJSON_GetObjectItemCaseSensitive(fields, "effect"), "fields.effect",
+                            &fix->card, err);
+    }
+    return rc;
+}
+
 /* ---- events ----------------------------------------------------------------------- */
 
 /* Does the event type of info take key? */
@@ -1287,6 +1354,39 @@ static int cj_ev_fields(const cJSON *body, const struct classic_board *b,
     return rc;
 }
 
+/* A correct event's fact ({"what","id","fields","before"}: what the box PUT changed)
+ * into fix: the fact as the board has it now, with fields over it. */
+static int cj_ev_correct(const cJSON *body, const struct classic_board *b, struct classic_fix *fix,
+                         struct sb_error *err)
+{
+    static const char *const whats[] = {"deed", "chance", "community", "space"};
+    const cJSON *fields = cJSON_GetObjectItemCaseSensitive(body, "fields");
+    const char *id = NULL;
+    int what = 0, deck, rc = cj_ev_enum(body, "what", whats, 4, &what, err);
+    if (rc == 0)
+        rc = json_get_string(body, "id", true, CLASSIC_ID_MAX, false, &id, err);
+    if (rc == 0 && !cJSON_IsObject(fields))
+        rc = sb_fail(err, SB_EBADREQ, NULL, "'fields' must be an object");
+    if (rc != 0)
+        return rc;
+    memset(fix, 0, sizeof(*fix));
+    fix->what = (enum classic_fact)what;
+    fix->index = -1;
+    if (fix->what == CLASSIC_FACT_DEED || fix->what == CLASSIC_FACT_SPACE)
+        fix->index = atoi(id);
+    deck = fix->what == CLASSIC_FACT_COMMUNITY ? CLASSIC_DECK_COMMUNITY : CLASSIC_DECK_CHANCE;
+    for (int i = 0; (fix->what == CLASSIC_FACT_CHANCE || fix->what == CLASSIC_FACT_COMMUNITY) &&
+                    i < b->ncards[deck];
+         i++)
+        if (strcmp(b->cards[deck][i].id, id) == 0)
+            fix->index = i;
+    if (fix->index < 0 || fix->index >= CLASSIC_SPACES ||
+        (fix->what == CLASSIC_FACT_DEED && classic_board_deed(b, fix->index) < 0))
+        return sb_fail(err, SB_EINVALID, "CLASSIC-SETUP", "'id' names no %s of the box",
+                       whats[what]);
+    return cj_fix_fields(fields, b, fix, err);
+}
+
 int classic_event_from_json(const cJSON *body, const struct classic_board *b,
                             const struct classic_state *st, struct classic_event *ev,
                             struct sb_error *err)
@@ -1304,9 +1404,14 @@ int classic_event_from_json(const cJSON *body, const struct classic_board *b,
     t = classic_event_from_name(type);
     if (t < 0)
         return sb_fail(err, SB_EINVALID, NULL, "unknown event type '%s'", type);
-    if (t == CLASSIC_EV_CORRECT)
-        return sb_fail(err, SB_ECONFLICT, "CLASSIC-SETUP",
-                       "a classic box is corrected between its games: this one is in play");
+    if (t == CLASSIC_EV_CORRECT) {
+        e = classic_event_new(CLASSIC_EV_CORRECT);
+        e.seq = ev->seq;
+        rc = cj_ev_correct(body, b, &e.fix, err);
+        if (rc == 0)
+            *ev = e;
+        return rc;
+    }
     info = classic_event_info((enum classic_event_type)t);
     cJSON_ArrayForEach(c, body)
     {

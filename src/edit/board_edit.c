@@ -414,17 +414,21 @@ int board_changes(const cJSON *old, const cJSON *now, const char *what, cJSON **
                               : strcmp(what, "journal") == 0   ? bj_fix_journal
                                                                : NULL;
     cJSON *f = cJSON_CreateObject(), *bf = cJSON_CreateObject();
+    const cJSON *c = now ? now->child : NULL;
     int rc = f && bf ? 0 : sb_oom(err);
-    if (rc == 0 && !keys)
-        rc = sb_fail(err, SB_EINVALID, NULL, "no correction of a %s", what);
-    for (int i = 0; rc == 0 && keys[i]; i++) {
-        const cJSON *a = cJSON_GetObjectItemCaseSensitive(old, keys[i]);
-        const cJSON *b = cJSON_GetObjectItemCaseSensitive(now, keys[i]);
-        if (!b || (a && cJSON_Compare(a, b, true)))
+    /* another kind's fact (a deed...): every field of it but its sources */
+    for (int i = 0; rc == 0 && (keys ? keys[i] != NULL : c != NULL); i++) {
+        const char *key = keys ? keys[i] : c->string;
+        const cJSON *a = cJSON_GetObjectItemCaseSensitive(old, key);
+        const cJSON *b = cJSON_GetObjectItemCaseSensitive(now, key);
+        if (!keys)
+            c = c->next;
+        if (!b || (a && cJSON_Compare(a, b, true)) || strcmp(key, "source") == 0 ||
+            strcmp(key, "sources") == 0)
             continue;
-        rc = json_set(f, keys[i], cJSON_Duplicate(b, true)) ? 0 : sb_oom(err);
+        rc = json_set(f, key, cJSON_Duplicate(b, true)) ? 0 : sb_oom(err);
         if (rc == 0)
-            rc = (json_set(bf, keys[i], a ? cJSON_Duplicate(a, true) : cJSON_CreateNull())
+            rc = (json_set(bf, key, a ? cJSON_Duplicate(a, true) : cJSON_CreateNull())
                       ? 0
                       : sb_oom(err));
     }

@@ -26,10 +26,11 @@ int board_put_chance(cJSON *doc, const char *card, const cJSON *body, cJSON **it
  * SB_EINVALID. */
 int board_put_space(cJSON *doc, int index, const cJSON *body, cJSON **item, struct sb_error *err);
 
-/* The fields a correction of a what ("destination", "chance", "journal") changed from
+/* The fields a correction of a what ("destination", "chance", "journal"; any other, a
+ * fact of another kind's box such as a "deed": every field but its sources) changed from
  * the object old to the object now: *fields gets their new values and *before their old
  * ones (null where old had none), both new objects the caller frees; empty when nothing
- * that a correction names changed. Returns 0, SB_EINVALID or SB_ENOMEM. */
+ * that a correction names changed. Returns 0 or SB_ENOMEM. */
 int board_changes(const cJSON *old, const cJSON *now, const char *what, cJSON **fields,
                   cJSON **before, struct sb_error *err);
 

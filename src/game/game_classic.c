@@ -111,6 +111,53 @@ static int cl_keep_details(struct game_req *r, const struct game_new *g)
     return rc;
 }
 
+/* game_kind.reset (before a replay): the box the game started with, whose corrections
+ * the replay applies again. */
+static int cl_reset(struct game_req *r, struct game *gm)
+{
+    return cl_parse_board(r, gm->row.board, &cg(gm)->board);
+}
+
+/* Apply one live correct event of the log to the game's box, as accepted then. */
+static int cl_fix_event(void *arg, int64_t seq, const char *type, const char *payload)
+{
+    struct game_req *r = ((void **)arg)[0];
+    struct classic_game *c = ((void **)arg)[1];
+    struct classic_event ev = classic_event_new(CLASSIC_EV_NOTE);
+    struct classic_state *scratch;
+    struct classic_outcome *out;
+    cJSON *body = NULL;
+    int rc;
+    (void)seq;
+    if (strcmp(type, "correct") != 0)
+        return 0;
+    scratch = malloc(sizeof(*scratch));
+    out = malloc(sizeof(*out));
+    rc = scratch && out ? game_parse_stored(r, payload, &body) : sb_oom(r->err);
+    if (rc == 0)
+        rc = classic_event_from_json(body, &c->board, &c->st, &ev, r->err);
+    if (rc == 0) {
+        *scratch = c->st;
+        if (classic_correct_apply(&c->board, scratch, &ev, out) != 0)
+            rc = sb_fail(r->err, SB_EIO, NULL, "a correction of the log no longer applies: %s",
+                         out->refusal.detail);
+    }
+    cJSON_Delete(body);
+    free(scratch);
+    free(out);
+    return rc;
+}
+
+/* After the state is loaded: the corrections of the log applied to the box it started
+ * with, so that it is the box the game plays on now. */
+static int cl_load_corrections(struct game_req *r, struct game *gm)
+{
+    void *arg[2] = {r, cg(gm)};
+    if (cg(gm)->st.corrections == 0)
+        return 0;
+    return store_events_each(*r->store, gm->row.id, 0, cl_fix_event, arg, r->err);
+}
+
 /* game_kind.load: the box parsed from the row, the state from its snapshot. */
 static int cl_load(struct game_req *r, struct game *gm, bool docs)
 {
@@ -126,6 +173,8 @@ static int cl_load(struct game_req *r, struct game *gm, bool docs)
         rc = cl_parse_board(r, gm->row.board, &c->board);
     if (rc == 0)
         rc = game_load_state(r, gm);
+    if (rc == 0)
+        rc = cl_load_corrections(r, gm);
     return rc;
 }
 
@@ -139,28 +188,57 @@ static int cl_set_state(struct game_req *r, struct game *gm, const cJSON *doc)
     return classic_state_from_json(doc, &cg(gm)->board, &cg(gm)->st, r->err);
 }
 
-/* Nothing of a classic game lives outside its state and its box: nothing to reset, keep
- * or undo. */
-static int cl_reset(struct game_req *r, struct game *gm)
-{
-    (void)r;
-    (void)gm;
-    return 0;
-}
-
 static int cl_written(struct game_req *r, struct game *gm, const cJSON *payload, int64_t seq,
                       const void *aux)
 {
+    (void)r;
+    (void)gm;
     (void)payload;
     (void)seq;
     (void)aux;
-    return cl_reset(r, gm);
+    return 0;
 }
 
+/* Keep the payload of event *(int64_t *)arg[1] when it is a correct event. */
+static int cl_find_fix(void *arg, int64_t seq, const char *type, const char *payload)
+{
+    void **a = arg;
+    if (seq != *(int64_t *)a[1] || strcmp(type, "correct") != 0)
+        return 0;
+    return game_parse_stored(a[0], payload, (cJSON **)a[2]);
+}
+
+/* game_kind.undo: a correction taken back puts its "before" back into the campaign's
+ * box (the replay that follows makes the game's own box again, cl_reset()). */
 static int cl_undo(struct game_req *r, struct game *gm, int64_t seq)
 {
-    (void)seq;
-    return cl_reset(r, gm);
+    cJSON *found = NULL, *doc = NULL, *item = NULL;
+    void *arg[3] = {r, &seq, &found};
+    char *text = NULL;
+    const cJSON *what, *id;
+    int rc = store_events_each(*r->store, gm->row.id, seq, cl_find_fix, arg, r->err);
+    if (rc != 0 || !found)
+        return rc;
+    what = cJSON_GetObjectItemCaseSensitive(found, "what");
+    id = cJSON_GetObjectItemCaseSensitive(found, "id");
+    rc = store_campaign_board(*r->store, r->campaign->id, gm->row.edition, &text, r->err);
+    if (rc == 0)
+        rc = game_parse_stored(r, text, &doc);
+    free(text);
+    text = NULL;
+    if (rc == 0 && (!cJSON_IsString(what) || !cJSON_IsString(id)))
+        rc = sb_fail(r->err, SB_EIO, NULL, "event %lld is a damaged correction", (long long)seq);
+    if (rc == 0)
+        rc = classic_box_put(doc, what->valuestring, id->valuestring,
+                             cJSON_GetObjectItemCaseSensitive(found, "before"), &item, r->err);
+    if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
+        rc = sb_oom(r->err);
+    if (rc == 0)
+        rc = store_campaign_set_board(*r->store, r->campaign->id, gm->row.edition, text, r->err);
+    free(text);
+    cJSON_Delete(doc);
+    cJSON_Delete(found);
+    return rc;
 }
 
 static void cl_cache(struct game_req *r, struct game *gm, int64_t version)
@@ -198,7 +276,8 @@ static int cl_apply(struct game_req *r, struct game *gm, const cJSON *body, int6
         rc = classic_event_from_json(body, &c->board, &c->st, &ev, r->err);
     if (rc == 0) {
         *next = c->st;
-        if (classic_apply(&c->board, next, &ev, out) != 0)
+        /* a correction changes the game's own box (classic_correct_apply()) */
+        if (classic_correct_apply(&c->board, next, &ev, out) != 0)
             rc = classic_refusal_fail(&out->refusal, r->err);
     }
     if (rc == 0 && !(*effects = classic_effects_to_json(&c->board, next, out)))

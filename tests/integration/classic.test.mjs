@@ -383,9 +383,33 @@ test('the classic box check: GET …/board?edition=classic counts every fact; PU
   a = await ev({ type: 'roll', d1: 1, d2: 4 }); // Ann to 38: the Luxury Tax as corrected
   assert.equal(a.status, 201, a.text);
   assert.deepEqual(a.json.effects.find((e) => e.kind === 'pay'), { kind: 'pay', from: c.players[0], to: 'bank', amount: 75, reason: 'tax' });
-  // While the game is active the box is corrected between games (409), a check alone aside.
-  r = await c.api.put(`${base}/board/chance/speeding`, { text: 'Excès de vitesse : 15.' });
+  // While the game is active a correction is appended to it as a correct event, which
+  // the game plays by from then on (and a replay too); the layout stays locked.
+  r = await c.api.put(`${base}/board/community/hospital`, { effect: { pay: 30 } });
+  assert.equal(r.status, 200, r.text);
+  r = await c.api.put(`${base}/board/spaces/12`, { name: 'EDF' });
   assert.equal(r.status, 409, r.text);
+  const events = (await c.api.get(`${base}/games/${g.json.game.id}/events`)).json.events;
+  const fix = events[events.length - 1];
+  assert.deepEqual([fix.type, fix.what, fix.id, fix.fields], ['correct', 'community', 'hospital', { effect: { pay: 30 } }]);
+  a = await ev({ type: 'roll', d1: 3, d2: 4 }); // Bo from 10 to 17 (Community Chest)
+  const bo = c.players[1];
+  const cash = a.json.state.players.find((p) => p.id === bo).cash;
+  a = await ev({ type: 'draw_community', card: 'hospital' });
+  assert.equal(a.status, 201, a.text);
+  assert.equal(a.json.state.players.find((p) => p.id === bo).cash, cash - 30);
+  assert.equal(a.json.state.corrections, 1);
+  const at = await c.api.get(`${base}/games/${g.json.game.id}/state?at=${a.json.state.version}`);
+  assert.equal(at.status, 200, at.text);
+  assert.deepEqual(at.json, a.json.state, 'the replay plays by the correction too');
+  // undoing the draw, the roll, then the correction puts the card back as it was, in the
+  // game and in the box
+  for (let i = 0; i < 2; i++) assert.equal((await c.api.post(`${base}/games/${g.json.game.id}/undo`)).status, 200);
+  const u = await c.api.post(`${base}/games/${g.json.game.id}/undo`);
+  assert.equal(u.status, 200, u.text);
+  board = (await c.api.get(`${base}/board`)).json;
+  assert.deepEqual(board.community.find((x) => x.id === 'hospital').effect, { pay: 100 });
+  assert.equal((await c.api.get(`${base}/games/${g.json.game.id}/state`)).json.corrections, 0);
 });
 
 test('CLASSIC-GO, HOUSE-GO-LANDING, CLASSIC-JAIL-IN, CLASSIC-JAIL-OUT, CLASSIC-CARDS: a card to GO pays the box salary (400 is for landing by dice), a card to Jail, a Jail fine paid then a roll', async () => {
