@@ -1,40 +1,26 @@
 // backup.test.mjs -- the campaign screen's backup panel on a phone: export the campaign
 // to a file, then import that file as a new campaign, which opens with everything.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { startServer, launchBrowser, phoneContext, shot, api, expectVisible } from './helpers.mjs';
+import { tableSession, campaignWithGame, shot, api, expectVisible } from './helpers.mjs';
 
 let server;
-let browser;
 let ctx;
 let cid;
 let key;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Kept safe', edition: 'travel-world-tour' } });
-  cid = made.campaign.id;
-  key = made.key;
-  const ana = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Ana' } });
-  const bo = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Bo' } });
-  const g = await api(server.base, 'POST', `/campaigns/${cid}/games`, {
-    key, body: { mode: 'journal', seats: [{ player: ana.id, token: 'scottie' }, { player: bo.id, token: 't-rex' }] },
-  });
+tableSession(async (s) => {
+  server = s.server;
+  let gid;
+  ({ cid, key, gid } = await campaignWithGame(server.base, 'Kept safe', { mode: 'journal' }));
   for (const text of ['first night', 'second night'])
-    await api(server.base, 'POST', `/campaigns/${cid}/games/${g.game.id}/events`, { key, body: { type: 'note', text } });
-  await api(server.base, 'POST', `/campaigns/${cid}/games/${g.game.id}/events`, { key, body: { type: 'end' } });
-  ctx = await phoneContext(browser);
-});
-
-after(async () => {
-  if (ctx) assert.deepEqual(ctx.errors, [], 'no script errors in the page');
-  await browser?.close();
-  await server?.stop();
+    await api(server.base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body: { type: 'note', text } });
+  await api(server.base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body: { type: 'end' } });
+  ctx = await s.phone();
 });
 
 test('UI-BACKUP export the campaign to a file, then import it as a new campaign', async () => {

@@ -54,6 +54,50 @@ export function phoneSession(ready) {
   return s;
 }
 
+/**
+ * Phones at one table, for a whole test file: registers before/after hooks that start a
+ * server and chromium and hand them to ready({server, browser, phone}) before the first
+ * test runs (phone(options) opens a phone context, as phoneContext() does), and at the
+ * end check that no page of any phone raised a script error and stop everything.
+ */
+export function tableSession(ready) {
+  const s = { contexts: [] };
+  s.phone = async (options) => {
+    const ctx = await phoneContext(s.browser, options);
+    s.contexts.push(ctx);
+    return ctx;
+  };
+  before(async () => {
+    s.server = await startServer();
+    s.browser = await launchBrowser();
+    await ready(s);
+  });
+  after(async () => {
+    for (const ctx of s.contexts) assert.deepEqual(ctx.errors, [], 'no script errors in the page');
+    await s.browser?.close();
+    await s.server?.stop();
+  });
+  return s;
+}
+
+/**
+ * A Travel World Tour campaign named name on the server at base, with players Ana and Bo
+ * and, when mode is given, their game in that mode (Ana on scottie, Bo on t-rex); pin:
+ * the box pinned first (pinBox()). Returns {cid, key, viewKey, ana, bo, gid}.
+ */
+export async function campaignWithGame(base, name, { mode, pin = false } = {}) {
+  const made = await api(base, 'POST', '/campaigns', { body: { name, edition: 'travel-world-tour' } });
+  const c = { cid: made.campaign.id, key: made.key, viewKey: made.view_key };
+  if (pin) await pinBox(base, c.cid, c.key);
+  c.ana = (await api(base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Ana' } })).id;
+  c.bo = (await api(base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Bo' } })).id;
+  if (mode) {
+    const seats = [{ player: c.ana, token: 'scottie' }, { player: c.bo, token: 't-rex' }];
+    c.gid = (await api(base, 'POST', `/campaigns/${c.cid}/games`, { key: c.key, body: { mode, seats } })).game.id;
+  }
+  return c;
+}
+
 /** Launch Debian's chromium headless; never downloads a browser. */
 export function launchBrowser() {
   return chromium.launch({

@@ -3,12 +3,11 @@
 // following the game with an old link is told, in its own language, that the link no
 // longer opens the campaign, instead of trying to reconnect for ever.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, phoneContext, shot, api, expectVisible } from './helpers.mjs';
+import { tableSession, campaignWithGame, shot, api, expectVisible } from './helpers.mjs';
 
 let server;
-let browser;
 let owner;
 let follower;
 let cid;
@@ -16,27 +15,11 @@ let key;
 let viewKey;
 let gid;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Leaky table', edition: 'travel-world-tour' } });
-  cid = made.campaign.id;
-  key = made.key;
-  viewKey = made.view_key;
-  const ana = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Ana' } });
-  const bo = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Bo' } });
-  const g = await api(server.base, 'POST', `/campaigns/${cid}/games`, {
-    key, body: { mode: 'journal', seats: [{ player: ana.id, token: 'scottie' }, { player: bo.id, token: 't-rex' }] },
-  });
-  gid = g.game.id;
-  owner = await phoneContext(browser);
-  follower = await phoneContext(browser, { locale: 'fr-FR' });
-});
-
-after(async () => {
-  for (const ctx of [owner, follower]) if (ctx) assert.deepEqual(ctx.errors, [], 'no script errors in the page');
-  await browser?.close();
-  await server?.stop();
+tableSession(async (s) => {
+  server = s.server;
+  ({ cid, key, viewKey, gid } = await campaignWithGame(server.base, 'Leaky table', { mode: 'journal' }));
+  owner = await s.phone();
+  follower = await s.phone({ locale: 'fr-FR' });
 });
 
 test('UI-LINKS new links close the old ones: the follower is told, the owner goes on', async () => {

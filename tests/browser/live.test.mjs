@@ -2,45 +2,25 @@
 // event stream without reloading; a write that lost the race (412) refreshes and says
 // so instead of logging twice; a view-only link shows the table without controls.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, pinBox, eventually,
+  tableSession, campaignWithGame, shot, api, expectText, expectVisible, eventually,
 } from './helpers.mjs';
 
 let server;
-let browser;
 let cid;
 let key;
 let viewKey;
 let gid;
-const contexts = [];
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Live table', edition: 'travel-world-tour' } });
-  cid = made.campaign.id;
-  key = made.key;
-  viewKey = made.view_key;
-  await pinBox(server.base, cid, key);
-  const ana = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Ana' } });
-  const bo = await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: 'Bo' } });
-  const g = await api(server.base, 'POST', `/campaigns/${cid}/games`, {
-    key, body: { mode: 'banker', seats: [{ player: ana.id, token: 'scottie' }, { player: bo.id, token: 't-rex' }] },
-  });
-  gid = g.game.id;
-});
-
-after(async () => {
-  for (const c of contexts) assert.deepEqual(c.errors, [], 'no script errors in the page');
-  await browser?.close();
-  await server?.stop();
+const session = tableSession(async (s) => {
+  server = s.server;
+  ({ cid, key, viewKey, gid } = await campaignWithGame(server.base, 'Live table', { mode: 'banker', pin: true }));
 });
 
 async function phone(link, { blockStream = false } = {}) {
-  const ctx = await phoneContext(browser);
-  contexts.push(ctx);
+  const ctx = await session.phone();
   const page = await ctx.newPage();
   if (blockStream) await page.route(/\/stream(\?|$)/, (route) => route.abort());
   await page.goto(link);
@@ -114,8 +94,7 @@ test('UI-VIEW a view-only link follows the game but offers no controls', async (
 // of the page's time (long enough for any back-off to reach its ceiling), comes back, and
 // 2 s of the page's time later the stream is live again.
 test('UI-LIVE-BACK the stream is back within 2 s of the server\'s return, however long it was away', async () => {
-  const ctx = await phoneContext(browser);
-  contexts.push(ctx);
+  const ctx = await session.phone();
   const P = await ctx.newPage();
   await P.clock.install();
   await P.goto(joinLink(viewKey));
