@@ -235,7 +235,10 @@ bool export_bgstats(cJSON *doc, const struct plays_doc *d)
         struct plays_names own;
         plays_names_of(d, NULL, &own);
         bg.ed[bg.n++] = own;
-        cJSON_ArrayForEach(p, d->plays) bgs_game_ref(&bg, d, p);
+        cJSON_ArrayForEach(p, d->plays)
+        {
+            bgs_game_ref(&bg, d, p);
+        }
     }
     for (int i = 0; ok && i < bg.n; i++) {
         cJSON *g = bgs_game(&bg.ed[i], i + 1, now);

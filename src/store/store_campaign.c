@@ -420,6 +420,19 @@ int store_journal_card_stamps(struct store *s, int64_t cid, const char *card, in
 
 /* ---- stats and export ---- */
 
+/* Every box of campaign ?1, its own first: its games and who played them (issue 39);
+ * seats is the stats' table of every seat with its game's edition. */
+#define STORE_STATS_EDITIONS                                                                       \
+    "(SELECT coalesce(json_group_array(json_object('edition', b.edition,"                          \
+    "   'games', (SELECT count(*) FROM games WHERE campaign_id = ?1 AND edition = b.edition),"     \
+    "   'players', (SELECT coalesce(json_group_array(json_object('player', p.id,"                  \
+    "     'games', (SELECT count(*) FROM seats WHERE player = p.id AND edition = b.edition),"      \
+    "     'wins', (SELECT count(*) FROM seats WHERE player = p.id AND winner = p.id"               \
+    "       AND edition = b.edition))), json('[]'))"                                               \
+    "     FROM (SELECT * FROM players WHERE campaign_id = ?1 AND id IN (SELECT player"             \
+    "       FROM seats WHERE edition = b.edition) ORDER BY id) p))), json('[]'))"                  \
+    "   FROM (SELECT * FROM " STORE_BOXES " ORDER BY o, edition) b)"
+
 int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
 {
     static const char *const sql =
@@ -435,16 +448,7 @@ int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *
         "   FROM journal_payouts p JOIN games g ON g.id = p.game_id AND g.campaign_id = ?1),"
         " js AS (SELECT * FROM journal_stamps WHERE campaign_id = ?1)"
         " SELECT json_object("
-        /* every box, its own first: its games and who played them (issue 39) */
-        " 'editions', (SELECT coalesce(json_group_array(json_object('edition', b.edition,"
-        "   'games', (SELECT count(*) FROM games WHERE campaign_id = ?1 AND edition = b.edition),"
-        "   'players', (SELECT coalesce(json_group_array(json_object('player', p.id,"
-        "     'games', (SELECT count(*) FROM seats WHERE player = p.id AND edition = b.edition),"
-        "     'wins', (SELECT count(*) FROM seats WHERE player = p.id AND winner = p.id"
-        "       AND edition = b.edition))), json('[]'))"
-        "     FROM (SELECT * FROM players WHERE campaign_id = ?1 AND id IN (SELECT player"
-        "       FROM seats WHERE edition = b.edition) ORDER BY id) p))), json('[]'))"
-        "   FROM (SELECT * FROM " STORE_BOXES " ORDER BY o, edition) b),"
+        " 'editions', " STORE_STATS_EDITIONS ","
         " 'players', (SELECT coalesce(json_group_array(json_object('id', p.id, 'name', p.name,"
         "   'games', (SELECT count(*) FROM seats WHERE player = p.id),"
         "   'wins', (SELECT count(*) FROM seats WHERE player = p.id AND winner = p.id),"
