@@ -27,7 +27,6 @@
 #include "proxy.h"
 
 #define HTTP_STATIC_MAX 8388608      /* 8 MiB */
-#define HTTP_BODY_RATE 16384         /* bytes a second a body must come at, at least */
 #define HTTP_RETRY_AFTER 5           /* seconds, for a 503 of the connection limits */
 #define HTTP_WORK_QUEUE 4096         /* requests waiting for a worker (beyond: 503) */
 #define HTTP_CONN_MEMORY (16 * 1024) /* libmicrohttpd's buffer of each connection */
@@ -74,11 +73,13 @@ struct http_request {
     struct timespec start;
     struct http_body body;
     size_t limit;
-    size_t received;    /* bytes of the body come so far, kept or not */
-    uint64_t body_from; /* when the body must start coming at HTTP_BODY_RATE */
-    uint64_t body_end;  /* when it must all have come: fixed at its start */
+    size_t received;     /* bytes of the body come so far, kept or not */
+    uint64_t body_from;  /* when the body must start coming at HTTP_BODY_RATE */
+    uint64_t body_end;   /* when it must all have come: fixed at its start */
+    uint64_t body_start; /* when its headers were in */
     bool too_large;
     bool over_budget; /* dropped: the unfinished bodies held all the server keeps */
+    bool refused;     /* a stream past a limit: the connection closes, earning no slot */
     bool answered;
     bool recorded;      /* counted for /metrics and written to the access log */
     bool queued;        /* on the worker pool: the connection is suspended */
@@ -549,6 +550,7 @@ static void http_work_answered(void *arg)
             const char *route = r->res.route;
             api_problem(&r->res, sb_status(err.code), NULL, err.detail);
             r->res.route = route;
+            r->refused = true;
         } else {
             http_hub_resume(r->stream, r->last_event_id);
         }
@@ -645,10 +647,11 @@ static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_requ
                            .allow = res->allow,
                            .retry_after = r->retry_after,
                            .cache_control = res->cache_control,
-                           .csp = res->csp};
+                           .csp = res->csp,
+                           .close = r->refused};
     enum MHD_Result ret;
     r->route = res->route;
-    if (res->key_valid)
+    if (res->key_valid && !r->refused)
         http_conns_keyed(&r->server->conns, r->conn);
     if (res->retry_after)
         x.retry_after = res->retry_after;
@@ -678,6 +681,7 @@ static enum MHD_Result http_dispatch(struct http_server *s, struct MHD_Connectio
                                      struct http_request *r, const char *url, const char *method)
 {
     http_conns_deadline(r->conn, 0);
+    http_conns_body(r->conn, 0, 0);
     if (!http_is_api(url)) {
         if (r->too_large)
             return http_problem(conn, r, 413, "the body is over 64 KiB", NULL);
@@ -876,7 +880,8 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
     http_conns_load(&s->conns, r->conn, &total, &from);
     /* A connection that has presented a valid key keeps its place (DESIGN.md: the
      * table is served while strangers flood); only the others are turned away. */
-    if (total > s->cfg.connection_limit && !http_conns_is_keyed(r->conn))
+    if (total > s->cfg.connection_limit && !http_conns_is_keyed(r->conn) &&
+        !http_conns_evict(&s->conns))
         return http_busy(conn, r, "the server has as many connections as it takes");
     /* Behind a trusted proxy every connection is the proxy's: the per-client limit of
      * http_front() stands in for this one. */
@@ -919,6 +924,8 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
     r->body_from = http_header_deadline(s);
     r->body_end = r->body_from + 1000u + announced * 1000u / HTTP_BODY_RATE;
     http_conns_deadline(r->conn, r->body_from + 1000u);
+    r->body_start = http_now_ms();
+    http_conns_body(r->conn, r->body_start, 0);
     return MHD_YES;
 }
 
@@ -931,8 +938,10 @@ static enum MHD_Result http_take_body(struct http_server *s, struct http_request
     int rc;
     r->received += size;
     until = r->body_from + 1000u + (uint64_t)r->received * 1000u / HTTP_BODY_RATE;
-    if (!r->answered && !r->queued)
+    if (!r->answered && !r->queued) {
         http_conns_deadline(r->conn, until < r->body_end ? until : r->body_end);
+        http_conns_body(r->conn, r->body_start, r->received);
+    }
     if (r->too_large || r->answered || r->over_budget)
         return MHD_YES;
     if (r->body.len + size > r->limit) {
@@ -1060,7 +1069,9 @@ static void http_raise_nofile(unsigned connections)
 /* Make the worker pools and the stream hub (which reads states on the readers'). */
 static int http_make_parts(struct http_server *s, unsigned cores, struct sb_error *err)
 {
-    struct http_hub_limits lim = {s->cfg.streams_per_campaign, s->cfg.streams_per_ip};
+    /* A quarter of the connection slots is kept for requests that are not streams. */
+    struct http_hub_limits lim = {s->cfg.streams_per_campaign, s->cfg.streams_per_ip,
+                                  s->cfg.connection_limit - s->cfg.connection_limit / 4};
     int rc = http_work_new(s->cfg.workers ? s->cfg.workers : HTTP_DEFAULT_WORKERS, HTTP_WORK_QUEUE,
                            &s->writers);
     if (rc == 0)

@@ -91,23 +91,57 @@ void http_conns_destroy(struct http_conns *t)
     pthread_mutex_destroy(&t->lock);
 }
 
-/* Shut down the oldest idle connection without a key (the last of the list), if any:
- * its polling thread sees it close. It counts no more from now on. Caller holds the
- * lock. */
-static void http_conns_make_room(struct http_conns *t)
+/* Is c receiving a body below HTTP_BODY_RATE at now_ms (counted from its headers)? How
+ * far behind, in ms, in *late. */
+static bool http_conn_slow(const struct http_conn *c, uint64_t now_ms, uint64_t *late)
 {
-    struct http_conn *victim = NULL;
-    for (struct http_conn *c = t->head->next; c; c = c->next)
+    uint64_t start = __atomic_load_n(&c->body_start_ms, __ATOMIC_RELAXED);
+    uint64_t due;
+    if (start == 0)
+        return false;
+    due = start + __atomic_load_n(&c->body_bytes, __ATOMIC_RELAXED) * 1000u / HTTP_BODY_RATE;
+    *late = now_ms > due ? now_ms - due : 0;
+    return now_ms > due;
+}
+
+/* Shut down, to make room, the connection whose body comes furthest below the minimum
+ * rate, else the oldest idle connection without a key (the last of the list), if any:
+ * its polling thread sees it close. It counts no more from now on. Caller holds the
+ * lock. Returns whether it found one. */
+static bool http_conns_make_room(struct http_conns *t)
+{
+    struct http_conn *victim = NULL, *slow = NULL;
+    uint64_t now = http_now_ms(), worst = 0, late = 0;
+    for (struct http_conn *c = t->head->next; c; c = c->next) {
+        if (c->doomed)
+            continue;
         if (!__atomic_load_n(&c->keyed, __ATOMIC_RELAXED) &&
-            !__atomic_load_n(&c->busy, __ATOMIC_RELAXED) && !c->doomed)
+            !__atomic_load_n(&c->busy, __ATOMIC_RELAXED))
             victim = c;
+        else if (http_conn_slow(c, now, &late) && (!slow || late >= worst)) {
+            slow = c;
+            worst = late;
+        }
+    }
+    if (slow)
+        victim = slow;
     if (!victim)
-        return;
+        return false;
     victim->doomed = true;
     __atomic_store_n(&victim->deadline_ms, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&t->total, t->total - 1, __ATOMIC_RELAXED);
     t->evicted++;
     shutdown(victim->fd, SHUT_RDWR);
+    return true;
+}
+
+bool http_conns_evict(struct http_conns *t)
+{
+    bool found;
+    pthread_mutex_lock(&t->lock);
+    found = t->head && http_conns_make_room(t);
+    pthread_mutex_unlock(&t->lock);
+    return found;
 }
 
 struct http_conn *http_conns_open(struct http_conns *t, int fd, int64_t addr, uint64_t deadline_ms)
@@ -161,6 +195,14 @@ void http_conns_keyed(struct http_conns *t, struct http_conn *c)
     (void)t;
     if (c)
         __atomic_store_n(&c->keyed, true, __ATOMIC_RELAXED);
+}
+
+void http_conns_body(struct http_conn *c, uint64_t start_ms, uint64_t bytes)
+{
+    if (!c)
+        return;
+    __atomic_store_n(&c->body_bytes, bytes, __ATOMIC_RELAXED);
+    __atomic_store_n(&c->body_start_ms, start_ms, __ATOMIC_RELAXED);
 }
 
 bool http_conns_is_keyed(const struct http_conn *c)

@@ -13,6 +13,8 @@
 
 #include "api.h"
 
+#define HTTP_BODY_RATE 16384 /* bytes a second a body must come at, at least */
+
 /* Milliseconds of CLOCK_MONOTONIC. This function can't fail. */
 uint64_t http_now_ms(void);
 
@@ -113,6 +115,8 @@ struct http_conn {
     bool keyed;                /* atomic; a request on it presented a valid key */
     bool busy;                 /* a request on it is being read or answered */
     bool doomed;               /* shut down to make room; not counted any more */
+    uint64_t body_start_ms;    /* atomic; when the body of its request began, 0: none */
+    uint64_t body_bytes;       /* atomic; what of that body came so far */
     struct keys_memo key_memo; /* the last key its requests presented (api_request) */
     struct http_conn *prev, *next;
 };
@@ -148,6 +152,13 @@ void http_conns_deadline(struct http_conn *c, uint64_t deadline_ms);
  * NULL is a no-op. */
 void http_conns_busy(struct http_conns *t, struct http_conn *c, bool busy);
 void http_conns_keyed(struct http_conns *t, struct http_conn *c);
+/* c's request is receiving a body begun at start_ms (0: none any more), of which bytes
+ * came: one that comes below HTTP_BODY_RATE is closed to make room before any idle
+ * connection with a key. NULL c: no-op. This function can't fail. */
+void http_conns_body(struct http_conn *c, uint64_t start_ms, uint64_t bytes);
+/* Close one connection to make room (one whose body comes below the rate, else an idle
+ * one without a key); false when there is none. This function can't fail. */
+bool http_conns_evict(struct http_conns *t);
 /* Has a request on c presented a valid key? False for NULL. This function can't fail. */
 bool http_conns_is_keyed(const struct http_conn *c);
 
@@ -167,6 +178,8 @@ struct http_stream;
 struct http_hub_limits {
     unsigned per_campaign; /* open streams of one campaign */
     unsigned per_addr;     /* open streams from one address */
+    unsigned total;        /* open streams in all (0: no limit): the rest of the
+                            * connection slots is kept for other requests */
 };
 
 /* A hub for api's streams, fetching states on pool; 0 and *out, or an error code. */

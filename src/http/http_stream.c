@@ -259,7 +259,8 @@ void http_hub_changed(struct http_hub *h, int64_t cid, int64_t gid)
 static int hub_take_slot(struct http_hub *h, int64_t cid, int64_t addr)
 {
     if (h->closing || http_counts_get(&h->per_campaign, cid) >= h->lim.per_campaign ||
-        http_counts_get(&h->per_addr, addr) >= h->lim.per_addr)
+        http_counts_get(&h->per_addr, addr) >= h->lim.per_addr ||
+        (h->lim.total && h->nstreams >= h->lim.total))
         return SB_EBUSY;
     if (http_counts_add(&h->per_campaign, cid, 1) == UINT32_MAX)
         return SB_ENOMEM;

@@ -1,0 +1,93 @@
+// slots.test.mjs -- connection slots earned by what a connection does for a real table
+// (API.md "Further additions (2026-12-c)", issue "Streams lock the real tables out"):
+// event streams of campaigns anyone created fill at most three quarters of the slots,
+// and a connection whose body comes below the minimum rate is closed to make room. A
+// table that presents its key on new connections during either flood is served (a
+// share of its requests, with a generous deadline each: never a time threshold).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { startServer, newCampaign, raw, sleep } from './server.mjs';
+
+const SLOTS = 200;
+
+/** Open a stream of campaign c's game on a new socket; resolves to {sock, ok} once its
+ * answer's status line is in (ok: 200). */
+function stream(port, c) {
+  return new Promise((done) => {
+    const sock = net.connect(port, '127.0.0.1');
+    let text = '';
+    const finish = (ok) => { sock.removeAllListeners('data'); done({ sock, ok }); };
+    sock.on('connect', () => sock.write(`GET ${c.game}/stream?key=${c.key} HTTP/1.1\r\nHost: x\r\n\r\n`));
+    sock.on('data', (d) => {
+      text += d.toString('latin1');
+      if (/^HTTP\/1\.1 \d{3}/.test(text)) finish(/^HTTP\/1\.1 200/.test(text));
+    });
+    sock.on('error', () => finish(false));
+    sock.on('close', () => finish(false));
+  });
+}
+
+/** n reads of the table's game, each on a new connection: how many were 200. */
+async function served(port, c, n) {
+  let ok = 0;
+  for (let i = 0; i < n; i++) {
+    const r = await raw(port, `GET ${c.game}/state HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${c.key}\r\n\r\n`, { ms: 20000 });
+    if (r.status === 200) ok++;
+  }
+  return ok;
+}
+
+test('SLOTS-STREAMS: streams of five anonymous campaigns fill at most three quarters of the slots; the table on new connections is served 95 %', async () => {
+  const s = await startServer({ args: ['--max-connections', String(SLOTS), '--streams-per-ip', '1000', '--streams-per-campaign', '1000', '--per-ip', '1000'] });
+  const socks = [];
+  try {
+    const flood = [];
+    for (let i = 0; i < 5; i++) flood.push(await newCampaign(s.url, { name: `Flood ${i}` }));
+    const table = await newCampaign(s.url, { name: 'The real table' });
+    let open = 0;
+    for (let i = 0; i < SLOTS + 20; i++) {
+      const st = await stream(s.port, flood[i % 5]);
+      socks.push(st.sock);
+      if (st.ok) open++;
+    }
+    assert.ok(open <= SLOTS - SLOTS / 4, `${open} streams open of ${SLOTS} slots`);
+    assert.ok(open >= SLOTS / 2, `${open} streams open`);
+    const ok = await served(s.port, table, 40);
+    assert.ok(ok >= 38, `${ok} of 40 requests of the table served`);
+  } finally {
+    for (const sock of socks) sock.destroy();
+    await s.cleanup();
+  }
+});
+
+test('SLOTS-SLOW-BODY: connections sending a body below the minimum rate are closed to make room; the table on new connections is served 95 %', async () => {
+  const s = await startServer({ args: ['--max-connections', String(SLOTS), '--per-ip', '1000', '--header-timeout', '10'] });
+  const table = await newCampaign(s.url, { name: 'The real table' });
+  // Every connection the table made so far presented its key: close them.
+  const socks = new Set();
+  let flooding = true;
+  const slow = () => {
+    if (!flooding) return;
+    const sock = net.connect(s.port, '127.0.0.1');
+    socks.add(sock);
+    let tick = null;
+    sock.on('connect', () => {
+      sock.write(`POST ${table.game}/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 65536\r\n\r\n`);
+      tick = setInterval(() => sock.write(' '), 1000); // a byte a second
+    });
+    sock.on('error', () => {});
+    sock.on('close', () => { clearInterval(tick); socks.delete(sock); setTimeout(slow, 50); });
+  };
+  try {
+    for (let i = 0; i < SLOTS + 40; i++) slow();
+    // Let the flood fill the table and fall behind the rate (a second's grace).
+    await sleep(3000);
+    const ok = await served(s.port, table, 40);
+    assert.ok(ok >= 38, `${ok} of 40 requests of the table served`);
+  } finally {
+    flooding = false;
+    for (const sock of socks) sock.destroy();
+    await s.cleanup();
+  }
+});
