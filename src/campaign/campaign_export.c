@@ -13,6 +13,7 @@
 #include "import_json.h"
 #include "json.h"
 #include "memory.h"
+#include "store_memory.h"
 #include "state_json.h"
 #include "tz.h"
 
@@ -420,8 +421,10 @@ static int64_t import_game_id(const cJSON *games, const int64_t *made, int n, co
     return 0;
 }
 
-/* Add the document's memories (version 3) to the games just made. */
-static int import_memories(struct game_req *r, const cJSON *doc, const int64_t *made, int n)
+/* Add the document's memories (version 3) to the games just made; mids maps each
+ * exported memory id to its new one. */
+static int import_memories(struct game_req *r, const cJSON *doc, const int64_t *made, int n,
+                           struct id_map *mids)
 {
     const cJSON *games = cJSON_GetObjectItemCaseSensitive(doc, "games");
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(doc, "memories"), *item;
@@ -429,13 +432,122 @@ static int import_memories(struct game_req *r, const cJSON *doc, const int64_t *
         return sb_fail(r->err, SB_EINVALID, NULL, "import: 'memories' must be an array");
     cJSON_ArrayForEach(item, list)
     {
-        int64_t gid = import_game_id(games, made, n, item);
-        int rc = gid ? memory_import(r, item, gid)
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(item, "id");
+        int64_t gid = import_game_id(games, made, n, item), mid = 0;
+        int rc = gid ? memory_import(r, item, gid, &mid)
                      : sb_fail(r->err, SB_EINVALID, NULL, "import: a memory names no game");
+        if (rc == 0 && json_is_int(id) && id->valuedouble >= 1)
+            rc = id_map_put(r, mids, (int64_t)id->valuedouble, mid);
         if (rc != 0)
             return rc;
     }
     return 0;
+}
+
+/* The new memories of an exported payout's "memories" (the exported objects, their ids
+ * mapped by mids), as the store gives them now; NULL with r->err set on failure. */
+static cJSON *import_payout_memories(struct game_req *r, const struct id_map *mids,
+                                     const cJSON *old)
+{
+    cJSON *list = cJSON_CreateArray();
+    const cJSON *m;
+    if (!list) {
+        sb_oom(r->err);
+        return NULL;
+    }
+    cJSON_ArrayForEach(m, old)
+    {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+        int64_t mid = json_is_int(id) ? id_map_get(mids, (int64_t)id->valuedouble) : 0;
+        char *text = NULL;
+        cJSON *one = NULL;
+        int rc = mid ? store_memory_json(CAMPAIGN_DB(r), r->campaign->id, mid, &text, r->err)
+                     : sb_fail(r->err, SB_EINVALID, NULL,
+                               "import: a payout names a memory the document does not hold");
+        if (rc == 0 && !(one = cJSON_Parse(text)))
+            rc = sb_fail(r->err, SB_EIO, NULL, "stored JSON is damaged");
+        free(text);
+        if (rc == 0 && !json_add(list, NULL, one))
+            rc = sb_oom(r->err);
+        if (rc != 0) {
+            cJSON_Delete(list);
+            return NULL;
+        }
+    }
+    return list;
+}
+
+/* Give the payouts of exported event e, replayed as event seq of game gid, the memories
+ * they were answered with (API.md 2026-12-c: an export keeps every event's memories;
+ * the replay ran before the memories were imported). */
+static int import_event_memories(struct game_req *r, const struct id_map *mids, int64_t gid,
+                                 int64_t seq, const cJSON *e)
+{
+    const cJSON *old = cJSON_GetObjectItemCaseSensitive(e, "effects"), *o;
+    cJSON *now = NULL, *n = NULL;
+    char *text = NULL;
+    int rc = 0;
+    bool any = false;
+    cJSON_ArrayForEach(o, old)
+    {
+        if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(o, "memories")) > 0)
+            any = true;
+    }
+    if (!any || cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "voided")))
+        return 0;
+    rc = store_event_effects(CAMPAIGN_DB(r), gid, seq, &text, r->err);
+    if (rc == 0 && !(now = cJSON_Parse(text)))
+        rc = sb_fail(r->err, SB_EIO, NULL, "stored JSON is damaged");
+    free(text);
+    text = NULL;
+    /* The replay pays in the same order: the n-th payout is the exported n-th. */
+    n = now ? now->child : NULL;
+    for (o = rc == 0 ? old->child : NULL; o; o = o->next) {
+        const cJSON *memories = cJSON_GetObjectItemCaseSensitive(o, "memories");
+        cJSON *list;
+        if (!memories)
+            continue;
+        while (n && !cJSON_HasObjectItem(n, "memories"))
+            n = n->next;
+        if (!n) {
+            rc = sb_fail(r->err, SB_EINVALID, NULL,
+                         "import: event %lld does not pay as its export says", (long long)seq);
+            break;
+        }
+        if (!(list = import_payout_memories(r, mids, memories)) || !json_set(n, "memories", list)) {
+            rc = r->err->code ? r->err->code : sb_oom(r->err);
+            break;
+        }
+        n = n->next;
+    }
+    if (rc == 0 && !(text = cJSON_PrintUnformatted(now)))
+        rc = sb_oom(r->err);
+    if (rc == 0)
+        rc = store_event_set_effects(CAMPAIGN_DB(r), gid, seq, text, r->err);
+    free(text);
+    cJSON_Delete(now);
+    return rc;
+}
+
+/* After the memories: give every replayed payout the memories it was answered with. */
+static int import_payouts(struct game_req *r, const cJSON *doc, const int64_t *made, int n,
+                          const struct id_map *mids)
+{
+    const cJSON *game, *e;
+    int i = 0, rc = 0;
+    cJSON_ArrayForEach(game, cJSON_GetObjectItemCaseSensitive(doc, "games"))
+    {
+        if (i >= n)
+            break;
+        cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(game, "events"))
+        {
+            const cJSON *seq = cJSON_GetObjectItemCaseSensitive(e, "seq");
+            if (rc == 0 && json_is_int(seq))
+                rc = import_event_memories(r, mids, made[i], (int64_t)seq->valuedouble, e);
+        }
+        i++;
+    }
+    return rc;
 }
 
 /* The parsed import, what import_write() needs; answer as for campaign_create(). */
@@ -570,6 +682,7 @@ static int import_write(struct game_req *r, const struct import_doc *d, struct i
         .editions = d->env->editions,
     };
     struct store_import_times times = {0};
+    struct id_map mids = {0};
     const cJSON *game, *games = cJSON_GetObjectItemCaseSensitive(doc, "games");
     int64_t cid = 0, *made = calloc((size_t)cJSON_GetArraySize(games) + 1, sizeof(*made));
     int n = 0;
@@ -590,7 +703,10 @@ static int import_write(struct game_req *r, const struct import_doc *d, struct i
             break;
     }
     if (rc == 0)
-        rc = import_memories(r, doc, made, n);
+        rc = import_memories(r, doc, made, n, &mids);
+    if (rc == 0)
+        rc = import_payouts(r, doc, made, n, &mids);
+    id_map_free(&mids);
     /* What the engine makes again byte for byte is not stored (issue 25: an import
      * grows the database by at most four times its body). */
     if (rc == 0)
@@ -661,7 +777,8 @@ static int import_run(struct game_req *r, const struct import_doc *d, struct id_
     int rc = import_take_writer(r, d->env->pool);
     if (rc == 0)
         rc = store_aside_reserve(CAMPAIGN_DB(r), import_count(d->doc, "players"),
-                                 import_count(d->doc, "games"), &ids, r->err);
+                                 import_count(d->doc, "games"), import_count(d->doc, "memories"),
+                                 &ids, r->err);
     reserved = rc == 0;
     store_pool_put(d->env->pool, CAMPAIGN_DB(r)); /* nobody waits while it is built */
     CAMPAIGN_DB(r) = NULL;

@@ -358,21 +358,20 @@ static int memory_import_photo(struct game_req *r, int64_t mid, const cJSON *pho
     return rc;
 }
 
-int memory_import(struct game_req *r, const cJSON *item, int64_t gid)
+int memory_import(struct game_req *r, const cJSON *item, int64_t gid, int64_t *mid)
 {
     const cJSON *at = cJSON_GetObjectItemCaseSensitive(item, "at");
     struct store_memory m;
     cJSON *body = cJSON_IsObject(item) ? memory_import_body(item, gid) : NULL;
-    int64_t mid = 0;
     int rc = body ? 0 : sb_fail(r->err, SB_EINVALID, NULL, "import: each memory is an object");
     if (rc == 0)
         rc = memory_read(r, body, &m);
     if (rc == 0 && cJSON_IsString(at) && at->valuestring[0])
         m.at = at->valuestring;
     if (rc == 0)
-        rc = store_memory_add(*r->store, &m, &mid, r->err);
+        rc = store_memory_add(*r->store, &m, mid, r->err);
     if (rc == 0)
-        rc = memory_import_photo(r, mid, cJSON_GetObjectItemCaseSensitive(item, "photo"));
+        rc = memory_import_photo(r, *mid, cJSON_GetObjectItemCaseSensitive(item, "photo"));
     cJSON_Delete(body);
     return rc;
 }

@@ -66,8 +66,8 @@ int memory_export(struct game_req *r, cJSON **out);
 
 /* Add exported memory item (as memory_export() gives it) to game gid of the request's
  * campaign, inside the caller's write transaction, held to the same checks as a new one
- * with its photo. */
-int memory_import(struct game_req *r, const cJSON *item, int64_t gid);
+ * with its photo; *mid gets its new id. */
+int memory_import(struct game_req *r, const cJSON *item, int64_t gid, int64_t *mid);
 
 /* GET …/recap: {"games","last_game","journal","standings","memories"} (see API.md).
  * (recap.c) */

@@ -350,6 +350,12 @@ int store_event_by_key_hash(struct store *s, int64_t gid, const char *key, char 
 /* Void event seq and write the snapshot (undo), in the caller's write transaction. */
 int store_event_void(struct store *s, int64_t gid, int64_t seq, const struct store_snapshot *snap,
                      int64_t *version, struct sb_error *err);
+/* The effects (JSON) stored with event seq of game gid, and their replacement (an import
+ * gives a draw's payouts the memories they were answered with). */
+int store_event_effects(struct store *s, int64_t gid, int64_t seq, char **out,
+                        struct sb_error *err);
+int store_event_set_effects(struct store *s, int64_t gid, int64_t seq, const char *effects,
+                            struct sb_error *err);
 /* {"events":[{"seq","type","at","voided",...payload,"effects"}]} for seq > after. */
 int store_events_json(struct store *s, int64_t gid, int64_t after, char **out,
                       struct sb_error *err);
@@ -425,15 +431,17 @@ int store_export_players_json(struct store *s, int64_t cid, char **out, struct s
 
 /* The ids of an import: it continues after base (the largest campaign, player and game
  * ids when it was reserved) and takes none past top. */
+#define STORE_ASIDE_KINDS 4 /* campaign, player, game and memory ids */
 struct store_aside_ids {
-    int64_t base[3];
-    int64_t top[3];
+    int64_t base[STORE_ASIDE_KINDS];
+    int64_t top[STORE_ASIDE_KINDS];
 };
 
 /* Reserve in s, in a short write transaction of its own, the ids of an import of one
- * campaign, nplayers players and ngames games: placeholder rows that no key opens
- * hold them, so that the server writes on beside the import. */
-int store_aside_reserve(struct store *s, int64_t nplayers, int64_t ngames,
+ * campaign, nplayers players, ngames games and nmemories memories (of those games):
+ * placeholder rows that no key opens hold them, so that the server writes on beside the
+ * import. */
+int store_aside_reserve(struct store *s, int64_t nplayers, int64_t ngames, int64_t nmemories,
                         struct store_aside_ids *ids, struct sb_error *err);
 
 /* A new private database (a temporary file) migrated from migrations_dir, in which ids

@@ -39,20 +39,23 @@ static const char store_sql_reserve_player[] =
 static const char store_sql_reserve_game[] =
     "INSERT INTO games(id, campaign_id, mode, status, seats, state, started_at)"
     " VALUES (?, ?, 'banker', 'finished', '[]', '{}', '')";
+/* A memory's placeholder belongs to the game placeholder of the same reservation (?3). */
+static const char store_sql_reserve_memory[] =
+    "INSERT INTO memories(id, campaign_id, game_id, text, at) VALUES (?, ?, ?, '', '')";
 
-/* The largest campaign, player and game ids of s (0 when none). */
-static int store_max_ids(struct store *s, int64_t ids[3], struct sb_error *err)
+/* The largest campaign, player, game and memory ids of s (0 when none). */
+static int store_max_ids(struct store *s, int64_t ids[STORE_ASIDE_KINDS], struct sb_error *err)
 {
-    static const char *const sql[3] = {"SELECT coalesce(max(id), 0) FROM campaigns",
-                                       "SELECT coalesce(max(id), 0) FROM players",
-                                       "SELECT coalesce(max(id), 0) FROM games"};
+    static const char *const sql[STORE_ASIDE_KINDS] = {
+        "SELECT coalesce(max(id), 0) FROM campaigns", "SELECT coalesce(max(id), 0) FROM players",
+        "SELECT coalesce(max(id), 0) FROM games", "SELECT coalesce(max(id), 0) FROM memories"};
     int rc = 0;
-    for (int i = 0; rc == 0 && i < 3; i++)
+    for (int i = 0; rc == 0 && i < STORE_ASIDE_KINDS; i++)
         rc = store_int(s, sql[i], &ids[i], err, "");
     return rc;
 }
 
-int store_aside_reserve(struct store *s, int64_t nplayers, int64_t ngames,
+int store_aside_reserve(struct store *s, int64_t nplayers, int64_t ngames, int64_t nmemories,
                         struct store_aside_ids *ids, struct sb_error *err)
 {
     int rc = store_begin_write(s, err);
@@ -62,12 +65,16 @@ int store_aside_reserve(struct store *s, int64_t nplayers, int64_t ngames,
     ids->top[0] = ids->base[0] + 1;
     ids->top[1] = ids->base[1] + nplayers;
     ids->top[2] = ids->base[2] + ngames;
+    ids->top[3] = ids->base[3] + (ngames > 0 ? nmemories : 0);
     if (rc == 0)
         rc = store_exec(s, store_sql_reserve_campaign, NULL, err, "i", ids->top[0]);
     if (rc == 0 && nplayers > 0)
         rc = store_exec(s, store_sql_reserve_player, NULL, err, "ii", ids->top[1], ids->top[0]);
     if (rc == 0 && ngames > 0)
         rc = store_exec(s, store_sql_reserve_game, NULL, err, "ii", ids->top[2], ids->top[0]);
+    if (rc == 0 && ngames > 0 && nmemories > 0)
+        rc = store_exec(s, store_sql_reserve_memory, NULL, err, "iii", ids->top[3], ids->top[0],
+                        ids->top[2]);
     if (rc != 0) {
         store_rollback(s);
         return rc;
@@ -78,8 +85,9 @@ int store_aside_reserve(struct store *s, int64_t nplayers, int64_t ngames,
 int store_aside_new(const struct store_aside_ids *ids, const char *migrations_dir,
                     struct store **out, struct sb_error *err)
 {
-    static const char *const placeholders[3] = {store_sql_reserve_campaign,
-                                                store_sql_reserve_player, store_sql_reserve_game};
+    static const char *const placeholders[STORE_ASIDE_KINDS] = {
+        store_sql_reserve_campaign, store_sql_reserve_player, store_sql_reserve_game,
+        store_sql_reserve_memory};
     const int64_t *base = ids->base;
     struct store *a = NULL;
     /* A private temporary file (""): what the build holds in memory is SQLite's page
@@ -96,9 +104,13 @@ int store_aside_new(const struct store_aside_ids *ids, const char *migrations_di
         rc = store_migrate(a, migrations_dir, err);
     /* Placeholders hold the ids up to those of the database, so that what is built
      * here takes the very ids reserved for it there; they are left out of the copy. */
-    for (int i = 0; rc == 0 && base[0] > 0 && i < 3; i++)
+    for (int i = 0; rc == 0 && base[0] > 0 && i < STORE_ASIDE_KINDS; i++)
         if (i == 0 || base[i] > 0)
-            rc = store_exec(a, placeholders[i], NULL, err, i == 0 ? "i" : "ii", base[i], base[0]);
+            rc = store_exec(a, placeholders[i], NULL, err,
+                            i == 0   ? "i"
+                            : i == 3 ? "iii"
+                                     : "ii",
+                            base[i], base[0], base[2]);
     if (rc != 0) {
         store_close(a);
         return rc;
@@ -185,7 +197,8 @@ static int store_copy_rows(struct store *s, struct store *aside, const char *tab
     n = sqlite3_column_count(sel);
     if (sqlite3_bind_int64(sel, 1, aside->aside.base[0]) != SQLITE_OK ||
         sqlite3_bind_int64(sel, 2, aside->aside.base[1]) != SQLITE_OK ||
-        sqlite3_bind_int64(sel, 3, aside->aside.base[2]) != SQLITE_OK)
+        sqlite3_bind_int64(sel, 3, aside->aside.base[2]) != SQLITE_OK ||
+        sqlite3_bind_int64(sel, 4, aside->aside.base[3]) != SQLITE_OK)
         rc = store_fail(aside, err, "copy");
     if (rc == 0)
         rc = store_copy_prepare(s, sel, table, update, &ins, err);
@@ -212,9 +225,9 @@ static int store_copy_rows(struct store *s, struct store *aside, const char *tab
  * ids reserved for it. */
 static int store_aside_check(struct store *aside, struct sb_error *err)
 {
-    int64_t got[3] = {0, 0, 0};
+    int64_t got[STORE_ASIDE_KINDS] = {0};
     int rc = store_max_ids(aside, got, err);
-    for (int i = 0; rc == 0 && i < 3; i++)
+    for (int i = 0; rc == 0 && i < STORE_ASIDE_KINDS; i++)
         if (got[i] > aside->aside.top[i] || (i == 0 && got[i] != aside->aside.top[0]))
             rc = sb_fail(err, SB_ECONFLICT, NULL, "the import took more ids than it reserved");
     return rc;
@@ -246,26 +259,24 @@ static int store_aside_boards(struct store *s, struct store *aside, struct sb_er
 
 int store_aside_copy(struct store *s, struct store *aside, struct sb_error *err)
 {
-    /* In the order of their foreign keys; ?1 ?2 ?3 are the bases of campaign, player
-     * and game ids (what is at or below them is a placeholder). The campaign's row
-     * goes over its placeholder last. */
+    /* In the order of their foreign keys; ?1 ?2 ?3 ?4 are the bases of campaign, player,
+     * game and memory ids (what is at or below them is a placeholder; each statement
+     * names all four). The campaign's row goes over its placeholder last. Memories keep
+     * the ids reserved for them: the effects of the draws they paid name them. */
+#define STORE_ASIDE_ALL " AND ?1 >= 0 AND ?2 >= 0 AND ?3 >= 0 AND ?4 >= 0"
     static const char *const tables[][2] = {
-        {"players", "SELECT * FROM players WHERE id > ?2 AND ?1 >= 0 AND ?3 >= 0"},
-        {"games", "SELECT * FROM games WHERE id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
-        {"game_boards", "SELECT * FROM game_boards WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
-        {"events", "SELECT * FROM events WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
-        {"journal_draws", "SELECT * FROM journal_draws WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
-        {"journal_stamps",
-         "SELECT * FROM journal_stamps WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
-        {"journal_payouts",
-         "SELECT * FROM journal_payouts WHERE game_id > ?3 AND ?1 >= 0 AND ?2 >= 0"},
-        /* Memories take new ids there (NULL): the aside's own would collide. */
-        {"memories", "SELECT NULL, campaign_id, game_id, card, slot, destination, seq, text, at,"
-                     " photo_type, photo_size, photo_rev, photo FROM memories"
-                     " WHERE campaign_id > ?1 AND ?2 >= 0 AND ?3 >= 0 ORDER BY id"},
-        {"boxes", "SELECT * FROM boxes WHERE campaign_id > ?1 AND ?2 >= 0 AND ?3 >= 0"},
-        {"campaigns", "SELECT * FROM campaigns WHERE id > ?1 AND ?2 >= 0 AND ?3 >= 0"},
+        {"players", "SELECT * FROM players WHERE id > ?2" STORE_ASIDE_ALL},
+        {"games", "SELECT * FROM games WHERE id > ?3" STORE_ASIDE_ALL},
+        {"game_boards", "SELECT * FROM game_boards WHERE game_id > ?3" STORE_ASIDE_ALL},
+        {"events", "SELECT * FROM events WHERE game_id > ?3" STORE_ASIDE_ALL},
+        {"journal_draws", "SELECT * FROM journal_draws WHERE game_id > ?3" STORE_ASIDE_ALL},
+        {"journal_stamps", "SELECT * FROM journal_stamps WHERE game_id > ?3" STORE_ASIDE_ALL},
+        {"journal_payouts", "SELECT * FROM journal_payouts WHERE game_id > ?3" STORE_ASIDE_ALL},
+        {"memories", "SELECT * FROM memories WHERE id > ?4" STORE_ASIDE_ALL " ORDER BY id"},
+        {"boxes", "SELECT * FROM boxes WHERE campaign_id > ?1" STORE_ASIDE_ALL},
+        {"campaigns", "SELECT * FROM campaigns WHERE id > ?1" STORE_ASIDE_ALL},
     };
+#undef STORE_ASIDE_ALL
     const struct store_aside_ids *ids = &aside->aside;
     struct timespec start;
     int rc = store_aside_check(aside, err);
@@ -275,11 +286,15 @@ int store_aside_copy(struct store *s, struct store *aside, struct sb_error *err)
     if (rc != 0)
         return rc;
     /* The placeholders of the largest ids make way for the rows that take them. */
-    rc = store_exec(s, "DELETE FROM games WHERE id = ? AND campaign_id = ?", NULL, err, "ii",
-                    ids->top[2], ids->top[0]);
+    rc = store_exec(s, "DELETE FROM memories WHERE id = ? AND campaign_id = ?", NULL, err, "ii",
+                    ids->top[3], ids->top[0]);
+    if (rc == 0)
+        rc = store_exec(s, "DELETE FROM games WHERE id = ? AND campaign_id = ?", NULL, err, "ii",
+                        ids->top[2], ids->top[0]);
     if (rc == 0)
         rc = store_exec(s, "DELETE FROM players WHERE id = ? AND campaign_id = ?", NULL, err, "ii",
                         ids->top[1], ids->top[0]);
+
     if (rc == 0)
         rc = store_aside_boards(s, aside, err);
     for (size_t i = 0; rc == 0 && i < sizeof(tables) / sizeof(tables[0]); i++)

@@ -426,6 +426,19 @@ int store_event_void(struct store *s, int64_t gid, int64_t seq, const struct sto
     return rc;
 }
 
+int store_event_effects(struct store *s, int64_t gid, int64_t seq, char **out, struct sb_error *err)
+{
+    static const char *const sql = "SELECT effects FROM events WHERE game_id = ? AND seq = ?";
+    return store_text(s, sql, out, err, "ii", gid, seq);
+}
+
+int store_event_set_effects(struct store *s, int64_t gid, int64_t seq, const char *effects,
+                            struct sb_error *err)
+{
+    static const char *const sql = "UPDATE events SET effects = ? WHERE game_id = ? AND seq = ?";
+    return store_exec(s, sql, NULL, err, "tii", effects, gid, seq);
+}
+
 int store_events_json(struct store *s, int64_t gid, int64_t after, char **out, struct sb_error *err)
 {
     static const char *const sql =

@@ -77,3 +77,39 @@ test('TWT-TICKET (R7): the ticket to the space its holder stands on is 422 and n
   const same = (await c.api.get(`/api/v1/campaigns/${c.cid}/games/${g}`)).json.state;
   assert.deepEqual(same, st, 'nothing changed');
 });
+
+test('export (R4): a draw_journal keeps the memories each payout was answered with, through export and import', async () => {
+  const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
+  const [ann, bo] = c.players;
+  const base = `/api/v1/campaigns/${c.cid}`;
+  const g1 = await game(c, 'journal', [[ann, 'hazel'], [bo, 'scottie']]);
+  await event(c, g1, { type: 'draw_journal', card: 'journal-2', player: ann });
+  const m = await c.api.post(`${base}/memories`, { game: g1, text: 'lost the passport in Rome', card: 'journal-2', slot: 0 });
+  assert.equal(m.status, 201, m.text);
+  await event(c, g1, { type: 'end' });
+  const g2 = await game(c, 'journal', [[ann, 'hazel'], [bo, 'scottie']]);
+  const draw = await event(c, g2, { type: 'draw_journal', card: 'journal-2', player: bo });
+  const answered = (ev) => ev.effects.filter((e) => e.kind === 'journal_payout')
+    .map((e) => [e.player === ann ? 'Ann' : 'Bo', e.memories.map((x) => x.text)]).sort();
+  assert.deepEqual(answered(draw), [['Ann', ['lost the passport in Rome']], ['Bo', []]]);
+  // written after the draw: not among what it was answered with
+  assert.equal((await c.api.post(`${base}/memories`, { game: g2, text: 'Bo stamps at last', card: 'journal-2', slot: 1 })).status, 201);
+  const exp = await c.api.get(`${base}/export`);
+  assert.equal(exp.status, 200, exp.text);
+  const imp = await client(srv.url).post('/api/v1/campaigns/import', exp.text);
+  assert.equal(imp.status, 201, imp.text);
+  const copy = client(srv.url, imp.json.key);
+  const cbase = `/api/v1/campaigns/${imp.json.campaign.id}`;
+  const games = (await copy.get(`${cbase}/games`)).json.games.sort((a, b) => a.id - b.id);
+  const events = (await copy.get(`${cbase}/games/${games[1].id}/events`)).json.events;
+  const again = events.find((e) => e.type === 'draw_journal');
+  assert.deepEqual(answered({ effects: again.effects.map((e) => (e.player === ann || e.player === bo ? e : { ...e, player: e.player })) })
+    .map(([, t]) => t).sort(), [[], ['lost the passport in Rome']]);
+  const kept = again.effects.find((e) => e.kind === 'journal_payout' && e.memories.length);
+  const mine = (await copy.get(`${cbase}/memories`)).json.memories.find((x) => x.text === 'lost the passport in Rome');
+  assert.equal(kept.memories[0].id, mine.id, 'the imported memory, with its new id');
+  // and a second export of the copy still holds them
+  const twice = (await copy.get(`${cbase}/export`)).json;
+  const d2 = twice.games[1].events.find((e) => e.type === 'draw_journal');
+  assert.deepEqual(d2.effects.filter((e) => e.kind === 'journal_payout').flatMap((e) => e.memories.map((x) => x.text)), ['lost the passport in Rome']);
+});

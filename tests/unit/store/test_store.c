@@ -554,7 +554,7 @@ static void test_aside_build_copies_into_its_reservation(void **state)
     struct sb_error err;
     char *players = NULL;
     int64_t ann = add_player(f, "Ann"), cid = 0, pid = 0, cy = 0;
-    assert_int_equal(store_aside_reserve(f->s, 2, 0, &ids, &err), 0);
+    assert_int_equal(store_aside_reserve(f->s, 2, 0, 0, &ids, &err), 0);
     assert_int_equal(store_aside_new(&ids, MIGRATIONS, &a, &err), 0);
     /* The database writes on meanwhile: its new ids come after the reservation. */
     cy = add_player(f, "Cy");
@@ -579,7 +579,7 @@ static void test_aside_build_copies_into_its_reservation(void **state)
     store_close(a);
 
     /* One that takes more than it reserved is refused; dropped, it leaves nothing. */
-    assert_int_equal(store_aside_reserve(f->s, 0, 0, &ids, &err), 0);
+    assert_int_equal(store_aside_reserve(f->s, 0, 0, 0, &ids, &err), 0);
     assert_int_equal(store_aside_new(&ids, MIGRATIONS, &a, &err), 0);
     assert_int_equal(store_campaign_create(a, "Second", "travel-world-tour", "token", f->key,
                                            f->view, "{}", &cid, &err),
