@@ -1277,7 +1277,8 @@ static int cj_ev_side(const cJSON *body, const char *key, struct classic_trade_s
         return sb_fail(err, SB_EBADREQ, NULL, "'%s' must be an object", key);
     cJSON_ArrayForEach(c, o)
     {
-        if (strcmp(c->string, keys[0]) && strcmp(c->string, keys[1]) && strcmp(c->string, keys[2]))
+        if (strcmp(c->string, keys[0]) != 0 && strcmp(c->string, keys[1]) != 0 &&
+            strcmp(c->string, keys[2]) != 0)
             return sb_fail(err, SB_EINVALID, NULL, "'%s' takes no field '%.64s'", key, c->string);
     }
     rc = cj_ev_int(o, "cash", 0, CLASSIC_CASH_MAX, &s->cash, err);
