@@ -427,8 +427,7 @@ static enum MHD_Result http_static_answer(struct http_server *s, struct MHD_Conn
     }
     if (zipped) {
         free(body);
-        res =
-            MHD_create_response_from_buffer(gz_len, (void *)(uintptr_t)gz, MHD_RESPMEM_PERSISTENT);
+        res = MHD_create_response_from_buffer(gz_len, (void *)gz, MHD_RESPMEM_PERSISTENT);
         if (!res)
             return MHD_NO;
         http_common_headers(res, http_mime(real));

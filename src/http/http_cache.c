@@ -150,7 +150,7 @@ static int http_gzip(const unsigned char *data, size_t len, unsigned char **out,
         deflateEnd(&z);
         return SB_ENOMEM;
     }
-    z.next_in = (Bytef *)(uintptr_t)data;
+    z.next_in = (Bytef *)data;
     z.avail_in = (uInt)len;
     z.next_out = buf;
     z.avail_out = (uInt)bound;
