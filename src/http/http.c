@@ -851,6 +851,44 @@ static void http_mhd_log(void *cls, const char *fmt, va_list ap)
     fprintf(stderr, "%s stampbook: libmicrohttpd: %s\n", now, msg);
 }
 
+/* The rest of http_begin() for a request past the front door (url without the base):
+ * the body's limit, its refusals at the headers, its deadline. */
+static enum MHD_Result http_begin_body(struct http_server *s, struct MHD_Connection *conn,
+                                       struct http_request *r, const char *url, const char *method)
+{
+    const char *length, *refused;
+    uint64_t announced;
+    r->limit = api_body_limit(method, url);
+    r->body.fd = -1;
+    r->body.spool = r->limit > HTTP_BODY_IN_MEMORY;
+    refused = api_refused_at_headers(
+        s->api, method, url, MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Authorization"));
+    if (refused) {
+        /* Before any byte of the body is read (an import of 32 MiB, say). */
+        const struct http_extra x = {.close = true};
+        return http_problem(conn, r, 401, refused, &x);
+    }
+    length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    announced = length ? strtoull(length, NULL, 10) : r->limit;
+    if (length && announced > r->limit) {
+        /* Refuse an announced oversized body before reading any of it. */
+        r->too_large = true;
+        return http_dispatch(s, conn, r, url, method);
+    }
+    /* A body that would not fit beside the unfinished ones is refused before it comes
+     * (a body that passes the cap on its way is dropped, and answered so at its end). */
+    if (http_is_api(url) && atomic_load(&s->bodies_held) + announced > HTTP_BODIES_MAX)
+        return http_busy(conn, r, HTTP_BODIES_FULL);
+    /* The body's end is fixed now, from its announced size at the minimum rate; until
+     * then each piece buys time at that rate (a second ahead), never past the end. */
+    r->body_from = http_header_deadline(s);
+    r->body_end = r->body_from + 1000u + announced * 1000u / HTTP_BODY_RATE;
+    http_conns_deadline(r->conn, r->body_from + 1000u);
+    r->body_start = http_now_ms();
+    http_conns_body(r->conn, r->body_start, 0);
+    return MHD_YES;
+}
+
 /* A new request's headers are in: make its state, check the limits on connections and
  * the announced size of its body, and set the deadline of the body: after the header
  * deadline, it must come at HTTP_BODY_RATE at least, whatever size it announces. */
@@ -858,9 +896,7 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
                                   const char *url, const char *method, void **con_cls)
 {
     struct http_request *r = *con_cls ? *con_cls : calloc(1, sizeof(*r));
-    const char *length, *refused;
     unsigned total = 0, from = 0, hosts = 0;
-    uint64_t announced;
     enum MHD_Result ret = MHD_NO;
     if (!r)
         return MHD_NO;
@@ -896,36 +932,7 @@ static enum MHD_Result http_begin(struct http_server *s, struct MHD_Connection *
         return http_problem(conn, r, 404, "an encoded slash (%2F) is no path separator", NULL);
     if (!http_front(s, conn, r, url, &ret))
         return ret;
-    url = proxy_strip_base(s->base, url);
-    r->limit = api_body_limit(method, url);
-    r->body.fd = -1;
-    r->body.spool = r->limit > HTTP_BODY_IN_MEMORY;
-    refused = api_refused_at_headers(
-        s->api, method, url, MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Authorization"));
-    if (refused) {
-        /* Before any byte of the body is read (an import of 32 MiB, say). */
-        const struct http_extra x = {.close = true};
-        return http_problem(conn, r, 401, refused, &x);
-    }
-    length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-    announced = length ? strtoull(length, NULL, 10) : r->limit;
-    if (length && announced > r->limit) {
-        /* Refuse an announced oversized body before reading any of it. */
-        r->too_large = true;
-        return http_dispatch(s, conn, r, url, method);
-    }
-    /* A body that would not fit beside the unfinished ones is refused before it comes
-     * (a body that passes the cap on its way is dropped, and answered so at its end). */
-    if (http_is_api(url) && atomic_load(&s->bodies_held) + announced > HTTP_BODIES_MAX)
-        return http_busy(conn, r, HTTP_BODIES_FULL);
-    /* The body's end is fixed now, from its announced size at the minimum rate; until
-     * then each piece buys time at that rate (a second ahead), never past the end. */
-    r->body_from = http_header_deadline(s);
-    r->body_end = r->body_from + 1000u + announced * 1000u / HTTP_BODY_RATE;
-    http_conns_deadline(r->conn, r->body_from + 1000u);
-    r->body_start = http_now_ms();
-    http_conns_body(r->conn, r->body_start, 0);
-    return MHD_YES;
+    return http_begin_body(s, conn, r, proxy_strip_base(s->base, url), method);
 }
 
 /* Keep a piece of the body, or stop keeping it past the route's limit, or when the
