@@ -32,12 +32,13 @@ const struct game_kind *game_kind_for(const char *edition, const char *mode)
 {
     const struct game_kind *any = NULL;
     for (size_t i = 0; mode && i < GAME_NKINDS; i++) {
-        if (!game_kinds[i]->has_mode(mode))
+        const struct game_kind *k = game_kinds[i];
+        if (!k->has_mode(mode))
             continue;
-        if (game_kinds[i]->plays(edition))
-            return game_kinds[i];
+        if (k->plays(edition))
+            return k;
         if (!any)
-            any = game_kinds[i];
+            any = k;
     }
     return any;
 }
