@@ -93,7 +93,10 @@ static bool bgs_players(cJSON *players, const struct plays_doc *d, long long cid
             const cJSON *q;
             bool seen = false;
             cJSON *o;
-            cJSON_ArrayForEach(q, players) seen |= plays_num(q, "id", 0) == id;
+            cJSON_ArrayForEach(q, players)
+            {
+                seen |= plays_num(q, "id", 0) == id;
+            }
             if (seen)
                 continue;
             o = bgs_add_entry(players, d, cid, id, "player", id, plays_str(s, "name"));
