@@ -171,7 +171,8 @@ static void http_common_headers(struct MHD_Response *res, const char *type)
     if (strncmp(type, "text/html", 9) == 0)
         MHD_add_response_header(res, "Content-Security-Policy",
                                 "default-src 'self'; img-src 'self' data:; "
-                                "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+                                "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; "
+                                "base-uri 'none'; form-action 'self'");
     MHD_add_response_header(res, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
 }
 

@@ -342,8 +342,9 @@ int store_event_insert_voided(struct store *s, int64_t gid, int64_t seq, const c
  * the body it was sent with (NULL: none). */
 int store_event_set_retry(struct store *s, int64_t gid, int64_t seq, const char *answer,
                           const unsigned char *hash, struct sb_error *err);
-/* The stored answer for this key and the hash of the body it came with (*has_hash false
- * for an event stored before hashes were kept), or SB_ENOTFOUND. */
+/* The stored answer for this key (its event "voided": true once undone) and the hash of
+ * the body it came with (*has_hash false for an event stored before hashes were kept),
+ * or SB_ENOTFOUND. */
 int store_event_by_key_hash(struct store *s, int64_t gid, const char *key, char **answer,
                             unsigned char hash[STORE_HASH_BYTES], bool *has_hash,
                             struct sb_error *err);

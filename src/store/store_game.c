@@ -394,7 +394,9 @@ int store_event_by_key_hash(struct store *s, int64_t gid, const char *key, char 
                             struct sb_error *err)
 {
     static const char *const sql =
-        "SELECT answer, body_hash FROM events WHERE game_id = ? AND idempotency_key = ?";
+        "SELECT CASE WHEN voided AND json_valid(answer) "
+        "THEN json_set(answer, '$.event.voided', json('true')) ELSE answer END, body_hash "
+        "FROM events WHERE game_id = ? AND idempotency_key = ?";
     sqlite3_stmt *stmt;
     int rc, step = SQLITE_DONE;
     rc = store_stepv_args(s, sql, err, &stmt, &step, "it", gid, key);

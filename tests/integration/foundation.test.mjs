@@ -163,6 +163,11 @@ test('the web UI is served at / and nothing outside the static folder is', async
   const home = await anon.get('/');
   assert.equal(home.status, 200);
   assert.match(home.headers.get('content-type'), /text\/html/);
+  // The UI's CSP: no <base> may redirect its relative URLs, no form posts elsewhere.
+  const csp = home.headers.get('content-security-policy').split(';').map((d) => d.trim());
+  assert.ok(csp.includes("base-uri 'none'"), csp.join('; '));
+  assert.ok(csp.includes("form-action 'self'"), csp.join('; '));
+  assert.ok(csp.includes("frame-ancestors 'none'"), csp.join('; '));
   for (const p of ['/../Makefile', '/%2e%2e/Makefile', '/..%2fMakefile', '/%2e%2e%2fsrc%2fmain.c', '/.git/config']) {
     const r = await fetch(srv.url + p);
     assert.equal(r.status, 404, p);

@@ -150,6 +150,24 @@ test('Idempotency-Key: a retried event is logged once and answered the same', as
   assert.equal(events.length, 1);
 });
 
+test('Idempotency-Key: the replay of an event since undone says "voided": true, and logs nothing', async () => {
+  const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
+  const base = `/api/v1/campaigns/${c.cid}`;
+  const g = await c.api.post(`${base}/games`, { mode: 'banker', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 't-rex' }] });
+  const gid = g.json.game.id;
+  const key = { 'Idempotency-Key': '5a0d7c9e-1b7e-4f57-a0a2-3c1f6b0e9d42' };
+  const a = await c.api.post(`${base}/games/${gid}/events`, { type: 'roll', d1: 2, d2: 3 }, key);
+  assert.equal(a.status, 201);
+  assert.equal(a.json.event.voided, false);
+  assert.equal((await c.api.post(`${base}/games/${gid}/undo`)).status, 200);
+  const b = await c.api.post(`${base}/games/${gid}/events`, { type: 'roll', d1: 2, d2: 3 }, key);
+  assert.equal(b.status, 200, b.text);
+  assert.equal(b.json.event.voided, true);
+  assert.equal(b.json.event.seq, a.json.event.seq);
+  const events = (await c.api.get(`${base}/games/${gid}/events`)).json.events;
+  assert.deepEqual(events.map((e) => [e.seq, e.voided]), [[a.json.event.seq, true]]);
+});
+
 test('an open event stream ends when its campaign\'s keys are rotated; the new keys stream', async () => {
   const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
   const base = `/api/v1/campaigns/${c.cid}`;
