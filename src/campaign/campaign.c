@@ -121,12 +121,12 @@ int campaign_read(struct game_req *r, char **answer)
     char *campaign = NULL, *players = NULL, *games = NULL;
     int rc = store_begin_read(CAMPAIGN_DB(r), r->err);
     if (rc == 0) {
-        rc = campaign_read_three(r, store_players_json, store_games_json, &campaign, &players,
-                                 &games);
-        free(campaign);
-        campaign = NULL;
+        /* The campaign object with its boxes (campaign_object()), then as read_three. */
+        rc = campaign_object(r, r->campaign->id, &campaign);
         if (rc == 0)
-            rc = campaign_object(r, r->campaign->id, &campaign);
+            rc = store_players_json(CAMPAIGN_DB(r), r->campaign->id, &players, r->err);
+        if (rc == 0)
+            rc = store_games_json(CAMPAIGN_DB(r), r->campaign->id, &games, r->err);
         store_rollback(CAMPAIGN_DB(r));
     }
     if (rc == 0)
