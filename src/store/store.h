@@ -50,13 +50,6 @@ int store_migrate(struct store *s, const char *migrations_dir, struct sb_error *
 /* The highest migration applied (0 for a new database). */
 int store_schema_version(struct store *s, int *version, struct sb_error *err);
 
-/* The schema as SQLite holds it, for the test that compares it to schema/schema.sql:
- * the CREATE statements of tables, indexes, views and triggers (schema_migrations
- * excluded), sorted by type and name, each in a normal form (no comments, single
- * spaces, none beside parentheses and commas) and ended by ";\n". The caller frees
- * *out; SB_ENOTFOUND when there is no schema. */
-int store_schema_sql(struct store *s, char **out, struct sb_error *err);
-
 /* Size of the database in bytes (page_count * page_size). */
 int store_db_size(struct store *s, int64_t *bytes, struct sb_error *err);
 

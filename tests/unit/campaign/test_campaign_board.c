@@ -17,6 +17,7 @@
 
 #include "campaign.h"
 #include "campaign_fixture.h"
+#include "game.h"
 #include "json_check.h"
 #include "store.h"
 
@@ -95,6 +96,7 @@ static void test_twt_setup_1_an_edit_during_a_game_is_appended_as_a_correction(v
     cJSON_Delete(st);
     campaign_fix_req(f);
     assert_int_equal(campaign_board_put(&f->r, NULL, PART_DESTINATION, "rapa-nui", body, &item), 0);
+    game_req_finish(&f->r, true); /* as the API ends each request */
     assert_int_equal(jt_int(item, "price"), 120);
     st = game_state(f, &after);
     assert_int_equal(after, before + 1);
@@ -126,12 +128,14 @@ static void test_twt_setup_1_the_layout_holds_during_a_game_but_a_check(void **s
     cJSON_Delete(game_state(f, &version));
     campaign_fix_req(f);
     assert_int_equal(campaign_board_put(&f->r, NULL, PART_SPACE, "5", rename, &item), SB_ECONFLICT);
+    game_req_finish(&f->r, false);
     assert_null(item);
     now = board_text(f);
     assert_string_equal(now, was);
     free(now);
     campaign_fix_req(f);
     assert_int_equal(campaign_board_put(&f->r, NULL, PART_SPACE, "5", check, &item), 0);
+    game_req_finish(&f->r, true);
     cJSON_Delete(game_state(f, &later));
     assert_int_equal(later, version); /* a check is no correction of the game */
     cJSON_Delete(item);

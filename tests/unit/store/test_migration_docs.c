@@ -17,6 +17,7 @@
 
 #include "error.h"
 #include "file.h"
+#include "schema_sql.h"
 #include "store.h"
 
 #define MIGRATIONS "migrations"
@@ -130,7 +131,7 @@ static void test_migration_0021_keeps_every_row_and_lets_the_documents_be_null(v
     assert_string_equal(g.seats, "[{\"player\":7,\"token\":\"hazel\"}]");
     store_game_clear(&g);
     /* the tables that name games name the new one */
-    assert_int_equal(store_schema_sql(s, &text, &err), 0);
+    assert_int_equal(schema_sql(s, &text, &err), 0);
     assert_null(strstr(text, "_0020"));
     assert_non_null(strstr(text, "REFERENCES games(id)"));
     free(text);

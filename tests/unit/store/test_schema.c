@@ -1,5 +1,5 @@
 /* test_schema.c -- schema/schema.sql, the schema for readers, is what the migrations
- * build; store_schema_sql() sees through comments and spacing but not real changes. */
+ * build; schema_sql() sees through comments and spacing but not real changes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "schema_sql.h"
 #include "store.h"
 
 #define MIGRATIONS "migrations"
@@ -27,7 +28,7 @@ static char *schema_of(const char *dir)
     char *sql = NULL;
     memset(&err, 0, sizeof(err));
     if (store_open(":memory:", &s, &err) != 0 || store_migrate(s, dir, &err) != 0 ||
-        store_schema_sql(s, &sql, &err) != 0) {
+        schema_sql(s, &sql, &err) != 0) {
         print_error("schema of %s: %s\n", dir, err.detail);
         sql = NULL;
     }

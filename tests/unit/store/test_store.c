@@ -19,6 +19,7 @@
 
 #include "error.h"
 #include "json_check.h"
+#include "schema_sql.h"
 #include "store.h"
 
 #define MIGRATIONS "migrations"
@@ -155,10 +156,10 @@ static void test_migrating_twice_is_a_no_op(void **state)
     struct sb_error err;
     char *before = NULL, *after = NULL;
     int version = 0;
-    assert_int_equal(store_schema_sql(f->s, &before, &err), 0);
+    assert_int_equal(schema_sql(f->s, &before, &err), 0);
     assert_non_null(strstr(before, "CREATE TABLE campaigns"));
     assert_int_equal(store_migrate(f->s, MIGRATIONS, &err), 0); /* would fail if re-run */
-    assert_int_equal(store_schema_sql(f->s, &after, &err), 0);
+    assert_int_equal(schema_sql(f->s, &after, &err), 0);
     assert_string_equal(before, after);
     assert_int_equal(store_schema_version(f->s, &version, &err), 0);
     assert_int_equal(version, newest_migration());
