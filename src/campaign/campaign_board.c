@@ -97,13 +97,14 @@ static int board_edit(struct game_req *r, enum campaign_board_part part, const c
 {
     static const char *const lists[] = {"destinations", "journal", "chance",
                                         NULL,           "deeds",   "community"};
+    const cJSON *list = lists[part] ? cJSON_GetObjectItemCaseSensitive(doc, lists[part]) : NULL;
     const cJSON *it;
-    cJSON_ArrayForEach(it,
-                       (lists[part] ? cJSON_GetObjectItemCaseSensitive(doc, lists[part]) : NULL))
+    cJSON_ArrayForEach(it, list)
     {
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(it, part == PART_DEED ? "space" : "id");
-        bool same = cJSON_IsString(v) ? strcmp(v->valuestring, id) == 0
-                                      : json_is_int(v) && atoi(id) == (int)v->valuedouble;
+        bool same = cJSON_IsString(v)
+                        ? strcmp(v->valuestring, id) == 0
+                        : json_is_int(v) && strtol(id, NULL, 10) == (long)v->valuedouble;
         if (same && !*old && !(*old = cJSON_Duplicate(it, true)))
             return sb_oom(r->err);
     }
