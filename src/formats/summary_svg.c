@@ -12,20 +12,61 @@
 #define SVG_MEMORY_LINES 4
 #define JSON_NAME_CHARS 80 /* a name is at most 80 characters */
 
-/* The words of the card in one language. */
+/* The words of the card in one language: "stamp" for 1 (French: 0 and 1 too), "stamps"
+ * otherwise; the colon after a label (French puts a no-break space before it); the
+ * months as the language shortens them, for the date "29 Nov 2026". */
 struct summary_words {
-    const char *lang, *title, *game, *winner, *no_winner, *stamps, *cash, *journal, *paid,
-        *no_journal;
+    const char *lang, *title, *game, *winner, *no_winner, *stamp, *stamps, *cash, *journal, *paid,
+        *no_journal, *colon;
+    bool zero_is_one;
+    const char *months[12];
 };
 
 static const struct summary_words summary_langs[] = {
-    {"en", "Stampbook night card", "Game", "Winner", "No winner", "stamps", "cash",
-     "Journal stamps tonight", "The journal paid", "No journal stamp tonight"},
-    {"fr", "Carte de la soirée Stampbook", "Partie", "Vainqueur", "Pas de vainqueur", "tampons",
-     "argent", "Tampons du carnet ce soir", "Le carnet a payé", "Aucun tampon du carnet ce soir"},
-    {"ro", "Cartea serii Stampbook", "Partida", "Câștigător", "Niciun câștigător", "ștampile",
-     "bani", "Ștampile în jurnal în seara asta", "Jurnalul a plătit",
-     "Nicio ștampilă în jurnal în seara asta"},
+    {"en",
+     "Stampbook night card",
+     "Game",
+     "Winner",
+     "No winner",
+     "stamp",
+     "stamps",
+     "cash",
+     "Journal stamps tonight",
+     "The journal paid",
+     "No journal stamp tonight",
+     ": ",
+     false,
+     {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}},
+    {"fr",
+     "Carte de la soirée Stampbook",
+     "Partie",
+     "Vainqueur",
+     "Pas de vainqueur",
+     "tampon",
+     "tampons",
+     "argent",
+     "Tampons du carnet ce soir",
+     "Le carnet a payé",
+     "Aucun tampon du carnet ce soir",
+     "\u00a0: ",
+     true,
+     {"janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.",
+      "déc."}},
+    {"ro",
+     "Cartea serii Stampbook",
+     "Partida",
+     "Câștigător",
+     "Niciun câștigător",
+     "ștampilă",
+     "ștampile",
+     "bani",
+     "Ștampile în jurnal în seara asta",
+     "Jurnalul a plătit",
+     "Nicio ștampilă în jurnal în seara asta",
+     ": ",
+     false,
+     {"ian.", "feb.", "mar.", "apr.", "mai", "iun.", "iul.", "aug.", "sept.", "oct.", "nov.",
+      "dec."}},
 };
 
 static const struct summary_words *summary_words_of(const char *lang)
@@ -177,13 +218,32 @@ static int svg_memory(struct svg_buf *b, const char *memory, int y)
     return y;
 }
 
+/* The date of an ISO 8601 time ("2026-11-29T…") in the card's language, "29 Nov 2026",
+ * into out (size n); the first ten characters as they are when they are not a date. */
+static void svg_date(const struct summary_words *w, const char *iso, char *out, size_t n)
+{
+    int y, m, d;
+    out[0] = '\0';
+    if (!iso)
+        return;
+    if (sscanf(iso, "%4d-%2d-%2d", &y, &m, &d) == 3 && m >= 1 && m <= 12 && d >= 1 && d <= 31)
+        snprintf(out, n, "%d %s %d", d, w->months[m - 1], y);
+    else
+        snprintf(out, n, "%.10s", iso);
+}
+
+/* The word for n stamps in the card's language. */
+static const char *svg_stamps_word(const struct summary_words *w, int n)
+{
+    return n == 1 || (n == 0 && w->zero_is_one) ? w->stamp : w->stamps;
+}
+
 /* The head of the card: the frame, the edition, the game and its winner. */
 static void svg_head(struct svg_buf *b, const struct summary_card *c, const struct summary_words *w,
                      int height)
 {
-    char head[160], date[11] = "";
-    if (c->date)
-        snprintf(date, sizeof(date), "%.10s", c->date);
+    char head[160], date[32];
+    svg_date(w, c->date, date, sizeof(date));
     svg_printf(b,
                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
@@ -200,7 +260,7 @@ static void svg_head(struct svg_buf *b, const struct summary_card *c, const stru
     svg_line(b, 40, 56, 16, "normal", c->edition, 60);
     snprintf(head, sizeof(head), "%s %lld · %s", w->game, (long long)c->number, date);
     svg_line(b, 40, 90, 28, "bold", head, 0);
-    snprintf(head, sizeof(head), "%s: ", w->winner);
+    snprintf(head, sizeof(head), "%s%s", w->winner, w->colon);
     svg_printf(b, "<text x=\"40\" y=\"126\" font-size=\"20\" fill=\"#c0392b\">");
     svg_text(b, c->winner ? head : w->no_winner, 0);
     svg_text(b, c->winner, JSON_NAME_CHARS);
@@ -216,7 +276,7 @@ static int svg_players(struct svg_buf *b, const struct summary_card *c,
         svg_printf(b, "<text x=\"40\" y=\"%d\" font-size=\"18\">", y);
         svg_text(b, p->name, JSON_NAME_CHARS);
         svg_printf(b, "</text>\n<text x=\"400\" y=\"%d\" font-size=\"18\">%d ", y, p->stamps);
-        svg_text(b, w->stamps, 0);
+        svg_text(b, svg_stamps_word(w, p->stamps), 0);
         if (p->cash >= 0) {
             svg_printf(b, " · %lld ", (long long)p->cash);
             svg_text(b, w->cash, 0);
@@ -244,7 +304,7 @@ static int svg_journal(struct svg_buf *b, const struct summary_card *c,
         svg_line(b, 56, y, 16, "normal", w->no_journal, 0);
         y += 24;
     }
-    snprintf(line, sizeof(line), "%s: %lld", w->paid, (long long)c->paid_out);
+    snprintf(line, sizeof(line), "%s%s%lld", w->paid, w->colon, (long long)c->paid_out);
     svg_line(b, 40, y + 6, 18, "normal", line, 0);
     return y + 40;
 }

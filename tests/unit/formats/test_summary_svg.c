@@ -56,7 +56,7 @@ static void test_names_and_memory_are_escaped(void **state)
     assert_non_null(strstr(svg, "&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert_non_null(
         strstr(svg, "a &quot;memory&quot; &amp; &lt;image href=&#39;http://x&#39;/&gt;"));
-    assert_non_null(strstr(svg, "Game 3 · 2026-11-29"));
+    assert_non_null(strstr(svg, "Game 3 · 29 Nov 2026"));
     assert_non_null(strstr(svg, "4 stamps"));
     assert_non_null(strstr(svg, "The journal paid: 100"));
     free(svg);
@@ -95,6 +95,25 @@ static void test_each_language_and_no_other(void **state)
     assert_true(summary_lang_known("ro"));
 }
 
+/* Bo's one stamp is singular, the date is the language's ("29 Nov 2026", not
+ * "2026-11-29"), French puts its no-break space before the colon (issue 40). */
+static void test_plurals_and_date_in_each_language(void **state)
+{
+    static const char *const words[][4] = {{"en", "1 stamp<", "29 Nov 2026", "Winner: "},
+                                           {"fr", "1 tampon<", "29 nov. 2026", "Vainqueur\u00a0: "},
+                                           {"ro", "1 ștampilă<", "29 nov. 2026", "Câștigător: "}};
+    (void)state;
+    for (size_t i = 0; i < 3; i++) {
+        struct summary_card c = card_of(words[i][0], "Ana", NULL);
+        char *svg = render(&c);
+        assert_non_null(strstr(svg, words[i][1]));
+        assert_non_null(strstr(svg, words[i][2]));
+        assert_non_null(strstr(svg, words[i][3]));
+        assert_null(strstr(svg, "2026-11-29"));
+        free(svg);
+    }
+}
+
 static void test_a_long_memory_is_cut(void **state)
 {
     char memory[501];
@@ -114,6 +133,7 @@ int main(void)
         cmocka_unit_test(test_names_and_memory_are_escaped),
         cmocka_unit_test(test_control_characters_are_left_out),
         cmocka_unit_test(test_each_language_and_no_other),
+        cmocka_unit_test(test_plurals_and_date_in_each_language),
         cmocka_unit_test(test_a_long_memory_is_cut),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
