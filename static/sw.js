@@ -4,13 +4,13 @@
 // The API (/api/) is never cached: game state always comes from the server, and taps
 // made offline wait in the page's queue (js/queue.js).
 
-const CACHE = 'stampbook-shell-v6';
+const CACHE = 'stampbook-shell-v7';
 const SHELL = [
   './', 'index.html', 'css/app.css', 'css/check.css', 'favicon.svg', 'manifest.webmanifest',
   'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png',
   'js/app.js', 'js/api.js', 'js/bgstats.js', 'js/board.js', 'js/charts.js', 'js/i18n.js', 'js/live.js', 'js/model.js',
   'js/qr.js', 'js/queue.js', 'js/store.js', 'js/tokens.js', 'js/ui.js', 'js/words.js', 'js/words-banker.js',
-  'js/facts.js', 'js/facteditor.js', 'js/factfields.js', 'js/houserules.js', 'js/memories.js',
+  'js/facts.js', 'js/facteditor.js', 'js/factfields.js', 'js/houserules.js', 'js/memories.js', 'js/boxes.js',
   'js/i18n/en.js', 'js/i18n/fr.js', 'js/i18n/ro.js',
   'js/views/backup.js', 'js/views/banker.js', 'js/views/boardview.js', 'js/views/box.js', 'js/views/campaign.js', 'js/views/cardgrid.js',
   'js/views/boxfile.js', 'js/views/check.js', 'js/views/factcheck.js',

@@ -101,7 +101,40 @@ export function t(key, p = {}) {
   let text = String(m);
   // French elides "de" and "que" before a name that starts with a vowel: "d’Ana".
   if (lang === 'fr') text = text.replace(/\b([dD]e|[qQ]ue) \{(\w+)\}/g, (all, w, k) => (/^[aeiouyàâæéèêëîïôœùûü]/i.test(param(p[k])) ? `${w.slice(0, -1)}’{${k}}` : all));
-  return text.replace(/\{(\w+)\}/g, (_, k) => param(p[k]));
+  // Romanian: "lui {who}" takes a feminine name's own genitive-dative: "Anei", "Băncii".
+  if (lang === 'ro') text = text.replace(/\blui \{(\w+)\}/g, (all, k) => roGenitive(param(p[k])) ?? all);
+  text = text.replace(/\{(\w+)\}/g, (_, k) => param(p[k]));
+  return lang === 'fr' ? frenchSpaces(text) : text;
+}
+
+/**
+ * French typography: a no-break space inside « » and before a colon (U+00A0), a narrow
+ * one before ; ! ? (U+202F), where the text had a plain space or none; "12:30" and
+ * "?lang=" are left alone (nothing follows their sign but more of the word).
+ */
+export function frenchSpaces(text) {
+  return text
+    .replace(/\u00ab[ \u00a0\u202f]?/g, '\u00ab\u00a0')
+    .replace(/[ \u00a0\u202f]?\u00bb/g, '\u00a0\u00bb')
+    .replace(/(?<=[^\s:;!?\u00ab])[ \u00a0\u202f]?:(?=\s|$)/g, '\u00a0:')
+    .replace(/(?<=[^\s;!?\u00ab])[ \u00a0\u202f]?([;!?])(?=[\s\u00bb)\u2019\u201d.,]|$)/g, '\u202f$1');
+}
+
+// Romanian names ending in -a that are men's, which keep "lui": "lui Luca".
+const RO_MEN_IN_A = new Set(['luca', 'toma', 'mihnea', 'horia', 'costea', 'sava', 'ilia', 'nicola', 'mircea', 'voicu']);
+
+/**
+ * The Romanian genitive-dative of a name that takes no "lui": "Ana" → "Anei", "Andreea" →
+ * "Andreei", "Olga" → "Olgăi", "Banca" → "Băncii"; null when "lui {name}" is right (men's
+ * names, names not ending in -a, "Bo", "Hazel").
+ */
+export function roGenitive(name) {
+  const n = String(name);
+  if (n === 'Banca') return 'Băncii';
+  if (!/^\p{Lu}[\p{L}-]*a$/u.test(n) || RO_MEN_IN_A.has(n.toLowerCase())) return null;
+  if (/ea$/.test(n)) return `${n.slice(0, -1)}i`;
+  if (/[cg]a$/.test(n)) return `${n.slice(0, -1)}ăi`;
+  return `${n.slice(0, -1)}ei`;
 }
 
 /** True when the table of the current language (or English) has `key`. */

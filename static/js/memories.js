@@ -6,7 +6,7 @@
 // call these through small hooks; nothing here changes how they work otherwise.
 
 import { ApiError } from './api.js';
-import { h, showAlert, showError, announce, busy, money } from './ui.js';
+import { h, showAlert, showError, announce, busy, money, confirmDialog } from './ui.js';
 import { t, dateText, currentLanguage } from './i18n.js';
 import { lineChart, PALETTE } from './charts.js';
 import { lastNight } from './boxes.js';
@@ -49,7 +49,11 @@ export async function scalePhoto(file) {
   const canvas = document.createElement('canvas');
   canvas.width = Math.max(1, Math.round(bitmap.width * k));
   canvas.height = Math.max(1, Math.round(bitmap.height * k));
-  canvas.getContext('2d').drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  const g = canvas.getContext('2d');
+  // JPEG keeps no transparency: a PNG's transparent parts on white, not black.
+  g.fillStyle = '#fff';
+  g.fillRect(0, 0, canvas.width, canvas.height);
+  g.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
   bitmap.close?.();
   for (let q = 0.85; ; q -= 0.15) {
     const blob = await new Promise((r) => canvas.toBlob(r, 'image/jpeg', Math.max(q, 0.3)));
@@ -83,7 +87,22 @@ function stampChoices(scr, journalStamps) {
   return opts;
 }
 
-/** Save a memory (and its photo) of game gid; resolves the memory. */
+/** The photo's refusal in the phone's words (the server's detail is English). */
+function photoError(e) {
+  const why = !(e instanceof ApiError) ? 'mem.photo.bad'
+    : e.status === 0 ? null
+      : e.status === 507 ? 'mem.photo.full'
+        : e.status === 413 ? 'mem.photo.big'
+          : e.status === 415 || e.status === 422 ? 'mem.photo.bad' : null;
+  return why ? new ApiError(e.status || 422, { title: t('mem.photo.refused'), detail: t(why) }) : e;
+}
+
+/**
+ * Save a memory of game gid with its photo as one step; resolves the memory. The photo is
+ * read and scaled first (a file this browser cannot decode, such as HEIC, stops here with
+ * nothing saved); when the server refuses it, the memory just made is deleted again, so
+ * a second tap never leaves a twin. Rejects with an ApiError in the phone's language.
+ */
 export async function saveMemory(api, gid, text, about, file) {
   const body = { game: Number(gid), text };
   if (about.startsWith('card:')) {
@@ -91,14 +110,127 @@ export async function saveMemory(api, gid, text, about, file) {
     body.card = card;
     body.slot = Number(slot);
   } else if (about.startsWith('dest:')) body.destination = about.slice(5);
-  const m = (await (await call(api, 'POST', '/memories', { body: JSON.stringify(body), type: 'application/json' })).json()).memory;
+  else if (about.startsWith('seq:')) body.seq = Number(about.slice(4));
+  let photo = null;
   if (file) {
-    const photo = await scalePhoto(file);
-    await call(api, 'PUT', `/memories/${m.id}/photo`, { body: photo, type: photo.type || 'image/jpeg' });
+    try { photo = await scalePhoto(file); } catch (e) { throw photoError(e); }
+  }
+  const m = (await (await call(api, 'POST', '/memories', { body: JSON.stringify(body), type: 'application/json' })).json()).memory;
+  if (photo) {
+    try {
+      await call(api, 'PUT', `/memories/${m.id}/photo`, { body: photo, type: photo.type || 'image/jpeg' });
+    } catch (e) {
+      await call(api, 'DELETE', `/memories/${m.id}`).catch(() => {});
+      throw photoError(e);
+    }
     m.photo = true;
   }
   return m;
 }
+
+/** What a memory is about, as its stamp or "this game". */
+function aboutOf(m) {
+  if (m.card) return m.stamp ? t('mem.about.stamp', { card: m.card_title || m.card, who: m.stamp.player?.name ?? '' }) : m.card;
+  if (m.destination) return m.destination_name || m.destination;
+  return t('mem.about.game');
+}
+
+/**
+ * Change a memory's words (the API keeps a memory as written: the new words are a new
+ * memory about the same stamp, with the same photo, and the old one goes).
+ */
+async function editMemory(api, m, text) {
+  const body = { game: Number(m.game), text };
+  if (m.card) { body.card = m.card; if (m.slot !== null && m.slot !== undefined) body.slot = m.slot; }
+  if (m.destination) body.destination = m.destination;
+  if (m.seq) body.seq = m.seq;
+  const made = (await (await call(api, 'POST', '/memories', { body: JSON.stringify(body), type: 'application/json' })).json()).memory;
+  try {
+    if (m.photo) {
+      const blob = await (await call(api, 'GET', `/memories/${m.id}/photo`)).blob();
+      await call(api, 'PUT', `/memories/${made.id}/photo`, { body: blob, type: blob.type || 'image/jpeg' });
+    }
+  } catch (e) {
+    await call(api, 'DELETE', `/memories/${made.id}`).catch(() => {});
+    throw e;
+  }
+  await call(api, 'DELETE', `/memories/${m.id}`);
+  return made;
+}
+
+/**
+ * One memory as a list item, with Edit and Delete for a phone with the write key;
+ * names(m) says what it is about. onChange() after an edit or a deletion.
+ */
+export function memoryItem(api, m, { readOnly = false, names = aboutOf, onChange = () => {} } = {}) {
+  const li = h('li', { class: 'memory', dataset: { memory: m.id } });
+  const show = () => {
+    const tools = readOnly ? null : h('div', { class: 'row' },
+      h('button', { class: 'btn small', type: 'button', id: `memory-edit-${m.id}`, onclick: () => edit() }, t('mem.edit')),
+      h('button', { class: 'btn small danger', type: 'button', id: `memory-delete-${m.id}`, onclick: (ev) => remove(ev.currentTarget) }, t('mem.delete')));
+    li.replaceChildren(h('p', null, t('quote', { text: m.text }), h('span', { class: 'muted small' }, ` · ${names(m)}`)),
+      m.photo ? photoImg(api, m) : '', tools || '');
+  };
+  const remove = (b) => busy(b, async () => {
+    if (!(await confirmDialog(t('mem.delete.title'), t('mem.delete.text', { text: m.text }), t('mem.delete')))) return;
+    try {
+      await call(api, 'DELETE', `/memories/${m.id}`);
+      li.remove();
+      announce(t('mem.deleted'));
+      onChange();
+    } catch (e) { showError(e); }
+  });
+  const edit = () => {
+    const text = h('textarea', { id: `memory-text-${m.id}`, maxlength: TEXT_MAX, rows: 3 });
+    text.value = m.text;
+    const go = h('button', { class: 'btn primary small', type: 'submit' }, t('mem.edit.save'));
+    const form = h('form', { class: 'stack' }, h('label', { for: text.id }, t('mem.text')), text,
+      h('div', { class: 'row' }, go, h('button', { class: 'btn small', type: 'button', onclick: () => show() }, t('cancel'))));
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const words = text.value.trim();
+      if (!words) { showAlert(t('mem.empty')); text.focus(); return; }
+      busy(go, async () => {
+        try {
+          Object.assign(m, await editMemory(api, m, words), { photo: m.photo });
+          show();
+          announce(t('mem.saved'));
+          onChange();
+        } catch (e) { showError(e); }
+      });
+    });
+    li.replaceChildren(form);
+    text.focus();
+  };
+  show();
+  return li;
+}
+
+/**
+ * "Memories of this game" under the table: every memory of game gid, about the game,
+ * a board stamp or a journal stamp, each with Edit and Delete (GET …/memories?game=).
+ */
+export function gameMemories(scr) {
+  const list = h('ul', { class: 'memories' });
+  const det = h('details', { class: 'more', id: 'game-memories' }, h('summary', null, t('mem.game')), h('div', { class: 'body' }, list));
+  const names = (m) => {
+    if (m.card) return t('mem.about.stamp', { card: scr.names.journalCard(m.card)?.title || m.card, who: m.stamp?.player?.name ?? '' });
+    if (m.destination) return t('mem.about.board', { dest: scr.names.destination(m.destination), who: scr.names.player(((scr.state?.destinations || []).find((d) => d.id === m.destination) || {}).stamped_by) });
+    return t('mem.about.game');
+  };
+  const load = async () => {
+    list.replaceChildren(h('li', { class: 'muted' }, t('loading')));
+    try {
+      const ms = (await getJson(scr.ctx.api, `/memories?game=${encodeURIComponent(scr.gid)}`)).memories || [];
+      list.replaceChildren(...(ms.length ? ms.map((m) => memoryItem(scr.ctx.api, m, { readOnly: scr.readOnly, names, onChange: () => { if (!list.children.length) load(); } }))
+        : [h('li', { class: 'empty' }, t('mem.none'))]));
+    } catch (e) { list.replaceChildren(h('li', null, e.message)); }
+  };
+  det.addEventListener('toggle', () => { if (det.open) load(); });
+  det.reload = () => { if (det.open) load(); };
+  return det;
+}
+
 
 /** "Add a memory" in the table's More: a few words, what they are about, a photo. */
 export function memoryForm(scr) {
@@ -139,6 +271,7 @@ export function memoryForm(scr) {
         det.open = false;
         announce(t('mem.saved'));
         showAlert(t('mem.saved'), 'info');
+        document.getElementById('game-memories')?.reload?.();
       } catch (e) { showError(e); }
     });
   });
@@ -188,9 +321,7 @@ export function stampMemories(ctx, stamps) {
   const ms = (stamps || []).flatMap((s) => s.memories || []);
   if (!ms.length) return null;
   return h('div', { class: 'stamp-memories' }, h('strong', null, t('mem.list')),
-    h('ul', { class: 'memories' }, ms.map((m) => h('li', { class: 'memory' },
-      h('p', null, t('quote', { text: m.text }), h('span', { class: 'muted small' }, ` · ${t('recap.game', { n: m.number, date: dateText(m.at) })}`)),
-      m.photo ? photoImg(ctx.api, m) : null))));
+    h('ul', { class: 'memories' }, ms.map((m) => memoryItem(ctx.api, m, { readOnly: ctx.readOnly, names: (x) => t('recap.game', { n: x.number, date: dateText(x.at) }) }))));
 }
 
 // ---- the night card ----
@@ -207,6 +338,8 @@ export async function svgToPng(svg) {
   canvas.width = img.naturalWidth * 2;
   canvas.height = img.naturalHeight * 2;
   const g = canvas.getContext('2d');
+  g.fillStyle = '#fff'; // a shared PNG has no see-through parts (some apps show them black)
+  g.fillRect(0, 0, canvas.width, canvas.height);
   g.scale(2, 2);
   g.drawImage(img, 0, 0);
   return new Promise((r) => canvas.toBlob(r, 'image/png'));

@@ -3,7 +3,7 @@
 // 10 (Hazel's stamp)". The event log, the undo dialog, the toast and "What happened"
 // all take their sentences from here.
 
-import { t, money, list, listOr } from './i18n.js';
+import { t, has, currentLanguage, money, list, listOr } from './i18n.js';
 import { tokenName } from './tokens.js';
 import { honestName, correctionText } from './facts.js';
 
@@ -61,12 +61,21 @@ export class Names {
     const spaces = this.board.spaces || [];
     if (typeof ref === 'number' || /^\d+$/.test(String(ref))) {
       const sp = spaces.find((x) => x.index === Number(ref)) || spaces[Number(ref)];
-      if (sp) return sp.name || (sp.destination ? this.destination(sp.destination) : humanise(sp.kind));
+      if (sp) return this.spaceName(sp);
       return t('space.n', { n: String(ref) });
     }
     const sp = spaces.find((x) => x.id === ref || x.destination === ref);
-    if (sp) return sp.name || this.destination(sp.destination);
+    if (sp) return sp.destination ? sp.name || this.destination(sp.destination) : this.spaceName(sp);
     return this.destination(ref);
+  }
+
+  /** A space's name: a destination's as the box has it; a corner, a deck's or a flight's
+   * space by its kind in the page's language ("Départ", not "GO", in a French sentence);
+   * a tax space keeps its own name. */
+  spaceName(sp) {
+    if (sp.destination) return sp.name || this.destination(sp.destination);
+    if (sp.kind !== 'tax' && currentLanguage() !== 'en' && has(`fact.kind.${sp.kind}`)) return t(`fact.kind.${sp.kind}`);
+    return sp.name || humanise(sp.kind);
   }
 
   card(deck, id) {

@@ -57,3 +57,38 @@ test('UI-BACKUP export the campaign to a file, then import it as a new campaign'
   assert.deepEqual(again.games[0].events.map((e) => e.payload.text ?? e.type), ['first night', 'second night', 'end']);
   await shot(page, 'backup-imported');
 });
+
+test('UI-RESTORE-HOME a backup is restored from the home screen, and a box file picked by mistake (or an export picked as a box) answers in the phone\'s language', async () => {
+  const fr = await phoneContext(browser, { locale: 'fr-FR' });
+  try {
+    const page = await fr.newPage();
+    const dir = tmpdir();
+    const exported = join(dir, `stampbook-export-${process.pid}.json`);
+    const box = join(dir, `stampbook-box-${process.pid}.json`);
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(exported, JSON.stringify(await api(server.base, 'GET', `/campaigns/${cid}/export`, { key })));
+    writeFileSync(box, JSON.stringify(await api(server.base, 'GET', `/campaigns/${cid}/board`, { key })));
+    await page.goto(`${server.base}/#/`);
+    await page.locator('#home-restore summary').click();
+    // The box file first, by mistake: said in French, nothing imported.
+    await page.locator('#home-import-file').setInputFiles(box);
+    await page.locator('#home-restore button[type=submit]').click();
+    await expectVisible(page.locator('#alert', { hasText: 'C’est un fichier de boîte, pas une sauvegarde de campagne' }));
+    // The export: a new campaign, opened.
+    await page.locator('#home-import-file').setInputFiles(exported);
+    await page.locator('#home-restore button[type=submit]').click();
+    await page.waitForURL(/#\/c\/\d+$/);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Kept safe' }));
+    await shot(page, 'backup-03-restored-from-home');
+    // An export picked as the box of a new campaign: said in French too.
+    await page.goto(`${server.base}/#/`);
+    await page.locator('input[name=name]').fill('Nouvelle');
+    await page.locator('input[name=box_source][value=file]').check();
+    await page.locator('#box-file').setInputFiles(exported);
+    await page.locator('form[aria-labelledby=new-campaign] button[type=submit]').click();
+    await expectVisible(page.locator('#alert', { hasText: 'C’est une sauvegarde de campagne, pas un fichier de boîte' }));
+    assert.deepEqual(fr.errors, [], 'no script errors');
+  } finally {
+    await fr.close();
+  }
+});

@@ -205,7 +205,7 @@ test('UI-DOCK-200 at 200 % text the decision is still on the first screen and th
 const HOUSE = { free_parking: 'jackpot', fees: 'automatic', stamps_to_win: 3 };
 const HOUSE_WORDS = {
   en: ['House rules:', 'Free Parking jackpot: 0', 'automatic fees', '3 stamps to win'],
-  fr: ['Règles maison :', 'cagnotte du Parc gratuit : 0', 'frais de visite automatiques', '3 tampons pour gagner'],
+  fr: ['Règles maison\u00a0:', 'cagnotte du Parc gratuit\u00a0: 0', 'frais de visite automatiques', '3 tampons pour gagner'],
   ro: ['Regulile casei:', 'potul de pe Parcarea gratuită: 0', 'taxe de vizită automate', '3 ștampile pentru victorie'],
 };
 

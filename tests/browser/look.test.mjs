@@ -52,7 +52,7 @@ test('I18N-FR a French browser gets lang="fr", French messages and French money 
   // 1 440 with the narrow no-break space of fr-FR (Intl.NumberFormat), not "1,440".
   const cash = p.locator('.strip li').first().locator('.strip-cash');
   await expectText(cash, '1\u202f440');
-  await expectText(p.locator('#waiting-for'), 'Le tour d’Ana est fini : Bo lance ensuite.');
+  await expectText(p.locator('#waiting-for'), 'Le tour d’Ana est fini\u00a0: Bo lance ensuite.');
   await expectText(p.getByRole('navigation', { name: 'Campagne' }), 'Plateau');
   await expectText(p.getByRole('region', { name: 'Soldes' }), '★ 0/4');
   await p.locator('summary', { hasText: 'Journal des événements' }).click();

@@ -134,3 +134,75 @@ test('UI-MEMORIES a memory with a photo at the table comes back on another phone
     await other.close();
   }
 });
+
+test('UI-MEMORY-ONE-STEP a memory and its photo are saved as one step: a photo the phone cannot read or the server refuses saves nothing and says so in the phone\'s language, a second tap leaves no twin; a PNG\'s transparency turns white; every memory of the game is listed under the table with Edit and Delete', async () => {
+  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'One step', edition: 'travel-world-tour' } });
+  const cid = made.campaign.id;
+  const { key } = made;
+  const ids = [];
+  for (const name of ['Ana', 'Bo']) ids.push((await api(server.base, 'POST', `/campaigns/${cid}/players`, { key, body: { name } })).id);
+  const g = (await api(server.base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'journal', seats: [{ player: ids[0], token: 'hazel' }, { player: ids[1], token: 't-rex' }] } })).game.id;
+  const stored = async () => (await api(server.base, 'GET', `/campaigns/${cid}/memories?game=${g}`, { key })).memories;
+  const ro = await phoneContext(browser, { locale: 'ro-RO' });
+  try {
+    const p = await ro.newPage();
+    await p.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(key)}`);
+    await p.locator('#turn-h').waitFor();
+    await p.locator('#memory-add summary').click();
+    const heic = join(tmpdir(), `stampbook-photo-${process.pid}.heic`);
+    writeFileSync(heic, Buffer.from('....ftypheic not an image this browser decodes'));
+    await p.locator('#memory-text').fill('the night of the storm');
+    await p.locator('#memory-photo').setInputFiles(heic);
+    const save = p.locator('#memory-add button[type=submit]');
+    for (let i = 0; i < 2; i++) {
+      await p.evaluate(() => { document.getElementById('alert').replaceChildren(); });
+      await save.click();
+      await expectText(p.locator('#alert'), 'Fotografia nu poate fi citită');
+      assert.deepEqual(await stored(), [], `tap ${i + 1}: nothing saved`);
+    }
+    // The server refuses the photo (its type, say): the memory made for it goes again.
+    const seeThrough = join(tmpdir(), `stampbook-alpha-${process.pid}.png`);
+    writeFileSync(seeThrough, png(64, 64, { alpha: true, pixel: (x) => (x < 32 ? [200, 30, 30, 255] : [0, 0, 0, 0]) }));
+    await p.locator('#memory-photo').setInputFiles(seeThrough);
+    await p.route(/\/memories\/\d+\/photo$/, (route) => (route.request().method() === 'PUT'
+      ? route.fulfill({ status: 415, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Unsupported Media Type', status: 415, detail: 'not a JPEG, PNG or WebP image' }) })
+      : route.continue()));
+    await p.evaluate(() => { document.getElementById('alert').replaceChildren(); });
+    await save.click();
+    await expectText(p.locator('#alert'), 'Fotografia nu poate fi citită');
+    assert.doesNotMatch(await p.locator('#alert').innerText(), /not a JPEG/, 'not the server\'s English');
+    await eventually(async () => (await stored()).length === 0, { message: 'the refused photo left no memory behind' });
+    await p.unroute(/\/memories\/\d+\/photo$/);
+    // Now it goes through: one memory with its photo, the see-through half white.
+    await save.click();
+    await expectText(p.locator('#alert'), 'Amintire păstrată');
+    const [m] = await eventually(async () => { const l = await stored(); return l.length === 1 && l[0].photo ? l : null; }, { message: 'one memory with its photo' });
+    const corner = await p.evaluate(async ({ url, k }) => {
+      const blob = await (await fetch(url, { headers: { Authorization: `Bearer ${k}` } })).blob();
+      const bmp = await createImageBitmap(blob);
+      const c = new OffscreenCanvas(bmp.width, bmp.height);
+      const g2 = c.getContext('2d');
+      g2.drawImage(bmp, 0, 0);
+      return [...g2.getImageData(bmp.width - 4, 4, 1, 1).data];
+    }, { url: `${server.base}/api/v1/campaigns/${cid}/memories/${m.id}/photo`, k: key });
+    assert.ok(corner.slice(0, 3).every((v) => v > 230), `the transparent part is white, not black: ${corner}`);
+
+    // Under the table: the game's memories, edited, then deleted.
+    await p.locator('#game-memories summary').click();
+    const item = p.locator(`#game-memories li[data-memory="${m.id}"]`);
+    await expectText(item, 'the night of the storm');
+    await p.locator(`#memory-edit-${m.id}`).click();
+    await p.locator(`#memory-text-${m.id}`).fill('the night of the great storm');
+    await p.locator('#game-memories form button[type=submit]').click();
+    await expectText(p.locator('#game-memories'), 'the night of the great storm');
+    const edited = await eventually(async () => { const l = await stored(); return l.length === 1 && l[0].text === 'the night of the great storm' ? l : null; }, { message: 'the memory edited' });
+    assert.equal(edited[0].photo, true, 'the photo kept');
+    await shot(p, 'memories-07-game-memories');
+    await p.locator(`#memory-delete-${edited[0].id}`).click();
+    await p.locator('#confirm-ok').click();
+    await eventually(async () => (await stored()).length === 0, { message: 'the memory deleted' });
+    assert.deepEqual(ro.errors.filter((e) => !/415/.test(e)), [], 'no script errors');
+  } finally {
+    await ro.close();
+  }
+});

@@ -22,7 +22,7 @@ const LANGS = [['en', 'en-GB'], ['fr', 'fr-FR'], ['ro', 'ro-RO']];
 /** What "Last time…" says of one game won by Ana, with one journal stamp. */
 const RECAP = {
   en: [/Winner: Ana/, /The journal so far: 1 stamp, [\d,]+ paid\./, /Ana: 1 win in 1 game, /, /Bo: 0 wins in 1 game, /, /“the sun over the clouds”/],
-  fr: [/Vainqueur : Ana/, /Le carnet jusqu’ici : 1 tampon, qui a rapporté [\d\s\u202f]+\./, /Ana : 1 victoire en 1 partie, /, /Bo : 0 victoire en 1 partie, /, /« the sun over the clouds »/],
+  fr: [/Vainqueur\u00a0: Ana/, /Le carnet jusqu’ici\u00a0: 1 tampon, qui a rapporté [\d\s\u202f]+\./, /Ana\u00a0: 1 victoire en 1 partie, /, /Bo\u00a0: 0 victoire en 1 partie, /, /«\u00a0the sun over the clouds\u00a0»/],
   ro: [/Câștigător: Ana/, /Jurnalul până acum: o ștampilă; a plătit [\d.]+\./, /Ana: o victorie într-un joc, /, /Bo: 0 victorii într-un joc, /, /„the sun over the clouds”/],
 };
 /** The summary of two house rules of the group's own. */

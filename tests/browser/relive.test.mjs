@@ -21,7 +21,7 @@ const LANGS = [['en', 'en-GB'], ['fr', 'fr-FR'], ['ro', 'ro-RO']];
 /** How each language brings the memory back. */
 const RELIVED = {
   en: 'Ana stamped this in game 1: “we watched the sun come up over the clouds”',
-  fr: 'Ana a posé ce tampon à la partie 1 : « we watched the sun come up over the clouds »',
+  fr: 'Ana a posé ce tampon à la partie 1\u00a0: «\u00a0we watched the sun come up over the clouds\u00a0»',
   ro: 'Ana a pus această ștampilă în jocul 1: „we watched the sun come up over the clouds”',
 };
 

@@ -25,21 +25,22 @@ function chunk(type, data) {
 }
 
 /**
- * An RGB PNG of w x h pixels, pixel(x, y) giving [r, g, b] (default a gradient).
- * header: the dimensions IHDR claims (default w x h); size: padded with a private
- * ancillary chunk to exactly that many bytes; text: [type, data] chunks (tEXt, zTXt,
- * iTXt) put after IHDR.
+ * An RGB PNG of w x h pixels, pixel(x, y) giving [r, g, b] (default a gradient); with
+ * alpha, RGBA and pixel(x, y) giving [r, g, b, a]. header: the dimensions IHDR claims
+ * (default w x h); size: padded with a private ancillary chunk to exactly that many
+ * bytes; text: [type, data] chunks (tEXt, zTXt, iTXt) put after IHDR.
  */
-export function png(w, h, { header = [w, h], size, pixel, text = [] } = {}) {
+export function png(w, h, { header = [w, h], size, pixel, text = [], alpha = false } = {}) {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(header[0], 0);
   ihdr.writeUInt32BE(header[1], 4);
   ihdr[8] = 8; // bits per sample
-  ihdr[9] = 2; // RGB
-  const raw = Buffer.alloc((w * 3 + 1) * h);
+  ihdr[9] = alpha ? 6 : 2; // RGBA or RGB
+  const n = alpha ? 4 : 3;
+  const raw = Buffer.alloc((w * n + 1) * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const [r, g, b] = pixel ? pixel(x, y) : [(x * 37) & 0xff, (y * 53) & 0xff, 160];
-    raw.set([r, g, b], y * (w * 3 + 1) + 1 + x * 3);
+    const px = pixel ? pixel(x, y) : [(x * 37) & 0xff, (y * 53) & 0xff, 160, 255];
+    raw.set(px.slice(0, n), y * (w * n + 1) + 1 + x * n);
   }
   const parts = [Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr),
     ...text.map(([type, data]) => chunk(type, data)), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))];

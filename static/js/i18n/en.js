@@ -340,6 +340,10 @@ export default {
   'camp.backup.import': 'Import as a new campaign',
   'camp.backup.choose': 'Choose an exported campaign file first.',
   'camp.backup.not_export': 'That file is not a Stampbook export.',
+  'camp.backup.is_box': 'That is a box file, not a campaign export: start a new campaign from it under “Start from which box?”.',
+  'camp.backup.refused': 'The server could not read this export (damaged, or from a newer Stampbook): nothing was imported.',
+  'home.restore': 'Restore a backup',
+  'home.restore.hint': 'A campaign file exported by Stampbook, from this server or another: it becomes a new campaign with new links.',
   'camp.backup.imported': 'Campaign {name} imported.',
 
   // The start screen and joining
@@ -748,6 +752,8 @@ export default {
   'boxfile.campaign': 'Campaign to copy the box from',
   'boxfile.nofile': 'Pick the box file first.',
   'boxfile.notjson': 'That file is not a box file (it is not JSON).',
+  'boxfile.is_backup': 'That is a campaign export, not a box file: restore it under “Restore a backup” on the home screen.',
+  'boxfile.notbox': 'That file is not a box file.',
   'boxfile.nocampaign': 'Pick a campaign.',
 
   // House rules (houserules.js; RULES.md 1b)
@@ -818,6 +824,18 @@ export default {
   'mem.empty': 'Write a few words first.',
   'mem.relive': '{who} stamped this in game {n}: “{text}”',
   'mem.photo.alt': 'Photo: {text}',
+  'mem.photo.refused': 'The photo was not saved',
+  'mem.photo.bad': 'This photo cannot be read (take it as JPEG, PNG or WebP, or pick another): nothing was saved.',
+  'mem.photo.big': 'This photo is too large even once made smaller: nothing was saved.',
+  'mem.photo.full': 'The campaign has no room for more photos (16 MiB): nothing was saved. Delete an old photo first.',
+  'mem.edit': 'Edit',
+  'mem.edit.save': 'Save the change',
+  'mem.delete': 'Delete',
+  'mem.delete.title': 'Delete this memory?',
+  'mem.delete.text': '“{text}” and its photo go for good.',
+  'mem.deleted': 'Memory deleted.',
+  'mem.game': 'Memories of this game',
+  'mem.none': 'No memory of this game yet.',
   'mem.list': 'Memories',
   'recap.title': 'Last time…',
   'recap.game': 'Game {n} · {date}',

@@ -4,7 +4,7 @@
 
 import { h, field, busy, showAlert, announce } from '../ui.js';
 import { t } from '../i18n.js';
-import { request } from '../api.js';
+import { request, ApiError } from '../api.js';
 import { saveCampaign } from '../store.js';
 
 /** A file name for campaign c's export: stampbook-<name>-<date>.json. */
@@ -24,14 +24,20 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
-export function backupPanel(ctx, c, app) {
-  const exportBtn = h('button', { class: 'btn block', type: 'button' }, t('camp.backup.export'));
-  exportBtn.addEventListener('click', () => busy(exportBtn, async () => {
-    const r = await ctx.api.req('GET', '/export');
-    download(fileName(c, ctx.cid), JSON.stringify(r.data));
-    announce(t('camp.backup.exported'));
-  }));
-  const file = h('input', { type: 'file', accept: 'application/json,.json', name: 'import-file', style: 'min-height: 48px; width: 100%' });
+/** The format an export names itself with (API.md, export version 1 to 4). */
+export const EXPORT_FORMAT = 'stampbook-campaign';
+
+/** A box file (GET …/board) rather than a campaign export: the board's own lists. */
+export const looksLikeBox = (doc) => !!doc && typeof doc === 'object' && doc.format !== EXPORT_FORMAT
+  && (Array.isArray(doc.spaces) || Array.isArray(doc.destinations));
+
+/**
+ * "Import as a new campaign": a campaign file chosen on this phone, checked here first
+ * (not JSON, a box file picked by mistake, not an export) and refused in the phone's
+ * language; on the campaign screen's backup panel and on the home screen.
+ */
+export function importForm(app, id = 'import-file') {
+  const file = h('input', { type: 'file', accept: 'application/json,.json', name: 'import-file', id, style: 'min-height: 48px; width: 100%' });
   const importBtn = h('button', { class: 'btn block', type: 'submit' }, t('camp.backup.import'));
   const form = h('form', { class: 'stack' }, field(t('camp.backup.file'), file, t('camp.backup.file_hint')), importBtn);
   form.addEventListener('submit', (ev) => {
@@ -41,15 +47,33 @@ export function backupPanel(ctx, c, app) {
     busy(importBtn, async () => {
       let doc;
       try { doc = JSON.parse(await f.text()); } catch { showAlert(t('camp.backup.not_export')); return; }
-      const res = (await request('POST', '/campaigns/import', { body: doc })).data;
+      if (looksLikeBox(doc)) { showAlert(t('camp.backup.is_box')); return; }
+      if (!doc || doc.format !== EXPORT_FORMAT) { showAlert(t('camp.backup.not_export')); return; }
+      let res;
+      try {
+        res = (await request('POST', '/campaigns/import', { body: doc })).data;
+      } catch (e) {
+        if (e instanceof ApiError && (e.status === 400 || e.status === 422)) { showAlert(t('camp.backup.refused')); return; }
+        throw e;
+      }
       const made = res.campaign || {};
       saveCampaign({ id: made.id, name: made.name, edition: made.edition, key: res.key, writeKey: res.key, viewKey: res.view_key, readOnly: false });
       announce(t('camp.backup.imported', { name: made.name }));
       app.go(`#/c/${made.id}`);
     });
   });
+  return form;
+}
+
+export function backupPanel(ctx, c, app) {
+  const exportBtn = h('button', { class: 'btn block', type: 'button' }, t('camp.backup.export'));
+  exportBtn.addEventListener('click', () => busy(exportBtn, async () => {
+    const r = await ctx.api.req('GET', '/export');
+    download(fileName(c, ctx.cid), JSON.stringify(r.data));
+    announce(t('camp.backup.exported'));
+  }));
   return h('details', { class: 'more' }, h('summary', null, t('camp.backup')),
     h('div', { class: 'body' },
       h('p', { class: 'hint' }, t('camp.backup.hint')),
-      exportBtn, form));
+      exportBtn, importForm(app)));
 }

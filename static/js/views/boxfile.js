@@ -57,7 +57,11 @@ export function boxSource() {
     const v = el.querySelector('input[name=box_source]:checked').value;
     if (v === 'file') {
       if (!file.files || !file.files[0]) throw new Error(t('boxfile.nofile'));
-      try { return JSON.parse(await file.files[0].text()); } catch { throw new Error(t('boxfile.notjson')); }
+      let doc;
+      try { doc = JSON.parse(await file.files[0].text()); } catch { throw new Error(t('boxfile.notjson')); }
+      if (doc && doc.format === 'stampbook-campaign') throw new Error(t('boxfile.is_backup'));
+      if (!doc || typeof doc !== 'object' || !(Array.isArray(doc.spaces) || Array.isArray(doc.destinations))) throw new Error(t('boxfile.notbox'));
+      return doc;
     }
     if (v === 'campaign') {
       const c = known.find((x) => String(x.id) === other.value);

@@ -7,6 +7,7 @@ import { h, mount, field, busy, showAlert, announce } from '../ui.js';
 import { t } from '../i18n.js';
 import { activeGameId, kindOf } from '../model.js';
 import { boxSource } from './boxfile.js';
+import { importForm } from './backup.js';
 
 export async function render({ main, app }) {
   app.title('');
@@ -85,7 +86,10 @@ export async function render({ main, app }) {
     h('p', { class: 'muted' }, t('home.intro')),
     h('section', { 'aria-labelledby': 'known' }, h('h2', { id: 'known' }, t('home.yours')), list),
     form,
-    openForm);
+    openForm,
+    // A backup restored on a new server, without a throwaway campaign first.
+    h('details', { class: 'more card', id: 'home-restore' }, h('summary', null, t('home.restore')),
+      h('div', { class: 'body' }, h('p', { class: 'hint' }, t('home.restore.hint')), importForm(app, 'home-import-file'))));
 }
 
 function editionName(editions, id) {

@@ -20,7 +20,7 @@ import * as journalMode from './journalmode.js';
 import * as results from './results.js';
 import { afterEvent, refreshBoard } from './factcheck.js';
 import { houseRulesNote } from '../houserules.js';
-import { memoryForm, relived, withMemories } from '../memories.js';
+import { memoryForm, relived, withMemories, gameMemories, nightCardButton } from '../memories.js';
 import { boxContext } from '../boxes.js';
 
 /** The width at which the table and its log stand side by side (app.css). */
@@ -247,6 +247,11 @@ export class TableScreen {
 
   footer() {
     const wrap = h('div', { class: 'stack' });
+    // A finished game's night card, and every memory of the game (with Edit and Delete).
+    if (this.state && this.state.status === 'finished' && this.mode !== 'results') {
+      wrap.append(h('div', { class: 'row' }, nightCardButton(this.ctx, { id: this.gid, number: this.game && this.game.number })));
+    }
+    if (this.mode !== 'results') wrap.append(gameMemories(this));
     wrap.append(this.historyPanel());
     return wrap;
   }
