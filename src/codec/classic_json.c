@@ -1374,7 +1374,7 @@ static int cj_ev_correct(const cJSON *body, const struct classic_board *b, struc
     fix->what = (enum classic_fact)what;
     fix->index = -1;
     if (fix->what == CLASSIC_FACT_DEED || fix->what == CLASSIC_FACT_SPACE)
-        fix->index = atoi(id);
+        fix->index = (int)strtol(id, NULL, 10);
     deck = fix->what == CLASSIC_FACT_COMMUNITY ? CLASSIC_DECK_COMMUNITY : CLASSIC_DECK_CHANCE;
     for (int i = 0; (fix->what == CLASSIC_FACT_CHANCE || fix->what == CLASSIC_FACT_COMMUNITY) &&
                     i < b->ncards[deck];

@@ -33,7 +33,7 @@ const struct game_kind *game_kind_for(const char *edition, const char *mode)
     const struct game_kind *any = NULL;
     for (size_t i = 0; mode && i < GAME_NKINDS; i++) {
         const struct game_kind *k = game_kinds[i];
-        if (!k->has_mode(mode))
+        if (!k || !k->has_mode(mode))
             continue;
         if (k->plays(edition))
             return k;
@@ -77,7 +77,10 @@ int game_box_put(struct game_req *r, cJSON *doc, const char *what, const char *i
                  const cJSON *body, cJSON **item)
 {
     /* the kind that banks the box's edition knows its facts */
-    return game_kind_for(r->campaign->box, "banker")->box_put(doc, what, id, body, item, r->err);
+    const struct game_kind *k = game_kind_for(r->campaign->box, "banker");
+    if (!k)
+        return sb_fail(r->err, SB_ENOTFOUND, NULL, "this box has no %s '%s'", what, id);
+    return k->box_put(doc, what, id, body, item, r->err);
 }
 
 int game_box_from_file(const cJSON *box, cJSON **doc, struct sb_error *err)
@@ -86,8 +89,10 @@ int game_box_from_file(const cJSON *box, cJSON **doc, struct sb_error *err)
     if (!cJSON_IsObject(box))
         return sb_fail(err, SB_EBADREQ, NULL, "'board' must be a box file: a board object");
     /* the kind that banks the edition the file names reads it */
-    return game_kind_for(cJSON_IsString(ed) ? ed->valuestring : "", "banker")
-        ->box_from_file(box, doc, err);
+    const struct game_kind *k = game_kind_for(cJSON_IsString(ed) ? ed->valuestring : "", "banker");
+    if (!k)
+        return sb_fail(err, SB_EINVALID, NULL, "no edition banks this box file");
+    return k->box_from_file(box, doc, err);
 }
 
 bool game_import_house(struct game_req *r, const cJSON *game, cJSON *body)
