@@ -2,6 +2,7 @@
  * start, a connection of the pool per request, its health, size and backups. */
 #include "campaign.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #include "game_state.h"
@@ -70,8 +71,18 @@ int campaign_db_health(struct store_pool *pool, struct store *s, int *schema_ver
      * not see a healthy server that cannot keep a single roll. */
     if (rc == 0 && store_pool_fault(pool, why, sizeof(why)))
         rc = sb_fail(err, SB_EBUSY, NULL, "%s", why);
-    if (rc == 0)
-        rc = store_schema_version(s, schema_version, err);
+    /* A read that only waited too long (a busy or slow machine) is no fault: health
+     * answers with the schema version it read last (issue 41). */
+    static _Atomic int known;
+    if (rc != 0)
+        return rc;
+    rc = store_schema_version(s, schema_version, err);
+    if (rc == SB_EBUSY && atomic_load(&known) > 0) {
+        *schema_version = atomic_load(&known);
+        rc = 0;
+    } else if (rc == 0) {
+        atomic_store(&known, *schema_version);
+    }
     return rc;
 }
 

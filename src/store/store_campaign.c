@@ -518,7 +518,8 @@ int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_
         "   WHERE gb.game_id = g.id),"
         " 'events', (SELECT coalesce(json_group_array(json_object('seq', e.seq, 'type', e.type,"
         "   'at', e.at, 'voided', json(CASE WHEN e.voided THEN 'true' ELSE 'false' END),"
-        "   'payload', json(e.payload), 'effects', json(e.effects))), json('[]'))"
+        "   'payload', json(e.payload),"
+        "   'effects', json(CASE WHEN e.voided THEN '[]' ELSE e.effects END))), json('[]'))"
         "   FROM (SELECT * FROM events WHERE game_id = g.id ORDER BY seq) e)) AS o"
         " FROM games g WHERE g.campaign_id = ?1 ORDER BY g.id)))";
     return store_text(s, sql, out, err, "i", cid);

@@ -104,16 +104,18 @@ async function bigCampaign() {
 
 /** doc with campaign, player and game ids replaced by their order, times of export gone. */
 function normalise(doc, pmap, gmap) {
-  const walk = (v, key) => {
+  const walk = (v, key, parent) => {
     if (Array.isArray(v)) return v.map((x) => walk(x, key));
     if (v && typeof v === 'object') {
       const o = {};
       for (const [k, x] of Object.entries(v)) {
         if (k === 'version' || k === 'exported_at') continue;
-        o[k] = walk(x, k);
+        o[k] = walk(x, k, v);
       }
       return o;
     }
+    // an exported event's effects: a move's from and to are spaces, not players
+    if (parent && parent.kind === 'move' && ['from', 'to'].includes(key)) return v;
     if (typeof v === 'number' && ['player', 'a', 'b', 'winner', 'drawer', 'owner', 'stamped_by', 'payer', 'next', 'holder', 'from', 'to'].includes(key)) return `p${pmap.get(v)}`;
     if (typeof v === 'number' && ['game', 'active_game'].includes(key)) return `g${gmap.get(v)}`;
     return v;
@@ -220,11 +222,8 @@ test('a campaign of 30 games exports in proportion to its events, each distinct 
 test('export -> import (version 2) gives an identical campaign, voided events and times included', async () => {
   const c = await bigCampaign();
   const a = await everything(c.api, c.cid);
-  const t0 = Date.now();
-  const r = await importDoc(a.text);
-  const took = Date.now() - t0;
+  const r = await importDoc(a.text); // how long it takes is make bench's (issue 41)
   assert.equal(r.status, 201, r.text);
-  assert.ok(took < 20000, `the import took ${took} ms`);
   const b = await everything(client(srv.url, r.json.key), r.json.campaign.id);
   assert.deepEqual(firstDiff(b.norm, a.norm), null);
   assert.deepEqual(b.norm, a.norm);
@@ -254,29 +253,25 @@ test('an import does not stall a table: appends elsewhere go on while it runs', 
   const base = `/api/v1/campaigns/${table.cid}`;
   const g = await table.api.post(`${base}/games`, { mode: 'journal', seats: [{ player: table.players[0], token: 'hazel' }, { player: table.players[1], token: 't-rex' }] });
   const ev = `${base}/games/${g.json.game.id}/events`;
-  let done = false;
-  const lat = [];
+  let importing = true;
+  let within = 0; // appends begun and answered while the import ran
   const appends = (async () => {
-    while (!done) {
-      const t = Date.now();
+    while (importing) {
+      const began = importing;
       const r = await table.api.post(ev, { type: 'note', text: 'meanwhile' });
       assert.equal(r.status, 201, r.text);
-      lat.push(Date.now() - t);
+      if (began && importing) within++;
     }
   })();
-  const t0 = Date.now();
   const r = await importDoc(text);
-  const took = Date.now() - t0;
-  done = true;
+  importing = false;
   await appends;
   assert.equal(r.status, 201, r.text);
-  const worst = Math.max(...lat);
-  console.log(`# import of ${text.length} bytes took ${took} ms; ${lat.length} appends meanwhile, the slowest ${worst} ms`);
-  assert.ok(lat.length >= 3, 'appends went on during the import');
-  // Written in one transaction on the writer, the whole import would be one wait of
-  // about its length (~1 s here, far more under ASan): built aside, a wait is short.
-  const bound = Math.max(500, took / 5);
-  assert.ok(worst < bound, `no append waited long behind the import (${worst} ms, bound ${bound} ms)`);
+  // Written in one transaction on the writer, the whole import would hold every append
+  // until it ends (at most one answered inside it); built aside and copied in short
+  // turns, appends go on between them, however slow the machine (no clock is read).
+  console.log(`# import of ${text.length} bytes; ${within} appends answered while it ran`);
+  assert.ok(within >= 2, `appends went on during the import (${within})`);
 });
 
 test('one import at a time: a second meanwhile is 503 with Retry-After', async () => {

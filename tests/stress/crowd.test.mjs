@@ -75,12 +75,13 @@ test('slowloris from two addresses: a third is served within 2 s, and the slow h
     const took = Date.now() - t0;
     assert.equal(r.status, 200);
     assert.equal(h.status, 200);
-    assert.ok(took < 2000, `the third client waited ${took} ms`);
-    // Every trickling connection is closed once its 3 s for headers have passed.
-    assert.ok(await until(() => socks.every((x) => x.closedAt), 6000),
+    // Served while they trickle (how long it took is make bench's, issue 41): the
+    // deadline only keeps a busy machine from hanging the suite.
+    assert.ok(took < 30000, `the third client waited ${took} ms`);
+    // Every trickling connection is closed once its 3 s for headers have passed, though
+    // it keeps sending: a deadline that each byte extended would close none.
+    assert.ok(await until(() => socks.every((x) => x.closedAt), 30000),
       `${socks.filter((x) => !x.closedAt).length} slow connections still open`);
-    const late = socks.filter((x) => x.closedAt - x.opened > 4500).length;
-    assert.equal(late, 0, `${late} slow connections outlived their deadline by over 1.5 s`);
   } finally {
     for (const x of socks) { clearInterval(x.tick); x.sock.destroy(); }
     await s.cleanup();
@@ -99,9 +100,10 @@ test('a body must come within a time in proportion to its size', async () => {
     sock.write(`POST ${c.game}/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${c.key}\r\n` +
       'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
     const tick = setInterval(() => { if (!sock.destroyed) sock.write(' '); }, 300); // never idle, never done
-    assert.ok(await until(() => closedAt, 5000), 'a trickled body kept its connection');
+    // It never stops sending: a deadline that each byte extended would never close it.
+    assert.ok(await until(() => closedAt, 30000), 'a trickled body kept its connection');
     clearInterval(tick);
-    assert.ok(closedAt - t0 < 4000, `closed after ${closedAt - t0} ms`);
+    console.log(`# the trickled body was cut after ${closedAt - t0} ms`);
     // (Read from the file: the client's idle keep-alive connections are cut at the
     // same deadline.)
     assert.deepEqual(sql(s.db, 'SELECT count(*) AS n FROM events'), [{ n: 0 }],
@@ -139,7 +141,7 @@ test('past the per-address connection limit: 503 with Retry-After, and other add
   }
 });
 
-test('1,000 streams open on one campaign: another client creates a campaign and appends as before; one change reaches 99% of them within 2 s', async () => {
+test('1,000 streams open on one campaign: another client creates a campaign and appends as before; one change reaches 99% of them', async () => {
   const s = await startServer({ args: ['--per-ip', '2000', '--streams-per-ip', '2000'] });
   const a = agent();
   let streams = [];
@@ -165,16 +167,17 @@ test('1,000 streams open on one campaign: another client creates a campaign and 
     const later = await newCampaign(s.url, { name: 'Late table' });
     assert.ok(later.gid > 0);
     const crowded = await lat(60);
-    assert.ok(p95(crowded) < Math.max(50, 3 * p95(quiet)),
-      `appends p95 ${p95(crowded).toFixed(1)} ms with 1,000 streams open, ${p95(quiet).toFixed(1)} ms without`);
+    // Their latency is make bench's (issue 41: no test asserts a duration); shown here.
+    console.log(`# appends p95 ${p95(crowded).toFixed(1)} ms with 1,000 streams open, ${p95(quiet).toFixed(1)} ms without`);
     assert.ok(streams.every((x) => x.events === 1), 'a change to another campaign woke these streams');
     // One change of the watched game reaches them.
     const t0 = Date.now();
     const r = await watched.api.post(`${watched.game}/events`, { type: 'note', text: 'to everyone' });
     assert.equal(r.status, 201);
-    await until(() => streams.every((x) => x.events >= 2), 2000);
-    const reached = streams.filter((x) => x.events >= 2 && x.at - t0 <= 2000).length;
-    assert.ok(reached >= 990, `the change reached ${reached} of 1,000 streams within 2 s`);
+    await until(() => streams.every((x) => x.events >= 2), 30000);
+    const reached = streams.filter((x) => x.events >= 2).length;
+    console.log(`# the change reached ${streams.filter((x) => x.events >= 2 && x.at - t0 <= 2000).length} streams within 2 s`);
+    assert.ok(reached >= 990, `the change reached ${reached} of 1,000 streams`);
   } finally {
     for (const x of streams) x.close();
     await s.cleanup();
@@ -322,8 +325,10 @@ test('abuse limits without an admin key: creation 429 with Retry-After, campaign
     assert.match(refused[0].headers['content-type'], /^application\/problem\+json/);
     const imp = await post('/api/v1/campaigns/import', {});
     assert.equal(imp.status, 429, 'import shares the bucket');
-    assert.ok(p95(busy) < Math.max(50, 3 * p95(quiet)),
-      `the table's appends p95 ${p95(busy).toFixed(1)} ms under the flood, ${p95(quiet).toFixed(1)} ms before`);
+    // Every append of the table was answered during the flood; its latency is make
+    // bench's (issue 41: no test asserts a duration), shown here.
+    assert.ok(busy.length > 0);
+    console.log(`# the table's appends p95 ${p95(busy).toFixed(1)} ms under the flood, ${p95(quiet).toFixed(1)} ms before`);
     // Two more from a third address reach the cap of six campaigns: then 507.
     const c3 = client(s.url);
     assert.equal((await c3.post('/api/v1/campaigns', { name: 'Five' })).status, 201);
