@@ -416,6 +416,9 @@ static int api_authorize_campaign(struct api_ctx *ctx, bool write)
         return sb_fail(&ctx->err, SB_EUNAUTH, NULL,
                        "this route needs Authorization: Bearer <campaign key>");
     rc = api_load_campaign(ctx, write);
+    /* An unknown campaign answers as a known one with a wrong key: no id oracle. */
+    if (rc == SB_ENOTFOUND)
+        return sb_fail(&ctx->err, SB_EUNAUTH, NULL, "the key does not open this campaign");
     if (rc != 0)
         return rc;
     keys_hash_memo(ctx->req->key_memo, key, len, hash);

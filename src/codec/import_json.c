@@ -161,6 +161,14 @@ int import_doc_check(const cJSON *doc, const struct editions *eds, struct sb_err
         if (rc == 0)
             rc = ij_events(it, path, err);
     }
+    i = 0;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(doc, "memories"))
+    {
+        char path[48];
+        snprintf(path, sizeof(path), "memories[%d]", i++);
+        if (rc == 0)
+            rc = ij_time(it, path, "at", err);
+    }
     if (rc == 0)
         rc = ij_boards(doc, eds, ed->valuestring, err);
     return rc;

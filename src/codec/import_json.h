@@ -17,8 +17,9 @@ bool import_is_time(const char *s);
 
 /* Check doc, an export document of a campaign of a known edition: every time it
  * records (campaign.created_at, players[].created_at, games[].started_at and
- * ended_at, each event's at) is RFC 3339 UTC; every event, voided ones included, is
- * of a known type (its "type" the same as its payload's); every board it holds is held
+ * ended_at, each event's at, memories[].at) is RFC 3339 UTC; every event, voided ones
+ * included, is of a known type (its "type" the same as its payload's); every board it
+ * holds is held
  * to the edition it names (the campaign's when none): only the fields a board has
  * (board_check_fields()) for an edition the rules engine plays, and for an edition of
  * results only (classic...) a known edition and not a board the rules engine plays.

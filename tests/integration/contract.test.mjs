@@ -205,7 +205,7 @@ test('prism: the error answers (401 403 404 409 412 422) are the documented prob
   const seats = [{ player: ann, token: 'hazel' }, { player: bo, token: 'scottie' }];
   await expect(401, viaPrism('not-the-key').get(c.base));
   await expect(403, c.view.post(`${c.base}/players`, { name: 'Cy' }));
-  await expect(404, c.api.get(`/api/v1/campaigns/${c.cid + 1000}`));
+  await expect(401, c.api.get(`/api/v1/campaigns/${c.cid + 1000}`)); // as a wrong key
   const gid = (await expect(201, c.api.post(`${c.base}/games`, { mode: 'banker', seats }))).json.game.id;
   const g = `${c.base}/games/${gid}`;
   await expect(404, c.api.get(`${c.base}/games/${gid + 1000}`));

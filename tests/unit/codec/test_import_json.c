@@ -92,6 +92,13 @@ static void test_a_garbage_time_anywhere_is_refused_naming_it(void **state)
                            &err),
                      SB_EINVALID);
     assert_non_null(strstr(err.detail, "games[0].events[0].at"));
+    /* a memory's time, as stored unread before */
+    assert_int_equal(check(state,
+                           HEAD_TWT "},\"players\":[],\"games\":[],\"memories\":[{\"at\":"
+                                    "\"2026-11-29T19:40:01Z\"},{\"at\":\"yesterday\"}]}",
+                           &err),
+                     SB_EINVALID);
+    assert_non_null(strstr(err.detail, "memories[1].at"));
 }
 
 static void test_a_voided_event_of_an_unknown_type_is_refused(void **state)
