@@ -235,6 +235,9 @@ test('openapi: Portman\'s contract tests generated from the whole document (writ
       headers: { authorization: `Bearer ${c.key}`, 'content-type': 'image/jpeg' }, body: readFileSync(photoFile) });
     assert.equal(photo.status, 204);
     const doomed = (await c.api.post(`${base}/memories`, { game: gid, text: 'to be deleted' })).json.memory.id;
+    // A second box (classic), for the routes of a classic board (deeds, Community Chest).
+    const classic = await c.api.post(`${base}/games`, { edition: 'classic', mode: 'results', seats: [{ player: c.players[0], token: 'the boot' }, { player: c.players[1], token: 'top hat' }] });
+    assert.equal(classic.status, 201, classic.text);
     // The campaign whose keys the run rotates (last), and an export to import.
     const other = await client(srv.url, admin).post('/api/v1/campaigns', { name: 'Rotated box' });
     assert.equal(other.status, 201, other.text);
@@ -244,7 +247,9 @@ test('openapi: Portman\'s contract tests generated from the whole document (writ
     const ops = portmanOps();
     const vars = { cid: c.cid, gid, pid: c.players[1], mid, eid: 'travel-world-tour', card: 'journal-1', did: 'rapa-nui', index: '5' };
     const SPECIAL = ['DELETE::/api/v1/campaigns/{cid}/memories/{mid}', 'POST::/api/v1/campaigns/{cid}/keys',
-      'PUT::/api/v1/campaigns/{cid}/board/chance/{card}'];
+      'PUT::/api/v1/campaigns/{cid}/board/chance/{card}', 'PUT::/api/v1/campaigns/{cid}/board/deeds/{space}',
+      'PUT::/api/v1/campaigns/{cid}/board/community/{card}'];
+    const classicBox = [{ key: 'edition', value: 'classic', overwrite: true }];
     const pathVars = (o, extra = {}) => ({ openApiOperation: o.id,
       overwriteRequestPathVariables: o.params.map((key) => ({ key, value: String(extra[key] ?? vars[key]), overwrite: true })) });
     const config = {
@@ -259,6 +264,10 @@ test('openapi: Portman\'s contract tests generated from the whole document (writ
       overwrites: [
         ...ops.filter((o) => o.params.length && !SPECIAL.includes(o.id)).map((o) => pathVars(o)),
         pathVars({ id: 'PUT::/api/v1/campaigns/{cid}/board/chance/{card}', params: ['cid', 'card'] }, { card: 'chance-1' }),
+        { ...pathVars({ id: 'PUT::/api/v1/campaigns/{cid}/board/deeds/{space}', params: ['cid', 'space'] }, { space: 1 }),
+          overwriteRequestQueryParams: classicBox },
+        { ...pathVars({ id: 'PUT::/api/v1/campaigns/{cid}/board/community/{card}', params: ['cid', 'card'] }, { card: 'bank-error' }),
+          overwriteRequestQueryParams: classicBox },
         pathVars({ id: 'DELETE::/api/v1/campaigns/{cid}/memories/{mid}', params: ['cid', 'mid'] }, { mid: doomed }),
         { ...pathVars({ id: 'POST::/api/v1/campaigns/{cid}/keys', params: ['cid'] }, { cid: other.json.campaign.id }),
           overwriteRequestSecurity: { bearer: { token: other.json.key } } },
