@@ -32,7 +32,7 @@ test('stampbook export and import: a campaign out to a file and back as a new ca
     const out = cli('export', '--db', s.db, '--campaign', String(c.cid), '--to', file);
     assert.equal(out.status, 0, out.stderr);
     const doc = JSON.parse(readFileSync(file, 'utf8'));
-    assert.equal(doc.version, 3);
+    assert.equal(doc.version, 4);
     assert.equal(doc.campaign.name, 'On paper');
     const other = join(s.dir, 'other.db');
     const imp = cli('import', '--db', other, '--from', file);
