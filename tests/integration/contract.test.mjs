@@ -175,7 +175,7 @@ test('prism: board edits, a refused one, renames keep to the document', async ()
   await expect(200, c.api.put(`${c.base}/board/destinations/rapa-nui`, { fee: 20, checked: true }));
   await expect(200, c.api.put(`${c.base}/board/journal/journal-3`, { text: 'Checked against our box.' }));
   await expect(200, c.api.put(`${c.base}/board/chance/chance-3`, { text: 'Collect 100.' }));
-  await expect(422, c.api.put(`${c.base}/board/destinations/rapa-nui`, { fee: 15 }));
+  await expect(422, c.api.put(`${c.base}/board/destinations/rapa-nui`, { goal: 'no-such-destination' }));
   const gid = (await expect(201, c.api.post(`${c.base}/games`, { mode: 'banker', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 'scottie' }] }))).json.game.id;
   await expect(200, c.api.get(`${c.base}/games/${gid}/events`));
   await expect(200, c.api.patch(c.base, { name: 'Prism board, renamed' }));
