@@ -71,12 +71,7 @@ static void new_game(struct fix *f)
 
 static int setup(void **state)
 {
-    struct fix *f = calloc(1, sizeof(*f));
-    int64_t cid = 0;
-    assert_non_null(f);
-    campaign_fixture_open("test_memory", &f->s, &cid, &f->ann, &f->ben);
-    f->campaign.id = cid;
-    assert_non_null(f->games = games_new());
+    struct fix *f = campaign_fix_new("test_memory");
     new_game(f);
     *state = f;
     return 0;
@@ -84,10 +79,7 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-    struct fix *f = *state;
-    games_free(f->games);
-    store_close(f->s);
-    free(f);
+    campaign_fix_free(*state);
     return 0;
 }
 
