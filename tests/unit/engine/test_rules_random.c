@@ -1,5 +1,8 @@
 /* test_rules_random.c -- randomized games against the rules engine's invariants, each
- * game with random house rules (RULES.md 1b: every switch, every value). */
+ * game with random house rules (RULES.md 1b: every switch, every value), on a box with
+ * random money (start cash, GO salary, taxes, what cards pay: issue 41), and the stamp
+ * policy changing now and then mid-game (each event replays under the policy it was
+ * applied with). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -54,8 +57,9 @@ struct game {
     struct rules_outcome out;
     int nevents;
     struct rules_event events[CANDIDATES];
-    uint64_t digests[CANDIDATES];        /* of each accepted event's effects */
-    struct game_state snaps[CANDIDATES]; /* the state after each accepted event */
+    enum stamp_owner policies[CANDIDATES]; /* the stamp policy each was applied under */
+    uint64_t digests[CANDIDATES];          /* of each accepted event's effects */
+    struct game_state snaps[CANDIDATES];   /* the state after each accepted event */
     int games, accepted, refused, finished, stamp_wins;
     int by_type[EVENT_COUNT];     /* accepted events by type, over all games */
     int turns;                    /* turns begun in this game, as the test counts them */
@@ -111,6 +115,33 @@ static void random_house(struct rng *r, struct house_rules *hr)
 }
 
 /* Seats 2..4 with distinct ids from the pool and distinct tokens; random old stamps. */
+/* A random amount of money: 10 to max, in tens. */
+static int rng_money(struct rng *r, int max)
+{
+    return RULES_MONEY_UNIT * (1 + rng_int(r, max / RULES_MONEY_UNIT));
+}
+
+/* The box's money at random (issue 41: a box file's money is the game's): its start
+ * cash, GO salary, taxes and what its cards pay, on a fresh copy of the default board. */
+static void random_money(struct rng *r, struct board *b)
+{
+    board_fixture_default(b);
+    b->start_cash =
+        RULES_START_CASH_MIN +
+        RULES_MONEY_UNIT *
+            rng_int(r, (RULES_START_CASH_MAX - RULES_START_CASH_MIN) / RULES_MONEY_UNIT + 1);
+    b->go_salary = rng_chance(r, 10) ? 0 : rng_money(r, 500);
+    for (int i = 0; i < BOARD_SPACES; i++)
+        if (b->spaces[i].kind == SPACE_TAX)
+            b->spaces[i].amount = rng_money(r, 400);
+    for (int c = 0; c < b->nchance; c++)
+        if (b->chance[c].effect.amount > 0)
+            b->chance[c].effect.amount = rng_money(r, 300);
+    for (int c = 0; c < b->njournal; c++)
+        if (b->journal[c].per_stamp_amount > 0)
+            b->journal[c].per_stamp_amount = rng_money(r, 200);
+}
+
 static void game_setup(struct game *g, struct rng *r)
 {
     int ids[ID_POOL], tokens[4] = {0, 1, 2, 3};
@@ -129,7 +160,10 @@ static void game_setup(struct game *g, struct rng *r)
     g->nseats = 2 + rng_int(r, 3);
     g->mode = rng_chance(r, 80) ? MODE_BANKER : MODE_JOURNAL;
     g->policy = rng_chance(r, 50) ? STAMP_OWNER_TOKEN : STAMP_OWNER_PLAYER;
+    random_money(r, &g->b);
     random_house(r, &g->house);
+    if (rng_chance(r, 50))
+        g->house.starting_cash = g->b.start_cash; /* the box's, as a new campaign takes it */
     for (int sw = 0; sw < HOUSE_NSWITCHES; sw++)
         g->house_seen[sw][rules_house_differs(&g->house, (enum house_switch)sw)]++;
     for (int i = 0; i < g->nseats; i++) {
@@ -604,7 +638,7 @@ static void check_replay(struct game *g)
                      0);
     assert_memory_equal(&st, &g->init, sizeof st);
     for (int i = 0; i < g->nevents; i++) {
-        assert_int_equal(rules_apply(&g->b, g->policy, &st, &g->events[i], &g->out), 0);
+        assert_int_equal(rules_apply(&g->b, g->policies[i], &st, &g->events[i], &g->out), 0);
         assert_memory_equal(&st, &g->snaps[i], sizeof st);
         assert_true(effects_digest(&g->out) == g->digests[i]);
     }
@@ -615,7 +649,7 @@ static void check_replay(struct game *g)
                                       g->journal, &st, &g->out),
                      0);
     for (int i = 0; i + 1 < g->nevents; i++)
-        assert_int_equal(rules_apply(&g->b, g->policy, &st, &g->events[i], &g->out), 0);
+        assert_int_equal(rules_apply(&g->b, g->policies[i], &st, &g->events[i], &g->out), 0);
     const struct game_state *prev = g->nevents >= 2 ? &g->snaps[g->nevents - 2] : &g->init;
     assert_memory_equal(&st, prev, sizeof st);
 }
@@ -644,6 +678,8 @@ static void play(struct game *g, uint64_t seed)
         }
         struct rules_event ev = g->mode == MODE_BANKER ? gen_banker(&r, g) : gen_journal(&r, g);
         ev.seq = g->st.seq + 1;
+        if (rng_chance(&r, 2)) /* the campaign's stamp policy changes mid-game */
+            g->policy = g->policy == STAMP_OWNER_TOKEN ? STAMP_OWNER_PLAYER : STAMP_OWNER_TOKEN;
         memcpy(&before, &g->st, sizeof before);
         bool banker = g->mode == MODE_BANKER && g->st.status == STATUS_ACTIVE;
         if (banker) {
@@ -668,6 +704,7 @@ static void play(struct game *g, uint64_t seed)
         check_turn(g);
         check_fees(g, &before, &ev);
         g->events[g->nevents] = ev;
+        g->policies[g->nevents] = g->policy;
         g->digests[g->nevents] = effects_digest(&g->out);
         memcpy(&g->snaps[g->nevents], &g->st, sizeof g->st);
         g->nevents++;
