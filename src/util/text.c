@@ -91,15 +91,17 @@ int text_name(const char *in, char *out, size_t size, const char **why)
     return 0;
 }
 
-/* a folded (NFC, then case folding) into out; its length, or -1. */
+/* a folded (NFKC_Casefold: compatibility forms such as fullwidth letters and digits
+ * as their plain ones, case folded) into out; its length, or -1. */
 static int32_t text_fold(const char *a, UChar *out)
 {
     UChar s[TEXT_UNITS];
     UErrorCode e = U_ZERO_ERROR;
     int32_t n = text_nfc(a, s), m;
-    if (n < 0)
+    const UNormalizer2 *fold = unorm2_getNFKCCasefoldInstance(&e);
+    if (n < 0 || U_FAILURE(e))
         return -1;
-    m = u_strFoldCase(out, TEXT_UNITS, s, n, U_FOLD_CASE_DEFAULT, &e);
+    m = unorm2_normalize(fold, s, n, out, TEXT_UNITS, &e);
     return U_FAILURE(e) || m >= TEXT_UNITS ? -1 : m;
 }
 

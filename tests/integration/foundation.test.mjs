@@ -121,6 +121,10 @@ test('players: create, list, rename', async () => {
   assertProblem(await c.api.patch(`${base}/999999`, { name: 'Z' }), 404);
   const other = await newCampaign(srv.url, { players: ['Zed'] });
   assertProblem(await c.api.patch(`${base}/${other.players[0]}`, { name: 'Y' }), 404);
+  // A name already there by NFKC case folding: fullwidth "Ｐ０" is "P0".
+  assert.equal((await c.api.post(base, { name: 'P0' })).status, 201);
+  assertProblem(await c.api.post(base, { name: '\uff30\uff10' }), 409);
+  assertProblem(await c.api.post(base, { name: '\uff50\uff10' }), 409);
 });
 
 test('PATCH campaign changes name and stamp policy', async () => {

@@ -88,6 +88,10 @@ static void test_same_name_ignores_case_and_normal_form(void **state)
     assert_true(text_same_name("Stra\xc3\x9f"
                                "e",
                                "STRASSE"));
+    /* fullwidth P and 0 (U+FF30 U+FF10) are "P0" (NFKC_Casefold) */
+    assert_true(text_same_name("\xef\xbc\xb0\xef\xbc\x90", "P0"));
+    assert_true(text_same_name("\xef\xbd\x90\xef\xbc\x90", "P0"));
+    assert_false(text_same_name("\xef\xbc\xb0\xef\xbc\x91", "P0"));
     assert_false(text_same_name("Ann", "Anna"));
     assert_false(text_same_name("Jose", "Jos\xc3\xa9"));
 }
