@@ -247,7 +247,7 @@ test('openapi: Portman\'s contract tests generated from the whole document (writ
     const ops = portmanOps();
     const vars = { cid: c.cid, gid, pid: c.players[1], mid, eid: 'travel-world-tour', card: 'journal-1', did: 'rapa-nui', index: '5' };
     const SPECIAL = ['DELETE::/api/v1/campaigns/{cid}/memories/{mid}', 'POST::/api/v1/campaigns/{cid}/keys',
-      'PUT::/api/v1/campaigns/{cid}/board/chance/{card}', 'PUT::/api/v1/campaigns/{cid}/board/deeds/{space}',
+      'PUT::/api/v1/campaigns/{cid}/board/chance/{card}', 'PUT::/api/v1/campaigns/{cid}/board/deeds/{index}',
       'PUT::/api/v1/campaigns/{cid}/board/community/{card}'];
     const classicBox = [{ key: 'edition', value: 'classic', overwrite: true }];
     const pathVars = (o, extra = {}) => ({ openApiOperation: o.id,
@@ -264,7 +264,7 @@ test('openapi: Portman\'s contract tests generated from the whole document (writ
       overwrites: [
         ...ops.filter((o) => o.params.length && !SPECIAL.includes(o.id)).map((o) => pathVars(o)),
         pathVars({ id: 'PUT::/api/v1/campaigns/{cid}/board/chance/{card}', params: ['cid', 'card'] }, { card: 'chance-1' }),
-        { ...pathVars({ id: 'PUT::/api/v1/campaigns/{cid}/board/deeds/{space}', params: ['cid', 'space'] }, { space: 1 }),
+        { ...pathVars({ id: 'PUT::/api/v1/campaigns/{cid}/board/deeds/{index}', params: ['cid', 'index'] }, { index: 1 }),
           overwriteRequestQueryParams: classicBox },
         { ...pathVars({ id: 'PUT::/api/v1/campaigns/{cid}/board/community/{card}', params: ['cid', 'card'] }, { card: 'bank-error' }),
           overwriteRequestQueryParams: classicBox },
