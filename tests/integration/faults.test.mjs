@@ -250,7 +250,7 @@ test('a space index is spelled one way: 01 is not space 1 (404) and the board is
   assert.equal((await c.api.put(`/api/v1/campaigns/${c.cid}/board/spaces/1`, { name: 'Fine' })).status, 200);
 });
 
-test('box files: a token colour that is not a plain colour, an unknown field, or a TWT board called classic is 422 naming it, and creates nothing', async () => {
+test('box files: a token colour that is not a plain colour, an unknown field, or a TWT board called deal (results only) or classic is 422 naming it, and creates nothing', async () => {
   const a = await newCampaign(srv.url);
   const box = (await a.api.get(`/api/v1/campaigns/${a.cid}/board`)).json;
   const next = await nextCampaignId();
@@ -265,7 +265,8 @@ test('box files: a token colour that is not a plain colour, an unknown field, or
     [(b) => { b.spaces[5].extra = true; }, 'spaces\\[5\\]'],
     [(b) => { b.journal[0].x = 1; }, 'journal\\[0\\]'],
     [(b) => { b.chance[0].x = 1; }, 'chance\\[0\\]'],
-    [(b) => { b.edition = 'classic'; }, 'edition'],
+    [(b) => { b.edition = 'deal'; }, 'board\\.edition'], // an edition of results only: no box of its own
+    [(b) => { b.edition = 'classic'; }, 'spaces\\[1\\]\\.kind'], // read by the classic bank, which has no such space
   ];
   for (const [spoil, field] of cases) {
     const bad = structuredClone(box);
