@@ -1,5 +1,6 @@
 /* export_csv.c -- a campaign's plays as a CSV for spreadsheets (RFC 4180; GET
- * .../export/plays.csv): one row per game. */
+ * .../export/plays.csv): one row per game, each seat's score (as its game's kind gives
+ * it: board stamps, a bank game's net worth) in the last column. */
 #include "export_plays.h"
 
 #include <stdbool.h>
@@ -81,10 +82,10 @@ static bool csv_row(FILE *f, const struct plays_doc *d, const cJSON *play)
     struct plays_names ed;
     char when[PLAYS_TIME_MAX];
     char *names = csv_seats(play, "name", false), *tokens = csv_seats(play, "token", false);
-    char *stamps = csv_seats(play, "stamps", true);
+    char *stamps = csv_seats(play, "stamps", true), *scores = csv_seats(play, "score", false);
     char *journal = plays_comments_text(play, PLAYS_NOTES_BARE);
     char game[PLAYS_SCORE_MAX];
-    bool ok = names && tokens && stamps && journal;
+    bool ok = names && tokens && stamps && scores && journal;
     snprintf(game, sizeof(game), "%lld", plays_num(play, "game", 0));
     if (ok) {
         csv_field(f, game, ",");
@@ -99,8 +100,10 @@ static bool csv_row(FILE *f, const struct plays_doc *d, const cJSON *play)
         csv_field(f, names, ",");
         csv_field(f, tokens, ",");
         csv_field(f, stamps, ",");
-        csv_field(f, journal, "\r\n");
+        csv_field(f, journal, ",");
+        csv_field(f, scores, "\r\n");
     }
+    free(scores);
     free(names);
     free(tokens);
     free(stamps);
@@ -113,7 +116,9 @@ static bool csv_row(FILE *f, const struct plays_doc *d, const cJSON *play)
 bool export_csv(FILE *f, const struct plays_doc *d)
 {
     const cJSON *p;
-    fputs("game,date,edition,mode,status,winner,players,tokens,board_stamps,journal_stamps\r\n", f);
+    fputs("game,date,edition,mode,status,winner,players,tokens,board_stamps,journal_stamps,"
+          "scores\r\n",
+          f);
     cJSON_ArrayForEach(p, d->plays)
     {
         if (!csv_row(f, d, p))

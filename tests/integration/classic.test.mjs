@@ -324,7 +324,11 @@ test('CLASSIC-TIMED and the exports for other apps: the end names the richest; B
   assert.match(play.board, /variant: timed/);
   const csv = await g.c.api.get(`${g.base}/export/plays.csv`);
   assert.equal(csv.status, 200, csv.text);
-  assert.match(csv.text, /Bo/);  // the recap and the night card of the finished game
+  const [header, row] = csv.text.split('\r\n');
+  assert.match(header, /,players,.*,scores$/);
+  assert.ok(row.endsWith(',1500; 1600'), `each seat's net worth as its score, in seat order: ${row}`);
+  assert.equal(row.split(',')[5], 'Bo', 'the winner is named');
+  // the recap and the night card of the finished game
   const recap = (await g.c.api.get(`${g.base}/recap`)).json;
   assert.equal(recap.last_game.id, g.gid);
   assert.deepEqual(recap.last_game.stamps, []);

@@ -678,7 +678,7 @@ test('plays.csv: RFC 4180, a header row and one row per game whose values match 
   assert.equal(r.status, 200);
   assert.match(r.headers.get('content-type'), /^text\/csv; charset=utf-8/);
   const rows = parseCsv(r.text);
-  assert.deepEqual(rows[0], ['game', 'date', 'edition', 'mode', 'status', 'winner', 'players', 'tokens', 'board_stamps', 'journal_stamps']);
+  assert.deepEqual(rows[0], ['game', 'date', 'edition', 'mode', 'status', 'winner', 'players', 'tokens', 'board_stamps', 'journal_stamps', 'scores']);
   assert.equal(rows.length, 1 + games.length, 'one row per game');
   const byGame = Object.fromEntries(rows.slice(1).map((row) => [row[0], Object.fromEntries(rows[0].map((h, i) => [h, row[i]]))]));
   const today = new Date().toISOString().slice(0, 10);
@@ -686,12 +686,12 @@ test('plays.csv: RFC 4180, a header row and one row per game whose values match 
     game: String(games[0]), date: '2026-03-14', edition: 'travel-world-tour', mode: 'banker', status: 'abandoned', winner: '',
     // A name holding '"' is quoted inside the list (issue 27), so every name reads back.
     players: '"Ann, ""the Cat"""; =SUM(A1:A2)', tokens: 'hazel; scottie', board_stamps: '0; 0',
-    journal_stamps: 'hazel (Ann, "the Cat") stamped journal-1 circle 1',
+    journal_stamps: 'hazel (Ann, "the Cat") stamped journal-1 circle 1', scores: '0; 0',
   });
   assert.deepEqual(byGame[games[1]], {
     game: String(games[1]), date: today, edition: 'travel-world-tour', mode: 'journal', status: 'finished',
     winner: "'=SUM(A1:A2)", players: "'=SUM(A1:A2); \"Ann, \"\"the Cat\"\"\"; Cy", tokens: 't-rex; hazel; rubber-ducky',
-    board_stamps: '4; 1; 0', journal_stamps: 'rubber-ducky (Cy) stamped journal-2 circle 1',
+    board_stamps: '4; 1; 0', journal_stamps: 'rubber-ducky (Cy) stamped journal-2 circle 1', scores: '4; 1; 0',
   });
   assert.equal(byGame[games[2]].status, 'active');
   assert.equal(byGame[games[2]].journal_stamps, '');

@@ -309,9 +309,10 @@ test('plays.csv: results-mode games name edition, mode and winner, no stamps; qu
   // A list item holding '"' or ';' is quoted in the list ("Bo, ""B"""), and the field
   // again as CSV: each quote doubled twice.
   const seated = `"'@home; Zoë Ștefănescu; ""Bo, """"B""""""","""boot, """"b""""""; hât; -dog",0; 0; 0,`;
-  assert.equal(r.text, 'game,date,edition,mode,status,winner,players,tokens,board_stamps,journal_stamps\r\n'
-    + `${games[0]},2026-11-27,classic,results,finished,"Bo, ""B""",${seated}\r\n`
-    + `${games[1]},${today},classic,results,active,,${seated}\r\n`);
+  assert.equal(r.text, 'game,date,edition,mode,status,winner,players,tokens,board_stamps,journal_stamps,scores\r\n'
+    // scores: each seat's deciding figure as its standing gave it (none for the first seat)
+    + `${games[0]},2026-11-27,classic,results,finished,"Bo, ""B""",${seated},; 300; 900\r\n`
+    + `${games[1]},${today},classic,results,active,,${seated},; ; \r\n`);
 });
 
 test('bgg: a results-mode play gives the edition name, the winner by id and no journal line (as bgg.xml); a play without a winner has no win', async () => {
