@@ -13,7 +13,7 @@ let ctx;
 let cid;
 let key;
 
-tableSession(async (s) => {
+const session = tableSession(async (s) => {
   server = s.server;
   let gid;
   ({ cid, key, gid } = await campaignWithGame(server.base, 'Kept safe', { mode: 'journal' }));
@@ -59,7 +59,7 @@ test('UI-BACKUP export the campaign to a file, then import it as a new campaign'
 });
 
 test('UI-RESTORE-HOME a backup is restored from the home screen, and a box file picked by mistake (or an export picked as a box) answers in the phone\'s language', async () => {
-  const fr = await phoneContext(browser, { locale: 'fr-FR' });
+  const fr = await session.phone({ locale: 'fr-FR' });
   try {
     const page = await fr.newPage();
     const dir = tmpdir();
