@@ -131,8 +131,7 @@ test('UI-TOAST-STALE once another phone logs, this phone\'s toast no longer offe
   await api(server.base, 'POST', `/campaigns/${c}/games`, { key: made.key, body: { mode: 'banker', seats: [{ player: ps[0], token: 'scottie' }, { player: ps[1], token: 't-rex' }] } });
   const link = `${server.base}/#/join/${c}/${encodeURIComponent(made.key)}`;
   // P's clock stops once its toast is up, so the toast stays for as long as the test needs.
-  const pctx = await phoneContext(browser);
-  contexts.push(pctx);
+  const pctx = await session.phone();
   const P = await pctx.newPage();
   await P.clock.install();
   await P.goto(link);
