@@ -36,7 +36,7 @@ test('UI-BACKUP export the campaign to a file, then import it as a new campaign'
   const file = join(tmpdir(), `stampbook-ui-export-${process.pid}.json`);
   await download.saveAs(file);
   const doc = JSON.parse(readFileSync(file, 'utf8'));
-  assert.equal(doc.version, 3);
+  assert.equal(doc.version, 4);
   assert.equal(doc.campaign.name, 'Kept safe');
   assert.deepEqual(doc.games[0].events.map((e) => e.payload.text ?? e.type), ['first night', 'second night', 'end']);
   await shot(page, 'backup-panel');
