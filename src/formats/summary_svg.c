@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define SVG_WIDTH 640
 #define SVG_LINE_CHARS 64 /* characters of the memory a line holds */
@@ -222,12 +223,13 @@ static int svg_memory(struct svg_buf *b, const char *memory, int y)
  * into out (size n); the first ten characters as they are when they are not a date. */
 static void svg_date(const struct summary_words *w, const char *iso, char *out, size_t n)
 {
-    int y, m, d;
+    struct tm tm = {0};
     out[0] = '\0';
     if (!iso)
         return;
-    if (sscanf(iso, "%4d-%2d-%2d", &y, &m, &d) == 3 && m >= 1 && m <= 12 && d >= 1 && d <= 31)
-        snprintf(out, n, "%d %s %d", d, w->months[m - 1], y);
+    /* strptime() checks the month (1 to 12) and the day (1 to 31) */
+    if (strptime(iso, "%Y-%m-%d", &tm))
+        snprintf(out, n, "%d %s %d", tm.tm_mday, w->months[tm.tm_mon], tm.tm_year + 1900);
     else
         snprintf(out, n, "%.10s", iso);
 }
