@@ -465,9 +465,11 @@ int classic_init(const struct classic_board *b, const struct classic_house_rules
     struct classic_house_rules h = hr != NULL ? *hr : classic_house_official();
     int bad = classic_house_invalid(&h);
     out->neffects = 0;
-    if (bad >= 0)
-        return classic_refuse(out, CLASSIC_REFUSED, classic_house_rule(bad),
-                              "The house rule %s is out of its range.", classic_house_rule(bad));
+    if (bad >= 0) {
+        const char *rule = classic_house_rule((enum classic_house_switch)bad);
+        return classic_refuse(out, CLASSIC_REFUSED, rule, "The house rule %s is out of its range.",
+                              rule);
+    }
     if (classic_board_check(b, out) != 0 || seats_check(b, seats, nseats, out) != 0)
         return -1;
     memset(st, 0, sizeof *st);

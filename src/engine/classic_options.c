@@ -145,7 +145,7 @@ static void drawable(const struct classic_board *b, const struct classic_state *
     bool held = false;
     for (int i = 0; i < st->nplayers; i++)
         held = held || st->players[i].jail_cards[k] > 0;
-    x->deck = k;
+    x->deck = (int)k;
     x->nspaces = 0;
     for (int i = 0; i < b->ncards[k]; i++)
         if (!held || b->cards[k][i].kind != CLASSIC_CARD_JAIL_FREE)

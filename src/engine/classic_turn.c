@@ -493,7 +493,7 @@ int cev_draw(struct cctx *c)
         return crefuse(c, "CLASSIC-CARDS", "That card is held by a player: it cannot be drawn.");
     pending_clear(st);
     struct classic_effect *e = cfx(c, CLASSIC_FX_CARD, seat);
-    e->deck = k;
+    e->deck = (int)k;
     e->card = i;
     card_do(c, seat, k, x);
     return 0;

@@ -5,9 +5,10 @@
  * "X-Too-Large" marks the body as over the cap. The path is decoded as libmicrohttpd
  * does. The answer is checked against a matcher written here from API.md's route
  * table: 404 when no route has the path, 405 with the right Allow when only the method
- * is wrong, 413 for an oversized body, 401/404 for campaign routes (no campaign
- * exists), 400 for a bodiless create, 200 for the public reads. The database stays
- * empty: nothing here can write. */
+ * is wrong, 413 for an oversized body, 401 for campaign routes with or without a key
+ * (no campaign exists, and an unknown id answers as a wrong key does), 400 for a
+ * bodiless create, 200 for the public reads. The database stays empty: nothing here
+ * can write. */
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -124,17 +125,6 @@ static bool ref_match(const char *pattern, const char *path)
     }
 }
 
-/* Is this Authorization value a usable bearer token (api.c's reading of it)? */
-static bool ref_has_bearer(const char *h)
-{
-    if (!h || strncasecmp(h, "Bearer ", 7) != 0)
-        return false;
-    for (h += 7; *h; h++)
-        if (*h != ' ')
-            return true;
-    return false;
-}
-
 /* The methods of an Allow header as a bit set (GET 1, POST 2, PUT 4, PATCH 8). */
 static unsigned ref_method_bit(const char *m, size_t n)
 {
@@ -179,19 +169,9 @@ static int ref_expect(const struct api_request *req, unsigned *allow)
         return 400; /* no admin key on this server, and no body */
     if (hit->auth == REF_LISTING)
         return 404;
-    if (hit->auth == REF_CAMPAIGN) {
-        bool bearer = ref_has_bearer(req->authorization);
-        /* ?key= on the stream: the first "key" of the query counts (as api_param()). */
-        if (!req->authorization && strstr(req->path, "/stream")) {
-            for (int i = 0; i < req->nparams; i++) {
-                if (strcmp(req->params[i].key, "key") == 0) {
-                    bearer = req->params[i].value[0] != '\0';
-                    break;
-                }
-            }
-        }
-        return bearer ? 404 : 401; /* the database holds no campaign */
-    }
+    if (hit->auth == REF_CAMPAIGN)
+        return 401; /* no campaign exists; a key for an unknown id is refused as a wrong
+                     * key is, so which ids exist never shows */
     if (strncmp(hit->pattern, "/api/v1/editions/", 17) == 0) {
         const char *slug = req->path + 17;
         return strcmp(slug, "travel-world-tour") == 0 || strcmp(slug, "classic") == 0 ||
