@@ -84,11 +84,12 @@ test('UI-BOXES-NIGHT a night of three boxes on one phone, in French, and "La der
   assert.deepEqual(doc.campaign.boxes.map((b) => b.edition), ['travel-world-tour', 'classic', 'deal']);
   await page.goto(`${server.base}/#/c/${cid}`);
   const recap = page.getByRole('region', { name: 'La dernière fois…' });
-  await expectText(recap, 'Ce soir-là : 3 parties');
+  // French typography: a no-break space before the colon (issue 40).
+  await expectText(recap, 'Ce soir-là\u00a0: 3 parties');
   const lines = recap.locator('.last-night li');
-  await expectText(lines.nth(0), 'Monopoly Travel World Tour, partie 1 · Vainqueur : Ana');
-  await expectText(lines.nth(1), 'Monopoly (classic), partie 2 · Vainqueur : Bo');
-  await expectText(lines.nth(2), 'Monopoly Deal, partie 3 · Vainqueur : Cy');
+  await expectText(lines.nth(0), 'Monopoly Travel World Tour, partie 1 · Vainqueur\u00a0: Ana');
+  await expectText(lines.nth(1), 'Monopoly (classic), partie 2 · Vainqueur\u00a0: Bo');
+  await expectText(lines.nth(2), 'Monopoly Deal, partie 3 · Vainqueur\u00a0: Cy');
   await shot(page, 'boxes-02-last-night-fr');
 });
 
