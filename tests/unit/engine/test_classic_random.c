@@ -14,29 +14,11 @@
 
 #include "classic.h"
 #include "classic_fixture.h"
+#include "test_rng.h"
 
 #define SEEDS 300
 #define STEPS 500       /* candidate events per game, accepted or not */
 #define REPLAY_EVERY 40 /* accepted events between replay and undo checks */
-
-/* A small deterministic generator (splitmix64), one per game. */
-struct rng {
-    uint64_t s;
-};
-
-static uint64_t rng_next(struct rng *r)
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/* A number in 0..n-1 (n > 0). */
-static int rng_int(struct rng *r, int n)
-{
-    return n > 0 ? (int)(rng_next(r) % (uint64_t)n) : 0;
-}
 
 static bool rng_chance(struct rng *r, int percent)
 {

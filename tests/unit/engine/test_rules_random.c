@@ -14,29 +14,11 @@
 
 #include "board_fixture.h"
 #include "rules.h"
+#include "test_rng.h"
 
 #define SEEDS 300
 #define CANDIDATES 400 /* candidate events per game, accepted or not */
 #define ID_POOL 6      /* player ids 101..106: some stamp holders are not seated */
-
-/* A small deterministic generator (splitmix64), one per game. */
-struct rng {
-    uint64_t s;
-};
-
-static uint64_t rng_next(struct rng *r)
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-/* A number in 0..n-1 (n > 0). */
-static int rng_int(struct rng *r, int n)
-{
-    return (int)(rng_next(r) % (uint64_t)n);
-}
 
 static bool rng_chance(struct rng *r, int percent)
 {
