@@ -7,6 +7,8 @@
 
 #include <cmocka.h>
 
+#include "unit_main.h"
+
 #include <string.h>
 
 #include "editions.h"
@@ -153,13 +155,7 @@ static void test_boards_have_known_fields_and_a_results_edition_no_engine_board(
                      0);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_times_are_rfc3339_utc_with_a_real_date),
-        cmocka_unit_test(test_a_garbage_time_anywhere_is_refused_naming_it),
-        cmocka_unit_test(test_a_voided_event_of_an_unknown_type_is_refused),
-        cmocka_unit_test(test_boards_have_known_fields_and_a_results_edition_no_engine_board),
-    };
-    return cmocka_run_group_tests(tests, setup, teardown);
-}
+UNIT_MAIN(setup, teardown, cmocka_unit_test(test_times_are_rfc3339_utc_with_a_real_date),
+          cmocka_unit_test(test_a_garbage_time_anywhere_is_refused_naming_it),
+          cmocka_unit_test(test_a_voided_event_of_an_unknown_type_is_refused),
+          cmocka_unit_test(test_boards_have_known_fields_and_a_results_edition_no_engine_board))

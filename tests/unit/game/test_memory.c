@@ -8,6 +8,8 @@
 
 #include <cmocka.h>
 
+#include "unit_main.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,17 +267,12 @@ static void test_a_payout_carries_the_memories_of_the_stamps_that_paid(void **st
     free(answer);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_a_memory_names_at_most_one_stamp_and_it_must_exist,
-                                        setup, teardown),
-        cmocka_unit_test_setup_teardown(test_photo_is_checked_by_type_header_and_size, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_the_quota_allows_16_mib_and_refuses_past_it, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_a_payout_carries_the_memories_of_the_stamps_that_paid,
-                                        setup, teardown),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(
+    NULL, NULL,
+    cmocka_unit_test_setup_teardown(test_a_memory_names_at_most_one_stamp_and_it_must_exist, setup,
+                                    teardown),
+    cmocka_unit_test_setup_teardown(test_photo_is_checked_by_type_header_and_size, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_the_quota_allows_16_mib_and_refuses_past_it, setup,
+                                    teardown),
+    cmocka_unit_test_setup_teardown(test_a_payout_carries_the_memories_of_the_stamps_that_paid,
+                                    setup, teardown))

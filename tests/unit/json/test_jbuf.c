@@ -9,6 +9,8 @@
 
 #include <cmocka.h>
 
+#include "unit_main.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,13 +192,7 @@ static void test_strings_of_every_length_print_as_cjson_does(void **state)
     }
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_writes_what_cjson_prints),
-        cmocka_unit_test(test_reset_and_take),
-        cmocka_unit_test(test_format_int_writes_every_int64_in_decimal),
-        cmocka_unit_test(test_strings_of_every_length_print_as_cjson_does),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL, cmocka_unit_test(test_writes_what_cjson_prints),
+          cmocka_unit_test(test_reset_and_take),
+          cmocka_unit_test(test_format_int_writes_every_int64_in_decimal),
+          cmocka_unit_test(test_strings_of_every_length_print_as_cjson_does))

@@ -7,6 +7,8 @@
 
 #include <cmocka.h>
 
+#include "unit_main.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,13 +220,7 @@ static void test_strict_input_migration_drops_only_fields_types_do_not_take(void
     rmdir(dir);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_schema_sql_is_the_result_of_every_migration),
-        cmocka_unit_test(test_schema_sql_ignores_comments_and_spacing),
-        cmocka_unit_test(test_schema_sql_tells_real_changes_apart),
-        cmocka_unit_test(test_strict_input_migration_drops_only_fields_types_do_not_take),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL, cmocka_unit_test(test_schema_sql_is_the_result_of_every_migration),
+          cmocka_unit_test(test_schema_sql_ignores_comments_and_spacing),
+          cmocka_unit_test(test_schema_sql_tells_real_changes_apart),
+          cmocka_unit_test(test_strict_input_migration_drops_only_fields_types_do_not_take))

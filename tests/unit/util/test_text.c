@@ -7,6 +7,8 @@
 
 #include <cmocka.h>
 
+#include "unit_main.h"
+
 #include <string.h>
 
 #include "text.h"
@@ -96,13 +98,7 @@ static void test_same_name_ignores_case_and_normal_form(void **state)
     assert_false(text_same_name("Jose", "Jos\xc3\xa9"));
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_names_are_trimmed_of_spaces_of_any_width_and_made_nfc),
-        cmocka_unit_test(test_empty_control_bidi_and_invisible_names_are_refused),
-        cmocka_unit_test(test_emoji_with_joiners_and_variation_selectors_are_names),
-        cmocka_unit_test(test_same_name_ignores_case_and_normal_form),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL, cmocka_unit_test(test_names_are_trimmed_of_spaces_of_any_width_and_made_nfc),
+          cmocka_unit_test(test_empty_control_bidi_and_invisible_names_are_refused),
+          cmocka_unit_test(test_emoji_with_joiners_and_variation_selectors_are_names),
+          cmocka_unit_test(test_same_name_ignores_case_and_normal_form))

@@ -7,6 +7,8 @@
 
 #include <cmocka.h>
 
+#include "unit_main.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,13 +99,7 @@ static void test_the_server_zone_follows_tz_then_falls_back(void **state)
     unsetenv("TZ");
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_offsets_match_the_c_library_from_1900_to_2100),
-        cmocka_unit_test(test_a_summer_evening_in_paris_is_two_hours_east),
-        cmocka_unit_test(test_names_that_are_not_zones_are_invalid),
-        cmocka_unit_test(test_the_server_zone_follows_tz_then_falls_back),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL, cmocka_unit_test(test_offsets_match_the_c_library_from_1900_to_2100),
+          cmocka_unit_test(test_a_summer_evening_in_paris_is_two_hours_east),
+          cmocka_unit_test(test_names_that_are_not_zones_are_invalid),
+          cmocka_unit_test(test_the_server_zone_follows_tz_then_falls_back))
