@@ -11,6 +11,8 @@
 
 #define PHOTO_CACHE "private, max-age=86400"
 #define PHOTO_CSP "default-src 'none'"
+/* the night card shows nothing from outside but the photo it holds as a data: URI */
+#define CARD_CSP "default-src 'none'; img-src data:"
 
 /* Answer 204 No Content. */
 static int api_reply_empty(struct api_ctx *ctx)
@@ -92,7 +94,7 @@ int api_get_summary_svg(struct api_ctx *ctx)
         ctx->res->content_type = "image/svg+xml; charset=utf-8";
         ctx->res->body = svg;
         ctx->res->body_len = len;
-        ctx->res->csp = PHOTO_CSP;
+        ctx->res->csp = CARD_CSP;
     }
     return rc;
 }

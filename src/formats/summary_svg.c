@@ -8,10 +8,16 @@
 #include <string.h>
 #include <time.h>
 
+#include "base64.h"
+#include "image.h"
+
 #define SVG_WIDTH 640
 #define SVG_LINE_CHARS 64 /* characters of the memory a line holds */
 #define SVG_MEMORY_LINES 4
-#define JSON_NAME_CHARS 80 /* a name is at most 80 characters */
+#define JSON_NAME_CHARS 80   /* a name is at most 80 characters */
+#define SVG_PHOTO_WIDTH 560  /* the most a photo takes: the card's width inside its margins */
+#define SVG_PHOTO_HEIGHT 420 /* and its height */
+#define SVG_PHOTO_SIDE 4096u /* the longest side a photo may have (memory.h) */
 
 /* The words of the card in one language: "stamp" for 1 (French: 0 and 1 too), "stamps"
  * otherwise; the colon after a label (French puts a no-break space before it); the
@@ -240,17 +246,19 @@ static const char *svg_stamps_word(const struct summary_words *w, int n)
     return n == 1 || (n == 0 && w->zero_is_one) ? w->stamp : w->stamps;
 }
 
-/* The head of the card: the frame, the edition, the game and its winner. */
+/* The head of the card: the frame, the edition, the game and its winner; with_photo
+ * declares the XLink namespace its <image> needs in SVG 1.1. */
 static void svg_head(struct svg_buf *b, const struct summary_card *c, const struct summary_words *w,
-                     int height)
+                     int height, bool with_photo)
 {
     char head[160], date[32];
     svg_date(w, c->date, date, sizeof(date));
     svg_printf(b,
                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-               "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
+               "<svg xmlns=\"http://www.w3.org/2000/svg\"%s version=\"1.1\" width=\"%d\" "
                "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" fill=\"#1d2b3a\">\n",
-               SVG_WIDTH, height, SVG_WIDTH, height);
+               with_photo ? " xmlns:xlink=\"http://www.w3.org/1999/xlink\"" : "", SVG_WIDTH, height,
+               SVG_WIDTH, height);
     svg_raw(b, "<title>", 7);
     svg_text(b, w->title, 0);
     svg_raw(b, "</title>\n", 9);
@@ -311,24 +319,68 @@ static int svg_journal(struct svg_buf *b, const struct summary_card *c,
     return y + 40;
 }
 
+/* The size the card gives the photo (*w x *h pixels, within SVG_PHOTO_WIDTH x
+ * SVG_PHOTO_HEIGHT, its proportions kept); 0 when the card has none, or its bytes are not
+ * an image of its type (it is then left out). */
+static int svg_photo_size(const struct summary_card *c, int *w, int *h)
+{
+    struct sb_error err = {0};
+    enum image_type type = image_type_of(c->photo_type);
+    unsigned pw = 0, ph = 0;
+    double k;
+    *w = *h = 0;
+    if (!c->photo || type == IMAGE_NONE ||
+        image_probe(type, c->photo, c->photo_len, SVG_PHOTO_SIDE, &pw, &ph, &err) != 0 || !pw ||
+        !ph)
+        return 0;
+    k = (double)SVG_PHOTO_WIDTH / pw;
+    if ((double)SVG_PHOTO_HEIGHT / ph < k)
+        k = (double)SVG_PHOTO_HEIGHT / ph;
+    *w = (int)(pw * k + 0.5) > 0 ? (int)(pw * k + 0.5) : 1;
+    *h = (int)(ph * k + 0.5) > 0 ? (int)(ph * k + 0.5) : 1;
+    return 1;
+}
+
+/* The photo at y, w x h pixels, centred, as an <image> holding its bytes in base64. */
+static int svg_photo(struct svg_buf *b, const struct summary_card *c, int y, int w, int h,
+                     struct sb_error *err)
+{
+    char *text = NULL;
+    int rc = base64_encode(c->photo, c->photo_len, &text, err);
+    if (rc != 0)
+        return rc;
+    svg_printf(b,
+               "<image x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+               "preserveAspectRatio=\"xMidYMid meet\" xlink:href=\"data:%s;base64,",
+               (SVG_WIDTH - w) / 2, y, w, h, image_type_name(image_type_of(c->photo_type)));
+    svg_raw(b, text, strlen(text));
+    svg_raw(b, "\"/>\n", 4);
+    free(text);
+    return 0;
+}
+
 int summary_svg(const struct summary_card *c, char **out, size_t *len, struct sb_error *err)
 {
     const struct summary_words *w = summary_words_of(c->lang);
     struct svg_buf b = {0};
+    int pw = 0, ph = 0;
+    int with_photo = svg_photo_size(c, &pw, &ph);
     int height = 230 + c->nplayers * 28 + (c->njournal ? c->njournal : 1) * 24 +
-                 (c->memory ? SVG_MEMORY_LINES * 22 + 10 : 0);
-    int y;
+                 (c->memory ? SVG_MEMORY_LINES * 22 + 10 : 0) + (with_photo ? ph + 30 : 0);
+    int y, rc = 0;
     if (!w)
         return sb_fail(err, SB_EINVALID, NULL, "lang must be en, fr or ro");
-    svg_head(&b, c, w, height);
+    svg_head(&b, c, w, height, with_photo);
     y = svg_players(&b, c, w, 166);
     y = svg_journal(&b, c, w, y + 10);
     if (c->memory)
-        svg_memory(&b, c->memory, y);
+        y = svg_memory(&b, c->memory, y) + 10;
+    if (with_photo)
+        rc = svg_photo(&b, c, y - 10, pw, ph, err);
     svg_raw(&b, "</svg>\n", 7);
-    if (b.failed) {
+    if (rc != 0 || b.failed) {
         free(b.s);
-        return sb_oom(err);
+        return rc != 0 ? rc : sb_oom(err);
     }
     *out = b.s;
     *len = b.len;

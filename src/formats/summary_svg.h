@@ -1,6 +1,7 @@
 /* summary_svg.h -- the night card: one finished game as a shareable SVG 1.1 picture
- * (API.md "Recap and night summary"). Pure text: no script, no outside reference, every
- * name and text escaped, characters XML cannot hold left out. */
+ * (API.md "Recap and night summary"). Pure text: no script, no outside reference (the
+ * game's first photo is inside it, as a data: URI), every name and text escaped,
+ * characters XML cannot hold left out. */
 #ifndef STAMPBOOK_SUMMARY_SVG_H
 #define STAMPBOOK_SUMMARY_SVG_H
 
@@ -35,6 +36,11 @@ struct summary_card {
     struct summary_stamp journal[SUMMARY_MAX_JOURNAL];
     int64_t paid_out;   /* what the journal paid that night */
     const char *memory; /* NULL: none */
+    /* the game's first photo (photo NULL: none): its Content-Type ("image/jpeg",
+     * "image/png" or "image/webp") and bytes; left out when they are not that type */
+    const char *photo_type;
+    const void *photo;
+    size_t photo_len;
 };
 
 /* Is lang one the card speaks? This function can't fail. */

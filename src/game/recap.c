@@ -156,11 +156,32 @@ static void recap_card_rows(const cJSON *doc, struct summary_card *c)
     }
 }
 
+/* Give the card game gid's first photo (*photo: its bytes, malloc'd, the caller frees;
+ * type: its Content-Type, which the card points to); none is no failure. */
+static int recap_card_photo(struct game_req *r, int64_t gid, struct summary_card *c,
+                            char type[STORE_PHOTO_TYPE_MAX], void **photo)
+{
+    struct sb_error none = {0};
+    size_t n = 0;
+    int rc = store_summary_photo(*r->store, r->campaign->id, gid, type, photo, &n, &none);
+    if (rc == SB_ENOTFOUND)
+        return 0;
+    if (rc != 0) {
+        *r->err = none;
+        return rc;
+    }
+    c->photo_type = type;
+    c->photo = *photo;
+    c->photo_len = n;
+    return 0;
+}
+
 int memory_summary_svg(struct game_req *r, const struct editions *editions, int64_t gid,
                        const char *lang, char **svg, size_t *len)
 {
     struct summary_card c;
-    char *text = NULL;
+    char *text = NULL, type[STORE_PHOTO_TYPE_MAX];
+    void *photo = NULL;
     cJSON *doc = NULL;
     const cJSON *winner, *paid, *edition;
     int rc;
@@ -196,7 +217,10 @@ int memory_summary_svg(struct game_req *r, const struct editions *editions, int6
     c.paid_out = cJSON_IsNumber(paid) ? (int64_t)paid->valuedouble : 0;
     c.memory = recap_string(doc, "memory");
     recap_card_rows(doc, &c);
-    rc = summary_svg(&c, svg, len, r->err);
+    rc = recap_card_photo(r, gid, &c, type, &photo);
+    if (rc == 0)
+        rc = summary_svg(&c, svg, len, r->err);
+    free(photo);
     cJSON_Delete(doc);
     return rc;
 }

@@ -259,3 +259,15 @@ int store_summary_json(struct store *s, int64_t cid, int64_t gid, char **out, st
         return sb_fail(err, SB_ENOTFOUND, NULL, "no game %lld in this campaign", (long long)gid);
     return rc;
 }
+
+int store_summary_photo(struct store *s, int64_t cid, int64_t gid, char type[STORE_PHOTO_TYPE_MAX],
+                        void **data, size_t *len, struct sb_error *err)
+{
+    static const char *const sql = "SELECT id FROM memories WHERE campaign_id = ? AND game_id = ?"
+                                   " AND photo_type IS NOT NULL ORDER BY at, id LIMIT 1";
+    int64_t mid = 0, rev = 0;
+    int rc = store_int(s, sql, &mid, err, "ii", cid, gid);
+    if (rc == 0)
+        rc = store_memory_photo(s, cid, mid, type, data, len, &rev, err);
+    return rc;
+}

@@ -100,4 +100,9 @@ int store_recap_json(struct store *s, int64_t cid, char **out, struct sb_error *
  * "memory": the text of its earliest memory or null}. SB_ENOTFOUND when cid has no gid. */
 int store_summary_json(struct store *s, int64_t cid, int64_t gid, char **out, struct sb_error *err);
 
+/* The first photo of game gid of cid (of its earliest memory that has one), as
+ * store_memory_photo() gives it. SB_ENOTFOUND when none of its memories has a photo. */
+int store_summary_photo(struct store *s, int64_t cid, int64_t gid, char type[STORE_PHOTO_TYPE_MAX],
+                        void **data, size_t *len, struct sb_error *err);
+
 #endif

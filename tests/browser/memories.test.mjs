@@ -10,7 +10,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { png } from '../integration/png.mjs';
-import { phoneSession, phoneContext, shot, api, expectText, expectVisible, pinBox, eventually, ARTIFACTS } from './helpers.mjs';
+import { phoneSession, phoneContext, shot, api, expectText, expectVisible, pinBox, eventually, campaignWithGame, ARTIFACTS } from './helpers.mjs';
 
 let server;
 let browser;
@@ -204,5 +204,55 @@ test('UI-MEMORY-ONE-STEP a memory and its photo are saved as one step: a photo t
     assert.deepEqual(ro.errors.filter((e) => !/415/.test(e)), [], 'no script errors');
   } finally {
     await ro.close();
+  }
+});
+
+test('UI-NIGHT-CARD-PHOTO the night card shared from a finished game\'s screen carries the game\'s first photo', async () => {
+  const c = await campaignWithGame(server.base, 'Photo night', { mode: 'journal', pin: true });
+  const m = (await api(server.base, 'POST', `/campaigns/${c.cid}/memories`, { key: c.key, body: { game: c.gid, text: 'the red sky at Rapa Nui' } })).memory;
+  // A photo of one colour, red, so its place on the card can be found pixel by pixel.
+  const put = await fetch(`${server.base}/api/v1/campaigns/${c.cid}/memories/${m.id}/photo`, {
+    method: 'PUT', headers: { Authorization: `Bearer ${c.key}`, 'Content-Type': 'image/png' }, body: png(80, 60, { pixel: () => [230, 20, 20] }),
+  });
+  assert.equal(put.status, 204);
+  for (const destination of ['rapa-nui', 'angkor-wat', 'red-1', 'red-3']) {
+    await api(server.base, 'POST', `/campaigns/${c.cid}/games/${c.gid}/events`, { key: c.key, body: { type: 'stamp_goal', player: c.ana, destination } });
+  }
+  const fr = await phoneContext(browser, { locale: 'fr-FR' });
+  try {
+    const p = await fr.newPage();
+    await p.goto(`${server.base}/#/join/${c.cid}/${encodeURIComponent(c.key)}`);
+    await p.goto(`${server.base}/#/c/${c.cid}/game/${c.gid}`);
+    const button = p.locator(`#night-${c.gid}`);
+    await expectVisible(button);
+    const download = p.waitForEvent('download');
+    await button.click();
+    const file = await download;
+    const saved = join(ARTIFACTS, 'memories-08-night-card-photo.png');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await file.saveAs(saved);
+    const { readFileSync } = await import('node:fs');
+    const bytes = readFileSync(saved);
+    // The PNG read back on the phone: how many of its pixels are the photo's red.
+    const red = await p.evaluate(async (b64) => {
+      const bin = atob(b64);
+      const arr = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) arr[i] = bin.charCodeAt(i);
+      const bmp = await createImageBitmap(new Blob([arr], { type: 'image/png' }));
+      const cv = new OffscreenCanvas(bmp.width, bmp.height);
+      const g = cv.getContext('2d');
+      g.drawImage(bmp, 0, 0);
+      const d = g.getImageData(0, 0, bmp.width, bmp.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] > 200 && d[i + 1] < 60 && d[i + 2] < 60) n++;
+      return { n, all: bmp.width * bmp.height, width: bmp.width };
+    }, bytes.toString('base64'));
+    assert.equal(red.width, 1280, 'drawn at twice the card\'s 640 px');
+    // The photo is drawn 560 x 420 on the card, 1120 x 840 in the PNG: far more red than
+    // the card's dashed frame and its winner's line hold.
+    assert.ok(red.n > 1120 * 840 * 0.9, `the photo is on the card (${red.n} red pixels of ${red.all})`);
+    assert.deepEqual(fr.errors, [], 'no script errors');
+  } finally {
+    await fr.close();
   }
 });

@@ -408,11 +408,17 @@ function xmllint(svg) {
     return spawnSync('xmllint', ['--noout', '--nonet', file], { encoding: 'utf8' });
   } finally { rmSync(dir, { recursive: true, force: true }); }
 }
+/** The night card's one photo: an <image> whose xlink:href holds the bytes (a data: URI
+ * of a photo's type in base64), the only reference the card may make. */
+const PHOTO_IMAGE = /<image x="\d+" y="\d+" width="\d+" height="\d+" preserveAspectRatio="xMidYMid meet" xlink:href="data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/]+=*)"\/>/g;
 /** No script, no event handler, no outside reference of any kind: the markup (the
- * text between tags, escaped, is only shown) holds none. */
+ * text between tags, escaped, is only shown) holds none but the game's photo inside it. */
 function assertSelfContained(text) {
   assert.doesNotMatch(text, /<script|<!\[CDATA\[/i);
-  const svg = text.replace(/>[^<]*</g, '><');
+  const photos = text.match(PHOTO_IMAGE) || [];
+  assert.ok(photos.length <= 1, 'one photo at most');
+  const markup = photos.length ? text.replace(PHOTO_IMAGE, '').replace(' xmlns:xlink="http://www.w3.org/1999/xlink"', '') : text;
+  const svg = markup.replace(/>[^<]*</g, '><');
   assert.doesNotMatch(svg, /&/, 'no entity or character reference in the markup itself');
   assert.doesNotMatch(svg, /<(image|use|a|foreignObject|iframe|style|link)\b/i);
   assert.doesNotMatch(svg, /\shref\s*=|xlink:|url\(|@import/i);
@@ -433,7 +439,7 @@ test('GET …/games/{gid}/summary.svg: valid SVG 1.1 (xmllint), self-contained w
     const r = await client(srv.url, c.view_key).get(`${base(c)}/games/${g1}/summary.svg${lang ? `?lang=${lang}` : ''}`);
     assert.equal(r.status, 200, r.text);
     assert.match(r.headers.get('content-type'), /^image\/svg\+xml/);
-    assert.equal(r.headers.get('content-security-policy'), "default-src 'none'");
+    assert.equal(r.headers.get('content-security-policy'), "default-src 'none'; img-src data:");
     assert.equal(r.headers.get('x-content-type-options'), 'nosniff');
     const svg = r.text;
     const lint = xmllint(svg);
@@ -473,6 +479,36 @@ test('the night card stays well-formed whatever the memory holds (control charac
   assert.equal(lint.status, 0, lint.stderr);
   assertSelfContained(r.text);
   void execFileSync; void copyFileSync;
+});
+
+/** NIGHT-CARD-PHOTO: the night card carries the game's first photo (of its earliest
+ * memory that has one), its very bytes inside the card, which xmllint still reads and
+ * which stays self-contained; a game without a photo has none (issue 40). */
+test('NIGHT-CARD-PHOTO: the night card carries the game\'s first photo, inside it', async () => {
+  const { c, ana, g1 } = await oneNight();
+  const plain = (await remember(c, { game: g1, text: 'no photo here' })).memory;
+  const first = (await remember(c, { game: g1, text: 'the harbour' })).memory;
+  const second = (await remember(c, { game: g1, text: 'the summit' })).memory;
+  assert.equal((await putPhoto(c, second.id, WEBP, 'image/webp')).status, 204);
+  assert.equal((await putPhoto(c, first.id, JPEG, 'image/jpeg')).status, 204);
+  await win(c, g1, ana);
+  const r = await client(srv.url, c.view_key).get(`${base(c)}/games/${g1}/summary.svg?lang=ro`);
+  assert.equal(r.status, 200, r.text);
+  assert.equal(xmllint(r.text).status, 0, xmllint(r.text).stderr);
+  assertSelfContained(r.text);
+  const found = [...r.text.matchAll(PHOTO_IMAGE)];
+  assert.equal(found.length, 1, 'one photo');
+  assert.equal(found[0][1], 'jpeg', 'the first photo, of the earliest memory that has one');
+  assert.ok(Buffer.from(found[0][2], 'base64').equals(JPEG), 'its very bytes');
+  assert.ok(r.text.includes('no photo here'), 'the earliest memory\'s words stay');
+  assert.match(r.headers.get('content-security-policy'), /img-src data:/, 'a browser opening the card shows its photo');
+  // A game none of whose memories has a photo: no <image>.
+  const other = await oneNight();
+  await remember(other.c, { game: other.g1, text: 'words only' });
+  await win(other.c, other.g1, other.ana);
+  const none = (await other.c.api.get(`${base(other.c)}/games/${other.g1}/summary.svg`)).text;
+  assert.doesNotMatch(none, /<image|xlink/);
+  void plain;
 });
 
 // ---- the OpenAPI document ----

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "error.h"
+#include "file.h"
 #include "summary_svg.h"
 
 /* A finished journal game: Ana won with four stamps, the journal paid 100. */
@@ -127,6 +128,40 @@ static void test_a_long_memory_is_cut(void **state)
     free(svg);
 }
 
+/* The game's first photo is on the card, inside it as a data: URI in an <image> of
+ * SVG 1.1 (xlink:href, its namespace declared), scaled to the card's width with its
+ * proportions kept (16x12 becomes 560x420); bytes that are not an image of their type
+ * are left out, and a card without a photo declares no XLink (issue 40). */
+static void test_night_card_carries_the_games_first_photo(void **state)
+{
+    struct summary_card c = card_of("fr", "Ana", "the harbour at dusk");
+    char *photo = NULL, *svg;
+    size_t len = 0;
+    (void)state;
+    assert_int_equal(file_read("tests/integration/fixtures/photo.png", 1 << 20, &photo, &len, NULL),
+                     0);
+    c.photo_type = "image/png";
+    c.photo = photo;
+    c.photo_len = len;
+    svg = render(&c);
+    assert_non_null(strstr(svg, " xmlns:xlink=\"http://www.w3.org/1999/xlink\""));
+    assert_non_null(strstr(svg, "<image x=\"40\" y=\""));
+    assert_non_null(strstr(svg, " width=\"560\" height=\"420\""));
+    assert_non_null(strstr(svg, "xlink:href=\"data:image/png;base64,iVBORw0KGgo"));
+    assert_non_null(strstr(svg, "the harbour at dusk"));
+    free(svg);
+    c.photo_type = "image/jpeg"; /* PNG bytes said to be a JPEG: left out */
+    svg = render(&c);
+    assert_null(strstr(svg, "<image"));
+    assert_null(strstr(svg, "xlink"));
+    free(svg);
+    c.photo = NULL;
+    svg = render(&c);
+    assert_null(strstr(svg, "<image"));
+    free(svg);
+    free(photo);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -135,6 +170,7 @@ int main(void)
         cmocka_unit_test(test_each_language_and_no_other),
         cmocka_unit_test(test_plurals_and_date_in_each_language),
         cmocka_unit_test(test_a_long_memory_is_cut),
+        cmocka_unit_test(test_night_card_carries_the_games_first_photo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
