@@ -39,6 +39,7 @@
 struct http_shared {
     uint64_t serial; /* the API's number of the answer */
     struct MHD_Response *res;
+    size_t len; /* its body's length, which its 304 names */
 };
 
 struct http_server {
@@ -244,11 +245,25 @@ static enum MHD_Result http_send(struct MHD_Connection *conn, struct http_reques
     return ret;
 }
 
+/* The body of a 304: never read (libmicrohttpd sends none for a 304). */
+static ssize_t http_no_body(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)cls;
+    (void)pos;
+    (void)buf;
+    (void)max;
+    return MHD_CONTENT_READER_END_WITH_ERROR;
+}
+
 /* When r is a GET or HEAD whose If-None-Match names etag, queue 304 with no body (and
  * the ETag, Cache-Control and Vary that the 200 would carry: cache_control NULL is
- * no-store) into *ret and return true; else false. */
+ * no-store) into *ret and return true; else false. len is the length of the 200's
+ * body: libmicrohttpd 0.9.75 writes a Content-Length into every 304 (no flag drops it),
+ * and RFC 9110 8.6 allows one only when it is the 200's, so the 304 is given a body of
+ * that length, which the library never sends. */
 static bool http_not_modified(struct MHD_Connection *conn, struct http_request *r, const char *etag,
-                              const char *cache_control, bool vary, enum MHD_Result *ret)
+                              const char *cache_control, bool vary, size_t len,
+                              enum MHD_Result *ret)
 {
     struct MHD_Response *res;
     if ((strcmp(r->method, "GET") != 0 && strcmp(r->method, "HEAD") != 0) ||
@@ -256,7 +271,7 @@ static bool http_not_modified(struct MHD_Connection *conn, struct http_request *
             MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH),
             etag))
         return false;
-    res = MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+    res = MHD_create_response_from_callback(len, 4096, http_no_body, NULL, NULL);
     if (!res) {
         *ret = MHD_NO;
         return true;
@@ -296,11 +311,10 @@ static bool http_answer_shared(struct MHD_Connection *conn, struct http_request 
     bool held;
     r->route = r->res.route;
     http_conns_keyed(&s->conns, r->conn);
-    if (http_not_modified(conn, r, r->res.etag, NULL, false, ret))
-        return true;
     pthread_mutex_lock(&s->shared_lock);
     held = e->res && e->serial == r->res.cache_serial;
-    if (held) /* under the lock: the table's reference is not dropped before it is queued */
+    /* under the lock: the table's reference is not dropped before it is queued */
+    if (held && !http_not_modified(conn, r, r->res.etag, NULL, false, e->len, ret))
         *ret = http_queue(conn, r, 200, e->res);
     pthread_mutex_unlock(&s->shared_lock);
     return held;
@@ -315,7 +329,7 @@ static enum MHD_Result http_answer_kept(struct MHD_Connection *conn, struct http
     struct MHD_Response *mr, *old;
     struct http_shared *e = &s->shared[res->cache_serial % HTTP_SHARED_SLOTS];
     enum MHD_Result ret;
-    if (http_not_modified(conn, r, res->etag, NULL, false, &ret)) {
+    if (http_not_modified(conn, r, res->etag, NULL, false, res->body_len, &ret)) {
         r->route = res->route;
         http_conns_keyed(&s->conns, r->conn);
         return ret;
@@ -331,6 +345,7 @@ static enum MHD_Result http_answer_kept(struct MHD_Connection *conn, struct http
     old = e->res;
     e->res = mr;
     e->serial = res->cache_serial;
+    e->len = res->body_len;
     pthread_mutex_unlock(&s->shared_lock);
     if (old)
         MHD_destroy_response(old);
@@ -422,7 +437,8 @@ static enum MHD_Result http_static_answer(struct http_server *s, struct MHD_Conn
     struct MHD_Response *res;
     enum MHD_Result ret;
     http_static_etag(st, zipped, etag, sizeof(etag));
-    if (http_not_modified(conn, r, etag, "no-cache", true, &ret)) {
+    if (http_not_modified(conn, r, etag, "no-cache", true, zipped ? gz_len : (size_t)st->st_size,
+                          &ret)) {
         free(body);
         return ret;
     }
@@ -669,7 +685,7 @@ static enum MHD_Result http_answer(struct MHD_Connection *conn, struct http_requ
         return ret;
     }
     if (res->status == 200 &&
-        http_not_modified(conn, r, res->etag, res->cache_control, false, &ret))
+        http_not_modified(conn, r, res->etag, res->cache_control, false, res->body_len, &ret))
         return ret; /* the body is freed with the request */
     ret = http_send(conn, r, res->status, res->content_type, res->body, res->body_len, &x);
     res->body = NULL; /* libmicrohttpd frees it */

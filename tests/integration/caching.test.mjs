@@ -8,6 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import net from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { readFileSync, mkdtempSync, cpSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,9 @@ async function assertRevalidates(url, auth = {}) {
     assert.equal(again.status, 304, `${method} ${url} with its ETag`);
     assert.equal(again.body.length, 0, 'a 304 has no body');
     assert.equal(again.headers.etag, etag, 'a 304 names the ETag it matched');
+    const len = again.headers['content-length'];
+    assert.ok(len === undefined || len === first.headers['content-length'],
+      `${method} ${url}: a 304's Content-Length is absent or its 200's (${first.headers['content-length']}), not ${len}`);
   }
   const listed = await get(url, { ...auth, 'If-None-Match': `"nope", W/${etag}` });
   assert.equal(listed.status, 304, 'If-None-Match compares weakly, in a list');
@@ -91,6 +95,54 @@ test('games, states, boards, the journal and photos answer a matching If-None-Ma
   // Without the key the ETag does not help: 401, not 304.
   const noKey = await get(`${base}/games/${gid}`, { 'If-None-Match': game.headers.etag });
   assert.equal(noKey.status, 401);
+});
+
+/** Send text on one connection and resolve with all the server wrote until it closed. */
+function exchange(port, text) {
+  return new Promise((resolve, reject) => {
+    const sock = net.connect(port, '127.0.0.1', () => sock.write(text, 'latin1'));
+    const chunks = [];
+    sock.on('data', (d) => chunks.push(d));
+    sock.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    sock.on('error', reject);
+  });
+}
+
+/** The 304 that If-None-Match: etag gets at path (with headers), then on the same
+ * connection a health request: the 304's head must be followed at once by the next
+ * answer (no body), and its Content-Length, if any, must be want (RFC 9110 8.6). */
+async function assertFramed304(path, etag, want, headers = '') {
+  const wire = await exchange(srv.port,
+    `GET ${path} HTTP/1.1\r\nHost: a\r\n${headers}If-None-Match: ${etag}\r\n\r\n` +
+    'GET /api/v1/health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
+  const end = wire.indexOf('\r\n\r\n');
+  const head = wire.slice(0, end);
+  assert.match(head, /^HTTP\/1\.1 304 /, wire);
+  const lens = [...head.matchAll(/^content-length:\s*(\S*)$/gim)].map((m) => m[1]);
+  assert.ok(lens.length === 0 || (lens.length === 1 && lens[0] === String(want)),
+    `${path}: the 304 names no length but its 200's (${want}): ${JSON.stringify(lens)}`);
+  assert.match(wire.slice(end + 4), /^HTTP\/1\.1 200 /, `${path}: the next answer follows the 304's head at once`);
+}
+
+test('a 304 carries no Content-Length other than its 200\'s, and no body', async () => {
+  for (const enc of ['', 'Accept-Encoding: gzip\r\n']) {
+    const h = enc ? { 'Accept-Encoding': 'gzip' } : {};
+    const ok = await get(`${srv.url}/js/app.js`, h);
+    assert.equal(ok.status, 200);
+    assert.equal(Number(ok.headers['content-length']), ok.body.length);
+    await assertFramed304('/js/app.js', ok.headers.etag, ok.body.length, enc);
+  }
+  const c = await newCampaign(srv.url, { players: ['Ana', 'Bo'] });
+  const auth = `Authorization: Bearer ${c.key}\r\n`;
+  const g = await c.api.post(`/api/v1/campaigns/${c.cid}/games`, { mode: 'journal', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 'scottie' }] });
+  assert.equal(g.status, 201, g.text);
+  for (const path of [`/api/v1/campaigns/${c.cid}/games/${g.json.game.id}`, `/api/v1/campaigns/${c.cid}/board`, `/api/v1/campaigns/${c.cid}/journal`]) {
+    const ok = await get(`${srv.url}${path}`, { Authorization: `Bearer ${c.key}` });
+    assert.equal(ok.status, 200, ok.body.toString());
+    // Twice: the first answer built, the next from the response the server holds.
+    await assertFramed304(path, ok.headers.etag, ok.body.length, auth);
+    await assertFramed304(path, ok.headers.etag, ok.body.length, auth);
+  }
 });
 
 test('static files: an ETag, Cache-Control no-cache, Vary, and 304 for each form', async () => {
