@@ -94,9 +94,9 @@ static void briefing_stamps(const struct board *b, const cJSON *stamps, struct j
 }
 
 /* Add "briefing":[{"player","token","stamps","amount"}] to card: who tonight holds the
- * stamps already on it and what a draw pays each, as the engine reckons payouts
- * (rules_journal_payouts(): TWT-JOURNAL-4, TWT-JOURNAL-5). */
-static bool briefing_card(struct game_req *r, const struct board *b, cJSON *card,
+ * stamps already on it under policy and what a draw pays each, as the engine reckons
+ * payouts (rules_journal_payouts(): TWT-JOURNAL-4, TWT-JOURNAL-5). */
+static bool briefing_card(const struct board *b, enum stamp_owner policy, cJSON *card,
                           const cJSON *stamps, const struct briefing_seat *seats, int nseats)
 {
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(card, "id");
@@ -113,10 +113,7 @@ static bool briefing_card(struct game_req *r, const struct board *b, cJSON *card
     }
     briefing_stamps(b, stamps, &js);
     if (ci >= 0)
-        n = rules_journal_payouts(&b->journal[ci], &js,
-                                  r->campaign->policy_player ? STAMP_OWNER_PLAYER
-                                                             : STAMP_OWNER_TOKEN,
-                                  holders, nseats, pay);
+        n = rules_journal_payouts(&b->journal[ci], &js, policy, holders, nseats, pay);
     for (int i = 0; i < n; i++) {
         const struct briefing_seat *seat = &seats[pay[i].holder];
         cJSON *o = cJSON_CreateObject();
@@ -140,6 +137,26 @@ static int journal_briefing_seats(struct game_req *r, const char *v, struct brie
     if (r->campaign->active_game)
         return briefing_active_seats(r, seats, n);
     return 0;
+}
+
+/* The stamp policy tonight's draws pay by (TWT-JOURNAL-5): the one the active game was
+ * started with (API.md "Further additions (2026-12-c)": a game keeps it for its whole
+ * life), else, for the next game or a game stored before games kept one, the
+ * campaign's. */
+static int journal_briefing_policy(struct game_req *r, enum stamp_owner *policy)
+{
+    struct store_game g;
+    int rc = 0;
+    *policy = r->campaign->policy_player ? STAMP_OWNER_PLAYER : STAMP_OWNER_TOKEN;
+    if (!r->campaign->active_game)
+        return 0;
+    memset(&g, 0, sizeof(g));
+    rc = store_game_get(CAMPAIGN_DB(r), r->campaign->id, r->campaign->active_game, false, &g,
+                        r->err);
+    if (rc == 0 && g.stamp_owner[0])
+        *policy = strcmp(g.stamp_owner, "player") == 0 ? STAMP_OWNER_PLAYER : STAMP_OWNER_TOKEN;
+    store_game_clear(&g);
+    return rc;
 }
 
 /* ---- the journal ---- */
@@ -237,10 +254,13 @@ static int journal_cards(struct game_req *r, const struct editions *eds, const c
     char *board_text = NULL, *stamps_text = NULL, *totals_text = NULL;
     cJSON *board = NULL, *stamps = NULL, *totals = NULL, *cards = NULL, *c;
     struct board *b = NULL;
+    enum stamp_owner policy = STAMP_OWNER_TOKEN;
     int nseats = 0;
     int rc = journal_box_use(r, eds);
     if (rc == 0)
         rc = journal_briefing_seats(r, v, seats, &nseats);
+    if (rc == 0)
+        rc = journal_briefing_policy(r, &policy);
     if (rc == 0)
         rc = store_campaign_board(CAMPAIGN_DB(r), r->campaign->id, r->campaign->box, &board_text,
                                   r->err);
@@ -265,7 +285,7 @@ static int journal_cards(struct game_req *r, const struct editions *eds, const c
             break;
         }
         mine = journal_card_figures(card, id->valuestring, stamps, totals);
-        if (!mine || (b && !briefing_card(r, b, card, mine, seats, nseats)))
+        if (!mine || (b && !briefing_card(b, policy, card, mine, seats, nseats)))
             rc = sb_oom(r->err);
     }
     cJSON_Delete(board);

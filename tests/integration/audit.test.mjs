@@ -113,3 +113,29 @@ test('export (R4): a draw_journal keeps the memories each payout was answered wi
   const d2 = twice.games[1].events.find((e) => e.type === 'draw_journal');
   assert.deepEqual(d2.effects.filter((e) => e.kind === 'journal_payout').flatMap((e) => e.memories.map((x) => x.text)), ['lost the passport in Rome']);
 });
+
+test('TWT-JOURNAL-5: tonight\'s briefing pays by the stamp policy the active game started with, the next game\'s by the campaign\'s', async () => {
+  const c = await newCampaign(srv.url, { stamp_owner: 'token', players: ['Ann', 'Bo', 'Cy'] });
+  const [ann, bo, cy] = c.players;
+  const base = `/api/v1/campaigns/${c.cid}`;
+  const g1 = await game(c, 'journal', [[ann, 'hazel'], [bo, 'scottie']]);
+  await event(c, g1, { type: 'draw_journal', card: 'journal-2', player: ann }); // Ann stamps with Hazel
+  await event(c, g1, { type: 'end' });
+  const g2 = await game(c, 'journal', [[cy, 'hazel'], [bo, 'scottie']]);
+  assert.equal((await c.api.patch(base, { stamp_owner: 'player' })).status, 200);
+  const briefing = async (query = '') => {
+    const r = await c.api.get(`${base}/journal${query}`);
+    assert.equal(r.status, 200, r.text);
+    return r.json.cards.find((x) => x.id === 'journal-2').briefing
+      .map((b) => [b.player, b.token, b.stamps, b.amount]);
+  };
+  // g2 pays by "token": whoever plays Hazel tonight (Cy) holds Ann's stamp
+  assert.deepEqual(await briefing(), [[cy, 'hazel', 1, 100]]);
+  assert.deepEqual(await briefing(`?seats=${cy}:hazel,${bo}:scottie`), [[cy, 'hazel', 1, 100]]);
+  // and the draw pays as the briefing said
+  const draw = await event(c, g2, { type: 'draw_journal', card: 'journal-2', player: bo });
+  assert.deepEqual(payouts(draw).filter(([p]) => p === cy), [[cy, 'hazel', 1, 100]]);
+  await event(c, g2, { type: 'end' });
+  // no game active: the next one starts under the campaign's "player"; Ann is not seated
+  assert.deepEqual(await briefing(`?seats=${cy}:hazel,${bo}:scottie`), [[bo, 'scottie', 1, 100]]);
+});
