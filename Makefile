@@ -2,6 +2,7 @@
 #
 #   make run      install what is missing, build, migrate data/stampbook.db, serve :8080
 #   make test     the whole suite: unit (release and ASan+UBSan), integration, browser
+#   make test-loaded   the same beside stress-ng --cpu 2 (TESTS=unit: a part of it)
 #   make bench    the benchmark against a baseline built in the same run
 #   make lint     clang-format check, clang-tidy, cppcheck, layering greps
 #   make fuzz     libFuzzer targets, FUZZ_SECONDS each
@@ -74,7 +75,7 @@ else
   BIN := $(B)/stampbook
 endif
 
-.PHONY: all run deps test-deps test unit unit-asan integration stress browser bench lint recipe fuzz \
+.PHONY: all run deps test-deps test test-loaded unit unit-asan integration stress browser bench lint recipe fuzz \
         fuzz-replay clean install uninstall format deb
 .DEFAULT_GOAL := all
 
@@ -138,6 +139,14 @@ test: test-deps
 	@$(MAKE) --no-print-directory recipe
 	@$(MAKE) --no-print-directory lint
 	@echo "make test: all suites passed"
+
+# The suite beside two CPU-bound processes (stress-ng --cpu LOAD_CPUS), stopped after it
+# whatever its result: it must pass on a busy machine. TESTS picks the target run beside
+# the load (default the whole suite; e.g. TESTS=unit for a quick check of the set-up).
+TESTS ?= test
+LOAD_CPUS ?= 2
+test-loaded: test-deps
+	@sh scripts/loaded $(LOAD_CPUS) $(MAKE) --no-print-directory $(TESTS)
 
 unit: $(UNIT_BINS)
 	@sh scripts/run-unit $(B)/tests $(UNIT_BINS)
