@@ -10,7 +10,7 @@
 //   #/c/{cid}/game/{gid}/board
 //   #/c/{cid}/stats           charts
 //   #/c/{cid}/box             the box editor
-//   #/c/{cid}/check           "Check your box", the guided walk
+//   #/c/{cid}/check[/{ed}]    "Check your box", the guided walk (of the box of edition ed)
 
 import { ApiError, CampaignApi, editions as fetchEditions } from './api.js';
 import { getCampaign, touchCampaign, forgetCampaign } from './store.js';
@@ -40,7 +40,7 @@ const routes = [
   [/^\/c\/(\d+)\/game\/(\d+)\/board$/, boardView.render, 'board'],
   [/^\/c\/(\d+)\/stats$/, stats.render, 'stats'],
   [/^\/c\/(\d+)\/box$/, box.render, 'campaign'],
-  [/^\/c\/(\d+)\/check$/, check.render, 'campaign'],
+  [/^\/c\/(\d+)\/check(?:\/([a-z0-9-]+))?$/, check.render, 'campaign'],
 ];
 
 let cleanup = null;

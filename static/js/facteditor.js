@@ -10,6 +10,7 @@ import { kindWord, circlesText, honestName, isChecked } from './facts.js';
 import {
   effectEditor, factField, textInput, textArea, numberInput, textOf, money10, slotsOf, NAME_MAX, TEXT_MAX, SLOTS_MAX,
 } from './factfields.js';
+import { classicFactView, classicFactEditor } from './classic_facts.js';
 
 const EDGE_KINDS = ['chance', 'journal', 'flight_local', 'flight_long', 'tax', 'free_parking', 'go_to_jail', 'jail', 'go'];
 
@@ -26,6 +27,7 @@ function stampsOn(state, id) {
 /** The fact as the box prints it. */
 export function factView(f, names, state = null) {
   const o = f.obj;
+  if (f.classic) return classicFactView(f, names.board);
   if (f.part === 'spaces') {
     return h('div', { class: 'fact-card space-card' },
       h('p', { class: 'fact-kind' }, t('fact.space', { n: o.index, kind: kindWord(o.kind) }), badge(o)),
@@ -161,6 +163,7 @@ function journalEditor(f, board, names, base, marks) {
  * "unverified" in its label (the box editor).
  */
 export function factEditor(f, board, names, { inGame = false, base = 'fix', marks = false } = {}) {
+  if (f.classic) return classicFactEditor(f, { inGame, base });
   if (f.part === 'spaces') return spaceEditor(f, board, names, base, inGame, marks);
   if (f.part === 'destinations') return destinationEditor(f, board, names, base, marks);
   if (f.part === 'chance') return chanceEditor(f, board, names, base, marks);

@@ -13,7 +13,8 @@ export const kindWord = (kind) => t(`fact.kind.${kind}`);
 
 /**
  * The facts of board in the order of the walk: the 40 spaces from GO, then the
- * destinations in board order, then the Chance and the Journal cards. Each is
+ * destinations (a classic box: the title deeds) in board order, then the Chance and the
+ * Journal (a classic box: Community Chest) cards. Each is
  * {part, id, obj, n, of}: part is the PUT path segment (spaces, destinations, chance,
  * journal), id what follows it, n/of its place among its kind.
  */
@@ -22,12 +23,18 @@ export function factsOf(board) {
   const dests = [...((board && board.destinations) || [])].sort((a, b) => (a.space ?? 0) - (b.space ?? 0));
   const chance = (board && board.chance) || [];
   const journal = (board && board.journal) || [];
-  const list = (part, items, idOf) => items.map((obj, i) => ({ part, id: String(idOf(obj)), obj, n: i + 1, of: items.length }));
+  const deeds = [...((board && board.deeds) || [])].sort((a, b) => a.space - b.space);
+  const community = (board && board.community) || [];
+  // A classic box's facts say so (classic_facts.js shows and edits them).
+  const classic = Array.isArray(board && board.deeds);
+  const list = (part, items, idOf) => items.map((obj, i) => ({ part, id: String(idOf(obj)), obj, n: i + 1, of: items.length, classic }));
   return [
     ...list('spaces', spaces, (x) => x.index),
     ...list('destinations', dests, (x) => x.id),
+    ...list('deeds', deeds, (x) => x.space),
     ...list('chance', chance, (x) => x.id),
     ...list('journal', journal, (x) => x.id),
+    ...list('community', community, (x) => x.id),
   ];
 }
 
@@ -54,12 +61,16 @@ export function honestName(obj, key = 'name') {
 /** Put the item the server answered for a PUT into board (in place) and recount. */
 export function replaceFact(board, part, item) {
   const list = part === 'spaces' ? board.spaces : board[part];
-  const key = part === 'spaces' ? 'index' : 'id';
+  const key = { spaces: 'index', deeds: 'space' }[part] || 'id';
   const i = (list || []).findIndex((x) => String(x[key]) === String(item[key]));
   if (i >= 0) list[i] = item;
   if (part === 'spaces' && item.kind === 'destination' && item.destination) {
     const d = (board.destinations || []).find((x) => x.id === item.destination);
     if (d) d.name = item.name;
+  }
+  if (part === 'deeds') {
+    const sp = (board.spaces || []).find((x) => x.index === item.space);
+    if (sp) sp.name = item.name;
   }
   if (part === 'destinations') {
     const sp = (board.spaces || []).find((x) => x.destination === item.id);

@@ -7,7 +7,7 @@ import { gameLabel } from '../words.js';
 import { qrSvg } from '../qr.js';
 import { saveCampaign, forgetCampaign } from '../store.js';
 import { activeGameId, kindOf } from '../model.js';
-import { checkOffer } from './check.js';
+import { checkOffer, boxCheckOffer } from './check.js';
 import { downloadButton } from './boxfile.js';
 import { bgStatsLink, playUuidOf } from '../bgstats.js';
 import { backupPanel } from './backup.js';
@@ -50,6 +50,9 @@ export async function render({ main, params, app }) {
       full ? ` · ${t(c.stamp_owner === 'player' ? 'camp.owner.player' : 'camp.owner.token')}` : '',
       ctx.readOnly ? ` · ${t('view_only')}` : ''),
     full ? checkOffer(ctx, board) : null,
+    // Each classic or Wonders box of the group has its own check (deeds, cards, spaces).
+    boxesOf(c).filter((b) => (editions.find((e) => e.id === b.edition) || {}).kind === 'classic')
+      .map((b) => boxCheckOffer(ctx, b, (editions.find((e) => e.id === b.edition) || {}).name || b.edition)),
     start,
     // "Last time…" under the button that starts tonight's game: it loads a moment later
     // and is long (standings, memories, a photo), so above it would push the button down.

@@ -10,15 +10,17 @@ import { Names } from '../words.js';
 import { activeGameId } from '../model.js';
 import { factsOf, checkCount, isChecked, replaceFact } from '../facts.js';
 import { factView, factEditor, bodyOrSay, saveFact } from '../facteditor.js';
+import { boxContext, activeGameOf } from '../boxes.js';
 
-const posKey = (cid) => `stampbook.check.${cid}`;
+/** Where this phone left the walk of a box (the campaign's own: no edition in the key). */
+const posKey = (cid, ed) => `stampbook.check.${cid}${ed ? `.${ed}` : ''}`;
 
-function savedPos(cid) {
-  try { return Number(localStorage.getItem(posKey(cid))) || 0; } catch { return 0; }
+function savedPos(cid, ed) {
+  try { return Number(localStorage.getItem(posKey(cid, ed))) || 0; } catch { return 0; }
 }
 
-function savePos(cid, i) {
-  try { localStorage.setItem(posKey(cid), String(i)); } catch { /* private mode: the walk still works */ }
+function savePos(cid, ed, i) {
+  try { localStorage.setItem(posKey(cid, ed), String(i)); } catch { /* private mode: the walk still works */ }
 }
 
 /** The index of the first unchecked fact at or after from (wrapping), or -1. */
@@ -49,14 +51,31 @@ export function checkOffer(ctx, board) {
     ctx.readOnly ? null : h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}/check` }, t(c.checked === 0 ? 'check.start' : 'check.resume')));
 }
 
+/** The campaign screen's offer to check a classic or Wonders box of the group (box: an
+ * entry of campaign.boxes, with its facts and checked counts; name: the edition's name),
+ * or null once it is all checked. */
+export function boxCheckOffer(ctx, box, name) {
+  if (!box || !Number.isInteger(box.facts) || box.checked >= box.facts) return null;
+  const id = `check-offer-${box.edition}-h`;
+  return h('section', { class: 'card check-offer', 'aria-labelledby': id },
+    h('h2', { id }, t('cl.check.title', { box: name })),
+    h('p', null, t(box.checked === 0 ? 'cl.check.offer' : 'check.offer.more')),
+    progress({ check: { facts: box.facts, checked: box.checked } }),
+    ctx.readOnly ? null : h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}/check/${box.edition}` }, t(box.checked === 0 ? 'check.start' : 'check.resume')));
+}
+
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
-  const [doc, board] = await Promise.all([ctx.api.get(), ctx.board(true)]);
+  const doc = await ctx.api.get();
   const c = doc.campaign || {};
+  // The walk of another box than the campaign's own names its edition (#/c/{cid}/check/{ed}).
+  const ed = params[1] && params[1] !== c.edition ? params[1] : null;
+  const box = ed ? boxContext(ctx, c, ed) : ctx;
+  const board = await box.board(true);
   app.title(t('check.title'), c.name);
-  const walk = { ctx, app, main, board, names: new Names(board), inGame: !!activeGameId(c), campaign: c };
+  const walk = { ctx: box, app, main, board, ed, names: new Names(board), inGame: !!(ed ? activeGameOf(c, ed) : activeGameId(c)), campaign: c };
   walk.facts = factsOf(board);
-  walk.at = nextUnchecked(walk.facts, Math.min(savedPos(ctx.cid), Math.max(0, walk.facts.length - 1)));
+  walk.at = nextUnchecked(walk.facts, Math.min(savedPos(ctx.cid, ed), Math.max(0, walk.facts.length - 1)));
   draw(walk);
 }
 
@@ -64,7 +83,7 @@ function draw(walk) {
   const { ctx, main, board } = walk;
   if (walk.at < 0) {
     mount(main, h('h1', null, t('check.done.title')), progress(board),
-      h('p', null, t('check.done.text')),
+      h('p', null, t(board.deeds ? 'cl.check.done' : 'check.done.text')),
       h('p', null, h('a', { class: 'btn primary block', href: `#/c/${ctx.cid}` }, t('check.back'))));
     return;
   }
@@ -118,7 +137,7 @@ async function confirm(walk, f, body) {
 
 function move(walk, from) {
   walk.at = nextUnchecked(walk.facts, from % walk.facts.length);
-  savePos(walk.ctx.cid, walk.at < 0 ? 0 : walk.at);
+  savePos(walk.ctx.cid, walk.ed, walk.at < 0 ? 0 : walk.at);
   draw(walk);
   walk.main.querySelector('h2')?.focus?.();
 }
