@@ -3,19 +3,24 @@
 /* The screens of each kind of game (GET /api/v1/editions gives each edition's `kind` and
  * `modes`): the one place the UI names a kind. board: the edition has a board of its own
  * (its tokens, the board and journal tabs); screens: the table's screen for each game mode
- * the UI shows of that kind. A kind without screens yet shows its plays as logged results. */
+ * the UI shows of that kind (classic: views/classic.js); boxBoard: its table reads the game's
+ * box (spaces, deeds, cards) though it has no board tab. A kind without screens yet shows
+ * its plays as logged results. */
 const KIND_SCREENS = {
   twt: { board: true, screens: { banker: 'bank', journal: 'journal' } },
-  classic: { board: false, screens: { results: 'log' } },
+  classic: { board: false, boxBoard: true, screens: { results: 'log', banker: 'classic' } },
   results: { board: false, screens: { results: 'log' } },
 };
 
-/** What the UI shows of an edition ({kind, modes}): {board, modes (the edition's modes the
- * UI has screens for, in its order), screen(mode) ('bank', 'journal' or 'log')}. */
+/** What the UI shows of an edition ({kind, modes}): {board, boxBoard, modes (the edition's
+ * modes the UI has screens for, in its order), screen(mode) ('bank', 'journal', 'classic'
+ * or 'log')}. */
 export function kindOf(ed) {
   const k = KIND_SCREENS[ed && ed.kind] || KIND_SCREENS.results;
-  const modes = ((ed && ed.modes) || Object.keys(k.screens)).filter((m) => m in k.screens);
-  return { board: k.board, modes, screen: (mode) => k.screens[mode] || 'log' };
+  // In the kind's own order (a classic box offers its logged result first, then the bank).
+  const offered = (ed && ed.modes) || Object.keys(k.screens);
+  const modes = Object.keys(k.screens).filter((m) => offered.includes(m));
+  return { board: k.board, boxBoard: !!(k.board || k.boxBoard), modes, screen: (mode) => k.screens[mode] || 'log' };
 }
 
 /** The id of a campaign's active game (the field may be an id or an object), or null. */

@@ -6,6 +6,7 @@
 import { t, has, currentLanguage, money, list, listOr } from './i18n.js';
 import { tokenName } from './tokens.js';
 import { honestName, correctionText } from './facts.js';
+import { classicEffectText, classicEventText } from './words-classic.js';
 
 /** Name look-ups over a board and the players we know. */
 export class Names {
@@ -79,7 +80,7 @@ export class Names {
   }
 
   card(deck, id) {
-    const list = deck === 'chance' ? this.board.chance : this.board.journal;
+    const list = deck === 'journal' ? this.board.journal : this.board[deck]; // chance, community (classic)
     const c = (list || []).find((x) => x.id === id);
     if (!c) return humanise(id);
     if (deck === 'journal') return honestName(c, 'title') || humanise(id);
@@ -142,6 +143,7 @@ export function effectText(e, names) {
     case 'ticket':
       return { text: t(e.action === 'use' ? 'fx.ticket.use' : 'fx.ticket.take', { who: P(e.player) }) };
     case 'owner':
+      if (e.space !== undefined) return classicEffectText(e, names); // a classic deed
       return { text: t('fx.owner', { dest: names.destination(e.destination || e.dest), to: P(e.to) }) };
     case 'win':
       return { text: t('fx.win', { who: P(e.player) }), cls: 'win' };
@@ -152,6 +154,8 @@ export function effectText(e, names) {
     case 'note':
       return { text: t('fx.note', { text: e.text }) };
     default: {
+      const classic = classicEffectText(e, names);
+      if (classic) return classic;
       const rest = Object.entries(e || {}).filter(([k]) => k !== 'kind').map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ');
       return { text: `${humanise(e && e.kind)}${rest ? `: ${rest}` : ''}.` };
     }
@@ -306,7 +310,7 @@ export function eventText(ev, names) {
     case 'stamp_goal': return t('ev.stamp_goal', { who: P(ev.player), dest: names.destination(ev.destination) });
     case 'result': return t('ev.result');
     case 'correct': return correctionText(ev, names);
-    default: return humanise(ev.type);
+    default: return classicEventText(ev, names) || humanise(ev.type);
   }
 }
 

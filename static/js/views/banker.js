@@ -87,7 +87,8 @@ function card(title, ...children) {
   return h('div', { class: 'card', role: 'group', 'aria-labelledby': id }, h('h2', { id }, title), children);
 }
 
-function dice(scr, roller) {
+/** The two dice as tapped (six buttons each): the roll of roller, sent on the second tap. */
+export function dice(scr, roller) {
   const chosen = [null, null];
   const rows = [];
   const status = h('p', { class: 'muted small', 'aria-live': 'polite' }, t('bk.dice.hint'));
@@ -408,7 +409,7 @@ function trade(scr) {
   return details(t('bk.trade'), form);
 }
 
-function adjust(scr) {
+export function adjust(scr) {
   const ps = scr.state.players || [];
   const who = select(ps.map((p) => [p.id, p.name]), { id: 'adjust-player' });
   const amount = h('input', { type: 'number', step: 10, inputmode: 'numeric', id: 'adjust-amount', placeholder: t('bk.adjust.eg') });

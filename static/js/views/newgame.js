@@ -20,6 +20,8 @@ export async function render({ main, params, app }) {
   const picker = boxPicker(ctx.cid, c, editions, eid, () => app.refresh());
   const kind = kindOf(ed);
   const full = kind.board;
+  // A mode whose table is the classic bank (views/classic.js): free-text tokens, each required.
+  const bankOf = (m) => kind.screen(m) === 'classic';
   const board = full ? await boxBoard(ctx, c, eid, editionDoc).catch(() => null) : null;
   const tokens = (board && board.tokens) || [];
   const people = players || doc.players || [];
@@ -150,6 +152,11 @@ export async function render({ main, params, app }) {
     field(t('ng.played_at'), playedAt), field(t('ng.duration'), duration, t('ng.duration.hint')), field(t('ng.location'), location));
 
   const house = full ? houseRulesChooser(c) : null;
+  // The classic bank's starting cash (HOUSE-CASH, RULES.md 3b); empty: the box's own.
+  const boxDoc = kind.modes.some(bankOf) ? await editionDoc(eid).catch(() => null) : null;
+  const cash = h('input', { type: 'number', id: 'classic-cash', inputmode: 'numeric', min: 500, max: 5000, step: 10, placeholder: boxDoc && boxDoc.start_cash ? String(boxDoc.start_cash) : null });
+  const bankRules = kind.modes.some(bankOf) ? h('fieldset', { id: 'classic-rules' }, h('legend', null, t('cl.ng.rules')),
+    field(t('cl.ng.cash'), cash, t('cl.ng.cash.hint', { n: boxDoc && boxDoc.start_cash }))) : null;
   const startBtn = h('button', { class: 'btn primary block', type: 'submit' }, t('ng.start'));
   const form = h('form', null,
     picker,
@@ -160,8 +167,9 @@ export async function render({ main, params, app }) {
       seatBox,
       h('p', { class: 'muted', style: 'margin:8px 0 4px' }, countText),
       h('div', { class: 'row' }, removeSeat, addSeat)),
-    full ? starts : null,
+    full || bankRules ? starts : null,
     house && house.el,
+    bankRules,
     startBtn);
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -169,10 +177,17 @@ export async function render({ main, params, app }) {
     if (new Set(ids).size !== ids.length) { showAlert(t('ng.one_seat')); return; }
     if (full && new Set(seats.map((s) => s.token)).size !== seats.length) { showAlert(t('ng.one_token')); return; }
     const mode = modes ? form.querySelector('input[name=mode]:checked').value : kind.modes[0];
+    const bank = bankOf(mode);
+    if (bank && seats.some((s) => !s.token.trim())) { showAlert(t('cl.ng.token')); return; }
     // A results seat without a token leaves it out (never a made-up "none").
     const body = { edition: eid, mode, seats: seats.map((s) => (full || s.token.trim() ? { player: Number(s.player), token: full ? s.token : s.token.trim() } : { player: Number(s.player) })) };
     if (house) body.house_rules = house.value();
-    if (!full) {
+    if (bank && cash.value !== '') {
+      const n = Number(cash.value);
+      if (!Number.isInteger(n) || n < 500 || n > 5000 || n % 10) { showAlert(t('cl.ng.cash.bad')); cash.focus(); return; }
+      body.house_rules = { starting_cash: n };
+    }
+    if (!full && !bank) {
       if (playedAt.value) body.played_at = new Date(`${playedAt.value}T12:00:00`).toISOString();
       if (duration.value !== '') {
         const m = Number(duration.value);
@@ -200,4 +215,12 @@ export async function render({ main, params, app }) {
 
   mount(main, h('h1', null, t('ng.title')), h('p', { class: 'muted' }, ed.name || eid), form);
   drawSeats();
+  // The bank's own fields show for a bank mode, the play's details for a logged result.
+  const showMode = () => {
+    const m = modes ? form.querySelector('input[name=mode]:checked').value : kind.modes[0];
+    if (bankRules) { bankRules.hidden = !bankOf(m); starts.hidden = !full && !bankOf(m); }
+    if (details) details.hidden = bankOf(m);
+  };
+  form.addEventListener('change', (ev) => { if (ev.target.name === 'mode') showMode(); });
+  showMode();
 }

@@ -18,6 +18,7 @@ import { enqueue, queued } from '../queue.js';
 import * as banker from './banker.js';
 import * as journalMode from './journalmode.js';
 import * as results from './results.js';
+import * as classic from './classic.js';
 import { afterEvent, refreshBoard } from './factcheck.js';
 import { houseRulesNote } from '../houserules.js';
 import { memoryForm, relived, withMemories, gameMemories, nightCardButton } from '../memories.js';
@@ -51,7 +52,7 @@ export async function render({ main, params, app }) {
   const eid = (game && game.edition) || c.edition;
   const ed = await ctx.edition(eid);
   const box = boxContext(ctx, c, eid);
-  const board = kindOf(ed).board ? await box.board().catch(() => ({})) : {};
+  const board = kindOf(ed).boxBoard ? await box.board().catch(() => ({})) : {};
   const scr = new TableScreen({ ctx: box, app, main, gid, game, state, etag: g.etag || etagOf(state), board, ed, campaign: c, people: cdoc.players || [] });
   app.title(gameLabel(game, gid), c.name);
   if ((state && state.status) === 'active') touchCampaign(ctx.cid, { lastGame: gid });
@@ -85,7 +86,7 @@ export class TableScreen {
     this.names.addPlayers(this.state && this.state.players);
     this.names.seat((this.state && this.state.players) || []);
     this.screen = kindOf(this.ed).screen(this.mode);
-    this.view = { log: results, journal: journalMode, bank: banker }[this.screen];
+    this.view = { log: results, journal: journalMode, bank: banker, classic }[this.screen];
     this.last = null; // {title, sentences, at, undone}
     this.mine = new Set(); // seqs of events this phone logged (not "logged on another phone")
     this.sending = false;
@@ -145,7 +146,7 @@ export class TableScreen {
     // A decision tapped while the server was unreachable waits in the queue: the dock
     // stays locked (one tap per decision) until that tap is answered or dropped.
     const waiting = this.readOnly ? [] : this.waitingTaps();
-    const sig = JSON.stringify([st.status, st.turn, st.options, st.ticket, st.players, st.destinations, st.journal, st.winner, st.result, waiting.map((x) => x.idem)]);
+    const sig = JSON.stringify([st.status, st.turn, st.options, st.ticket, st.players, st.destinations, st.journal, st.winner, st.result, st.debt, waiting.map((x) => x.idem)]);
     this.decisionChanged = sig !== this.actionsSig;
     if (this.decisionChanged) {
       this.actionsSig = sig;
@@ -172,7 +173,7 @@ export class TableScreen {
   /** The heading: who acts now (turn.next) and what the game waits for; the final standing once over. */
   banner() {
     const st = this.state || {};
-    if (this.screen === 'log' || (this.screen === 'journal' && st.status === 'active')) return this.view.banner(this);
+    if (this.screen === 'log' || this.screen === 'classic' || (this.screen === 'journal' && st.status === 'active')) return this.view.banner(this);
     if (st.status !== 'active') return finishedBanner(this);
     const head = turnHeading(st, this.names);
     const actor = this.player(head.actor);
@@ -188,6 +189,7 @@ export class TableScreen {
     const st = this.state || {};
     const ps = st.players || [];
     if (this.screen === 'log' || !ps.length) return null;
+    if (this.view.strip) return this.view.strip(this); // the classic bank's own
     const tk = st.ticket || {};
     const win = goalsToWin(st);
     const now = st.status === 'active' ? turnHeading(st, this.names).actor : null;
