@@ -7,11 +7,36 @@
  * dynamic symbol table. This file defines MHD_queue_response() in the program: the
  * library's calls come here (ELF symbol interposition), an answer of the library's own
  * (a 4xx or 5xx without Content-Type: every answer of ours has one) is replaced by its
- * problem+json twin, and every call goes on to the library's function. */
+ * problem+json twin, and every call goes on to the library's function.
+ *
+ * Two of the library's own answers need more (libmicrohttpd 0.9.75):
+ * - A Content-Length it cannot read ("abc", "-1", more than 64 bits): the library
+ *   queues its 400 or 413 and builds its head, then its state machine forgets that it
+ *   did (parse_connection_headers() is followed by a state change to "headers
+ *   processed") and builds the head again at "start reply": two heads, one body. So
+ *   such an answer is written here, whole, to the socket, and the library is told it
+ *   could not be queued: it closes the connection (after what was written) and writes
+ *   nothing itself. See http_write_whole().
+ * - A request line it cannot split (no space at all, "GARBAGE", or an empty method,
+ *   a line starting with a space) is closed with no answer, and no answer can be given:
+ *   parse_initial_message_line() fails before the URI log callback, the only one called
+ *   for a request line, and connection_close_error() then shuts the socket's write side
+ *   (MHD_connection_mark_closed_()) before any callback (notify-completed is not called
+ *   for a connection that never reached the application; notify-connection's "closed"
+ *   comes after the shutdown). The only options that would leave room, MHD_USE_TURBO
+ *   (no shutdown) with a write from notify-connection, cannot tell that close from an
+ *   idle connection's timeout, which must not get a 400. RFC 9112 2.2 allows closing
+ *   on a request line that cannot be parsed; the errors test asserts the close. */
 #include "http_internal.h"
 
 #include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <time.h>
 
 typedef enum MHD_Result (*http_queue_fn)(struct MHD_Connection *, unsigned int,
                                          struct MHD_Response *);
@@ -62,6 +87,68 @@ struct MHD_Response *http_error_response(unsigned int status)
     return mr;
 }
 
+/* Is the request's Content-Length one libmicrohttpd cannot read (no Transfer-Encoding,
+ * and not 1 to 20 digits that fit in 64 bits)? This function can't fail. */
+static bool http_length_unreadable(struct MHD_Connection *connection)
+{
+    const char *len, *p;
+    if (MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING))
+        return false;
+    len = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (!len)
+        return false;
+    for (p = len; *p; p++)
+        if (*p < '0' || *p > '9')
+            return true;
+    errno = 0;
+    (void)strtoull(len, NULL, 10);
+    return p == len || errno == ERANGE;
+}
+
+/* Write the problem+json answer of status, head and body, to connection's socket and
+ * return 0; SB_EIO when the socket took less than all of it (non-blocking: the
+ * library's thread never waits here). Its head carries what http_error_response()'s
+ * would. */
+static int http_write_whole(struct MHD_Connection *connection, unsigned int status)
+{
+    static const char days[] = "SunMonTueWedThuFriSat";
+    static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    struct api_response res;
+    char head[512];
+    time_t now = time(NULL);
+    struct tm tm;
+    const char *reason = MHD_get_reason_phrase_for(status);
+    int n, rc = SB_EIO;
+    if (!info || !gmtime_r(&now, &tm))
+        return SB_EIO;
+    memset(&res, 0, sizeof(res));
+    api_problem(&res, (int)status, NULL, http_library_detail(status));
+    if (!res.body)
+        goto out;
+    n = snprintf(head, sizeof(head),
+                 "HTTP/1.1 %u %s\r\nDate: %.3s, %02d %.3s %04d %02d:%02d:%02d GMT\r\n"
+                 "Connection: close\r\nContent-Type: %s\r\nX-Content-Type-Options: nosniff\r\n"
+                 "Referrer-Policy: no-referrer\r\nCache-Control: no-store\r\n"
+                 "Content-Length: %zu\r\n\r\n",
+                 status, reason && *reason ? reason : "Error", days + 3 * tm.tm_wday, tm.tm_mday,
+                 months + 3 * tm.tm_mon, tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec,
+                 res.content_type, res.body_len);
+    if (n < 0 || (size_t)n >= sizeof(head))
+        goto out;
+    {
+        struct iovec iov[2] = {{head, (size_t)n}, {res.body, res.body_len}};
+        struct msghdr msg = {.msg_iov = iov, .msg_iovlen = 2};
+        ssize_t sent = sendmsg(info->connect_fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (sent == (ssize_t)((size_t)n + res.body_len))
+            rc = 0;
+    }
+out:
+    api_response_clear(&res);
+    return rc;
+}
+
 /* libmicrohttpd's own function, seen by the library and the program alike: an error
  * answer of the library's own goes as problem+json (see the top of this file). */
 enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned int status_code,
@@ -74,6 +161,12 @@ enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned i
     if (status_code < 400 || !response ||
         MHD_get_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE))
         return http_real_queue(connection, status_code, response);
+    if ((status_code == 400 || status_code == 413) && http_length_unreadable(connection)) {
+        /* Queued, the library would send its head twice: written here instead, and
+         * "not queued" makes the library close the connection after it. */
+        (void)http_write_whole(connection, status_code);
+        return MHD_NO;
+    }
     mine = http_error_response(status_code);
     if (!mine)
         return http_real_queue(connection, status_code, response);

@@ -88,3 +88,51 @@ test('the server starts without a warning about the library\'s options', async (
   assert.doesNotMatch(srv.output, /not the first option|Some messages may be printed/i, srv.output);
   assert.doesNotMatch(srv.output, /warning/i, srv.output);
 });
+
+// Send text on a new connection; resolve with all the server wrote until it closed.
+function wire(port, text) {
+  return new Promise((resolve) => {
+    const sock = net.connect(port, '127.0.0.1', () => sock.write(text, 'latin1'));
+    const chunks = [];
+    const done = () => { sock.destroy(); resolve(Buffer.concat(chunks).toString('latin1')); };
+    sock.on('data', (d) => chunks.push(d));
+    sock.on('end', done);
+    sock.on('error', done);
+  });
+}
+
+// The one answer in out (all a connection got): its head once, then exactly the body
+// its Content-Length announces. {status, headers, body}.
+function onlyAnswer(out, what) {
+  const heads = out.match(/HTTP\/1\.1 \d{3} /g) || [];
+  assert.equal(heads.length, 1, `${what}: one answer, not ${JSON.stringify(out)}`);
+  const end = out.indexOf('\r\n\r\n');
+  const lines = out.slice(0, end).split('\r\n');
+  const headers = Object.fromEntries(lines.slice(1).map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const body = out.slice(end + 4);
+  assert.equal(Number(headers['content-length']), body.length, `${what}: the body is as long as its head says, nothing after it`);
+  return { status: Number(lines[0].split(' ')[1]), headers, body };
+}
+
+test('every error is one problem+json answer: a Content-Length the library cannot read gets its head once, not twice', async () => {
+  for (const [len, status] of [['abc', 400], ['-1', 400], ['1 2', 400], ['', 400], ['0x10', 400], ['99999999999999999999999', 413]]) {
+    for (const method of ['GET /api/v1/health', 'POST /api/v1/campaigns', 'GET /index.html']) {
+      const out = await wire(srv.port, `${method} HTTP/1.1\r\nHost: a\r\nContent-Length: ${len}\r\n\r\n`);
+      const r = onlyAnswer(out, `${method}, Content-Length "${len}"`);
+      assertProblem(r, status);
+      assert.equal(r.headers.connection, 'close');
+    }
+  }
+  const ok = await raw(srv.port, 'GET /api/v1/health HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n');
+  assert.equal(ok.status, 200, 'a readable Content-Length is served');
+});
+
+test('every error is problem+json: a request line the library cannot split is closed with no answer (libmicrohttpd 0.9.75 calls nothing before it closes), never a non-problem answer', async () => {
+  for (const line of ['GARBAGE', ' GET / HTTP/1.1', 'GET']) {
+    const out = await wire(srv.port, `${line}\r\nHost: a\r\n\r\n`);
+    // Closed without an answer (RFC 9112 2.2 allows it), or one problem+json 400.
+    if (out !== '') assertProblem(onlyAnswer(out, JSON.stringify(line)), 400);
+  }
+  const ok = await raw(srv.port, 'GET /api/v1/health HTTP/1.1\r\nHost: a\r\n\r\n');
+  assert.equal(ok.status, 200, 'the server serves the next connection');
+});
