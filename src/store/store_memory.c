@@ -204,26 +204,38 @@ int store_memories_each(struct store *s, int64_t cid, store_memory_fn fn, void *
 #define GAME_NUMBER                                                                                \
     "(SELECT count(*) FROM games n WHERE n.campaign_id = g.campaign_id AND n.id <= g.id)"
 
+/* Has game g been played: ended, or (paused, or being played) holding a live event. */
+#define GAME_PLAYED "(g.status != 'active' OR g.live_events > 0)"
+
+/* When game g was last played: when it ended, or while it is active (paused), its latest
+ * event's time (a Julian day). */
+#define GAME_LAST_AT                                                                               \
+    "julianday(CASE WHEN g.status = 'active' THEN (SELECT e.at FROM events e"                      \
+    " WHERE e.game_id = g.id ORDER BY e.seq DESC LIMIT 1)"                                         \
+    " ELSE coalesce(g.ended_at, g.started_at) END)"
+
 int store_recap_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
 {
     static const char *const sql =
         "SELECT json_object('games', (SELECT count(*) FROM games WHERE campaign_id = ?1),"
-        " 'last_game', (SELECT json_object('id', g.id, 'number', " GAME_NUMBER ", 'edition',"
-        "   g.edition, 'mode', g.mode,"
+        /* json(): a sorted row's value is text to json_object() */
+        " 'last_game', json((SELECT json_object('id', g.id, 'number', " GAME_NUMBER ", 'edition',"
+        "   g.edition, 'mode', g.mode, 'status', g.status,"
         "   'played_at', coalesce(g.played_at, g.started_at), 'winner', g.winner, 'winner_name',"
         "   (SELECT name FROM players WHERE id = g.winner), 'state', json(g.state),"
         "   'journal_stamps', " GAME_JOURNAL_STAMPS ", 'paid_out', " GAME_JOURNAL_PAID ")"
-        "   FROM games g WHERE g.campaign_id = ?1 AND g.status != 'active'"
-        "   ORDER BY g.id DESC LIMIT 1),"
-        /* the last night, across boxes: the games ended within 12 hours of the last */
+        "   FROM games g WHERE g.campaign_id = ?1 AND " GAME_PLAYED " ORDER BY " GAME_LAST_AT
+        "   DESC, g.id DESC LIMIT 1)),"
+        /* the last night, across boxes: the games played within 12 hours of the last, a
+         * paused one included */
         " 'last_night', (SELECT coalesce(json_group_array(json(o)), json('[]')) FROM (SELECT"
         "   json_object('id', g.id, 'number', " GAME_NUMBER ", 'edition', g.edition, 'mode',"
         "   g.mode, 'status', g.status, 'played_at', coalesce(g.played_at, g.started_at),"
         "   'winner', g.winner, 'winner_name', (SELECT name FROM players WHERE id = g.winner))"
-        "   AS o FROM games g WHERE g.campaign_id = ?1 AND g.status != 'active'"
-        "   AND julianday(coalesce(g.ended_at, g.started_at)) >= (SELECT"
-        "     julianday(coalesce(l.ended_at, l.started_at)) - 0.5 FROM games l"
-        "     WHERE l.campaign_id = ?1 AND l.status != 'active' ORDER BY l.id DESC LIMIT 1)"
+        "   AS o FROM games g WHERE g.campaign_id = ?1 AND " GAME_PLAYED " AND " GAME_LAST_AT
+        /* (the inner g, the last game played, hides the outer) */
+        "   >= (SELECT " GAME_LAST_AT " - 0.5 FROM games g WHERE g.campaign_id = ?1"
+        "     AND " GAME_PLAYED " ORDER BY " GAME_LAST_AT " DESC, g.id DESC LIMIT 1)"
         "   ORDER BY g.id)),"
         " 'journal', json_object('stamps', (SELECT count(*) FROM journal_stamps"
         "   WHERE campaign_id = ?1), 'paid_out', (SELECT coalesce(sum(pp.amount), 0)"

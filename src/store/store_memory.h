@@ -87,12 +87,13 @@ int store_memories_each(struct store *s, int64_t cid, store_memory_fn fn, void *
 
 /* What the recap of cid needs from the store as one JSON document:
  * {"games": count, "last_game": {"id","number","edition","played_at","winner","winner_name",
- *  "mode","state", "journal_stamps":[{"card","slot","token","player":{"id","name"}}],
+ *  "mode","status","state", "journal_stamps":[{"card","slot","token","player":{"id","name"}}],
  *  "paid_out"} or null, "last_night":[{"id","number","edition","mode","status","played_at",
  *  "winner","winner_name"}], "journal":{"stamps","paid_out","richest_card":{"card",
  *  "paid_out"}|null}, "standings":[{"player":{"id","name"},"wins","games","journal_paid"}]}
- * where last_game is the latest game that is not active and state its state, and
- * last_night every game of any box that ended within 12 hours of it, oldest first. */
+ * where last_game is the game played last (by when it ended, or for an active game that
+ * holds a live event, a paused one, by its latest event) and state its state, and
+ * last_night every game of any box played within 12 hours of it, oldest first. */
 int store_recap_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
 
 /* What the night card of game gid of cid needs: {"id","number","status","mode",

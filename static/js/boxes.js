@@ -78,6 +78,13 @@ export function boxContext(ctx, campaign, edition) {
   return box;
 }
 
+/** How a game of "Last time…" ended: its winner, none, or, for a paused game (still
+ *  active), that it goes on. */
+export function outcome(g) {
+  if (g.status === 'active') return t('recap.paused');
+  return g.winner_name ? t('recap.winner', { who: g.winner_name }) : t('recap.nowinner');
+}
+
 /** The campaign's last night across boxes ("Last time…"): one line a game, oldest first,
  * naming its box and its winner; null for a night of one game. */
 export function lastNight(recap, editions) {
@@ -88,5 +95,5 @@ export function lastNight(recap, editions) {
     h('strong', null, t('box.night', { n: night.length })),
     h('ol', null, night.map((g) => h('li', { dataset: { game: g.id } },
       t('box.night.game', { box: nameOf(g.edition), n: g.number }), ' · ',
-      g.winner_name ? t('recap.winner', { who: g.winner_name }) : t('recap.nowinner')))));
+      outcome(g)))));
 }

@@ -9,7 +9,7 @@ import { ApiError } from './api.js';
 import { h, showAlert, showError, announce, busy, money, confirmDialog } from './ui.js';
 import { t, dateText, currentLanguage } from './i18n.js';
 import { lineChart, PALETTE } from './charts.js';
-import { lastNight } from './boxes.js';
+import { lastNight, outcome } from './boxes.js';
 
 const BASE = 'api/v1';
 const PHOTO_SIDE = 1280; // pixels: the longer side of a photo as the phone sends it
@@ -389,10 +389,10 @@ export function recapCard(ctx, board, editions) {
       h('h2', { id: 'recap-h' }, t('recap.title')),
       lastNight(r, editions),
       h('p', null, h('strong', null, t('recap.game', { n: g.number, date: dateText(g.played_at) })), ' · ',
-        g.winner_name ? t('recap.winner', { who: g.winner_name }) : t('recap.nowinner')),
+        outcome(g)),
       g.stamps.length ? h('p', null, t('recap.stamps', { list: list(g.stamps.map((s) => `${place(s.destination)} (${s.player.name})`)) })) : null,
       g.journal_stamps.length ? h('p', null, t('recap.journal_stamps', { list: list(g.journal_stamps.map((s) => `${s.title || title(s.card)} (${s.player.name})`)) })) : null,
-      h('p', null, t('recap.paid', { amount: money(g.paid_out) })),
+      h('p', null, t(g.status === 'active' ? 'recap.paid.sofar' : 'recap.paid', { amount: money(g.paid_out) })),
       h('p', null, t('recap.journal', { n: r.journal.stamps, amount: money(r.journal.paid_out) }),
         r.journal.richest_card ? ` ${t('recap.richest', { card: title(r.journal.richest_card.card), amount: money(r.journal.richest_card.paid_out) })}` : ''),
       r.standings.length ? h('div', null, h('strong', null, t('recap.standings')), h('ol', null, r.standings.map((s) => h('li', null,

@@ -130,3 +130,47 @@ test('UI-RECAP a group coming back reads "Last time…" and its house rules in i
     await server.stop();
   }
 });
+
+/** What "Last time…" says of a paused game (played, not finished) in each language. */
+const PAUSED = {
+  en: [/Game 2\b/, /Not finished: to be continued/, /Rapa Nui \(Bo\)/, /The journal has paid [\d,]+ in this game so far\./, /That night: 2 games/],
+  fr: [/Partie 2\b/, /Pas terminée\u00a0: à suivre/, /Rapa Nui \(Bo\)/, /Le carnet a payé [\d\s\u202f]+ dans cette partie jusqu’ici\./, /Ce soir-là\u00a0: 2 parties/],
+  ro: [/Jocul 2\b/, /Neterminat: va continua/, /Rapa Nui \(Bo\)/, /Jurnalul a plătit [\d.]+ în acest joc până acum\./],
+};
+
+test('UI-RECAP-PAUSED "Last time…" counts a paused game: the half-played game, what happened in it so far, and that it goes on, in en/fr/ro', async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const failures = [];
+  try {
+    const c = await campaign(server.base);
+    const doc = await api(server.base, 'GET', `/campaigns/${c.cid}`, { key: c.key });
+    const [ana, bo] = doc.players.map((p) => p.id);
+    const g2 = (await api(server.base, 'POST', `/campaigns/${c.cid}/games`, { key: c.key, body: { mode: 'journal', seats: [{ player: ana, token: 'hazel' }, { player: bo, token: 't-rex' }] } })).game.id;
+    const post = (body) => api(server.base, 'POST', `/campaigns/${c.cid}/games/${g2}/events`, { key: c.key, body });
+    await post({ type: 'draw_journal', card: 'journal-2', player: bo });
+    await post({ type: 'stamp_goal', player: bo, destination: 'rapa-nui' });
+    // The group stops here, game 2 half-played.
+    for (const [lang, locale] of LANGS) {
+      const ctx = await phoneContext(browser, { locale });
+      const page = await ctx.newPage();
+      await page.goto(c.url);
+      await page.waitForURL(/#\/c\/\d+/);
+      await page.goto(`${server.base}/#/c/${c.cid}`); // the join link opens the game going on
+      const recap = page.locator('section.recap');
+      await recap.locator('h2').waitFor();
+      const text = await recap.innerText();
+      for (const want of PAUSED[lang]) if (!want.test(text)) failures.push(`${lang}: "Last time…" lacks ${want}: ${JSON.stringify(text)}`);
+      if (/No winner|Pas de vainqueur|Niciun câștigător/.test(text)) failures.push(`${lang}: a paused game is said to have no winner`);
+      if (await recap.locator('button[id^="night-"]').count()) failures.push(`${lang}: a paused game offers a night card`);
+      failures.push(...(await screenProblems(page, c.rawIds)).map((p) => `${lang}: ${p}`));
+      await recap.screenshot({ path: path.join(ARTIFACTS, `recap-paused-${lang}.png`) });
+      assert.deepEqual(ctx.errors, [], 'no script errors');
+      await ctx.close();
+    }
+    assert.deepEqual(failures, [], '"Last time…" tells of the paused game');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});

@@ -371,12 +371,11 @@ test('GET …/recap: the last game, the journal so far, standings and the latest
   const { c, ana, bo, g1 } = await oneNight();
   await win(c, g1, ana);
   const g2 = await game(c, [[ana, 'hazel'], [bo, 'scottie']]);
-  await event(c, g2, { type: 'draw_journal', card: 'journal-2', player: bo });
-  for (const t of ['one', 'two', 'three', 'four']) await remember(c, { game: g2, text: t });
-  // g2 is active: "last time" is still g1.
+  // g2 is started but nothing happened in it yet: "last time" is still g1.
   let recap = (await c.api.get(`${base(c)}/recap`)).json;
   assert.equal(recap.games, 2);
   assert.equal(recap.last_game.id, g1);
+  assert.equal(recap.last_game.status, 'finished');
   assert.equal(recap.last_game.number, 1);
   assert.equal(recap.last_game.winner, ana);
   assert.deepEqual(recap.last_game.stamps.map((s) => [s.destination, s.player.name]).sort(),
@@ -384,6 +383,10 @@ test('GET …/recap: the last game, the journal so far, standings and the latest
   assert.deepEqual(recap.last_game.journal_stamps.map((s) => [s.card, s.slot, s.player.name]), [['journal-2', 0, 'Ana']]);
   assert.equal(recap.last_game.paid_out, 100);
   assert.ok(recap.last_game.played_at);
+  await event(c, g2, { type: 'draw_journal', card: 'journal-2', player: bo });
+  for (const t of ['one', 'two', 'three', 'four']) await remember(c, { game: g2, text: t });
+  recap = (await c.api.get(`${base(c)}/recap`)).json;
+  assert.equal(recap.last_game.id, g2, 'a game played and not finished (paused) is "last time" (RECAP-PAUSED)');
   assert.equal(recap.journal.stamps, 2);
   assert.equal(recap.journal.paid_out, 100 + 200);
   assert.deepEqual(recap.journal.richest_card, { card: 'journal-2', paid_out: 300 });
@@ -396,6 +399,33 @@ test('GET …/recap: the last game, the journal so far, standings and the latest
   const empty = await newCampaign(srv.url);
   const none = (await empty.api.get(`/api/v1/campaigns/${empty.cid}/recap`)).json;
   assert.deepEqual([none.games, none.last_game, none.journal.stamps, none.journal.richest_card, none.standings, none.memories], [0, null, 0, null, [], []]);
+});
+
+/** RECAP-PAUSED: "Last time…" counts a paused game (active, played, not finished): it
+ * is the last game, with what happened in it so far and its status, and it is one of the
+ * last night's games; a game started later in which nothing happened yet is not (issue 40). */
+test('RECAP-PAUSED: "Last time…" counts a paused game with what happened in it so far', async () => {
+  const { c, ana, bo, g1 } = await oneNight();
+  await win(c, g1, ana);
+  const g2 = await game(c, [[ana, 'hazel'], [bo, 'scottie']]);
+  await event(c, g2, { type: 'draw_journal', card: 'journal-2', player: bo });
+  await event(c, g2, { type: 'stamp_goal', player: bo, destination: 'angkor-wat' });
+  // The group stops here: g2 stays active, half-played, until next week.
+  const recap = (await client(srv.url, c.view_key).get(`${base(c)}/recap`)).json;
+  assert.equal(recap.last_game.id, g2);
+  assert.equal(recap.last_game.number, 2);
+  assert.equal(recap.last_game.status, 'active');
+  assert.equal(recap.last_game.winner, null);
+  assert.deepEqual(recap.last_game.stamps.map((s) => [s.destination, s.player.name]), [['angkor-wat', 'Bo']]);
+  assert.deepEqual(recap.last_game.journal_stamps.map((s) => [s.card, s.player.name]), [['journal-2', 'Bo']]);
+  assert.equal(recap.last_game.paid_out, 300 - 100, 'what the journal paid in it so far');
+  assert.deepEqual(recap.last_night.map((g) => [g.id, g.status]), [[g1, 'finished'], [g2, 'active']], 'the paused game is one of the night\'s');
+  // A campaign whose only game is paused has a "last time" too.
+  const only = await oneNight();
+  const alone = (await only.c.api.get(`${base(only.c)}/recap`)).json;
+  assert.equal(alone.last_game.id, only.g1);
+  assert.equal(alone.last_game.status, 'active');
+  assert.deepEqual(alone.last_game.journal_stamps.map((s) => [s.card, s.player.name]), [['journal-2', 'Ana']]);
 });
 
 // ---- the night card ----

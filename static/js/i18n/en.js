@@ -963,6 +963,8 @@ export default {
   'recap.game': 'Game {n} · {date}',
   'recap.winner': 'Winner: {who}',
   'recap.nowinner': 'No winner',
+  'recap.paused': 'Not finished: to be continued',
+  'recap.paid.sofar': 'The journal has paid {amount} in this game so far.',
   'recap.stamps': 'Board stamps: {list}',
   'recap.journal_stamps': 'Journal stamps: {list}',
   'recap.paid': 'The journal paid {amount} that night.',

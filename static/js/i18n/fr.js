@@ -943,6 +943,8 @@ export default {
   'recap.game': 'Partie {n} · {date}',
   'recap.winner': 'Vainqueur : {who}',
   'recap.nowinner': 'Pas de vainqueur',
+  'recap.paused': 'Pas terminée : à suivre',
+  'recap.paid.sofar': 'Le carnet a payé {amount} dans cette partie jusqu’ici.',
   'recap.stamps': 'Tampons du plateau : {list}',
   'recap.journal_stamps': 'Tampons du carnet : {list}',
   'recap.paid': 'Le carnet a payé {amount} ce soir-là.',

@@ -943,6 +943,8 @@ export default {
   'recap.game': 'Jocul {n} · {date}',
   'recap.winner': 'Câștigător: {who}',
   'recap.nowinner': 'Niciun câștigător',
+  'recap.paused': 'Neterminat: va continua',
+  'recap.paid.sofar': 'Jurnalul a plătit {amount} în acest joc până acum.',
   'recap.stamps': 'Ștampile pe tablă: {list}',
   'recap.journal_stamps': 'Ștampile în jurnal: {list}',
   'recap.paid': 'Jurnalul a plătit {amount} în seara aceea.',
