@@ -146,6 +146,8 @@ CREATE TABLE memories (
     seq INTEGER,                    -- an event of game_id
     text TEXT NOT NULL,
     at TEXT NOT NULL,
+    undone_card TEXT,               -- the journal stamp it named until its draw was
+    undone_slot INTEGER,            -- undone (0026); NULL once moved to a stamp
     photo_type TEXT CHECK (photo_type IN ('image/jpeg', 'image/png', 'image/webp')),
     photo_size INTEGER NOT NULL DEFAULT 0, -- bytes, summed for the campaign's quota
     photo_rev INTEGER NOT NULL DEFAULT 0,  -- bumped by every photo put: the ETag

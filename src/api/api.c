@@ -93,6 +93,8 @@ static const struct api_route api_routes[] = {
     {"GET", "/api/v1/campaigns/{cid}/memories", AUTH_CAMPAIGN, 0, api_get_memories},
     {"DELETE", "/api/v1/campaigns/{cid}/memories/{mid}", AUTH_CAMPAIGN, ROUTE_WRITE,
      api_delete_memory},
+    {"PATCH", "/api/v1/campaigns/{cid}/memories/{mid}", AUTH_CAMPAIGN, ROUTE_WRITE,
+     api_patch_memory},
     {"PUT", "/api/v1/campaigns/{cid}/memories/{mid}/photo", AUTH_CAMPAIGN,
      ROUTE_WRITE | ROUTE_DECODES, api_put_memory_photo},
     {"GET", "/api/v1/campaigns/{cid}/memories/{mid}/photo", AUTH_CAMPAIGN, 0, api_get_memory_photo},

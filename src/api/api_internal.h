@@ -173,6 +173,7 @@ int api_get_plays_bgg_xml(struct api_ctx *ctx);
 int api_post_memory(struct api_ctx *ctx);
 int api_get_memories(struct api_ctx *ctx);
 int api_delete_memory(struct api_ctx *ctx);
+int api_patch_memory(struct api_ctx *ctx);
 int api_put_memory_photo(struct api_ctx *ctx);
 int api_get_memory_photo(struct api_ctx *ctx);
 int api_get_recap(struct api_ctx *ctx);

@@ -56,6 +56,18 @@ int api_delete_memory(struct api_ctx *ctx)
     return rc == 0 ? api_reply_empty(ctx) : rc;
 }
 
+int api_patch_memory(struct api_ctx *ctx)
+{
+    cJSON *body = NULL;
+    char *answer = NULL;
+    int rc = api_body_object(ctx, &body);
+    if (rc == 0)
+        rc = memory_patch(&ctx->game, ctx->mid, body, &answer);
+    rc = api_answer_owned(ctx, rc, 200, answer);
+    cJSON_Delete(body);
+    return rc;
+}
+
 int api_put_memory_photo(struct api_ctx *ctx)
 {
     int rc = memory_put_photo(&ctx->game, ctx->mid, ctx->req->content_type, ctx->req->body,

@@ -150,6 +150,62 @@ int memory_post(struct game_req *r, const cJSON *body, char **answer)
     return memory_wrap(r, rc, "memory", text, answer);
 }
 
+/* Read PATCH body's fields: *text and *card (NULL: not given), *slot (-1: not given). */
+static int memory_patch_fields(struct game_req *r, const cJSON *body, const char **text,
+                               const char **card, int64_t *slot)
+{
+    static const char *const fields[] = {"text", "card", "slot"};
+    const cJSON *f;
+    bool has_slot = false;
+    int rc;
+    cJSON_ArrayForEach(f, body)
+    {
+        size_t i = 0;
+        while (i < sizeof(fields) / sizeof(fields[0]) && strcmp(fields[i], f->string) != 0)
+            i++;
+        if (i == sizeof(fields) / sizeof(fields[0]))
+            return sb_fail(r->err, SB_EINVALID, NULL,
+                           "a memory's change takes text, card and slot, not '%s'", f->string);
+    }
+    rc = json_get_string(body, "text", false, MEMORY_TEXT_MAX, false, text, r->err);
+    if (rc == 0)
+        rc = json_get_string(body, "card", false, 64, false, card, r->err);
+    if (rc == 0)
+        rc = json_get_int(body, "slot", false, 0, 64, slot, &has_slot, r->err);
+    if (rc == 0 && has_slot && !*card)
+        rc = sb_fail(r->err, SB_EINVALID, NULL, "slot: a slot needs its card");
+    if (rc == 0 && !*text && !*card)
+        rc = sb_fail(r->err, SB_EINVALID, NULL, "a memory's change names its text or a card");
+    return rc;
+}
+
+int memory_patch(struct game_req *r, int64_t mid, const cJSON *body, char **answer)
+{
+    const char *text = NULL, *card = NULL;
+    char *json = NULL;
+    int64_t slot = -1, gid = 0;
+    int found = -1;
+    int rc = memory_patch_fields(r, body, &text, &card, &slot);
+    if (rc == 0)
+        rc = store_begin_write(*r->store, r->err);
+    if (rc != 0)
+        return rc;
+    rc = store_memory_game(*r->store, r->campaign->id, mid, &gid, r->err);
+    if (rc == 0 && card) {
+        rc = store_memory_find_stamp(*r->store, r->campaign->id, card, (int)slot, gid, &found,
+                                     r->err);
+        if (rc == SB_ENOTFOUND)
+            rc = sb_fail(r->err, SB_EINVALID, NULL, "card: no stamp on '%s'%s", card,
+                         slot >= 0 ? " at that slot" : " made in the memory's game");
+    }
+    if (rc == 0)
+        rc = store_memory_update(*r->store, r->campaign->id, mid, text, card, found, r->err);
+    if (rc == 0)
+        rc = store_memory_json(*r->store, r->campaign->id, mid, &json, r->err);
+    rc = rc == 0 ? store_commit(*r->store, r->err) : (store_rollback(*r->store), rc);
+    return memory_wrap(r, rc, "memory", json, answer);
+}
+
 /* ---- photos ---- */
 
 /* Check a photo's bytes as memory_put_photo() says; *type gets its type. */
@@ -271,6 +327,22 @@ int memory_unstamp(struct game_req *r, int64_t gid, int64_t seq)
 
 /* ---- export and import ---- */
 
+/* m's "undone": {"card","slot"} or null; NULL when out of memory. */
+static cJSON *memory_undone_json(const struct store_memory *m)
+{
+    cJSON *o;
+    if (!m->undone_card)
+        return cJSON_CreateNull();
+    o = cJSON_CreateObject();
+    if (o && (!cJSON_AddStringToObject(o, "card", m->undone_card) ||
+              !json_add(o, "slot",
+                        m->undone_slot >= 0 ? json_num(m->undone_slot) : cJSON_CreateNull()))) {
+        cJSON_Delete(o);
+        o = NULL;
+    }
+    return o;
+}
+
 /* One exported memory with its photo in base64. */
 static int memory_export_one(void *ctx, const struct store_memory *m)
 {
@@ -286,7 +358,8 @@ static int memory_export_one(void *ctx, const struct store_memory *m)
                   m->destination ? cJSON_CreateString(m->destination) : cJSON_CreateNull()) ||
         !json_add(o, "seq", m->seq ? json_num(m->seq) : cJSON_CreateNull()) ||
         !cJSON_AddStringToObject(o, "text", m->text ? m->text : "") ||
-        !cJSON_AddStringToObject(o, "at", m->at ? m->at : ""))
+        !cJSON_AddStringToObject(o, "at", m->at ? m->at : "") ||
+        !json_add(o, "undone", memory_undone_json(m)))
         return sb_oom(r->err);
     if (m->photo_type)
         rc = base64_encode(m->photo ? m->photo : "", m->photo_len, &b64, r->err);
@@ -358,6 +431,23 @@ static int memory_import_photo(struct game_req *r, int64_t mid, const cJSON *pho
     return rc;
 }
 
+/* Read an exported memory's undone (absent or null: none; else {"card","slot"}) into m,
+ * its card borrowed from undone. */
+static int memory_import_undone(struct game_req *r, const cJSON *undone, struct store_memory *m)
+{
+    int64_t slot = -1;
+    int rc;
+    if (!undone || cJSON_IsNull(undone))
+        return 0;
+    if (!cJSON_IsObject(undone))
+        return sb_fail(r->err, SB_EINVALID, NULL, "import: a memory's undone is {card, slot}");
+    rc = json_get_string(undone, "card", true, 64, false, &m->undone_card, r->err);
+    if (rc == 0)
+        rc = json_get_int(undone, "slot", false, 0, 64, &slot, NULL, r->err);
+    m->undone_slot = (int)slot;
+    return rc;
+}
+
 int memory_import(struct game_req *r, const cJSON *item, int64_t gid, int64_t *mid)
 {
     const cJSON *at = cJSON_GetObjectItemCaseSensitive(item, "at");
@@ -368,6 +458,8 @@ int memory_import(struct game_req *r, const cJSON *item, int64_t gid, int64_t *m
         rc = memory_read(r, body, &m);
     if (rc == 0 && cJSON_IsString(at) && at->valuestring[0])
         m.at = at->valuestring;
+    if (rc == 0)
+        rc = memory_import_undone(r, cJSON_GetObjectItemCaseSensitive(item, "undone"), &m);
     if (rc == 0)
         rc = store_memory_add(*r->store, &m, mid, r->err);
     if (rc == 0)

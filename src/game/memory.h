@@ -25,6 +25,14 @@
  * exist, is 422 and writes nothing. */
 int memory_post(struct game_req *r, const cJSON *body, char **answer);
 
+/* PATCH …/memories/{mid}: change memory mid as body says ({"text"?,"card"?,"slot"?}, at
+ * least text or card): its text, and with card the journal stamp it names (slot, or else
+ * the latest stamp on card made in the memory's game), in place of any stamp it named or
+ * had undone (issue 41, R5: a memory whose draw was undone moved to the stamp made
+ * again). *answer gets {"memory":{…}}. An unknown field, a slot without its card or a
+ * stamp that does not exist is 422 and writes nothing; an unknown mid 404. */
+int memory_patch(struct game_req *r, int64_t mid, const cJSON *body, char **answer);
+
 /* PUT …/memories/{mid}/photo: content_type must be image/jpeg, image/png or image/webp
  * (else 415) and the bytes that type with a header that decodes to at most
  * MEMORY_PHOTO_SIDE_MAX a side (else 422), at most MEMORY_PHOTO_MAX bytes (413); the
@@ -57,11 +65,13 @@ int memory_list(struct game_req *r, const char *card, int64_t gid, char **answer
 int memory_payout_effects(struct game_req *r, cJSON *effects, bool player_owned);
 
 /* Before the journal stamp made by event (gid, seq) is undone: its memories stay, no
- * longer naming it (memories of the game), inside the caller's write transaction. */
+ * longer naming it (memories of the game) but keeping it as their "undone" stamp, inside
+ * the caller's write transaction. */
 int memory_unstamp(struct game_req *r, int64_t gid, int64_t seq);
 
 /* The memories of the request's campaign for its export: [{"id","game","card","slot",
- * "destination","seq","text","at","photo":{"type","data" (base64)}|null}], oldest first. */
+ * "destination","seq","text","at","undone":{"card","slot"}|null,"photo":{"type","data"
+ * (base64)}|null}], oldest first. */
 int memory_export(struct game_req *r, cJSON **out);
 
 /* Add exported memory item (as memory_export() gives it) to game gid of the request's

@@ -205,6 +205,7 @@ int store_open_flags(const char *path, bool create, struct store **out, struct s
     " 'game', js.game_id, 'number', (SELECT count(*) FROM games n WHERE n.campaign_id ="           \
     " js.campaign_id AND n.id <= js.game_id)) FROM journal_stamps js JOIN players p"               \
     " ON p.id = js.player_id WHERE js.campaign_id = m.campaign_id AND js.card = m.card"            \
-    " AND js.slot = m.slot))"
+    " AND js.slot = m.slot), 'undone', CASE WHEN m.undone_card IS NULL THEN NULL ELSE"             \
+    " json_object('card', m.undone_card, 'slot', m.undone_slot) END)"
 
 #endif

@@ -17,13 +17,15 @@ int store_memory_add(struct store *s, const struct store_memory *m, int64_t *id,
                      struct sb_error *err)
 {
     static const char *const sql =
-        "INSERT INTO memories(campaign_id, game_id, card, slot, destination, seq, text, at)"
-        " VALUES (?, ?, ?, nullif(?, -1), ?, nullif(?, 0), ?, ?) RETURNING id";
+        "INSERT INTO memories(campaign_id, game_id, card, slot, destination, seq, text, at,"
+        " undone_card, undone_slot) VALUES (?, ?, ?, nullif(?, -1), ?, nullif(?, 0), ?, ?, ?9,"
+        " CASE WHEN ?9 IS NULL THEN NULL ELSE ?10 END) RETURNING id";
     char now[STORE_TIME_MAX];
     if (!m->at)
         store_now(now);
-    return store_int(s, sql, id, err, "iitititt", m->campaign, m->game, m->card, (int64_t)m->slot,
-                     m->destination, m->seq, m->text, m->at ? m->at : now);
+    return store_int(s, sql, id, err, "iititittti", m->campaign, m->game, m->card, (int64_t)m->slot,
+                     m->destination, m->seq, m->text, m->at ? m->at : now, m->undone_card,
+                     (int64_t)m->undone_slot);
 }
 
 int store_memory_json(struct store *s, int64_t cid, int64_t mid, char **out, struct sb_error *err)
@@ -60,10 +62,37 @@ int store_memories_of_holder(struct store *s, int64_t cid, const char *card, con
 int store_memory_unstamp(struct store *s, int64_t gid, int64_t seq, struct sb_error *err)
 {
     static const char *const sql =
-        "UPDATE memories SET card = NULL, slot = NULL WHERE EXISTS (SELECT 1 FROM journal_stamps js"
+        "UPDATE memories SET undone_card = card, undone_slot = slot, card = NULL, slot = NULL"
+        " WHERE EXISTS (SELECT 1 FROM journal_stamps js"
         " WHERE js.game_id = ? AND js.seq = ? AND js.campaign_id = memories.campaign_id"
         " AND js.card = memories.card AND js.slot = memories.slot)";
     return store_exec(s, sql, NULL, err, "ii", gid, seq);
+}
+
+int store_memory_game(struct store *s, int64_t cid, int64_t mid, int64_t *gid, struct sb_error *err)
+{
+    static const char *const sql = "SELECT game_id FROM memories WHERE campaign_id = ? AND id = ?";
+    int rc = store_int(s, sql, gid, err, "ii", cid, mid);
+    if (rc == SB_ENOTFOUND)
+        return sb_fail(err, SB_ENOTFOUND, NULL, "no memory %lld in this campaign", (long long)mid);
+    return rc;
+}
+
+int store_memory_update(struct store *s, int64_t cid, int64_t mid, const char *text,
+                        const char *card, int slot, struct sb_error *err)
+{
+    static const char *const sql =
+        "UPDATE memories SET text = coalesce(?1, text), card = coalesce(?2, card),"
+        " slot = CASE WHEN ?2 IS NULL THEN slot ELSE ?3 END,"
+        " destination = CASE WHEN ?2 IS NULL THEN destination END,"
+        " undone_card = CASE WHEN ?2 IS NULL THEN undone_card END,"
+        " undone_slot = CASE WHEN ?2 IS NULL THEN undone_slot END"
+        " WHERE campaign_id = ?4 AND id = ?5";
+    int changes = 0;
+    int rc = store_exec(s, sql, &changes, err, "ttiii", text, card, (int64_t)slot, cid, mid);
+    if (rc == 0 && changes == 0)
+        return sb_fail(err, SB_ENOTFOUND, NULL, "no memory %lld in this campaign", (long long)mid);
+    return rc;
 }
 
 int store_memory_delete(struct store *s, int64_t cid, int64_t mid, struct sb_error *err)
@@ -156,7 +185,8 @@ int store_memories_each(struct store *s, int64_t cid, store_memory_fn fn, void *
 {
     static const char *const sql =
         "SELECT id, game_id, card, coalesce(slot, -1), destination, coalesce(seq, 0), text, at,"
-        " photo_type, photo FROM memories WHERE campaign_id = ? ORDER BY at, id";
+        " undone_card, coalesce(undone_slot, -1), photo_type, photo FROM memories"
+        " WHERE campaign_id = ? ORDER BY at, id";
     sqlite3_stmt *stmt = NULL;
     int step = SQLITE_DONE;
     int rc = store_stepv_args(s, sql, err, &stmt, &step, "i", cid);
@@ -171,10 +201,12 @@ int store_memories_each(struct store *s, int64_t cid, store_memory_fn fn, void *
             .seq = sqlite3_column_int64(stmt, 5),
             .text = (const char *)sqlite3_column_text(stmt, 6),
             .at = (const char *)sqlite3_column_text(stmt, 7),
-            .photo_type = (const char *)sqlite3_column_text(stmt, 8),
+            .undone_card = (const char *)sqlite3_column_text(stmt, 8),
+            .undone_slot = sqlite3_column_int(stmt, 9),
+            .photo_type = (const char *)sqlite3_column_text(stmt, 10),
         };
-        m.photo = sqlite3_column_blob(stmt, 9);
-        m.photo_len = (size_t)sqlite3_column_bytes(stmt, 9);
+        m.photo = sqlite3_column_blob(stmt, 11);
+        m.photo_len = (size_t)sqlite3_column_bytes(stmt, 11);
         rc = fn(ctx, &m);
         if (rc == 0) {
             step = sqlite3_step(stmt);

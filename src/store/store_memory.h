@@ -24,6 +24,9 @@ struct store_memory {
     int64_t seq;
     const char *text;
     const char *at; /* RFC 3339; NULL when adding: now */
+    /* the journal stamp it named until its draw was undone: undone_card NULL: none */
+    const char *undone_card;
+    int undone_slot;
     /* read by store_memories_each() only: the photo, when it has one */
     const char *photo_type; /* NULL: none */
     const void *photo;
@@ -34,10 +37,12 @@ struct store_memory {
 int store_memory_add(struct store *s, const struct store_memory *m, int64_t *id,
                      struct sb_error *err);
 
-/* {"id","game","number","card","slot","destination","seq","text","photo","at","stamp"} of
- * memory mid of campaign cid, where number is its game's number in the campaign and
- * stamp (for a journal stamp, else null) {"player":{"id","name"},"token","game","number"}
- * says who made that stamp and when. SB_ENOTFOUND when cid has no memory mid. */
+/* {"id","game","number","card","slot","destination","seq","text","photo","at","stamp",
+ * "undone"} of memory mid of campaign cid, where number is its game's number in the
+ * campaign, stamp (for a journal stamp, else null) {"player":{"id","name"},"token","game",
+ * "number"} says who made that stamp and when, and undone (else null) {"card","slot"} the
+ * journal stamp it named until the draw that made it was undone. SB_ENOTFOUND when cid
+ * has no memory mid. */
 int store_memory_json(struct store *s, int64_t cid, int64_t mid, char **out, struct sb_error *err);
 
 /* The memories of cid as a JSON array of the objects above, newest first: only those on
@@ -50,8 +55,19 @@ int store_memories_json(struct store *s, int64_t cid, const char *card, int64_t 
 int store_memories_of_holder(struct store *s, int64_t cid, const char *card, const char *token,
                              int64_t pid, char **out, struct sb_error *err);
 
-/* Let the memories of the journal stamp made by event (gid, seq) name no stamp. */
+/* Let the memories of the journal stamp made by event (gid, seq) name no stamp, each
+ * keeping that stamp as its undone one. */
 int store_memory_unstamp(struct store *s, int64_t gid, int64_t seq, struct sb_error *err);
+
+/* The game memory mid of cid is of; SB_ENOTFOUND when cid has no memory mid. */
+int store_memory_game(struct store *s, int64_t cid, int64_t mid, int64_t *gid,
+                      struct sb_error *err);
+
+/* Change memory mid of cid: its text (NULL: kept) and, card not NULL, the journal stamp
+ * (card, slot) it names instead of any stamp it named or had undone. SB_ENOTFOUND when
+ * cid has no memory mid. */
+int store_memory_update(struct store *s, int64_t cid, int64_t mid, const char *text,
+                        const char *card, int slot, struct sb_error *err);
 
 /* Delete memory mid of cid with its photo; SB_ENOTFOUND when there is none. */
 int store_memory_delete(struct store *s, int64_t cid, int64_t mid, struct sb_error *err);

@@ -139,3 +139,69 @@ test('TWT-JOURNAL-5: tonight\'s briefing pays by the stamp policy the active gam
   // no game active: the next one starts under the campaign's "player"; Ann is not seated
   assert.deepEqual(await briefing(`?seats=${cy}:hazel,${bo}:scottie`), [[bo, 'scottie', 1, 100]]);
 });
+
+test('memories (R5): a memory whose journal stamp was undone says so, and PATCH moves it to the stamp made again; every bad change is problem+json and changes nothing', async () => {
+  const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
+  const [ann, bo] = c.players;
+  const base = `/api/v1/campaigns/${c.cid}`;
+  const g = await game(c, 'journal', [[ann, 'hazel'], [bo, 'scottie']]);
+  await event(c, g, { type: 'draw_journal', card: 'journal-2', player: ann });
+  const made = await c.api.post(`${base}/memories`, { game: g, text: 'lost the passport in Rome', card: 'journal-2', slot: 0 });
+  assert.equal(made.status, 201, made.text);
+  const mid = made.json.memory.id;
+  assert.equal(made.json.memory.undone, null);
+  const mine = async (api = c.api, at = base) => (await api.get(`${at}/memories`)).json.memories.find((m) => m.text === 'lost the passport in Rome');
+
+  // the draw is undone: the memory names no stamp and says which one it named
+  assert.equal((await c.api.post(`${base}/games/${g}/undo`, {})).status, 200);
+  let m = await mine();
+  assert.equal(m.id, mid);
+  assert.deepEqual([m.card, m.slot, m.stamp, m.undone], [null, null, null, { card: 'journal-2', slot: 0 }]);
+
+  // an export keeps it, and its import too
+  const exp = await c.api.get(`${base}/export`);
+  assert.deepEqual(exp.json.memories.find((x) => x.id === mid).undone, { card: 'journal-2', slot: 0 });
+  const imp = await client(srv.url).post('/api/v1/campaigns/import', exp.text);
+  assert.equal(imp.status, 201, imp.text);
+  const copy = await mine(client(srv.url, imp.json.key), `/api/v1/campaigns/${imp.json.campaign.id}`);
+  assert.deepEqual([copy.card, copy.undone], [null, { card: 'journal-2', slot: 0 }]);
+
+  // logged again: nothing moves by itself
+  await event(c, g, { type: 'draw_journal', card: 'journal-2', player: ann });
+  assert.deepEqual((await mine()).undone, { card: 'journal-2', slot: 0 });
+
+  // every bad change: problem+json, nothing changed
+  const before = await mine();
+  const bad = [
+    [c.api, {}, 422], [c.api, { slot: 0 }, 422], [c.api, { card: 'journal-3' }, 422],
+    [c.api, { card: 'journal-2', slot: 5 }, 422], [c.api, { card: 'journal-2', color: 'red' }, 422],
+    [c.api, { card: 7 }, 400], [c.api, { card: 'journal-2', slot: 'one' }, 400], [c.api, { text: 'x'.repeat(501) }, 422],
+    [client(srv.url, c.view_key), { card: 'journal-2' }, 403], [client(srv.url), { card: 'journal-2' }, 401],
+  ];
+  for (const [api, body, status] of bad) {
+    const r = await api.patch(`${base}/memories/${mid}`, body);
+    assert.equal(r.status, status, `${JSON.stringify(body)} -> ${r.text}`);
+    assert.equal(r.headers.get('content-type'), 'application/problem+json', JSON.stringify(body));
+  }
+  const notJson = await c.api.patch(`${base}/memories/${mid}`, '{"card":', { 'Content-Type': 'application/json' });
+  assert.equal(notJson.status, 400, notJson.text);
+  const plain = await c.api.patch(`${base}/memories/${mid}`, 'card=journal-2', { 'Content-Type': 'text/plain' });
+  assert.equal(plain.status, 415, plain.text);
+  const unknown = await c.api.patch(`${base}/memories/${mid + 1000}`, { card: 'journal-2' });
+  assert.equal(unknown.status, 404, unknown.text);
+  assert.equal(unknown.headers.get('content-type'), 'application/problem+json');
+  assert.deepEqual(await mine(), before, 'nothing changed');
+
+  // moved to the new stamp: it names it, and nothing is undone any more
+  const moved = await c.api.patch(`${base}/memories/${mid}`, { card: 'journal-2' });
+  assert.equal(moved.status, 200, moved.text);
+  m = moved.json.memory;
+  assert.deepEqual([m.id, m.card, m.slot, m.undone, m.stamp.player.id, m.stamp.token], [mid, 'journal-2', 0, null, ann, 'hazel']);
+  assert.deepEqual(await mine(), m);
+  const journal = (await c.api.get(`${base}/journal`)).json.cards.find((x) => x.id === 'journal-2');
+  assert.deepEqual(journal.stamps[0].memories.map((x) => x.id), [mid]);
+  // and its text can change in place (same id)
+  const worded = await c.api.patch(`${base}/memories/${mid}`, { text: 'lost the passport in Rome, found it in Oslo' });
+  assert.equal(worded.status, 200, worded.text);
+  assert.deepEqual([worded.json.memory.id, worded.json.memory.text, worded.json.memory.card], [mid, 'lost the passport in Rome, found it in Oslo', 'journal-2']);
+});
