@@ -1,6 +1,7 @@
 /* classic_money.c -- the classic bank's money: effects, payments, debts (CLASSIC-DEBT),
  * the GO salary, rents (CLASSIC-RENT-*), net worth and what a player could raise. */
 #include "classic_int.h"
+#include "refusal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,12 +10,8 @@
 int classic_refuse(struct classic_outcome *out, enum classic_refusal_kind kind, const char *rule,
                    const char *fmt, ...)
 {
-    va_list ap;
     out->refusal.kind = kind;
-    out->refusal.rule = rule;
-    va_start(ap, fmt);
-    vsnprintf(out->refusal.detail, sizeof out->refusal.detail, fmt, ap);
-    va_end(ap);
+    REFUSAL_WRITE(out->refusal, rule, fmt);
     return -1;
 }
 

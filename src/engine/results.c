@@ -1,5 +1,6 @@
 /* results.c -- end-of-game rules of classic Monopoly, Wonders of the World and Deal. */
 #include "results.h"
+#include "refusal.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -21,11 +22,7 @@ static int refuse(struct results_outcome *out, const char *rule, const char *fmt
 
 static int refuse(struct results_outcome *out, const char *rule, const char *fmt, ...)
 {
-    va_list ap;
-    out->refusal.rule = rule;
-    va_start(ap, fmt);
-    vsnprintf(out->refusal.detail, sizeof(out->refusal.detail), fmt, ap);
-    va_end(ap);
+    REFUSAL_WRITE(out->refusal, rule, fmt);
     return -1;
 }
 

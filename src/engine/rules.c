@@ -1,5 +1,6 @@
 /* rules.c -- the Travel World Tour rules engine: one event in, a new state and its effects out. */
 #include "rules.h"
+#include "refusal.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -48,12 +49,8 @@ static const struct event_def *event_def(enum event_type t);
 int rules_refuse(struct rules_outcome *out, enum rules_refusal_kind kind, const char *rule,
                  const char *fmt, ...)
 {
-    va_list ap;
     out->refusal.kind = kind;
-    out->refusal.rule = rule;
-    va_start(ap, fmt);
-    vsnprintf(out->refusal.detail, sizeof out->refusal.detail, fmt, ap);
-    va_end(ap);
+    REFUSAL_WRITE(out->refusal, rule, fmt);
     return -1;
 }
 
