@@ -1397,14 +1397,9 @@ int classic_event_from_json(const cJSON *body, const struct classic_board *b,
     const cJSON *c;
     struct classic_event e;
     int t, rc;
-    if (!cJSON_IsObject(body))
-        return sb_fail(err, SB_EBADREQ, NULL, "the event must be a JSON object");
-    rc = json_get_string(body, "type", true, JSON_NAME_MAX_CHARS, false, &type, err);
+    rc = json_get_event_type(body, classic_event_from_name, &t, &type, err);
     if (rc != 0)
         return rc;
-    t = classic_event_from_name(type);
-    if (t < 0)
-        return sb_fail(err, SB_EINVALID, NULL, "unknown event type '%s'", type);
     if (t == CLASSIC_EV_CORRECT) {
         e = classic_event_new(CLASSIC_EV_CORRECT);
         e.seq = ev->seq;

@@ -524,15 +524,9 @@ int event_from_json(const struct board *b, const struct game_state *st, const cJ
     const char *type = NULL;
     int t, rc;
 
-    if (!cJSON_IsObject(body))
-        return sb_fail(err, SB_EBADREQ, NULL, "the event must be a JSON object");
-    rc = json_get_string(body, "type", true, JSON_NAME_MAX_CHARS, false, &type, err);
-    if (rc != 0)
-        return rc;
-    t = rules_event_from_name(type);
-    if (t < 0)
-        return sb_fail(err, SB_EINVALID, NULL, "unknown event type '%s'", type);
-    rc = event_check_fields(body, err);
+    rc = json_get_event_type(body, rules_event_from_name, &t, &type, err);
+    if (rc == 0)
+        rc = event_check_fields(body, err);
     if (rc != 0)
         return rc;
     e = rules_event_new((enum event_type)t);

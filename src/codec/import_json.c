@@ -134,41 +134,42 @@ static int ij_boards(const cJSON *doc, const struct editions *eds, const char *e
     return rc;
 }
 
+/* Each item of doc's array key (its path "key[i]"): its times (names, NULL-ended)
+ * and, with events, its events. */
+static int ij_items(const cJSON *doc, const char *key, const char *const *times, bool events,
+                    struct sb_error *err)
+{
+    const cJSON *it;
+    int i = 0, rc = 0;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(doc, key))
+    {
+        char path[48];
+        snprintf(path, sizeof(path), "%s[%d]", key, i++);
+        for (int k = 0; rc == 0 && times[k]; k++)
+            rc = ij_time(it, path, times[k], err);
+        if (rc == 0 && events)
+            rc = ij_events(it, path, err);
+    }
+    return rc;
+}
+
 int import_doc_check(const cJSON *doc, const struct editions *eds, struct sb_error *err)
 {
+    static const char *const player_times[] = {"created_at", NULL};
+    static const char *const game_times[] = {"started_at", "ended_at", NULL};
+    static const char *const memory_times[] = {"at", NULL};
     const cJSON *campaign = cJSON_GetObjectItemCaseSensitive(doc, "campaign");
-    const cJSON *ed = cJSON_GetObjectItemCaseSensitive(campaign, "edition"), *it;
-    int i = 0, rc;
+    const cJSON *ed = cJSON_GetObjectItemCaseSensitive(campaign, "edition");
+    int rc;
     if (!cJSON_IsString(ed) || !editions_find(eds, ed->valuestring))
         return 0; /* the head's own check names these */
     rc = ij_time(campaign, "campaign", "created_at", err);
-    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(doc, "players"))
-    {
-        char path[48];
-        snprintf(path, sizeof(path), "players[%d]", i++);
-        if (rc == 0)
-            rc = ij_time(it, path, "created_at", err);
-    }
-    i = 0;
-    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(doc, "games"))
-    {
-        char path[48];
-        snprintf(path, sizeof(path), "games[%d]", i++);
-        if (rc == 0)
-            rc = ij_time(it, path, "started_at", err);
-        if (rc == 0)
-            rc = ij_time(it, path, "ended_at", err);
-        if (rc == 0)
-            rc = ij_events(it, path, err);
-    }
-    i = 0;
-    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(doc, "memories"))
-    {
-        char path[48];
-        snprintf(path, sizeof(path), "memories[%d]", i++);
-        if (rc == 0)
-            rc = ij_time(it, path, "at", err);
-    }
+    if (rc == 0)
+        rc = ij_items(doc, "players", player_times, false, err);
+    if (rc == 0)
+        rc = ij_items(doc, "games", game_times, true, err);
+    if (rc == 0)
+        rc = ij_items(doc, "memories", memory_times, false, err);
     if (rc == 0)
         rc = ij_boards(doc, eds, ed->valuestring, err);
     return rc;

@@ -286,6 +286,21 @@ int json_get_string(const cJSON *obj, const char *key, bool required, size_t max
     return 0;
 }
 
+int json_get_event_type(const cJSON *body, int (*from_name)(const char *name), int *t,
+                        const char **type, struct sb_error *err)
+{
+    int rc;
+    if (!cJSON_IsObject(body))
+        return sb_fail(err, SB_EBADREQ, NULL, "the event must be a JSON object");
+    rc = json_get_string(body, "type", true, JSON_NAME_MAX_CHARS, false, type, err);
+    if (rc != 0)
+        return rc;
+    *t = from_name(*type);
+    if (*t < 0)
+        return sb_fail(err, SB_EINVALID, NULL, "unknown event type '%s'", *type);
+    return 0;
+}
+
 int json_get_name(cJSON *obj, const char *key, bool required, const char **out,
                   struct sb_error *err)
 {

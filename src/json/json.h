@@ -55,6 +55,13 @@ int json_get_string(const cJSON *obj, const char *key, bool required, size_t max
 int json_get_name(cJSON *obj, const char *key, bool required, const char **out,
                   struct sb_error *err);
 
+/* Read the type of an event body (an engine's event, API.md): body must be an object
+ * (else SB_EBADREQ) whose "type" is a name (as json_get_string(), required) that
+ * from_name() knows (its index >= 0 into *t; else SB_EINVALID "unknown event type").
+ * *type is borrowed from body. */
+int json_get_event_type(const cJSON *body, int (*from_name)(const char *name), int *t,
+                        const char **type, struct sb_error *err);
+
 /* Read obj[key] as a boolean. Absent: as json_get_int. */
 int json_get_bool(const cJSON *obj, const char *key, bool required, bool *out, bool *present,
                   struct sb_error *err);
