@@ -7,6 +7,22 @@ import { spaceName, cardText } from './classic-box.js';
 
 const deed = (names, space) => spaceName(names.board, space);
 
+/** What a classic card does, in a few words ("Pay 150", "Go to Rue de la Paix"), from
+ * its effect as the box records it; the card's own text when the effect is none of these. */
+export function classicCardSummary(c, board) {
+  const e = (c && c.effect) || {};
+  if ('collect' in e) return t('cl.card.collect', { amount: e.collect });
+  if ('pay' in e) return t('cl.card.pay', { amount: e.pay });
+  if ('pay_or_chance' in e) return t('cl.card.pay_or_chance', { amount: e.pay_or_chance });
+  if ('collect_from_each' in e) return t('cl.card.collect_from_each', { amount: e.collect_from_each });
+  if ('move_to_space' in e) return t('cl.card.move_to', { to: spaceName(board, e.move_to_space) });
+  if ('move_by' in e) return e.move_by < 0 ? t('cl.card.back', { n: -e.move_by }) : t('cl.card.forward', { n: e.move_by });
+  if (e.go_to_jail) return t('cl.card.jail');
+  if (e.jail_free) return t('cl.card.jail_free');
+  if (e.repairs) return t('cl.card.repairs', { house: e.repairs.house, hotel: e.repairs.hotel });
+  return (c && c.text) || '';
+}
+
 /** One classic effect as {text, cls?}, or null for a kind this file does not know. */
 export function classicEffectText(e, names) {
   const P = (id) => names.player(id);

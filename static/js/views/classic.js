@@ -19,6 +19,7 @@ import { t, has, money } from '../i18n.js';
 import { dice, note, endGame, adjust } from './banker.js';
 import { classicSheets, classicOptionWidget } from './classic-hooks.js';
 import { spaceName, cardText, holdings, jailCardCount, groupColour } from '../classic-box.js';
+import { classicCardSummary } from '../words-classic.js';
 
 // ---- Sheets of the classic table: one import line per module (each registers itself).
 // (none yet)
@@ -86,7 +87,9 @@ export function banner(scr) {
   const st = scr.state || {};
   if (st.status !== 'active') return finished(scr);
   const head = heading(st, scr);
-  return h('div', { class: 'turn-banner' },
+  // A card to pick: the deck below says it all; short screens fold the detail (app.css).
+  const picking = (st.options || []).some((o) => o.type === 'draw_chance' || o.type === 'draw_community');
+  return h('div', { class: picking ? 'turn-banner picking' : 'turn-banner' },
     h('div', null,
       h('h1', { tabindex: '-1', id: 'turn-h' }, head.title),
       h('p', { id: 'waiting-for' }, head.detail)));
@@ -290,23 +293,27 @@ function auctionForm(scr, opt, deed) {
   return form;
 }
 
-/** Which card was drawn (CLASSIC-CARDS): the cards the option lists, by the box's text. */
+/** Which card was drawn (CLASSIC-CARDS): the cards the option lists, in the box's order,
+ * each said by what it does and the start of its text as the box prints it (16 cards in
+ * four columns: the whole deck in the first screen of a small phone). */
 function drawCard(scr, opt, deck) {
   const who = name(scr, opt.player ?? scr.state.turn.player);
   const all = (scr.board && scr.board[deck]) || [];
   const ids = new Set(opt.cards || []);
-  const list = all.map((c, i) => ({ c, i })).filter(({ c }) => ids.has(c.id));
+  const list = all.filter((x) => ids.has(x.id));
   const deckName = t(deck === 'community' ? 'cl.deck.community' : 'cl.deck.chance');
-  return card(`act-draw-${deck}`, t(deck === 'community' ? 'cl.draw.community' : 'cl.draw.chance'),
-    h('p', { class: 'muted' }, t('bk.draw.hint', { who })),
-    h('div', { class: 'card-grid', role: 'group', 'aria-label': deckName }, list.map(({ c, i }) => {
-      const label = cardText(scr.board, deck, c.id);
-      const b = h('button', { class: 'btn cg', type: 'button', id: `draw-${deck}-${c.id}`, 'aria-label': `${i + 1}. ${label}` },
-        h('span', { class: 'cg-n', 'aria-hidden': 'true' }, String(i + 1)), ' ',
-        h('span', { class: 'cg-title', 'aria-hidden': 'true' }, label));
-      b.addEventListener('click', () => scr.send({ type: `draw_${deck}`, card: c.id }, t('cl.drew', { who, deck: deckName, card: label }), b));
+  const c = card(`act-draw-${deck}`, t(deck === 'community' ? 'cl.draw.community' : 'cl.draw.chance'),
+    h('div', { class: 'card-grid classic-cards', role: 'group', 'aria-label': deckName }, list.map((x) => {
+      const text = cardText(scr.board, deck, x.id);
+      const what = classicCardSummary(x, scr.board);
+      const b = h('button', { class: 'btn cg', type: 'button', id: `draw-${deck}-${x.id}`, 'aria-label': what === text ? text : `${what}. ${text}`, title: text },
+        h('span', { class: 'cg-title', 'aria-hidden': 'true' }, what),
+        what === text ? null : [' ', h('span', { class: 'cg-text', 'aria-hidden': 'true' }, text)]);
+      b.addEventListener('click', () => scr.send({ type: `draw_${deck}`, card: x.id }, t('cl.drew', { who, deck: deckName, card: text }), b));
       return b;
     })));
+  c.classList.add('draw-card');
+  return c;
 }
 
 /** "Pay 10 or draw a Chance card": the engine lists one option per choice open (pay
