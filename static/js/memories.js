@@ -159,17 +159,61 @@ async function editMemory(api, m, text) {
 }
 
 /**
+ * For a memory whose journal stamp was undone (m.undone: the draw that made it was
+ * undone), "Its stamp on <card> was undone", and for each stamp restamp(m) resolves
+ * ([{card, slot, title, who}], the stamp made again first) a button that moves the memory
+ * there (PATCH …/memories/{mid}); then moved(). Null for any other memory.
+ */
+function undoneNote(api, m, restamp, moved) {
+  if (!m.undone) return null;
+  const box = h('div', { class: 'memory-undone', dataset: { undone: m.undone.card } },
+    h('p', { class: 'small' }, t('mem.undone', { card: m.undone.title || m.undone.card })));
+  if (!restamp) return box;
+  const moveTo = (b, st) => busy(b, async () => {
+    try {
+      const body = JSON.stringify({ card: st.card, slot: st.slot });
+      Object.assign(m, (await (await call(api, 'PATCH', `/memories/${m.id}`, { body, type: 'application/json' })).json()).memory);
+      announce(t('mem.moved'));
+      moved();
+    } catch (e) { showError(e); }
+  });
+  Promise.resolve(restamp(m)).then((stamps) => {
+    if (!stamps.length) { box.append(h('p', { class: 'muted small' }, t('mem.undone.none'))); return; }
+    box.append(h('div', { class: 'row' }, stamps.map((st) => h('button', { class: 'btn small', type: 'button', dataset: { card: st.card, slot: st.slot },
+      onclick: (ev) => moveTo(ev.currentTarget, st) }, t('mem.move', { card: st.title, who: st.who })))));
+  }).catch(() => { /* the note stands without its buttons */ });
+  return box;
+}
+
+/**
+ * The stamps of game gid a memory whose stamp was undone may move to, from the journal's
+ * cards ([{id, title, stamps}]): [{card, slot, seq, title, who}], those on its undone card
+ * first, newest first; title(card) names a card.
+ */
+export function stampsOfGame(cards, m, title = (c) => c.title || c.id) {
+  const out = [];
+  for (const c of cards || []) {
+    for (const st of c.stamps || []) {
+      if (String(st.game) !== String(m.game)) continue;
+      out.push({ card: c.id, slot: st.slot, seq: Number(st.seq) || 0, title: title(c), who: st.player?.name ?? '' });
+    }
+  }
+  const same = (x) => (m.undone && x.card === m.undone.card ? 0 : 1);
+  return out.sort((a, b) => same(a) - same(b) || b.seq - a.seq);
+}
+
+/**
  * One memory as a list item, with Edit and Delete for a phone with the write key;
  * names(m) says what it is about. onChange() after an edit or a deletion.
  */
-export function memoryItem(api, m, { readOnly = false, names = aboutOf, onChange = () => {} } = {}) {
+export function memoryItem(api, m, { readOnly = false, names = aboutOf, onChange = () => {}, restamp = null } = {}) {
   const li = h('li', { class: 'memory', dataset: { memory: m.id } });
   const show = () => {
     const tools = readOnly ? null : h('div', { class: 'row' },
       h('button', { class: 'btn small', type: 'button', id: `memory-edit-${m.id}`, onclick: () => edit() }, t('mem.edit')),
       h('button', { class: 'btn small danger', type: 'button', id: `memory-delete-${m.id}`, onclick: (ev) => remove(ev.currentTarget) }, t('mem.delete')));
     li.replaceChildren(h('p', null, t('quote', { text: m.text }), h('span', { class: 'muted small' }, ` · ${names(m)}`)),
-      m.photo ? photoImg(api, m) : '', tools || '');
+      undoneNote(api, m, readOnly ? null : restamp, () => { show(); onChange(); }) || '', m.photo ? photoImg(api, m) : '', tools || '');
   };
   const remove = (b) => busy(b, async () => {
     if (!(await confirmDialog(t('mem.delete.title'), t('mem.delete.text', { text: m.text }), t('mem.delete')))) return;
@@ -222,7 +266,10 @@ export function gameMemories(scr) {
     list.replaceChildren(h('li', { class: 'muted' }, t('loading')));
     try {
       const ms = (await getJson(scr.ctx.api, `/memories?game=${encodeURIComponent(scr.gid)}`)).memories || [];
-      list.replaceChildren(...(ms.length ? ms.map((m) => memoryItem(scr.ctx.api, m, { readOnly: scr.readOnly, names, onChange: () => { if (!list.children.length) load(); } }))
+      const title = (c) => scr.names.journalCard(c.id)?.title || c.title || c.id;
+      const restamp = async (m) => stampsOfGame(await scr.ctx.api.journal(), m, title);
+      for (const m of ms) if (m.undone) m.undone.title = scr.names.journalCard(m.undone.card)?.title;
+      list.replaceChildren(...(ms.length ? ms.map((m) => memoryItem(scr.ctx.api, m, { readOnly: scr.readOnly, names, restamp, onChange: () => { if (!list.children.length) load(); } }))
         : [h('li', { class: 'empty' }, t('mem.none'))]));
     } catch (e) { list.replaceChildren(h('li', null, e.message)); }
   };
@@ -322,6 +369,30 @@ export function stampMemories(ctx, stamps) {
   if (!ms.length) return null;
   return h('div', { class: 'stamp-memories' }, h('strong', null, t('mem.list')),
     h('ul', { class: 'memories' }, ms.map((m) => memoryItem(ctx.api, m, { readOnly: ctx.readOnly, names: (x) => t('recap.game', { n: x.number, date: dateText(x.at) }) }))));
+}
+
+/** The campaign's memories whose journal stamp was undone (GET …/memories); [] when
+ *  they cannot be read. */
+export async function undoneMemories(api) {
+  try {
+    return ((await getJson(api, '/memories')).memories || []).filter((m) => m.undone);
+  } catch { return []; }
+}
+
+/**
+ * Under a journal card (its id, title and stamps as the journal lists them): the memories
+ * whose stamp on it was undone, each saying so, with a button to move it to a stamp made
+ * on this card in its game (the draw logged again); null when none. onChange() after a move.
+ */
+export function cardUndoneMemories(ctx, card, memories, onChange = () => {}) {
+  const ms = (memories || []).filter((m) => m.undone && m.undone.card === card.id);
+  if (!ms.length) return null;
+  const restamp = (m) => stampsOfGame([card], m);
+  return h('div', { class: 'stamp-memories undone-memories' }, h('strong', null, t('mem.undone.list')),
+    h('ul', { class: 'memories' }, ms.map((m) => {
+      m.undone.title = card.title || card.id;
+      return memoryItem(ctx.api, m, { readOnly: ctx.readOnly, restamp, onChange, names: (x) => t('recap.game', { n: x.number, date: dateText(x.at) }) });
+    })));
 }
 
 // ---- the night card ----

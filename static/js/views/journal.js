@@ -8,7 +8,7 @@ import { t, money, dateText, dateTimeText } from '../i18n.js';
 import { tokenPicture } from '../tokens.js';
 import { Names, journalEffectText, payoutText, gameLabel } from '../words.js';
 import { activeGameId, seatsOf, splitGame } from '../model.js';
-import { stampMemories } from '../memories.js';
+import { stampMemories, undoneMemories, cardUndoneMemories } from '../memories.js';
 
 export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
@@ -31,7 +31,8 @@ export async function render({ main, params, app }) {
       names.seat(state && state.players);
     } catch { seats = null; }
   }
-  const cards = await ctx.api.journal(seats && seats.length ? seats : null);
+  const [cards, undone] = await Promise.all([ctx.api.journal(seats && seats.length ? seats : null), undoneMemories(ctx.api)]);
+  const again = () => render({ main, params, app });
   const byId = new Map((board.journal || []).map((j) => [j.id, j]));
   const totalPaid = cards.reduce((n, x) => n + (Number(x.paid_out) || 0), 0);
   const totalStamps = cards.reduce((n, x) => n + ((x.stamps || []).length), 0);
@@ -40,7 +41,7 @@ export async function render({ main, params, app }) {
     h('h1', null, t('journal.title')),
     h('p', { class: 'muted' }, t('journal.summary', { n: totalStamps, cards: cards.length, amount: totalPaid }),
       seats && seats.length ? ` ${t('journal.briefing.hint')}` : ''),
-    h('div', { class: 'jcards' }, cards.map((card) => cardView(ctx, board, names, card, byId.get(card.id) || {}, gameName))));
+    h('div', { class: 'jcards' }, cards.map((card) => cardView(ctx, board, names, card, byId.get(card.id) || {}, gameName, { undone, again }))));
 }
 
 function circleLabel(names, st, i, gameName) {
@@ -48,7 +49,7 @@ function circleLabel(names, st, i, gameName) {
   return t('journal.circle', { n: i + 1, token: names.token(st.token), who, game: st.game ? gameName(st.game) : '—', when: st.at ? dateTimeText(st.at) : '—' });
 }
 
-function cardView(ctx, board, names, card, printed, gameName) {
+function cardView(ctx, board, names, card, printed, gameName, { undone = [], again = () => {} } = {}) {
   const slots = Number(card.slots ?? printed.slots) || 0;
   const stamps = [...(card.stamps || [])].sort((a, b) => Number(a.slot) - Number(b.slot));
   const detail = h('p', { class: 'circle-detail', 'aria-live': 'polite', hidden: true });
@@ -110,6 +111,7 @@ function cardView(ctx, board, names, card, printed, gameName) {
     h('ul', { class: 'circles', 'aria-label': t('journal.circles', { n: stamps.length, of: slots }) }, circles),
     detail,
     stampMemories(ctx, stamps),
+    cardUndoneMemories(ctx, { id: card.id, title: card.title || printed.title || card.id, stamps }, undone, again),
     h('div', { class: 'jmeta' },
       h('span', null, t('journal.draws', { n: Number(card.draws) || 0 })),
       h('span', null, t('journal.paid', { amount: Number(card.paid_out) || 0 }))),
