@@ -569,9 +569,12 @@ static int api_run(struct api_ctx *ctx, const struct api_route *route)
     bool late_writer = route->flags & (ROUTE_WRITES_LATE | ROUTE_DECODES);
     /* Before anything is read: see the cache's test after the handler. */
     uint64_t generation = campaign_db_generation(ctx->api->pool);
-    int rc = ctx->now ? 0
-                      : campaign_db_connect(ctx->api->pool, write && !late_writer, &ctx->store,
-                                            &ctx->err);
+    bool health = route->fn == api_get_health;
+    int rc = health ? 0 : campaign_db_behind(ctx->api->pool, &ctx->err);
+    if (rc == 0 && !ctx->now)
+        rc = campaign_db_connect(ctx->api->pool, write && !late_writer, &ctx->store, &ctx->err);
+    if (rc != 0 && health) /* it says why itself */
+        rc = 0;
     if (rc != 0)
         return rc;
     /* A cached route's read (the key, then the game) is one read transaction: SQLite's

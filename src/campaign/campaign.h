@@ -35,6 +35,10 @@ void campaign_db_close(struct store_pool *pool);
 /* Lend a request a connection of pool: the writer when writer is set. */
 int campaign_db_connect(struct store_pool *pool, bool writer, struct store **s,
                         struct sb_error *err);
+/* SB_EBUSY (503) with the reason while the database's schema is behind this server's
+ * (its migration could not be written at start) or it cannot be read: every request
+ * but health is refused then. 0 otherwise. */
+int campaign_db_behind(struct store_pool *pool, struct sb_error *err);
 /* Hold one read transaction on s for all of a request's reads (a key, then a game):
  * SQLite's file locks taken once, not once each. */
 int campaign_db_snapshot(struct store *s, struct sb_error *err);

@@ -3,15 +3,25 @@
 #include "campaign.h"
 
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "game_state.h"
 #include "store.h"
+
+/* Is rc the failure of a write to a database that cannot take one now (a full disk:
+ * SB_EFULL; a read-only file or file system: SB_EBUSY)? */
+static bool campaign_db_fault(int rc)
+{
+    return rc == SB_EFULL || rc == SB_EBUSY;
+}
 
 int campaign_db_open(const char *db_path, const char *migrations, int pool_size, unsigned probe_ms,
                      struct store_pool **pool, struct sb_error *err)
 {
     struct store *s = NULL;
+    bool exists = strncmp(db_path, "file:", 5) != 0 && access(db_path, F_OK) == 0;
     /* The migration alone may create the database; the pool's connections never do,
      * and open once it exists (s keeps an in-memory one alive meanwhile). */
     int rc = store_open(db_path, &s, err);
@@ -19,12 +29,25 @@ int campaign_db_open(const char *db_path, const char *migrations, int pool_size,
         rc = store_migrate(s, migrations, err);
     if (rc == 0) /* what an import cut short by a crash reserved */
         rc = store_aside_drop(s, err);
+    /* A database that exists but takes no write (a full disk, a read-only file) is
+     * served anyway: reads, and writes refused until it can (store_pool_schema()). */
+    if (campaign_db_fault(rc) && exists) {
+        fprintf(stderr,
+                "stampbook: %s takes no write at start (%s); reads are served, writes "
+                "refused until it can be written\n",
+                db_path, err->detail);
+        rc = 0;
+    }
     if (rc == 0)
         rc = store_pool_new(db_path, pool_size, pool, err);
+    if (rc == 0)
+        rc = store_pool_schema(*pool, migrations, err);
     if (rc == 0) {
-        struct store *first = NULL;
-        rc = store_pool_get(*pool, &first, err);
-        store_pool_put(*pool, first);
+        /* Whether it takes writes, said by health from the start. */
+        struct store *w = NULL;
+        struct sb_error ignored = {0};
+        if (store_pool_get_writer(*pool, &w, &ignored) == 0)
+            store_pool_put(*pool, w);
     }
     if (rc == 0)
         rc = store_pool_watch(*pool, probe_ms, err);
@@ -41,6 +64,14 @@ int campaign_db_connect(struct store_pool *pool, bool writer, struct store **s,
                         struct sb_error *err)
 {
     return writer ? store_pool_get_writer(pool, s, err) : store_pool_get(pool, s, err);
+}
+
+int campaign_db_behind(struct store_pool *pool, struct sb_error *err)
+{
+    char why[512];
+    if (!store_pool_behind(pool, why, sizeof(why)))
+        return 0;
+    return sb_fail(err, SB_EBUSY, NULL, "%s", why);
 }
 
 int campaign_db_snapshot(struct store *s, struct sb_error *err)
@@ -65,8 +96,10 @@ int campaign_db_health(struct store_pool *pool, struct store *s, int *schema_ver
 {
     /* 503 when the database file is gone, replaced or cannot be written: answering
      * "ok" over a database that keeps nothing would hide the loss. */
-    char why[256];
+    char why[512];
     int rc = store_pool_check(pool, true, err);
+    if (rc == 0 && store_pool_behind(pool, why, sizeof(why)))
+        rc = sb_fail(err, SB_EBUSY, NULL, "%s", why);
     /* And when the last write failed for lack of space or an I/O error: a monitor must
      * not see a healthy server that cannot keep a single roll. */
     if (rc == 0 && store_pool_fault(pool, why, sizeof(why)))
@@ -74,6 +107,8 @@ int campaign_db_health(struct store_pool *pool, struct store *s, int *schema_ver
     /* A read that only waited too long (a busy or slow machine) is no fault: health
      * answers with the schema version it read last (issue 41). */
     static _Atomic int known;
+    if (rc == 0 && !s)
+        rc = sb_fail(err, SB_EBUSY, NULL, "the database cannot be read");
     if (rc != 0)
         return rc;
     rc = store_schema_version(s, schema_version, err);

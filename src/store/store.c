@@ -25,11 +25,30 @@
 
 /* ---- errors and statements ---- */
 
-/* Is the SQLite code rc a failure to keep what was written (no space, an I/O error)? */
+/* Is the SQLite code rc a failure to keep what was written (no space, an I/O error, a
+ * database that cannot be written)? */
 static bool store_is_fault(int rc)
 {
     int primary = rc & 0xff;
-    return primary == SQLITE_FULL || primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN;
+    return primary == SQLITE_FULL || primary == SQLITE_IOERR || primary == SQLITE_CANTOPEN ||
+           primary == SQLITE_READONLY;
+}
+
+int store_refine(struct store *s, int rc)
+{
+    int primary = rc & 0xff, e, fs;
+    if (primary != SQLITE_IOERR && primary != SQLITE_CANTOPEN && primary != SQLITE_FULL &&
+        primary != SQLITE_READONLY)
+        return rc;
+    if (primary == SQLITE_FULL || primary == SQLITE_READONLY)
+        return primary;
+    e = s && s->db ? sqlite3_system_errno(s->db) : 0;
+    if (e == ENOSPC || e == EDQUOT)
+        return SQLITE_FULL;
+    if (e == EROFS)
+        return SQLITE_READONLY;
+    fs = store_fs_fault(s && s->pool ? s->pool->path : s ? s->path : NULL);
+    return fs == ENOSPC ? SQLITE_FULL : fs == EROFS ? SQLITE_READONLY : rc;
 }
 
 /* Note the outcome rc of a write on the writer connection s for the health report: a
@@ -47,9 +66,11 @@ static void store_note_write(struct store *s, int rc, bool commit)
 /* Map the connection's last SQLite error to a project code. */
 int store_fail(struct store *s, struct sb_error *err, const char *what)
 {
-    int rc = sqlite3_extended_errcode(s->db);
+    int rc = store_refine(s, sqlite3_extended_errcode(s->db));
     int primary = rc & 0xff;
     store_note_write(s, rc, false);
+    if (primary == SQLITE_FULL || primary == SQLITE_READONLY)
+        return store_fault_error(rc, err);
     if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED)
         return sb_fail(err, SB_EBUSY, NULL, "the database is busy, try again");
     if (primary == SQLITE_CONSTRAINT)
@@ -313,6 +334,10 @@ int store_open_flags(const char *path, bool create, struct store **out, struct s
     pthread_once(&configured, store_configure);
     if (!s)
         return sb_oom(err);
+    if (!(s->path = strdup(path))) {
+        free(s);
+        return sb_oom(err);
+    }
     if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
         int rc = s->db ? store_fail(s, err, "open") : sb_oom(err);
         store_close(s);
@@ -343,6 +368,7 @@ void store_close(struct store *s)
     for (int i = 0; i < s->nstmts; i++)
         sqlite3_finalize(s->stmts[i].stmt);
     sqlite3_close(s->db);
+    free(s->path);
     free(s);
 }
 
@@ -372,7 +398,19 @@ int store_commit_failed(int rc, struct sb_error *err)
     if (rc == STORE_GROUP_ABORTED)
         return sb_fail(err, SB_EBUSY, NULL,
                        "the database file is gone or was replaced: nothing of this write was kept");
+    if (rc == SQLITE_FULL || rc == SQLITE_READONLY)
+        return store_fault_error(rc, err);
     return sb_fail(err, SB_EIO, NULL, "commit: %s", sqlite3_errstr(rc));
+}
+
+int store_fault_error(int rc, struct sb_error *err)
+{
+    if (rc == SQLITE_FULL)
+        return sb_fail(err, SB_EFULL, NULL,
+                       "the disk holding the database is full: nothing of this write was kept");
+    return sb_fail(err, SB_EBUSY, NULL,
+                   "the database cannot be written (a read-only file or file system): nothing "
+                   "of this write was kept");
 }
 
 static int store_control(struct store *s, const char *sql)
@@ -389,7 +427,7 @@ static int store_control(struct store *s, const char *sql)
         atomic_fetch_add(&s->commits->generation, 1);
     }
     rc = sqlite3_step(stmt);
-    rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+    rc = rc == SQLITE_DONE ? SQLITE_OK : store_refine(s, rc);
     store_done(s, stmt);
     if (counted)
         atomic_fetch_sub(&s->commits->in_flight, 1);
@@ -599,59 +637,102 @@ static int store_apply_migration(struct store *s, const char *dir, const char *n
     return rc;
 }
 
-int store_migrate(struct store *s, const char *migrations_dir, struct sb_error *err)
+/* Free a list of names of store_migrations_list(). */
+static void store_names_free(char **names, size_t n)
 {
-    static const char *const create =
-        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,"
-        " name TEXT NOT NULL, applied_at TEXT NOT NULL)";
-    DIR *d;
-    struct dirent *e;
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    int current = 0, rc = 0;
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
 
-    if (sqlite3_exec(s->db, create, NULL, NULL, NULL) != SQLITE_OK)
-        return store_fail(s, err, "schema_migrations");
-    rc = store_schema_version(s, &current, err);
-    if (rc != 0)
-        return rc;
-    d = opendir(migrations_dir);
+/* The names of the migrations (NNNN_name.sql) in dir, sorted: *names (free with
+ * store_names_free()) and *n. */
+static int store_migrations_list(const char *dir, char ***names, size_t *n, struct sb_error *err)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    size_t cap = 0;
+    int rc = 0;
+    *names = NULL;
+    *n = 0;
     if (!d)
-        return sb_fail(err, SB_EIO, NULL, "cannot open the migrations folder %s", migrations_dir);
+        return sb_fail(err, SB_EIO, NULL, "cannot open the migrations folder %s", dir);
     while (rc == 0 && (e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name);
         if (len < 9 || strcmp(e->d_name + len - 4, ".sql") != 0 || e->d_name[0] < '0' ||
             e->d_name[0] > '9')
             continue;
-        if (n == cap) {
+        if (*n == cap) {
             size_t ncap = cap ? cap * 2 : 16;
-            char **grown = realloc(names, ncap * sizeof(*names));
+            char **grown = realloc(*names, ncap * sizeof(**names));
             if (!grown) {
                 rc = sb_oom(err);
                 break;
             }
-            names = grown;
+            *names = grown;
             cap = ncap;
         }
-        names[n] = strdup(e->d_name);
-        if (!names[n])
+        (*names)[*n] = strdup(e->d_name);
+        if (!(*names)[*n])
             rc = sb_oom(err);
         else
-            n++;
+            (*n)++;
     }
     closedir(d);
-    if (n > 0)
-        qsort(names, n, sizeof(*names), store_cmp_names);
-    for (size_t i = 0; rc == 0 && i < n; i++) {
-        long v = strtol(names[i], NULL, 10); /* NNNN_: the name starts with a digit */
-        if (v > INT_MAX)
-            rc = sb_fail(err, SB_EIO, NULL, "migration %s: the number is too large", names[i]);
-        else if (v > current)
-            rc = store_apply_migration(s, migrations_dir, names[i], (int)v, err);
+    if (rc != 0) {
+        store_names_free(*names, *n);
+        *names = NULL;
+        *n = 0;
+    } else if (*n > 0) {
+        qsort(*names, *n, sizeof(**names), store_cmp_names);
     }
-    for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+    return rc;
+}
+
+/* The number of migration name (NNNN_...: it starts with a digit): 0, or an error past
+ * INT_MAX. */
+static int store_migration_number(const char *name, int *v, struct sb_error *err)
+{
+    long n = strtol(name, NULL, 10);
+    if (n > INT_MAX)
+        return sb_fail(err, SB_EIO, NULL, "migration %s: the number is too large", name);
+    *v = (int)n;
+    return 0;
+}
+
+int store_migrate(struct store *s, const char *migrations_dir, struct sb_error *err)
+{
+    static const char *const create =
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY,"
+        " name TEXT NOT NULL, applied_at TEXT NOT NULL)";
+    char **names = NULL;
+    size_t n = 0;
+    int current = 0, rc = 0;
+
+    if (sqlite3_exec(s->db, create, NULL, NULL, NULL) != SQLITE_OK)
+        return store_fail(s, err, "schema_migrations");
+    rc = store_schema_version(s, &current, err);
+    if (rc == 0)
+        rc = store_migrations_list(migrations_dir, &names, &n, err);
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        int v = 0;
+        rc = store_migration_number(names[i], &v, err);
+        if (rc == 0 && v > current)
+            rc = store_apply_migration(s, migrations_dir, names[i], v, err);
+    }
+    store_names_free(names, n);
+    return rc;
+}
+
+int store_migrations_latest(const char *migrations_dir, int *latest, struct sb_error *err)
+{
+    char **names = NULL;
+    size_t n = 0;
+    int rc = store_migrations_list(migrations_dir, &names, &n, err);
+    *latest = 0;
+    if (rc == 0 && n > 0)
+        rc = store_migration_number(names[n - 1], latest, err);
+    store_names_free(names, n);
     return rc;
 }
 

@@ -47,6 +47,9 @@ void store_close(struct store *s);
  * transaction, recording it in schema_migrations. Returns 0 or an error. */
 int store_migrate(struct store *s, const char *migrations_dir, struct sb_error *err);
 
+/* The number of the last migration in migrations_dir (0 for none). */
+int store_migrations_latest(const char *migrations_dir, int *latest, struct sb_error *err);
+
 /* The highest migration applied (0 for a new database). */
 int store_schema_version(struct store *s, int *version, struct sb_error *err);
 
@@ -128,6 +131,16 @@ void store_pool_free(struct store_pool *p);
  * did the last probe fail? Nonzero with the reason in why, else 0. This function
  * can't fail. */
 int store_pool_fault(struct store_pool *p, char *why, size_t size);
+
+/* Compare the schema of the pool's database with the migrations of migrations_dir
+ * (kept): when it is behind them (a migration could not be written at start) or cannot
+ * be read, store_pool_behind() says so until the probe (store_pool_probe()) has applied
+ * them, once the database takes writes. 0, or an error (the folder cannot be read). */
+int store_pool_schema(struct store_pool *p, const char *migrations_dir, struct sb_error *err);
+
+/* Is the schema behind (store_pool_schema())? Nonzero with the reason in why, else 0.
+ * This function can't fail. */
+int store_pool_behind(struct store_pool *p, char *why, size_t size);
 
 /* Probe the database's file system without waiting for a user's write: write, sync and
  * remove a small file beside the database (its failure for lack of space or an I/O

@@ -32,6 +32,11 @@ struct store_stmt {
 
 struct store {
     sqlite3 *db;
+    char *path; /* as opened (a file's path, or a URI) */
+    /* It cannot write: opened read-only (the file or its file system is), or immutable
+     * (nothing beside the file could be made). Never pooled: closed when given back. */
+    bool degraded;
+    bool immutable; /* opened with immutable=1: it sees no later change of the file */
     int nstmts;
     struct store_stmt stmts[STORE_STMT_CACHE];
     bool pooled;
@@ -144,6 +149,16 @@ struct store_pool {
     pthread_cond_t ended_more;
     pthread_t ender;
     bool ender_started, ender_stop;
+    /* Connections that cannot write handed out now (store.degraded), and of them those
+     * opened immutable: a writer that could open waits for these to come back before it
+     * writes, for they read the file without locks. */
+    int degraded_out, immutable_out;
+    /* The schema is behind the migrations (they could not be written at start): every
+     * request but health is refused (store_pool_behind()) until the probe applies them.
+     * migrations: their folder. */
+    atomic_bool behind;
+    int schema_have, schema_want;
+    char *migrations;
 };
 
 /* Map the connection's last SQLite error to a project code. */
@@ -191,6 +206,22 @@ int store_end_savepoint(struct store *s);
  * there is one, and tell its members the outcome. Call with the writer's turn held.
  * Returns an SQLite code. */
 int store_group_commit(struct store *s);
+/* SQLITE_FULL when the failure rc of a write on s came from a full disk, SQLITE_READONLY
+ * when from a database that cannot be written (its errno, else what its file system
+ * says now), else rc. This function can't fail. */
+int store_refine(struct store *s, int rc);
+/* The error a write that failed with SQLITE_FULL (507) or SQLITE_READONLY (503) answers. */
+int store_fault_error(int rc, struct sb_error *err);
+/* What the file system holding path says of writes now: ENOSPC when it has (nearly) no
+ * space left, EROFS when the file or the file system cannot be written, else 0 (also
+ * for NULL, a URI or an in-memory database). This function can't fail. */
+int store_fs_fault(const char *path);
+/* Open a connection that only reads path, for a database that cannot be opened to be
+ * written (a full disk, a read-only file or file system): read-only, or, when nothing
+ * can be made beside the file, immutable (only while its WAL holds no write not yet in
+ * the file, which such a connection would not see; else SB_EBUSY). s->degraded is set,
+ * and s->immutable for the second. */
+int store_open_degraded(const char *path, struct store **out, struct sb_error *err);
 /* Open path; create: make the file when it is missing. A WAL that a large write (an
  * import) grew is cut back to 4 MiB once checkpointed. */
 int store_open_flags(const char *path, bool create, struct store **out, struct sb_error *err);

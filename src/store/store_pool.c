@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
@@ -25,6 +26,77 @@
 #include "text.h"
 
 /* ---- the pool ---- */
+
+#define STORE_FULL_BYTES ((uint64_t)64 * 1024) /* free space under which a file system is full */
+#define STORE_DRAIN_MS 2000                    /* how long a writer waits for immutable readers */
+
+int store_fs_fault(const char *path)
+{
+    struct statvfs vfs;
+    if (!path || strncmp(path, "file:", 5) == 0 || strcmp(path, ":memory:") == 0 ||
+        statvfs(path, &vfs) != 0)
+        return 0;
+    if ((vfs.f_flag & ST_RDONLY) != 0)
+        return EROFS;
+    if (access(path, W_OK) != 0 && (errno == EACCES || errno == EPERM || errno == EROFS))
+        return EROFS;
+    if ((uint64_t)vfs.f_bavail * vfs.f_frsize < STORE_FULL_BYTES)
+        return ENOSPC;
+    return 0;
+}
+
+/* path as the file name of a URI "file:" (its '%', '?' and '#' escaped) into out. */
+static bool store_uri_name(const char *path, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *c = path; *c; c++) {
+        bool esc = *c == '%' || *c == '?' || *c == '#';
+        if (n + (esc ? 3 : 1) >= size)
+            return false;
+        if (esc)
+            n += (size_t)snprintf(out + n, size - n, "%%%02X", (unsigned char)*c);
+        else
+            out[n++] = *c;
+    }
+    out[n] = '\0';
+    return true;
+}
+
+/* Does the WAL beside path hold writes not yet in the file? */
+static bool store_wal_pending(const char *path)
+{
+    char wal[PATH_MAX];
+    struct stat st;
+    return (size_t)snprintf(wal, sizeof(wal), "%s-wal", path) < sizeof(wal) &&
+           stat(wal, &st) == 0 && st.st_size > 0;
+}
+
+int store_open_degraded(const char *path, struct store **out, struct sb_error *err)
+{
+    char name[PATH_MAX], uri[PATH_MAX + 64];
+    struct sb_error ignored = {0};
+    int rc;
+    if (!store_uri_name(path, name, sizeof(name)))
+        return sb_fail(err, SB_EBUSY, NULL, "the database cannot be read: its path is too long");
+    snprintf(uri, sizeof(uri), "file:%s?mode=ro", name);
+    if (store_open_flags(uri, false, out, &ignored) == 0) {
+        (*out)->degraded = true;
+        return 0;
+    }
+    /* Nothing can be made beside the file (its shared memory): it is read as it is,
+     * which leaves out what a WAL holds. */
+    if (store_wal_pending(path))
+        return sb_fail(err, SB_EBUSY, NULL,
+                       "the database cannot be read without a write: its WAL holds writes not "
+                       "yet in its file, and nothing can be written beside it");
+    snprintf(uri, sizeof(uri), "file:%s?mode=ro&immutable=1", name);
+    rc = store_open_flags(uri, false, out, err);
+    if (rc != 0)
+        return sb_fail(err, SB_EBUSY, NULL, "the database cannot be read: %s", err->detail);
+    (*out)->degraded = true;
+    (*out)->immutable = true;
+    return 0;
+}
 
 int store_pool_new(const char *path, int max, struct store_pool **out, struct sb_error *err)
 {
@@ -90,6 +162,11 @@ int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *er
     pthread_mutex_unlock(&p->lock);
     if (!s) {
         int rc = store_open_flags(p->path, false, &s, err);
+        /* A full disk or a read-only database still serves reads. */
+        if ((rc == SB_EFULL || rc == SB_EBUSY) && p->file_known)
+            rc = store_open_degraded(p->path, &s, err);
+        if (rc == 0 && sqlite3_db_readonly(s->db, "main") == 1)
+            s->degraded = true;
         if (rc != 0) {
             pthread_mutex_lock(&p->lock);
             p->nopen--;
@@ -100,6 +177,12 @@ int store_pool_get(struct store_pool *p, struct store **out, struct sb_error *er
                 int gone = store_pool_check(p, false, err);
                 return gone != 0 ? gone : rc;
             }
+        }
+        if (s->degraded) {
+            pthread_mutex_lock(&p->lock);
+            p->degraded_out++;
+            p->immutable_out += s->immutable;
+            pthread_mutex_unlock(&p->lock);
         }
     }
     s->write_lock = &p->write_lock;
@@ -396,12 +479,87 @@ int store_pool_check(struct store_pool *p, bool probe_write, struct sb_error *er
 int store_pool_fault(struct store_pool *p, char *why, size_t size)
 {
     int w = atomic_load(&p->write_fault), e = atomic_load(&p->probe_fault);
-    if (w)
+    if (w == SQLITE_FULL)
+        snprintf(why, size,
+                 "the disk holding the database is full: the last write failed and "
+                 "none has succeeded since");
+    else if (w == SQLITE_READONLY)
+        snprintf(why, size,
+                 "the database cannot be written (a read-only file or file system): "
+                 "the last write failed and none has succeeded since");
+    else if (w)
         snprintf(why, size, "the last write failed (%s) and none has succeeded since",
                  sqlite3_errstr(w));
+    else if (e == ENOSPC || e == EDQUOT)
+        snprintf(why, size,
+                 "the disk holding the database is full (a test write beside it "
+                 "failed: %s)",
+                 strerror(e));
     else if (e)
         snprintf(why, size, "a test write beside the database failed (%s)", strerror(e));
     return w || e;
+}
+
+int store_pool_schema(struct store_pool *p, const char *migrations_dir, struct sb_error *err)
+{
+    struct store *s = NULL;
+    int rc;
+    free(p->migrations);
+    if (!(p->migrations = strdup(migrations_dir)))
+        return sb_oom(err);
+    rc = store_migrations_latest(migrations_dir, &p->schema_want, err);
+    if (rc != 0)
+        return rc;
+    p->schema_have = -1; /* unknown until read */
+    rc = store_pool_get(p, &s, err);
+    if (rc == 0)
+        rc = store_schema_version(s, &p->schema_have, err);
+    store_pool_put(p, s);
+    /* A database that cannot be read at all is behind too: only health answers. */
+    if (rc == SB_EBUSY || rc == SB_EFULL)
+        rc = 0;
+    atomic_store(&p->behind, p->schema_have < p->schema_want);
+    return rc;
+}
+
+int store_pool_behind(struct store_pool *p, char *why, size_t size)
+{
+    char fault[256];
+    if (!atomic_load(&p->behind))
+        return 0;
+    if (!store_pool_fault(p, fault, sizeof(fault)))
+        snprintf(fault, sizeof(fault), "it cannot be written yet");
+    if (p->schema_have < 0)
+        snprintf(why, size,
+                 "the database cannot be read or migrated (%s): every request but "
+                 "health is refused until it can",
+                 fault);
+    else
+        snprintf(why, size,
+                 "the database's schema is at version %d and this server needs %d, "
+                 "but the migration cannot be written (%s): every request but health "
+                 "is refused until it can",
+                 p->schema_have, p->schema_want, fault);
+    return 1;
+}
+
+/* Apply the migrations the schema is behind, once the database takes writes: with the
+ * writer's turn held, on a connection of their own. This function can't fail (the
+ * schema stays behind). */
+static void store_pool_catch_up(struct store_pool *p)
+{
+    struct store *w = NULL, *s = NULL;
+    struct sb_error err = {0};
+    if (store_pool_get_writer(p, &w, &err) != 0)
+        return;
+    if (store_open_flags(p->path, false, &s, &err) == 0 &&
+        store_migrate(s, p->migrations, &err) == 0 && store_aside_drop(s, &err) == 0 &&
+        store_schema_version(s, &p->schema_have, &err) == 0) {
+        atomic_store(&p->write_fault, 0);
+        atomic_store(&p->behind, false);
+    }
+    store_close(s);
+    store_pool_put(p, w);
 }
 
 #define STORE_PROBE_BYTES 16384
@@ -439,6 +597,10 @@ void store_pool_probe(struct store_pool *p)
         return;
     e = store_probe_file(p->path);
     atomic_store(&p->probe_fault, e == ENOSPC || e == EIO || e == EDQUOT || e == EROFS ? e : 0);
+    if (e == 0 && atomic_load(&p->behind)) {
+        store_pool_catch_up(p);
+        return;
+    }
     if (e != 0 || atomic_load(&p->write_fault) == 0)
         return;
     /* Space is back: a write of our own that commits says the database takes writes. */
@@ -447,6 +609,22 @@ void store_pool_probe(struct store_pool *p)
         store_exec(s, store_sql_probe, NULL, &err, "t", now) == 0)
         store_commit_and_leave(&s, &err);
     store_pool_put(p, s);
+}
+
+/* Connections opened immutable while the database could not be written read its file
+ * without locks: wait a moment (STORE_DRAIN_MS) for those handed out to come back
+ * before it changes. Not for ever: a request may hold one while it waits for the
+ * writer (a late writer reads first), and it reads nothing meanwhile. */
+static void store_pool_drain_immutable(struct store_pool *p)
+{
+    struct timespec deadline;
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    deadline.tv_sec += STORE_DRAIN_MS / 1000;
+    pthread_mutex_lock(&p->lock);
+    while (p->immutable_out > 0)
+        if (pthread_cond_timedwait(&p->returned, &p->lock, &deadline) != 0)
+            break;
+    pthread_mutex_unlock(&p->lock);
 }
 
 int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_error *err)
@@ -465,11 +643,21 @@ int store_pool_get_writer(struct store_pool *p, struct store **out, struct sb_er
     }
     if (!p->writer) {
         rc = store_open_flags(p->path, false, &p->writer, err);
+        if (rc == 0 && sqlite3_db_readonly(p->writer->db, "main") == 1) {
+            store_close(p->writer);
+            rc = store_fault_error(SQLITE_READONLY, err);
+        }
         if (rc != 0) {
+            /* What health reports until a write commits (store_pool_fault()). */
+            int fs = store_fs_fault(p->path);
+            atomic_store(&p->write_fault, fs == ENOSPC  ? SQLITE_FULL
+                                          : fs == EROFS ? SQLITE_READONLY
+                                                        : SQLITE_CANTOPEN);
             p->writer = NULL;
             pthread_mutex_unlock(&p->write_lock);
             return rc;
         }
+        store_pool_drain_immutable(p);
         p->writer->writer = true; /* write_lock stays NULL: it is held from get to put */
         p->writer->pool = p;
         p->writer->commits = &p->commits;
@@ -483,6 +671,17 @@ void store_pool_put(struct store_pool *p, struct store *s)
     if (!s)
         return;
     store_rollback(s);
+    if (s->degraded) {
+        /* never pooled: once the database takes writes, it is opened anew */
+        pthread_mutex_lock(&p->lock);
+        p->nopen--;
+        p->degraded_out--;
+        p->immutable_out -= s->immutable;
+        pthread_cond_broadcast(&p->returned); /* a writer may wait for it too */
+        pthread_mutex_unlock(&p->lock);
+        store_close(s);
+        return;
+    }
     if (s->writer) {
         /* A group left open with nobody to carry it on is committed now. */
         if (p->group && atomic_load(&p->writers_waiting) == 0)
@@ -564,5 +763,6 @@ void store_pool_free(struct store_pool *p)
     pthread_cond_destroy(&p->returned);
     free(p->free);
     free(p->path);
+    free(p->migrations);
     free(p);
 }
