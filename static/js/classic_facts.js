@@ -3,27 +3,11 @@
 // editors for the box check, and a card's effect in words. Every name (deeds, spaces,
 // wonders, cards) is the box's own, never the code's.
 
-import { h, money, setColour } from './ui.js';
+import { h, money } from './ui.js';
 import { t } from './i18n.js';
 import { isChecked } from './facts.js';
+import { spaceName, groupColour } from './classic-box.js';
 import { factField, textInput, textArea, textOf, FactError, intOf, NAME_MAX, TEXT_MAX, MONEY_MAX } from './factfields.js';
-
-/** True when board is of a classic kind of box (it has title deeds). */
-export const isClassicBoard = (board) => !!board && Array.isArray(board.deeds);
-
-/** The deed of board on space i, or null. */
-export const deedOf = (board, i) => ((board && board.deeds) || []).find((d) => d.space === Number(i)) || null;
-
-/** The box's name of space i (a deed's, else the space's own). */
-export function spaceName(board, i) {
-  const d = deedOf(board, i);
-  if (d) return d.name;
-  const sp = ((board && board.spaces) || []).find((x) => x.index === Number(i));
-  return sp && sp.name ? sp.name : t('space.n', { n: String(i) });
-}
-
-/** The colour band of a deed's group (stations and utilities grey). */
-export const groupColour = (group) => setColour(group === 'station' || group === 'utility' ? '' : group);
 
 /** A group's name in words ("Light blue"); a group the page does not know by its id. */
 export function groupName(group) {
@@ -64,7 +48,7 @@ export function deedView(d) {
   const rows = [...rentLines(d), [t('cl.deed.price'), money(d.price)], [t('cl.deed.mortgage'), money(d.mortgage)]];
   if (d.house !== undefined) rows.push([t('cl.deed.house'), money(d.house)]);
   return h('div', { class: 'fact-card deed-card' },
-    h('div', { class: 'dest-band', style: `background:${groupColour(d.group)}` }, h('span', null, groupName(d.group))),
+    h('div', { class: 'dest-band', style: `background:${groupColour(d)}` }, h('span', null, groupName(d.group))),
     h('p', { class: 'fact-name' }, d.name, badge(d)),
     h('dl', { class: 'dest-facts' }, rows.flatMap(([k, v]) => [h('dt', null, k), h('dd', null, v)])));
 }

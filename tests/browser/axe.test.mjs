@@ -5,20 +5,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { png } from '../integration/png.mjs';
-import { startServer, launchBrowser, phoneContext, api, pinBox, eventually, ROOT } from './helpers.mjs';
-
-const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
-
-/** The serious and critical violations axe finds on the page as it is now. */
-async function violations(page) {
-  await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => (await window.axe.run(document)).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
-  return found;
-}
+import { startServer, launchBrowser, phoneContext, api, pinBox, eventually, axeViolations as violations } from './helpers.mjs';
 
 test('UI-AXE every screen, in both themes, has no serious or critical axe violation', async () => {
   const server = await startServer();

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { startServer, launchBrowser, phoneContext, api, eventually, ARTIFACTS } from './helpers.mjs';
+import { startServer, launchBrowser, phoneContext, api, eventually, onScreen, SIZES, LANGS, ARTIFACTS } from './helpers.mjs';
 
 /** What the table sees: the first screen only (not the whole page), as tests/artifacts/<name>.png. */
 async function shot(page, name) {
@@ -18,14 +18,6 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
-// DOCK_SIZE=320x640 plays one size only (while working on the layout).
-const ONE = process.env.DOCK_SIZE && process.env.DOCK_SIZE.split('x').map(Number);
-const SIZES = ONE ? [{ name: process.env.DOCK_SIZE, width: ONE[0], height: ONE[1] }] : [
-  { name: '390x844', width: 390, height: 844 },
-  { name: '320x640', width: 320, height: 640 },
-  { name: '844x390', width: 844, height: 390 },
-];
-const LANGS = [['en', 'en-GB'], ['fr', 'fr-FR'], ['ro', 'ro-RO']];
 
 // The rolls of the scripted game, and the Chance cards drawn: buys, a Chance card that
 // lets Bo choose, fees, Jail (a Chance card sends Cy there), the Jail choices.
@@ -48,26 +40,6 @@ async function game(base, houseRules) {
   const rawIds = new Set([...board.destinations.flatMap((d) => [d.id, d.colour]), ...board.chance.map((c) => c.id), ...board.journal.map((c) => c.id), ...board.tokens.map((x) => x.id)]
     .filter((x) => x && x.includes('-')));
   return { url: `${base}/#/join/${cid}/${encodeURIComponent(key)}`, state, ids: rawIds };
-}
-
-/**
- * Is the element wholly inside the viewport and not covered (by the header, the strip,
- * the tabs, a toast): its centre and four inset corners hit the element itself.
- */
-function onScreen(locator) {
-  return locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const W = window.innerWidth;
-    const H = window.innerHeight;
-    if (!r.width || !r.height || r.top < 0 || r.left < 0 || r.bottom > H || r.right > W) return `outside: ${JSON.stringify({ top: r.top, bottom: r.bottom, left: r.left, right: r.right, W, H })}`;
-    const i = Math.min(10, r.width / 4, r.height / 4); // inside the rounded corners
-    const pts = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + i, r.top + i], [r.right - i, r.top + i], [r.left + i, r.bottom - i], [r.right - i, r.bottom - i]];
-    for (const [x, y] of pts) {
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || !(el === hit || el.contains(hit))) return `covered at ${Math.round(x)},${Math.round(y)} by ${hit ? hit.outerHTML.slice(0, 80) : 'nothing'}`;
-    }
-    return '';
-  });
 }
 
 /** The element the table taps next for state st, and what it is. */

@@ -16,6 +16,16 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
 export const PHONE = { width: 390, height: 844 };
 
+// The phone sizes every decision must fit (DOCK_SIZE=320x640 plays one size only, while
+// working on a layout) and the UI's languages with their browser locales.
+const ONE = process.env.DOCK_SIZE && process.env.DOCK_SIZE.split('x').map(Number);
+export const SIZES = ONE ? [{ name: process.env.DOCK_SIZE, width: ONE[0], height: ONE[1] }] : [
+  { name: '390x844', width: 390, height: 844 },
+  { name: '320x640', width: 320, height: 640 },
+  { name: '844x390', width: 844, height: 390 },
+];
+export const LANGS = [['en', 'en-GB'], ['fr', 'fr-FR'], ['ro', 'ro-RO']];
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -184,6 +194,35 @@ export async function eventually(fn, { timeout = 8000, interval = 100, message =
     }
     await sleep(interval);
   }
+}
+
+/**
+ * Is the element wholly inside the viewport and not covered (by the header, the strip,
+ * the tabs, a toast): its centre and four inset corners hit the element itself.
+ */
+export function onScreen(locator) {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const W = window.innerWidth;
+    const H = window.innerHeight;
+    if (!r.width || !r.height || r.top < 0 || r.left < 0 || r.bottom > H || r.right > W) return `outside: ${JSON.stringify({ top: r.top, bottom: r.bottom, left: r.left, right: r.right, W, H })}`;
+    const i = Math.min(10, r.width / 4, r.height / 4); // inside the rounded corners
+    const pts = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + i, r.top + i], [r.right - i, r.top + i], [r.left + i, r.bottom - i], [r.right - i, r.bottom - i]];
+    for (const [x, y] of pts) {
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(el === hit || el.contains(hit))) return `covered at ${Math.round(x)},${Math.round(y)} by ${hit ? hit.outerHTML.slice(0, 80) : 'nothing'}`;
+    }
+    return '';
+  });
+}
+
+/** The serious and critical violations axe-core (from node_modules) finds on the page now
+ * (the page's context opened with bypassCSP: the script is injected). */
+export async function axeViolations(page) {
+  await page.addScriptTag({ path: path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js') });
+  return page.evaluate(async () => (await window.axe.run(document)).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
 }
 
 /** Wait until the locator's visible text matches expected (a string or RegExp). */

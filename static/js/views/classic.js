@@ -22,7 +22,7 @@ import { spaceName, cardText, holdings, jailCardCount, groupColour } from '../cl
 import { classicCardSummary } from '../words-classic.js';
 
 // ---- Sheets of the classic table: one import line per module (each registers itself).
-// (none yet)
+import './classic_sheets.js'; // My deeds, trades, the Wonders passports and free flight (issue 38)
 // ---- end of the sheets
 
 /** The option types the widgets of this file draw. */

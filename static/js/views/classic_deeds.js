@@ -9,11 +9,12 @@
 // renderDeeds(container, state, seat, act, board) draws into container; seat: the player
 // shown first (null: the player whose turn it is; the phone's own pick is kept on the
 // container across redraws); act(event, title, button): sends one event (the table's
-// send()), a promise.
+// send()), a promise. A switch of what to do raises "deeds-switched" on container.
 
 import { h, mount } from '../ui.js';
 import { t } from '../i18n.js';
-import { deedOf, groupColour, groupName } from '../classic_facts.js';
+import { groupName } from '../classic_facts.js';
+import { deedOf, groupColour } from '../classic-box.js';
 
 /** The kinds of deed options, in the order of the panel's switch. */
 const KINDS = [
@@ -33,11 +34,11 @@ export function deedOptions(state, pid) {
   return out;
 }
 
-/** The player whose deeds the panel shows: the phone's pick, else seat, else whose turn it is. */
+/** The player whose deeds the panel shows: the phone's pick, else seat, else who acts next. */
 function shownSeat(container, state, seat) {
   const ps = (state.players || []).filter((p) => !p.bankrupt);
   const pick = container.dataset.seat;
-  for (const want of [pick, seat, state.turn && state.turn.player]) {
+  for (const want of [pick, seat, state.turn && (state.turn.next ?? state.turn.player)]) {
     const p = ps.find((x) => same(x.id, want));
     if (p) return p;
   }
@@ -89,7 +90,7 @@ function holdings(state, board, pl) {
       else if (d.houses) marks.push(t('dd.mark.houses', { n: d.houses }));
       if (d.mortgaged) marks.push(t('dd.mark.mortgaged'));
       return h('li', { class: `chip${d.mortgaged ? ' mortgaged' : ''}`, dataset: { space: d.space }, title: groupName(deed.group) },
-        h('span', { class: 'sw', style: `background:${groupColour(deed.group)}`, 'aria-hidden': 'true' }),
+        h('span', { class: 'sw', style: `background:${groupColour(deed)}`, 'aria-hidden': 'true' }),
         deed.name, marks.length ? h('span', { class: 'deed-marks' }, ` · ${marks.join(' · ')}`) : null);
     }),
     cards ? h('li', { class: 'chip' }, t('dd.jail_cards', { n: cards })) : null);
@@ -114,10 +115,15 @@ export function renderDeeds(container, state, seat, act, board) {
       return b;
     })) : null;
 
-  const tabs = h('div', { class: 'seg', role: 'group', 'aria-label': t('dd.what') },
+  const tabs = h('div', { class: 'seg what', role: 'group', 'aria-label': t('dd.what') },
     KINDS.map(([k, , key]) => {
       const b = h('button', { class: 'btn small', type: 'button', id: `deeds-tab-${k}`, 'aria-pressed': String(k === tab) }, t('dd.tab.count', { what: t(key), n: counts[k] }));
-      b.addEventListener('click', () => { container.dataset.tab = k; redraw(); });
+      b.addEventListener('click', () => {
+        container.dataset.tab = k;
+        redraw();
+        // The table brings the new list into view (its header, strip and tabs stay on top).
+        container.dispatchEvent(new CustomEvent('deeds-switched', { bubbles: true }));
+      });
       return b;
     }));
 
@@ -142,10 +148,11 @@ export function renderDeeds(container, state, seat, act, board) {
     h('h2', { id: 'deeds-h' }, t('dd.of', { who: pl.name })),
     seatPicker,
     h('p', { class: 'muted small' }, t('dd.cash', { amount: pl.cash })),
-    tabs,
-    price ? h('div', { class: 'field' }, h('label', { for: 'deeds-price' }, t('dd.short.price')), price) : null,
-    list.length ? h('div', { class: 'deed-acts' }, list) : empty,
-    tab === 'build' ? stockLines(state, list.length) : null,
+    h('div', { class: 'deeds-now' },
+      tabs,
+      price ? h('div', { class: 'field' }, h('label', { for: 'deeds-price' }, t('dd.short.price')), price) : null,
+      list.length ? h('div', { class: 'deed-acts' }, list) : empty,
+      tab === 'build' ? stockLines(state, list.length) : null),
     holdings(state, board, pl)));
   return container;
 }

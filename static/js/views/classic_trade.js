@@ -11,7 +11,7 @@
 
 import { h, mount, field, select, showAlert } from '../ui.js';
 import { t } from '../i18n.js';
-import { deedOf, groupColour } from '../classic_facts.js';
+import { deedOf, groupColour } from '../classic-box.js';
 
 const same = (x, y) => x !== null && x !== undefined && String(x) === String(y);
 
@@ -71,7 +71,7 @@ function side(state, board, giver, receiver, key) {
     const box = h('input', { type: 'checkbox', id: `trade-deed-${d.space}`, value: d.space });
     const label = h('label', { class: 'choice', for: box.id }, box,
       h('span', null,
-        h('span', { class: 'sw', style: `display:inline-block;width:10px;height:16px;margin-right:6px;vertical-align:middle;border-radius:2px;background:${groupColour(deed.group)}`, 'aria-hidden': 'true' }),
+        h('span', { class: 'sw', style: `display:inline-block;width:10px;height:16px;margin-right:6px;vertical-align:middle;border-radius:2px;background:${groupColour(deed)}`, 'aria-hidden': 'true' }),
         deed.name,
         d.mortgaged ? h('span', { class: 'mortgage-note muted' }, t('tr.mortgaged', { who: receiver.name, fee: tenPercent(deed.mortgage), lift: liftCost(deed.mortgage) })) : null));
     if (!d.mortgaged) return label;

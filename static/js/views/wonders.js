@@ -9,7 +9,7 @@
 
 import { h, mount, field, select, money } from '../ui.js';
 import { t, list } from '../i18n.js';
-import { spaceName } from '../classic_facts.js';
+import { spaceName } from '../classic-box.js';
 
 /** The wonders of the box: their spaces, in board order. */
 export function wonderSpaces(board) {

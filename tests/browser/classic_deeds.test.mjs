@@ -1,0 +1,168 @@
+// classic_deeds.test.mjs -- "My deeds" and trades at the classic table (issue 38). A game
+// is set up through the API (Ana holds the brown and light-blue groups, Bo the Gare de
+// Lyon); then, by taps only, on 390x844, 320x640 and 844x390, in English, French and
+// Romanian: a house on each brown lot evenly (the second lot's house offered only after
+// the first), a house sold back, a light-blue deed mortgaged and lifted, each button on
+// screen and uncovered when tapped; a second phone follows each change without a reload;
+// then a trade of a mortgaged deed (its receiver's 10 % or lift said and paid); axe-core
+// clean, no script error, no raw id or "undefined" on screen.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { tableSession, eventually, expectText, onScreen, axeViolations, SIZES, LANGS, ARTIFACTS } from './helpers.mjs';
+import { classicGame, playRolls } from './deeds_fixture.mjs';
+
+const s = tableSession(() => {});
+
+
+/** Ana holds Boulevard de Belleville (1), Rue Lecourbe (3) and the light blues (6, 8, 9),
+ * Bo the Gare de Lyon (15); Ana is to roll. */
+async function deedsGame() {
+  const g = await classicGame(s.server.base, {});
+  const [ana, bo] = g.ids;
+  const own = { 1: ana, 3: ana, 6: ana, 8: ana, 9: ana, 15: bo };
+  await playRolls(g, [[1, 2], [1, 5], [2, 3], [1, 2], [3, 4], [3, 5]], { winner: (sp) => own[sp] ?? null, cards: { community: ['back-to-belleville'] } });
+  g.ana = ana;
+  g.bo = bo;
+  g.table = `${s.server.base}/#/c/${g.cid}/game/${g.gid}`;
+  return g;
+}
+
+const deed = (st, space) => st.deeds.find((d) => d.space === space);
+const cash = (st, pid) => st.players.find((p) => p.id === pid).cash;
+
+/** What the page says: no raw box id, no "undefined"/"null"/"NaN", no rule code. */
+async function wordsRight(page, where) {
+  const text = await page.evaluate(() => `${document.querySelector('main').innerText}\n${document.getElementById('toast').innerText}`);
+  const bad = text.match(/\bnull\b|\bundefined\b|\bNaN\b|\b[A-Z]{2,}-[A-Z0-9]+(?:-[A-Z0-9]+)*\b|light-blue|dark-blue|back-to-belleville|sell_building|unmortgage/g) || [];
+  assert.deepEqual(bad, [], `${where}: the screen shows raw words`);
+}
+
+/** Tap the element: first it must be wholly on screen and uncovered, without scrolling. */
+async function tap(page, loc, where) {
+  await loc.waitFor({ state: 'visible' });
+  // Let the table's own scrolling (a panel opened, a change shown) settle first.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const why = await onScreen(loc);
+  assert.equal(why, '', `${where}: not on screen when it is to be tapped`);
+  await loc.click();
+}
+
+async function screen(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Open My deeds (a tap on its heading, brought into view as any panel of the dock). */
+async function openDeeds(page) {
+  const sum = page.locator('#deeds-sheet > summary');
+  await sum.waitFor();
+  await sum.scrollIntoViewIfNeeded();
+  await sum.click();
+  await page.locator('#deeds-sheet .deeds').waitFor();
+}
+
+for (const size of SIZES) {
+  for (const [lang, locale] of LANGS) {
+    test(`CLASSIC-BUILD CLASSIC-SELL CLASSIC-MORTGAGE UI-CLASSIC-DEEDS by taps at ${size.name} in ${lang}, followed live by a second phone`, async () => {
+      const g = await deedsGame();
+      const other = await (await s.phone()).newPage();
+      await other.goto(g.url);
+      await other.goto(g.table);
+      await other.locator('#turn-h').waitFor();
+      const ctx = await s.phone({ viewport: { width: size.width, height: size.height }, locale, bypassCSP: true });
+      const page = await ctx.newPage();
+      await page.goto(g.url);
+      await page.goto(g.table);
+      await page.locator('#turn-h').waitFor();
+      await openDeeds(page);
+      const label = `${size.name} ${lang}`;
+      // The deeds shown are those of who plays next (Ana): five lots can take a house.
+      await page.locator(`#deeds-seat-${g.ana}[aria-pressed="true"]`).waitFor();
+      await expectText(page.locator('#deeds-tab-build'), '5');
+      await screen(page, `classic-deeds-${size.name}-${lang}-01-open`);
+      await wordsRight(page, `${label} open`);
+
+      // CLASSIC-BUILD evenly: Belleville first, then Lecourbe is the only brown lot offered.
+      await tap(page, page.locator('#build-1'), `${label} build on 1`);
+      await eventually(async () => deed(await g.state(), 1).houses === 1, { message: 'a house on Belleville' });
+      await page.locator('#build-3').waitFor();
+      assert.equal(await page.locator('#build-1').count(), 0, `${label}: a second house on Belleville is not offered before Lecourbe has one`);
+      // The second phone sees the house without a reload.
+      await eventually(async () => /1/.test(await other.locator('#deeds-sheet .chip[data-space="1"]').textContent()), { message: 'the second phone shows the house' });
+      await tap(page, page.locator('#build-3'), `${label} build on 3`);
+      await eventually(async () => deed(await g.state(), 3).houses === 1, { message: 'a house on Lecourbe' });
+      await expectText(page.locator('#deeds-bank'), lang === 'en' ? '30 houses' : lang === 'fr' ? '30 maisons' : '30 de case');
+
+      // CLASSIC-SELL: a house back to the Bank at half its cost.
+      let before = cash(await g.state(), g.ana);
+      await tap(page, page.locator('#deeds-tab-sell'), `${label} the sell switch`);
+      await expectText(page.locator('#sell-1'), '+25');
+      await tap(page, page.locator('#sell-1'), `${label} sell on 1`);
+      await eventually(async () => deed(await g.state(), 1).houses === 0, { message: 'the house sold' });
+      assert.equal(cash(await g.state(), g.ana), before + 25);
+      await eventually(async () => !/1/.test(await other.locator('#deeds-sheet .chip[data-space="1"]').textContent()), { message: 'the second phone shows the sale' });
+
+      // CLASSIC-MORTGAGE: a light-blue deed (its group bare) mortgaged, then lifted.
+      before = cash(await g.state(), g.ana);
+      await tap(page, page.locator('#deeds-tab-mortgage'), `${label} the mortgage switch`);
+      assert.equal(await page.locator('#mortgage-3').count(), 0, `${label}: a lot of a group with a house is not offered for a mortgage`);
+      await expectText(page.locator('#mortgage-6'), '+50');
+      await screen(page, `classic-deeds-${size.name}-${lang}-02-mortgage`);
+      await tap(page, page.locator('#mortgage-6'), `${label} mortgage 6`);
+      await eventually(async () => deed(await g.state(), 6).mortgaged, { message: 'Vaugirard mortgaged' });
+      assert.equal(cash(await g.state(), g.ana), before + 50);
+      await eventually(async () => (await other.locator('#deeds-sheet .chip[data-space="6"]').getAttribute('class')).includes('mortgaged'), { message: 'the second phone shows the mortgage' });
+      await tap(page, page.locator('#deeds-tab-lift'), `${label} the lift switch`);
+      await expectText(page.locator('#lift-6'), '55');
+      await tap(page, page.locator('#lift-6'), `${label} lift 6`);
+      await eventually(async () => !deed(await g.state(), 6).mortgaged, { message: 'Vaugirard lifted' });
+      assert.equal(cash(await g.state(), g.ana), before + 50 - 55);
+      await wordsRight(page, `${label} after the lift`);
+      assert.deepEqual(await axeViolations(page), [], `${label}: axe-core`);
+    });
+  }
+}
+
+for (const [lang, locale] of LANGS) {
+  test(`CLASSIC-TRADE UI-CLASSIC-TRADE a mortgaged deed traded for cash by taps in ${lang}: its receiver pays the 10 % (or lifts it), seen live`, async () => {
+    const g = await deedsGame();
+    await g.post({ type: 'mortgage', space: 15 });
+    const other = await (await s.phone()).newPage();
+    await other.goto(g.url);
+    await other.goto(g.table);
+    await other.locator('#turn-h').waitFor();
+    const page = await (await s.phone({ locale, bypassCSP: true })).newPage();
+    await page.goto(g.url);
+    await page.goto(g.table);
+    await page.locator('#turn-h').waitFor();
+    const sum = page.locator('#trade-sheet > summary');
+    await sum.scrollIntoViewIfNeeded();
+    await sum.click();
+    await page.locator('#trade-a').selectOption(String(g.ana));
+    await page.locator('#trade-b').selectOption(String(g.bo));
+    await page.locator('#trade-a-cash').fill('60');
+    // The mortgaged deed says what Ana, its receiver, pays: 10 of its 100, or 110 to lift it.
+    const row = page.locator('label[for="trade-deed-15"]');
+    await expectText(row, '10');
+    await expectText(row, '110');
+    await expectText(row, 'Ana');
+    await page.locator('#trade-deed-15').check();
+    const lift = lang === 'fr';
+    if (lift) await page.locator('#trade-lift-15').check();
+    await wordsRight(page, `trade ${lang}`);
+    assert.deepEqual(await axeViolations(page), [], `trade ${lang}: axe-core`);
+    const before = await g.state();
+    await page.locator('#trade-go').scrollIntoViewIfNeeded();
+    await page.locator('#trade-go').click();
+    await eventually(async () => deed(await g.state(), 15).owner === g.ana, { message: 'the station is Ana\'s' });
+    const after = await g.state();
+    assert.equal(deed(after, 15).mortgaged, !lift, 'lifted only when the receiver chose to');
+    assert.equal(cash(after, g.ana), cash(before, g.ana) - 60 - (lift ? 110 : 10), 'Ana pays the cash and the 10 % (or the lift)');
+    assert.equal(cash(after, g.bo), cash(before, g.bo) + 60);
+    // The second phone sees the deed change hands without a reload (Ana's deeds).
+    await eventually(async () => (await other.locator('#deeds-sheet .chip[data-space="15"]').count()) === 1, { message: 'the second phone shows the station with Ana' });
+  });
+}
