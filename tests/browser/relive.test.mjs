@@ -44,6 +44,20 @@ function onScreen(locator) {
   });
 }
 
+/** The element's first line inside the viewport and not covered (its start and end). */
+function firstLineOnScreen(locator) {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const line = parseFloat(getComputedStyle(el).lineHeight) || 24;
+    if (!r.width || r.top < 0 || r.left < 0 || r.top + line > innerHeight || r.right > innerWidth) return `outside: ${Math.round(r.top)}..${Math.round(r.top + line)} of ${innerHeight}`;
+    for (const x of [r.left + 4, r.right - 4]) {
+      const hit = document.elementFromPoint(x, r.top + line / 2);
+      if (!hit || !(el === hit || el.contains(hit) || hit.contains(el))) return `covered at ${Math.round(x)},${Math.round(r.top + line / 2)} by ${hit ? hit.outerHTML.slice(0, 80) : 'nothing'}`;
+    }
+    return '';
+  });
+}
+
 /** The page's width against the phone's, and what sticks out. */
 function overflow(page) {
   return page.evaluate(() => {
@@ -59,11 +73,11 @@ function overflow(page) {
  * A campaign where Ana stamped "Sunrise at the summit" in game 1 and kept a memory with a
  * photo of it; game 2 (banker) is waiting for Ana to draw a journal card after her roll.
  */
-async function campaign(base) {
+async function campaign(base, { pin = true } = {}) {
   const made = await api(base, 'POST', '/campaigns', { body: { name: 'Relive', edition: 'travel-world-tour' } });
   const cid = made.campaign.id;
   const { key } = made;
-  await pinBox(base, cid, key);
+  if (pin) await pinBox(base, cid, key);
   const ids = [];
   for (const name of ['Ana', 'Bo']) ids.push((await api(base, 'POST', `/campaigns/${cid}/players`, { key, body: { name } })).id);
   const seats = [{ player: ids[0], token: 'hazel' }, { player: ids[1], token: 't-rex' }];
@@ -177,6 +191,57 @@ test('UI-RELIVE-EVERY-PHONE when one phone draws the card, the memory with its p
         await ctx.close();
       }
     }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test('UI-RELIVE-DRAWER-FORM on the drawer\'s phone the card-correction form opened for an unchecked card pushes neither the memory it brings back nor the next decision off the first screen, on every phone size, in en/fr/ro', async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const failures = [];
+  try {
+    for (const size of SIZES) {
+      for (const [lang, locale] of LANGS) {
+        const label = `${size.name}-${lang}`;
+        const c = await campaign(server.base, { pin: false }); // the box unchecked, as a new group has it
+        const ctx = await phoneContext(browser, { viewport: { width: size.width, height: size.height }, locale });
+        const page = await ctx.newPage();
+        await page.goto(c.url);
+        await page.goto(c.table);
+        await page.locator('[id="draw-journal-2"]').click();
+        const happened = page.locator('.card.last');
+        await eventually(async () => (await happened.innerText()).includes(RELIVED[lang]), { message: `${label}: ${RELIVED[lang]}` });
+        // The drawer's phone asks what the card says, its correction form open.
+        const form = happened.locator('.fact-check form');
+        await form.waitFor();
+        await page.locator('#die1-1').waitFor();
+        // Its words wholly on the first screen; on the smallest phone, where twelve dice
+        // and the card drawn take most of it, they start there (their first line).
+        const words = happened.locator('.relived p').first();
+        let why = size.height >= 640 && size.width > 320 ? await onScreen(words) : await firstLineOnScreen(words);
+        if (why) failures.push(`${label}: the memory's words are not on the first screen: ${why}`);
+        const before = await page.evaluate(() => {
+          const m = document.querySelector('.card.last .relived');
+          const f = document.querySelector('.card.last .fact-check');
+          return Boolean(m && f && (m.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING));
+        });
+        if (!before) failures.push(`${label}: the correction form comes before the memory`);
+        for (let i = 1; i <= 2; i++) {
+          for (let v = 1; v <= 6; v++) {
+            why = await onScreen(page.locator(`#die${i}-${v}`));
+            if (why) { failures.push(`${label}: die ${i}-${v} is not on the first screen: ${why}`); break; }
+          }
+        }
+        why = await overflow(page);
+        if (why) failures.push(`${label}: ${why}`);
+        await firstScreen(page, `relive-drawer-form-${label}`);
+        assert.deepEqual(ctx.errors, [], 'no script errors');
+        await ctx.close();
+      }
+    }
+    assert.deepEqual(failures, [], 'the memory and the decision on the first screen, the form below');
   } finally {
     await browser.close();
     await server.stop();

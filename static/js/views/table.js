@@ -232,10 +232,13 @@ export class TableScreen {
     this.lastBox.hidden = false;
     const items = (l.sentences || []).map((x) => h('li', { class: x.cls || null }, x.text));
     // mount(), not replaceChildren(): the DOM would write a null child as the word "null".
+    // The memories a card brings back come first, under what was drawn: the money lines
+    // and the box check (on the drawer's phone, a tall form) follow and push nothing
+    // of them off the first screen.
     mount(this.lastBox, head,
       h('p', { class: 'last-title' }, l.at ? `${timeText(l.at)} · ` : '', l.title),
-      items.length ? h('ul', { class: 'effects' }, items) : null,
       relived(this, l.effects),
+      items.length ? h('ul', { class: 'effects' }, items) : null,
       afterEvent(this));
   }
 
