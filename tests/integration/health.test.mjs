@@ -57,15 +57,24 @@ test('a database deleted under concurrent appends: every request is answered, no
     const seen = [];
     const writer = async () => {
       while (!stop) {
-        const r = await fetch(ev, { method: 'POST', headers: { Authorization: `Bearer ${c.key}`, 'Content-Type': 'application/json' }, body: '{"type":"note","text":"x"}', signal: AbortSignal.timeout(5000) });
+        const r = await fetch(ev, { method: 'POST', headers: { Authorization: `Bearer ${c.key}`, 'Content-Type': 'application/json' }, body: '{"type":"note","text":"x"}', signal: AbortSignal.timeout(30000) });
         await r.arrayBuffer();
         seen.push(r.status);
       }
     };
     const writers = Array.from({ length: 6 }, writer);
-    await new Promise((r) => setTimeout(r, 100));
+    // Conditions, not times: the file goes once a write was acknowledged, and the
+    // writers stop once a write after it was refused (a slow machine takes its time).
+    const until = async (ok, what) => {
+      for (const end = Date.now() + 60000; !ok();) {
+        if (Date.now() > end) assert.fail(`${what}: ${[...new Set(seen)]}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await until(() => seen.includes(201), 'no write acknowledged before the file went');
     unlinkSync(s.db);
-    await new Promise((r) => setTimeout(r, 300));
+    const at = seen.length;
+    await until(() => seen.slice(at).includes(503), 'no write refused after the file went');
     stop = true;
     await Promise.all(writers); // a hung request would time out (and fail) here
     assert.ok(seen.includes(201) && seen.includes(503), `before and after: ${[...new Set(seen)]}`);
