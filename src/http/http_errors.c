@@ -111,8 +111,9 @@ static bool http_length_unreadable(struct MHD_Connection *connection)
  * would. */
 static int http_write_whole(struct MHD_Connection *connection, unsigned int status)
 {
-    static const char days[] = "SunMonTueWedThuFriSat";
-    static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+    static const char *const days[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+    static const char *const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                         "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     struct api_response res;
@@ -128,12 +129,12 @@ static int http_write_whole(struct MHD_Connection *connection, unsigned int stat
     if (!res.body)
         goto out;
     n = snprintf(head, sizeof(head),
-                 "HTTP/1.1 %u %s\r\nDate: %.3s, %02d %.3s %04d %02d:%02d:%02d GMT\r\n"
+                 "HTTP/1.1 %u %s\r\nDate: %s, %02d %s %04d %02d:%02d:%02d GMT\r\n"
                  "Connection: close\r\nContent-Type: %s\r\nX-Content-Type-Options: nosniff\r\n"
                  "Referrer-Policy: no-referrer\r\nCache-Control: no-store\r\n"
                  "Content-Length: %zu\r\n\r\n",
-                 status, reason && *reason ? reason : "Error", days + 3 * tm.tm_wday, tm.tm_mday,
-                 months + 3 * tm.tm_mon, tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec,
+                 status, reason && *reason ? reason : "Error", days[tm.tm_wday], tm.tm_mday,
+                 months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec,
                  res.content_type, res.body_len);
     if (n < 0 || (size_t)n >= sizeof(head))
         goto out;
