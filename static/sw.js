@@ -13,7 +13,7 @@ const SHELL = [
   'js/facts.js', 'js/facteditor.js', 'js/factfields.js', 'js/houserules.js', 'js/memories.js', 'js/boxes.js',
   'js/i18n/en.js', 'js/i18n/fr.js', 'js/i18n/ro.js',
   'js/classic-box.js', 'js/words-classic.js', 'js/views/classic.js', 'js/views/classic-hooks.js',
-  'css/deeds.css', 'js/classic_facts.js', 'js/views/classic_deeds.js', 'js/views/classic_trade.js', 'js/views/wonders.js', 'js/views/classic_sheets.js',
+  'css/deeds.css', 'js/classic_facts.js', 'js/views/classic_deeds.js', 'js/views/classic_trade.js', 'js/views/wonders.js', 'js/views/classic_sheets.js', 'js/views/classic_deal.js',
   'js/views/backup.js', 'js/views/banker.js', 'js/views/boardview.js', 'js/views/box.js', 'js/views/campaign.js', 'js/views/cardgrid.js',
   'js/views/boxfile.js', 'js/views/check.js', 'js/views/factcheck.js',
   'js/views/home.js', 'js/views/journal.js', 'js/views/journalmode.js', 'js/views/newgame.js',

@@ -4,8 +4,9 @@
 // Romanian: a house on each brown lot evenly (the second lot's house offered only after
 // the first), a house sold back, a light-blue deed mortgaged and lifted, each button on
 // screen and uncovered when tapped; a second phone follows each change without a reload;
-// then a trade of a mortgaged deed (its receiver's 10 % or lift said and paid); axe-core
-// clean, no script error, no raw id or "undefined" on screen.
+// then a trade of a mortgaged deed (its receiver's 10 % or lift said and paid); six
+// players in the dark at 200 % text; the Bank's stock said where it limits a build;
+// axe-core clean, no script error, no raw id or "undefined" on screen.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -46,6 +47,7 @@ async function tap(page, loc, where) {
   // Let the table's own scrolling (a panel opened, a change shown) settle first.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const why = await onScreen(loc);
+  if (why) await screen(page, `classic-deeds-offscreen-${where.replace(/[^a-z0-9]+/gi, '-')}`);
   assert.equal(why, '', `${where}: not on screen when it is to be tapped`);
   await loc.click();
 }
@@ -164,5 +166,64 @@ for (const [lang, locale] of LANGS) {
     assert.equal(cash(after, g.bo), cash(before, g.bo) + 60);
     // The second phone sees the deed change hands without a reload (Ana's deeds).
     await eventually(async () => (await other.locator('#deeds-sheet .chip[data-space="15"]').count()) === 1, { message: 'the second phone shows the station with Ana' });
+  });
+}
+
+test('UI-CLASSIC-DEEDS-200 six players, the dark theme and 200 % text at 320x640: the switch and the first lot of each list on screen, the page no wider than the phone', async () => {
+  const g = await classicGame(s.server.base, { names: ['Ana', 'Bo', 'Cy', 'Dan', 'Eve', 'Flo'] });
+  const ana = g.ids[0];
+  const own = { 1: ana, 3: ana, 6: ana, 8: ana, 9: ana };
+  // Each seat rolls once; the fifth doubles onto the Community Chest and is sent back to
+  // Belleville: every lot landed on goes to Ana at an auction.
+  await playRolls(g, [[1, 2], [1, 5], [2, 6], [4, 5], [1, 1], [1, 2], [3, 4]], { winner: (sp) => own[sp] ?? null, cards: { community: ['back-to-belleville'] } });
+  assert.deepEqual((await g.state()).deeds.filter((d) => d.owner === ana).map((d) => d.space), [1, 3, 6, 8, 9], 'Ana holds two groups');
+  const page = await (await s.phone({ viewport: { width: 320, height: 640 }, colorScheme: 'dark', bypassCSP: true })).newPage();
+  await page.goto(g.url);
+  await page.goto(`${s.server.base}/#/c/${g.cid}/game/${g.gid}`);
+  await page.locator('#turn-h').waitFor();
+  await page.evaluate(() => { document.documentElement.style.fontSize = '200%'; });
+  await openDeeds(page);
+  await tap(page, page.locator(`#deeds-seat-${ana}`), '200 % Ana\'s deeds');
+  await tap(page, page.locator('#deeds-tab-build'), '200 % the build switch');
+  // At 200 % text on the smallest phone two lots fill the room under the strip: the
+  // first of each list is on screen (the others are a scroll away).
+  await tap(page, page.locator('#build-1'), '200 % build on 1');
+  await eventually(async () => deed(await g.state(), 1).houses === 1, { message: 'a house on Belleville' });
+  await tap(page, page.locator('#deeds-tab-mortgage'), '200 % the mortgage switch');
+  assert.equal(await page.locator('.deed-acts .btn').first().getAttribute('id'), 'mortgage-6', 'the brown lots, built on, are not offered');
+  await tap(page, page.locator('#mortgage-6'), '200 % mortgage 6');
+  await eventually(async () => deed(await g.state(), 6).mortgaged, { message: 'Vaugirard mortgaged' });
+  const wide = await page.evaluate(() => [document.scrollingElement.scrollWidth, window.innerWidth]);
+  assert.ok(wide[0] <= wide[1], `no horizontal overflow at 200 % text (${wide[0]} > ${wide[1]})`);
+  await wordsRight(page, '200 %');
+  assert.deepEqual(await axeViolations(page), [], '200 % dark: axe-core');
+});
+
+for (const [lang, locale, none, four] of [['en', 'en-GB', 'The Bank has 0 houses and 12 hotels left.', '4 houses'], ['ro', 'ro-RO', 'Banca mai are 0 case și 12 hoteluri.', '4 case']]) {
+  test(`CLASSIC-STOCK UI-CLASSIC-STOCK with every house built the Bank's stock is said where it limits a build, and a hotel brings four back, in ${lang}`, async () => {
+    const g = await classicGame(s.server.base, {});
+    const [ana] = g.ids;
+    const lots = [1, 3, 6, 8, 9, 11, 13, 14];
+    // Every lot landed on goes to Ana: brown, light blue and pink (CLASSIC-BUY, AUCTION).
+    await playRolls(g, [[1, 2], [1, 5], [2, 4], [1, 1], [1, 2], [1, 3], [1, 2], [1, 3]], { winner: (sp) => (lots.includes(sp) ? ana : null), cards: { community: ['back-to-belleville'] } });
+    assert.deepEqual((await g.state()).deeds.filter((d) => d.owner === ana).map((d) => d.space), lots, 'Ana holds three groups');
+    await g.post({ type: 'adjust', player: ana, amount: 2500, reason: 'test' });
+    // 32 houses, evenly: the Bank has none left.
+    for (let round = 0; round < 4; round++) for (const sp of lots) await g.post({ type: 'build', space: sp });
+    assert.equal((await g.state()).bank.houses, 0);
+    const page = await (await s.phone({ locale })).newPage();
+    await page.goto(g.url);
+    await page.goto(`${s.server.base}/#/c/${g.cid}/game/${g.gid}`);
+    await page.locator('#turn-h').waitFor();
+    await openDeeds(page);
+    await tap(page, page.locator(`#deeds-seat-${ana}`), `${lang} Ana's deeds`);
+    await tap(page, page.locator('#deeds-tab-build'), `${lang} the build switch`);
+    await expectText(page.locator('#deeds-bank'), none);
+    await expectText(page.locator('#deeds-sheet .deeds-now'), lang === 'en' ? 'nobody builds a house' : 'nimeni nu construiește o casă');
+    await tap(page, page.locator('#build-1'), `${lang} a hotel on 1`);
+    await eventually(async () => deed(await g.state(), 1).hotel, { message: 'a hotel on Belleville' });
+    assert.equal((await g.state()).bank.houses, 4, 'the hotel brings its four houses back');
+    await expectText(page.locator('#deeds-bank'), four);
+    await wordsRight(page, `stock ${lang}`);
   });
 }

@@ -1,8 +1,8 @@
 // views/classic_sheets.js -- "My deeds", trades and the Wonders passports on the classic
 // table (issue 38), through the table's hook (views/classic-hooks.js): each is a sheet kept
 // across redraws (its open state, the seat and the switch the phone chose stay), drawn
-// again from every new state, the live stream's included. The free flight's picker is
-// the dock's widget of the `tick` option.
+// again from every new state, the live stream's included. The free flight's picker and
+// the deal of a short or timed game are the dock's widgets of `tick` and `deal`.
 
 import { h } from '../ui.js';
 import { t } from '../i18n.js';
@@ -10,6 +10,7 @@ import { registerClassicSheet, registerClassicOption } from './classic-hooks.js'
 import { bringIntoView } from './table.js';
 import { renderDeeds } from './classic_deeds.js';
 import { renderTrade } from './classic_trade.js';
+import { renderDeal } from './classic_deal.js';
 import { renderPassports, renderFlight, wondersEnd, wonderSpaces } from './wonders.js';
 
 const seatKey = (scr) => `stampbook.deeds.${scr.ctx.cid}.${scr.gid}`;
@@ -104,3 +105,6 @@ registerClassicSheet('trade', (scr) => {
 
 // The free flight (WONDERS-FLIGHT): the wonder picker is the decision of the dock.
 registerClassicOption('tick', (scr) => renderFlight(h('div'), scr.state, send(scr), scr.board));
+
+// The deal of a short or timed game (CLASSIC-SHORT): two deeds for the next player.
+registerClassicOption('deal', (scr) => renderDeal(h('div'), scr.state, send(scr), scr.board));
