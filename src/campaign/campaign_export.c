@@ -309,6 +309,8 @@ static int import_event(struct game_req *r, const struct id_map *m, int64_t gid,
         char *text = NULL;
         /* Never applied, but held to the same fields as a live one. */
         rc = event_check_fields(payload, r->err);
+        if (rc == 0)
+            rc = game_check_event(r, gid, payload);
         if (rc == 0 && !(text = cJSON_PrintUnformatted(payload)))
             rc = sb_oom(r->err);
         if (rc == 0)

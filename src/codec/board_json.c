@@ -383,7 +383,7 @@ static int bj_read_top(const cJSON *doc, struct board *b, struct sb_error *err)
     const cJSON *it;
     int rc = bj_get_slug(doc, "", "edition", &s, err);
     if (rc == 0)
-        rc = json_at_string(doc, "", "name", JSON_NAME_MAX_CHARS, &s, err);
+        rc = json_at_name(doc, "", "name", JSON_NAME_MAX_CHARS, &s, err);
     if (rc == 0)
         rc = json_at_money(doc, "", "start_cash", &b->start_cash, err);
     if (rc == 0)
@@ -443,7 +443,7 @@ static int bj_named_item(const cJSON *it, const char *list, int i, char path[BJ_
         return json_fail_at(err, path, NULL, "must be an object");
     rc = bj_get_slug(it, path, "id", id, err);
     if (rc == 0)
-        rc = json_at_string(it, path, "name", JSON_NAME_MAX_CHARS, name, err);
+        rc = json_at_name(it, path, "name", JSON_NAME_MAX_CHARS, name, err);
     return rc;
 }
 
@@ -601,7 +601,7 @@ static int bj_read_space(const cJSON *it, int i, struct bj_ctx *ctx)
     if (rc == 0 && index != i)
         rc = json_fail_at(err, path, "index", "must be %d: spaces are listed in board order", i);
     if (rc == 0)
-        rc = json_at_string(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
+        rc = json_at_name(it, path, "name", JSON_NAME_MAX_CHARS, &s, err);
     if (rc == 0)
         rc = bj_check_source(it, path, err);
     if (rc != 0)
@@ -689,7 +689,7 @@ static int bj_read_card(const cJSON *it, int i, bool journal, struct bj_ctx *ctx
         return json_fail_at(err, path, NULL, "must be an object");
     rc = bj_get_slug(it, path, "id", &id, err);
     if (rc == 0 && journal)
-        rc = json_at_string(it, path, "title", JSON_NAME_MAX_CHARS, &s, err);
+        rc = json_at_name(it, path, "title", JSON_NAME_MAX_CHARS, &s, err);
     if (rc == 0)
         rc = json_at_string(it, path, "text", JSON_TEXT_MAX_CHARS, &s, err);
     if (rc == 0 && journal)

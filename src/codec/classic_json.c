@@ -69,7 +69,7 @@ static int cj_read_spaces(const cJSON *doc, struct classic_board *b, struct sb_e
         if (rc == 0)
             rc = cj_space_kind(it, path, &kind, &b->wonders, err);
         if (rc == 0)
-            rc = json_at_string(it, path, "name", JSON_NAME_MAX_CHARS, &name, err);
+            rc = json_at_name(it, path, "name", JSON_NAME_MAX_CHARS, &name, err);
         if (rc == 0)
             rc = cj_copy(sp->name, sizeof(sp->name), name, path, "name", err);
         sp->kind = (enum classic_space_kind)kind;
@@ -115,7 +115,7 @@ static int cj_read_deed(const cJSON *it, const char *path, struct classic_board 
          kind != CLASSIC_SPACE_UTILITY) ||
         b->spaces[d->space].deed >= 0)
         return json_fail_at(err, path, "space", "must be a lot of the board with one deed");
-    rc = json_at_string(it, path, "name", JSON_NAME_MAX_CHARS, &name, err);
+    rc = json_at_name(it, path, "name", JSON_NAME_MAX_CHARS, &name, err);
     if (rc == 0)
         rc = cj_copy(d->name, sizeof(d->name), name, path, "name", err);
     if (rc == 0)
@@ -1133,7 +1133,7 @@ static int cj_fix_fields(const cJSON *fields, const struct classic_board *b,
         struct classic_deed *d = &fix->deed;
         *d = b->deeds[classic_board_deed(b, fix->index)];
         if (cJSON_GetObjectItemCaseSensitive(fields, "name"))
-            rc = json_at_string(fields, "fields", "name", JSON_NAME_MAX_CHARS, &name, err);
+            rc = json_at_name(fields, "fields", "name", JSON_NAME_MAX_CHARS, &name, err);
         if (rc == 0 && name)
             rc = cj_copy(d->name, sizeof(d->name), name, "fields", "name", err);
         if (rc == 0 && cJSON_GetObjectItemCaseSensitive(fields, "group"))
@@ -1165,7 +1165,7 @@ static int cj_fix_fields(const cJSON *fields, const struct classic_board *b,
         if (rc == 0 && cJSON_GetObjectItemCaseSensitive(fields, "kind"))
             fix->space.kind = (enum classic_space_kind)kind;
         if (rc == 0 && cJSON_GetObjectItemCaseSensitive(fields, "name"))
-            rc = json_at_string(fields, "fields", "name", JSON_NAME_MAX_CHARS, &name, err);
+            rc = json_at_name(fields, "fields", "name", JSON_NAME_MAX_CHARS, &name, err);
         if (rc == 0 && name)
             rc = cj_copy(fix->space.name, sizeof(fix->space.name), name, "fields", "name", err);
         if (rc == 0 && cJSON_GetObjectItemCaseSensitive(fields, "amount"))

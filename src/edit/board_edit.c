@@ -324,9 +324,36 @@ static int bj_body_checked(const cJSON *body, bool *checked, bool *edits, struct
     return 0;
 }
 
+/* What a PUT of each kind of fact takes, besides "checked" (API.md "Routes"). */
+static const char *const bj_put_dest[] = {"name",    "colour", "price", "fee",
+                                          "set_fee", "goal",   NULL};
+static const char *const bj_put_journal[] = {"title", "text", "slots", "effect", NULL};
+static const char *const bj_put_chance[] = {"text", "effect", NULL};
+static const char *const bj_put_space[] = {"kind", "name", "amount", NULL};
+
+/* Refuse (SB_EINVALID) a field of body that a PUT of what does not take (takes, NULL-ended,
+ * and "checked"): the whole PUT, not just that field, so nothing changes. */
+static int bj_body_known(const cJSON *body, const char *const *takes, const char *what,
+                         struct sb_error *err)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, body)
+    {
+        bool known = it->string && strcmp(it->string, "checked") == 0;
+        for (int i = 0; !known && it->string && takes[i]; i++)
+            known = strcmp(it->string, takes[i]) == 0;
+        if (!known)
+            return sb_fail(err, SB_EINVALID, NULL, "a %s takes no field '%.64s'", what,
+                           it->string ? it->string : "");
+    }
+    return 0;
+}
+
 /* The common PUT: apply body to the item at index of doc[list] in a copy of the document
- * ("checked": true marks it), check the whole copy, and only then swap it into doc. */
+ * ("checked": true marks it), check the whole copy, and only then swap it into doc. A
+ * field that a PUT of what does not take (takes) refuses it all. */
 static int bj_put(cJSON *doc, const char *list, int index, const cJSON *body,
+                  const char *const *takes, const char *what,
                   int (*apply)(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err),
                   cJSON **item, struct sb_error *err)
 {
@@ -336,7 +363,9 @@ static int bj_put(cJSON *doc, const char *list, int index, const cJSON *body,
 
     if (!cJSON_IsObject(body))
         return sb_fail(err, SB_EBADREQ, NULL, "the body must be a JSON object");
-    rc = bj_body_checked(body, &checked, &edits, err);
+    rc = bj_body_known(body, takes, what, err);
+    if (rc == 0)
+        rc = bj_body_checked(body, &checked, &edits, err);
     if (rc != 0)
         return rc;
     dup = cJSON_Duplicate(doc, true);
@@ -357,7 +386,7 @@ static int bj_put(cJSON *doc, const char *list, int index, const cJSON *body,
 
 /* bj_put() on the item of doc[list] whose id is id; SB_ENOTFOUND when none. */
 static int bj_put_id(cJSON *doc, const char *list, const char *what, const char *id,
-                     const cJSON *body,
+                     const cJSON *body, const char *const *takes,
                      int (*apply)(cJSON *dup, cJSON *obj, const cJSON *body, struct sb_error *err),
                      cJSON **item, struct sb_error *err)
 {
@@ -366,7 +395,7 @@ static int bj_put_id(cJSON *doc, const char *list, const char *what, const char 
         return sb_fail(err, SB_EINVALID, NULL, "the board must be a JSON object");
     if (!id || !bj_find_item(doc, list, id, &index))
         return sb_fail(err, SB_ENOTFOUND, NULL, "unknown %s '%s'", what, id ? id : "");
-    return bj_put(doc, list, index, body, apply, item, err);
+    return bj_put(doc, list, index, body, takes, what, apply, item, err);
 }
 
 int board_put_space(cJSON *doc, int index, const cJSON *body, cJSON **item, struct sb_error *err)
@@ -377,27 +406,28 @@ int board_put_space(cJSON *doc, int index, const cJSON *body, cJSON **item, stru
         !cJSON_IsObject(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "spaces"), index)))
         return sb_fail(err, SB_ENOTFOUND, NULL, "no space %d: spaces are 0 to %d", index,
                        BOARD_SPACES - 1);
-    return bj_put(doc, "spaces", index, body, bj_apply_space, item, err);
+    return bj_put(doc, "spaces", index, body, bj_put_space, "space", bj_apply_space, item, err);
 }
 
 int board_put_destination(cJSON *doc, const char *did, const cJSON *body, cJSON **item,
                           struct sb_error *err)
 {
-    return bj_put_id(doc, "destinations", "destination", did, body, bj_apply_destination, item,
-                     err);
+    return bj_put_id(doc, "destinations", "destination", did, body, bj_put_dest,
+                     bj_apply_destination, item, err);
 }
 
 int board_put_journal(cJSON *doc, const char *card, const cJSON *body, cJSON **item,
                       struct sb_error *err)
 {
-    return bj_put_id(doc, "journal", "Travel Journal card", card, body, bj_apply_journal, item,
-                     err);
+    return bj_put_id(doc, "journal", "Travel Journal card", card, body, bj_put_journal,
+                     bj_apply_journal, item, err);
 }
 
 int board_put_chance(cJSON *doc, const char *card, const cJSON *body, cJSON **item,
                      struct sb_error *err)
 {
-    return bj_put_id(doc, "chance", "Chance card", card, body, bj_apply_chance, item, err);
+    return bj_put_id(doc, "chance", "Chance card", card, body, bj_put_chance, bj_apply_chance, item,
+                     err);
 }
 
 /* The fields of each kind of fact a correction may change (API.md "Correcting the box"). */

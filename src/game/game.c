@@ -668,6 +668,16 @@ static int game_append_body(struct game_req *r, int64_t gid, const cJSON *body, 
     return rc;
 }
 
+int game_check_event(struct game_req *r, int64_t gid, const cJSON *body)
+{
+    struct game *gm = NULL;
+    int rc = game_load(r, gid, false, &gm);
+    if (rc == 0)
+        rc = gm->kind->check(r, gm, body);
+    game_free(gm);
+    return rc;
+}
+
 int game_append(struct game_req *r, int64_t gid, const cJSON *body, int64_t seq, const char *at,
                 const char *idem_key, char **answer, int64_t *version)
 {

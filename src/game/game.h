@@ -57,6 +57,11 @@ void game_req_finish(struct game_req *r, bool committed);
  * transaction. *gid gets its id. */
 int game_create(struct game_req *r, const cJSON *body, const char *board, int64_t *gid);
 
+/* Read an event body (a voided one of an import) against game gid as it stands, as a
+ * live event's is read, applying and writing nothing: SB_EINVALID (or SB_EBADREQ) for
+ * a value its type refuses, such as a die of 9. */
+int game_check_event(struct game_req *r, int64_t gid, const cJSON *body);
+
 /* Append one event (a parsed body) to game gid as event seq (0: the next one) inside
  * the caller's write transaction; at: NULL for now. *answer (if given) gets the
  * {"event","effects","state"} document as text, which the caller frees; *version the

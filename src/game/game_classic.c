@@ -428,6 +428,13 @@ static int cl_box_from_file(const cJSON *box, cJSON **doc, struct sb_error *err)
     return 0;
 }
 
+/* game_kind.check: the body read against the box and the state. */
+static int cl_check(struct game_req *r, struct game *gm, const cJSON *body)
+{
+    struct classic_event ev = classic_event_new(CLASSIC_EV_NOTE);
+    return classic_event_from_json(body, &cg(gm)->board, &cg(gm)->st, &ev, r->err);
+}
+
 const struct game_kind game_kind_classic = {
     .name = "classic",
     .play_details = false,

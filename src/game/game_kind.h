@@ -92,6 +92,10 @@ struct game_kind {
      * gm away (game_prepare() clears its prep; a replay fails as damaged). */
     int (*apply)(struct game_req *r, struct game *gm, const cJSON *body, int64_t seq,
                  cJSON **effects, void **aux);
+    /* Read body against gm as apply() does, applying nothing: the values its type
+     * refuses (a die of 9, an unknown destination or player) are refused as a live
+     * event's are, not the rules of the moment (a voided event of an import). */
+    int (*check)(struct game_req *r, struct game *gm, const cJSON *body);
     /* The event (its stored payload) was written as seq: write what goes with it. */
     int (*written)(struct game_req *r, struct game *gm, const cJSON *payload, int64_t seq,
                    const void *aux);
@@ -133,10 +137,10 @@ struct game_kind {
     .seats_check = p##_seats_check, .initial = p##_initial, .keep_details = p##_keep_details,      \
     .has_mode = p##_has_mode, .load = p##_load, .free = p##_free, .set_state = p##_set_state,      \
     .reset = p##_reset, .banker = p##_banker, .over = p##_over, .apply = p##_apply,                \
-    .written = p##_written, .payload = p##_payload, .state_text = p##_state_text,                  \
-    .snapshot_meta = p##_snapshot_meta, .undo = p##_undo, .cache = p##_cache,                      \
-    .corrected = p##_corrected, .play = p##_play, .import_house = p##_import_house,                \
-    .box_put = p##_box_put, .box_from_file = p##_box_from_file
+    .check = p##_check, .written = p##_written, .payload = p##_payload,                            \
+    .state_text = p##_state_text, .snapshot_meta = p##_snapshot_meta, .undo = p##_undo,            \
+    .cache = p##_cache, .corrected = p##_corrected, .play = p##_play,                              \
+    .import_house = p##_import_house, .box_put = p##_box_put, .box_from_file = p##_box_from_file
 
 extern const struct game_kind game_kind_twt;
 extern const struct game_kind game_kind_classic;

@@ -303,6 +303,17 @@ static int res_box_from_file(const cJSON *box, cJSON **doc, struct sb_error *err
     return sb_fail(err, SB_EINVALID, NULL, "a results edition has no box file");
 }
 
+/* game_kind.check: the body read against the edition and the state. */
+static int res_check(struct game_req *r, struct game *gm, const cJSON *body)
+{
+    struct results_event ev;
+    int rc;
+    memset(&ev, 0, sizeof(ev));
+    rc = results_event_head(body, &ev.type, r->err);
+    return rc != 0 ? rc
+                   : results_event_from_json(body, res(gm)->edition, &res(gm)->st, &ev, r->err);
+}
+
 const struct game_kind game_kind_results = {
     .name = "results",
     .remakes_initial = false,

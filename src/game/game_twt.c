@@ -654,6 +654,14 @@ static int twt_box_from_file(const cJSON *box, cJSON **doc, struct sb_error *err
     return board_from_box(box, doc, err);
 }
 
+/* game_kind.check: the body read against the board and the state. */
+static int twt_check(struct game_req *r, struct game *gm, const cJSON *body)
+{
+    struct rules_event ev;
+    memset(&ev, 0, sizeof(ev));
+    return event_from_json(twt(gm)->board, twt(gm)->st, body, &ev, r->err);
+}
+
 const struct game_kind game_kind_twt = {
     .name = "twt",
     .remakes_initial = true,

@@ -462,6 +462,22 @@ out:
     return 0;
 }
 
+int json_check_name(const char *s, const char *path, const char *key, struct sb_error *err)
+{
+    char clean[TEXT_NAME_BYTES];
+    const char *why = NULL;
+    if (!s || text_name(s, clean, sizeof(clean), &why) == 0)
+        return 0;
+    return json_fail_at(err, path, key, "%s", why);
+}
+
+int json_at_name(const cJSON *obj, const char *path, const char *key, size_t max_chars,
+                 const char **out, struct sb_error *err)
+{
+    int rc = json_at_string(obj, path, key, max_chars, out, err);
+    return rc != 0 ? rc : json_check_name(*out, path, key, err);
+}
+
 int json_at_enum(const cJSON *obj, const char *path, const char *key, const char *const *names,
                  int n, int *out, struct sb_error *err)
 {

@@ -106,6 +106,16 @@ int json_at_bool(const cJSON *obj, const char *path, const char *key, bool *out,
 int json_at_string(const cJSON *obj, const char *path, const char *key, size_t max_chars,
                    const char **out, struct sb_error *err);
 
+/* json_at_string() for a name (of a board: a destination, a space, a card's title):
+ * also refused when it hides what it says (text_name(): a control or bidi character,
+ * an invisible one, nothing but spaces). */
+int json_at_name(const cJSON *obj, const char *path, const char *key, size_t max_chars,
+                 const char **out, struct sb_error *err);
+
+/* Refuse (SB_EINVALID, naming path and key) a name s that text_name() refuses; 0 for
+ * NULL (a name not given). */
+int json_check_name(const char *s, const char *path, const char *key, struct sb_error *err);
+
 /* obj[key] as one of the strings names[0..n) (NULL entries skipped): its index in *out;
  * "unknown value" for any other string. */
 int json_at_enum(const cJSON *obj, const char *path, const char *key, const char *const *names,

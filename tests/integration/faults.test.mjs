@@ -321,6 +321,99 @@ test('import: garbage times, voided events of an unknown type, a bad box or bad 
   assert.equal(good.json.campaign.id, next, 'no refused import stored a campaign');
 });
 
+test('import: a voided event whose values its type refuses (a roll of 9) is 422, and nothing is stored', async () => {
+  const c = await newCampaign(srv.url, { name: 'Rolled', players: ['Ann', 'Bo'] });
+  const g = await c.api.post(`/api/v1/campaigns/${c.cid}/games`, { mode: 'banker', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 'scottie' }] });
+  assert.equal(g.status, 201, g.text);
+  const game = `/api/v1/campaigns/${c.cid}/games/${g.json.game.id}`;
+  const roll = await c.api.post(`${game}/events`, { type: 'roll', d1: 3, d2: 4 });
+  assert.equal(roll.status, 201, roll.text);
+  assert.equal((await c.api.post(`${game}/undo`)).status, 200);
+  const doc = (await c.api.get(`/api/v1/campaigns/${c.cid}/export`)).json;
+  const voided = doc.games[0].events.findIndex((e) => e.voided && e.payload.type === 'roll');
+  assert.ok(voided >= 0, 'the export holds the voided roll');
+  const next = await nextCampaignId();
+  const cases = [
+    [(e) => { e.payload.d1 = 9; }, 'd1'],
+    [(e) => { e.payload.d2 = 0; }, 'd2'],
+    [(e) => { e.payload.player = 999999; }, 'player'],
+  ];
+  for (const [spoil, field] of cases) {
+    const bad = structuredClone(doc);
+    spoil(bad.games[0].events[voided]);
+    const r = await client(srv.url).post('/api/v1/campaigns/import', bad);
+    assertProblem(r, 422, field);
+  }
+  const good = await client(srv.url).post('/api/v1/campaigns/import', doc);
+  assert.equal(good.status, 201, good.text);
+  assert.equal(good.json.campaign.id, next, 'no refused import stored a campaign');
+});
+
+test('box PUT: a field the PUT does not take, next to a valid one, is 422 naming it, and nothing changes', async () => {
+  const c = await newCampaign(srv.url);
+  const board = (await c.api.get(`/api/v1/campaigns/${c.cid}/board`)).json;
+  const base = `/api/v1/campaigns/${c.cid}/board`;
+  const before = await snapshot(c);
+  const cases = [
+    [`${base}/destinations/${board.destinations[0].id}`, { name: 'Renamed', evil: 1 }, 'evil'],
+    [`${base}/destinations/${board.destinations[0].id}`, { price: 120, source: 'box' }, 'source'],
+    [`${base}/journal/${board.journal[0].id}`, { title: 'Retitled', onclick: 'x' }, 'onclick'],
+    [`${base}/chance/${board.chance[0].id}`, { text: 'New text', id: 'other' }, "'id'"],
+    [`${base}/spaces/1`, { name: 'Renamed', index: 2 }, 'index'],
+    [`${base}/spaces/1`, { checked: true, colour: 'red' }, 'colour'],
+  ];
+  for (const [path, body, field] of cases) {
+    const r = await c.api.put(path, body);
+    assertProblem(r, 422, field);
+  }
+  assert.deepEqual(await snapshot(c), before, 'no refused PUT changed the box');
+  const ok = await c.api.put(`${base}/destinations/${board.destinations[0].id}`, { name: 'Renamed' });
+  assert.equal(ok.status, 200, ok.text);
+
+  const cl = await newCampaign(srv.url, { name: 'Classic', edition: 'classic' });
+  const clBefore = await snapshot(cl);
+  const deed = 39; // a classic deed is named by its space
+  assertProblem(await cl.api.put(`/api/v1/campaigns/${cl.cid}/board/deeds/${deed}`, { name: 'Renamed', evil: 1 }), 422, 'evil');
+  assert.deepEqual(await snapshot(cl), clBefore, 'no refused PUT changed the classic box');
+});
+
+test('board names: a control, bidi or invisible character in a box name or title is 422, by PUT or in a box file, and nothing changes', async () => {
+  const c = await newCampaign(srv.url);
+  const board = (await c.api.get(`/api/v1/campaigns/${c.cid}/board`)).json;
+  const base = `/api/v1/campaigns/${c.cid}/board`;
+  const before = await snapshot(c);
+  const dest = `${base}/destinations/${board.destinations[0].id}`;
+  const cases = [
+    [dest, { name: 'Paris\u202egpj.exe' }, 'name'],
+    [dest, { name: '\u2067Paris' }, 'name'],
+    [dest, { name: 'Par\u0007is' }, 'name'],
+    [dest, { name: 'Par\u200bis' }, 'name'],
+    [dest, { name: '   ' }, 'name'],
+    [`${base}/journal/${board.journal[0].id}`, { title: 'Trip\u200f' }, 'title'],
+    [`${base}/spaces/1`, { name: 'Go\nto jail' }, 'name'],
+  ];
+  for (const [path, body, field] of cases) {
+    const r = await c.api.put(path, body);
+    assertProblem(r, 422, field);
+  }
+  assert.deepEqual(await snapshot(c), before, 'no refused name changed the box');
+
+  const next = await nextCampaignId();
+  for (const spoil of [(b) => { b.destinations[3].name = 'Rome\u202d'; }, (b) => { b.journal[0].title = '\u0001Card'; },
+    (b) => { b.spaces[2].name = 'Tax\u2066'; }, (b) => { b.tokens[0].name = 'Hazel\u202e'; }]) {
+    const bad = structuredClone(board);
+    delete bad.check;
+    spoil(bad);
+    const r = await client(srv.url).post('/api/v1/campaigns', { name: 'Bidi box', board: bad });
+    assertProblem(r, 422, 'name|title');
+  }
+  const cl = await newCampaign(srv.url, { name: 'Classic', edition: 'classic' });
+  assertProblem(await cl.api.put(`/api/v1/campaigns/${cl.cid}/board/deeds/39`, { name: 'Boardwalk\u202e' }), 422, 'name');
+  const r = await client(srv.url).post('/api/v1/campaigns', { name: 'After', board: (() => { const b = structuredClone(board); delete b.check; return b; })() });
+  assert.equal(r.status, 201, r.text);
+  assert.equal(r.json.campaign.id, next + 1, 'no refused box file made a campaign (the classic one took next)');
+});
+
 test('a classic campaign imported with a Travel World Tour board is refused', async () => {
   const twt = await newCampaign(srv.url, { name: 'TWT' });
   const box = (await twt.api.get(`/api/v1/campaigns/${twt.cid}/board`)).json;

@@ -742,9 +742,8 @@ static void test_put_destination_edits_and_marks_group(void **state)
     (void)state;
 
     assert_int_equal(put(board_put_destination, doc, "pink-3",
-                         "{\"name\":\"Machu Picchu\",\"price\":170,\"goal\":\"rapa-nui\","
-                         "\"id\":\"ignored\"}",
-                         &item, &err),
+                         "{\"name\":\"Machu Picchu\",\"price\":170,\"goal\":\"rapa-nui\"}", &item,
+                         &err),
                      0);
     assert_ptr_equal(item, find_by_id(doc, "destinations", "pink-3"));
     assert_string_equal(str_of(item, "name"), "Machu Picchu");
@@ -876,8 +875,17 @@ static void test_put_journal_and_chance(void **state)
     put_refused(board_put_chance, doc, "chance-1", "{\"effect\":{\"go_to_jail\":true,\"pay\":10}}",
                 SB_EINVALID, "holds both");
     put_refused(board_put_chance, doc, "chance-1", "{\"effect\":[]}", SB_EBADREQ, "'effect'");
+    /* a field the PUT does not take refuses it all, even next to one it takes */
     put_refused(board_put_chance, doc, "chance-1", "{\"title\":\"no such field\"}", SB_EINVALID,
-                "nothing to change");
+                "takes no field 'title'");
+    put_refused(board_put_chance, doc, "chance-1", "{\"text\":\"Fine\",\"id\":\"x\"}", SB_EINVALID,
+                "takes no field 'id'");
+    put_refused(board_put_destination, doc, "pink-3", "{\"name\":\"Fine\",\"evil\":1}", SB_EINVALID,
+                "takes no field 'evil'");
+    put_refused(board_put_destination, doc, "pink-3",
+                "{\"name\":\"Pa\xe2\x80\xae"
+                "ris\"}",
+                SB_EINVALID, "name");
     {
         size_t n = 2 + 2001 + 20;
         char *body = malloc(n);
