@@ -1,7 +1,7 @@
 /* classic_money.c -- the classic bank's money: effects, payments, debts (CLASSIC-DEBT),
  * the GO salary, rents (CLASSIC-RENT-*), net worth and what a player could raise. */
 #include "classic_int.h"
-#include "refusal.h"
+#include "outcome.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,13 +17,8 @@ int classic_refuse(struct classic_outcome *out, enum classic_refusal_kind kind, 
 
 struct classic_effect *cfx(struct cctx *c, enum classic_effect_kind kind, int player)
 {
-    struct classic_effect *e;
-    if (c->out->neffects < CLASSIC_MAX_EFFECTS) {
-        e = &c->out->effects[c->out->neffects++];
-    } else {
-        c->overflow = true;
-        e = &c->spill;
-    }
+    struct classic_effect *e =
+        OUTCOME_SLOT(c->out->effects, c->out->neffects, CLASSIC_MAX_EFFECTS, c->spill, c->overflow);
     memset(e, 0, sizeof *e);
     e->kind = kind;
     e->player = player;

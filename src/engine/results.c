@@ -1,6 +1,6 @@
 /* results.c -- end-of-game rules of classic Monopoly, Wonders of the World and Deal. */
 #include "results.h"
-#include "refusal.h"
+#include "outcome.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* rules.c -- the Travel World Tour rules engine: one event in, a new state and its effects out. */
 #include "rules.h"
-#include "refusal.h"
+#include "outcome.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -62,13 +62,8 @@ int rules_refuse(struct rules_outcome *out, enum rules_refusal_kind kind, const 
  * and marks the call as overflowing, which refuses the event. */
 static struct rules_effect *effect_add(struct ctx *c, enum effect_out_kind kind, int player)
 {
-    struct rules_effect *e;
-    if (c->out->neffects < RULES_MAX_EFFECTS) {
-        e = &c->out->effects[c->out->neffects++];
-    } else {
-        c->overflow = true;
-        e = &c->spill;
-    }
+    struct rules_effect *e =
+        OUTCOME_SLOT(c->out->effects, c->out->neffects, RULES_MAX_EFFECTS, c->spill, c->overflow);
     memset(e, 0, sizeof *e);
     e->kind = kind;
     e->player = player;
