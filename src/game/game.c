@@ -21,17 +21,27 @@
 #define GAME_DURATION_MAX 6000 /* minutes a results-mode play may last (API.md) */
 #define GAME_LOCATION_MAX 80   /* characters of where it was played */
 
-struct game_board *game_board_ref(struct game_board *gb)
+/* game_kind.h */
+void *game_shared_init(struct game_shared *s)
 {
-    if (gb)
-        atomic_fetch_add(&gb->refs, 1);
-    return gb;
+    if (s)
+        atomic_init(&s->refs, 1);
+    return s;
 }
 
-void game_board_unref(struct game_board *gb)
+/* game_kind.h */
+void *game_shared_ref(struct game_shared *s)
 {
-    if (gb && atomic_fetch_sub(&gb->refs, 1) == 1)
-        free(gb);
+    if (s)
+        atomic_fetch_add(&s->refs, 1);
+    return s;
+}
+
+/* game_kind.h */
+void game_shared_unref(struct game_shared *s)
+{
+    if (s && atomic_fetch_sub(&s->refs, 1) == 1)
+        free(s);
 }
 
 static void game_free(struct game *gm)
@@ -48,8 +58,9 @@ static void game_free(struct game *gm)
 
 /* The parsed board and working state of the games written lately, so that an append
  * neither reads nor parses the board document (some 30 KB of JSON) and the snapshot
- * again. A game's board never changes once the game exists; its state is known by its
- * version, which every change bumps in the same transaction. So an entry is keyed by
+ * again. What a board and a state are is the kind's (game_kind.h, struct game_shared):
+ * the cache only holds references. A game's board never changes once the game exists; its state is
+ * known by its version, which every change bumps in the same transaction. So an entry is keyed by
  * the game id, its state by the version, and entries are published only once the
  * transaction that made them has committed (game_req_finish): a write rolled back
  * leaves nothing behind. A test that puts the database back underneath a running API
@@ -60,9 +71,9 @@ static void game_free(struct game *gm)
 struct game_cache_entry {
     int64_t gid; /* 0: empty */
     uint64_t used;
-    struct game_board *board; /* a reference */
-    int64_t version;          /* of st; 0: no state */
-    struct game_cached *st;   /* a reference */
+    struct game_shared *board; /* a reference */
+    int64_t version;           /* of st; 0: no state */
+    struct game_shared *st;    /* a reference */
 };
 
 /* Appends in flight, by stripe of game ids (game_post_event). */
@@ -100,38 +111,15 @@ struct game_deferred {
 /* What a request would add to the cache once its transaction commits. */
 struct game_pending {
     int64_t gid;
-    struct game_board *board; /* a reference (perhaps to the cache's own) */
+    struct game_shared *board; /* a reference (perhaps to the cache's own) */
     int64_t version;
-    struct game_cached *st; /* a reference (perhaps shared with the open entry) */
+    struct game_shared *st; /* a reference (perhaps shared with the open entry) */
 };
-
-/* game_kind.h */
-struct game_cached *game_cached_new(void)
-{
-    struct game_cached *cs = malloc(sizeof(*cs));
-    if (cs)
-        atomic_init(&cs->refs, 1);
-    return cs;
-}
-
-static struct game_cached *game_cached_ref(struct game_cached *cs)
-{
-    if (cs)
-        atomic_fetch_add(&cs->refs, 1);
-    return cs;
-}
-
-/* game_kind.h */
-void game_cached_unref(struct game_cached *cs)
-{
-    if (cs && atomic_fetch_sub(&cs->refs, 1) == 1)
-        free(cs);
-}
 
 static void game_cache_clear(struct game_cache_entry *e)
 {
-    game_board_unref(e->board);
-    game_cached_unref(e->st);
+    game_shared_unref(e->board);
+    game_shared_unref(e->st);
     memset(e, 0, sizeof(*e));
 }
 
@@ -263,27 +251,23 @@ void games_forget(struct games *c)
 }
 
 /* game_kind.h */
-struct game_board *game_cache_get(struct games *c, int64_t gid, int64_t version, uint64_t txn,
-                                  struct game_state *st, bool *st_hit)
+void *game_cache_get(struct games *c, int64_t gid, int64_t version, uint64_t txn, void **st)
 {
-    struct game_board *hit = NULL;
-    *st_hit = false;
+    struct game_shared *hit = NULL;
+    *st = NULL;
     pthread_mutex_lock(&c->lock);
     if (txn && c->open_txn == txn && c->open.gid == gid && c->open.version == version) {
-        hit = game_board_ref(c->open.board); /* a correction in the transaction has its own */
-        rules_state_copy(&hit->b, st, &c->open.st->st);
-        *st_hit = true;
+        hit = game_shared_ref(c->open.board); /* a correction in the transaction has its own */
+        *st = game_shared_ref(c->open.st);
     }
     for (int i = 0; i < GAME_CACHE_SLOTS && !hit; i++) {
         struct game_cache_entry *e = &c->slots[i];
         if (e->gid != gid)
             continue;
-        hit = game_board_ref(e->board);
+        hit = game_shared_ref(e->board);
         e->used = ++c->tick;
-        if (e->st && e->version == version) {
-            rules_state_copy(&hit->b, st, &e->st->st);
-            *st_hit = true;
-        }
+        if (e->st && e->version == version)
+            *st = game_shared_ref(e->st);
     }
     pthread_mutex_unlock(&c->lock);
     return hit;
@@ -293,36 +277,24 @@ static void game_pending_free(struct game_pending *p)
 {
     if (!p)
         return;
-    game_board_unref(p->board);
-    game_cached_unref(p->st);
+    game_shared_unref(p->board);
+    game_shared_unref(p->st);
     free(p);
 }
 
 /* game_kind.h */
-void game_cache_share(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
-                      struct game_cached *cs)
+void game_cache_share(struct game_req *r, int64_t gid, struct game_shared *board, int64_t version,
+                      struct game_shared *st)
 {
     struct game_pending *p = calloc(1, sizeof(*p));
     if (!p)
         return;
-    p->board = game_board_ref(gb);
-    p->st = game_cached_ref(cs);
+    p->board = game_shared_ref(board);
+    p->st = game_shared_ref(st);
     p->gid = gid;
     p->version = version;
     game_pending_free(r->pending);
     r->pending = p;
-}
-
-/* game_kind.h */
-void game_cache_note(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
-                     const struct game_state *st)
-{
-    struct game_cached *cs = game_cached_new();
-    if (!cs)
-        return;
-    rules_state_copy(&gb->b, &cs->st, st);
-    game_cache_share(r, gid, gb, version, cs);
-    game_cached_unref(cs);
 }
 
 /* Keep what the request's append left in the writer's open transaction (its pending
@@ -338,12 +310,12 @@ static void game_cache_keep_open(struct game_req *r)
         return;
     pthread_mutex_lock(&c->lock);
     if (c->open.board != p->board) {
-        game_board_unref(c->open.board);
-        c->open.board = game_board_ref(p->board);
+        game_shared_unref(c->open.board);
+        c->open.board = game_shared_ref(p->board);
     }
     if (c->open.st != p->st) {
-        game_cached_unref(c->open.st);
-        c->open.st = game_cached_ref(p->st);
+        game_shared_unref(c->open.st);
+        c->open.st = game_shared_ref(p->st);
     }
     c->open.gid = p->gid;
     c->open.version = p->version;
@@ -397,12 +369,12 @@ void game_req_finish(struct game_req *r, bool committed)
     }
     /* A slower request may publish an older version after a newer one: keep the newer. */
     if (e && p->version >= e->version) {
-        game_cached_unref(e->st);
+        game_shared_unref(e->st);
         e->st = p->st;
         e->version = p->version;
         p->st = NULL;
         if (p->board && p->board != e->board) { /* a correction changed the game's board */
-            game_board_unref(e->board);
+            game_shared_unref(e->board);
             e->board = p->board;
             p->board = NULL;
         }

@@ -14,10 +14,22 @@
 #include "game_state.h"
 #include "json.h"
 
+/* A box and a state the game cache shares (game_kind.h): never changed once shared. */
+struct cl_box {
+    struct game_shared ref;
+    struct classic_board b;
+};
+
+struct cl_state {
+    struct game_shared ref;
+    struct classic_state st;
+};
+
 /* A classic game's own: its box and its state. */
 struct classic_game {
     struct classic_board board;
     struct classic_state st;
+    struct cl_box *box; /* a reference to a shared copy of board; NULL once board changes */
     char edition[64];
 };
 
@@ -111,10 +123,18 @@ static int cl_keep_details(struct game_req *r, const struct game_new *g)
     return rc;
 }
 
+/* c's box is about to change: the shared copy no longer is its box. */
+static void cl_box_changed(struct classic_game *c)
+{
+    game_shared_unref(c->box ? &c->box->ref : NULL);
+    c->box = NULL;
+}
+
 /* game_kind.reset (before a replay): the box the game started with, whose corrections
  * the replay applies again. */
 static int cl_reset(struct game_req *r, struct game *gm)
 {
+    cl_box_changed(cg(gm));
     return cl_parse_board(r, gm->row.board, &cg(gm)->board);
 }
 
@@ -158,28 +178,60 @@ static int cl_load_corrections(struct game_req *r, struct game *gm)
     return store_events_each(*r->store, gm->row.id, 0, cl_fix_event, arg, r->err);
 }
 
-/* game_kind.load: the box parsed from the row, the state from its snapshot. */
+/* game_kind.cache: the next load of this game finds a copy of its box (shared while the
+ * box does not change) and of its state at version in the cache, once committed. This
+ * function can't fail (best effort). */
+static void cl_cache(struct game_req *r, struct game *gm, int64_t version)
+{
+    struct classic_game *c = cg(gm);
+    struct cl_state *cs = game_shared_init(malloc(sizeof(*cs)));
+    if (cs && !c->box && (c->box = game_shared_init(malloc(sizeof(*c->box)))))
+        c->box->b = c->board;
+    if (cs && c->box) {
+        cs->st = c->st;
+        game_cache_share(r, gm->row.id, &c->box->ref, version, &cs->ref);
+    }
+    game_shared_unref(cs ? &cs->ref : NULL);
+}
+
+/* game_kind.load: the box and the state from the game cache when it has them, else the
+ * box parsed from the row (the corrections of the log applied again) and the state
+ * from its snapshot. */
 static int cl_load(struct game_req *r, struct game *gm, bool docs)
 {
     struct classic_game *c = calloc(1, sizeof(*c));
-    int rc;
-    (void)docs; /* the box is a document too */
+    void *st = NULL;
+    bool box_hit, st_hit;
+    int rc = 0;
     if (!c)
         return sb_oom(r->err);
     gm->ks = c;
     snprintf(c->edition, sizeof(c->edition), "%s", gm->row.edition);
-    rc = game_get_docs(r, gm);
-    if (rc == 0)
+    c->box = game_cache_get(r->games, gm->row.id, gm->row.version, store_write_txn(*r->store), &st);
+    box_hit = c->box != NULL;
+    st_hit = st != NULL;
+    if (box_hit)
+        c->board = c->box->b;
+    if (st_hit)
+        c->st = ((const struct cl_state *)st)->st;
+    game_shared_unref(st);
+    if (docs || !st_hit)
+        rc = game_get_docs(r, gm);
+    if (rc == 0 && !box_hit)
         rc = cl_parse_board(r, gm->row.board, &c->board);
-    if (rc == 0)
+    if (rc == 0 && !st_hit)
         rc = game_load_state(r, gm);
-    if (rc == 0)
+    if (rc == 0 && !box_hit)
         rc = cl_load_corrections(r, gm);
+    if (rc == 0 && !st_hit)
+        cl_cache(r, gm, gm->row.version);
     return rc;
 }
 
 static void cl_free(void *ks)
 {
+    if (ks)
+        cl_box_changed(ks);
     free(ks);
 }
 
@@ -241,13 +293,6 @@ static int cl_undo(struct game_req *r, struct game *gm, int64_t seq)
     return rc;
 }
 
-static void cl_cache(struct game_req *r, struct game *gm, int64_t version)
-{
-    (void)r;
-    (void)gm;
-    (void)version;
-}
-
 /* The table tells the dice (a roll carries them). */
 static bool cl_banker(const struct game *gm)
 {
@@ -277,6 +322,8 @@ static int cl_apply(struct game_req *r, struct game *gm, const cJSON *body, int6
     if (rc == 0) {
         *next = c->st;
         /* a correction changes the game's own box (classic_correct_apply()) */
+        if (ev.type == CLASSIC_EV_CORRECT)
+            cl_box_changed(c);
         if (classic_correct_apply(&c->board, next, &ev, out) != 0)
             rc = classic_refusal_fail(&out->refusal, r->err);
     }

@@ -154,48 +154,33 @@ const struct game_kind *game_kind_for(const char *edition, const char *mode);
 
 /* ---- what game.c lends the kinds ---- */
 
-/* A parsed board, shared read-only by the cache and the requests using it; freed
- * with its last reference. */
-struct game_board {
+/* A piece of a game the cache shares between requests: a kind's parsed board, or a
+ * state its engine works on. The kind's struct holds it as its first member and is
+ * malloc()ed whole; it is freed with its last reference. Never changed once the cache
+ * holds it (a kind changes a copy of its own). */
+struct game_shared {
     atomic_int refs;
-    struct board b;
 };
 
-struct game_board *game_board_ref(struct game_board *gb);
-void game_board_unref(struct game_board *gb);
+/* s (NULL: nothing) with one reference, its own. Returns s. This function can't fail. */
+void *game_shared_init(struct game_shared *s);
+/* Take a reference to s (NULL: nothing). Returns s. This function can't fail. */
+void *game_shared_ref(struct game_shared *s);
+/* Drop a reference to s (NULL: nothing): the last one frees it. */
+void game_shared_unref(struct game_shared *s);
 
-/* A state of the game cache: a request's pending entry, the writer's open transaction
- * and a slot share one, each with a counted reference, and it is freed with its last.
- * Never changed once the cache holds it (game_cache_note() copies a state in,
- * game_cache_share() hands one over). */
-struct game_cached {
-    atomic_int refs;
-    struct game_state st;
-};
+/* The game cache (game.c) holds, by game id, a board and the state of one version. The
+ * cached board of gid (a reference the caller drops, NULL when none) and in *st a
+ * reference to its state when that is the state of version (else NULL): the caller
+ * copies what it changes. txn: the writer's open transaction (store_write_txn), whose
+ * last append is looked at first; 0 for none. This function can't fail. */
+void *game_cache_get(struct games *c, int64_t gid, int64_t version, uint64_t txn, void **st);
 
-/* A new state of one reference, st not initialised (NULL when out of memory). */
-struct game_cached *game_cached_new(void);
-/* Drop a reference (NULL: nothing). */
-void game_cached_unref(struct game_cached *cs);
-
-/* A reference to the cached board of gid (NULL when none), and its state copied into
- * *st as far as the engine reads it (rules_state_copy()) when it is the state of version
- * (*st_hit says so). txn: the writer's open transaction (store_write_txn), whose last
- * append is looked at first; 0 for none. */
-struct game_board *game_cache_get(struct games *c, int64_t gid, int64_t version, uint64_t txn,
-                                  struct game_state *st, bool *st_hit);
-
-/* Note that gid has board gb and, at version, state st (copied as far as the engine
- * reads it), for the cache once the request's transaction commits. This function can't
- * fail (best effort). */
-void game_cache_note(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
-                     const struct game_state *st);
-
-/* game_cache_note() of the state cs holds, shared instead of copied: the cache takes a
- * reference, and cs->st must never change again (an append shares the state it made
- * once it is written). This function can't fail (best effort). */
-void game_cache_share(struct game_req *r, int64_t gid, struct game_board *gb, int64_t version,
-                      struct game_cached *cs);
+/* Note that gid has board and, at version, state st, for the cache once the request's
+ * transaction commits: the cache takes a reference to each, and neither may change
+ * again. This function can't fail (best effort). */
+void game_cache_share(struct game_req *r, int64_t gid, struct game_shared *board, int64_t version,
+                      struct game_shared *st);
 
 /* Parse a JSON text the store kept (SB_EIO when it is not valid JSON). */
 int game_parse_stored(struct game_req *r, const char *text, cJSON **out);

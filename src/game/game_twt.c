@@ -18,11 +18,23 @@
 #include "memory.h"
 #include "state_json.h"
 
+/* A parsed board the game cache shares (game_kind.h): read-only once shared. */
+struct twt_board {
+    struct game_shared ref;
+    struct board b;
+};
+
+/* A state the game cache shares: never changed once shared. */
+struct twt_state {
+    struct game_shared ref;
+    struct game_state st;
+};
+
 /* A Travel World Tour game's own: its board and its state. */
 struct twt_game {
-    struct game_board *gb;     /* a reference ... */
+    struct twt_board *gb;      /* a reference ... */
     const struct board *board; /* ... and the board itself */
-    struct game_cached *cs;    /* a reference ... */
+    struct twt_state *cs;      /* a reference ... */
     struct game_state *st;     /* ... and the state it holds */
     bool shared;               /* the cache holds cs: st never changes again */
 };
@@ -54,13 +66,12 @@ static int twt_parse_board(struct game_req *r, const char *text, struct board *b
 static int twt_board_own(struct game_req *r, struct game *gm)
 {
     struct twt_game *t = twt(gm);
-    struct game_board *gb = malloc(sizeof(*gb));
+    struct twt_board *gb = game_shared_init(malloc(sizeof(*gb)));
     if (!gb)
         return sb_oom(r->err);
-    atomic_init(&gb->refs, 1);
     gb->b = t->gb->b;
     /* gm holds a reference of its own: the analyzer cannot count them. */
-    game_board_unref(t->gb); /* NOLINT(clang-analyzer-unix.Malloc) */
+    game_shared_unref(&t->gb->ref); /* NOLINT(clang-analyzer-unix.Malloc) */
     t->gb = gb;
     t->board = &gb->b;
     return 0;
@@ -71,18 +82,17 @@ static int twt_board_own(struct game_req *r, struct game *gm)
 static int twt_reset(struct game_req *r, struct game *gm)
 {
     struct twt_game *t = twt(gm);
-    struct game_board *gb = malloc(sizeof(*gb));
+    struct twt_board *gb = game_shared_init(malloc(sizeof(*gb)));
     int rc;
     if (!gb)
         return sb_oom(r->err);
-    atomic_init(&gb->refs, 1);
     rc = twt_parse_board(r, gm->row.board, &gb->b);
     if (rc != 0) {
         free(gb);
         return rc;
     }
     /* gm holds a reference of its own: the analyzer cannot count them. */
-    game_board_unref(t->gb); /* NOLINT(clang-analyzer-unix.Malloc) */
+    game_shared_unref(t->gb ? &t->gb->ref : NULL); /* NOLINT(clang-analyzer-unix.Malloc) */
     t->gb = gb;
     t->board = &gb->b;
     return 0;
@@ -459,13 +469,38 @@ static int twt_keep_details(struct game_req *r, const struct game_new *g)
 }
 
 /* A new board for gm parsed from its row's board document (*gb NULL on failure). */
-static int twt_new_board(struct game_req *r, const struct game *gm, struct game_board **gb)
+static int twt_new_board(struct game_req *r, const struct game *gm, struct twt_board **gb)
 {
-    *gb = malloc(sizeof(**gb));
+    *gb = game_shared_init(malloc(sizeof(**gb)));
     if (!*gb)
         return sb_oom(r->err);
-    atomic_init(&(*gb)->refs, 1);
     return twt_parse_board(r, gm->row.board, &(*gb)->b);
+}
+
+/* Note gm's board and a copy of its state (as far as the engine reads it) for the cache
+ * at version, once committed. This function can't fail (best effort). */
+static void twt_cache_note(struct game_req *r, struct game *gm, int64_t version)
+{
+    struct twt_game *t = twt(gm);
+    struct twt_state *cs = game_shared_init(malloc(sizeof(*cs)));
+    if (!cs)
+        return;
+    rules_state_copy(t->board, &cs->st, t->st);
+    game_cache_share(r, gm->row.id, &t->gb->ref, version, &cs->ref);
+    game_shared_unref(&cs->ref);
+}
+
+/* The board and the state of version the game cache holds for gm (*st_hit: the state
+ * was there, copied as far as the engine reads it into t->st). */
+static void twt_cache_get(struct game_req *r, struct game *gm, bool *st_hit)
+{
+    struct twt_game *t = twt(gm);
+    void *st = NULL;
+    t->gb = game_cache_get(r->games, gm->row.id, gm->row.version, store_write_txn(*r->store), &st);
+    *st_hit = st != NULL;
+    if (st)
+        rules_state_copy(&t->gb->b, t->st, &((struct twt_state *)st)->st);
+    game_shared_unref(st);
 }
 
 /* game_kind.load: the board and state from the cache when it has them, else parsed
@@ -479,11 +514,10 @@ static int twt_load(struct game_req *r, struct game *gm, bool docs)
         return sb_oom(r->err);
     gm->ks = t;
     /* Not cleared: the state is some 17 KB, and is filled below. */
-    if (!(t->cs = game_cached_new()))
+    if (!(t->cs = game_shared_init(malloc(sizeof(*t->cs)))))
         return sb_oom(r->err);
     t->st = &t->cs->st;
-    t->gb = game_cache_get(r->games, gm->row.id, gm->row.version, store_write_txn(*r->store), t->st,
-                           &st_hit);
+    twt_cache_get(r, gm, &st_hit);
     board_hit = t->gb != NULL;
     if (docs || !st_hit)
         rc = game_get_docs(r, gm);
@@ -496,7 +530,7 @@ static int twt_load(struct game_req *r, struct game *gm, bool docs)
     if (rc == 0 && !board_hit && t->st->corrections > 0)
         rc = twt_load_corrections(r, gm);
     if (rc == 0 && !st_hit)
-        game_cache_note(r, gm->row.id, t->gb, gm->row.version, t->st);
+        twt_cache_note(r, gm, gm->row.version);
     return rc;
 }
 
@@ -505,8 +539,8 @@ static void twt_free(void *ks)
     struct twt_game *t = ks;
     if (!t)
         return;
-    game_board_unref(t->gb);
-    game_cached_unref(t->cs);
+    game_shared_unref(t->gb ? &t->gb->ref : NULL);
+    game_shared_unref(t->cs ? &t->cs->ref : NULL);
     free(t);
 }
 
@@ -567,7 +601,7 @@ static int twt_undo(struct game_req *r, struct game *gm, int64_t seq)
 static void twt_cache(struct game_req *r, struct game *gm, int64_t version)
 {
     struct twt_game *t = twt(gm);
-    game_cache_share(r, gm->row.id, t->gb, version, t->cs);
+    game_cache_share(r, gm->row.id, &t->gb->ref, version, &t->cs->ref);
     t->shared = true;
 }
 
