@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -75,6 +76,40 @@ void campaign_fix_free(struct campaign_fix *f)
     games_free(f->games);
     store_close(f->s);
     free(f);
+}
+
+void campaign_fix_game(struct campaign_fix *f)
+{
+    char body[160];
+    snprintf(body, sizeof(body),
+             "{\"mode\":\"banker\",\"seats\":[{\"player\":%lld,\"token\":\"scottie\"},"
+             "{\"player\":%lld,\"token\":\"hazel\"}]}",
+             (long long)f->ann, (long long)f->ben);
+    campaign_fix_req(f);
+    campaign_fixture_game(&f->r, body, &f->gid);
+}
+
+int campaign_fix_open_place(struct campaign_fix *f, struct campaign_fix_place *at)
+{
+    snprintf(at->dir, sizeof(at->dir), "/tmp/stampbook_fixture_XXXXXX");
+    if (!mkdtemp(at->dir))
+        return -1;
+    snprintf(at->db, sizeof(at->db), "%s/db.sqlite", at->dir);
+    campaign_fixture_open_file(at->db, &f->s, &f->campaign.id, &f->ann, &f->ben);
+    return (f->games = games_new()) ? 0 : -1;
+}
+
+void campaign_fix_close_place(struct campaign_fix *f, const struct campaign_fix_place *at)
+{
+    static const char *const names[] = {"db.sqlite", "db.sqlite-wal", "db.sqlite-shm"};
+    char path[160];
+    games_free(f->games);
+    store_close(f->s);
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        snprintf(path, sizeof(path), "%s/%s", at->dir, names[i]);
+        unlink(path);
+    }
+    rmdir(at->dir);
 }
 
 void campaign_fix_req(struct campaign_fix *f)

@@ -46,4 +46,21 @@ void campaign_fix_free(struct campaign_fix *f);
 /* f->r ready for the next request (campaign_fixture_req() on f, err cleared). */
 void campaign_fix_req(struct campaign_fix *f);
 
+/* Start a banker game of Ann (scottie) then Ben (hazel) on f: f->gid. Fails the test on
+ * any error. */
+void campaign_fix_game(struct campaign_fix *f);
+
+/* Where a fixture on a file of its own lives (WAL, a pool, an import need a file). */
+struct campaign_fix_place {
+    char dir[64]; /* a new folder under /tmp */
+    char db[96];  /* its database file */
+};
+
+/* The campaign of campaign_fixture_open() and a game cache into f (games, campaign.id,
+ * ann, ben) on a database file in a new folder (*at). -1 when the folder or the cache
+ * cannot be made; fails the test on any other error. */
+int campaign_fix_open_place(struct campaign_fix *f, struct campaign_fix_place *at);
+/* Close f's connection and cache, and remove the database's files and the folder. */
+void campaign_fix_close_place(struct campaign_fix *f, const struct campaign_fix_place *at);
+
 #endif

@@ -25,13 +25,7 @@
 static struct campaign_fix *fix_with_game(const char *name)
 {
     struct campaign_fix *f = campaign_fix_new(name);
-    char body[160];
-    snprintf(body, sizeof(body),
-             "{\"mode\":\"banker\",\"seats\":[{\"player\":%lld,\"token\":\"scottie\"},"
-             "{\"player\":%lld,\"token\":\"hazel\"}]}",
-             (long long)f->ann, (long long)f->ben);
-    campaign_fix_req(f);
-    campaign_fixture_game(&f->r, body, &f->gid);
+    campaign_fix_game(f);
     campaign_fix_req(f); /* the campaign read again: its active game */
     assert_int_equal(f->campaign.active_game, f->gid);
     return f;

@@ -15,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
@@ -27,8 +26,7 @@
 #include "store.h"
 
 struct fix {
-    char dir[64];
-    char db[96];
+    struct campaign_fix_place at;
     struct campaign_fix c;
 };
 
@@ -37,12 +35,7 @@ static int setup(void **state)
     struct fix *f = calloc(1, sizeof(*f));
     if (!f)
         return -1;
-    snprintf(f->dir, sizeof(f->dir), "/tmp/stampbook_export_XXXXXX");
-    if (!mkdtemp(f->dir))
-        return -1;
-    snprintf(f->db, sizeof(f->db), "%s/db.sqlite", f->dir);
-    campaign_fixture_open_file(f->db, &f->c.s, &f->c.campaign.id, &f->c.ann, &f->c.ben);
-    if (!(f->c.games = games_new()))
+    if (campaign_fix_open_place(&f->c, &f->at) != 0)
         return -1;
     *state = f;
     return 0;
@@ -51,15 +44,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     struct fix *f = *state;
-    static const char *const names[] = {"db.sqlite", "db.sqlite-wal", "db.sqlite-shm"};
-    char path[160];
-    games_free(f->c.games);
-    store_close(f->c.s);
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-        snprintf(path, sizeof(path), "%s/%s", f->dir, names[i]);
-        unlink(path);
-    }
-    rmdir(f->dir);
+    campaign_fix_close_place(&f->c, &f->at);
     free(f);
     return 0;
 }
@@ -99,7 +84,7 @@ static int64_t import_of(struct fix *f, const cJSON *doc)
     char *answer = NULL;
     cJSON *a;
     int64_t cid;
-    assert_int_equal(store_pool_new(f->db, 2, &pool, &err), 0);
+    assert_int_equal(store_pool_new(f->at.db, 2, &pool, &err), 0);
     assert_int_equal(editions_load("schema/editions", &eds, &err), 0);
     struct campaign_import_env env = {pool, eds, "migrations", growth_ok, NULL};
     if (campaign_import(&r, &env, doc, &answer) != 0)
@@ -153,12 +138,7 @@ static void test_import_maps_every_player_id_of_the_export_to_the_new_players(vo
     int64_t version = 0, ann, ben;
     cJSON *ev, *before, *after;
     const cJSON *seats;
-    snprintf(body, sizeof(body),
-             "{\"mode\":\"banker\",\"seats\":[{\"player\":%lld,\"token\":\"scottie\"},"
-             "{\"player\":%lld,\"token\":\"hazel\"}]}",
-             (long long)f->c.ann, (long long)f->c.ben);
-    campaign_fix_req(&f->c);
-    campaign_fixture_game(&f->c.r, body, &f->c.gid);
+    campaign_fix_game(&f->c);
     snprintf(body, sizeof(body), "{\"type\":\"adjust\",\"player\":%lld,\"amount\":50}",
              (long long)f->c.ben);
     assert_non_null(ev = cJSON_Parse(body));

@@ -86,13 +86,7 @@ static void fresh_req(struct fix *f)
 /* Create a banker game of Ann (scottie) then Ben (hazel). */
 static void create_game(struct fix *f)
 {
-    char body[160];
-    snprintf(body, sizeof(body),
-             "{\"mode\":\"banker\",\"seats\":[{\"player\":%lld,\"token\":\"scottie\"},"
-             "{\"player\":%lld,\"token\":\"hazel\"}]}",
-             (long long)f->ann, (long long)f->ben);
-    fresh_req(f);
-    campaign_fixture_game(&f->r, body, &f->gid);
+    campaign_fix_game(f);
 }
 
 static int setup(void **state)

@@ -29,8 +29,7 @@
 #define ADJUST 10 /* what each adjustment gives Ann */
 
 struct fix {
-    char dir[64];
-    char db[96];
+    struct campaign_fix_place at;
     struct campaign_fix c; /* on the file: its connection sees what is committed */
     struct store_pool *pool;
 };
@@ -84,23 +83,12 @@ static int setup(void **state)
 {
     struct fix *f = calloc(1, sizeof(*f));
     struct sb_error err = {0};
-    char body[160];
     if (!f)
         return -1;
-    snprintf(f->dir, sizeof(f->dir), "/tmp/stampbook_cache_XXXXXX");
-    if (!mkdtemp(f->dir))
+    if (campaign_fix_open_place(&f->c, &f->at) != 0)
         return -1;
-    snprintf(f->db, sizeof(f->db), "%s/db.sqlite", f->dir);
-    campaign_fixture_open_file(f->db, &f->c.s, &f->c.campaign.id, &f->c.ann, &f->c.ben);
-    if (!(f->c.games = games_new()))
-        return -1;
-    snprintf(body, sizeof(body),
-             "{\"mode\":\"banker\",\"seats\":[{\"player\":%lld,\"token\":\"scottie\"},"
-             "{\"player\":%lld,\"token\":\"hazel\"}]}",
-             (long long)f->c.ann, (long long)f->c.ben);
-    campaign_fix_req(&f->c);
-    campaign_fixture_game(&f->c.r, body, &f->c.gid);
-    if (store_pool_new(f->db, POOL_CONNECTIONS, &f->pool, &err) != 0) {
+    campaign_fix_game(&f->c);
+    if (store_pool_new(f->at.db, POOL_CONNECTIONS, &f->pool, &err) != 0) {
         print_error("fixture: %s\n", err.detail);
         return -1;
     }
@@ -111,16 +99,8 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     struct fix *f = *state;
-    static const char *const names[] = {"db.sqlite", "db.sqlite-wal", "db.sqlite-shm"};
-    char path[160];
     store_pool_free(f->pool);
-    games_free(f->c.games);
-    store_close(f->c.s);
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-        snprintf(path, sizeof(path), "%s/%s", f->dir, names[i]);
-        unlink(path);
-    }
-    rmdir(f->dir);
+    campaign_fix_close_place(&f->c, &f->at);
     free(f);
     return 0;
 }
