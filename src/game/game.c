@@ -394,6 +394,48 @@ int game_parse_stored(struct game_req *r, const char *text, cJSON **out)
     return 0;
 }
 
+/* Keep the payload of event *(int64_t *)arg[1] (parsed into *(cJSON **)arg[2]) when it
+ * is a correct event. */
+static int game_find_fix(void *arg, int64_t seq, const char *type, const char *payload)
+{
+    void **a = arg;
+    if (seq != *(int64_t *)a[1] || strcmp(type, "correct") != 0)
+        return 0;
+    return game_parse_stored(a[0], payload, (cJSON **)a[2]);
+}
+
+/* game_kind.h */
+int game_undo_correction(struct game_req *r, struct game *gm, int64_t seq)
+{
+    cJSON *found = NULL, *doc = NULL, *item = NULL;
+    void *arg[3] = {r, &seq, &found};
+    char *text = NULL;
+    const cJSON *what, *id;
+    int rc = store_events_each(*r->store, gm->row.id, seq, game_find_fix, arg, r->err);
+    if (rc != 0 || !found)
+        return rc;
+    what = cJSON_GetObjectItemCaseSensitive(found, "what");
+    id = cJSON_GetObjectItemCaseSensitive(found, "id");
+    rc = store_campaign_board(*r->store, r->campaign->id, gm->row.edition, &text, r->err);
+    if (rc == 0)
+        rc = game_parse_stored(r, text, &doc);
+    free(text);
+    text = NULL;
+    if (rc == 0 && (!cJSON_IsString(what) || !cJSON_IsString(id)))
+        rc = sb_fail(r->err, SB_EIO, NULL, "event %lld is a damaged correction", (long long)seq);
+    if (rc == 0)
+        rc = gm->kind->box_put(doc, what->valuestring, id->valuestring,
+                               cJSON_GetObjectItemCaseSensitive(found, "before"), &item, r->err);
+    if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
+        rc = sb_oom(r->err);
+    if (rc == 0)
+        rc = store_campaign_set_board(*r->store, r->campaign->id, gm->row.edition, text, r->err);
+    free(text);
+    cJSON_Delete(doc);
+    cJSON_Delete(found);
+    return rc;
+}
+
 int game_get_docs(struct game_req *r, struct game *gm)
 {
     int64_t gid = gm->row.id;

@@ -251,46 +251,11 @@ static int cl_written(struct game_req *r, struct game *gm, const cJSON *payload,
     return 0;
 }
 
-/* Keep the payload of event *(int64_t *)arg[1] when it is a correct event. */
-static int cl_find_fix(void *arg, int64_t seq, const char *type, const char *payload)
-{
-    void **a = arg;
-    if (seq != *(int64_t *)a[1] || strcmp(type, "correct") != 0)
-        return 0;
-    return game_parse_stored(a[0], payload, (cJSON **)a[2]);
-}
-
 /* game_kind.undo: a correction taken back puts its "before" back into the campaign's
  * box (the replay that follows makes the game's own box again, cl_reset()). */
 static int cl_undo(struct game_req *r, struct game *gm, int64_t seq)
 {
-    cJSON *found = NULL, *doc = NULL, *item = NULL;
-    void *arg[3] = {r, &seq, &found};
-    char *text = NULL;
-    const cJSON *what, *id;
-    int rc = store_events_each(*r->store, gm->row.id, seq, cl_find_fix, arg, r->err);
-    if (rc != 0 || !found)
-        return rc;
-    what = cJSON_GetObjectItemCaseSensitive(found, "what");
-    id = cJSON_GetObjectItemCaseSensitive(found, "id");
-    rc = store_campaign_board(*r->store, r->campaign->id, gm->row.edition, &text, r->err);
-    if (rc == 0)
-        rc = game_parse_stored(r, text, &doc);
-    free(text);
-    text = NULL;
-    if (rc == 0 && (!cJSON_IsString(what) || !cJSON_IsString(id)))
-        rc = sb_fail(r->err, SB_EIO, NULL, "event %lld is a damaged correction", (long long)seq);
-    if (rc == 0)
-        rc = classic_box_put(doc, what->valuestring, id->valuestring,
-                             cJSON_GetObjectItemCaseSensitive(found, "before"), &item, r->err);
-    if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
-        rc = sb_oom(r->err);
-    if (rc == 0)
-        rc = store_campaign_set_board(*r->store, r->campaign->id, gm->row.edition, text, r->err);
-    free(text);
-    cJSON_Delete(doc);
-    cJSON_Delete(found);
-    return rc;
+    return game_undo_correction(r, gm, seq);
 }
 
 /* The table tells the dice (a roll carries them). */

@@ -185,6 +185,11 @@ void game_cache_share(struct game_req *r, int64_t gid, struct game_shared *board
 /* Parse a JSON text the store kept (SB_EIO when it is not valid JSON). */
 int game_parse_stored(struct game_req *r, const char *text, cJSON **out);
 
+/* Undoing event seq of gm: when it is a correct event, put its "before" back into the
+ * campaign's copy of the box of gm's edition (the kind's box_put()); the game's own copy
+ * follows by replay. For a kind's undo(). */
+int game_undo_correction(struct game_req *r, struct game *gm, int64_t seq);
+
 /* Read gm's row again with its documents (board, initial state, snapshot). */
 int game_get_docs(struct game_req *r, struct game *gm);
 

@@ -98,12 +98,10 @@ static int twt_reset(struct game_req *r, struct game *gm)
     return 0;
 }
 
-/* What twt_load_corrections() and twt_undo_correction() read from the log. */
+/* What twt_load_corrections() reads the log with. */
 struct twt_fixes {
     struct game_req *req;
     struct game *gm;
-    int64_t seq;  /* twt_undo_correction(): the event wanted */
-    cJSON *found; /* its payload when it is a correct event */
 };
 
 /* Apply one live correct event of the log to gm's board, as accepted then. */
@@ -130,54 +128,8 @@ static int twt_fix_event(void *arg, int64_t seq, const char *type, const char *p
  * counts corrections: the others need not read their log). */
 static int twt_load_corrections(struct game_req *r, struct game *gm)
 {
-    struct twt_fixes f = {r, gm, 0, NULL};
+    struct twt_fixes f = {r, gm};
     return store_events_each(*r->store, gm->row.id, 0, twt_fix_event, &f, r->err);
-}
-
-/* Keep the payload of event f->seq when it is a correct event. */
-static int twt_find_fix(void *arg, int64_t seq, const char *type, const char *payload)
-{
-    struct twt_fixes *f = arg;
-    if (seq != f->seq || strcmp(type, "correct") != 0)
-        return 0;
-    return game_parse_stored(f->req, payload, &f->found);
-}
-
-/* Undoing event seq: when it is a correction, put its "before" values back into the
- * campaign's copy of the board of its box (the game's own copy follows by replay). */
-static int twt_undo_correction(struct game_req *r, struct game *gm, int64_t seq)
-{
-    struct twt_fixes f = {r, gm, seq, NULL};
-    const cJSON *what, *id, *before;
-    cJSON *doc = NULL, *item = NULL;
-    char *text = NULL;
-    int rc = store_events_each(*r->store, gm->row.id, seq, twt_find_fix, &f, r->err);
-    if (rc != 0 || !f.found)
-        return rc;
-    what = cJSON_GetObjectItemCaseSensitive(f.found, "what");
-    id = cJSON_GetObjectItemCaseSensitive(f.found, "id");
-    before = cJSON_GetObjectItemCaseSensitive(f.found, "before");
-    rc = store_campaign_board(*r->store, r->campaign->id, gm->row.edition, &text, r->err);
-    if (rc == 0)
-        rc = game_parse_stored(r, text, &doc);
-    free(text);
-    text = NULL;
-    if (rc == 0 && (!cJSON_IsString(what) || !cJSON_IsString(id)))
-        rc = sb_fail(r->err, SB_EIO, NULL, "event %lld is a damaged correction", (long long)seq);
-    if (rc == 0)
-        rc = strcmp(what->valuestring, "destination") == 0
-                 ? board_put_destination(doc, id->valuestring, before, &item, r->err)
-             : strcmp(what->valuestring, "chance") == 0
-                 ? board_put_chance(doc, id->valuestring, before, &item, r->err)
-                 : board_put_journal(doc, id->valuestring, before, &item, r->err);
-    if (rc == 0 && !(text = cJSON_PrintUnformatted(doc)))
-        rc = sb_oom(r->err);
-    if (rc == 0)
-        rc = store_campaign_set_board(*r->store, r->campaign->id, gm->row.edition, text, r->err);
-    free(text);
-    cJSON_Delete(doc);
-    cJSON_Delete(f.found);
-    return rc;
 }
 
 /* Are gm's journal stamps held by players (else by tokens)? The policy the game started
@@ -591,7 +543,7 @@ static int twt_undo(struct game_req *r, struct game *gm, int64_t seq)
 {
     int rc = twt_undo_journal(r, gm, seq);
     if (rc == 0)
-        rc = twt_undo_correction(r, gm, seq);
+        rc = game_undo_correction(r, gm, seq);
     return rc;
 }
 
