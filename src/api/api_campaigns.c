@@ -276,35 +276,19 @@ static int api_put_board(struct api_ctx *ctx, enum campaign_board_part part)
     return rc;
 }
 
-int api_put_board_destination(struct api_ctx *ctx)
-{
-    return api_put_board(ctx, PART_DESTINATION);
-}
+/* The route of each part of the box: api_put_board() of that part. */
+#define API_PUT_BOARD_ROUTE(name, part)                                                            \
+    int api_put_board_##name(struct api_ctx *ctx)                                                  \
+    {                                                                                              \
+        return api_put_board(ctx, part);                                                           \
+    }
 
-int api_put_board_journal(struct api_ctx *ctx)
-{
-    return api_put_board(ctx, PART_JOURNAL);
-}
-
-int api_put_board_chance(struct api_ctx *ctx)
-{
-    return api_put_board(ctx, PART_CHANCE);
-}
-
-int api_put_board_space(struct api_ctx *ctx)
-{
-    return api_put_board(ctx, PART_SPACE);
-}
-
-int api_put_board_deed(struct api_ctx *ctx)
-{
-    return api_put_board(ctx, PART_DEED);
-}
-
-int api_put_board_community(struct api_ctx *ctx)
-{
-    return api_put_board(ctx, PART_COMMUNITY);
-}
+API_PUT_BOARD_ROUTE(destination, PART_DESTINATION)
+API_PUT_BOARD_ROUTE(journal, PART_JOURNAL)
+API_PUT_BOARD_ROUTE(chance, PART_CHANCE)
+API_PUT_BOARD_ROUTE(space, PART_SPACE)
+API_PUT_BOARD_ROUTE(deed, PART_DEED)
+API_PUT_BOARD_ROUTE(community, PART_COMMUNITY)
 
 /* ---- players ---- */
 
