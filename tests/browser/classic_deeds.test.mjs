@@ -129,9 +129,12 @@ for (const size of SIZES) {
 }
 
 for (const [lang, locale] of LANGS) {
-  test(`CLASSIC-TRADE UI-CLASSIC-TRADE a mortgaged deed traded for cash by taps in ${lang}: its receiver pays the 10 % (or lifts it), seen live`, async () => {
+  test(`CLASSIC-TRADE UI-CLASSIC-TRADE a mortgaged deed traded for cash and a jail card by taps in ${lang}: its receiver pays the 10 % (or lifts it), seen live`, async () => {
     const g = await deedsGame();
     await g.post({ type: 'mortgage', space: 15 });
+    // Ana doubles onto the Community Chest and keeps its Get Out of Jail Free card.
+    await playRolls(g, [[1, 1], [1, 2]], { cards: { community: ['jail-free'] } });
+    assert.equal((await g.state()).players.find((p) => p.id === g.ana).jail_cards.community, 1, 'Ana holds the card');
     const other = await (await s.phone()).newPage();
     await other.goto(g.url);
     await other.goto(g.table);
@@ -152,6 +155,7 @@ for (const [lang, locale] of LANGS) {
     await expectText(row, '110');
     await expectText(row, 'Ana');
     await page.locator('#trade-deed-15').check();
+    await page.locator('#trade-a-card-community').check();
     const lift = lang === 'fr';
     if (lift) await page.locator('#trade-lift-15').check();
     await wordsRight(page, `trade ${lang}`);
@@ -164,8 +168,11 @@ for (const [lang, locale] of LANGS) {
     assert.equal(deed(after, 15).mortgaged, !lift, 'lifted only when the receiver chose to');
     assert.equal(cash(after, g.ana), cash(before, g.ana) - 60 - (lift ? 110 : 10), 'Ana pays the cash and the 10 % (or the lift)');
     assert.equal(cash(after, g.bo), cash(before, g.bo) + 60);
-    // The second phone sees the deed change hands without a reload (Ana's deeds).
-    await eventually(async () => (await other.locator('#deeds-sheet .chip[data-space="15"]').count()) === 1, { message: 'the second phone shows the station with Ana' });
+    assert.equal(after.players.find((p) => p.id === g.bo).jail_cards.community, 1, 'Bo holds the jail card');
+    assert.equal(after.players.find((p) => p.id === g.ana).jail_cards.community, 0);
+    // The second phone sees the deed change hands without a reload (the players' cards).
+    await eventually(async () => (await other.locator(`article.player[data-player="${g.ana}"]`).textContent()).includes('Gare de Lyon')
+      && !(await other.locator(`article.player[data-player="${g.bo}"]`).textContent()).includes('Gare de Lyon'), { message: 'the second phone shows the station with Ana' });
   });
 }
 
