@@ -52,7 +52,7 @@ int api_get_memories(struct api_ctx *ctx)
 
 int api_delete_memory(struct api_ctx *ctx)
 {
-    int rc = memory_delete(&ctx->game, ctx->mid);
+    int rc = memory_delete(&ctx->game, ctx->mid, ctx->req->if_match);
     return rc == 0 ? api_reply_empty(ctx) : rc;
 }
 
@@ -60,10 +60,13 @@ int api_patch_memory(struct api_ctx *ctx)
 {
     cJSON *body = NULL;
     char *answer = NULL;
+    int64_t version = 0;
     int rc = api_body_object(ctx, &body);
     if (rc == 0)
-        rc = memory_patch(&ctx->game, ctx->mid, body, &answer);
+        rc = memory_patch(&ctx->game, ctx->mid, body, ctx->req->if_match, &answer, &version);
     rc = api_answer_owned(ctx, rc, 200, answer);
+    if (rc == 0)
+        api_set_etag(ctx, version); /* "<version>", as a game's */
     cJSON_Delete(body);
     return rc;
 }

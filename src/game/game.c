@@ -1037,6 +1037,11 @@ int game_rename_player(struct game_req *r, int64_t pid, const char *name)
 
 int game_check_version(struct sb_error *err, const char *if_match, int64_t version)
 {
+    return game_check_etag(err, if_match, version, "game");
+}
+
+int game_check_etag(struct sb_error *err, const char *if_match, int64_t version, const char *what)
+{
     char etag[32];
     if (!if_match || strcmp(if_match, "*") == 0)
         return 0;
@@ -1049,7 +1054,8 @@ int game_check_version(struct sb_error *err, const char *if_match, int64_t versi
         strtoll(if_match, NULL, 10) == version)
         return 0;
     return sb_fail(err, SB_EPRECOND, NULL,
-                   "the game changed (now version %lld): reload and try again", (long long)version);
+                   "the %s changed (now version %lld): reload and try again", what,
+                   (long long)version);
 }
 
 /* The hash of an event body as the server reads it (printed unformatted), with which

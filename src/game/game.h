@@ -175,4 +175,8 @@ bool game_import_house(struct game_req *r, const cJSON *game, cJSON *body);
  * version. */
 int game_check_version(struct sb_error *err, const char *if_match, int64_t version);
 
+/* The same for any resource versioned as a game is (its ETag "<version>"): what names it
+ * in the refusal ("the memory changed…"). */
+int game_check_etag(struct sb_error *err, const char *if_match, int64_t version, const char *what);
+
 #endif

@@ -179,7 +179,17 @@ static int memory_patch_fields(struct game_req *r, const cJSON *body, const char
     return rc;
 }
 
-int memory_patch(struct game_req *r, int64_t mid, const cJSON *body, char **answer)
+/* SB_EPRECOND unless if_match (NULL: none) names memory mid's version, read inside the
+ * caller's transaction; SB_ENOTFOUND for no memory mid. */
+static int memory_check_version(struct game_req *r, int64_t mid, const char *if_match)
+{
+    int64_t version = 0;
+    int rc = store_memory_version(*r->store, r->campaign->id, mid, &version, r->err);
+    return rc == 0 ? game_check_etag(r->err, if_match, version, "memory") : rc;
+}
+
+int memory_patch(struct game_req *r, int64_t mid, const cJSON *body, const char *if_match,
+                 char **answer, int64_t *version)
 {
     const char *text = NULL, *card = NULL;
     char *json = NULL;
@@ -190,7 +200,9 @@ int memory_patch(struct game_req *r, int64_t mid, const cJSON *body, char **answ
         rc = store_begin_write(*r->store, r->err);
     if (rc != 0)
         return rc;
-    rc = store_memory_game(*r->store, r->campaign->id, mid, &gid, r->err);
+    rc = memory_check_version(r, mid, if_match);
+    if (rc == 0)
+        rc = store_memory_game(*r->store, r->campaign->id, mid, &gid, r->err);
     if (rc == 0 && card) {
         rc = store_memory_find_stamp(*r->store, r->campaign->id, card, (int)slot, gid, &found,
                                      r->err);
@@ -200,6 +212,8 @@ int memory_patch(struct game_req *r, int64_t mid, const cJSON *body, char **answ
     }
     if (rc == 0)
         rc = store_memory_update(*r->store, r->campaign->id, mid, text, card, found, r->err);
+    if (rc == 0)
+        rc = store_memory_version(*r->store, r->campaign->id, mid, version, r->err);
     if (rc == 0)
         rc = store_memory_json(*r->store, r->campaign->id, mid, &json, r->err);
     rc = rc == 0 ? store_commit(*r->store, r->err) : (store_rollback(*r->store), rc);
@@ -273,12 +287,15 @@ int memory_get_photo(struct game_req *r, int64_t mid, struct memory_photo *out)
     return 0;
 }
 
-int memory_delete(struct game_req *r, int64_t mid)
+int memory_delete(struct game_req *r, int64_t mid, const char *if_match)
 {
     int rc = store_begin_write(*r->store, r->err);
     if (rc != 0)
         return rc;
-    rc = store_memory_delete(*r->store, r->campaign->id, mid, r->err);
+    if (if_match)
+        rc = memory_check_version(r, mid, if_match);
+    if (rc == 0)
+        rc = store_memory_delete(*r->store, r->campaign->id, mid, r->err);
     return rc == 0 ? store_commit(*r->store, r->err) : (store_rollback(*r->store), rc);
 }
 

@@ -29,9 +29,12 @@ int memory_post(struct game_req *r, const cJSON *body, char **answer);
  * least text or card): its text, and with card the journal stamp it names (slot, or else
  * the latest stamp on card made in the memory's game), in place of any stamp it named or
  * had undone (issue 41, R5: a memory whose draw was undone moved to the stamp made
- * again). *answer gets {"memory":{…}}. An unknown field, a slot without its card or a
- * stamp that does not exist is 422 and writes nothing; an unknown mid 404. */
-int memory_patch(struct game_req *r, int64_t mid, const cJSON *body, char **answer);
+ * again). *answer gets {"memory":{…}} and *version its new version (its ETag). An
+ * unknown field, a slot without its card or a stamp that does not exist is 422 and writes
+ * nothing; an unknown mid 404; an if_match (If-Match; NULL: none) that is not the
+ * memory's version 412, nothing written: two phones cannot both change one memory. */
+int memory_patch(struct game_req *r, int64_t mid, const cJSON *body, const char *if_match,
+                 char **answer, int64_t *version);
 
 /* PUT …/memories/{mid}/photo: content_type must be image/jpeg, image/png or image/webp
  * (else 415) and the bytes that type with a header that decodes to at most
@@ -53,8 +56,9 @@ struct memory_photo {
 /* GET …/memories/{mid}/photo. SB_ENOTFOUND when mid has none. */
 int memory_get_photo(struct game_req *r, int64_t mid, struct memory_photo *out);
 
-/* DELETE …/memories/{mid}, its photo with it. */
-int memory_delete(struct game_req *r, int64_t mid);
+/* DELETE …/memories/{mid}, its photo with it; 412 when if_match (NULL: none) is not the
+ * memory's version. */
+int memory_delete(struct game_req *r, int64_t mid, const char *if_match);
 
 /* GET …/memories?card=&game=: {"memories":[…]} newest first; card NULL and gid 0: any. */
 int memory_list(struct game_req *r, const char *card, int64_t gid, char **answer);

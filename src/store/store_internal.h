@@ -230,7 +230,8 @@ int store_open_flags(const char *path, bool create, struct store **out, struct s
 #define MEMORY_OBJECT                                                                              \
     "json_object('id', m.id, 'game', m.game_id, 'number', (SELECT count(*) FROM games n"           \
     " WHERE n.campaign_id = m.campaign_id AND n.id <= m.game_id), 'card', m.card, 'slot',"         \
-    " m.slot, 'destination', m.destination, 'seq', m.seq, 'text', m.text, 'photo',"                \
+    " m.slot, 'destination', m.destination, 'seq', m.seq, 'text', m.text, 'version',"              \
+    " m.photo_rev + 1, 'photo',"                                                                   \
     " json(CASE WHEN m.photo_type IS NULL THEN 'false' ELSE 'true' END), 'at', m.at, 'stamp',"     \
     " (SELECT json_object('player', json_object('id', p.id, 'name', p.name), 'token', js.token,"   \
     " 'game', js.game_id, 'number', (SELECT count(*) FROM games n WHERE n.campaign_id ="           \

@@ -78,6 +78,17 @@ int store_memory_game(struct store *s, int64_t cid, int64_t mid, int64_t *gid, s
     return rc;
 }
 
+int store_memory_version(struct store *s, int64_t cid, int64_t mid, int64_t *version,
+                         struct sb_error *err)
+{
+    static const char *const sql =
+        "SELECT photo_rev + 1 FROM memories WHERE campaign_id = ? AND id = ?";
+    int rc = store_int(s, sql, version, err, "ii", cid, mid);
+    if (rc == SB_ENOTFOUND)
+        return sb_fail(err, SB_ENOTFOUND, NULL, "no memory %lld in this campaign", (long long)mid);
+    return rc;
+}
+
 int store_memory_update(struct store *s, int64_t cid, int64_t mid, const char *text,
                         const char *card, int slot, struct sb_error *err)
 {
@@ -86,7 +97,8 @@ int store_memory_update(struct store *s, int64_t cid, int64_t mid, const char *t
         " slot = CASE WHEN ?2 IS NULL THEN slot ELSE ?3 END,"
         " destination = CASE WHEN ?2 IS NULL THEN destination END,"
         " undone_card = CASE WHEN ?2 IS NULL THEN undone_card END,"
-        " undone_slot = CASE WHEN ?2 IS NULL THEN undone_slot END"
+        " undone_slot = CASE WHEN ?2 IS NULL THEN undone_slot END,"
+        " photo_rev = photo_rev + 1" /* the memory's version, its ETag */
         " WHERE campaign_id = ?4 AND id = ?5";
     int changes = 0;
     int rc = store_exec(s, sql, &changes, err, "ttiii", text, card, (int64_t)slot, cid, mid);

@@ -63,9 +63,15 @@ int store_memory_unstamp(struct store *s, int64_t gid, int64_t seq, struct sb_er
 int store_memory_game(struct store *s, int64_t cid, int64_t mid, int64_t *gid,
                       struct sb_error *err);
 
+/* The version of memory mid of cid: 1 when written, one more with every change of its
+ * words, its stamp or its photo (the row's photo_rev + 1), so its ETag. SB_ENOTFOUND
+ * when cid has no memory mid. */
+int store_memory_version(struct store *s, int64_t cid, int64_t mid, int64_t *version,
+                         struct sb_error *err);
+
 /* Change memory mid of cid: its text (NULL: kept) and, card not NULL, the journal stamp
- * (card, slot) it names instead of any stamp it named or had undone. SB_ENOTFOUND when
- * cid has no memory mid. */
+ * (card, slot) it names instead of any stamp it named or had undone; its version goes
+ * up. SB_ENOTFOUND when cid has no memory mid. */
 int store_memory_update(struct store *s, int64_t cid, int64_t mid, const char *text,
                         const char *card, int slot, struct sb_error *err);
 

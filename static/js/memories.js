@@ -17,8 +17,8 @@ const PHOTO_MAX = 512 * 1024; // bytes the server takes
 const TEXT_MAX = 500;
 
 /** A request with the campaign's key; resolves the Response, rejects with ApiError. */
-async function call(api, method, path, { body, type } = {}) {
-  const headers = { Authorization: `Bearer ${api.key}` };
+async function call(api, method, path, { body, type, headers: more } = {}) {
+  const headers = { Authorization: `Bearer ${api.key}`, ...more };
   if (type) headers['Content-Type'] = type;
   let res;
   try {
@@ -136,26 +136,22 @@ function aboutOf(m) {
 }
 
 /**
- * Change a memory's words (the API keeps a memory as written: the new words are a new
- * memory about the same stamp, with the same photo, and the old one goes).
+ * Change a memory's words in place (PATCH …/memories/{mid}): the same memory, its id,
+ * stamp and photo kept. If-Match carries the version this phone showed, so a memory
+ * another phone changed first is refused (412) and said so in the phone's words.
  */
 async function editMemory(api, m, text) {
-  const body = { game: Number(m.game), text };
-  if (m.card) { body.card = m.card; if (m.slot !== null && m.slot !== undefined) body.slot = m.slot; }
-  if (m.destination) body.destination = m.destination;
-  if (m.seq) body.seq = m.seq;
-  const made = (await (await call(api, 'POST', '/memories', { body: JSON.stringify(body), type: 'application/json' })).json()).memory;
   try {
-    if (m.photo) {
-      const blob = await (await call(api, 'GET', `/memories/${m.id}/photo`)).blob();
-      await call(api, 'PUT', `/memories/${made.id}/photo`, { body: blob, type: blob.type || 'image/jpeg' });
-    }
-  } catch (e) {
-    await call(api, 'DELETE', `/memories/${made.id}`).catch(() => {});
-    throw e;
-  }
-  await call(api, 'DELETE', `/memories/${m.id}`);
-  return made;
+    return (await (await call(api, 'PATCH', `/memories/${m.id}`, { body: JSON.stringify({ text }), type: 'application/json', headers: ifMatch(m) })).json()).memory;
+  } catch (e) { throw changedError(e); }
+}
+
+/** If-Match: the version of memory m this phone shows (none when it has none). */
+const ifMatch = (m) => (m.version ? { 'If-Match': `"${m.version}"` } : {});
+
+/** A 412 (another phone changed the memory first) in the phone's words; e otherwise. */
+function changedError(e) {
+  return e instanceof ApiError && e.status === 412 ? new ApiError(412, { title: t('mem.changed.title'), detail: t('mem.changed') }) : e;
 }
 
 /**
@@ -204,7 +200,8 @@ export function stampsOfGame(cards, m, title = (c) => c.title || c.id) {
 
 /**
  * One memory as a list item, with Edit and Delete for a phone with the write key;
- * names(m) says what it is about. onChange() after an edit or a deletion.
+ * names(m) says what it is about. onChange() after an edit or a deletion; onChange(true)
+ * when another phone changed the memory first (the list is read again).
  */
 export function memoryItem(api, m, { readOnly = false, names = aboutOf, onChange = () => {}, restamp = null } = {}) {
   const li = h('li', { class: 'memory', dataset: { memory: m.id } });
@@ -218,11 +215,14 @@ export function memoryItem(api, m, { readOnly = false, names = aboutOf, onChange
   const remove = (b) => busy(b, async () => {
     if (!(await confirmDialog(t('mem.delete.title'), t('mem.delete.text', { text: m.text }), t('mem.delete')))) return;
     try {
-      await call(api, 'DELETE', `/memories/${m.id}`);
+      await call(api, 'DELETE', `/memories/${m.id}`, { headers: ifMatch(m) });
       li.remove();
       announce(t('mem.deleted'));
       onChange();
-    } catch (e) { showError(e); }
+    } catch (e) {
+      showError(changedError(e));
+      if (e instanceof ApiError && e.status === 412) onChange(true);
+    }
   });
   const edit = () => {
     const text = h('textarea', { id: `memory-text-${m.id}`, maxlength: TEXT_MAX, rows: 3 });
@@ -236,11 +236,14 @@ export function memoryItem(api, m, { readOnly = false, names = aboutOf, onChange
       if (!words) { showAlert(t('mem.empty')); text.focus(); return; }
       busy(go, async () => {
         try {
-          Object.assign(m, await editMemory(api, m, words), { photo: m.photo });
+          Object.assign(m, await editMemory(api, m, words));
           show();
           announce(t('mem.saved'));
           onChange();
-        } catch (e) { showError(e); }
+        } catch (e) {
+          showError(e);
+          if (e.status === 412) onChange(true); // read it again as it is now
+        }
       });
     });
     li.replaceChildren(form);
@@ -269,7 +272,7 @@ export function gameMemories(scr) {
       const title = (c) => scr.names.journalCard(c.id)?.title || c.title || c.id;
       const restamp = async (m) => stampsOfGame(await scr.ctx.api.journal(), m, title);
       for (const m of ms) if (m.undone) m.undone.title = scr.names.journalCard(m.undone.card)?.title;
-      list.replaceChildren(...(ms.length ? ms.map((m) => memoryItem(scr.ctx.api, m, { readOnly: scr.readOnly, names, restamp, onChange: () => { if (!list.children.length) load(); } }))
+      list.replaceChildren(...(ms.length ? ms.map((m) => memoryItem(scr.ctx.api, m, { readOnly: scr.readOnly, names, restamp, onChange: (stale) => { if (stale || !list.children.length) load(); } }))
         : [h('li', { class: 'empty' }, t('mem.none'))]));
     } catch (e) { list.replaceChildren(h('li', null, e.message)); }
   };

@@ -197,6 +197,7 @@ test('UI-MEMORY-ONE-STEP a memory and its photo are saved as one step: a photo t
     await expectText(p.locator('#game-memories'), 'the night of the great storm');
     const edited = await eventually(async () => { const l = await stored(); return l.length === 1 && l[0].text === 'the night of the great storm' ? l : null; }, { message: 'the memory edited' });
     assert.equal(edited[0].photo, true, 'the photo kept');
+    assert.equal(edited[0].id, m.id, 'the same memory, edited in place (PATCH), not a new one');
     await shot(p, 'memories-07-game-memories');
     await p.locator(`#memory-delete-${edited[0].id}`).click();
     await p.locator('#confirm-ok').click();
@@ -252,6 +253,40 @@ test('UI-NIGHT-CARD-PHOTO the night card shared from a finished game\'s screen c
     // the card's dashed frame and its winner's line hold.
     assert.ok(red.n > 1120 * 840 * 0.9, `the photo is on the card (${red.n} red pixels of ${red.all})`);
     assert.deepEqual(fr.errors, [], 'no script errors');
+  } finally {
+    await fr.close();
+  }
+});
+
+test('UI-MEMORY-EDIT a memory is edited in place, and an edit made after another phone changed it first is refused in the phone\'s language, nothing changed, the list read again', async () => {
+  const c = await campaignWithGame(server.base, 'Edit in place', { mode: 'journal', pin: true });
+  const m = (await api(server.base, 'POST', `/campaigns/${c.cid}/memories`, { key: c.key, body: { game: c.gid, text: 'the harbour at dusk' } })).memory;
+  const stored = async () => (await api(server.base, 'GET', `/campaigns/${c.cid}/memories?game=${c.gid}`, { key: c.key })).memories;
+  const fr = await phoneContext(browser, { locale: 'fr-FR' });
+  try {
+    const p = await fr.newPage();
+    await p.goto(`${server.base}/#/join/${c.cid}/${encodeURIComponent(c.key)}`);
+    await p.locator('#turn-h').waitFor();
+    await p.locator('#game-memories summary').click();
+    await expectText(p.locator(`#game-memories li[data-memory="${m.id}"]`), 'the harbour at dusk');
+    // Edited on this phone: the same memory, its words changed.
+    await p.locator(`#memory-edit-${m.id}`).click();
+    await p.locator(`#memory-text-${m.id}`).fill('the harbour at dawn');
+    await p.locator('#game-memories form button[type=submit]').click();
+    await expectText(p.locator('#game-memories'), 'the harbour at dawn');
+    let list = await eventually(async () => { const l = await stored(); return l[0].text === 'the harbour at dawn' ? l : null; }, { message: 'the edit stored' });
+    assert.deepEqual(list.map((x) => [x.id, x.version]), [[m.id, 2]], 'edited in place: its id kept, its version one more');
+    // Another phone changes it first; this phone's edit is refused and says so in French.
+    await api(server.base, 'PATCH', `/campaigns/${c.cid}/memories/${m.id}`, { key: c.key, body: { text: 'the harbour, by Bo' } });
+    await p.locator(`#memory-edit-${m.id}`).click();
+    await p.locator(`#memory-text-${m.id}`).fill('the harbour, by Ana');
+    await p.evaluate(() => { document.getElementById('alert').replaceChildren(); });
+    await p.locator('#game-memories form button[type=submit]').click();
+    await expectText(p.locator('#alert'), 'Quelqu’un a modifié ce souvenir sur un autre téléphone juste avant\u00a0: rien n’a été changé ici.');
+    list = await stored();
+    assert.deepEqual(list.map((x) => [x.id, x.text]), [[m.id, 'the harbour, by Bo']], 'nothing changed by the refused edit');
+    await expectText(p.locator(`#game-memories li[data-memory="${m.id}"]`), 'the harbour, by Bo'); // read again
+    assert.deepEqual(fr.errors.filter((e) => !/412/.test(e)), [], 'no script errors');
   } finally {
     await fr.close();
   }

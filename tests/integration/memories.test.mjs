@@ -145,6 +145,45 @@ test('DELETE …/memories/{mid}: 204, the photo with it; 404 after; 405 names th
   assert.equal((await c.api.del(`${base(c)}/memories/${m.id}/photo`)).headers.get('allow'), 'GET, HEAD, PUT');
 });
 
+/** MEMORY-EDIT: PATCH changes a memory's words in place, as the other routes change what
+ * they hold: its id, photo and time kept, its version (its ETag, "<version>") one more;
+ * If-Match with an older version, or a weak tag, is 412 problem+json and nothing changes,
+ * so two phones cannot both change one memory; DELETE takes If-Match too (issue 40). */
+test('MEMORY-EDIT: PATCH …/memories/{mid} changes the words in place, with If-Match and ETag as a game\'s', async () => {
+  const { c, g1 } = await oneNight();
+  const m = (await remember(c, { game: g1, text: 'the storm', card: 'journal-2', slot: 0 })).memory;
+  assert.equal(m.version, 1, 'a new memory is version 1');
+  assert.equal((await putPhoto(c, m.id, JPEG, 'image/jpeg')).status, 204);
+  const listed = (await memories(c)).find((x) => x.id === m.id);
+  assert.equal(listed.version, 2, 'a photo put is a change too');
+  const patch = (body, headers = {}) => fetch(`${srv.url}${base(c)}/memories/${m.id}`, {
+    method: 'PATCH', headers: { Authorization: `Bearer ${c.key}`, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, headers: r.headers, json: await r.json() }));
+  const r = await patch({ text: 'the great storm' }, { 'If-Match': '"2"' });
+  assert.equal(r.status, 200, JSON.stringify(r.json));
+  assert.equal(r.headers.get('etag'), '"3"');
+  assert.deepEqual([r.json.memory.id, r.json.memory.text, r.json.memory.version, r.json.memory.photo, r.json.memory.at, r.json.memory.card, r.json.memory.slot],
+    [m.id, 'the great storm', 3, true, m.at, 'journal-2', 0], 'the same memory, its words changed');
+  for (const stale of ['"2"', 'W/"3"', '"banana"']) {
+    const refused = await patch({ text: 'a third telling' }, { 'If-Match': stale });
+    assert.equal(refused.status, 412, `If-Match ${stale}`);
+    assert.match(refused.headers.get('content-type'), /application\/problem\+json/);
+    assert.match(refused.json.detail, /memory changed/);
+  }
+  const kept = (await memories(c)).filter((x) => x.game === g1);
+  assert.deepEqual(kept.map((x) => [x.id, x.text, x.version]), [[m.id, 'the great storm', 3]], 'nothing changed by the refused edits');
+  assert.equal((await getPhoto(c, m.id)).status, 200, 'the photo kept');
+  // Without If-Match, or with "*", the change goes through (a client that does not care).
+  assert.equal((await patch({ text: 'the storm, again' }, { 'If-Match': '*' })).status, 200);
+  assert.equal((await patch({ text: 'the storm, once more' })).status, 200);
+  // DELETE: a stale If-Match is 412 and deletes nothing; the current one deletes.
+  const del = (tag) => fetch(`${srv.url}${base(c)}/memories/${m.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${c.key}`, 'If-Match': tag } });
+  assert.equal((await del('"3"')).status, 412);
+  assert.equal((await memories(c)).filter((x) => x.id === m.id).length, 1, 'not deleted');
+  assert.equal((await del('"5"')).status, 204);
+  assert.equal((await patch({ text: 'gone' }, { 'If-Match': '"5"' })).status, 404);
+});
+
 // ---- photos ----
 
 test('PUT …/memories/{mid}/photo: PNG, JPEG and WebP are stored and served with ETag, caching, nosniff and CSP', async () => {

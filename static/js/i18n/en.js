@@ -965,6 +965,8 @@ export default {
   'mem.delete.title': 'Delete this memory?',
   'mem.delete.text': '“{text}” and its photo go for good.',
   'mem.deleted': 'Memory deleted.',
+  'mem.changed.title': 'Changed on another phone',
+  'mem.changed': 'Someone changed this memory on another phone first: nothing was changed here.',
   'mem.game': 'Memories of this game',
   'mem.none': 'No memory of this game yet.',
   'mem.list': 'Memories',

@@ -945,6 +945,8 @@ export default {
   'mem.delete.title': 'Supprimer ce souvenir ?',
   'mem.delete.text': '« {text} » et sa photo disparaîtront définitivement.',
   'mem.deleted': 'Souvenir supprimé.',
+  'mem.changed.title': 'Modifié sur un autre téléphone',
+  'mem.changed': 'Quelqu’un a modifié ce souvenir sur un autre téléphone juste avant : rien n’a été changé ici.',
   'mem.game': 'Souvenirs de cette partie',
   'mem.none': 'Pas encore de souvenir de cette partie.',
   'mem.list': 'Souvenirs',

@@ -945,6 +945,8 @@ export default {
   'mem.delete.title': 'Ștergi această amintire?',
   'mem.delete.text': '„{text}” și fotografia ei dispar definitiv.',
   'mem.deleted': 'Amintire ștearsă.',
+  'mem.changed.title': 'Schimbată pe alt telefon',
+  'mem.changed': 'Cineva a schimbat amintirea asta pe alt telefon înaintea ta: aici nu s-a schimbat nimic.',
   'mem.game': 'Amintirile acestui joc',
   'mem.none': 'Încă nicio amintire din acest joc.',
   'mem.list': 'Amintiri',
