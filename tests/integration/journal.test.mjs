@@ -3,23 +3,11 @@
 // briefing, stats, and export/import.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, newCampaign } from './server.mjs';
+import { startServer, newCampaign, newGame as game, postEvent as event } from './server.mjs';
 
 let srv;
 before(async () => { srv = await startServer(); });
 after(async () => { await srv.cleanup(); });
-
-async function game(c, mode, seats) {
-  const r = await c.api.post(`/api/v1/campaigns/${c.cid}/games`, { mode, seats: seats.map(([player, token]) => ({ player, token })) });
-  assert.equal(r.status, 201, r.text);
-  return r.json.game.id;
-}
-
-async function event(c, gid, body, status = 201) {
-  const r = await c.api.post(`/api/v1/campaigns/${c.cid}/games/${gid}/events`, body);
-  assert.equal(r.status, status, `${JSON.stringify(body)} -> ${r.text}`);
-  return r.json;
-}
 
 const payouts = (answer) => answer.effects.filter((e) => e.kind === 'journal_payout')
   .map((e) => [e.player, e.token, e.stamps, e.amount]);

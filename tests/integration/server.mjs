@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import net from 'node:net';
+import assert from 'node:assert/strict';
 
 export const BIN = resolve(process.env.STAMPBOOK_BIN || 'build/stampbook');
 
@@ -136,4 +137,19 @@ export async function newCampaign(base, { name = 'Test box', edition, stamp_owne
     ids.push(pr.json.id);
   }
   return { cid, key: r.json.key, view_key: r.json.view_key, api, players: ids };
+}
+
+/** Start a game of campaign c (as newCampaign() gives it) in mode with seats, each
+ * [player, token]; asserts 201 and returns the game's id. */
+export async function newGame(c, mode, seats) {
+  const r = await c.api.post(`/api/v1/campaigns/${c.cid}/games`, { mode, seats: seats.map(([player, token]) => ({ player, token })) });
+  assert.equal(r.status, 201, r.text);
+  return r.json.game.id;
+}
+
+/** POST event body to game gid of campaign c; asserts the status and returns the answer's JSON. */
+export async function postEvent(c, gid, body, status = 201) {
+  const r = await c.api.post(`/api/v1/campaigns/${c.cid}/games/${gid}/events`, body);
+  assert.equal(r.status, status, `${JSON.stringify(body)} -> ${r.text}`);
+  return r.json;
 }
