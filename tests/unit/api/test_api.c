@@ -15,6 +15,7 @@
 #include <cjson/cJSON.h>
 
 #include "api.h"
+#include "api_request.h"
 #include "error.h"
 #include "json_check.h"
 #include "store.h"
@@ -83,20 +84,9 @@ static void call_with(struct fix *f, const char *method, const char *path, const
                       const char *body, const struct extra *x, struct reply *r)
 {
     struct api_request req;
-    char auth[128];
-    memset(&req, 0, sizeof(req));
+    char auth[API_REQUEST_AUTH_MAX];
     memset(r, 0, sizeof(*r));
-    req.method = method;
-    req.path = path;
-    if (key) {
-        snprintf(auth, sizeof(auth), "Bearer %s", key);
-        req.authorization = auth;
-    }
-    if (body) {
-        req.body = body;
-        req.body_len = strlen(body);
-        req.content_type = "application/json";
-    }
+    api_request_fill(&req, auth, method, path, key, body);
     if (x) {
         if (x->content_type)
             req.content_type = x->content_type;

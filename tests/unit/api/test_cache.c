@@ -18,6 +18,7 @@
 #include <cjson/cJSON.h>
 
 #include "api.h"
+#include "api_request.h"
 #include "api_cache.h"
 #include "error.h"
 
@@ -53,20 +54,9 @@ static void call_on(struct api *api, const char *method, const char *path, const
                     const char *body, const char *param, struct api_response *res)
 {
     struct api_request req;
-    char auth[128];
+    char auth[API_REQUEST_AUTH_MAX];
     static char pk[32], pv[32];
-    memset(&req, 0, sizeof(req));
-    req.method = method;
-    req.path = path;
-    if (key) {
-        snprintf(auth, sizeof(auth), "Bearer %s", key);
-        req.authorization = auth;
-    }
-    if (body) {
-        req.body = body;
-        req.body_len = strlen(body);
-        req.content_type = "application/json";
-    }
+    api_request_fill(&req, auth, method, path, key, body);
     if (param) {
         snprintf(pk, sizeof(pk), "%.*s", (int)strcspn(param, "="), param);
         snprintf(pv, sizeof(pv), "%s", param + strcspn(param, "=") + 1);
