@@ -3,6 +3,7 @@
 #ifndef STAMPBOOK_TEST_RNG_H
 #define STAMPBOOK_TEST_RNG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct rng {
@@ -22,6 +23,12 @@ static inline uint64_t rng_next(struct rng *r)
 static inline int rng_int(struct rng *r, int n)
 {
     return n > 0 ? (int)(rng_next(r) % (uint64_t)n) : 0;
+}
+
+/* True percent times in a hundred. This function can't fail. */
+static inline bool rng_chance(struct rng *r, int percent)
+{
+    return rng_int(r, 100) < percent;
 }
 
 #endif

@@ -20,11 +20,6 @@
 #define STEPS 500       /* candidate events per game, accepted or not */
 #define REPLAY_EVERY 40 /* accepted events between replay and undo checks */
 
-static bool rng_chance(struct rng *r, int percent)
-{
-    return rng_int(r, 100) < percent;
-}
-
 /* One randomized game and the totals over all games. */
 struct game {
     struct rng r;

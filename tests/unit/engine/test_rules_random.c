@@ -20,11 +20,6 @@
 #define CANDIDATES 400 /* candidate events per game, accepted or not */
 #define ID_POOL 6      /* player ids 101..106: some stamp holders are not seated */
 
-static bool rng_chance(struct rng *r, int percent)
-{
-    return rng_int(r, 100) < percent;
-}
-
 /* One randomized game: how it was set up, its accepted events and the state after each. */
 struct game {
     struct board b;
