@@ -7,6 +7,8 @@
 #   make lint     clang-format check, clang-tidy, cppcheck, layering greps
 #   make fuzz     libFuzzer targets, FUZZ_SECONDS each
 #   make deb      the Debian package (debhelper, dpkg-buildpackage) into build/deb/
+#   make deb-clean      the package built in a clean chroot (only Build-Depends), lintian
+#   make containerfile  the Containerfile built with buildah, a container of it checked
 #
 # One build folder per configuration: build/release, build/asan, build/fuzz.
 # The release binary is build/stampbook.
@@ -76,7 +78,7 @@ else
 endif
 
 .PHONY: all run deps test-deps test test-loaded unit unit-asan integration stress browser bench lint recipe fuzz \
-        fuzz-replay clean install uninstall format deb
+        fuzz-replay clean install uninstall format deb deb-clean containerfile
 .DEFAULT_GOAL := all
 
 all: $(BIN)
@@ -207,6 +209,14 @@ deb:
 	    tar -C $(DEB_TREE) -xf -
 	cd $(DEB_TREE) && dpkg-buildpackage -b -us -uc -j2
 	@ls build/deb/*.deb
+
+# Both as root with the Debian mirror (scripts/debian-chroot's chroot is made once and
+# kept in build/chroot); the release run of the suite runs them (packaging.test.mjs).
+deb-clean:
+	sh scripts/build-deb-clean
+
+containerfile:
+	sh scripts/build-containerfile
 
 clean:
 	rm -rf build
