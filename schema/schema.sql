@@ -17,7 +17,9 @@ CREATE TABLE campaigns (
     board TEXT NOT NULL,            -- this campaign's own copy of the board (JSON)
     created_at TEXT NOT NULL,
     house_rules TEXT,               -- every switch of RULES.md 1b (JSON) (0016)
-    timezone TEXT                   -- IANA name for the exports' dates; NULL: the server's (0018)
+    timezone TEXT,                  -- IANA name for the exports' dates; NULL: the server's (0018)
+    -- created by a request without an admin key: its streams share a budget (0027)
+    anonymous INTEGER NOT NULL DEFAULT 0 CHECK (anonymous IN (0, 1))
 );
 
 CREATE TABLE players (

@@ -89,6 +89,7 @@ struct api_response {
     bool stream;             /* the HTTP layer must stream this game's states (SSE) */
     int64_t stream_campaign;
     int64_t stream_game;
+    bool stream_anonymous; /* its campaign is anonymous: its streams share a budget */
     unsigned char stream_key[KEYS_HASH_BYTES]; /* the hash of the key that opened it */
     unsigned retry_after;      /* seconds for Retry-After (429, 503, 507); 0: none */
     const char *cache_control; /* static; NULL: no-store */

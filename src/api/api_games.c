@@ -192,6 +192,7 @@ int api_get_stream(struct api_ctx *ctx)
     ctx->res->stream = true;
     ctx->res->stream_campaign = ctx->cid;
     ctx->res->stream_game = ctx->gid;
+    ctx->res->stream_anonymous = ctx->campaign.anonymous;
     memcpy(ctx->res->stream_key, ctx->key_hash, KEYS_HASH_BYTES);
     ctx->res->status = 200;
     ctx->res->content_type = "text/event-stream";

@@ -75,6 +75,8 @@ int campaign_create_in(struct game_req *r, const struct campaign_new *n, int64_t
     keys_hash(view_key, strlen(view_key), view_hash);
     rc = store_campaign_create(CAMPAIGN_DB(r), n->name, n->edition, n->policy, key_hash, view_hash,
                                board, cid, r->err);
+    if (rc == 0 && n->anonymous)
+        rc = store_campaign_set_anonymous(CAMPAIGN_DB(r), *cid, r->err);
     if (rc == 0)
         rc = house_write_campaign(CAMPAIGN_DB(r), *cid, n->house, false, r->err);
     if (rc == 0) {

@@ -74,6 +74,7 @@ struct campaign_new {
     const char *name, *edition, *policy, *board, *timezone;
     const cJSON *house;
     const struct editions *editions;
+    bool anonymous; /* made by a request without an admin key (its streams' budget) */
 };
 
 /* Create a campaign; *answer gets {"campaign","key","view_key"} (the caller frees it),

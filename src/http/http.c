@@ -560,9 +560,10 @@ static void http_work_answered(void *arg)
             api_problem(&r->res, 500, NULL, "out of memory");
     } else if (r->res.stream) {
         struct sb_error err = {0};
-        int64_t addr = http_stream_addr(r);
-        if (http_hub_open(s->hub, r->res.stream_campaign, r->res.stream_game, addr,
-                          r->res.stream_key, &r->stream, &r->retry_after, &err) != 0) {
+        const struct http_hub_who who = {r->res.stream_campaign, r->res.stream_game,
+                                         http_stream_addr(r), r->res.stream_anonymous};
+        if (http_hub_open(s->hub, &who, r->res.stream_key, &r->stream, &r->retry_after, &err) !=
+            0) {
             const char *route = r->res.route;
             api_problem(&r->res, sb_status(err.code), NULL, err.detail);
             r->res.route = route;
@@ -1092,9 +1093,11 @@ static void http_raise_nofile(unsigned connections)
 /* Make the worker pools and the stream hub (which reads states on the readers'). */
 static int http_make_parts(struct http_server *s, unsigned cores, struct sb_error *err)
 {
-    /* A quarter of the connection slots is kept for requests that are not streams. */
-    struct http_hub_limits lim = {s->cfg.streams_per_campaign, s->cfg.streams_per_ip,
-                                  s->cfg.connection_limit - s->cfg.connection_limit / 4};
+    /* A quarter of the connection slots is kept for requests that are not streams, and
+     * half of the streams' for campaigns that are not anonymous (issue 43). */
+    unsigned streams = s->cfg.connection_limit - s->cfg.connection_limit / 4;
+    struct http_hub_limits lim = {s->cfg.streams_per_campaign, s->cfg.streams_per_ip, streams,
+                                  streams / 2};
     int rc = http_work_new(s->cfg.workers ? s->cfg.workers : HTTP_DEFAULT_WORKERS, HTTP_WORK_QUEUE,
                            &s->writers);
     if (rc == 0)

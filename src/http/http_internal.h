@@ -180,6 +180,8 @@ struct http_hub_limits {
     unsigned per_addr;     /* open streams from one address */
     unsigned total;        /* open streams in all (0: no limit): the rest of the
                             * connection slots is kept for other requests */
+    unsigned anonymous;    /* open streams of anonymous campaigns in all (0: no limit):
+                            * the rest of total is kept for the others' */
 };
 
 /* A hub for api's streams, fetching states on pool; 0 and *out, or an error code. */
@@ -193,13 +195,20 @@ void http_hub_free(struct http_hub *h);
  * both 0: any game at all). Safe from any thread. */
 void http_hub_changed(struct http_hub *h, int64_t cid, int64_t gid);
 
+/* Who opens a stream: of game gid of campaign cid (anonymous: created by a request
+ * without an admin key, its streams counted in lim.anonymous) from address addr. */
+struct http_hub_who {
+    int64_t cid, gid, addr;
+    bool anonymous;
+};
+
 /* From a worker, for a request the API answered with a stream: take a slot for a
  * stream of game gid of campaign cid from address addr, opened with the key of hash
  * key, and read the game's state. The stream ends once the campaign's keys no longer
  * include key: seen when the game is read again, after a change, a rotation through
  * the API, or 15 s. Returns 0 and *out, SB_EBUSY when a limit is reached
  * (*retry_after seconds), or the error of reading the state. */
-int http_hub_open(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr,
+int http_hub_open(struct http_hub *h, const struct http_hub_who *who,
                   const unsigned char key[KEYS_HASH_BYTES], struct http_stream **out,
                   unsigned *retry_after, struct sb_error *err);
 

@@ -63,7 +63,8 @@ struct http_stream {
     uint64_t last_ms;
     unsigned char key[KEYS_HASH_BYTES]; /* the hash of the key it was opened with */
     bool suspended, peer_closed;
-    bool revoked; /* its key no longer opens the campaign: end it */
+    bool revoked;   /* its key no longer opens the campaign: end it */
+    bool anonymous; /* of an anonymous campaign: counted in nanonymous */
     struct http_stream *prev, *next;
 };
 
@@ -76,6 +77,7 @@ struct http_hub {
     struct http_watch *watches[HTTP_HUB_BUCKETS];
     struct http_counts per_campaign, per_addr;
     unsigned nstreams;
+    unsigned nanonymous; /* of them, streams of anonymous campaigns */
     struct http_stream **by_fd;
     size_t nfd;
     int epfd, stopfd;
@@ -256,11 +258,12 @@ void http_hub_changed(struct http_hub *h, int64_t cid, int64_t gid)
 /* ---- one stream ---- */
 
 /* Take a slot for a new stream; SB_EBUSY when a limit is reached. */
-static int hub_take_slot(struct http_hub *h, int64_t cid, int64_t addr)
+static int hub_take_slot(struct http_hub *h, int64_t cid, int64_t addr, bool anonymous)
 {
     if (h->closing || http_counts_get(&h->per_campaign, cid) >= h->lim.per_campaign ||
         http_counts_get(&h->per_addr, addr) >= h->lim.per_addr ||
-        (h->lim.total && h->nstreams >= h->lim.total))
+        (h->lim.total && h->nstreams >= h->lim.total) ||
+        (anonymous && h->lim.anonymous && h->nanonymous >= h->lim.anonymous))
         return SB_EBUSY;
     if (http_counts_add(&h->per_campaign, cid, 1) == UINT32_MAX)
         return SB_ENOMEM;
@@ -269,7 +272,17 @@ static int hub_take_slot(struct http_hub *h, int64_t cid, int64_t addr)
         return SB_ENOMEM;
     }
     h->nstreams++;
+    h->nanonymous += anonymous;
     return 0;
+}
+
+/* Give back the slot hub_take_slot() took. */
+static void hub_give_slot(struct http_hub *h, int64_t cid, int64_t addr, bool anonymous)
+{
+    h->nstreams--;
+    h->nanonymous -= anonymous;
+    http_counts_add(&h->per_campaign, cid, -1);
+    http_counts_add(&h->per_addr, addr, -1);
 }
 
 /* Unlink st from its wait list and give back its slot; the caller frees st. */
@@ -279,9 +292,7 @@ static void hub_unlink(struct http_stream *st)
     struct http_watch *w = st->w;
     LIST_UNLINK(w->streams, st);
     w->n--;
-    h->nstreams--;
-    http_counts_add(&h->per_campaign, w->cid, -1);
-    http_counts_add(&h->per_addr, st->addr, -1);
+    hub_give_slot(h, w->cid, st->addr, st->anonymous);
     hub_text_unref(st->out);
     st->out = NULL;
     hub_watch_drop(h, w);
@@ -289,25 +300,24 @@ static void hub_unlink(struct http_stream *st)
 
 /* Put a new stream on the wait list of gid; *read_now when the caller must read the
  * game's state (nobody has or is about to). */
-static int hub_attach(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr,
+static int hub_attach(struct http_hub *h, const struct http_hub_who *who,
                       const unsigned char key[KEYS_HASH_BYTES], struct http_stream **out,
                       bool *read_now)
 {
     struct http_stream *st;
     struct http_watch *w;
-    int rc = hub_take_slot(h, cid, addr);
+    int rc = hub_take_slot(h, who->cid, who->addr, who->anonymous);
     if (rc != 0)
         return rc;
     st = calloc(1, sizeof(*st));
-    w = st ? hub_watch_get(h, cid, gid) : NULL;
+    w = st ? hub_watch_get(h, who->cid, who->gid) : NULL;
     if (!w) {
         free(st);
-        h->nstreams--;
-        http_counts_add(&h->per_campaign, cid, -1);
-        http_counts_add(&h->per_addr, addr, -1);
+        hub_give_slot(h, who->cid, who->addr, who->anonymous);
         return SB_ENOMEM;
     }
-    *st = (struct http_stream){.hub = h, .w = w, .fd = -1, .addr = addr, .sent = -1};
+    *st = (struct http_stream){
+        .hub = h, .w = w, .fd = -1, .addr = who->addr, .sent = -1, .anonymous = who->anonymous};
     memcpy(st->key, key, KEYS_HASH_BYTES);
     LIST_PUSH(w->streams, st);
     w->n++;
@@ -318,7 +328,7 @@ static int hub_attach(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr
     return 0;
 }
 
-int http_hub_open(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr,
+int http_hub_open(struct http_hub *h, const struct http_hub_who *who,
                   const unsigned char key[KEYS_HASH_BYTES], struct http_stream **out,
                   unsigned *retry_after, struct sb_error *err)
 {
@@ -326,7 +336,7 @@ int http_hub_open(struct http_hub *h, int64_t cid, int64_t gid, int64_t addr,
     bool read_now = false;
     int rc;
     pthread_mutex_lock(&h->lock);
-    rc = hub_attach(h, cid, gid, addr, key, &st, &read_now);
+    rc = hub_attach(h, who, key, &st, &read_now);
     pthread_mutex_unlock(&h->lock);
     if (rc == SB_EBUSY) {
         *retry_after = HTTP_HUB_RETRY_AFTER;

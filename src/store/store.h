@@ -184,12 +184,15 @@ struct store_campaign {
     int64_t latest_game; /* the box's latest game; 0 when none */
     unsigned char key_hash[STORE_HASH_BYTES];
     unsigned char view_key_hash[STORE_HASH_BYTES];
+    bool anonymous; /* created by a request without an admin key (its streams' budget) */
 };
 
 int store_campaign_create(struct store *s, const char *name, const char *edition,
                           const char *stamp_owner, const unsigned char *key_hash,
                           const unsigned char *view_key_hash, const char *board, int64_t *id,
                           struct sb_error *err);
+/* Mark campaign cid as created by a request that presented no admin key. */
+int store_campaign_set_anonymous(struct store *s, int64_t cid, struct sb_error *err);
 /* SB_ENOTFOUND when there is no such campaign. The campaign's own box is the one
  * *out works on (box, active_game, latest_game). */
 int store_campaign_get(struct store *s, int64_t cid, struct store_campaign *out,

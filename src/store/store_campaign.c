@@ -40,6 +40,12 @@ int store_campaign_create(struct store *s, const char *name, const char *edition
     return rc;
 }
 
+int store_campaign_set_anonymous(struct store *s, int64_t cid, struct sb_error *err)
+{
+    static const char *const sql = "UPDATE campaigns SET anonymous = 1 WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "i", cid);
+}
+
 /* The row of store_campaign_get() into ctx (its struct store_campaign, id set). */
 static int store_campaign_read(void *ctx, sqlite3_stmt *stmt, struct sb_error *err)
 {
@@ -56,6 +62,7 @@ static int store_campaign_read(void *ctx, sqlite3_stmt *stmt, struct sb_error *e
     memcpy(c->view_key_hash, sqlite3_column_blob(stmt, 3), STORE_HASH_BYTES);
     c->active_game = sqlite3_column_int64(stmt, 4);
     c->latest_game = sqlite3_column_int64(stmt, 5);
+    c->anonymous = sqlite3_column_int(stmt, 6) != 0;
     return 0;
 }
 
@@ -66,8 +73,8 @@ int store_campaign_get(struct store *s, int64_t cid, struct store_campaign *out,
         "SELECT edition, stamp_owner, key_hash, view_key_hash,"
         " (SELECT id FROM games WHERE campaign_id = c.id AND edition = c.edition"
         "   AND status = 'active'),"
-        " (SELECT max(id) FROM games WHERE campaign_id = c.id AND edition = c.edition)"
-        " FROM campaigns c WHERE id = ?";
+        " (SELECT max(id) FROM games WHERE campaign_id = c.id AND edition = c.edition),"
+        " anonymous FROM campaigns c WHERE id = ?";
     struct store_campaign c;
     int rc;
     memset(&c, 0, sizeof(c));

@@ -1,13 +1,17 @@
 // slots.test.mjs -- connection slots earned by what a connection does for a real table
 // (API.md "Further additions (2026-12-c)", issue "Streams lock the real tables out"):
-// event streams of campaigns anyone created fill at most three quarters of the slots,
-// and a connection whose body comes below the minimum rate is closed to make room. A
+// event streams fill at most three quarters of the slots, and those of campaigns anyone
+// created (without an admin key) half of that; a connection whose body comes below the
+// minimum rate is closed to make room. A
 // table that presents its key on new connections during either flood is served (a
 // share of its requests, with a generous deadline each: never a time threshold).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { startServer, newCampaign, raw, sleep } from './server.mjs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { client, startServer, newCampaign, raw, sleep } from './server.mjs';
 
 const SLOTS = 200;
 
@@ -38,7 +42,7 @@ async function served(port, c, n) {
   return ok;
 }
 
-test('SLOTS-STREAMS: streams of five anonymous campaigns fill at most three quarters of the slots; the table on new connections is served 95 %', async () => {
+test('SLOTS-STREAMS: streams of five anonymous campaigns fill at most three eighths of the slots (half of the streams\' three quarters); the table on new connections is served 95 %', async () => {
   const s = await startServer({ args: ['--max-connections', String(SLOTS), '--streams-per-ip', '1000', '--streams-per-campaign', '1000', '--per-ip', '1000'] });
   const socks = [];
   try {
@@ -51,13 +55,56 @@ test('SLOTS-STREAMS: streams of five anonymous campaigns fill at most three quar
       socks.push(st.sock);
       if (st.ok) open++;
     }
-    assert.ok(open <= SLOTS - SLOTS / 4, `${open} streams open of ${SLOTS} slots`);
-    assert.ok(open >= SLOTS / 2, `${open} streams open`);
+    assert.ok(open <= (SLOTS - SLOTS / 4) / 2, `${open} streams open of ${SLOTS} slots`);
+    assert.ok(open >= SLOTS / 4, `${open} streams open`);
     const ok = await served(s.port, table, 40);
     assert.ok(ok >= 38, `${ok} of 40 requests of the table served`);
   } finally {
     for (const sock of socks) sock.destroy();
     await s.cleanup();
+  }
+});
+
+test('SLOTS-ANONYMOUS: streams of campaigns created without an admin key are counted apart: under their flood, a campaign created with the admin key still opens its streams', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stampbook-slots-'));
+  const socks = [];
+  let s;
+  try {
+    // The table's campaign is made on the server while it has an admin key ...
+    const guarded = await startServer({ dir, args: ['--admin-key', 'the-admin'] });
+    const made = await client(guarded.url, 'the-admin').post('/api/v1/campaigns', { name: 'The real table' });
+    assert.equal(made.status, 201, made.text);
+    const table = { cid: made.json.campaign.id, key: made.json.key };
+    const pl = await client(guarded.url, table.key).post(`/api/v1/campaigns/${table.cid}/players`, { name: 'Ann' });
+    const p2 = await client(guarded.url, table.key).post(`/api/v1/campaigns/${table.cid}/players`, { name: 'Bo' });
+    const g = await client(guarded.url, table.key).post(`/api/v1/campaigns/${table.cid}/games`,
+      { mode: 'banker', seats: [{ player: pl.json.id, token: 'hazel' }, { player: p2.json.id, token: 'scottie' }] });
+    assert.equal(g.status, 201, g.text);
+    table.game = `/api/v1/campaigns/${table.cid}/games/${g.json.game.id}`;
+    await guarded.stop();
+    // ... and served again by one without, where anyone creates campaigns.
+    s = await startServer({ dir, args: ['--max-connections', String(SLOTS), '--streams-per-ip', '1000', '--streams-per-campaign', '1000', '--per-ip', '1000'] });
+    const flood = [];
+    for (let i = 0; i < 5; i++) flood.push(await newCampaign(s.url, { name: `Flood ${i}` }));
+    let open = 0;
+    for (let i = 0; i < SLOTS; i++) {
+      const st = await stream(s.port, flood[i % 5]);
+      socks.push(st.sock);
+      if (st.ok) open++;
+    }
+    const anonymous = (SLOTS - SLOTS / 4) / 2;
+    assert.ok(open <= anonymous, `${open} anonymous streams open of ${SLOTS} slots`);
+    let mine = 0;
+    for (let i = 0; i < 20; i++) {
+      const st = await stream(s.port, table);
+      socks.push(st.sock);
+      if (st.ok) mine++;
+    }
+    assert.equal(mine, 20, `${mine} of the table's 20 streams opened under the flood`);
+  } finally {
+    for (const sock of socks) sock.destroy();
+    if (s) await s.cleanup();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
