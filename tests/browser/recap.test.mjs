@@ -26,7 +26,7 @@ const RECAP = {
   ro: [/Câștigător: Ana/, /Jurnalul până acum: o ștampilă; a plătit [\d.]+\./, /Ana: o victorie într-un joc, /, /Bo: 0 victorii într-un joc, /, /„the sun over the clouds”/],
 };
 /** The summary of two house rules of the group's own. */
-const TWO_RULES = { en: '2 rules of your own', fr: '2 règles changées', ro: '2 reguli ale voastre' };
+const TWO_RULES = { en: '2 rules of your own', fr: '2 règles changées', ro: '2 reguli ale tale' };
 
 async function firstScreen(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });

@@ -62,11 +62,12 @@ test('I18N-VIEWS no view writes a user-visible English word itself: every word c
 });
 
 // Romanian addresses the phone's user one way, "tu" (issue 40: "Verifică" beside
-// "Verificați", "cutia dumneavoastră" beside "cutia ta"). The group as a whole may still
-// be "voi" ("regulile voastre"); a request to the reader is never in the plural.
-test('I18N-RO-ADDRESS Romanian speaks to the reader as "tu" throughout: no "dumneavoastră", no plural request', async () => {
+// "Verificați", "cutia dumneavoastră" beside "cutia ta"), the group's things too: "cutia
+// ta", "regulile tale", "grupul tău", never "voi" ("cutiei voastre", "grupul vostru").
+// A request to the reader is never in the plural.
+test('I18N-RO-ADDRESS Romanian speaks to the reader as "tu" throughout: no "dumneavoastră", no plural request, no "voi" for the group', async () => {
   const ro = await load('ro');
-  const plural = /\b(dumneavoastră|Alegeți|Verificați|verificați|Jucați|Scrieți|Găsiți|Păstrați|Porniți|Înregistrați|Adăugați|Salvați|Continuați|continuați|Corectați|corectați|Numărați|Săriți|Opriți-vă|Priviți|Descărcați|Distribuiți|Încercați|Atingeți|Folosiți|ați rămas)\b/;
+  const plural = /(?<![\p{L}])(voi|voastră|voastre|vostru|voștri|dumneavoastră|Alegeți|Verificați|verificați|Jucați|Scrieți|Găsiți|Păstrați|Porniți|Înregistrați|Adăugați|Salvați|Continuați|continuați|Corectați|corectați|Numărați|Săriți|Opriți-vă|Priviți|Descărcați|Distribuiți|Încercați|Atingeți|Folosiți|ați rămas)(?![\p{L}])/iu;
   const found = Object.entries(ro).filter(([, m]) => typeof m === 'string' || (m && typeof m === 'object'))
     .flatMap(([k, m]) => (typeof m === 'string' ? [m] : Object.values(m)).filter((x) => typeof x === 'string' && plural.test(x)).map((x) => `${k}: ${x.slice(0, 80)}`));
   assert.deepEqual(found, []);
