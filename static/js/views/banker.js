@@ -62,11 +62,14 @@ export function actions(scr) {
   if (flight) out.push(fly(scr, flight, !o.one('fly')));
   if (o.one('use_ticket')) out.push(ticket(scr, o.one('use_ticket')));
   // An option no widget above takes (a type newer than this page) is still offered.
-  for (const opt of (st.options || []).filter((x) => !WIDGETS.has(x.type))) out.push(plainOption(scr, opt));
+  const plain = (st.options || []).filter((x) => !WIDGETS.has(x.type));
+  for (const opt of plain) out.push(plainOption(scr, opt));
   const cards = out.filter(Boolean);
-  // Several decisions at once (a fee still due, Jail, the dice): each card keeps its
-  // buttons and drops its heading and explanations, which the heading above already says.
-  return [h('section', { class: cards.length > 2 ? 'stack dock-many' : 'stack', 'aria-labelledby': 'now-h' }, h('h2', { id: 'now-h', class: 'visually-hidden' }, t('bk.now')), cards)];
+  // Several decisions at once (a fee still due, Jail, the dice; or a plain option beside
+  // the dice): each card keeps its buttons and drops its heading and explanations, which
+  // the heading above already says, so all of them fit the first screen.
+  const many = cards.length > 2 || (plain.length && cards.length > 1);
+  return [h('section', { class: many ? 'stack dock-many' : 'stack', 'aria-labelledby': 'now-h' }, h('h2', { id: 'now-h', class: 'visually-hidden' }, t('bk.now')), cards)];
 }
 
 /** The option types the widgets above take; any other gets plainOption(). */
