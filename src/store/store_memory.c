@@ -62,7 +62,8 @@ int store_memories_of_holder(struct store *s, int64_t cid, const char *card, con
 int store_memory_unstamp(struct store *s, int64_t gid, int64_t seq, struct sb_error *err)
 {
     static const char *const sql =
-        "UPDATE memories SET undone_card = card, undone_slot = slot, card = NULL, slot = NULL"
+        "UPDATE memories SET undone_card = card, undone_slot = slot, card = NULL, slot = NULL,"
+        " photo_rev = photo_rev + 1" /* its stamp changed: a new version */
         " WHERE EXISTS (SELECT 1 FROM journal_stamps js"
         " WHERE js.game_id = ? AND js.seq = ? AND js.campaign_id = memories.campaign_id"
         " AND js.card = memories.card AND js.slot = memories.slot)";

@@ -56,7 +56,7 @@ int store_memories_of_holder(struct store *s, int64_t cid, const char *card, con
                              int64_t pid, char **out, struct sb_error *err);
 
 /* Let the memories of the journal stamp made by event (gid, seq) name no stamp, each
- * keeping that stamp as its undone one. */
+ * keeping that stamp as its undone one, and a new version. */
 int store_memory_unstamp(struct store *s, int64_t gid, int64_t seq, struct sb_error *err);
 
 /* The game memory mid of cid is of; SB_ENOTFOUND when cid has no memory mid. */

@@ -168,10 +168,10 @@ function undoneNote(api, m, restamp, moved) {
   const moveTo = (b, st) => busy(b, async () => {
     try {
       const body = JSON.stringify({ card: st.card, slot: st.slot });
-      Object.assign(m, (await (await call(api, 'PATCH', `/memories/${m.id}`, { body, type: 'application/json' })).json()).memory);
+      Object.assign(m, (await (await call(api, 'PATCH', `/memories/${m.id}`, { body, type: 'application/json', headers: ifMatch(m) })).json()).memory);
       announce(t('mem.moved'));
       moved();
-    } catch (e) { showError(e); }
+    } catch (e) { showError(changedError(e)); }
   });
   Promise.resolve(restamp(m)).then((stamps) => {
     if (!stamps.length) { box.append(h('p', { class: 'muted small' }, t('mem.undone.none'))); return; }

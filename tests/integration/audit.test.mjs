@@ -138,6 +138,7 @@ test('memories (R5): a memory whose journal stamp was undone says so, and PATCH 
   assert.equal(made.status, 201, made.text);
   const mid = made.json.memory.id;
   assert.equal(made.json.memory.undone, null);
+  const v1 = made.json.memory.version;
   const mine = async (api = c.api, at = base) => (await api.get(`${at}/memories`)).json.memories.find((m) => m.text === 'lost the passport in Rome');
 
   // the draw is undone: the memory names no stamp and says which one it named
@@ -145,6 +146,7 @@ test('memories (R5): a memory whose journal stamp was undone says so, and PATCH 
   let m = await mine();
   assert.equal(m.id, mid);
   assert.deepEqual([m.card, m.slot, m.stamp, m.undone], [null, null, null, { card: 'journal-2', slot: 0 }]);
+  assert.ok(m.version > v1, 'its stamp changed: a new version');
 
   // an export keeps it, and its import too
   const exp = await c.api.get(`${base}/export`);
