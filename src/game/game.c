@@ -22,8 +22,9 @@
 #define GAME_LOCATION_MAX 80   /* characters of where it was played */
 
 /* game_kind.h */
-void *game_shared_init(struct game_shared *s)
+void *game_shared_new(size_t size)
 {
+    struct game_shared *s = malloc(size);
     if (s)
         atomic_init(&s->refs, 1);
     return s;

@@ -184,8 +184,8 @@ static int cl_load_corrections(struct game_req *r, struct game *gm)
 static void cl_cache(struct game_req *r, struct game *gm, int64_t version)
 {
     struct classic_game *c = cg(gm);
-    struct cl_state *cs = game_shared_init(malloc(sizeof(*cs)));
-    if (cs && !c->box && (c->box = game_shared_init(malloc(sizeof(*c->box)))))
+    struct cl_state *cs = game_shared_new(sizeof(*cs));
+    if (cs && !c->box && (c->box = game_shared_new(sizeof(*c->box))))
         c->box->b = c->board;
     if (cs && c->box) {
         cs->st = c->st;

@@ -22,6 +22,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <cjson/cJSON.h>
@@ -162,8 +163,9 @@ struct game_shared {
     atomic_int refs;
 };
 
-/* s (NULL: nothing) with one reference, its own. Returns s. This function can't fail. */
-void *game_shared_init(struct game_shared *s);
+/* A new piece of size bytes (a kind's struct that begins with its struct game_shared)
+ * with one reference, the caller's; the rest not initialised. NULL when out of memory. */
+void *game_shared_new(size_t size);
 /* Take a reference to s (NULL: nothing). Returns s. This function can't fail. */
 void *game_shared_ref(struct game_shared *s);
 /* Drop a reference to s (NULL: nothing): the last one frees it. */

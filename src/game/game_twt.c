@@ -66,7 +66,7 @@ static int twt_parse_board(struct game_req *r, const char *text, struct board *b
 static int twt_board_own(struct game_req *r, struct game *gm)
 {
     struct twt_game *t = twt(gm);
-    struct twt_board *gb = game_shared_init(malloc(sizeof(*gb)));
+    struct twt_board *gb = game_shared_new(sizeof(*gb));
     if (!gb)
         return sb_oom(r->err);
     gb->b = t->gb->b;
@@ -82,7 +82,7 @@ static int twt_board_own(struct game_req *r, struct game *gm)
 static int twt_reset(struct game_req *r, struct game *gm)
 {
     struct twt_game *t = twt(gm);
-    struct twt_board *gb = game_shared_init(malloc(sizeof(*gb)));
+    struct twt_board *gb = game_shared_new(sizeof(*gb));
     int rc;
     if (!gb)
         return sb_oom(r->err);
@@ -423,7 +423,7 @@ static int twt_keep_details(struct game_req *r, const struct game_new *g)
 /* A new board for gm parsed from its row's board document (*gb NULL on failure). */
 static int twt_new_board(struct game_req *r, const struct game *gm, struct twt_board **gb)
 {
-    *gb = game_shared_init(malloc(sizeof(**gb)));
+    *gb = game_shared_new(sizeof(**gb));
     if (!*gb)
         return sb_oom(r->err);
     return twt_parse_board(r, gm->row.board, &(*gb)->b);
@@ -434,7 +434,7 @@ static int twt_new_board(struct game_req *r, const struct game *gm, struct twt_b
 static void twt_cache_note(struct game_req *r, struct game *gm, int64_t version)
 {
     struct twt_game *t = twt(gm);
-    struct twt_state *cs = game_shared_init(malloc(sizeof(*cs)));
+    struct twt_state *cs = game_shared_new(sizeof(*cs));
     if (!cs)
         return;
     rules_state_copy(t->board, &cs->st, t->st);
@@ -466,7 +466,7 @@ static int twt_load(struct game_req *r, struct game *gm, bool docs)
         return sb_oom(r->err);
     gm->ks = t;
     /* Not cleared: the state is some 17 KB, and is filled below. */
-    if (!(t->cs = game_shared_init(malloc(sizeof(*t->cs)))))
+    if (!(t->cs = game_shared_new(sizeof(*t->cs))))
         return sb_oom(r->err);
     t->st = &t->cs->st;
     twt_cache_get(r, gm, &st_hit);
