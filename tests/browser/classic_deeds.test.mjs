@@ -234,3 +234,36 @@ for (const [lang, locale, none, four] of [['en', 'en-GB', 'The Bank has 0 houses
     await wordsRight(page, `stock ${lang}`);
   });
 }
+
+test('CLASSIC-STOCK UI-CLASSIC-SHORTAGE during a shortage of houses My deeds says the table auctions them and sends the price won with the build', async () => {
+  // The render function on its own (renderDeeds(container, state, seat, act, board)), with
+  // a state as the engine answers it during a shortage (bank.shortage.houses).
+  const page = await (await s.phone()).newPage();
+  await page.goto(`${s.server.base}/`);
+  await page.locator('main h1').first().waitFor();
+  const sent = await page.evaluate(async () => {
+    const { renderDeeds } = await import('./js/views/classic_deeds.js');
+    const box = document.createElement('div');
+    document.querySelector('main').append(box);
+    const state = {
+      turn: { player: 1, next: 1 },
+      players: [{ id: 1, name: 'Ana', cash: 900, jail_cards: { chance: 0, community: 0 } }, { id: 2, name: 'Bo', cash: 900, jail_cards: { chance: 0, community: 0 } }],
+      deeds: [{ space: 1, owner: 1, houses: 2, hotel: false, mortgaged: false }, { space: 3, owner: 1, houses: 2, hotel: false, mortgaged: false }],
+      bank: { houses: 2, hotels: 12, shortage: { houses: true, hotels: false } },
+      options: [{ type: 'build', player: 1, space: 1, cost: 50, houses: 3, hotel: false }, { type: 'build', player: 1, space: 3, cost: 50, houses: 3, hotel: false }],
+    };
+    const board = { deeds: [{ space: 1, name: 'Boulevard de Belleville', group: 'brown', price: 60, mortgage: 30, house: 50 }, { space: 3, name: 'Rue Lecourbe', group: 'brown', price: 60, mortgage: 30, house: 50 }] };
+    window.sent = [];
+    renderDeeds(box, state, null, (ev) => { window.sent.push(ev); return Promise.resolve({}); }, board);
+    return box.innerText;
+  });
+  assert.match(sent, /Fewer houses in the Bank than the players want: the table auctions them/);
+  assert.match(sent, /The Bank has 2 houses and 12 hotels left\./);
+  await page.getByLabel('Price won at the table’s auction').fill('80');
+  await page.locator('#build-1').click();
+  assert.deepEqual(await page.evaluate(() => window.sent), [{ type: 'build', space: 1, price: 80 }]);
+  // Without a price the build pays the printed cost (API.md: `price` only during a shortage).
+  await page.getByLabel('Price won at the table’s auction').fill('');
+  await page.locator('#build-3').click();
+  assert.deepEqual(await page.evaluate(() => window.sent[1]), { type: 'build', space: 3 });
+});
