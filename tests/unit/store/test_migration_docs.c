@@ -1,7 +1,9 @@
 /* test_migration_docs.c -- migration 0021 rebuilds games and game_boards without NOT
  * NULL on a database with data: every row, every reference to them and the documents
  * are kept, and a document may then be left NULL (store_game_leave_docs()). Migration
- * 0024 gives the games and campaigns that 0016 gave 1,500 their box's money (issue 41). */
+ * 0024 gives the games and campaigns that 0016 gave 1,500 their box's money (issue 41).
+ * Migration 0026 rebuilds memories with the stamp each had undone: every memory and its
+ * photo are kept, and the photo's bytes stay last in the row. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,10 +21,12 @@
 #include "file.h"
 #include "schema_sql.h"
 #include "store.h"
+#include "store_memory.h"
 
 #define MIGRATIONS "migrations"
-#define DOCS_MIGRATION 21  /* 0021_docs_computed.sql */
-#define MONEY_MIGRATION 24 /* 0024_box_money.sql */
+#define DOCS_MIGRATION 21   /* 0021_docs_computed.sql */
+#define MONEY_MIGRATION 24  /* 0024_box_money.sql */
+#define UNDONE_MIGRATION 26 /* 0026_memory_undone.sql */
 
 /* A campaign with a player, a finished game on a board, its events and a stamp, as a
  * database of version 20 holds them. */
@@ -234,11 +238,70 @@ static void test_migration_0024_gives_games_and_campaigns_their_box_money(void *
     remove_dir(dir);
 }
 
+/* A game with two memories as a database of before 0026 holds them: one on a journal
+ * stamp, one on the game with a photo (its bytes "JPEG", its version 3). */
+#define MEMORY_SEED                                                                                \
+    "INSERT INTO campaigns(id, name, edition, stamp_owner, key_hash, view_key_hash, board,"        \
+    " created_at) VALUES (1, 'Box', 'travel-world-tour', 'token', zeroblob(32), zeroblob(32),"     \
+    " '{}', 'now');\n"                                                                             \
+    "INSERT INTO players VALUES (7, 1, 'Ann', 'now');\n"                                           \
+    "INSERT INTO games(id, campaign_id, mode, status, seats, started_at) VALUES"                   \
+    " (3, 1, 'journal', 'finished', '[]', 'now');\n"                                               \
+    "INSERT INTO journal_stamps(campaign_id, card, slot, token, player_id, game_id, seq, at)"      \
+    " VALUES (1, 'journal-2', 0, 'hazel', 7, 3, 1, 'now');\n"                                      \
+    "INSERT INTO memories(id, campaign_id, game_id, card, slot, text, at) VALUES"                  \
+    " (11, 1, 3, 'journal-2', 0, 'passport', '2026-01-01T00:00:00.000Z');\n"                       \
+    "INSERT INTO memories(id, campaign_id, game_id, text, at, photo_type, photo_size, photo_rev,"  \
+    " photo) VALUES (12, 1, 3, 'sunrise', '2026-01-02T00:00:00.000Z', 'image/jpeg', 4, 3,"         \
+    " CAST('JPEG' AS BLOB));\n"
+
+static void test_migration_0026_keeps_every_memory_and_its_photo_last(void **state)
+{
+    char dir[] = "/tmp/stampbook-undone-XXXXXX";
+    char type[STORE_PHOTO_TYPE_MAX];
+    struct store *s = NULL;
+    struct sb_error err;
+    char *text = NULL, *table;
+    void *data = NULL;
+    size_t len = 0;
+    int64_t rev = 0;
+    (void)state;
+    memset(&err, 0, sizeof(err));
+    assert_non_null(mkdtemp(dir));
+    copy_older(dir, UNDONE_MIGRATION, MEMORY_SEED);
+    assert_int_equal(store_open(":memory:", &s, &err), 0);
+    if (store_migrate(s, dir, &err) != 0 || store_migrate(s, MIGRATIONS, &err) != 0)
+        fail_msg("%s", err.detail);
+    assert_int_equal(store_memory_json(s, 1, 11, &text, &err), 0);
+    assert_non_null(strstr(text, "\"card\":\"journal-2\",\"slot\":0"));
+    assert_non_null(strstr(text, "\"text\":\"passport\""));
+    assert_non_null(strstr(text, "\"undone\":null"));
+    assert_non_null(strstr(text, "\"player\":{\"id\":7,\"name\":\"Ann\"}"));
+    free(text);
+    assert_int_equal(store_memory_photo(s, 1, 12, type, &data, &len, &rev, &err), 0);
+    assert_string_equal(type, "image/jpeg");
+    assert_int_equal(len, 4);
+    assert_memory_equal(data, "JPEG", 4);
+    assert_int_equal(rev, 3);
+    free(data);
+    /* the photo's bytes are the row's last column: listing memories never reads them */
+    assert_int_equal(schema_sql(s, &text, &err), 0);
+    table = strstr(text, "CREATE TABLE memories");
+    assert_non_null(table);
+    assert_non_null(strstr(table, "undone_slot INTEGER"));
+    assert_true(strstr(table, "photo BLOB)") || strstr(table, "photo BLOB\n)"));
+    assert_null(strstr(text, "_0025"));
+    free(text);
+    store_close(s);
+    remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_migration_0021_keeps_every_row_and_lets_the_documents_be_null),
         cmocka_unit_test(test_migration_0024_gives_games_and_campaigns_their_box_money),
+        cmocka_unit_test(test_migration_0026_keeps_every_memory_and_its_photo_last),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
