@@ -713,6 +713,11 @@ static void api_answer_end(struct api_ctx *ctx, int rc)
     }
 }
 
+bool api_creates_anonymously(const struct api_ctx *ctx)
+{
+    return !ctx->api->has_admin_key && ctx->access != ACCESS_WRITE; /* api_direct(): WRITE */
+}
+
 bool api_can_answer_later(const struct api_ctx *ctx)
 {
     return ctx->req->answered && ctx->game.pool;

@@ -186,7 +186,7 @@ int api_post_campaign(struct api_ctx *ctx)
             .timezone = zone,
             .house = cJSON_GetObjectItemCaseSensitive(body, "house_rules"),
             .editions = ctx->api->editions,
-            .anonymous = !ctx->api->has_admin_key,
+            .anonymous = api_creates_anonymously(ctx),
         };
         rc = campaign_create(&ctx->game, &n, &cid, &answer);
     }

@@ -24,8 +24,12 @@ static int api_import_growth(void *cls, struct store *aside, struct sb_error *er
 int api_post_import(struct api_ctx *ctx)
 {
     char dir[4096];
-    struct campaign_import_env env = {ctx->api->pool, ctx->api->editions, dir, api_import_growth,
-                                      ctx->api->limits};
+    struct campaign_import_env env = {.pool = ctx->api->pool,
+                                      .editions = ctx->api->editions,
+                                      .migrations = dir,
+                                      .check_growth = api_import_growth,
+                                      .cls = ctx->api->limits,
+                                      .anonymous = api_creates_anonymously(ctx)};
     cJSON *doc = NULL;
     char *answer = NULL;
     int rc;

@@ -67,6 +67,10 @@ struct api_ctx {
  * request goes to a worker, with nothing done. */
 #define API_NEEDS_IO 2
 
+/* Does this request create a campaign anonymously: over HTTP on a server without an
+ * admin key (the command line's own requests are its operator's)? This function can't
+ * fail. */
+bool api_creates_anonymously(const struct api_ctx *ctx);
 /* May this request's handler answer later (the caller waits, the route takes the
  * writer only to write)? This function can't fail. */
 bool api_can_answer_later(const struct api_ctx *ctx);

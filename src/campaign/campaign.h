@@ -155,6 +155,7 @@ struct campaign_import_env {
     const char *migrations;
     int (*check_growth)(void *cls, struct store *aside, struct sb_error *err);
     void *cls;
+    bool anonymous; /* the campaign is made anonymously (campaign_new) */
 };
 
 /* Import doc (an export) as a new campaign: built aside, then copied in one short write.

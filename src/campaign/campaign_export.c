@@ -682,6 +682,7 @@ static int import_write(struct game_req *r, const struct import_doc *d, struct i
         .timezone = d->timezone,
         .house = d->house,
         .editions = d->env->editions,
+        .anonymous = d->env->anonymous,
     };
     struct store_import_times times = {0};
     struct id_map mids = {0};

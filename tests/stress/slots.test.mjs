@@ -94,6 +94,15 @@ test('SLOTS-ANONYMOUS: streams of campaigns created without an admin key are cou
     }
     const anonymous = (SLOTS - SLOTS / 4) / 2;
     assert.ok(open <= anonymous, `${open} anonymous streams open of ${SLOTS} slots`);
+    // A campaign imported without an admin key is anonymous too: no stream slot is left.
+    const doc = (await flood[0].api.get(`/api/v1/campaigns/${flood[0].cid}/export`)).json;
+    const imp = await client(s.url).post('/api/v1/campaigns/import', doc);
+    assert.equal(imp.status, 201, imp.text);
+    const impGames = (await client(s.url, imp.json.key).get(`/api/v1/campaigns/${imp.json.campaign.id}/games`)).json.games;
+    const imported = { key: imp.json.key, game: `/api/v1/campaigns/${imp.json.campaign.id}/games/${impGames[0].id}` };
+    const refused = await stream(s.port, imported);
+    socks.push(refused.sock);
+    assert.equal(refused.ok, false, 'a stream of an imported anonymous campaign past the budget is refused');
     let mine = 0;
     for (let i = 0; i < 20; i++) {
       const st = await stream(s.port, table);

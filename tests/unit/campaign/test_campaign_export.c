@@ -86,7 +86,7 @@ static int64_t import_of(struct fix *f, const cJSON *doc)
     int64_t cid;
     assert_int_equal(store_pool_new(f->at.db, 2, &pool, &err), 0);
     assert_int_equal(editions_load("schema/editions", &eds, &err), 0);
-    struct campaign_import_env env = {pool, eds, "migrations", growth_ok, NULL};
+    struct campaign_import_env env = {pool, eds, "migrations", growth_ok, NULL, false};
     if (campaign_import(&r, &env, doc, &answer) != 0)
         fail_msg("import: %s", err.detail);
     game_req_finish(&r, true);
