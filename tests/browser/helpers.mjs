@@ -177,8 +177,9 @@ export async function api(base, method, urlPath, { key, body } = {}) {
   return data;
 }
 
-/** Retry fn until it returns a truthy value (or timeout); returns that value. */
-export async function eventually(fn, { timeout = 8000, interval = 100, message = 'condition' } = {}) {
+/** Retry fn until it returns a truthy value (or timeout: generous, for a slow, busy
+ * machine; a passing wait returns at once); returns that value. */
+export async function eventually(fn, { timeout = 30000, interval = 100, message = 'condition' } = {}) {
   const t0 = Date.now();
   let last;
   for (;;) {
