@@ -8,27 +8,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { tableSession, campaignWithGame, api, eventually, expectText, ARTIFACTS } from './helpers.mjs';
+import { tableSession, campaignWithGame, api, eventually, expectText, onScreen, ARTIFACTS } from './helpers.mjs';
 
 let server;
 let phone;
 tableSession((s) => { ({ server, phone } = s); });
 
 const SIZES = [{ width: 390, height: 844 }, { width: 320, height: 640 }, { width: 844, height: 390 }];
-
-/** Wholly inside the viewport and not covered (centre and four inset corners). */
-function onScreen(locator) {
-  return locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    if (!r.width || !r.height || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return `outside: ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}`;
-    const i = Math.min(10, r.width / 4, r.height / 4);
-    for (const [x, y] of [[r.left + r.width / 2, r.top + r.height / 2], [r.left + i, r.top + i], [r.right - i, r.top + i], [r.left + i, r.bottom - i], [r.right - i, r.bottom - i]]) {
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || !(el === hit || el.contains(hit))) return `covered at ${Math.round(x)},${Math.round(y)} by ${hit ? hit.outerHTML.slice(0, 80) : 'nothing'}`;
-    }
-    return '';
-  });
-}
 
 /**
  * In the page, before its scripts: every game answer (GET …/games/{gid}, a state) carries

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { png } from '../integration/png.mjs';
-import { startServer, launchBrowser, phoneContext, api, eventually, expectText, pinBox, ARTIFACTS } from './helpers.mjs';
+import { startServer, launchBrowser, phoneContext, api, eventually, expectText, pinBox, onScreen, ARTIFACTS } from './helpers.mjs';
 
 const SIZES = [
   { name: '390x844', width: 390, height: 844 },
@@ -28,20 +28,6 @@ const RELIVED = {
 async function firstScreen(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
-}
-
-/** Wholly inside the viewport and not covered (centre and four inset corners). */
-function onScreen(locator) {
-  return locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    if (!r.width || !r.height || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return `outside: ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}`;
-    const i = Math.min(10, r.width / 4, r.height / 4);
-    for (const [x, y] of [[r.left + r.width / 2, r.top + r.height / 2], [r.left + i, r.top + i], [r.right - i, r.top + i], [r.left + i, r.bottom - i], [r.right - i, r.bottom - i]]) {
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || !(el === hit || el.contains(hit))) return `covered at ${Math.round(x)},${Math.round(y)} by ${hit ? hit.outerHTML.slice(0, 80) : 'nothing'}`;
-    }
-    return '';
-  });
 }
 
 /** The element's first line inside the viewport and not covered (its start and end). */
