@@ -36,7 +36,8 @@ export function valueText(id, v) {
 /** The switches of rules that are not the official reading: [{id, value}]. */
 export function changed(rules) {
   if (!rules) return [];
-  return SWITCHES.filter((s) => rules[s.id] !== undefined && rules[s.id] !== s.official)
+  // null: the box's own value (a classic game's starting_cash), as official as the default.
+  return SWITCHES.filter((s) => rules[s.id] !== undefined && rules[s.id] !== null && rules[s.id] !== s.official)
     .map((s) => ({ id: s.id, value: rules[s.id] }));
 }
 

@@ -14,16 +14,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { startServer, launchBrowser, phoneContext, api, eventually, expectText, ARTIFACTS, ROOT } from './helpers.mjs';
+import { startServer, launchBrowser, phoneContext, api, eventually, expectText, onScreen, axeViolations as violations, SIZES, LANGS as ALL_LANGS, ARTIFACTS } from './helpers.mjs';
 
-const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
-const SIZES = [
-  { name: '390x844', width: 390, height: 844 },
-  { name: '320x640', width: 320, height: 640 },
-  { name: '844x390', width: 844, height: 390 },
-];
 // CLASSIC_LANG=fr plays one language only (while working on the layout).
-const LANGS = [['en', 'en-GB'], ['fr', 'fr-FR'], ['ro', 'ro-RO']].filter(([l]) => !process.env.CLASSIC_LANG || l === process.env.CLASSIC_LANG);
+const LANGS = ALL_LANGS.filter(([l]) => !process.env.CLASSIC_LANG || l === process.env.CLASSIC_LANG);
 
 // The game, seat by seat (Ana, Ben, Cy; 500 each, HOUSE-CASH): what each tap is.
 const PLAY = [
@@ -49,37 +43,18 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
-/** '' when the element is wholly inside the viewport and not covered (its centre and
- * four inset corners hit it), else why not. */
-function onScreen(locator) {
-  return locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const W = window.innerWidth;
-    const H = window.innerHeight;
-    if (!r.width || !r.height || r.top < 0 || r.left < 0 || r.bottom > H || r.right > W) return `outside: ${JSON.stringify({ top: Math.round(r.top), bottom: Math.round(r.bottom), W, H })}`;
-    const i = Math.min(10, r.width / 4, r.height / 4);
-    const pts = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + i, r.top + i], [r.right - i, r.top + i], [r.left + i, r.bottom - i], [r.right - i, r.bottom - i]];
-    for (const [x, y] of pts) {
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || !(el === hit || el.contains(hit))) return `covered at ${Math.round(x)},${Math.round(y)} by ${hit ? hit.outerHTML.slice(0, 80) : 'nothing'}`;
-    }
-    return '';
-  });
+/** A phone of the tests below, patient with a loaded machine (waits on conditions only). */
+async function patientPhone(browser, options) {
+  const ctx = await phoneContext(browser, options);
+  ctx.setDefaultTimeout(30000);
+  return ctx;
 }
 
-/** The serious and critical violations axe finds on the page as it is now. */
-async function violations(page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => (await window.axe.run(document)).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`));
-}
-
-/** A classic campaign with Ana, Ben and Cy: {cid, key, ids, url, base}. */
-async function campaign(base) {
+/** A classic campaign with these players (Ana, Ben and Cy): {cid, key, ids, url, base}. */
+async function campaign(base, names = ['Ana', 'Ben', 'Cy']) {
   const made = await api(base, 'POST', '/campaigns', { body: { name: 'Classic night', edition: 'classic' } });
   const c = { base, cid: made.campaign.id, key: made.key, ids: {} };
-  for (const name of ['Ana', 'Ben', 'Cy']) c.ids[name] = (await api(base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name } })).id;
+  for (const name of names) c.ids[name] = (await api(base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name } })).id;
   c.url = `${base}/#/join/${c.cid}/${encodeURIComponent(c.key)}`;
   return c;
 }
@@ -136,12 +111,14 @@ function stepOf(page, c, step) {
       },
     };
   }
-  const ids = { buy: '#act-buy', rent: `#act-rent-${step.space}`, 'poc-chance': '#act-draw-instead', 'jail-pay': '#act-jail-pay',
+  const ids = { buy: '#act-buy', rent: `#act-rent-${step.space}`, 'poc-chance': '#act-draw-instead', 'poc-pay': '#act-pay-fine', 'jail-pay': '#act-jail-pay', 'jail-card': '#act-jail-card-chance',
     mortgage: `#act-mortgage-${step.space}`, 'pay-debt': '#act-pay-debt', bankrupt: '#act-bankrupt' };
   const loc = page.locator(ids[step.tap]);
+  // In Jail the roll is the other way out: the dice are on screen beside pay and the card.
+  const also = step.tap.startsWith('jail') ? [page.locator('#die1-1'), page.locator('#die2-6')] : [];
   return {
     what: step.tap,
-    check: [loc],
+    check: [...also, loc],
     act: async () => {
       await loc.click();
       if (step.tap === 'bankrupt') await page.locator('#confirm-ok').click();
@@ -153,17 +130,17 @@ function stepOf(page, c, step) {
  * Play PLAY on page; before each tap the page shows the server's state, no raw word, and
  * the controls of the tap on screen at every size. Returns the failures (strings).
  */
-async function play(page, c, gid, label, { axeAt = new Set(), onStep = async () => {} } = {}) {
+async function play(page, c, gid, label, { script = PLAY, axeAt = new Set(), onStep = async () => {} } = {}) {
   const failures = [];
   const state = async () => (await api(c.base, 'GET', `/campaigns/${c.cid}/games/${gid}`, { key: c.key })).state;
   // The box's ids with a dash ("school-fees", "light-blue"): never on a screen.
   const board = await api(c.base, 'GET', `/campaigns/${c.cid}/board?edition=classic`, { key: c.key });
   const rawIds = [...board.chance, ...board.community].map((x) => x.id).concat(board.deeds.map((d) => d.group)).filter((x) => x && x.includes('-'));
   let version = -1;
-  for (const [n, step] of PLAY.entries()) {
-    const st = await eventually(async () => { const s = await state(); return Number(s.version) > version ? s : null; }, { message: `the state after step ${n - 1}` });
+  for (const [n, step] of script.entries()) {
+    const st = await eventually(async () => { const s = await state(); return Number(s.version) > version ? s : null; }, { timeout: 30000, message: `the state after step ${n - 1}` });
     version = Number(st.version);
-    await eventually(async () => (await page.locator('[data-version]').getAttribute('data-version')) === String(version), { message: `${label}: the page at version ${version}` });
+    await eventually(async () => (await page.locator('[data-version]').getAttribute('data-version')) === String(version), { timeout: 30000, message: `${label}: the page at version ${version}` });
     const where = `${label}, step ${n}`;
     const text = await page.evaluate(() => document.querySelector('main').innerText);
     const bad = [...(text.match(/\bnull\b|\bundefined\b|\bNaN\b|\b[A-Z]{2,}-[A-Z0-9]+(?:-[A-Z0-9]+)*\b|\bcl\.[a-z]/g) || []),
@@ -201,14 +178,14 @@ test('UI-CLASSIC-PLAY a classic game started in bank mode and played to its end 
   try {
     for (const [lang, locale] of LANGS) {
       const c = await campaign(server.base);
-      const ctx = await phoneContext(browser, { locale, bypassCSP: true }); // axe is injected inline
+      const ctx = await patientPhone(browser, { locale, bypassCSP: true }); // axe is injected inline
       contexts.push(ctx);
       const page = await ctx.newPage();
       const gid = await startFromUi(page, c);
       // The second phone (English only): the same game, followed without a reload.
       let follow = null;
       if (lang === 'en') {
-        const ctx2 = await phoneContext(browser, { locale });
+        const ctx2 = await patientPhone(browser, { locale });
         contexts.push(ctx2);
         follow = await ctx2.newPage();
         await follow.goto(c.url);
@@ -220,27 +197,29 @@ test('UI-CLASSIC-PLAY a classic game started in bank mode and played to its end 
       const strip = (p, who) => p.locator('.classic-strip li').filter({ hasText: who });
       const onStep = async (n) => {
         if (!follow) return;
-        if (n === 1) await expectText(strip(follow, 'Ana'), '440'); // the purchase: 500 - 60
-        if (n === 3) await expectText(strip(follow, 'Ben'), '496'); // the rent: 500 - 4
-        if (n === 29) await expectText(follow.locator('#waiting-for'), /bankrupt player/); // the Bank's auction
+        if (n === 1) await expectText(strip(follow, 'Ana'), '440', { timeout: 30000 }); // the purchase: 500 - 60
+        if (n === 3) await expectText(strip(follow, 'Ben'), '496', { timeout: 30000 }); // the rent: 500 - 4
+        if (n === 29) await expectText(follow.locator('#waiting-for'), /bankrupt player/, { timeout: 30000 }); // the Bank's auction
       };
-      const axeAt = new Set([0, 1, 3, 11, 12, 16, 18, 21, 29, 30]);
+      // axe on the dice, a deck, the rent, the fine's choice, Jail, an auction, the debt, the
+      // bankruptcy and the Bank's auction: in one language each, the three over the game.
+      const axeAt = new Set({ en: [0, 11, 21, 30], fr: [3, 12, 16, 29], ro: [1, 18, 22] }[lang]);
       failures.push(...await play(page, c, gid, lang, { axeAt, onStep }));
       // The end: Ana wins, the standing by net worth, on this phone and the second.
       const over = await eventually(async () => {
         const g = await api(server.base, 'GET', `/campaigns/${c.cid}/games/${gid}`, { key: c.key });
         return g.state.status === 'active' ? null : g;
-      }, { timeout: 15000, message: `${lang}: the game's end` });
+      }, { timeout: 30000, message: `${lang}: the game's end` });
       assert.equal(over.state.status, 'finished', `${lang}: the game is over`);
       assert.equal(over.state.winner, c.ids.Ana, `${lang}: Ana, the last not bankrupt, wins (CLASSIC-END)`);
       assert.deepEqual(over.state.players.map((p) => p.bankrupt), [false, true, true]);
       const wins = { en: 'Ana wins!', fr: 'Ana gagne\u202f!', ro: 'Câștigă Ana!' }[lang];
-      await expectText(page.locator('#turn-h'), wins);
+      await expectText(page.locator('#turn-h'), wins, { timeout: 30000 });
       await shot(page, `classic-${lang}-end`);
       const v = await violations(page);
       if (v.length) failures.push(`${lang}, the end: axe: ${v.join('; ')}`);
       if (follow) {
-        await expectText(follow.locator('#turn-h'), 'Ana wins!', { timeout: 10000 });
+        await expectText(follow.locator('#turn-h'), 'Ana wins!', { timeout: 30000 });
         assert.equal(await follow.evaluate(() => window.stillThisPage === true), true, 'the second phone was never reloaded');
       }
     }
@@ -250,4 +229,59 @@ test('UI-CLASSIC-PLAY a classic game started in bank mode and played to its end 
     await server.stop();
   }
   assert.deepEqual(failures, [], 'every decision on the first screen, every screen axe-clean');
+});
+
+// Six players (the strip in two rows), the dark theme, Romanian: a Get Out of Jail Free
+// card drawn, kept and used; the Community Chest's fine paid rather than a Chance drawn; a
+// roll in Jail without a double; a double's second roll.
+const SIX = ['Ana', 'Ben', 'Cy', 'Dan', 'Eva', 'Flo'];
+const SIX_PLAY = [
+  { roll: [3, 4] }, { draw: 'chance', card: 'jail-free' }, // Ana: Chance (7), keeps the card
+  { roll: [1, 2] }, { tap: 'buy' }, // Ben: Rue Lecourbe
+  { roll: [1, 2] }, { tap: 'rent', space: 3 }, // Cy lands there: Ben asks
+  { roll: [1, 1] }, { draw: 'community', card: 'pay-or-chance' }, { tap: 'poc-pay' }, // Dan: pays 10
+  { roll: [2, 3] }, { draw: 'chance', card: 'go-to-jail' }, // Dan's double's second roll: to Jail
+  { roll: [2, 3] }, { auction: null }, // Eva: Gare Montparnasse, nobody bids
+  { roll: [2, 2] }, { roll: [1, 2] }, { draw: 'chance', card: 'dividend' }, // Flo: Income Tax, then Chance
+  { roll: [4, 6] }, { draw: 'community', card: 'go-to-jail' }, // Ana: to Jail, the card kept
+  { roll: [3, 4] }, // Ben: Just Visiting
+  { roll: [2, 2] }, { draw: 'chance', card: 'crossword' }, { roll: [1, 2] }, // Cy
+  { roll: [1, 2] }, // Dan in Jail: no double, stays
+  { roll: [1, 2] }, { tap: 'buy' }, // Eva: Rue de Courcelles
+  { roll: [1, 2] }, // Flo
+  { tap: 'jail-card' }, { roll: [1, 2] }, { tap: 'buy' }, // Ana uses the card, rolls, buys Avenue de Neuilly
+];
+
+test('UI-CLASSIC-SIX six players at the table in the dark theme, in Romanian: the strip in two rows and every decision on the first screen at 390x844, 320x640 and 844x390 (CLASSIC-CARDS, CLASSIC-JAIL-OUT)', async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  let failures = [];
+  let ctx;
+  try {
+    const c = await campaign(server.base, SIX);
+    const g = await api(server.base, 'POST', `/campaigns/${c.cid}/games`, {
+      key: c.key, body: { edition: 'classic', mode: 'banker', seats: SIX.map((n, i) => ({ player: c.ids[n], token: `pawn ${i + 1}` })) },
+    });
+    ctx = await patientPhone(browser, { locale: 'ro-RO', colorScheme: 'dark', bypassCSP: true });
+    const page = await ctx.newPage();
+    await page.goto(c.url);
+    await page.locator('h1').first().waitFor();
+    await page.goto(`${server.base}/#/c/${c.cid}/game/${g.game.id}`);
+    await page.locator('#turn-h').waitFor();
+    failures = await play(page, c, g.game.id, 'six-ro-dark', { script: SIX_PLAY, axeAt: new Set([0, 8, 22, 26]) });
+    const st = await eventually(async () => {
+      const s = (await api(server.base, 'GET', `/campaigns/${c.cid}/games/${g.game.id}`, { key: c.key })).state;
+      return s.deeds.some((d) => d.space === 13 && d.owner === c.ids.Ana) ? s : null;
+    }, { timeout: 30000, message: 'Ana owns Avenue de Neuilly' });
+    const ana = st.players.find((p) => p.id === c.ids.Ana);
+    assert.equal(ana.in_jail, false, 'the card freed Ana');
+    assert.deepEqual(ana.jail_cards, { chance: 0, community: 0 }, 'the card went back to its deck');
+    assert.equal(st.players.find((p) => p.id === c.ids.Dan).in_jail, true, 'Dan rolled no double and stays in Jail');
+    await eventually(async () => (await page.locator('.classic-strip li').count()) === 6, { message: 'six players in the strip' });
+    assert.deepEqual(ctx.errors, [], 'no script errors in the page');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  assert.deepEqual(failures, [], 'every decision on the first screen, axe-clean');
 });

@@ -89,7 +89,7 @@ export function banner(scr) {
   const head = heading(st, scr);
   // A card to pick: the deck below says it all; short screens fold the detail (app.css).
   const picking = (st.options || []).some((o) => o.type === 'draw_chance' || o.type === 'draw_community');
-  return h('div', { class: picking ? 'turn-banner picking' : 'turn-banner' },
+  return h('div', { class: picking ? 'turn-banner classic-banner picking' : 'turn-banner classic-banner' },
     h('div', null,
       h('h1', { tabindex: '-1', id: 'turn-h' }, head.title),
       h('p', { id: 'waiting-for' }, head.detail)));
@@ -120,7 +120,9 @@ export function strip(scr) {
   if (!ps.length) return null;
   const now = st.status === 'active' ? heading(st, scr).actor : null;
   const bank = st.bank || {};
-  return h('section', { class: 'strip classic-strip', 'aria-labelledby': 'strip-h', style: `--n:${Math.min(ps.length, 4)}` },
+  // Up to four players in a row; five or six in two rows of three; seven or eight of four.
+  const cols = ps.length <= 4 ? ps.length : ps.length <= 6 ? 3 : 4;
+  return h('section', { class: 'strip classic-strip', 'aria-labelledby': 'strip-h', style: `--n:${cols}` },
     h('h2', { id: 'strip-h', class: 'visually-hidden' }, t('strip.title')),
     h('ul', null, ps.map((pl) => {
       const held = holdings(scr.board, st, pl.id);
@@ -146,12 +148,11 @@ export function strip(scr) {
       h('div', { class: 'strip-who', 'aria-hidden': 'true' }, h('span', { class: 'strip-name' }, pl.name)),
       h('div', { class: 'strip-cash', 'aria-hidden': 'true' }, money(pl.cash)),
       h('div', { class: 'strip-worth', 'aria-hidden': 'true' }, t('cl.worth.short', { amount: pl.net_worth })),
-      held.length ? h('div', { class: 'strip-deeds', 'aria-hidden': 'true' }, held.map((d) => h('span', {
+      held.length || flags.length ? h('div', { class: 'strip-meta strip-deeds', 'aria-hidden': 'true' }, held.map((d) => h('span', {
         class: `deed-dot${d.mortgaged ? ' mortgaged' : ''}${d.hotel ? ' hotel' : d.houses ? ' built' : ''}`,
         style: `--c:${d.colour}`,
         title: d.name,
-      }, d.hotel ? 'H' : d.houses ? String(d.houses) : ''))) : null,
-      flags.length ? h('div', { class: 'strip-meta', 'aria-hidden': 'true' }, flags) : null);
+      }, d.hotel ? 'H' : d.houses ? String(d.houses) : '')), flags) : null);
     })),
     h('p', { class: 'strip-bank', id: 'strip-bank' }, t('cl.strip.bank', { houses: bank.houses, hotels: bank.hotels })));
 }
@@ -188,12 +189,18 @@ export function actions(scr) {
   if (o.one('draw_community')) take('draw_community', () => drawCard(scr, o.one('draw_community'), 'community'));
   if (o.one('pay_or_chance')) take('pay_or_chance', () => payOrChance(scr, o.all('pay_or_chance')));
   if (o.one('collect_rent')) take('collect_rent', () => rents(scr, o.all('collect_rent')));
-  if (o.one('jail_pay') || o.one('jail_card')) {
-    take('jail_pay', () => jail(scr, o.one('jail_pay'), o.all('jail_card'), o.one('roll')));
-    take('jail_card', null);
-  }
   if (o.one('tick')) take('tick', () => tickFallback(scr, o.one('tick')));
-  if (o.one('roll')) take('roll', () => (scr.player(o.one('roll').player) ? dice(scr, scr.player(o.one('roll').player)) : null));
+  // Jail's ways out and the dice in one card: one decision, pay, a card or the roll.
+  const jailed = o.one('jail_pay') || o.one('jail_card') ? jail(scr, o.one('jail_pay'), o.all('jail_card'), o.one('roll')) : null;
+  if (jailed) { done.add('jail_pay'); done.add('jail_card'); }
+  if (o.one('roll')) {
+    take('roll', () => {
+      const roller = scr.player(o.one('roll').player);
+      const d = roller ? dice(scr, roller) : null;
+      if (d && jailed) d.querySelector('h2').after(...jailed);
+      return d || jailed;
+    });
+  } else if (jailed) out.push(card('act-jail', t('bk.jail.title', { who: name(scr, (o.one('jail_pay') || o.one('jail_card')).player) }), jailed));
   // Any other type a module draws (deal, build…): its widget, else nothing here.
   for (const type of new Set((st.options || []).map((x) => x.type))) {
     if (done.has(type) || OWN.has(type)) continue;
@@ -346,8 +353,9 @@ function rents(scr, opts) {
     })));
 }
 
-/** The ways out of Jail at the start of a turn (CLASSIC-JAIL-OUT): pay, a card, or roll
- * (the dice card below); the roll's try number from the option. */
+/** The ways out of Jail at the start of a turn (CLASSIC-JAIL-OUT): pay, a card, or the
+ * roll (the dice the card holds); the roll's try from the option. The elements to put
+ * above the dice. */
 function jail(scr, payOpt, cardOpts, rollOpt) {
   const pid = (payOpt || cardOpts[0] || rollOpt || {}).player;
   const who = name(scr, pid);
@@ -363,9 +371,8 @@ function jail(scr, payOpt, cardOpts, rollOpt) {
     b.addEventListener('click', () => scr.send({ type: 'jail_card', deck: c.deck }, t('bk.jail.card.sent', { who }), b));
     buttons.push(b);
   }
-  return card('act-jail', t('bk.jail.title', { who }),
-    h('p', { class: 'muted' }, rollOpt && rollOpt.jail_try ? t('cl.jail.try', { n: rollOpt.jail_try }) : t('cl.wait.jail')),
-    h('div', { class: buttons.length > 1 ? 'btn-grid' : 'stack' }, buttons));
+  return [h('div', { class: `${buttons.length > 1 ? 'btn-grid' : 'stack'} jail-ways` }, buttons),
+    h('p', { class: 'muted small jail-try' }, rollOpt && rollOpt.jail_try ? t('cl.jail.try', { n: rollOpt.jail_try }) : t('cl.wait.jail'))];
 }
 
 /** The free flight's wonder (WONDERS-FLIGHT) when no module draws a better picker. */
