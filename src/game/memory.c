@@ -47,16 +47,10 @@ static int memory_fields(struct game_req *r, const cJSON *body, struct store_mem
                          bool *has_slot, int64_t *slot)
 {
     static const char *const fields[] = {"game", "text", "card", "slot", "destination", "seq"};
-    const cJSON *f;
+    const char *bad = json_unknown_key(body, fields, sizeof(fields) / sizeof(fields[0]));
     int rc;
-    cJSON_ArrayForEach(f, body)
-    {
-        size_t i = 0;
-        while (i < sizeof(fields) / sizeof(fields[0]) && strcmp(fields[i], f->string) != 0)
-            i++;
-        if (i == sizeof(fields) / sizeof(fields[0]))
-            return sb_fail(r->err, SB_EINVALID, NULL, "a memory takes no field '%s'", f->string);
-    }
+    if (bad)
+        return sb_fail(r->err, SB_EINVALID, NULL, "a memory takes no field '%s'", bad);
     rc = json_get_int(body, "game", true, 1, JSON_INT_MAX, &m->game, NULL, r->err);
     if (rc == 0)
         rc = json_get_string(body, "text", true, MEMORY_TEXT_MAX, false, &m->text, r->err);
@@ -155,18 +149,12 @@ static int memory_patch_fields(struct game_req *r, const cJSON *body, const char
                                const char **card, int64_t *slot)
 {
     static const char *const fields[] = {"text", "card", "slot"};
-    const cJSON *f;
+    const char *bad = json_unknown_key(body, fields, sizeof(fields) / sizeof(fields[0]));
     bool has_slot = false;
     int rc;
-    cJSON_ArrayForEach(f, body)
-    {
-        size_t i = 0;
-        while (i < sizeof(fields) / sizeof(fields[0]) && strcmp(fields[i], f->string) != 0)
-            i++;
-        if (i == sizeof(fields) / sizeof(fields[0]))
-            return sb_fail(r->err, SB_EINVALID, NULL,
-                           "a memory's change takes text, card and slot, not '%s'", f->string);
-    }
+    if (bad)
+        return sb_fail(r->err, SB_EINVALID, NULL,
+                       "a memory's change takes text, card and slot, not '%s'", bad);
     rc = json_get_string(body, "text", false, MEMORY_TEXT_MAX, false, text, r->err);
     if (rc == 0)
         rc = json_get_string(body, "card", false, 64, false, card, r->err);

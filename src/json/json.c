@@ -286,6 +286,20 @@ int json_get_string(const cJSON *obj, const char *key, bool required, size_t max
     return 0;
 }
 
+const char *json_unknown_key(const cJSON *obj, const char *const *keys, size_t n)
+{
+    const cJSON *f;
+    cJSON_ArrayForEach(f, obj)
+    {
+        size_t i = 0;
+        while (i < n && strcmp(keys[i], f->string) != 0)
+            i++;
+        if (i == n)
+            return f->string;
+    }
+    return NULL;
+}
+
 int json_get_event_type(const cJSON *body, int (*from_name)(const char *name), int *t,
                         const char **type, struct sb_error *err)
 {

@@ -55,6 +55,10 @@ int json_get_string(const cJSON *obj, const char *key, bool required, size_t max
 int json_get_name(cJSON *obj, const char *key, bool required, const char **out,
                   struct sb_error *err);
 
+/* The name of the first member of obj that is none of the n names keys (NULL when each
+ * is one of them, or obj has none). This function can't fail. */
+const char *json_unknown_key(const cJSON *obj, const char *const *keys, size_t n);
+
 /* Read the type of an event body (an engine's event, API.md): body must be an object
  * (else SB_EBADREQ) whose "type" is a name (as json_get_string(), required) that
  * from_name() knows (its index >= 0 into *t; else SB_EINVALID "unknown event type").
