@@ -232,13 +232,15 @@ export class TableScreen {
     this.lastBox.hidden = false;
     const items = (l.sentences || []).map((x) => h('li', { class: x.cls || null }, x.text));
     // mount(), not replaceChildren(): the DOM would write a null child as the word "null".
-    // The memories a card brings back come first, under what was drawn: the money lines
-    // and the box check (on the drawer's phone, a tall form) follow and push nothing
-    // of them off the first screen.
+    // At a banker table the memories a card brings back come first, under what was
+    // drawn: the money lines and the box check (on the drawer's phone, a tall form)
+    // follow and push nothing of them off the first screen, under the dock. In journal
+    // mode, with no dock above, who pays whom stays first and the memories follow.
+    const fx = items.length ? h('ul', { class: 'effects' }, items) : null;
+    const back = relived(this, l.effects);
     mount(this.lastBox, head,
       h('p', { class: 'last-title' }, l.at ? `${timeText(l.at)} · ` : '', l.title),
-      relived(this, l.effects),
-      items.length ? h('ul', { class: 'effects' }, items) : null,
+      ...(this.mode === 'journal' ? [fx, back] : [back, fx]),
       afterEvent(this));
   }
 
