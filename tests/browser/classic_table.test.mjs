@@ -285,3 +285,30 @@ test('UI-CLASSIC-SIX six players at the table in the dark theme, in Romanian: th
   }
   assert.deepEqual(failures, [], 'every decision on the first screen, axe-clean');
 });
+
+test('UI-CLASSIC-VARIANT HOUSE-VARIANT: the new-game screen starts a short classic game in bank mode, and its table asks for the deal first (CLASSIC-SHORT)', async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  let ctx;
+  try {
+    const c = await campaign(server.base, ['Ana', 'Ben']);
+    ctx = await patientPhone(browser, { locale: 'en-GB' });
+    const page = await ctx.newPage();
+    await page.goto(c.url);
+    await page.locator('h1').first().waitFor();
+    await page.goto(`${server.base}/#/c/${c.cid}/new`);
+    await page.locator('input[name=mode][value=banker]').check();
+    await page.getByLabel('Game', { exact: true }).selectOption('short');
+    for (const [i, token] of ['boot', 'hat'].entries()) await page.locator(`#seat-${i + 1}-token`).fill(token);
+    await page.getByRole('button', { name: 'Start the game' }).click();
+    await expectText(page.locator('#turn-h'), 'Deal two deeds to Ana');
+    const games = (await api(server.base, 'GET', `/campaigns/${c.cid}/games`, { key: c.key })).games;
+    const g = (await api(server.base, 'GET', `/campaigns/${c.cid}/games/${games[0].id}`, { key: c.key })).game;
+    assert.equal(g.house_rules.variant, 'short');
+    assert.equal(g.house_rules.starting_cash, null, 'no starting cash given: the box\'s own');
+    assert.deepEqual(ctx.errors, [], 'no script errors in the page');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});

@@ -1127,4 +1127,8 @@ export default {
   'cl.card.jail': 'Go to Jail',
   'cl.card.jail_free': 'Get Out of Jail Free',
   'cl.card.repairs': 'Repairs: {house} a house, {hotel} a hotel',
+  'cl.ng.variant': 'Game',
+  'cl.ng.variant.standard': 'Standard: the last player not bankrupt wins',
+  'cl.ng.variant.short': 'Short: two deeds dealt, ends at the second bankruptcy',
+  'cl.ng.variant.timed': 'Timed: two deeds dealt, the richest at the agreed time wins',
 };

@@ -1107,4 +1107,8 @@ export default {
   'cl.card.jail': 'Allez en prison',
   'cl.card.jail_free': 'Libéré de prison',
   'cl.card.repairs': 'Réparations : {house} par maison, {hotel} par hôtel',
+  'cl.ng.variant.standard': 'Standard : le dernier joueur non ruiné gagne',
+  'cl.ng.variant': 'Partie',
+  'cl.ng.variant.short': 'Rapide : deux titres distribués, fin à la deuxième faillite',
+  'cl.ng.variant.timed': 'Chronométrée : deux titres distribués, le plus riche à l’heure convenue gagne',
 };

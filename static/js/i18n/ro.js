@@ -1107,4 +1107,8 @@ export default {
   'cl.card.jail': 'Mergi la închisoare',
   'cl.card.jail_free': 'Ieși din închisoare',
   'cl.card.repairs': 'Reparații: {house} pe casă, {hotel} pe hotel',
+  'cl.ng.variant': 'Partida',
+  'cl.ng.variant.standard': 'Standard: câștigă ultimul jucător care n-a dat faliment',
+  'cl.ng.variant.short': 'Scurtă: două titluri împărțite, se termină la al doilea faliment',
+  'cl.ng.variant.timed': 'Cu timp: două titluri împărțite, câștigă cel mai bogat la ora stabilită',
 };

@@ -155,7 +155,11 @@ export async function render({ main, params, app }) {
   // The classic bank's starting cash (HOUSE-CASH, RULES.md 3b); empty: the box's own.
   const boxDoc = kind.modes.some(bankOf) ? await editionDoc(eid).catch(() => null) : null;
   const cash = h('input', { type: 'number', id: 'classic-cash', inputmode: 'numeric', min: 500, max: 5000, step: 10, placeholder: boxDoc && boxDoc.start_cash ? String(boxDoc.start_cash) : null });
+  // The box's variants (HOUSE-VARIANT: standard, short, timed), as its edition lists them.
+  const variants = (boxDoc && boxDoc.variants) || [];
+  const variant = variants.length > 1 ? select(variants.map((v) => [v, t(`cl.ng.variant.${v}`)]), { id: 'classic-variant' }, variants[0]) : null;
   const bankRules = kind.modes.some(bankOf) ? h('fieldset', { id: 'classic-rules' }, h('legend', null, t('cl.ng.rules')),
+    variant ? field(t('cl.ng.variant'), variant) : null,
     field(t('cl.ng.cash'), cash, t('cl.ng.cash.hint', { n: boxDoc && boxDoc.start_cash }))) : null;
   const startBtn = h('button', { class: 'btn primary block', type: 'submit' }, t('ng.start'));
   const form = h('form', null,
@@ -187,6 +191,7 @@ export async function render({ main, params, app }) {
       if (!Number.isInteger(n) || n < 500 || n > 5000 || n % 10) { showAlert(t('cl.ng.cash.bad')); cash.focus(); return; }
       body.house_rules = { starting_cash: n };
     }
+    if (bank && variant && variant.value !== variants[0]) body.house_rules = { ...(body.house_rules || {}), variant: variant.value };
     if (!full && !bank) {
       if (playedAt.value) body.played_at = new Date(`${playedAt.value}T12:00:00`).toISOString();
       if (duration.value !== '') {
