@@ -889,14 +889,19 @@ static enum MHD_Result http_begin_body(struct http_server *s, struct MHD_Connect
     length = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     announced = length ? strtoull(length, NULL, 10) : r->limit;
     if (length && announced > r->limit) {
-        /* Refuse an announced oversized body before reading any of it. */
+        /* An announced oversized body is refused. Answered before its body is read,
+         * the connection closes with the body unread, and the client still sending it
+         * may see its write fail (a reset) before it reads the 413: so an API body of
+         * up to HTTP_BODY_DRAIN_MAX (a phone's photo too large, say) is read to its end,
+         * held nowhere, and answered then; a larger one is answered now. */
         r->too_large = true;
-        return http_dispatch(s, conn, r, url, method);
-    }
-    /* A body that would not fit beside the unfinished ones is refused before it comes
-     * (a body that passes the cap on its way is dropped, and answered so at its end). */
-    if (http_is_api(url) && atomic_load(&s->bodies_held) + announced > HTTP_BODIES_MAX)
+        if (!http_is_api(url) || announced > HTTP_BODY_DRAIN_MAX)
+            return http_dispatch(s, conn, r, url, method);
+    } else if (http_is_api(url) && atomic_load(&s->bodies_held) + announced > HTTP_BODIES_MAX) {
+        /* A body that would not fit beside the unfinished ones is refused before it
+         * comes (one that passes the cap on its way is dropped, answered at its end). */
         return http_busy(conn, r, HTTP_BODIES_FULL);
+    }
     /* The body's end is fixed now, from its announced size at the minimum rate; until
      * then each piece buys time at that rate (a second ahead), never past the end. */
     r->body_from = http_header_deadline(s);

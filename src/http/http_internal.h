@@ -237,8 +237,9 @@ unsigned http_hub_count(struct http_hub *h);
 
 /* ---- request bodies: in memory up to a small size, spooled past it (http_body.c) ---- */
 
-#define HTTP_BODY_IN_MEMORY 65536          /* a body the route takes at most this: memory */
-#define HTTP_BODIES_MAX ((size_t)96 << 20) /* held by the unfinished bodies together */
+#define HTTP_BODY_IN_MEMORY 65536               /* a body the route takes at most this: memory */
+#define HTTP_BODY_DRAIN_MAX ((uint64_t)8 << 20) /* an announced oversized body read and dropped */
+#define HTTP_BODIES_MAX ((size_t)96 << 20)      /* held by the unfinished bodies together */
 
 /* A request's body as it comes: in memory (mem) for a route that takes at most
  * HTTP_BODY_IN_MEMORY, else in a temporary file (fd) that is mapped once complete.

@@ -136,3 +136,23 @@ test('every error is problem+json: a request line the library cannot split is cl
   const ok = await raw(srv.port, 'GET /api/v1/health HTTP/1.1\r\nHost: a\r\n\r\n');
   assert.equal(ok.status, 200, 'the server serves the next connection');
 });
+
+test('every error is one problem+json answer: a body announced over its route\'s limit (up to 8 MiB) is read and answered 413, never a reset the client sees instead', async () => {
+  // Answered before its body is read, the connection closed with the body unread and a
+  // client still writing it often saw its write fail (EPIPE) instead of the 413.
+  const body = JSON.stringify({ name: 'x'.repeat(1 << 20) });
+  const seen = {};
+  for (let i = 0; i < 60; i++) {
+    let got;
+    try {
+      const r = await fetch(`${srv.url}/api/v1/campaigns`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      assert.match(r.headers.get('content-type'), /application\/problem\+json/);
+      await r.text();
+      got = String(r.status);
+    } catch (e) {
+      got = `${e.message} (${e.cause?.code})`;
+    }
+    seen[got] = (seen[got] || 0) + 1;
+  }
+  assert.deepEqual(seen, { 413: 60 });
+});
