@@ -101,12 +101,19 @@ function stepOf(page, c, step) {
           await summary.click();
         }
         await page.locator('#auction-winner').waitFor();
+        // The opened auction is brought on screen at the next frame, its button with it.
+        // Checked then: filling the fields lets the browser scroll to each one (as a
+        // phone's keyboard does), which moves the page by the test's doing, not the UI's.
+        let why = await onScreen(page.locator('#act-auction'));
+        for (let frames = 0; why && frames < 10; frames++) {
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+          why = await onScreen(page.locator('#act-auction'));
+        }
+        if (why) failures.push(`${where}: the auction's button is not on screen: ${why}`);
         if (step.auction) {
           await page.locator('#auction-winner').selectOption(String(c.ids[step.auction]));
           await page.locator('#auction-price').fill(String(step.price));
         }
-        const why = await onScreen(page.locator('#act-auction'));
-        if (why) failures.push(`${where}: the auction's button is not on screen: ${why}`);
         await page.locator('#act-auction').click();
       },
     };
