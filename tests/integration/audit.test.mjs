@@ -66,14 +66,21 @@ test('TWT-TICKET (R7): the ticket to the space its holder stands on is 422 and n
   assert.deepEqual(same, st, 'nothing changed');
 });
 
-test('export (R4): a draw_journal keeps the memories each payout was answered with, through export and import', async () => {
+/** Ann and Bo's journal game g in which Ann stamps journal-2 and keeps a memory of it,
+ * "lost the passport in Rome": {c, ann, bo, base, g, made (the memory's answer, 201)}. */
+async function stampedWithMemory() {
   const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
   const [ann, bo] = c.players;
   const base = `/api/v1/campaigns/${c.cid}`;
-  const g1 = await game(c, 'journal', [[ann, 'hazel'], [bo, 'scottie']]);
-  await event(c, g1, { type: 'draw_journal', card: 'journal-2', player: ann });
-  const m = await c.api.post(`${base}/memories`, { game: g1, text: 'lost the passport in Rome', card: 'journal-2', slot: 0 });
-  assert.equal(m.status, 201, m.text);
+  const g = await game(c, 'journal', [[ann, 'hazel'], [bo, 'scottie']]);
+  await event(c, g, { type: 'draw_journal', card: 'journal-2', player: ann });
+  const made = await c.api.post(`${base}/memories`, { game: g, text: 'lost the passport in Rome', card: 'journal-2', slot: 0 });
+  assert.equal(made.status, 201, made.text);
+  return { c, ann, bo, base, g, made };
+}
+
+test('export (R4): a draw_journal keeps the memories each payout was answered with, through export and import', async () => {
+  const { c, ann, bo, base, g: g1 } = await stampedWithMemory();
   await event(c, g1, { type: 'end' });
   const g2 = await game(c, 'journal', [[ann, 'hazel'], [bo, 'scottie']]);
   const draw = await event(c, g2, { type: 'draw_journal', card: 'journal-2', player: bo });
@@ -129,13 +136,7 @@ test('TWT-JOURNAL-5: tonight\'s briefing pays by the stamp policy the active gam
 });
 
 test('memories (R5): a memory whose journal stamp was undone says so, and PATCH moves it to the stamp made again; every bad change is problem+json and changes nothing', async () => {
-  const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
-  const [ann, bo] = c.players;
-  const base = `/api/v1/campaigns/${c.cid}`;
-  const g = await game(c, 'journal', [[ann, 'hazel'], [bo, 'scottie']]);
-  await event(c, g, { type: 'draw_journal', card: 'journal-2', player: ann });
-  const made = await c.api.post(`${base}/memories`, { game: g, text: 'lost the passport in Rome', card: 'journal-2', slot: 0 });
-  assert.equal(made.status, 201, made.text);
+  const { c, ann, base, g, made } = await stampedWithMemory();
   const mid = made.json.memory.id;
   assert.equal(made.json.memory.undone, null);
   const v1 = made.json.memory.version;

@@ -2,7 +2,7 @@
 // middle, replay, undo, If-Match and Idempotency-Key.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, newCampaign } from './server.mjs';
+import { startServer, newCampaign, newGame } from './server.mjs';
 import { nextEvent } from './driver.mjs';
 
 let srv;
@@ -135,14 +135,19 @@ test('If-Match: a write against an old version is 412 and logs nothing', async (
   assert.deepEqual(events.map((e) => e.text), ['one']);
 });
 
-test('Idempotency-Key: a retried event is logged once and answered the same', async () => {
+/** A banker game of Ann and Bo with a roll posted under the Idempotency-Key idem:
+ * {c, base, gid, a (that answer), retry() (the same roll under the same key again)}. */
+async function rolledOnce(idem) {
   const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
   const base = `/api/v1/campaigns/${c.cid}`;
-  const g = await c.api.post(`${base}/games`, { mode: 'banker', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 't-rex' }] });
-  const gid = g.json.game.id;
-  const key = { 'Idempotency-Key': '0c6b1f5e-2f55-4c1e-9d1d-6f0f3b1b8a11' };
-  const a = await c.api.post(`${base}/games/${gid}/events`, { type: 'roll', d1: 2, d2: 3 }, key);
-  const b = await c.api.post(`${base}/games/${gid}/events`, { type: 'roll', d1: 2, d2: 3 }, key);
+  const gid = await newGame(c, 'banker', [[c.players[0], 'hazel'], [c.players[1], 't-rex']]);
+  const retry = () => c.api.post(`${base}/games/${gid}/events`, { type: 'roll', d1: 2, d2: 3 }, { 'Idempotency-Key': idem });
+  return { c, base, gid, a: await retry(), retry };
+}
+
+test('Idempotency-Key: a retried event is logged once and answered the same', async () => {
+  const { c, base, gid, a, retry } = await rolledOnce('0c6b1f5e-2f55-4c1e-9d1d-6f0f3b1b8a11');
+  const b = await retry();
   assert.equal(a.status, 201);
   assert.equal(b.status, 200);
   assert.deepEqual(b.json, a.json);
@@ -151,16 +156,11 @@ test('Idempotency-Key: a retried event is logged once and answered the same', as
 });
 
 test('Idempotency-Key: the replay of an event since undone says "voided": true, and logs nothing', async () => {
-  const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
-  const base = `/api/v1/campaigns/${c.cid}`;
-  const g = await c.api.post(`${base}/games`, { mode: 'banker', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 't-rex' }] });
-  const gid = g.json.game.id;
-  const key = { 'Idempotency-Key': '5a0d7c9e-1b7e-4f57-a0a2-3c1f6b0e9d42' };
-  const a = await c.api.post(`${base}/games/${gid}/events`, { type: 'roll', d1: 2, d2: 3 }, key);
+  const { c, base, gid, a, retry } = await rolledOnce('5a0d7c9e-1b7e-4f57-a0a2-3c1f6b0e9d42');
   assert.equal(a.status, 201);
   assert.equal(a.json.event.voided, false);
   assert.equal((await c.api.post(`${base}/games/${gid}/undo`)).status, 200);
-  const b = await c.api.post(`${base}/games/${gid}/events`, { type: 'roll', d1: 2, d2: 3 }, key);
+  const b = await retry();
   assert.equal(b.status, 200, b.text);
   assert.equal(b.json.event.voided, true);
   assert.equal(b.json.event.seq, a.json.event.seq);

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer, newCampaign, client } from './server.mjs';
+import { startServer, newCampaign, newTable, client } from './server.mjs';
 import { validate } from './schema.mjs';
 
 let srv, guarded; // guarded has an admin key, so it can list its campaigns
@@ -23,25 +23,10 @@ const OFFICIAL = {
 
 /** A campaign of Ann and Bob (house rules given) and a game of theirs (its own given). */
 async function table({ house_rules, game_rules, mode = 'banker' } = {}) {
-  const c = await newCampaign(srv.url, { players: ['Ann', 'Bob'], house_rules, name: 'House' });
-  const [ann, bob] = c.players;
-  const body = { mode, seats: [{ player: ann, token: 'scottie' }, { player: bob, token: 'hazel' }] };
-  if (game_rules) body.house_rules = game_rules;
-  const r = await c.api.post(`/api/v1/campaigns/${c.cid}/games`, body);
-  assert.equal(r.status, 201, r.text);
-  const root = `/api/v1/campaigns/${c.cid}/games/${r.json.game.id}`;
-  const send = async (ev, status = 201) => {
-    const a = await c.api.post(`${root}/events`, ev);
-    assert.equal(a.status, status, `${JSON.stringify(ev)} -> ${a.text}`);
-    return a.json;
-  };
-  const state = async () => (await c.api.get(root)).json.state;
-  const game = async () => (await c.api.get(root)).json.game;
-  const replayEqualsSnapshot = async () => {
-    const snap = await state();
-    assert.deepEqual((await c.api.get(`${root}/state?at=${snap.seq}`)).json, snap);
-  };
-  return { c, ann, bob, root, send, state, game, replayEqualsSnapshot, first: r.json };
+  const t = await newTable(srv.url, { name: 'House', players: ['Ann', 'Bob'], tokens: ['scottie', 'hazel'], house_rules, game_rules, mode });
+  const [ann, bob] = t.c.players;
+  const game = async () => (await t.c.api.get(t.root)).json.game;
+  return { ...t, ann, bob, game, first: t.created };
 }
 
 const DOC = JSON.parse(readFileSync(new URL('../../schema/openapi.json', import.meta.url), 'utf8'));

@@ -57,6 +57,15 @@ async function game(c, gid) {
   return { ...r.json, etag: r.headers.get('etag') };
 }
 
+/** A results game of edition's first n players, ended by the result event
+ * { type: 'result', ...body(players) } (201 asserted): {c, gid, r (the answer)}. */
+async function decided(edition, n, body) {
+  const c = await campaign(edition, n);
+  const gid = await resultsGame(c, n);
+  const r = await event(c, gid, { type: 'result', ...body(c.players) });
+  return { c, gid, r };
+}
+
 /** One player's figures in a decided result. */
 const figures = (result, pid) => result.players.find((p) => p.player === pid);
 
@@ -137,13 +146,10 @@ test('RESULTS-PLAYERS: each edition seats its own number of players', async () =
 });
 
 test('CLASSIC-END: in the standard game the one player never bankrupt wins', async () => {
-  const c = await campaign('classic', 4);
-  const [ann, bo, cy, di] = c.players;
-  const gid = await resultsGame(c, 4);
-  const r = await event(c, gid, {
-    type: 'result',
+  const { c, gid, r } = await decided('classic', 4, ([ann, bo, cy, di]) => ({
     standings: [{ player: ann, bankrupt_order: 2 }, { player: bo }, { player: cy, bankrupt_order: 3 }, { player: di, bankrupt_order: 1 }],
-  });
+  }));
+  const [ann, bo, cy, di] = c.players;
   assert.deepEqual(r.json.effects, [{ kind: 'win', player: bo }]);
   const { state } = r.json;
   assert.equal(state.status, 'finished');
@@ -161,12 +167,8 @@ test('CLASSIC-END: in the standard game the one player never bankrupt wins', asy
 });
 
 test('CLASSIC-SHORT: at the second bankruptcy the richest by net worth wins, mortgaged at half', async () => {
-  const c = await campaign('classic', 4);
-  const [ann, bo, cy, di] = c.players;
-  const gid = await resultsGame(c, 4);
   // Bo has the most cash; Cy's properties, half his mortgages and his buildings put him ahead.
-  const r = await event(c, gid, {
-    type: 'result',
+  const { c, r } = await decided('classic', 4, ([ann, bo, cy, di]) => ({
     variant: 'short',
     standings: [
       { player: ann, bankrupt_order: 1 },
@@ -174,7 +176,8 @@ test('CLASSIC-SHORT: at the second bankruptcy the richest by net worth wins, mor
       { player: cy, cash: 500, property_value: 1200, mortgaged_value: 700, buildings_value: 400 },
       { player: di, bankrupt_order: 2 },
     ],
-  });
+  }));
+  const [ann, bo, cy] = c.players;
   const { result } = r.json.state;
   assert.equal(result.variant, 'short');
   assert.equal(result.winner, cy);
@@ -203,19 +206,16 @@ test('CLASSIC-SHORT: the short game ends at the second bankruptcy, not before', 
 });
 
 test('CLASSIC-TIMED: the richest by net worth wins, half a mortgage compared exactly', async () => {
-  const c = await campaign('classic', 3);
-  const [ann, bo, cy] = c.players;
-  const gid = await resultsGame(c, 3);
   // Ann: 854 half units (427). Bo: 2 x 350 + 155 = 855 half units (427.5): Bo is ahead.
-  const r = await event(c, gid, {
-    type: 'result',
+  const { c, r } = await decided('classic', 3, ([ann, bo, cy]) => ({
     variant: 'timed',
     standings: [
       { player: ann, cash: 427 },
       { player: bo, cash: 100, property_value: 200, mortgaged_value: 155, buildings_value: 50 },
       { player: cy, cash: 0, property_value: 60 },
     ],
-  });
+  }));
+  const [ann, bo, cy] = c.players;
   const { result } = r.json.state;
   assert.equal(result.variant, 'timed');
   assert.equal(result.winner, bo);
@@ -267,13 +267,10 @@ test('WONDERS-END: 22 ticks earn the 1,500 bonus, then the richest by cash wins'
 });
 
 test('DEAL-END: the player with three complete sets wins', async () => {
-  const c = await campaign('deal', 3);
-  const [ann, bo, cy] = c.players;
-  const gid = await resultsGame(c, 3);
-  const r = await event(c, gid, {
-    type: 'result',
+  const { c, r } = await decided('deal', 3, ([ann, bo, cy]) => ({
     standings: [{ player: ann, complete_sets: 2 }, { player: bo, complete_sets: 1 }, { player: cy, complete_sets: 3 }],
-  });
+  }));
+  const [ann, bo, cy] = c.players;
   const { state } = r.json;
   assert.equal(state.winner, cy);
   assert.equal(state.status, 'finished');

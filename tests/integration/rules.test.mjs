@@ -4,7 +4,7 @@
 // every event listed is accepted, every game event of a type not listed is refused.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, newCampaign } from './server.mjs';
+import { startServer, newTable } from './server.mjs';
 
 let srv;
 before(async () => { srv = await startServer(); });
@@ -12,27 +12,9 @@ after(async () => { await srv.cleanup(); });
 
 /** A banker game of the named players (tokens in seat order); returns its helpers. */
 async function banker(names) {
-  const c = await newCampaign(srv.url, { players: names });
-  const tokens = ['scottie', 'hazel', 'rubber-ducky', 't-rex'];
-  const r = await c.api.post(`/api/v1/campaigns/${c.cid}/games`, {
-    mode: 'banker', seats: c.players.map((player, i) => ({ player, token: tokens[i] })),
-  });
-  assert.equal(r.status, 201, r.text);
-  const root = `/api/v1/campaigns/${c.cid}/games/${r.json.game.id}`;
-  const send = async (body, status = 201) => {
-    const a = await c.api.post(`${root}/events`, body);
-    assert.equal(a.status, status, `${JSON.stringify(body)} -> ${a.text}`);
-    return a.json;
-  };
+  const { c, root, send, state, replayEqualsSnapshot } = await newTable(srv.url, { players: names, tokens: ['scottie', 'hazel', 'rubber-ducky', 't-rex'] });
   const undo = async () => assert.equal((await c.api.post(`${root}/undo`)).status, 200);
-  const state = async () => (await c.api.get(root)).json.state;
   const post = (body) => c.api.post(`${root}/events`, body);
-  /** The snapshot the server keeps equals the log replayed from scratch (?at=seq). */
-  const replayEqualsSnapshot = async () => {
-    const snap = await state();
-    const replayed = (await c.api.get(`${root}/state?at=${snap.seq}`)).json;
-    assert.deepEqual(replayed, snap);
-  };
   return { c, ids: c.players, send, undo, state, post, replayEqualsSnapshot };
 }
 

@@ -153,3 +153,34 @@ export async function postEvent(c, gid, body, status = 201) {
   assert.equal(r.status, status, `${JSON.stringify(body)} -> ${r.text}`);
   return r.json;
 }
+
+/**
+ * A table: a new campaign on the server at url (newCampaign(): name, house_rules, players)
+ * and a game of its players in mode, seated in order with tokens, with the game's own
+ * game_rules if given; asserts the game's 201. Returns {c (as newCampaign() gives it),
+ * base (the campaign's path), gid, root (the game's path), created (the answer's JSON),
+ * send(body, status = 201) (posts an event, asserts its status, returns the answer's
+ * JSON), state() (the game's state now), replayEqualsSnapshot() (asserts the kept state
+ * equals the log replayed from scratch, ?at=seq)}.
+ */
+export async function newTable(url, { name, house_rules, game_rules, players = ['Ann', 'Bo'], mode = 'banker', tokens = ['hazel', 't-rex'] } = {}) {
+  const c = await newCampaign(url, { name, house_rules, players });
+  const base = `/api/v1/campaigns/${c.cid}`;
+  const body = { mode, seats: c.players.map((player, i) => ({ player, token: tokens[i] })) };
+  if (game_rules) body.house_rules = game_rules;
+  const r = await c.api.post(`${base}/games`, body);
+  assert.equal(r.status, 201, r.text);
+  const gid = r.json.game.id;
+  const root = `${base}/games/${gid}`;
+  const send = async (ev, status = 201) => {
+    const a = await c.api.post(`${root}/events`, ev);
+    assert.equal(a.status, status, `${JSON.stringify(ev)} -> ${a.text}`);
+    return a.json;
+  };
+  const state = async () => (await c.api.get(root)).json.state;
+  const replayEqualsSnapshot = async () => {
+    const snap = await state();
+    assert.deepEqual((await c.api.get(`${root}/state?at=${snap.seq}`)).json, snap);
+  };
+  return { c, base, gid, root, created: r.json, send, state, replayEqualsSnapshot };
+}

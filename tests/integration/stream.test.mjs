@@ -4,7 +4,7 @@
 // state, and with an older one gets the current state at once.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, newCampaign } from './server.mjs';
+import { startServer, newTable } from './server.mjs';
 
 let srv;
 before(async () => { srv = await startServer(); });
@@ -12,11 +12,8 @@ after(async () => { await srv.cleanup(); });
 
 /** A game of a new campaign: {c, base, gid}. */
 async function newGame() {
-  const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
-  const base = `/api/v1/campaigns/${c.cid}`;
-  const g = await c.api.post(`${base}/games`, { mode: 'banker', seats: [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 't-rex' }] });
-  assert.equal(g.status, 201, g.text);
-  return { c, base, gid: g.json.game.id };
+  const { c, base, gid } = await newTable(srv.url);
+  return { c, base, gid };
 }
 
 /** Open the stream of game gid with headers; {next(): the next state event as

@@ -3,19 +3,15 @@
 // Idempotency-Key reused with another body is 422.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, newCampaign } from './server.mjs';
+import { startServer, newCampaign, newTable } from './server.mjs';
 
 let srv;
 before(async () => { srv = await startServer(); });
 after(async () => { await srv.cleanup(); });
 
 async function banker() {
-  const c = await newCampaign(srv.url, { players: ['Ann', 'Bo'] });
-  const base = `/api/v1/campaigns/${c.cid}`;
-  const seats = [{ player: c.players[0], token: 'hazel' }, { player: c.players[1], token: 't-rex' }];
-  const g = await c.api.post(`${base}/games`, { mode: 'banker', seats });
-  assert.equal(g.status, 201, g.text);
-  return { ...c, base, gid: g.json.game.id, ev: `${base}/games/${g.json.game.id}/events` };
+  const { c, base, gid, root } = await newTable(srv.url);
+  return { ...c, base, gid, ev: `${root}/events` };
 }
 
 test('a body with a repeated key is 400 on every route and changes nothing', async () => {

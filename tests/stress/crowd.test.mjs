@@ -50,6 +50,27 @@ async function until(cond, ms) {
   return cond();
 }
 
+/** Run fn(s, a, streams) against a server started with args and an agent of its own;
+ * after, whatever happened, every stream in the array streams is closed and the server
+ * stopped. */
+async function withStreams(args, fn) {
+  const s = await startServer({ args });
+  const streams = [];
+  try {
+    await fn(s, agent(), streams);
+  } finally {
+    for (const x of streams) x.close();
+    await s.cleanup();
+  }
+}
+
+/** Open n streams of campaign c into streams (openMany()): each is answered 200. */
+async function openAll(base, c, n, a, streams) {
+  const opened = await openMany(base, c, n, a);
+  streams.push(...opened);
+  assert.deepEqual([...new Set(opened.map((x) => x.status))], [200]);
+}
+
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 
 test('slowloris from two addresses: a third is served within 2 s, and the slow headers are cut at their deadline', async () => {
@@ -141,147 +162,104 @@ test('past the per-address connection limit: 503 with Retry-After, and other add
   }
 });
 
-test('1,000 streams open on one campaign: another client creates a campaign and appends as before; one change reaches 99% of them', async () => {
-  const s = await startServer({ args: ['--per-ip', '2000', '--streams-per-ip', '2000'] });
-  const a = agent();
-  let streams = [];
-  try {
-    const watched = await newCampaign(s.url, { name: 'Audience' });
-    const table = await newCampaign(s.url, { name: 'Table' });
-    const lat = async (n) => {
-      const out = [];
-      for (let i = 0; i < n; i++) {
-        const t0 = performance.now();
-        const r = await table.api.post(`${table.game}/events`, { type: 'note', text: `n${i}` });
-        assert.equal(r.status, 201, r.text);
-        out.push(performance.now() - t0);
-      }
-      return out;
-    };
-    const quiet = await lat(60);
-    streams = await openMany(s.url, watched, 1000, a);
-    assert.deepEqual([...new Set(streams.map((x) => x.status))], [200]);
-    assert.ok(await until(() => streams.every((x) => x.events >= 1), 5000), 'a stream had no first state');
-    assert.equal(streams[0].headers['x-accel-buffering'], 'no');
-    // Another client, while they are open: creating a campaign and a game, and appending.
-    const later = await newCampaign(s.url, { name: 'Late table' });
-    assert.ok(later.gid > 0);
-    const crowded = await lat(60);
-    // Their latency is make bench's (issue 41: no test asserts a duration); shown here.
-    console.log(`# appends p95 ${p95(crowded).toFixed(1)} ms with 1,000 streams open, ${p95(quiet).toFixed(1)} ms without`);
-    assert.ok(streams.every((x) => x.events === 1), 'a change to another campaign woke these streams');
-    // One change of the watched game reaches them.
-    const t0 = Date.now();
-    const r = await watched.api.post(`${watched.game}/events`, { type: 'note', text: 'to everyone' });
-    assert.equal(r.status, 201);
-    await until(() => streams.every((x) => x.events >= 2), 30000);
-    const reached = streams.filter((x) => x.events >= 2).length;
-    console.log(`# the change reached ${streams.filter((x) => x.events >= 2 && x.at - t0 <= 2000).length} streams within 2 s`);
-    assert.ok(reached >= 990, `the change reached ${reached} of 1,000 streams`);
-  } finally {
-    for (const x of streams) x.close();
-    await s.cleanup();
-  }
-});
+test('1,000 streams open on one campaign: another client creates a campaign and appends as before; one change reaches 99% of them', () => withStreams(['--per-ip', '2000', '--streams-per-ip', '2000'], async (s, a, streams) => {
+  const watched = await newCampaign(s.url, { name: 'Audience' });
+  const table = await newCampaign(s.url, { name: 'Table' });
+  const lat = async (n) => {
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      const r = await table.api.post(`${table.game}/events`, { type: 'note', text: `n${i}` });
+      assert.equal(r.status, 201, r.text);
+      out.push(performance.now() - t0);
+    }
+    return out;
+  };
+  const quiet = await lat(60);
+  await openAll(s.url, watched, 1000, a, streams);
+  assert.ok(await until(() => streams.every((x) => x.events >= 1), 5000), 'a stream had no first state');
+  assert.equal(streams[0].headers['x-accel-buffering'], 'no');
+  // Another client, while they are open: creating a campaign and a game, and appending.
+  const later = await newCampaign(s.url, { name: 'Late table' });
+  assert.ok(later.gid > 0);
+  const crowded = await lat(60);
+  // Their latency is make bench's (issue 41: no test asserts a duration); shown here.
+  console.log(`# appends p95 ${p95(crowded).toFixed(1)} ms with 1,000 streams open, ${p95(quiet).toFixed(1)} ms without`);
+  assert.ok(streams.every((x) => x.events === 1), 'a change to another campaign woke these streams');
+  // One change of the watched game reaches them.
+  const t0 = Date.now();
+  const r = await watched.api.post(`${watched.game}/events`, { type: 'note', text: 'to everyone' });
+  assert.equal(r.status, 201);
+  await until(() => streams.every((x) => x.events >= 2), 30000);
+  const reached = streams.filter((x) => x.events >= 2).length;
+  console.log(`# the change reached ${streams.filter((x) => x.events >= 2 && x.at - t0 <= 2000).length} streams within 2 s`);
+  assert.ok(reached >= 990, `the change reached ${reached} of 1,000 streams`);
+}));
 
-test('streams per campaign: past the limit 503 with Retry-After; a closed stream frees its slot at once', async () => {
-  const s = await startServer({ args: ['--streams-per-campaign', '30', '--streams-per-ip', '1000'] });
-  const a = agent();
-  let streams = [];
-  try {
-    const c = await newCampaign(s.url, { name: 'Small audience' });
-    const other = await newCampaign(s.url, { name: 'Other audience' });
-    streams = await openMany(s.url, c, 30, a);
-    assert.deepEqual([...new Set(streams.map((x) => x.status))], [200]);
-    const over = await openStream(s.url, c, a);
-    assert.equal(over.status, 503);
-    assert.match(over.headers['retry-after'], /^\d+$/);
-    over.close();
-    // The limit is per campaign: another campaign's audience is welcome.
-    const elsewhere = await openStream(s.url, other, a);
-    assert.equal(elsewhere.status, 200);
-    elsewhere.close();
-    // Close ten: ten new ones get in straight away, not after a keep-alive.
-    for (const x of streams.slice(0, 10)) x.close();
-    await sleep(200);
-    const fresh = await openMany(s.url, c, 10, a);
-    assert.deepEqual(fresh.map((x) => x.status), Array(10).fill(200));
-    streams = streams.slice(10).concat(fresh);
-  } finally {
-    for (const x of streams) x.close();
-    await s.cleanup();
-  }
-});
+test('streams per campaign: past the limit 503 with Retry-After; a closed stream frees its slot at once', () => withStreams(['--streams-per-campaign', '30', '--streams-per-ip', '1000'], async (s, a, streams) => {
+  const c = await newCampaign(s.url, { name: 'Small audience' });
+  const other = await newCampaign(s.url, { name: 'Other audience' });
+  await openAll(s.url, c, 30, a, streams);
+  const over = await openStream(s.url, c, a);
+  assert.equal(over.status, 503);
+  assert.match(over.headers['retry-after'], /^\d+$/);
+  over.close();
+  // The limit is per campaign: another campaign's audience is welcome.
+  const elsewhere = await openStream(s.url, other, a);
+  assert.equal(elsewhere.status, 200);
+  elsewhere.close();
+  // Close ten: ten new ones get in straight away, not after a keep-alive.
+  for (const x of streams.slice(0, 10)) x.close();
+  await sleep(200);
+  const fresh = await openMany(s.url, c, 10, a);
+  assert.deepEqual(fresh.map((x) => x.status), Array(10).fill(200));
+  streams.splice(0, 10, ...fresh);
+}));
 
-test('streams opened with keys that stampbook keys rotated (another process) end within 20 s', async () => {
-  const s = await startServer();
-  const a = agent();
+test('streams opened with keys that stampbook keys rotated (another process) end within 20 s', () => withStreams(undefined, async (s, a, streams) => {
   const ends = [];
-  let streams = [];
-  try {
-    const c = await newCampaign(s.url, { name: 'Leaked link' });
-    streams = await openMany(s.url, c, 20, a);
-    assert.deepEqual([...new Set(streams.map((x) => x.status))], [200]);
-    for (const x of streams) ends.push(new Promise((done) => x.onEnd(done)));
-    const rot = spawnSync(BIN, ['keys', '--db', s.db, '--campaign', String(c.cid), '--rotate'], { encoding: 'utf8' });
-    assert.equal(rot.status, 0, rot.stderr);
-    const rotated = Date.now();
-    const timeout = sleep(20000).then(() => 'running');
-    const got = await Promise.all(ends.map((e) => Promise.race([e.then(() => Date.now() - rotated), timeout])));
-    assert.ok(got.every((ms) => ms !== 'running'), `streams still running 20 s after the rotation: ${got}`);
-    // The new key streams; the old one is refused.
-    const fresh = await openStream(s.url, { ...c, key: JSON.parse(rot.stdout).key }, a);
-    assert.equal(fresh.status, 200);
-    fresh.close();
-    const old = await openStream(s.url, c, a);
-    assert.equal(old.status, 401);
-    old.close();
-  } finally {
-    for (const x of streams) x.close();
-    await s.cleanup();
-  }
-});
+  const c = await newCampaign(s.url, { name: 'Leaked link' });
+  await openAll(s.url, c, 20, a, streams);
+  for (const x of streams) ends.push(new Promise((done) => x.onEnd(done)));
+  const rot = spawnSync(BIN, ['keys', '--db', s.db, '--campaign', String(c.cid), '--rotate'], { encoding: 'utf8' });
+  assert.equal(rot.status, 0, rot.stderr);
+  const rotated = Date.now();
+  const timeout = sleep(20000).then(() => 'running');
+  const got = await Promise.all(ends.map((e) => Promise.race([e.then(() => Date.now() - rotated), timeout])));
+  assert.ok(got.every((ms) => ms !== 'running'), `streams still running 20 s after the rotation: ${got}`);
+  // The new key streams; the old one is refused.
+  const fresh = await openStream(s.url, { ...c, key: JSON.parse(rot.stdout).key }, a);
+  assert.equal(fresh.status, 200);
+  fresh.close();
+  const old = await openStream(s.url, c, a);
+  assert.equal(old.status, 401);
+  old.close();
+}));
 
-test('streams per address: past the limit 503, and another address still gets its stream', async () => {
-  const s = await startServer({ args: ['--streams-per-ip', '5'] });
-  const a = agent();
-  const streams = [];
-  try {
-    const c = await newCampaign(s.url, { name: 'One address' });
-    for (let i = 0; i < 5; i++) streams.push(await openStream(s.url, c, a));
-    assert.deepEqual(streams.map((x) => x.status), Array(5).fill(200));
-    const over = await openStream(s.url, c, a);
-    assert.equal(over.status, 503);
-    over.close();
-    const other = await openStream(s.url, c, a, '127.0.0.2');
-    assert.equal(other.status, 200);
-    streams.push(other);
-  } finally {
-    for (const x of streams) x.close();
-    await s.cleanup();
-  }
-});
+test('streams per address: past the limit 503, and another address still gets its stream', () => withStreams(['--streams-per-ip', '5'], async (s, a, streams) => {
+  const c = await newCampaign(s.url, { name: 'One address' });
+  for (let i = 0; i < 5; i++) streams.push(await openStream(s.url, c, a));
+  assert.deepEqual(streams.map((x) => x.status), Array(5).fill(200));
+  const over = await openStream(s.url, c, a);
+  assert.equal(over.status, 503);
+  over.close();
+  const other = await openStream(s.url, c, a, '127.0.0.2');
+  assert.equal(other.status, 200);
+  streams.push(other);
+}));
 
-test('behind a trusted proxy, streams per address count the client X-Forwarded-For names', async () => {
-  const s = await startServer({ args: ['--trusted-proxy', '127.0.0.1', '--streams-per-ip', '2'] });
-  const a = agent();
-  const streams = [];
-  try {
-    const c = await newCampaign(s.url, { name: 'Behind a proxy' });
-    const from = (ip) => openStream(s.url, c, a, '127.0.0.1', { 'X-Forwarded-For': ip });
-    for (let i = 0; i < 2; i++) streams.push(await from('198.51.100.7'));
-    assert.deepEqual(streams.map((x) => x.status), [200, 200]);
-    const over = await from('198.51.100.7');
-    assert.equal(over.status, 503);
-    over.close();
-    const other = await from('198.51.100.8'); // the same proxy, another client
-    assert.equal(other.status, 200);
-    streams.push(other);
-  } finally {
-    for (const x of streams) x.close();
-    await s.cleanup();
-  }
-});
+test('behind a trusted proxy, streams per address count the client X-Forwarded-For names', () => withStreams(['--trusted-proxy', '127.0.0.1', '--streams-per-ip', '2'], async (s, a, streams) => {
+  const c = await newCampaign(s.url, { name: 'Behind a proxy' });
+  const from = (ip) => openStream(s.url, c, a, '127.0.0.1', { 'X-Forwarded-For': ip });
+  for (let i = 0; i < 2; i++) streams.push(await from('198.51.100.7'));
+  assert.deepEqual(streams.map((x) => x.status), [200, 200]);
+  const over = await from('198.51.100.7');
+  assert.equal(over.status, 503);
+  over.close();
+  const other = await from('198.51.100.8'); // the same proxy, another client
+  assert.equal(other.status, 200);
+  streams.push(other);
+}));
 
 test('abuse limits without an admin key: creation 429 with Retry-After, campaigns and database caps 507, and the table keeps its latency', async () => {
   const s = await startServer({ args: ['--create-burst', '3', '--create-per-minute', '1', '--max-campaigns', '6'] });

@@ -41,6 +41,23 @@ function fill(path) {
   } finally { closeSync(fd); }
 }
 
+// Run fn(run) on a fresh 6 MiB tmpfs, run = {dir (its folder), filler (a file in it
+// that fill() may make), s (the server fn starts: set it)}; the test is skipped, saying
+// why, when the mount is refused (the `needs` test needs root). After fn, whatever
+// happened: the filler removed, the server cleaned up, the tmpfs unmounted.
+async function onTmpfs(t, needs, fn) {
+  const m = mountTmpfs('6m');
+  if (!m.dir) { t.skip(`mount -t tmpfs was refused (${m.why}): the ${needs} test needs root`); return; }
+  const run = { dir: m.dir, filler: join(m.dir, 'filler'), s: null };
+  try {
+    await fn(run);
+  } finally {
+    try { rmSync(run.filler, { force: true }); } catch { /* gone */ }
+    if (run.s) await run.s.cleanup();
+    unmount(m.dir);
+  }
+}
+
 async function health(url) {
   const r = await fetch(`${url}/api/v1/health`);
   return { status: r.status, type: r.headers.get('content-type'), json: await r.json() };
@@ -56,52 +73,44 @@ async function until(what, fn, ms = 10000) {
   }
 }
 
-test('health is 503 on a full disk, found by the probe and by a failed write, and 200 once a write succeeds again', { timeout: 120000 }, async (t) => {
-  const m = mountTmpfs('6m');
-  if (!m.dir) { t.skip(`mount -t tmpfs was refused (${m.why}): the full-disk test needs root`); return; }
-  const filler = join(m.dir, 'filler');
-  let s;
-  try {
-    s = await startServer({ dir: m.dir });
-    const c = await newCampaign(s.url);
-    assert.equal((await health(s.url)).status, 200);
+test('health is 503 on a full disk, found by the probe and by a failed write, and 200 once a write succeeds again', { timeout: 120000 }, (t) => onTmpfs(t, 'full-disk', async (run) => {
+  const { filler } = run;
+  const s = await startServer({ dir: run.dir });
+  run.s = s;
+  const c = await newCampaign(s.url);
+  assert.equal((await health(s.url)).status, 200);
 
-    // The probe finds the full disk without any write of a user.
-    fill(filler);
-    const found = await until('the probe', async () => { const h = await health(s.url); return h.status === 503 && h; });
-    assert.match(found.type, /^application\/problem\+json/);
-    assert.equal(found.json.status, 503);
-    assert.match(found.json.detail, /write/);
+  // The probe finds the full disk without any write of a user.
+  fill(filler);
+  const found = await until('the probe', async () => { const h = await health(s.url); return h.status === 503 && h; });
+  assert.match(found.type, /^application\/problem\+json/);
+  assert.equal(found.json.status, 503);
+  assert.match(found.json.detail, /write/);
 
-    // Writes fail while the disk is full (some may still fit in pages SQLite holds);
-    // after the first that fails, health stays 503.
-    let failed = null;
-    for (let i = 0; i < 400 && !failed; i++) {
-      const r = await c.api.post(`/api/v1/campaigns/${c.cid}/games/${c.gid}/events`, { type: 'note', text: 'x'.repeat(1900) });
-      if (r.status >= 500) failed = r;
-    }
-    assert.ok(failed, 'a write failed on the full disk');
-    // API.md "Further additions (2026-12-c)": a full disk answers 507, not 500.
-    assert.equal(failed.status, 507, failed.text);
-    assert.match(failed.headers.get('content-type'), /^application\/problem\+json/);
-    const after = await health(s.url);
-    assert.equal(after.status, 503, JSON.stringify(after.json));
-    assert.match(after.json.detail, /full|disk|space|write/i);
-
-    // Space returns: a write succeeds, and health says ok again.
-    unlinkSync(filler);
-    await until('a write to succeed', async () => {
-      const r = await c.api.post(`/api/v1/campaigns/${c.cid}/games/${c.gid}/events`, { type: 'note', text: 'back' });
-      return r.status === 201;
-    });
-    const back = await until('health 200', async () => { const h = await health(s.url); return h.status === 200 && h; });
-    assert.equal(back.json.status, 'ok');
-  } finally {
-    try { rmSync(filler, { force: true }); } catch { /* gone */ }
-    if (s) await s.cleanup();
-    unmount(m.dir);
+  // Writes fail while the disk is full (some may still fit in pages SQLite holds);
+  // after the first that fails, health stays 503.
+  let failed = null;
+  for (let i = 0; i < 400 && !failed; i++) {
+    const r = await c.api.post(`/api/v1/campaigns/${c.cid}/games/${c.gid}/events`, { type: 'note', text: 'x'.repeat(1900) });
+    if (r.status >= 500) failed = r;
   }
-});
+  assert.ok(failed, 'a write failed on the full disk');
+  // API.md "Further additions (2026-12-c)": a full disk answers 507, not 500.
+  assert.equal(failed.status, 507, failed.text);
+  assert.match(failed.headers.get('content-type'), /^application\/problem\+json/);
+  const after = await health(s.url);
+  assert.equal(after.status, 503, JSON.stringify(after.json));
+  assert.match(after.json.detail, /full|disk|space|write/i);
+
+  // Space returns: a write succeeds, and health says ok again.
+  unlinkSync(filler);
+  await until('a write to succeed', async () => {
+    const r = await c.api.post(`/api/v1/campaigns/${c.cid}/games/${c.gid}/events`, { type: 'note', text: 'back' });
+    return r.status === 201;
+  });
+  const back = await until('health 200', async () => { const h = await health(s.url); return h.status === 200 && h; });
+  assert.equal(back.json.status, 'ok');
+}));
 
 // ---- API.md "Further additions (2026-12-c)": the server starts on a full disk or a
 // read-only database file: it serves reads, refuses writes (507 or 503), health says
@@ -162,71 +171,52 @@ async function assertRecovers(s, c) {
   assert.ok(JSON.stringify(ev.json).includes('after'), 'the write after recovery is read back');
 }
 
-test('a server started on a full disk serves reads, answers writes 507, health says the disk is full, and writes again once space returns', { timeout: 120000 }, async (t) => {
-  const m = mountTmpfs('6m');
-  if (!m.dir) { t.skip(`mount -t tmpfs was refused (${m.why}): the full-disk test needs root`); return; }
-  const filler = join(m.dir, 'filler');
-  let s;
-  try {
-    let c;
-    ({ s, c } = await seeded(m.dir));
-    await s.stop();
-    fill(filler);
-    await s.launch();
-    assert.match(s.log(), /takes no write at start/);
+// A server just started on a disk that takes no write: it says so in its log, serves
+// reads, answers writes status, and health is a 503 problem whose detail matches detail.
+async function assertTakesNoWrite(s, c, status, detail) {
+  assert.match(s.log(), /takes no write at start/);
+  await assertReads(c);
+  await assertWritesRefused(s.url, c, status);
+  const h = await health(s.url);
+  assert.equal(h.status, 503);
+  assert.match(h.type, /^application\/problem\+json/);
+  assert.match(h.json.detail, detail);
+}
 
-    await assertReads(c);
-    await assertWritesRefused(s.url, c, 507);
-    const h = await health(s.url);
-    assert.equal(h.status, 503);
-    assert.match(h.type, /^application\/problem\+json/);
-    assert.match(h.json.detail, /disk holding the database is full/);
+test('a server started on a full disk serves reads, answers writes 507, health says the disk is full, and writes again once space returns', { timeout: 120000 }, (t) => onTmpfs(t, 'full-disk', async (run) => {
+  const { s, c } = await seeded(run.dir);
+  run.s = s;
+  await s.stop();
+  fill(run.filler);
+  await s.launch();
+  await assertTakesNoWrite(s, c, 507, /disk holding the database is full/);
 
-    unlinkSync(filler);
-    await assertRecovers(s, c);
-  } finally {
-    try { rmSync(filler, { force: true }); } catch { /* gone */ }
-    if (s) await s.cleanup();
-    unmount(m.dir);
-  }
-});
+  unlinkSync(run.filler);
+  await assertRecovers(s, c);
+}));
 
-test('a server started on a read-only database serves reads, answers writes 503, health says it cannot be written, and writes again once it can', { timeout: 120000 }, async (t) => {
-  const m = mountTmpfs('6m');
-  if (!m.dir) { t.skip(`mount -t tmpfs was refused (${m.why}): the read-only test needs root`); return; }
-  let s;
+test('a server started on a read-only database serves reads, answers writes 503, health says it cannot be written, and writes again once it can', { timeout: 120000 }, (t) => onTmpfs(t, 'read-only', async (run) => {
   let ro = false;
   try {
-    let c;
-    ({ s, c } = await seeded(m.dir));
+    const { s, c } = await seeded(run.dir);
+    run.s = s;
     await s.stop();
     // chmod does not stop root: the file system itself is made read-only.
-    execFileSync('mount', ['-o', 'remount,ro', m.dir], { stdio: 'pipe' });
+    execFileSync('mount', ['-o', 'remount,ro', run.dir], { stdio: 'pipe' });
     ro = true;
     await s.launch();
-    assert.match(s.log(), /takes no write at start/);
+    await assertTakesNoWrite(s, c, 503, /cannot be written/);
 
-    await assertReads(c);
-    await assertWritesRefused(s.url, c, 503);
-    const h = await health(s.url);
-    assert.equal(h.status, 503);
-    assert.match(h.type, /^application\/problem\+json/);
-    assert.match(h.json.detail, /cannot be written/);
-
-    execFileSync('mount', ['-o', 'remount,rw', m.dir], { stdio: 'pipe' });
+    execFileSync('mount', ['-o', 'remount,rw', run.dir], { stdio: 'pipe' });
     ro = false;
     await assertRecovers(s, c);
   } finally {
-    if (ro) { try { execFileSync('mount', ['-o', 'remount,rw', m.dir], { stdio: 'pipe' }); } catch { /* unmounted below */ } }
-    if (s) await s.cleanup();
-    unmount(m.dir);
+    if (ro) { try { execFileSync('mount', ['-o', 'remount,rw', run.dir], { stdio: 'pipe' }); } catch { /* unmounted after */ } }
   }
-});
+}));
 
-test('a server whose schema is behind on a full disk answers only health (503, saying why) and migrates once space returns', { timeout: 120000 }, async (t) => {
-  const m = mountTmpfs('6m');
-  if (!m.dir) { t.skip(`mount -t tmpfs was refused (${m.why}): the full-disk test needs root`); return; }
-  const filler = join(m.dir, 'filler');
+test('a server whose schema is behind on a full disk answers only health (503, saying why) and migrates once space returns', { timeout: 120000 }, (t) => onTmpfs(t, 'full-disk', async (run) => {
+  const { filler } = run;
   // A share folder without the last migration: the database it makes is one behind.
   const share = mkdtempSync(join(tmpdir(), 'stampbook-share-'));
   const names = readdirSync('migrations').filter((n) => /^\d+_.*\.sql$/.test(n)).sort();
@@ -234,11 +224,11 @@ test('a server whose schema is behind on a full disk answers only health (503, s
   cpSync('schema', join(share, 'schema'), { recursive: true });
   mkdirSync(join(share, 'migrations'));
   for (const n of names.slice(0, -1)) cpSync(join('migrations', n), join(share, 'migrations', n));
-  let s;
   try {
-    execFileSync(BIN, ['migrate', '--db', join(m.dir, 'test.db'), '--share', share], { stdio: 'pipe' });
+    execFileSync(BIN, ['migrate', '--db', join(run.dir, 'test.db'), '--share', share], { stdio: 'pipe' });
     fill(filler);
-    s = await startServer({ dir: m.dir, healthPath: '/' });
+    const s = await startServer({ dir: run.dir, healthPath: '/' });
+    run.s = s;
 
     const h = await health(s.url);
     assert.equal(h.status, 503);
@@ -259,9 +249,6 @@ test('a server whose schema is behind on a full disk answers only health (503, s
     assert.ok(c.gid > 0, 'a campaign and its game are written after the migration');
     assert.equal((await c.api.get(c.game)).status, 200);
   } finally {
-    try { rmSync(filler, { force: true }); } catch { /* gone */ }
-    if (s) await s.cleanup();
-    unmount(m.dir);
     rmSync(share, { recursive: true, force: true });
   }
-});
+}));
