@@ -227,7 +227,7 @@ export async function axeViolations(page) {
 }
 
 /** Wait until the locator's visible text matches expected (a string or RegExp). */
-export async function expectText(locator, expected, { timeout = 8000 } = {}) {
+export async function expectText(locator, expected, { timeout = 30000 } = {}) {
   let text = '';
   try {
     await eventually(async () => {
@@ -240,12 +240,12 @@ export async function expectText(locator, expected, { timeout = 8000 } = {}) {
 }
 
 /** Wait until locator is visible. */
-export async function expectVisible(locator, { timeout = 8000 } = {}) {
+export async function expectVisible(locator, { timeout = 30000 } = {}) {
   await locator.first().waitFor({ state: 'visible', timeout });
 }
 
 /** Wait until locator has no visible match. */
-export async function expectGone(locator, { timeout = 8000 } = {}) {
+export async function expectGone(locator, { timeout = 30000 } = {}) {
   await eventually(async () => (await locator.count()) === 0 || !(await locator.first().isVisible()), { timeout, message: `${locator} to go away` });
 }
 

@@ -38,7 +38,7 @@ async function startPrism(upstream, doc = DOC, probe = '/api/v1/health') {
   proc.stdout.on('data', (d) => { log += d; });
   proc.stderr.on('data', (d) => { log += d; });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60000;
+  const deadline = Date.now() + 300000; // prism loads many modules: minutes on a loaded Raspberry Pi
   for (;;) {
     try {
       if ((await fetch(`${url}${probe}`)).ok) break;

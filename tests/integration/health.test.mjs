@@ -66,7 +66,7 @@ test('a database deleted under concurrent appends: every request is answered, no
     // Conditions, not times: the file goes once a write was acknowledged, and the
     // writers stop once a write after it was refused (a slow machine takes its time).
     const until = async (ok, what) => {
-      for (const end = Date.now() + 60000; !ok();) {
+      for (const end = Date.now() + 120000; !ok();) {
         if (Date.now() > end) assert.fail(`${what}: ${[...new Set(seen)]}`);
         await new Promise((r) => setTimeout(r, 20));
       }

@@ -92,7 +92,7 @@ function viaProxy(port, path, headers = {}, firstChunk = false) {
 
 /** Wait until the proxy answers health with 200 (it has started, or the server is back). */
 async function waitHealthy(port) {
-  const deadline = Date.now() + 30000;
+  const deadline = Date.now() + 120000;
   for (;;) {
     const r = await viaProxy(port, '/stampbook/api/v1/health');
     if (r.status === 200) return;

@@ -53,7 +53,7 @@ export async function launchServer(opts = {}) {
     children.add(mine);
     mine.on('exit', () => children.delete(mine));
     mine.stderr.on('data', (d) => { s.output += d.toString(); });
-    const deadline = Date.now() + 15000;
+    const deadline = Date.now() + 120000; // generous: an ASan build on a loaded machine starts slowly
     for (;;) {
       try {
         const r = await fetch(`${s.url}${opts.healthPath || '/api/v1/health'}`);
