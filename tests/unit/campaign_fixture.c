@@ -78,6 +78,12 @@ void campaign_fix_free(struct campaign_fix *f)
     free(f);
 }
 
+int campaign_fix_teardown(void **state)
+{
+    campaign_fix_free(*state);
+    return 0;
+}
+
 void campaign_fix_game(struct campaign_fix *f)
 {
     char body[160];

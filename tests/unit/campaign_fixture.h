@@ -43,6 +43,8 @@ struct campaign_fix {
  * named after name. Fails the test on any error. */
 struct campaign_fix *campaign_fix_new(const char *name);
 void campaign_fix_free(struct campaign_fix *f);
+/* A cmocka tear-down for a fixture the set-up made: campaign_fix_free(*state). Returns 0. */
+int campaign_fix_teardown(void **state);
 /* f->r ready for the next request (campaign_fixture_req() on f, err cleared). */
 void campaign_fix_req(struct campaign_fix *f);
 

@@ -22,38 +22,16 @@
 
 /* ---- fixture ---------------------------------------------------------------------- */
 
-struct fix {
-    char uri[96];
-    struct api *api;
-};
+#define fix api_fix
 
 static int setup_api(void **state)
 {
-    static int counter;
     struct fix *f = calloc(1, sizeof(*f));
-    struct api_config cfg;
-    struct sb_error err;
-    if (!f)
-        return -1;
-    snprintf(f->uri, sizeof(f->uri), "file:test_api_%d?mode=memory&cache=shared", ++counter);
-    memset(&cfg, 0, sizeof(cfg));
-    cfg.db_path = f->uri;
-    cfg.share_dir = ".";
-    cfg.pool_size = 2;
-    if (api_new(&cfg, &f->api, &err) != 0) {
-        print_error("api_new: %s\n", err.detail);
+    if (!f || api_fix_init(f, "test_api", 0) != 0) {
         free(f);
         return -1;
     }
     *state = f;
-    return 0;
-}
-
-static int teardown_api(void **state)
-{
-    struct fix *f = *state;
-    api_free(f->api);
-    free(f);
     return 0;
 }
 
@@ -755,7 +733,7 @@ static void test_a_log_that_no_longer_replays_names_the_event_and_why(void **sta
     reply_free(&r);
 }
 
-#define T(fn) cmocka_unit_test_setup_teardown(fn, setup_api, teardown_api)
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup_api, api_fix_teardown)
 
 int main(void)
 {

@@ -25,29 +25,11 @@
 #define AGE_MS 40
 
 struct fix {
-    char uri[96];
-    struct api *api;
+    struct api_fix a; /* first: api_fix_teardown() frees the fixture */
     int64_t cid, gid, p1;
     char key[64], view_key[64];
     char state[192], game[160];
 };
-
-/* An API on the in-memory database of the fixture (another "process" when it is a
- * second one: it shares the database, not the cache or the generation). */
-static struct api *open_api(const char *uri, unsigned cache_ms)
-{
-    struct api_config cfg;
-    struct sb_error err;
-    struct api *api = NULL;
-    memset(&cfg, 0, sizeof(cfg));
-    cfg.db_path = uri;
-    cfg.share_dir = ".";
-    cfg.pool_size = 2;
-    cfg.read_cache_ms = cache_ms;
-    if (api_new(&cfg, &api, &err) != 0)
-        print_error("api_new: %s\n", err.detail);
-    return api;
-}
 
 /* Send one request to api; key NULL: none; param: one query parameter "k=v" or NULL. */
 static void call_on(struct api *api, const char *method, const char *path, const char *key,
@@ -85,7 +67,7 @@ static bool cached(struct fix *f, const char *path, const char *key, const char 
         req.params[0].key = "at";
         req.params[0].value = param;
     }
-    return api_answer_cached(f->api, &req, res);
+    return api_answer_cached(f->a.api, &req, res);
 }
 
 static int64_t id_of(const char *body, const char *obj)
@@ -100,20 +82,16 @@ static int64_t id_of(const char *body, const char *obj)
 /* A campaign with two players and a banker game. */
 static int setup(void **state)
 {
-    static int counter;
     struct fix *f = calloc(1, sizeof(*f));
     struct api_response res;
     char path[128], body[256];
     int64_t p2;
     cJSON *j;
-    if (!f)
-        return -1;
-    snprintf(f->uri, sizeof(f->uri), "file:test_cache_%d?mode=memory&cache=shared", ++counter);
-    if (!(f->api = open_api(f->uri, AGE_MS))) {
+    if (!f || api_fix_init(&f->a, "test_cache", AGE_MS) != 0) {
         free(f);
         return -1;
     }
-    call_on(f->api, "POST", "/api/v1/campaigns", NULL, "{\"name\":\"Cached\"}", NULL, &res);
+    call_on(f->a.api, "POST", "/api/v1/campaigns", NULL, "{\"name\":\"Cached\"}", NULL, &res);
     j = cJSON_Parse(res.body);
     f->cid = (int64_t)cJSON_GetNumberValue(
         cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "campaign"), "id"));
@@ -124,10 +102,10 @@ static int setup(void **state)
     cJSON_Delete(j);
     api_response_clear(&res);
     snprintf(path, sizeof(path), "/api/v1/campaigns/%lld/players", (long long)f->cid);
-    call_on(f->api, "POST", path, f->key, "{\"name\":\"Ann\"}", NULL, &res);
+    call_on(f->a.api, "POST", path, f->key, "{\"name\":\"Ann\"}", NULL, &res);
     f->p1 = id_of(res.body, NULL);
     api_response_clear(&res);
-    call_on(f->api, "POST", path, f->key, "{\"name\":\"Bob\"}", NULL, &res);
+    call_on(f->a.api, "POST", path, f->key, "{\"name\":\"Bob\"}", NULL, &res);
     p2 = id_of(res.body, NULL);
     api_response_clear(&res);
     snprintf(path, sizeof(path), "/api/v1/campaigns/%lld/games", (long long)f->cid);
@@ -135,21 +113,13 @@ static int setup(void **state)
              "{\"mode\":\"banker\",\"seats\":[{\"player\":%lld,\"token\":\"hazel\"},"
              "{\"player\":%lld,\"token\":\"t-rex\"}]}",
              (long long)f->p1, (long long)p2);
-    call_on(f->api, "POST", path, f->key, body, NULL, &res);
+    call_on(f->a.api, "POST", path, f->key, body, NULL, &res);
     f->gid = id_of(res.body, "game");
     api_response_clear(&res);
     snprintf(f->game, sizeof(f->game), "/api/v1/campaigns/%lld/games/%lld", (long long)f->cid,
              (long long)f->gid);
     snprintf(f->state, sizeof(f->state), "%s/state", f->game);
     *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    struct fix *f = *state;
-    api_free(f->api);
-    free(f);
     return 0;
 }
 
@@ -163,7 +133,7 @@ static void sleep_ms(long ms)
 static void assert_cached_equals_read(struct fix *f, const char *path, const char *key)
 {
     struct api_response read, hit;
-    call_on(f->api, "GET", path, key, NULL, NULL, &read);
+    call_on(f->a.api, "GET", path, key, NULL, NULL, &read);
     assert_int_equal(read.status, 200);
     assert_true(cached(f, path, key, NULL, &hit));
     assert_int_equal(hit.status, 200);
@@ -183,7 +153,7 @@ static int append_note(struct fix *f)
     char path[192];
     int status;
     snprintf(path, sizeof(path), "%s/events", f->game);
-    call_on(f->api, "POST", path, f->key, "{\"type\":\"note\",\"text\":\"hello\"}", NULL, &res);
+    call_on(f->a.api, "POST", path, f->key, "{\"type\":\"note\",\"text\":\"hello\"}", NULL, &res);
     status = res.status;
     api_response_clear(&res);
     return status;
@@ -233,7 +203,7 @@ static void test_an_append_ends_the_cached_answer_before_it_is_acknowledged(void
     assert_false(cached(f, f->state, f->key, NULL, &res));
     assert_false(cached(f, f->game, f->key, NULL, &res));
     /* The next read is the new version, and is cached in its turn. */
-    call_on(f->api, "GET", f->state, f->key, NULL, NULL, &res);
+    call_on(f->a.api, "GET", f->state, f->key, NULL, NULL, &res);
     assert_string_equal(res.etag, "\"2\"");
     api_response_clear(&res);
     assert_true(cached(f, f->state, f->key, NULL, &res));
@@ -250,21 +220,21 @@ static void test_any_write_ends_it_a_rename_and_a_key_rotation_too(void **state)
     assert_cached_equals_read(f, f->game, f->key);
     snprintf(path, sizeof(path), "/api/v1/campaigns/%lld/players/%lld", (long long)f->cid,
              (long long)f->p1);
-    call_on(f->api, "PATCH", path, f->key, "{\"name\":\"Annie\"}", NULL, &res);
+    call_on(f->a.api, "PATCH", path, f->key, "{\"name\":\"Annie\"}", NULL, &res);
     assert_int_equal(res.status, 200);
     api_response_clear(&res);
     assert_false(cached(f, f->game, f->key, NULL, &res));
-    call_on(f->api, "GET", f->game, f->key, NULL, NULL, &res);
+    call_on(f->a.api, "GET", f->game, f->key, NULL, NULL, &res);
     assert_non_null(strstr(res.body, "\"Annie\""));
     api_response_clear(&res);
     /* New keys: the old ones open nothing cached. */
     assert_cached_equals_read(f, f->state, f->key);
     snprintf(path, sizeof(path), "/api/v1/campaigns/%lld/keys", (long long)f->cid);
-    call_on(f->api, "POST", path, f->key, NULL, NULL, &res);
+    call_on(f->a.api, "POST", path, f->key, NULL, NULL, &res);
     assert_int_equal(res.status, 200);
     api_response_clear(&res);
     assert_false(cached(f, f->state, f->key, NULL, &res));
-    call_on(f->api, "GET", f->state, f->key, NULL, NULL, &res);
+    call_on(f->a.api, "GET", f->state, f->key, NULL, NULL, &res);
     assert_int_equal(res.status, 401);
     api_response_clear(&res);
     assert_false(cached(f, f->state, f->key, NULL, &res));
@@ -277,13 +247,13 @@ static void test_a_refused_write_keeps_nothing_new_and_the_cache_still_answers_r
     char path[192];
     assert_cached_equals_read(f, f->state, f->key);
     snprintf(path, sizeof(path), "%s/events", f->game);
-    call_on(f->api, "POST", path, f->key, "{\"type\":\"buy\"}", NULL, &res); /* nothing to buy */
+    call_on(f->a.api, "POST", path, f->key, "{\"type\":\"buy\"}", NULL, &res); /* nothing to buy */
     assert_int_equal(res.status, 422);
     api_response_clear(&res);
     /* Whatever the cache says now, it says what a read says. */
     if (cached(f, f->state, f->key, NULL, &res)) {
         struct api_response read;
-        call_on(f->api, "GET", f->state, f->key, NULL, NULL, &read);
+        call_on(f->a.api, "GET", f->state, f->key, NULL, NULL, &read);
         assert_string_equal(res.etag, read.etag);
         assert_memory_equal(res.body, read.body, read.body_len);
         api_response_clear(&read);
@@ -294,7 +264,7 @@ static void test_a_refused_write_keeps_nothing_new_and_the_cache_still_answers_r
 static void test_a_key_rotated_by_another_process_stops_opening_it_within_its_age(void **state)
 {
     struct fix *f = *state;
-    struct api *cli = open_api(f->uri, 0); /* `stampbook keys --rotate` on the same file */
+    struct api *cli = api_fix_open(f->a.uri, 0); /* `stampbook keys --rotate` on the same file */
     struct api_response res;
     char *rotated = NULL;
     struct sb_error err;
@@ -305,7 +275,7 @@ static void test_a_key_rotated_by_another_process_stops_opening_it_within_its_ag
     api_free(cli);
     sleep_ms(AGE_MS + 20);
     assert_false(cached(f, f->state, f->key, NULL, &res));
-    call_on(f->api, "GET", f->state, f->key, NULL, NULL, &res);
+    call_on(f->a.api, "GET", f->state, f->key, NULL, NULL, &res);
     assert_int_equal(res.status, 401);
     api_response_clear(&res);
 }
@@ -313,7 +283,7 @@ static void test_a_key_rotated_by_another_process_stops_opening_it_within_its_ag
 static void test_an_api_without_a_cache_age_never_answers_from_memory(void **state)
 {
     struct fix *f = *state;
-    struct api *plain = open_api(f->uri, 0);
+    struct api *plain = api_fix_open(f->a.uri, 0);
     struct api_request req;
     struct api_response res;
     char auth[128];
@@ -473,7 +443,7 @@ static long long version_of(struct fix *f)
 {
     struct api_response res;
     long long v;
-    call_on(f->api, "GET", f->game, f->key, NULL, NULL, &res);
+    call_on(f->a.api, "GET", f->game, f->key, NULL, NULL, &res);
     assert_int_equal(res.status, 200);
     v = atoll(res.etag + 1);
     api_response_clear(&res);
@@ -490,7 +460,7 @@ static void test_an_append_alone_on_its_game_is_left_to_a_worker_with_nothing_do
     assert_int_equal(append_note(f), 201); /* the campaign is kept for appends */
     before = version_of(f);
     /* No other append in flight: its event is worked out on a reader, by a worker. */
-    assert_false(api_handle_now(f->api, later_request(&l, 0, f->key, path), &l.res[0]));
+    assert_false(api_handle_now(f->a.api, later_request(&l, 0, f->key, path), &l.res[0]));
     assert_int_equal(l.res[0].status, 0);
     assert_null(l.res[0].body);
     assert_int_equal(version_of(f), before);
@@ -514,16 +484,16 @@ test_an_append_behind_another_is_handed_to_the_writer_on_the_callers_thread(void
     before = version_of(f);
     /* Appends in flight on the writer's queue, answered later... */
     for (int i = 0; i < LATER_APPENDS; i++)
-        if (api_handle(f->api, later_request(l, i, f->key, path), &l->res[i]))
+        if (api_handle(f->a.api, later_request(l, i, f->key, path), &l->res[i]))
             later_answered(l); /* answered at once (it should not be) */
     /* ... so this one's event is worked out in the writer's turn: it is taken here,
      * while the view key (which may not write) and a wrong key are left to a worker. */
-    assert_false(api_handle_now(f->api, later_request(l, LATER_APPENDS, f->view_key, path),
+    assert_false(api_handle_now(f->a.api, later_request(l, LATER_APPENDS, f->view_key, path),
                                 &l->res[LATER_APPENDS]));
     assert_int_equal(l->res[LATER_APPENDS].status, 0);
-    assert_false(api_handle_now(f->api, later_request(l, LATER_APPENDS, "not-a-key", path),
+    assert_false(api_handle_now(f->a.api, later_request(l, LATER_APPENDS, "not-a-key", path),
                                 &l->res[LATER_APPENDS]));
-    taken = api_handle_now(f->api, later_request(l, LATER_APPENDS, f->key, path),
+    taken = api_handle_now(f->a.api, later_request(l, LATER_APPENDS, f->key, path),
                            &l->res[LATER_APPENDS]);
     later_wait(l, taken ? LATER_APPENDS + 1 : LATER_APPENDS);
     assert_true(taken);
@@ -535,7 +505,7 @@ test_an_append_behind_another_is_handed_to_the_writer_on_the_callers_thread(void
         api_response_clear(&l->res[i]);
     }
     assert_int_equal(version_of(f), before + LATER_APPENDS + 1);
-    call_on(f->api, "GET", f->state, f->key, NULL, NULL, &res);
+    call_on(f->a.api, "GET", f->state, f->key, NULL, NULL, &res);
     assert_int_equal(res.status, 200);
     api_response_clear(&res);
     pthread_mutex_destroy(&l->lock);
@@ -551,27 +521,30 @@ int main(void)
         cmocka_unit_test(
             test_an_answer_the_caller_holds_is_not_copied_and_a_new_fill_has_a_new_number),
         cmocka_unit_test_setup_teardown(test_a_read_is_cached_as_api_handle_answered_it, setup,
-                                        teardown),
+                                        api_fix_teardown),
         cmocka_unit_test_setup_teardown(
-            test_the_view_key_reads_the_cache_a_wrong_key_and_a_query_do_not, setup, teardown),
+            test_the_view_key_reads_the_cache_a_wrong_key_and_a_query_do_not, setup,
+            api_fix_teardown),
         cmocka_unit_test_setup_teardown(
-            test_an_append_ends_the_cached_answer_before_it_is_acknowledged, setup, teardown),
+            test_an_append_ends_the_cached_answer_before_it_is_acknowledged, setup,
+            api_fix_teardown),
         cmocka_unit_test_setup_teardown(test_any_write_ends_it_a_rename_and_a_key_rotation_too,
-                                        setup, teardown),
+                                        setup, api_fix_teardown),
         cmocka_unit_test_setup_teardown(
             test_a_refused_write_keeps_nothing_new_and_the_cache_still_answers_right, setup,
-            teardown),
+            api_fix_teardown),
         cmocka_unit_test_setup_teardown(
-            test_a_key_rotated_by_another_process_stops_opening_it_within_its_age, setup, teardown),
+            test_a_key_rotated_by_another_process_stops_opening_it_within_its_age, setup,
+            api_fix_teardown),
         cmocka_unit_test_setup_teardown(test_an_api_without_a_cache_age_never_answers_from_memory,
-                                        setup, teardown),
+                                        setup, api_fix_teardown),
         cmocka_unit_test(test_an_answer_read_before_a_later_generation_is_not_given),
         cmocka_unit_test_setup_teardown(
             test_an_append_alone_on_its_game_is_left_to_a_worker_with_nothing_done, setup,
-            teardown),
+            api_fix_teardown),
         cmocka_unit_test_setup_teardown(
             test_an_append_behind_another_is_handed_to_the_writer_on_the_callers_thread, setup,
-            teardown),
+            api_fix_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -90,33 +90,32 @@ static void assert_same_box(const struct classic_board *got, const struct classi
     assert_int_equal(got->hotels, want->hotels);
 }
 
+/* The box the edition file at path reads to is the one fill() makes. */
+static void assert_box_is(const char *path, void (*fill)(struct classic_board *))
+{
+    struct classic_board *got = board_of(path), *want = malloc(sizeof(*want));
+    assert_non_null(want);
+    fill(want);
+    assert_same_box(got, want);
+    free(got);
+    free(want);
+}
+
 /* CLASSIC-SETUP, CLASSIC-STOCK: the shipped classic box is RULES.md §3's table: 40
  * spaces, the 22 streets with their rents and house costs, stations, utilities, taxes,
  * the 16 + 16 cards with their effects, 32 houses and 12 hotels, 1500, 200, 50. */
 static void test_classic_box_is_the_rules_table(void **state)
 {
-    struct classic_board *got = board_of("schema/editions/classic.json"),
-                         *want = malloc(sizeof(*want));
     (void)state;
-    assert_non_null(want);
-    classic_fixture_default(want);
-    assert_same_box(got, want);
-    free(got);
-    free(want);
+    assert_box_is("schema/editions/classic.json", classic_fixture_default);
 }
 
 /* WONDERS-BOX: the Wonders box is the classic one with wonders and airports in place
  * of streets and stations, named "Merveille N" and "Aéroport N", and the 1500 bonus. */
 static void test_wonders_box_is_the_classic_box_with_wonders(void **state)
 {
-    struct classic_board *got = board_of("schema/editions/wonders.json"),
-                         *want = malloc(sizeof(*want));
     (void)state;
-    assert_non_null(want);
-    classic_fixture_wonders(want);
-    assert_same_box(got, want);
-    free(got);
-    free(want);
+    assert_box_is("schema/editions/wonders.json", classic_fixture_wonders);
 }
 
 /* Every space, deed and card, and the stock, names its source; the Wonders names are

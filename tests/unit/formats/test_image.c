@@ -17,6 +17,14 @@
 
 #define FIXTURES "tests/integration/fixtures/"
 
+/* A photo of each type the service takes, and its type. */
+static const struct {
+    const char *file;
+    enum image_type type;
+} photos[] = {{FIXTURES "photo.png", IMAGE_PNG},
+              {FIXTURES "photo.jpg", IMAGE_JPEG},
+              {FIXTURES "photo.webp", IMAGE_WEBP}};
+
 /* The bytes of a fixture (the caller frees them). */
 static char *fixture(const char *name, size_t *len)
 {
@@ -88,18 +96,12 @@ static void png_header(unsigned char out[45], uint32_t w, uint32_t h)
 
 static void test_each_type_decodes_its_dimensions(void **state)
 {
-    static const struct {
-        const char *file;
-        enum image_type type;
-    } cases[] = {{FIXTURES "photo.png", IMAGE_PNG},
-                 {FIXTURES "photo.jpg", IMAGE_JPEG},
-                 {FIXTURES "photo.webp", IMAGE_WEBP}};
     (void)state;
-    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    for (size_t i = 0; i < sizeof(photos) / sizeof(photos[0]); i++) {
         size_t len = 0;
         unsigned w = 0, h = 0;
-        char *data = fixture(cases[i].file, &len);
-        assert_int_equal(probe(cases[i].type, data, len, &w, &h), 0);
+        char *data = fixture(photos[i].file, &len);
+        assert_int_equal(probe(photos[i].type, data, len, &w, &h), 0);
         assert_int_equal(w, 16);
         assert_int_equal(h, 12);
         free(data);
@@ -187,21 +189,15 @@ static void test_png_text_chunks_past_the_budget_are_refused_without_inflating_t
 
 static void test_every_type_cut_short_is_refused(void **state)
 {
-    static const struct {
-        const char *file;
-        enum image_type type;
-    } cases[] = {{FIXTURES "photo.png", IMAGE_PNG},
-                 {FIXTURES "photo.jpg", IMAGE_JPEG},
-                 {FIXTURES "photo.webp", IMAGE_WEBP}};
     (void)state;
-    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    for (size_t i = 0; i < sizeof(photos) / sizeof(photos[0]); i++) {
         size_t len = 0;
-        char *data = fixture(cases[i].file, &len);
+        char *data = fixture(photos[i].file, &len);
         /* after its header, before its end: every cut that keeps the header decoding */
         for (size_t cut = len / 2; cut < len - 2; cut += 7) {
             unsigned w = 0, h = 0;
-            if (probe(cases[i].type, data, cut, &w, &h) == 0)
-                fail_msg("%s cut to %zu of %zu bytes decodes", cases[i].file, cut, len);
+            if (probe(photos[i].type, data, cut, &w, &h) == 0)
+                fail_msg("%s cut to %zu of %zu bytes decodes", photos[i].file, cut, len);
         }
         free(data);
     }

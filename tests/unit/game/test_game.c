@@ -97,12 +97,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    campaign_fix_free(*state);
-    return 0;
-}
-
 /* POST an event body; returns the error code, *answer the answer (caller frees). */
 static int post(struct fix *f, const char *event, const char *key, const char *if_match,
                 char **answer, int *status, int64_t *version)
@@ -549,29 +543,34 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_append_runs_the_engine_and_stores_the_new_state, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_refused_event_changes_nothing, setup, teardown),
+                                        campaign_fix_teardown),
+        cmocka_unit_test_setup_teardown(test_refused_event_changes_nothing, setup,
+                                        campaign_fix_teardown),
         cmocka_unit_test_setup_teardown(test_if_match_names_the_version_or_the_write_is_refused,
-                                        setup, teardown),
+                                        setup, campaign_fix_teardown),
         cmocka_unit_test_setup_teardown(test_idempotency_key_gets_the_first_answer_and_appends_once,
-                                        setup, teardown),
+                                        setup, campaign_fix_teardown),
         cmocka_unit_test_setup_teardown(test_undo_replays_the_log_without_the_last_event, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_only_the_latest_game_can_be_undone, setup, teardown),
+                                        campaign_fix_teardown),
+        cmocka_unit_test_setup_teardown(test_only_the_latest_game_can_be_undone, setup,
+                                        campaign_fix_teardown),
         cmocka_unit_test_setup_teardown(
-            test_undo_of_a_correction_restores_the_game_and_the_campaign_copy, setup, teardown),
+            test_undo_of_a_correction_restores_the_game_and_the_campaign_copy, setup,
+            campaign_fix_teardown),
         cmocka_unit_test_setup_teardown(
             test_a_correction_survives_a_forgotten_cache_and_replays_to_the_snapshot, setup,
-            teardown),
+            campaign_fix_teardown),
         cmocka_unit_test_setup_teardown(test_a_forgotten_cache_loads_the_game_from_the_store, setup,
-                                        teardown),
+                                        campaign_fix_teardown),
         cmocka_unit_test_setup_teardown(test_house_a_game_keeps_the_rules_it_started_with, setup,
-                                        teardown),
+                                        campaign_fix_teardown),
         cmocka_unit_test_setup_teardown(test_an_event_to_a_finished_game_is_409_before_its_fields,
-                                        setup, teardown),
+                                        setup, campaign_fix_teardown),
         cmocka_unit_test_setup_teardown(
-            test_twt_journal_5_the_campaign_policy_is_recorded_not_the_clients, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_an_append_allocates_little, setup, teardown),
+            test_twt_journal_5_the_campaign_policy_is_recorded_not_the_clients, setup,
+            campaign_fix_teardown),
+        cmocka_unit_test_setup_teardown(test_an_append_allocates_little, setup,
+                                        campaign_fix_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

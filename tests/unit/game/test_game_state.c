@@ -68,12 +68,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    campaign_fix_free(*state);
-    return 0;
-}
-
 static void get_row(struct campaign_fix *f, int64_t gid, struct store_game *g)
 {
     assert_int_equal(store_game_get(f->s, f->campaign.id, gid, true, g, &f->err), 0);
@@ -171,9 +165,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_the_documents_made_again_are_the_stored_texts, setup,
-                                        teardown),
+                                        campaign_fix_teardown),
         cmocka_unit_test_setup_teardown(test_documents_left_to_the_engine_read_the_same, setup,
-                                        teardown),
+                                        campaign_fix_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

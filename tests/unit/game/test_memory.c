@@ -79,12 +79,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    campaign_fix_free(*state);
-    return 0;
-}
-
 /* POST …/memories with json; the code, and *mid the new memory's id on success. */
 static int remember(struct fix *f, const char *json, int64_t *mid)
 {
@@ -270,9 +264,10 @@ static void test_a_payout_carries_the_memories_of_the_stamps_that_paid(void **st
 UNIT_MAIN(
     NULL, NULL,
     cmocka_unit_test_setup_teardown(test_a_memory_names_at_most_one_stamp_and_it_must_exist, setup,
-                                    teardown),
-    cmocka_unit_test_setup_teardown(test_photo_is_checked_by_type_header_and_size, setup, teardown),
+                                    campaign_fix_teardown),
+    cmocka_unit_test_setup_teardown(test_photo_is_checked_by_type_header_and_size, setup,
+                                    campaign_fix_teardown),
     cmocka_unit_test_setup_teardown(test_the_quota_allows_16_mib_and_refuses_past_it, setup,
-                                    teardown),
+                                    campaign_fix_teardown),
     cmocka_unit_test_setup_teardown(test_a_payout_carries_the_memories_of_the_stamps_that_paid,
-                                    setup, teardown))
+                                    setup, campaign_fix_teardown))

@@ -111,6 +111,16 @@ static bool committed(struct fix *f, const char *name)
     return found;
 }
 
+/* On the writer s, a write transaction of its own that creates player name (*pid its
+ * id): the code of its COMMIT. Fails the test when the write itself fails. */
+static int write_player(struct fix *f, struct store *s, const char *name, int64_t *pid)
+{
+    struct sb_error err;
+    assert_int_equal(store_begin_write(s, &err), 0);
+    assert_int_equal(store_player_create(s, f->cid, name, pid, &err), 0);
+    return store_commit(s, &err);
+}
+
 /* The second writer: creates a player the way the players route does. */
 struct second {
     struct fix *f;
@@ -191,9 +201,7 @@ static void test_a_failed_commit_alone_fails_and_keeps_nothing(void **state)
     struct sb_error err;
     int64_t pid = 0;
     assert_int_equal(store_pool_get_writer(f->pool, &s, &err), 0);
-    assert_int_equal(store_begin_write(s, &err), 0);
-    assert_int_equal(store_player_create(s, f->cid, "poison", &pid, &err), 0);
-    assert_int_not_equal(store_commit(s, &err), 0);
+    assert_int_not_equal(write_player(f, s, "poison", &pid), 0);
     store_pool_put(f->pool, s);
     assert_false(committed(f, "poison"));
 }
@@ -219,14 +227,10 @@ static void test_the_generation_grows_with_each_commit_and_never_with_a_read(voi
     assert_int_equal(store_pool_generation(f->pool), g0);
     /* A write alone, and a failed one: each a COMMIT. */
     assert_int_equal(store_pool_get_writer(f->pool, &s, &err), 0);
-    assert_int_equal(store_begin_write(s, &err), 0);
-    assert_int_equal(store_player_create(s, f->cid, "alone", &pid, &err), 0);
-    assert_int_equal(store_commit(s, &err), 0);
+    assert_int_equal(write_player(f, s, "alone", &pid), 0);
     g1 = store_pool_generation(f->pool);
     assert_true(g1 > g0);
-    assert_int_equal(store_begin_write(s, &err), 0);
-    assert_int_equal(store_player_create(s, f->cid, "poison", &pid, &err), 0);
-    assert_int_not_equal(store_commit(s, &err), 0);
+    assert_int_not_equal(write_player(f, s, "poison", &pid), 0);
     store_pool_put(f->pool, s);
     g2 = store_pool_generation(f->pool);
     assert_true(g2 > g1);
@@ -255,12 +259,8 @@ static void test_ids_of_a_failed_commit_are_never_acknowledged(void **state)
     struct sb_error err;
     int64_t lost = 0, kept = 0;
     assert_int_equal(store_pool_get_writer(f->pool, &s, &err), 0);
-    assert_int_equal(store_begin_write(s, &err), 0);
-    assert_int_equal(store_player_create(s, f->cid, "poison", &lost, &err), 0);
-    assert_int_not_equal(store_commit(s, &err), 0);
-    assert_int_equal(store_begin_write(s, &err), 0);
-    assert_int_equal(store_player_create(s, f->cid, "kept", &kept, &err), 0);
-    assert_int_equal(store_commit(s, &err), 0);
+    assert_int_not_equal(write_player(f, s, "poison", &lost), 0);
+    assert_int_equal(write_player(f, s, "kept", &kept), 0);
     store_pool_put(f->pool, s);
     /* The id of the refused write is handed out again, but it was never answered. */
     assert_int_equal(kept, lost);

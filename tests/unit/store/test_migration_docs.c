@@ -22,6 +22,7 @@
 #include "schema_sql.h"
 #include "store.h"
 #include "store_memory.h"
+#include "unit_main.h"
 
 #define MIGRATIONS "migrations"
 #define DOCS_MIGRATION 21   /* 0021_docs_computed.sql */
@@ -88,6 +89,21 @@ static void copy_older(const char *dir, long before, const char *seed)
     closedir(d);
 }
 
+/* A new folder dir (a mkdtemp() template) with every migration before `before`, seed
+ * after the last of them, and an in-memory database migrated from it: the database.
+ * Fails the test on any error. */
+static struct store *open_older(char *dir, long before, const char *seed, struct sb_error *err)
+{
+    struct store *s = NULL;
+    memset(err, 0, sizeof(*err));
+    assert_non_null(mkdtemp(dir));
+    copy_older(dir, before, seed);
+    assert_int_equal(store_open(":memory:", &s, err), 0);
+    if (store_migrate(s, dir, err) != 0)
+        fail_msg("%s", err->detail);
+    return s;
+}
+
 static void remove_dir(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -114,11 +130,7 @@ static void test_migration_0021_keeps_every_row_and_lets_the_documents_be_null(v
     int64_t version = 0;
     int v = 0;
     (void)state;
-    memset(&err, 0, sizeof(err));
-    assert_non_null(mkdtemp(dir));
-    copy_older(dir, DOCS_MIGRATION, SEED);
-    assert_int_equal(store_open(":memory:", &s, &err), 0);
-    assert_int_equal(store_migrate(s, dir, &err), 0);
+    s = open_older(dir, DOCS_MIGRATION, SEED, &err);
     assert_int_equal(store_schema_version(s, &v, &err), 0);
     assert_int_equal(v, DOCS_MIGRATION - 1);
     /* 0021 and after: foreign keys are checked before each commits */
@@ -218,12 +230,7 @@ static void test_migration_0024_gives_games_and_campaigns_their_box_money(void *
     struct store *s = NULL;
     struct sb_error err;
     (void)state;
-    memset(&err, 0, sizeof(err));
-    assert_non_null(mkdtemp(dir));
-    copy_older(dir, MONEY_MIGRATION, MONEY_SEED);
-    assert_int_equal(store_open(":memory:", &s, &err), 0);
-    if (store_migrate(s, dir, &err) != 0)
-        fail_msg("%s", err.detail);
+    s = open_older(dir, MONEY_MIGRATION, MONEY_SEED, &err);
     assert_int_equal(store_migrate(s, MIGRATIONS, &err), 0);
     /* what was played: the box's 2,000 for the game from before house rules */
     assert_int_equal(starting_cash(s, 1, 3), 2000);
@@ -266,11 +273,8 @@ static void test_migration_0026_keeps_every_memory_and_its_photo_last(void **sta
     size_t len = 0;
     int64_t rev = 0;
     (void)state;
-    memset(&err, 0, sizeof(err));
-    assert_non_null(mkdtemp(dir));
-    copy_older(dir, UNDONE_MIGRATION, MEMORY_SEED);
-    assert_int_equal(store_open(":memory:", &s, &err), 0);
-    if (store_migrate(s, dir, &err) != 0 || store_migrate(s, MIGRATIONS, &err) != 0)
+    s = open_older(dir, UNDONE_MIGRATION, MEMORY_SEED, &err);
+    if (store_migrate(s, MIGRATIONS, &err) != 0)
         fail_msg("%s", err.detail);
     assert_int_equal(store_memory_json(s, 1, 11, &text, &err), 0);
     assert_non_null(strstr(text, "\"card\":\"journal-2\",\"slot\":0"));
@@ -296,12 +300,7 @@ static void test_migration_0026_keeps_every_memory_and_its_photo_last(void **sta
     remove_dir(dir);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_migration_0021_keeps_every_row_and_lets_the_documents_be_null),
-        cmocka_unit_test(test_migration_0024_gives_games_and_campaigns_their_box_money),
-        cmocka_unit_test(test_migration_0026_keeps_every_memory_and_its_photo_last),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+UNIT_MAIN(NULL, NULL,
+          cmocka_unit_test(test_migration_0021_keeps_every_row_and_lets_the_documents_be_null),
+          cmocka_unit_test(test_migration_0024_gives_games_and_campaigns_their_box_money),
+          cmocka_unit_test(test_migration_0026_keeps_every_memory_and_its_photo_last))

@@ -25,23 +25,30 @@ static int record(void *ctx, int line, const char *key, const char *value)
     return line == s->stop_at ? 7 : 0;
 }
 
+/* conf_parse() of (a copy of) text, the callback stopping at line stop_at (0: never),
+ * returns rc, the callback having seen exactly want. */
+static void parses_to(const char *text, int stop_at, int rc, const char *want)
+{
+    char copy[256];
+    struct seen s = {"", stop_at};
+    assert_true(strlen(text) < sizeof(copy));
+    strcpy(copy, text);
+    assert_int_equal(conf_parse(copy, record, &s, NULL, NULL), rc);
+    assert_string_equal(s.text, want);
+}
+
 static void test_settings_are_read_in_order_with_their_line_numbers(void **state)
 {
-    char text[] =
-        "# Stampbook\n\nport = 8080\n  base-path=/stampbook  \n\thost-name = a.example\r\n";
-    struct seen s = {"", 0};
     (void)state;
-    assert_int_equal(conf_parse(text, record, &s, NULL, NULL), 0);
-    assert_string_equal(s.text, "port=8080@3;base-path=/stampbook@4;host-name=a.example@5;");
+    parses_to("# Stampbook\n\nport = 8080\n  base-path=/stampbook  \n\thost-name = a.example\r\n",
+              0, 0, "port=8080@3;base-path=/stampbook@4;host-name=a.example@5;");
 }
 
 static void test_a_quoted_value_keeps_its_blanks_and_hash(void **state)
 {
-    char text[] = "admin-key = \" #not a comment \"\nquiet =\n";
-    struct seen s = {"", 0};
     (void)state;
-    assert_int_equal(conf_parse(text, record, &s, NULL, NULL), 0);
-    assert_string_equal(s.text, "admin-key= #not a comment @1;quiet=@2;");
+    parses_to("admin-key = \" #not a comment \"\nquiet =\n", 0, 0,
+              "admin-key= #not a comment @1;quiet=@2;");
 }
 
 static void test_a_line_without_equals_is_refused_with_its_number(void **state)
@@ -74,11 +81,8 @@ static void test_a_bad_key_or_an_unclosed_quote_is_refused(void **state)
 
 static void test_the_callback_stops_the_reading(void **state)
 {
-    char text[] = "a = 1\nb = 2\nc = 3\n";
-    struct seen s = {"", 2};
     (void)state;
-    assert_int_equal(conf_parse(text, record, &s, NULL, NULL), 7);
-    assert_string_equal(s.text, "a=1@1;b=2@2;");
+    parses_to("a = 1\nb = 2\nc = 3\n", 2, 7, "a=1@1;b=2@2;");
 }
 
 static void test_a_missing_file_is_an_io_error(void **state)

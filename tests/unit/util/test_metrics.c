@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "unit_main.h"
 
 /* The number after the line that starts with prefix, or -1 when no line does. */
 static long long value_of(const char *text, const char *prefix)
@@ -27,11 +28,23 @@ static long long value_of(const char *text, const char *prefix)
     return -1;
 }
 
+/* Each test's own registry: set up new, freed after the test. */
+static int setup_metrics(void **state)
+{
+    *state = metrics_new();
+    return *state ? 0 : -1;
+}
+
+static int teardown_metrics(void **state)
+{
+    metrics_free(*state);
+    return 0;
+}
+
 static void test_requests_counted_per_route_and_status(void **state)
 {
-    struct metrics *m = metrics_new();
+    struct metrics *m = *state;
     char *text;
-    (void)state;
     assert_non_null(m);
     metrics_observe(m, "/api/v1/health", 200, 50);
     metrics_observe(m, "/api/v1/health", 200, 70);
@@ -55,16 +68,14 @@ static void test_requests_counted_per_route_and_status(void **state)
                                     "status=\"404\"}"),
                      -1);
     free(text);
-    metrics_free(m);
 }
 
 static void test_histogram_is_cumulative_and_ends_with_inf_equal_to_count(void **state)
 {
-    struct metrics *m = metrics_new();
+    struct metrics *m = *state;
     char *text;
     const char *line;
     long long prev = 0, n = 0;
-    (void)state;
     metrics_observe(m, "r", 200, 50);      /* 0.00005 s: the first bucket */
     metrics_observe(m, "r", 200, 100);     /* 0.0001 s: exactly the first bound */
     metrics_observe(m, "r", 200, 3000);    /* 0.003 s */
@@ -92,14 +103,12 @@ static void test_histogram_is_cumulative_and_ends_with_inf_equal_to_count(void *
     assert_int_equal(prev, 5); /* the last bucket line is +Inf */
     assert_non_null(strstr(text, "stampbook_http_request_duration_seconds_sum 5.703150\n"));
     free(text);
-    metrics_free(m);
 }
 
 static void test_events_appended_counter(void **state)
 {
-    struct metrics *m = metrics_new();
+    struct metrics *m = *state;
     char *text;
-    (void)state;
     text = metrics_render(m, 0);
     assert_int_equal(value_of(text, "stampbook_events_appended_total"), 0);
     free(text);
@@ -108,27 +117,23 @@ static void test_events_appended_counter(void **state)
     text = metrics_render(m, 0);
     assert_int_equal(value_of(text, "stampbook_events_appended_total"), 3);
     free(text);
-    metrics_free(m);
 }
 
 static void test_database_size_line(void **state)
 {
-    struct metrics *m = metrics_new();
+    struct metrics *m = *state;
     char *text;
-    (void)state;
     text = metrics_render(m, 123456789012LL);
     assert_non_null(strstr(text, "# TYPE stampbook_database_size_bytes gauge\n"
                                  "stampbook_database_size_bytes 123456789012\n"));
     free(text);
-    metrics_free(m);
 }
 
 static void test_render_format_every_line_is_comment_or_sample(void **state)
 {
-    struct metrics *m = metrics_new();
+    struct metrics *m = *state;
     char *text;
     int helps = 0, types = 0, samples = 0;
-    (void)state;
     metrics_observe(m, "/api/v1/health", 200, 10);
     text = metrics_render(m, 4096);
     assert_non_null(text);
@@ -156,17 +161,11 @@ static void test_render_format_every_line_is_comment_or_sample(void **state)
     assert_int_equal(types, 4);
     assert_int_equal(samples, 1 + 13 + 2 + 1 + 1);
     free(text);
-    metrics_free(m);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_requests_counted_per_route_and_status),
-        cmocka_unit_test(test_histogram_is_cumulative_and_ends_with_inf_equal_to_count),
-        cmocka_unit_test(test_events_appended_counter),
-        cmocka_unit_test(test_database_size_line),
-        cmocka_unit_test(test_render_format_every_line_is_comment_or_sample),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup_metrics, teardown_metrics)
+
+UNIT_MAIN(NULL, NULL, T(test_requests_counted_per_route_and_status),
+          T(test_histogram_is_cumulative_and_ends_with_inf_equal_to_count),
+          T(test_events_appended_counter), T(test_database_size_line),
+          T(test_render_format_every_line_is_comment_or_sample))
