@@ -44,7 +44,10 @@ async function startPrism(upstream, doc = DOC, probe = '/api/v1/health') {
       if ((await fetch(`${url}${probe}`)).ok) break;
     } catch { /* not up yet */ }
     if (proc.exitCode !== null) throw new Error(`prism exited: ${log}`);
-    if (Date.now() > deadline) throw new Error(`prism did not start: ${log}`);
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL'); // a child left running would keep the test file from ending
+      throw new Error(`prism did not start: ${log}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const stop = () => new Promise((r) => { if (proc.exitCode !== null) r(); else { proc.once('exit', r); proc.kill('SIGTERM'); } });
