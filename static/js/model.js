@@ -12,47 +12,30 @@ const KIND_SCREENS = {
   results: { board: false, screens: { results: 'log' } },
 };
 
-/** What the UI shows of an edition ({kind, modes}): {board, boxBoard, modes (the edition's
- * modes the UI has screens for, in its order), screen(mode) ('bank', 'journal', 'classic'
- * or 'log')}. */
+/** What the UI shows of an edition ({kind, modes} of GET /editions): {board, boxBoard, modes
+ * (the edition's modes the UI has screens for, in its order), screen(mode) ('bank',
+ * 'journal', 'classic' or 'log')}. */
 export function kindOf(ed) {
-  const k = KIND_SCREENS[ed && ed.kind] || KIND_SCREENS.results;
+  const k = KIND_SCREENS[ed.kind] || KIND_SCREENS.results;
   // In the kind's own order (a classic box offers its logged result first, then the bank).
-  const offered = (ed && ed.modes) || Object.keys(k.screens);
-  const modes = Object.keys(k.screens).filter((m) => offered.includes(m));
+  const modes = Object.keys(k.screens).filter((m) => ed.modes.includes(m));
   return { board: k.board, boxBoard: !!(k.board || k.boxBoard), modes, screen: (mode) => k.screens[mode] || 'log' };
 }
 
-/** The id of a campaign's active game (the field may be an id or an object), or null. */
+/** The id of a campaign's active game (GET …/campaigns/{cid}: `active_game`, an id or null). */
 export function activeGameId(campaign) {
-  const a = campaign && campaign.active_game;
-  if (a === null || a === undefined || a === false) return null;
-  if (typeof a === 'object') return a.id ?? null;
-  return a;
+  return campaign.active_game;
 }
 
 /** The latest game of a list (highest id). */
 export function latestGame(games) {
-  return (games || []).reduce((best, g) => (!best || Number(g.id) > Number(best.id) ? g : best), null);
+  return games.reduce((best, g) => (!best || g.id > best.id ? g : best), null);
 }
 
-/** A game answer may be {game, state} or a bare state. */
-export function splitGame(doc) {
-  if (doc && doc.state) return { game: doc.game || null, state: doc.state };
-  return { game: null, state: doc };
-}
-
-/** The seats of a game, in play order: [{player, token}]. */
-export function seatsOf(game, state) {
-  if (game && Array.isArray(game.seats) && game.seats.length) {
-    return game.seats.map((s) => ({ player: s.player?.id ?? s.player ?? s.id, token: s.token, name: s.name ?? s.player?.name }));
-  }
-  return ((state && state.players) || []).map((p) => ({ player: p.id, token: p.token, name: p.name }));
-}
-
-/** Spaces of the board sorted by index. */
+/** Spaces of the board sorted by index (none in the stand-in `{}` a screen draws with
+ * when the box could not be read). */
 export function spacesOf(board) {
-  return [...((board && board.spaces) || [])].sort((a, b) => a.index - b.index);
+  return [...(board.spaces || [])].sort((a, b) => a.index - b.index);
 }
 
 /** Split cash into 500/100/50/20/10 notes. */

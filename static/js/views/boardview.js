@@ -6,7 +6,7 @@ import { h, mount, money, setColour } from '../ui.js';
 import { t } from '../i18n.js';
 import { tokenPicture } from '../tokens.js';
 import { Names, gameLabel } from '../words.js';
-import { activeGameId, latestGame, splitGame, spacesOf, notesFor } from '../model.js';
+import { activeGameId, latestGame, spacesOf, notesFor } from '../model.js';
 import { drawBoard } from '../board.js';
 import { follow } from '../live.js';
 
@@ -30,7 +30,7 @@ export async function render({ main, params, app }) {
   const game = (doc.games || []).find((x) => String(x.id) === String(gid));
   app.title(t('bv.title', { game: gameLabel(game, gid) }), c.name);
   const names = new Names(board, doc.players || []);
-  let { state } = splitGame(g.data);
+  let { state } = g.data;
   const box = h('div');
   const draw = () => {
     names.addPlayers(state && state.players);

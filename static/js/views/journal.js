@@ -7,7 +7,7 @@ import { h, mount } from '../ui.js';
 import { t, money, dateText, dateTimeText } from '../i18n.js';
 import { tokenPicture } from '../tokens.js';
 import { Names, journalEffectText, payoutText, gameLabel } from '../words.js';
-import { activeGameId, seatsOf, splitGame } from '../model.js';
+import { activeGameId } from '../model.js';
 import { stampMemories, undoneMemories, cardUndoneMemories } from '../memories.js';
 
 export async function render({ main, params, app }) {
@@ -25,8 +25,8 @@ export async function render({ main, params, app }) {
   if (gid) {
     try {
       const g = await ctx.api.game(gid);
-      const { game, state } = splitGame(g.data);
-      seats = seatsOf(game, state).filter((x) => x.token);
+      const { game, state } = g.data;
+      seats = game.seats.filter((x) => x.token);
       names.addPlayers(state && state.players);
       names.seat(state && state.players);
     } catch { seats = null; }

@@ -3,7 +3,6 @@
 
 import { h, field, money, showAlert } from '../ui.js';
 import { t, dateText } from '../i18n.js';
-import { seatsOf } from '../model.js';
 import { note, endGame } from './banker.js';
 
 const FIELDS = {
@@ -51,7 +50,7 @@ export function actions(scr) {
   const st = scr.state || {};
   if (st.status && st.status !== 'active') return [];
   const kind = FIELDS[scr.ed.id] ? scr.ed.id : 'classic';
-  const seats = seatsOf(scr.game, st);
+  const seats = scr.game.seats;
   const form = h('form', { class: 'card', 'aria-labelledby': 'result-h' }, h('h2', { id: 'result-h' }, t('res.result')),
     h('p', { class: 'hint' }, t(`res.help.${kind}`)));
   let variant = null;
@@ -112,7 +111,7 @@ export function players(scr) {
   const w = winnerOf(scr);
   const rows = res.players.map((p) => ({ ...p, id: p.player?.id ?? p.player ?? p.id }))
     .sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
-  const seatToken = new Map(seatsOf(scr.game, st).map((s) => [String(s.player), s.token]));
+  const seatToken = new Map(scr.game.seats.map((s) => [String(s.player), s.token]));
   const main = ['net_worth', 'wealth', 'complete_sets', 'cash'].find((k) => rows.some((r) => typeof r[k] === 'number'));
   return [h('h2', { id: 'players-h' }, t('res.standings')),
     res.variant && scr.ed.id === 'classic' ? h('p', { class: 'muted' }, `${t('res.variant')}: ${t(`res.variant.name.${res.variant}`)}${res.tie_broken ? ` · ${t('res.tie_broken')}` : ''}`) : null,

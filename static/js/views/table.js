@@ -10,7 +10,7 @@ import { ApiError, etagOf, uuid } from '../api.js';
 import { h, mount, showAlert, showError, clearAlert, announce, confirmDialog, busy } from '../ui.js';
 import { t, money, timeText } from '../i18n.js';
 import { touchCampaign } from '../store.js';
-import { activeGameId, kindOf, latestGame, splitGame } from '../model.js';
+import { activeGameId, kindOf, latestGame } from '../model.js';
 import { Names, eventText, eventSentences, eventActor, turnHeading, gameLabel } from '../words.js';
 import { tokenPicture } from '../tokens.js';
 import { follow } from '../live.js';
@@ -46,7 +46,7 @@ export async function render({ main, params, app }) {
   const ctx = app.context(params[0]);
   const gid = Number(params[1]);
   const [g, cdoc] = await Promise.all([ctx.api.game(gid), ctx.api.get()]);
-  const { game, state } = splitGame(g.data);
+  const { game, state } = g.data;
   const c = cdoc.campaign || {};
   // The game is of its own box (API.md "Every box of the group"), not always the campaign's.
   const eid = (game && game.edition) || c.edition;
@@ -80,9 +80,7 @@ export class TableScreen {
     Object.assign(this, o);
     this.mode = (this.game && this.game.mode) || (this.state && this.state.mode) || 'banker';
     this.names = new Names(this.board, this.people, this.campaign && this.campaign.stamp_owner);
-    if (this.game && Array.isArray(this.game.seats)) {
-      this.names.addPlayers(this.game.seats.map((st) => ({ id: st.player?.id ?? st.player, name: st.player?.name ?? st.name, token: st.token })));
-    }
+    this.names.addPlayers(this.game.seats.map((st) => ({ id: st.player, name: st.name, token: st.token })));
     this.names.addPlayers(this.state && this.state.players);
     this.names.seat((this.state && this.state.players) || []);
     this.screen = kindOf(this.ed).screen(this.mode);
@@ -470,8 +468,8 @@ export class TableScreen {
   async reload() {
     try {
       const g = await this.ctx.api.game(this.gid);
-      const { game, state } = splitGame(g.data);
-      if (game) this.game = game;
+      const { game, state } = g.data;
+      this.game = game;
       this.apply(state, g.etag);
     } catch (e) {
       showError(e);
@@ -504,7 +502,7 @@ export class TableScreen {
     this.names.seat(state.players);
     if (this.etagVerified) this.etag = etagOf(state);
     else {
-      try { const g = await this.ctx.api.game(this.gid); this.etag = g.etag || etagOf(state); this.state = splitGame(g.data).state || state; } catch { this.etag = etagOf(state); }
+      try { const g = await this.ctx.api.game(this.gid); this.etag = g.etag || etagOf(state); this.state = g.data.state; } catch { this.etag = etagOf(state); }
     }
     const seq = Number(this.state.seq) || 0;
     if (seq !== this.toastSeq) hideToast(); // its Undo would now undo another phone's event
