@@ -43,10 +43,16 @@ const routes = [
   [/^\/c\/(\d+)\/check(?:\/([a-z0-9-]+))?$/, check.render, 'campaign'],
 ];
 
-let cleanup = null;
-let renderToken = 0;
-const boards = new Map();
-let editionList = null;
+/** What the router keeps from one screen to the next; route() and `app` below are the
+ * only ones to change it. */
+const router = {
+  serial: 0, // the number of the latest route(): an older one still loading draws nothing
+  cleanup: null, // what the screen on show returned, to stop its streams and timers
+  first: true, // no screen drawn since the page loaded (the browser places the focus)
+  title: ['', ''], // the page and the campaign named in the header, again after a language switch
+  editions: null, // GET /editions, read once per page load
+  boards: new Map(), // each campaign's board, until the box editor invalidates it
+};
 
 /** Everything a screen needs to know about one campaign. */
 class Context {
@@ -59,13 +65,13 @@ class Context {
 
   /** The campaign's own board (cached until invalidated by the box editor). */
   async board(fresh = false) {
-    if (!fresh && boards.has(this.cid)) return boards.get(this.cid);
+    if (!fresh && router.boards.has(this.cid)) return router.boards.get(this.cid);
     const b = await this.api.board();
-    boards.set(this.cid, b);
+    router.boards.set(this.cid, b);
     return b;
   }
 
-  invalidateBoard() { boards.delete(this.cid); }
+  invalidateBoard() { router.boards.delete(this.cid); }
 
   /** The edition record ({id, name, engine, kind, modes, players_min, players_max}); the campaign's
    * own when eid is not given, the default edition (the server's first) when it has none. */
@@ -86,16 +92,16 @@ export const app = {
   },
 
   async editions() {
-    if (editionList) return editionList;
+    if (router.editions) return router.editions;
     try {
-      editionList = await fetchEditions();
+      router.editions = await fetchEditions();
     } catch {
-      editionList = [];
+      router.editions = [];
     }
-    if (!editionList.length) {
-      editionList = [{ id: 'travel-world-tour', name: 'Monopoly Travel World Tour', engine: 'full', kind: 'twt', modes: ['banker', 'journal'], players_min: 2, players_max: 4 }];
+    if (!router.editions.length) {
+      router.editions = [{ id: 'travel-world-tour', name: 'Monopoly Travel World Tour', engine: 'full', kind: 'twt', modes: ['banker', 'journal'], players_min: 2, players_max: 4 }];
     }
-    return editionList;
+    return router.editions;
   },
 
   go(hash, { replace = false } = {}) {
@@ -115,7 +121,7 @@ export const app = {
   /** Set the document title and the campaign name in the header. */
   title(page, campaignName) {
     document.title = page ? `${page} · Stampbook` : 'Stampbook';
-    lastTitle = [page, campaignName];
+    router.title = [page, campaignName];
     const top = document.getElementById('top-campaign');
     if (top) top.textContent = campaignName || '';
   },
@@ -148,11 +154,11 @@ function icon(d) {
 }
 
 async function route() {
-  const my = ++renderToken;
-  if (typeof cleanup === 'function') {
-    try { cleanup(); } catch { /* ignore */ }
+  const my = ++router.serial;
+  if (typeof router.cleanup === 'function') {
+    try { router.cleanup(); } catch { /* ignore */ }
   }
-  cleanup = null;
+  router.cleanup = null;
   const main = document.getElementById('main');
   const path = decodeURIComponent(location.hash.replace(/^#/, '')) || '/';
   clearAlert();
@@ -165,21 +171,21 @@ async function route() {
       if (!ctx) { unknownCampaign(main, params[0]); return; }
       let board = true;
       try { board = kindOf(await ctx.edition()).board; } catch { /* default */ }
-      if (my !== renderToken) return;
+      if (my !== router.serial) return;
       app.tabs(ctx.cid, tab, board);
     } else {
       app.tabs(null);
     }
     try {
-      const done = await fn({ main, params, app, isCurrent: () => my === renderToken });
-      if (my !== renderToken) {
+      const done = await fn({ main, params, app, isCurrent: () => my === router.serial });
+      if (my !== router.serial) {
         if (typeof done === 'function') done();
         return;
       }
-      cleanup = done || null;
+      router.cleanup = done || null;
       focusHeading(main);
     } catch (e) {
-      if (my !== renderToken) return;
+      if (my !== router.serial) return;
       if (tab && e instanceof ApiError && e.status === 401) { keyRefused(main, params[0]); return; }
       mount(main, h('h1', { tabindex: '-1' }, t('err.title')), h('p', null, t('err.page')),
         h('p', null, h('a', { class: 'btn', href: '#/' }, t('back.start'))));
@@ -191,12 +197,10 @@ async function route() {
   mount(main, h('h1', { tabindex: '-1' }, t('err.notfound')), h('p', null, h('a', { class: 'btn', href: '#/' }, t('back.start'))));
 }
 
-let firstRender = true;
-let lastTitle = ['', ''];
 /** After a screen change: the focus on its heading, and the heading in view at the top. */
 function focusHeading(main) {
   const h1 = main.querySelector('h1');
-  if (firstRender) { firstRender = false; return; }
+  if (router.first) { router.first = false; return; }
   if (h1) {
     if (!h1.hasAttribute('tabindex')) h1.setAttribute('tabindex', '-1');
     h1.focus({ preventScroll: true });
@@ -216,7 +220,7 @@ function languagePicker() {
 onLanguage(() => {
   translateShell();
   languagePicker();
-  app.title(...lastTitle);
+  app.title(...router.title);
   route();
 });
 /** Keep --top-h at the sticky header's height: the strip and alerts stick right under it. */
