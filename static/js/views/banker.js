@@ -33,8 +33,7 @@ function refreshStoredState(scr) {
   scr.ctx.api.stateAt(scr.gid, st.seq).then((fresh) => {
     if (!fresh || !fresh.options || scr.destroyed || String(fresh.version) !== String(scr.state.version)) return;
     scr.state = { ...scr.state, ...fresh };
-    scr.actionsSig = null;
-    scr.draw();
+    scr.redraw();
   }).catch(() => {});
 }
 

@@ -13,9 +13,8 @@ import { factView, factEditor, bodyOrSay, saveFact } from '../facteditor.js';
 function useBoard(scr, board) {
   scr.board = board;
   scr.names.board = board;
-  scr.actionsSig = null;
   const y = window.scrollY;
-  if (!scr.destroyed) scr.draw();
+  if (!scr.destroyed) scr.redraw();
   window.scrollTo({ top: y, behavior: 'instant' });
 }
 

@@ -98,7 +98,7 @@ export function actions(scr) {
     const d = await scr.send(event, t('ev.result'), go);
     if (d) {
       const w = winnerOf(scr) ?? d.winner?.id ?? d.winner ?? (d.effects || []).find((e) => e.kind === 'win')?.player;
-      if (w !== null && w !== undefined && winnerOf(scr) === null) { scr.state = { ...scr.state, winner: w }; scr.draw(); }
+      if (w !== null && w !== undefined && winnerOf(scr) === null) { scr.state = { ...scr.state, winner: w }; scr.redraw(); }
     }
   });
   return [form];

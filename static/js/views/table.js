@@ -112,6 +112,9 @@ export class TableScreen {
       const det = ev.target;
       if (det instanceof HTMLDetailsElement && det.open) requestAnimationFrame(() => bringIntoView(det.querySelector(':scope > .body') || det));
     }, true);
+    // What the table begins in the dock (a die tapped, a bid typed, a card opened) is
+    // kept across a note: see draw().
+    for (const type of ['click', 'input', 'change']) this.actionsBox.addEventListener(type, () => { this.dockTouched = true; });
     this.playersBox = h('section', { class: 'players-box', 'aria-labelledby': 'players-h' });
     this.moreBox = h('div', { class: 'more-box' });
     this.footBox = h('div', { class: 'table-side' });
@@ -128,26 +131,36 @@ export class TableScreen {
     this.draw();
   }
 
-  /** Redraw from this.state, keeping open forms in "More" and the focus where it was. */
+  /**
+   * Draw the table from this.state when it changed since it was last drawn: a new version
+   * of the game (every event and every undo makes one, this phone's, another phone's or a
+   * tap sent from the offline queue) or other decisions waiting in that queue. The same
+   * version again (a stream message repeated, a reload that found nothing new) draws
+   * nothing: the focus, what is typed and the page stay. Open forms in "More" are kept,
+   * and the focus and the scroll. redraw() draws it all again.
+   */
   draw() {
     if (this.destroyed) return;
+    const st = this.state || {};
+    // A decision tapped while the server was unreachable waits in the queue: the dock
+    // stays locked (one tap per decision) until that tap is answered or dropped.
+    const waiting = this.readOnly ? [] : this.waitingTaps();
+    const was = this.drawn;
+    const now = { state: st, version: st.version, waiting: waiting.map((x) => x.idem).join(' ') };
+    if (was && was.version === now.version && was.waiting === now.waiting) return;
+    this.drawn = now;
     const y = window.scrollY; // a redraw never moves the page (showTop() does, on purpose)
     const focused = document.activeElement;
     const focusedId = focused && this.main.contains(focused) ? focused.id : '';
     const hadFocus = !!(focused && focused !== this.main && this.main.contains(focused));
     mount(this.bannerBox, this.banner());
-    this.bannerBox.dataset.version = String((this.state && this.state.version) ?? '');
+    this.bannerBox.dataset.version = String(st.version ?? '');
     mount(this.stripBox, this.strip());
     if (this.houseBox) mount(this.houseBox, houseRulesNote((this.game && this.game.house_rules) || this.state?.house_rules, this.state?.pot) || []);
-    // Actions depend on the game, not on notes: keep half-filled forms when only a note came in.
-    const st = this.state || {};
-    // A decision tapped while the server was unreachable waits in the queue: the dock
-    // stays locked (one tap per decision) until that tap is answered or dropped.
-    const waiting = this.readOnly ? [] : this.waitingTaps();
-    const sig = JSON.stringify([st.status, st.turn, st.options, st.ticket, st.players, st.destinations, st.journal, st.winner, st.result, st.debt, waiting.map((x) => x.idem)]);
-    this.decisionChanged = sig !== this.actionsSig;
-    if (this.decisionChanged) {
-      this.actionsSig = sig;
+    // The dock, unless the table has begun something in it and the new version only
+    // added a note (the state is the same but for its version and seq).
+    if (!(was && was.waiting === now.waiting && this.dockTouched && onlyNoted(was.state, st))) {
+      this.dockTouched = false;
       mount(this.actionsBox, this.readOnly ? [] : this.view.actions(this));
       if (waiting.length) lockDock(this.actionsBox, waiting[waiting.length - 1].title);
     }
@@ -166,6 +179,13 @@ export class TableScreen {
       else if (h1) h1.focus({ preventScroll: true });
     }
     if (window.scrollY !== y) window.scrollTo({ top: y, behavior: 'instant' });
+  }
+
+  /** Draw it all again, the state unchanged: what it is drawn with changed (the board fixed,
+   * the options read again for the same version, a winner worked out on the phone). */
+  redraw() {
+    this.drawn = null;
+    this.draw();
   }
 
   /** The heading: who acts now (turn.next) and what the game waits for; the final standing once over. */
@@ -326,7 +346,8 @@ export class TableScreen {
       const before = this.state;
       this.apply(d.state, res.etag);
       this.setLast(title || eventText(event, this.names), d.event || event, d.effects || [], d.state || before);
-      if (this.decisionChanged) this.showTop();
+      // A note changes nothing at the table: the page stays at its form in "More".
+      if (event.type !== 'note') this.showTop();
       return d;
     } catch (e) {
       if (e instanceof ApiError && e.status === 412) {
@@ -550,6 +571,9 @@ export class TableScreen {
  * than its engine offers through a plain button included. */
 const NOT_DOCK = new Set(['note', 'trade', 'adjust', 'end', 'correct']);
 const isDecision = (type) => !!type && !NOT_DOCK.has(type);
+
+/** Whether state b is state a with notes added: equal but for the version and the seq. */
+const onlyNoted = (a, b) => JSON.stringify({ ...a, version: 0, seq: 0 }) === JSON.stringify({ ...b, version: 0, seq: 0 });
 
 /** Lock the dock's controls while its decision waits in the offline queue, saying so. */
 function lockDock(box, title) {
