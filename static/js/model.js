@@ -38,9 +38,9 @@ export function spacesOf(board) {
   return [...(board.spaces || [])].sort((a, b) => a.index - b.index);
 }
 
-/** Split cash into 500/100/50/20/10 notes. */
+/** Split cash (a banker game's, never below 0) into 500/100/50/20/10 notes. */
 export function notesFor(cash) {
-  let left = Math.max(0, Number(cash) || 0);
+  let left = cash;
   const out = {};
   for (const v of [500, 100, 50, 20, 10]) {
     out[v] = Math.floor(left / v);
