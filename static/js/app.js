@@ -43,8 +43,8 @@ const routes = [
   [/^\/c\/(\d+)\/check(?:\/([a-z0-9-]+))?$/, check.render, 'campaign'],
 ];
 
-/** What the router keeps from one screen to the next; route() and `app` below are the
- * only ones to change it. */
+/** What the router keeps from one screen to the next, in one place: this module owns it
+ * (route(), focusHeading(), `app` and Context below); no screen reads or writes it. */
 const router = {
   serial: 0, // the number of the latest route(): an older one still loading draws nothing
   cleanup: null, // what the screen on show returned, to stop its streams and timers
