@@ -19,6 +19,19 @@ export const SWITCHES = [
   { id: 'starting_cash', official: 1500, number: { min: 500, max: 5000, step: 10 } },
 ];
 
+/** The classic bank's switches (RULES.md 3b) offered beside its variant and starting
+ * cash, in the server's order, each with its official value and its choices. */
+export const CLASSIC_SWITCHES = [
+  { id: 'free_parking', official: 'nothing', choices: ['nothing', 'jackpot'] },
+  { id: 'auction', official: true, choices: [true, false] },
+  { id: 'go_landing', official: 200, choices: [200, 400] },
+  { id: 'jail_double', official: 'move', choices: ['move', 'roll_again'] },
+  { id: 'rent', official: 'ask', choices: ['ask', 'automatic'] },
+];
+/** The classic switches only a classic game has; with SWITCHES, what the header names. */
+const NOTE_SWITCHES = [...SWITCHES,
+  { id: 'jail_double', official: 'move' }, { id: 'rent', official: 'ask' }, { id: 'variant', official: 'standard' }];
+
 /** Every switch: the given ones over the official readings. */
 export function withOfficial(rules) {
   const out = {};
@@ -37,7 +50,7 @@ export function valueText(id, v) {
 export function changed(rules) {
   if (!rules) return [];
   // null: the box's own value (a classic game's starting_cash), as official as the default.
-  return SWITCHES.filter((s) => rules[s.id] !== undefined && rules[s.id] !== null && rules[s.id] !== s.official)
+  return NOTE_SWITCHES.filter((s) => rules[s.id] !== undefined && rules[s.id] !== null && rules[s.id] !== s.official)
     .map((s) => ({ id: s.id, value: rules[s.id] }));
 }
 
@@ -136,4 +149,43 @@ export function houseRulesChooser(campaign) {
     h('summary', null, t('hr.title'), h('span', { class: 'muted small house-sum' }, summaryText(rules))),
     h('div', { class: 'body' }, h('p', { class: 'hint' }, t('hr.game.hint')), inputs.rows));
   return { el, value: inputs.value };
+}
+
+/** How a value of a classic switch reads: its classic wording where it differs from
+ * Travel World Tour's ("a deed", the box's own GO salary), else the shared one. */
+function classicValueText(id, v, salary) {
+  if (id === 'go_landing') return t(`hr.cl.go_landing.${v}`, { amount: money(v === 200 ? salary : 2 * salary) });
+  return t(`hr.${id}.${String(v)}`);
+}
+
+/** The classic bank's house rules on the new-game screen (RULES.md 3b): the switches
+ * besides the variant and the starting cash, folded under one line saying how many
+ * differ from the rulebook, so the start button stays near on a phone. box: the
+ * edition's document (its GO salary). .value(): every switch, for POST …/games. */
+export function classicRulesChooser(box) {
+  const salary = (box && box.go_salary) || 200;
+  const inputs = {};
+  const rows = CLASSIC_SWITCHES.map((s) => {
+    const id = `hr-cl-${s.id}`;
+    const input = select(s.choices.map((c) => [String(c), classicValueText(s.id, c, salary)]), { id }, String(s.official));
+    inputs[s.id] = input;
+    const hint = `${t('hr.official', { value: classicValueText(s.id, s.official, salary) })} ${t(`hr.cl.${s.id}.change`)}`;
+    return h('div', { class: 'house-switch', dataset: { switch: s.id } }, field(t(`hr.${s.id}`), input, hint));
+  });
+  const value = () => {
+    const out = {};
+    for (const s of CLASSIC_SWITCHES) {
+      const raw = inputs[s.id].value;
+      out[s.id] = typeof s.official === 'boolean' ? raw === 'true' : typeof s.official === 'number' ? Number(raw) : raw;
+    }
+    return out;
+  };
+  const sum = h('span', { class: 'muted small house-sum', 'aria-live': 'polite' });
+  const count = () => { sum.textContent = summaryText(value()); };
+  const el = h('details', { class: 'more house-classic', id: 'classic-house' },
+    h('summary', null, t('hr.title'), sum),
+    h('div', { class: 'body' }, rows));
+  el.addEventListener('change', count);
+  count();
+  return { el, value };
 }

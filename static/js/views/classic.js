@@ -62,6 +62,9 @@ export function heading(st, scr) {
     const who = name(scr, actor);
     switch (p.kind) {
       case 'buy_or_auction':
+        if ((st.house_rules || {}).auction === false) { // HOUSE-AUCTION: no bids
+          return { actor, title: t('cl.head.buy.keep', { who, deed: deedName(scr, p.space) }), detail: [t('cl.wait.buy.keep'), ...rents].join(' ') };
+        }
         return { actor, title: t('head.buy', { who, dest: deedName(scr, p.space) }), detail: [t('cl.wait.buy'), ...rents].join(' ') };
       case 'bankruptcy_auction':
         return { actor: null, title: t('cl.head.bk_auction', { deed: deedName(scr, p.space) }), detail: t('cl.wait.bk_auction') };
@@ -272,11 +275,18 @@ function buyOrAuction(scr, buyOpt, auctionOpt, pend) {
     buy = h('button', { class: 'btn primary block', type: 'button', id: 'act-buy' }, t('bk.buy.price', { dest: deed, price: buyOpt.price }));
     buy.addEventListener('click', () => scr.send({ type: 'buy' }, t('bk.bought', { who: lander ? lander.name : t('bk.the_player'), dest: deed }), buy));
   }
-  const form = auctionOpt ? auctionForm(scr, auctionOpt, deed) : null;
+  // HOUSE-AUCTION false: a deed the lander does not buy stays with the Bank, no bids.
+  const noAuction = !bankruptcy && (scr.state.house_rules || {}).auction === false;
+  const form = auctionOpt && !noAuction ? auctionForm(scr, auctionOpt, deed) : null;
+  let leave = null;
+  if (auctionOpt && noAuction) {
+    leave = h('button', { class: 'btn block', type: 'button', id: 'act-leave' }, t('cl.leave', { deed }));
+    leave.addEventListener('click', () => scr.send({ type: 'auction' }, t('cl.left', { deed }), leave));
+  }
   const lacks = !buyOpt && !bankruptcy && pend && scr.player(pend.player);
   return card('act-buy-h', bankruptcy ? t('cl.bk_auction.title', { deed }) : t('bk.buy.title', { dest: deed }),
-    lacks ? h('p', { class: 'hint', id: 'buy-why' }, t('cl.buy.short', { who: lacks.name, cash: lacks.cash })) : null,
-    buy,
+    lacks ? h('p', { class: 'hint', id: 'buy-why' }, t(noAuction ? 'cl.buy.short.keep' : 'cl.buy.short', { who: lacks.name, cash: lacks.cash })) : null,
+    buy && leave ? h('div', { class: 'btn-grid' }, buy, leave) : [buy, leave],
     form && buy ? h('details', { class: 'more auction' }, h('summary', null, t('bk.auction.or')), h('div', { class: 'body' }, form)) : form);
 }
 

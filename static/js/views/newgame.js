@@ -5,7 +5,7 @@ import { t, list } from '../i18n.js';
 import { ApiError } from '../api.js';
 import { activeGameId, kindOf } from '../model.js';
 import { tokenPicture } from '../tokens.js';
-import { houseRulesChooser } from '../houserules.js';
+import { houseRulesChooser, classicRulesChooser } from '../houserules.js';
 import { edition as editionDoc } from '../api.js';
 import { activeGameOf, boxBoard, boxPicker, pickedBox } from '../boxes.js';
 
@@ -158,9 +158,12 @@ export async function render({ main, params, app }) {
   // The box's variants (HOUSE-VARIANT: standard, short, timed), as its edition lists them.
   const variants = (boxDoc && boxDoc.variants) || [];
   const variant = variants.length > 1 ? select(variants.map((v) => [v, t(`cl.ng.variant.${v}`)]), { id: 'classic-variant' }, variants[0]) : null;
+  // The other switches of RULES.md 3b (jackpot, auctions, GO, Jail's double, rent), folded.
+  const classicHouse = kind.modes.some(bankOf) ? classicRulesChooser(boxDoc) : null;
   const bankRules = kind.modes.some(bankOf) ? h('fieldset', { id: 'classic-rules' }, h('legend', null, t('cl.ng.rules')),
     variant ? field(t('cl.ng.variant'), variant) : null,
-    field(t('cl.ng.cash'), cash, t('cl.ng.cash.hint', { n: boxDoc && boxDoc.start_cash }))) : null;
+    field(t('cl.ng.cash'), cash, t('cl.ng.cash.hint', { n: boxDoc && boxDoc.start_cash })),
+    classicHouse.el) : null;
   const startBtn = h('button', { class: 'btn primary block', type: 'submit' }, t('ng.start'));
   const form = h('form', null,
     picker,
@@ -186,10 +189,11 @@ export async function render({ main, params, app }) {
     // A results seat without a token leaves it out (never a made-up "none").
     const body = { edition: eid, mode, seats: seats.map((s) => (full || s.token.trim() ? { player: Number(s.player), token: full ? s.token : s.token.trim() } : { player: Number(s.player) })) };
     if (house) body.house_rules = house.value();
+    if (bank) body.house_rules = classicHouse.value();
     if (bank && cash.value !== '') {
       const n = Number(cash.value);
       if (!Number.isInteger(n) || n < 500 || n > 5000 || n % 10) { showAlert(t('cl.ng.cash.bad')); cash.focus(); return; }
-      body.house_rules = { starting_cash: n };
+      body.house_rules.starting_cash = n;
     }
     if (bank && variant && variant.value !== variants[0]) body.house_rules = { ...(body.house_rules || {}), variant: variant.value };
     if (!full && !bank) {
