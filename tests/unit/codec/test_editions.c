@@ -13,10 +13,10 @@
 #include <unistd.h>
 
 #include "editions.h"
+#include "editions_fixture.h"
 #include "error.h"
 #include "json_check.h"
-
-#define EDITIONS_DIR "schema/editions"
+#include "unit_main.h"
 
 /* The item of the list with this id, or NULL. */
 static const cJSON *listed(const cJSON *list, const char *id)
@@ -33,11 +33,8 @@ static const cJSON *listed(const cJSON *list, const char *id)
 
 static void test_travel_world_tour_is_listed_first_with_the_full_engine(void **state)
 {
-    struct editions *e = NULL;
-    struct sb_error err;
+    struct editions *e = *state;
     const cJSON *first;
-    (void)state;
-    assert_int_equal(editions_load(EDITIONS_DIR, &e, &err), 0);
     first = cJSON_GetArrayItem(editions_list(e), 0);
     assert_string_equal(jt_str(first, "id"), "travel-world-tour");
     assert_string_equal(jt_str(first, "engine"), "full");
@@ -45,7 +42,6 @@ static void test_travel_world_tour_is_listed_first_with_the_full_engine(void **s
     assert_int_equal(jt_int(first, "players_max"), 4);
     assert_non_null(jt_str(first, "name"));
     assert_true(editions_is_full(editions_find(e, "travel-world-tour")));
-    editions_free(e);
 }
 
 static void test_results_editions_and_their_player_counts(void **state)
@@ -54,10 +50,7 @@ static void test_results_editions_and_their_player_counts(void **state)
         const char *id;
         int min, max;
     } want[] = {{"classic", 2, 8}, {"wonders", 2, 6}, {"deal", 2, 5}};
-    struct editions *e = NULL;
-    struct sb_error err;
-    (void)state;
-    assert_int_equal(editions_load(EDITIONS_DIR, &e, &err), 0);
+    struct editions *e = *state;
     assert_int_equal(cJSON_GetArraySize(editions_list(e)), 4);
     for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
         const cJSON *item = listed(editions_list(e), want[i].id);
@@ -69,7 +62,6 @@ static void test_results_editions_and_their_player_counts(void **state)
         /* exactly the seven listed fields */
         assert_int_equal(cJSON_GetArraySize(item), 7);
     }
-    editions_free(e);
 }
 
 /* Every edition names its kind and its modes (API.md "Every box of the group"). */
@@ -81,10 +73,7 @@ static void test_every_edition_names_its_kind_and_modes(void **state)
                 {"classic", "classic", "[\"banker\",\"results\"]"},
                 {"wonders", "classic", "[\"banker\",\"results\"]"},
                 {"deal", "results", "[\"results\"]"}};
-    struct editions *e = NULL;
-    struct sb_error err;
-    (void)state;
-    assert_int_equal(editions_load(EDITIONS_DIR, &e, &err), 0);
+    struct editions *e = *state;
     for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
         const cJSON *item = listed(editions_list(e), want[i].id);
         char *modes;
@@ -94,16 +83,12 @@ static void test_every_edition_names_its_kind_and_modes(void **state)
         assert_string_equal(modes, want[i].modes);
         free(modes);
     }
-    editions_free(e);
 }
 
 static void test_find_returns_the_whole_document(void **state)
 {
-    struct editions *e = NULL;
-    struct sb_error err;
+    struct editions *e = *state;
     const cJSON *twt;
-    (void)state;
-    assert_int_equal(editions_load(EDITIONS_DIR, &e, &err), 0);
     twt = editions_find(e, "travel-world-tour");
     assert_non_null(twt);
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(twt, "spaces")), 40);
@@ -112,7 +97,6 @@ static void test_find_returns_the_whole_document(void **state)
     assert_null(editions_find(e, "monopoly-junior"));
     assert_null(editions_find(e, ""));
     assert_null(editions_find(e, "Classic")); /* ids are exact */
-    editions_free(e);
 }
 
 /* A temporary folder holding the given files (name, content pairs); path gets it. */
@@ -141,6 +125,19 @@ static void remove_folder(const char *path, const char *const *files, int n)
     rmdir(path);
 }
 
+/* editions_load() of a new folder holding files (n name, content pairs) fails with
+ * SB_EIO and loads nothing; err gets its detail. */
+static void load_fails(const char *const *files, int n, struct sb_error *err)
+{
+    struct editions *e = NULL;
+    char dir[64];
+    make_folder(dir, files, n);
+    memset(err, 0, sizeof(*err));
+    assert_int_equal(editions_load(dir, &e, err), SB_EIO);
+    assert_null(e);
+    remove_folder(dir, files, n);
+}
+
 static void test_a_bad_json_file_fails_the_load_with_eio(void **state)
 {
     static const char *const files[] = {
@@ -150,19 +147,13 @@ static void test_a_bad_json_file_fails_the_load_with_eio(void **state)
         "zz-bad.json",
         "{\"edition\":\"bad\",",
     };
-    struct editions *e = NULL;
     struct sb_error err;
-    char dir[64];
     (void)state;
-    make_folder(dir, files, 2);
-    memset(&err, 0, sizeof(err));
-    assert_int_equal(editions_load(dir, &e, &err), SB_EIO);
-    assert_null(e);
+    load_fails(files, 2, &err);
     assert_int_equal(err.code, SB_EIO);
     assert_non_null(strstr(err.detail, "zz-bad.json"));
     /* the parser's own reason survives, after the file name */
     assert_non_null(strstr(err.detail, "zz-bad.json: malformed JSON near byte"));
-    remove_folder(dir, files, 2);
 }
 
 static void test_a_document_without_its_fields_fails_with_eio(void **state)
@@ -171,41 +162,27 @@ static void test_a_document_without_its_fields_fails_with_eio(void **state)
         "a.json",
         "{\"edition\":\"a\",\"name\":\"A\",\"players_min\":2,\"engine\":\"results\"}",
     };
-    struct editions *e = NULL;
     struct sb_error err;
-    char dir[64];
     (void)state;
-    make_folder(dir, files, 1);
-    assert_int_equal(editions_load(dir, &e, &err), SB_EIO);
-    assert_null(e);
+    load_fails(files, 1, &err);
     assert_non_null(strstr(err.detail, "players_max"));
-    remove_folder(dir, files, 1);
 }
 
 static void test_an_empty_or_missing_folder_fails_with_eio(void **state)
 {
     struct editions *e = NULL;
     struct sb_error err;
-    char dir[64];
     (void)state;
-    make_folder(dir, NULL, 0);
-    assert_int_equal(editions_load(dir, &e, &err), SB_EIO);
-    assert_null(e);
-    remove_folder(dir, NULL, 0);
+    load_fails(NULL, 0, &err);
     assert_int_equal(editions_load("/nonexistent/stampbook/editions", &e, &err), SB_EIO);
     assert_null(e);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_travel_world_tour_is_listed_first_with_the_full_engine),
-        cmocka_unit_test(test_results_editions_and_their_player_counts),
-        cmocka_unit_test(test_every_edition_names_its_kind_and_modes),
-        cmocka_unit_test(test_find_returns_the_whole_document),
-        cmocka_unit_test(test_a_bad_json_file_fails_the_load_with_eio),
-        cmocka_unit_test(test_a_document_without_its_fields_fails_with_eio),
-        cmocka_unit_test(test_an_empty_or_missing_folder_fails_with_eio),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+#define T(fn) cmocka_unit_test_setup_teardown(fn, editions_fixture_setup, editions_fixture_teardown)
+
+UNIT_MAIN(NULL, NULL, T(test_travel_world_tour_is_listed_first_with_the_full_engine),
+          T(test_results_editions_and_their_player_counts),
+          T(test_every_edition_names_its_kind_and_modes), T(test_find_returns_the_whole_document),
+          cmocka_unit_test(test_a_bad_json_file_fails_the_load_with_eio),
+          cmocka_unit_test(test_a_document_without_its_fields_fails_with_eio),
+          cmocka_unit_test(test_an_empty_or_missing_folder_fails_with_eio))

@@ -12,24 +12,9 @@
 #include <string.h>
 
 #include "editions.h"
+#include "editions_fixture.h"
 #include "error.h"
 #include "import_json.h"
-
-static int setup(void **state)
-{
-    struct editions *e = NULL;
-    struct sb_error err = {0};
-    if (editions_load("schema/editions", &e, &err) != 0)
-        return -1;
-    *state = e;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    editions_free(*state);
-    return 0;
-}
 
 static void test_times_are_rfc3339_utc_with_a_real_date(void **state)
 {
@@ -136,7 +121,8 @@ static void test_boards_have_known_fields_and_a_results_edition_no_engine_board(
                     "\"classic\",\"engine\":\"results\"}}");
 }
 
-UNIT_MAIN(setup, teardown, cmocka_unit_test(test_times_are_rfc3339_utc_with_a_real_date),
+UNIT_MAIN(editions_fixture_setup, editions_fixture_teardown,
+          cmocka_unit_test(test_times_are_rfc3339_utc_with_a_real_date),
           cmocka_unit_test(test_a_garbage_time_anywhere_is_refused_naming_it),
           cmocka_unit_test(test_a_voided_event_of_an_unknown_type_is_refused),
           cmocka_unit_test(test_boards_have_known_fields_and_a_results_edition_no_engine_board))

@@ -20,53 +20,42 @@
 
 static struct results_standing out_at(int64_t player, int order)
 {
-    struct results_standing s;
-    memset(&s, 0, sizeof(s));
-    s.player = player;
-    s.has_bankrupt_order = true;
-    s.bankrupt_order = order;
-    return s;
+    return (struct results_standing){
+        .player = player, .has_bankrupt_order = true, .bankrupt_order = order};
 }
 
 static struct results_standing still_in(int64_t player)
 {
-    struct results_standing s;
-    memset(&s, 0, sizeof(s));
-    s.player = player;
-    return s;
+    return (struct results_standing){.player = player};
 }
 
 static struct results_standing worth(int64_t player, int64_t cash, int64_t property,
                                      int64_t mortgaged, int64_t buildings)
 {
-    struct results_standing s = still_in(player);
-    s.has_cash = true;
-    s.cash = cash;
-    s.has_property_value = true;
-    s.property_value = property;
-    s.has_mortgaged_value = true;
-    s.mortgaged_value = mortgaged;
-    s.has_buildings_value = true;
-    s.buildings_value = buildings;
-    return s;
+    return (struct results_standing){.player = player,
+                                     .has_cash = true,
+                                     .cash = cash,
+                                     .has_property_value = true,
+                                     .property_value = property,
+                                     .has_mortgaged_value = true,
+                                     .mortgaged_value = mortgaged,
+                                     .has_buildings_value = true,
+                                     .buildings_value = buildings};
 }
 
 static struct results_standing ticked(int64_t player, int wonders, int64_t cash)
 {
-    struct results_standing s = still_in(player);
-    s.has_wonders_ticked = true;
-    s.wonders_ticked = wonders;
-    s.has_cash = true;
-    s.cash = cash;
-    return s;
+    return (struct results_standing){.player = player,
+                                     .has_wonders_ticked = true,
+                                     .wonders_ticked = wonders,
+                                     .has_cash = true,
+                                     .cash = cash};
 }
 
 static struct results_standing sets(int64_t player, int complete)
 {
-    struct results_standing s = still_in(player);
-    s.has_complete_sets = true;
-    s.complete_sets = complete;
-    return s;
+    return (struct results_standing){
+        .player = player, .has_complete_sets = true, .complete_sets = complete};
 }
 
 /* Decide, expect a refusal under rule. */

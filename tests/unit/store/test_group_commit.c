@@ -150,20 +150,29 @@ static void *second_writer(void *arg)
     return NULL;
 }
 
-/* The first writer writes and leaves its transaction open for the second, which waits
- * meanwhile: the two share one group. Returns the first writer's commit outcome. */
+/* The first writer (*s, the writer connection) writes player "first" and leaves its
+ * transaction open; the second (thread *t) starts and waits for the writer connection
+ * meanwhile. Fails the test on any error. */
+static void start_group(struct fix *f, struct second *w, struct store **s, pthread_t *t)
+{
+    struct sb_error err;
+    int64_t pid = 0;
+    assert_int_equal(store_pool_get_writer(f->pool, s, &err), 0);
+    assert_int_equal(store_begin_write(*s, &err), 0);
+    assert_int_equal(store_player_create(*s, f->cid, "first", &pid, &err), 0);
+    assert_int_equal(pthread_create(t, NULL, second_writer, w), 0);
+    usleep(200 * 1000); /* the second writer is now waiting for the writer connection */
+}
+
+/* start_group(), then the first writer commits: the two share one group. Returns the
+ * first writer's commit outcome. */
 static int run_group(struct fix *f, struct second *w)
 {
     struct store *s = NULL;
     struct sb_error err;
     pthread_t t;
-    int64_t pid = 0;
     int rc;
-    assert_int_equal(store_pool_get_writer(f->pool, &s, &err), 0);
-    assert_int_equal(store_begin_write(s, &err), 0);
-    assert_int_equal(store_player_create(s, f->cid, "first", &pid, &err), 0);
-    assert_int_equal(pthread_create(&t, NULL, second_writer, w), 0);
-    usleep(200 * 1000); /* the second writer is now waiting for the writer connection */
+    start_group(f, w, &s, &t);
     rc = store_commit_and_leave(&s, &err);
     assert_null(s);
     pthread_join(t, NULL);
@@ -274,12 +283,7 @@ static void test_a_group_whose_file_is_gone_fails_every_member_with_503(void **s
     struct store *s = NULL;
     struct sb_error err;
     pthread_t t;
-    int64_t pid = 0;
-    assert_int_equal(store_pool_get_writer(f->pool, &s, &err), 0);
-    assert_int_equal(store_begin_write(s, &err), 0);
-    assert_int_equal(store_player_create(s, f->cid, "first", &pid, &err), 0);
-    assert_int_equal(pthread_create(&t, NULL, second_writer, &w), 0);
-    usleep(200 * 1000);
+    start_group(f, &w, &s, &t);
     assert_int_equal(unlink(f->db), 0);
     /* The group waits for the second writer, which finds the file gone: nobody would
      * ever COMMIT it, so it is rolled back and both are told (SB_EBUSY: 503). */

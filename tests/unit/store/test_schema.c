@@ -185,6 +185,8 @@ static int copy_migration(const char *dir, const char *name)
 static void test_strict_input_migration_drops_only_fields_types_do_not_take(void **state)
 {
     static const char *const names[] = {"0001_init.sql", "0002_game_boards.sql", "0003_old.sql"};
+    static const char *const kept[] = {"\"text\":\"x\"", "\"a_gives\":{\"cash\":5}",
+                                       "\"d1\":1,\"d2\":2", "\"what\":\"chance\""};
     char dir[] = "/tmp/stampbook-strict-XXXXXX", path[96];
     struct store *s = NULL;
     struct sb_error err;
@@ -207,10 +209,9 @@ static void test_strict_input_migration_drops_only_fields_types_do_not_take(void
      * is kept; a type the table does not know is left alone */
     assert_null(strstr(events, "999999"));
     assert_null(strstr(events, "junk"));
-    assert_non_null(strstr(events, "\"text\":\"x\""));
-    assert_non_null(strstr(events, "\"a_gives\":{\"cash\":5}"));
-    assert_non_null(strstr(events, "\"d1\":1,\"d2\":2"));
-    assert_non_null(strstr(events, "\"what\":\"chance\""));
+    for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
+        if (!strstr(events, kept[i]))
+            fail_msg("%s is gone from %s", kept[i], events);
     free(events);
     store_close(s);
     for (size_t i = 0; i < 3; i++) {
