@@ -4,10 +4,21 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #include <cmocka.h>
 
 #include "json.h"
+
+cJSON *jt_parse_text(char *text)
+{
+    cJSON *doc;
+    assert_non_null(text);
+    doc = cJSON_Parse(text);
+    free(text);
+    assert_non_null(doc);
+    return doc;
+}
 
 const cJSON *jt_get(const cJSON *obj, const char *key)
 {

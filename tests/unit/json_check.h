@@ -8,6 +8,10 @@
 
 #include <cjson/cJSON.h>
 
+/* text parsed, then freed: the document (the caller deletes it). Fails the test when text
+ * is NULL or not JSON. */
+cJSON *jt_parse_text(char *text);
+
 /* obj[key] (case-sensitive). */
 const cJSON *jt_get(const cJSON *obj, const char *key);
 

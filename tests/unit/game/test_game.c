@@ -20,6 +20,7 @@
 #include "error.h"
 #include "game.h"
 #include "house.h"
+#include "json_check.h"
 #include "store.h"
 
 /* ---- a counting allocator: the allocations an append makes -------------------------- */
@@ -123,13 +124,11 @@ static char *stored_state(struct fix *f, int64_t *version)
 /* text (which is freed) printed again without its "version" member. */
 static char *without_version(char *text)
 {
-    cJSON *doc = cJSON_Parse(text);
+    cJSON *doc = jt_parse_text(text);
     char *out;
-    assert_non_null(doc);
     cJSON_DeleteItemFromObjectCaseSensitive(doc, "version");
     out = cJSON_PrintUnformatted(doc);
     cJSON_Delete(doc);
-    free(text);
     return out;
 }
 
@@ -348,13 +347,11 @@ static int campaign_price(struct fix *f, const char *did)
 static int ann_cash(struct fix *f)
 {
     int64_t v = 0;
-    char *text = stored_state(f, &v);
-    cJSON *doc = cJSON_Parse(text);
+    cJSON *doc = jt_parse_text(stored_state(f, &v));
     int cash = cJSON_GetObjectItemCaseSensitive(
                    cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "players"), 0), "cash")
                    ->valueint;
     cJSON_Delete(doc);
-    free(text);
     return cash;
 }
 

@@ -20,6 +20,7 @@
 #include "error.h"
 #include "file.h"
 #include "game.h"
+#include "json_check.h"
 #include "memory.h"
 #include "store.h"
 #include "store_memory.h"
@@ -107,10 +108,9 @@ static int count(struct fix *f)
     cJSON *list;
     int n;
     assert_int_equal(store_memories_json(f->s, f->campaign.id, NULL, 0, 0, &text, &f->err), 0);
-    assert_non_null(list = cJSON_Parse(text));
+    list = jt_parse_text(text);
     n = cJSON_GetArraySize(list);
     cJSON_Delete(list);
-    free(text);
     return n;
 }
 

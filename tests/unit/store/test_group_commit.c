@@ -21,6 +21,7 @@
 #include <cjson/cJSON.h>
 
 #include "error.h"
+#include "json_check.h"
 #include "store.h"
 
 #define MIGRATIONS "migrations"
@@ -99,9 +100,7 @@ static bool committed(struct fix *f, const char *name)
     bool found = false;
     cJSON *list, *p;
     assert_int_equal(store_players_json(f->other, f->cid, &text, &err), 0);
-    list = cJSON_Parse(text);
-    free(text);
-    assert_non_null(list);
+    list = jt_parse_text(text);
     cJSON_ArrayForEach(p, list)
     {
         const cJSON *n = cJSON_GetObjectItemCaseSensitive(p, "name");

@@ -64,17 +64,6 @@ static int teardown_store(void **state)
     return 0;
 }
 
-/* Parse JSON text (which is freed); fails the test when it is not JSON. */
-static cJSON *parsed(char *text)
-{
-    cJSON *doc;
-    assert_non_null(text);
-    doc = cJSON_Parse(text);
-    free(text);
-    assert_non_null(doc);
-    return doc;
-}
-
 /* Add a player; returns its id. */
 static int64_t add_player(struct fix *f, const char *name)
 {
@@ -198,7 +187,7 @@ static void test_campaign_create_get_update(void **state)
     {
         char *text = NULL;
         assert_int_equal(store_campaign_json(f->s, f->cid, &text, &err), 0);
-        doc = parsed(text);
+        doc = jt_parse_text(text);
     }
     assert_string_equal(jt_str(doc, "name"), "Renamed");
     assert_string_equal(jt_str(doc, "stamp_owner"), "player");
@@ -265,7 +254,7 @@ static void test_players_create_rename_list(void **state)
     assert_int_equal(store_player_rename(f->s, f->cid, eve, "Mallory", &err), SB_ENOTFOUND);
 
     assert_int_equal(store_players_json(f->s, f->cid, &text, &err), 0);
-    list = parsed(text);
+    list = jt_parse_text(text);
     assert_int_equal(cJSON_GetArraySize(list), 2);
     assert_string_equal(jt_str(cJSON_GetArrayItem(list, 0), "name"), "Anne");
     assert_string_equal(jt_str(cJSON_GetArrayItem(list, 1), "name"), "Bob");
@@ -301,7 +290,7 @@ static void test_game_create_and_read(void **state)
     assert_int_equal(store_game_get(f->s, f->cid + 1, gid, false, &g, &err), SB_ENOTFOUND);
 
     assert_int_equal(store_game_json(f->s, gid, &text, &err), 0);
-    doc = parsed(text);
+    doc = jt_parse_text(text);
     assert_true(jt_num(doc, "id") == (double)gid);
     assert_string_equal(jt_str(doc, "status"), "active");
     assert_int_equal(cJSON_GetArraySize(jt_get(doc, "seats")), 2);
@@ -318,7 +307,7 @@ static void test_game_create_and_read(void **state)
 
     /* The players' games count the seat. */
     assert_int_equal(store_players_json(f->s, f->cid, &text, &err), 0);
-    doc = parsed(text);
+    doc = jt_parse_text(text);
     assert_true(jt_num(cJSON_GetArrayItem(doc, 0), "games") == 1);
     cJSON_Delete(doc);
 }
@@ -352,7 +341,7 @@ static void test_one_active_game_per_campaign(void **state)
     assert_true(c.active_game == next && c.latest_game == next);
 
     assert_int_equal(store_games_json(f->s, f->cid, &text, &err), 0);
-    games = parsed(text);
+    games = jt_parse_text(text);
     assert_int_equal(cJSON_GetArraySize(games), 2);
     assert_true(jt_num(cJSON_GetArrayItem(games, 0), "id") == (double)next); /* newest first */
     assert_string_equal(jt_str(cJSON_GetArrayItem(games, 1), "status"), "finished");
@@ -362,7 +351,7 @@ static void test_one_active_game_per_campaign(void **state)
 
     /* The win counts for the player. */
     assert_int_equal(store_players_json(f->s, f->cid, &text, &err), 0);
-    games = parsed(text);
+    games = jt_parse_text(text);
     assert_true(jt_num(cJSON_GetArrayItem(games, 0), "wins") == 1);
     assert_true(jt_num(cJSON_GetArrayItem(games, 0), "games") == 2);
     assert_true(jt_num(cJSON_GetArrayItem(games, 1), "wins") == 0);
@@ -421,7 +410,7 @@ static void test_event_append_void_and_read_in_order(void **state)
 
     /* events_json: every event, voided or not, in order, with its payload merged. */
     assert_int_equal(store_events_json(f->s, gid, 0, &text, &err), 0);
-    doc = parsed(text);
+    doc = jt_parse_text(text);
     events = cJSON_GetObjectItemCaseSensitive(doc, "events");
     assert_int_equal(cJSON_GetArraySize(events), 4);
     for (int i = 0; i < 4; i++) {
@@ -436,7 +425,7 @@ static void test_event_append_void_and_read_in_order(void **state)
     assert_string_equal(jt_str(cJSON_GetArrayItem(events, 1), "type"), "buy");
     cJSON_Delete(doc);
     assert_int_equal(store_events_json(f->s, gid, 2, &text, &err), 0);
-    doc = parsed(text);
+    doc = jt_parse_text(text);
     assert_int_equal(cJSON_GetArraySize(jt_get(doc, "events")), 2);
     assert_true(jt_num(cJSON_GetArrayItem(jt_get(doc, "events"), 0), "seq") == 3);
     cJSON_Delete(doc);
@@ -640,13 +629,13 @@ static void test_journal_rows_and_undo(void **state)
     assert_int_equal(store_journal_card_stamps(f->s, f->cid, "journal-1", &n, &err), 0);
     assert_int_equal(n, 2);
     assert_int_equal(store_journal_totals_json(f->s, f->cid, &text, &err), 0);
-    doc = parsed(text);
+    doc = jt_parse_text(text);
     assert_int_equal(cJSON_GetArraySize(doc), 1);
     assert_true(jt_num(cJSON_GetArrayItem(doc, 0), "draws") == 2);
     assert_true(jt_num(cJSON_GetArrayItem(doc, 0), "paid_out") == 300);
     cJSON_Delete(doc);
     assert_int_equal(store_journal_history_json(f->s, f->cid, "journal-1", &text, &err), 0);
-    doc = parsed(text);
+    doc = jt_parse_text(text);
     assert_int_equal(cJSON_GetArraySize(doc), 2);
     h = cJSON_GetArrayItem(doc, 1);
     assert_true(jt_num(h, "seq") == 2 && jt_num(h, "stamped_slot") == 1);
@@ -654,14 +643,14 @@ static void test_journal_rows_and_undo(void **state)
     assert_int_equal(cJSON_GetArraySize(jt_get(h, "payouts")), 2);
     cJSON_Delete(doc);
     assert_int_equal(store_journal_stamps_json(f->s, f->cid, 0, &text, &err), 0);
-    doc = parsed(text);
+    doc = jt_parse_text(text);
     assert_int_equal(cJSON_GetArraySize(doc), 2);
     assert_string_equal(jt_str(cJSON_GetArrayItem(doc, 1), "token"), "t-rex");
     assert_string_equal(jt_str(jt_get(cJSON_GetArrayItem(doc, 1), "player"), "name"), "Bob");
     cJSON_Delete(doc);
     /* Only stamps of earlier games when asked. */
     assert_int_equal(store_journal_stamps_json(f->s, f->cid, gid, &text, &err), 0);
-    doc = parsed(text);
+    doc = jt_parse_text(text);
     assert_int_equal(cJSON_GetArraySize(doc), 0);
     cJSON_Delete(doc);
 
@@ -670,7 +659,7 @@ static void test_journal_rows_and_undo(void **state)
     assert_int_equal(store_journal_card_stamps(f->s, f->cid, "journal-1", &n, &err), 0);
     assert_int_equal(n, 1);
     assert_int_equal(store_journal_totals_json(f->s, f->cid, &text, &err), 0);
-    doc = parsed(text);
+    doc = jt_parse_text(text);
     assert_true(jt_num(cJSON_GetArrayItem(doc, 0), "draws") == 1);
     assert_true(jt_num(cJSON_GetArrayItem(doc, 0), "paid_out") == 100);
     cJSON_Delete(doc);
@@ -744,7 +733,7 @@ static void test_stats_json_shape_on_a_small_fixture(void **state)
         store_event_append(f->s, gid, 6, "end", "{}", "[]", NULL, NULL, &won, &version, &err), 0);
 
     assert_int_equal(store_stats_json(f->s, f->cid, &text, &err), 0);
-    doc = parsed(text);
+    doc = jt_parse_text(text);
     assert_true(cJSON_IsArray(jt_get(doc, "players")));
     assert_true(cJSON_IsArray(jt_get(doc, "tokens")));
     assert_true(cJSON_IsArray(jt_get(doc, "cards")));
@@ -788,7 +777,7 @@ static void test_stats_of_an_empty_campaign(void **state)
     char *text = NULL;
     cJSON *doc;
     assert_int_equal(store_stats_json(f->s, f->cid, &text, &err), 0);
-    doc = parsed(text);
+    doc = jt_parse_text(text);
     assert_int_equal(cJSON_GetArraySize(jt_get(doc, "players")), 0);
     assert_int_equal(cJSON_GetArraySize(jt_get(doc, "tokens")), 0);
     assert_int_equal(cJSON_GetArraySize(jt_get(doc, "cards")), 0);
