@@ -560,6 +560,22 @@ static cJSON *cj_debt(const struct classic_state *st, const struct classic_debt 
     return o;
 }
 
+/* What the receiver of mortgaged deed d pays when it changes hands, added to its entry x
+ * as {"receiver_pays":{"fee","lift"}} (CLASSIC-TRADE); nothing for a deed not mortgaged. */
+static bool cj_receiver_pays(cJSON *x, const struct classic_board *b,
+                             const struct classic_state *st, int d)
+{
+    int fee, lift;
+    cJSON *o;
+    if (!st->deeds[d].mortgaged)
+        return true;
+    classic_receiver_costs(b, d, &fee, &lift);
+    o = cJSON_CreateObject();
+    if (!json_add(x, "receiver_pays", o))
+        return false;
+    return json_add(o, "fee", json_num(fee)) && json_add(o, "lift", json_num(lift));
+}
+
 /* deeds, bank, debt and the debts waiting behind it. */
 static bool cj_holdings(cJSON *doc, const struct classic_board *b, const struct classic_state *st)
 {
@@ -573,7 +589,8 @@ static bool cj_holdings(cJSON *doc, const struct classic_board *b, const struct 
                       s->owner == CLASSIC_BANK ? cJSON_CreateNull() : cj_who(st, s->owner)) &&
              json_add(x, "houses", json_num(s->houses)) &&
              json_add(x, "hotel", cJSON_CreateBool(s->hotel)) &&
-             json_add(x, "mortgaged", cJSON_CreateBool(s->mortgaged));
+             json_add(x, "mortgaged", cJSON_CreateBool(s->mortgaged)) &&
+             cj_receiver_pays(x, b, st, d);
     }
     if (!ok || !json_add(doc, "deeds", deeds)) {
         if (!ok)

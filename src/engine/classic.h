@@ -560,6 +560,13 @@ struct classic_event classic_option_event(const struct classic_option *o);
 int classic_rent_amount(const struct classic_board *b, const struct classic_state *st,
                         const struct classic_rent *r);
 
+/* What the receiver of deed d (a board deed index) pays the Bank when it changes hands
+ * mortgaged (CLASSIC-TRADE, CLASSIC-BANKRUPT): *fee, 10 % of its mortgage value rounded
+ * up, to keep it mortgaged; *lift, its mortgage value plus that 10 %, to lift it at once
+ * (CLASSIC-MORTGAGE). Both 0 for a deed out of range. Either pointer may be NULL. This
+ * function can't fail. */
+void classic_receiver_costs(const struct classic_board *b, int d, int *fee, int *lift);
+
 /* A player's net worth as CLASSIC-SHORT counts it: cash, printed price of unmortgaged
  * deeds, half the price of mortgaged ones, buildings at cost (a hotel counts its
  * houses). 0 for a seat out of range. This function can't fail. */

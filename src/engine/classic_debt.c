@@ -82,7 +82,9 @@ static int lifts_check(struct cctx *c, int debtor, int creditor)
             return crefuse(c, "CLASSIC-BANKRUPT",
                            "The creditor lifts only the bankrupt's "
                            "mortgaged deeds, each once.");
-        need += clift_cost(c->b->deeds[d].mortgage);
+        int lift;
+        classic_receiver_costs(c->b, d, NULL, &lift);
+        need += lift;
     }
     for (int d = 0; d < c->b->ndeeds; d++)
         if (st->deeds[d].owner == debtor)
@@ -112,13 +114,13 @@ static void to_player(struct cctx *c, int debtor, int creditor)
         if (st->deeds[d].owner != debtor)
             continue;
         deed_move(c, d, creditor);
-        int m = c->b->deeds[d].mortgage, space = c->b->deeds[d].space;
+        int space = c->b->deeds[d].space, fee, lift;
+        classic_receiver_costs(c->b, d, &fee, &lift);
         if (st->deeds[d].mortgaged && listed(c->ev->lift, c->ev->nlift, space)) {
             st->deeds[d].mortgaged = 0;
-            cmoney(c, CLASSIC_FX_UNMORTGAGE, creditor, CLASSIC_BANK, clift_cost(m), "unmortgage",
-                   space);
+            cmoney(c, CLASSIC_FX_UNMORTGAGE, creditor, CLASSIC_BANK, lift, "unmortgage", space);
         } else if (st->deeds[d].mortgaged) {
-            fees += cten_percent(m);
+            fees += fee;
         }
     }
     int now = fees < st->players[creditor].cash ? fees : st->players[creditor].cash;
@@ -278,11 +280,12 @@ static int side_fees(struct cctx *c, int receiver, const struct classic_trade_si
 {
     struct classic_state *st = c->st;
     for (int i = 0; i < s->ndeeds; i++) {
-        int d = classic_board_deed(c->b, s->deeds[i]), m = c->b->deeds[d].mortgage;
+        int d = classic_board_deed(c->b, s->deeds[i]), fee, lift_cost;
         if (!st->deeds[d].mortgaged)
             continue;
         bool lift = listed(c->ev->lift, c->ev->nlift, s->deeds[i]);
-        int cost = lift ? clift_cost(m) : cten_percent(m);
+        classic_receiver_costs(c->b, d, &fee, &lift_cost);
+        int cost = lift ? lift_cost : fee;
         if (st->players[receiver].cash < cost)
             return crefuse(c, "CLASSIC-TRADE",
                            "The receiver of a mortgaged deed pays %d for it "

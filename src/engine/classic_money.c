@@ -230,6 +230,15 @@ int classic_rent_amount(const struct classic_board *b, const struct classic_stat
     }
 }
 
+void classic_receiver_costs(const struct classic_board *b, int d, int *fee, int *lift)
+{
+    int m = d >= 0 && d < b->ndeeds ? b->deeds[d].mortgage : 0;
+    if (fee != NULL)
+        *fee = cten_percent(m);
+    if (lift != NULL)
+        *lift = clift_cost(m);
+}
+
 long long classic_net_worth(const struct classic_board *b, const struct classic_state *st, int seat)
 {
     if (seat < 0 || seat >= st->nplayers)

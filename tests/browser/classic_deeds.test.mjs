@@ -4,7 +4,8 @@
 // Romanian: a house on each brown lot evenly (the second lot's house offered only after
 // the first), a house sold back, a light-blue deed mortgaged and lifted, each button on
 // screen and uncovered when tapped; a second phone follows each change without a reload;
-// then a trade of a mortgaged deed (its receiver's 10 % or lift said and paid); six
+// then a trade of a mortgaged deed (its receiver's 10 % or lift said as the server says
+// it, and paid; "Record the trade" on the first screen at each size); six
 // players in the dark at 200 % text; the Bank's stock said where it limits a build;
 // axe-core clean, no script error, no raw id or "undefined" on screen.
 
@@ -129,45 +130,66 @@ for (const size of SIZES) {
   }
 }
 
+/** Open the trade sheet and fill it: Ana gives 60 and her jail card for Bo's mortgaged
+ * Gare de Lyon (15), lifting it when lift. Returns the page. */
+async function fillTrade(page, g, lift) {
+  const sum = page.locator('#trade-sheet > summary');
+  await sum.waitFor();
+  await sum.scrollIntoViewIfNeeded();
+  await sum.click();
+  await page.locator('#trade-a').selectOption(String(g.ana));
+  await page.locator('#trade-b').selectOption(String(g.bo));
+  await page.locator('#trade-a-cash').fill('60');
+  await page.locator('#trade-deed-15').check();
+  await page.locator('#trade-a-card-community').check();
+  if (lift) await page.locator('#trade-lift-15').check();
+  // Let the page settle (the scrolling of the fields filled) before it is looked at.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 for (const [lang, locale] of LANGS) {
-  test(`CLASSIC-TRADE UI-CLASSIC-TRADE a mortgaged deed traded for cash and a jail card by taps in ${lang}: its receiver pays the 10 % (or lifts it), seen live`, async () => {
+  test(`CLASSIC-TRADE UI-CLASSIC-TRADE a mortgaged deed traded for cash and a jail card by taps in ${lang}: its receiver pays what the server says (the 10 % or the lift), "Record the trade" on the first screen at every size, seen live`, async () => {
     const g = await deedsGame();
     await g.post({ type: 'mortgage', space: 15 });
     // Ana doubles onto the Community Chest and keeps its Get Out of Jail Free card.
     await playRolls(g, [[1, 1], [1, 2]], { cards: { community: ['jail-free'] } });
-    assert.equal((await g.state()).players.find((p) => p.id === g.ana).jail_cards.community, 1, 'Ana holds the card');
+    const before = await g.state();
+    assert.equal(before.players.find((p) => p.id === g.ana).jail_cards.community, 1, 'Ana holds the card');
+    // The server says what the receiver of the mortgaged station pays: 10 of its 100, 110 to lift it.
+    assert.deepEqual(deed(before, 15).receiver_pays, { fee: 10, lift: 110 });
     const other = await (await s.phone()).newPage();
     await other.goto(g.url);
     await other.goto(g.table);
     await other.locator('#turn-h').waitFor();
-    const page = await (await s.phone({ locale, bypassCSP: true })).newPage();
-    await page.goto(g.url);
-    await page.goto(g.table);
-    await page.locator('#turn-h').waitFor();
-    const sum = page.locator('#trade-sheet > summary');
-    await sum.scrollIntoViewIfNeeded();
-    await sum.click();
-    await page.locator('#trade-a').selectOption(String(g.ana));
-    await page.locator('#trade-b').selectOption(String(g.bo));
-    await page.locator('#trade-a-cash').fill('60');
-    // The mortgaged deed says what Ana, its receiver, pays: 10 of its 100, or 110 to lift it.
-    const row = page.locator('label[for="trade-deed-15"]');
-    await expectText(row, '10');
-    await expectText(row, '110');
-    await expectText(row, 'Ana');
-    await page.locator('#trade-deed-15').check();
-    await page.locator('#trade-a-card-community').check();
     const lift = lang === 'fr';
-    if (lift) await page.locator('#trade-lift-15').check();
-    await wordsRight(page, `trade ${lang}`);
-    assert.deepEqual(await axeViolations(page), [], `trade ${lang}: axe-core`);
-    const before = await g.state();
-    await page.locator('#trade-go').scrollIntoViewIfNeeded();
+    let page;
+    for (const size of SIZES) {
+      page = await (await s.phone({ viewport: { width: size.width, height: size.height }, locale, bypassCSP: true })).newPage();
+      await page.goto(g.url);
+      await page.goto(g.table);
+      await page.locator('#turn-h').waitFor();
+      await fillTrade(page, g, lift);
+      const label = `trade ${size.name} ${lang}`;
+      // The mortgaged deed says what Ana, its receiver, pays, as the state says it.
+      const row = page.locator('label[for="trade-deed-15"]');
+      await expectText(row, String(deed(before, 15).receiver_pays.fee));
+      await expectText(row, String(deed(before, 15).receiver_pays.lift));
+      await expectText(row, 'Ana');
+      // The decision, filled, is on the first screen: no scrolling to reach it.
+      const why = await onScreen(page.locator('#trade-go'));
+      if (why) await screen(page, `classic-trade-offscreen-${size.name}-${lang}`);
+      assert.equal(why, '', `${label}: "Record the trade" is not on screen once the form is filled`);
+      await screen(page, `classic-trade-${size.name}-${lang}`);
+      await wordsRight(page, label);
+      assert.deepEqual(await axeViolations(page), [], `${label}: axe-core`);
+      if (size !== SIZES[SIZES.length - 1]) await page.context().close();
+    }
     await page.locator('#trade-go').click();
     await eventually(async () => deed(await g.state(), 15).owner === g.ana, { message: 'the station is Ana\'s' });
     const after = await g.state();
     assert.equal(deed(after, 15).mortgaged, !lift, 'lifted only when the receiver chose to');
-    assert.equal(cash(after, g.ana), cash(before, g.ana) - 60 - (lift ? 110 : 10), 'Ana pays the cash and the 10 % (or the lift)');
+    const paid = lift ? deed(before, 15).receiver_pays.lift : deed(before, 15).receiver_pays.fee;
+    assert.equal(cash(after, g.ana), cash(before, g.ana) - 60 - paid, 'Ana pays the cash and what the state said (the 10 % or the lift)');
     assert.equal(cash(after, g.bo), cash(before, g.bo) + 60);
     assert.equal(after.players.find((p) => p.id === g.bo).jail_cards.community, 1, 'Bo holds the jail card');
     assert.equal(after.players.find((p) => p.id === g.ana).jail_cards.community, 0);
@@ -176,6 +198,35 @@ for (const [lang, locale] of LANGS) {
       && !(await other.locator(`article.player[data-player="${g.bo}"]`).textContent()).includes('Gare de Lyon'), { message: 'the second phone shows the station with Ana' });
   });
 }
+
+test('CLASSIC-TRADE UI-CLASSIC-TRADE-SERVER the amounts a mortgaged deed shows are the state\'s receiver_pays, never worked out from the box', async () => {
+  // The render function on its own (renderTrade(container, state, act, board)), with a
+  // state whose figures differ from 10 % of the box's mortgage value (a house rule or a
+  // corrected box would do it): the form says the state's, and sends the lift asked.
+  const page = await (await s.phone()).newPage();
+  await page.goto(`${s.server.base}/`);
+  await page.locator('main h1').first().waitFor();
+  const got = await page.evaluate(async () => {
+    const { renderTrade } = await import('./js/views/classic_trade.js');
+    const box = document.createElement('div');
+    document.querySelector('main').append(box);
+    const state = {
+      players: [{ id: 1, name: 'Ana', cash: 900, jail_cards: { chance: 0, community: 0 } }, { id: 2, name: 'Bo', cash: 900, jail_cards: { chance: 0, community: 0 } }],
+      deeds: [{ space: 15, owner: 2, houses: 0, hotel: false, mortgaged: true, receiver_pays: { fee: 7, lift: 77 } }],
+    };
+    const board = { deeds: [{ space: 15, name: 'Gare de Lyon', group: 'station', price: 200, mortgage: 100 }] };
+    window.sent = [];
+    renderTrade(box, state, (ev) => { window.sent.push(ev); return Promise.resolve({}); }, board, { a: 2, b: 1 });
+    return box.innerText;
+  });
+  assert.match(got, /Ana pays the Bank 7 at once, or lifts it for 77/);
+  assert.doesNotMatch(got, /\b10\b|\b110\b/, 'nothing worked out from the box\'s mortgage value');
+  await page.locator('#trade-deed-15').check();
+  await expectText(page.locator('label[for="trade-lift-15"]'), '(77)');
+  await page.locator('#trade-lift-15').check();
+  await page.locator('#trade-go').click();
+  assert.deepEqual(await page.evaluate(() => window.sent), [{ type: 'trade', a: 2, b: 1, a_gives: { cash: 0, deeds: [15], jail_cards: { chance: 0, community: 0 } }, b_gives: { cash: 0, deeds: [], jail_cards: { chance: 0, community: 0 } }, lift: [15] }]);
+});
 
 test('UI-CLASSIC-DEEDS-200 six players, the dark theme and 200 % text at 320x640: the switch and the first lot of each list on screen, the page no wider than the phone', async () => {
   const g = await classicGame(s.server.base, { names: ['Ana', 'Bo', 'Cy', 'Dan', 'Eve', 'Flo'] });

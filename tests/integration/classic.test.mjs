@@ -4,7 +4,9 @@
 // carry the rule they check.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { startServer, client, newCampaign } from './server.mjs';
+import { validate } from './schema.mjs';
 
 let srv;
 before(async () => { srv = await startServer(); });
@@ -513,6 +515,34 @@ test('HOUSE-RENT-ASK, CLASSIC-RENT-STREET, CLASSIC-MORTGAGED, CLASSIC-RENT-UTILI
   assert.equal(a.state.bank.houses, 31);
   // CLASSIC-SELL: evenly (3 has no house left while 1 has one: 1 may go down, 3 may not)
   await refused(g, { type: 'sell_building', space: 3 }, 'CLASSIC-SELL');
+});
+
+test('CLASSIC-TRADE, CLASSIC-MORTGAGE: each mortgaged deed of the state says what its receiver pays (receiver_pays: the 10 % rounded up, or the lift), and a trade takes exactly that', async () => {
+  const g = await bank('classic', 2, { house_rules: { variant: 'short' } });
+  const [ann, bo] = g.players;
+  await g.ev({ type: 'deal', player: ann, spaces: [12, 28] });
+  await g.ev({ type: 'deal', player: bo, spaces: [1, 3] });
+  await g.ev({ type: 'mortgage', space: 12 });
+  await g.ev({ type: 'mortgage', space: 1 });
+  let st = await g.state();
+  const deed = (s, space) => s.deeds.find((d) => d.space === space);
+  // 75: 7.5 rounded up to 8, lifted for 83; 30: 3, lifted for 33; a deed not mortgaged says nothing.
+  assert.deepEqual(deed(st, 12), { space: 12, owner: ann, houses: 0, hotel: false, mortgaged: true, receiver_pays: { fee: 8, lift: 83 } });
+  assert.deepEqual(deed(st, 1).receiver_pays, { fee: 3, lift: 33 });
+  assert.ok(st.deeds.filter((d) => !d.mortgaged).every((d) => !('receiver_pays' in d)), 'only mortgaged deeds carry receiver_pays');
+  // The document (schema/openapi.json ClassicDeedState) describes every deed as sent.
+  const DOC = JSON.parse(readFileSync(new URL('../../schema/openapi.json', import.meta.url), 'utf8'));
+  for (const d of st.deeds) assert.deepEqual(validate({ $ref: '#/components/schemas/ClassicDeedState' }, d, DOC), [], JSON.stringify(d));
+  assert.notDeepEqual(validate({ $ref: '#/components/schemas/ClassicDeedState' }, { ...deed(st, 12), receiver_pays: { fee: 8 } }, DOC), [], 'the check can fail');
+  // Bo receives 12 and keeps it mortgaged (pays the fee); Ann receives 1 and lifts it.
+  const before = st;
+  const a = await g.ev({ type: 'trade', a: ann, b: bo, a_gives: { cash: 0, deeds: [12] }, b_gives: { cash: 0, deeds: [1] }, lift: [1] });
+  st = a.state;
+  assert.equal(cashOf(st, bo), cashOf(before, bo) - deed(before, 12).receiver_pays.fee);
+  assert.equal(cashOf(st, ann), cashOf(before, ann) - deed(before, 1).receiver_pays.lift);
+  assert.deepEqual(deed(st, 12).receiver_pays, { fee: 8, lift: 83 }, 'still mortgaged, still said');
+  assert.equal(deed(st, 1).mortgaged, false);
+  assert.ok(!('receiver_pays' in deed(st, 1)), 'lifted: nothing more to pay');
 });
 
 test('CLASSIC-BANK: an adjustment is the Bank paying or taking money; one that would leave a player below nothing is refused', async () => {

@@ -97,7 +97,13 @@ function drawTrade(scr, det) {
 registerClassicSheet('trade', (scr) => {
   const st = scr.state;
   if (scr.readOnly || !st || st.status !== 'active') return null;
-  const det = kept(scr, 'trade', () => panel('trade-sheet', t('tr.title')));
+  const det = kept(scr, 'trade', () => {
+    const d = panel('trade-sheet', t('tr.title'));
+    // Opened: the form from its top, so "Record the trade" (kept at the bottom of the
+    // screen while the form is on it) is on the first screen with the fields.
+    d.addEventListener('toggle', () => { if (d.open) bringIntoView(d); });
+    return d;
+  });
   det.querySelector('summary').textContent = t('tr.title');
   drawTrade(scr, det);
   return det;

@@ -1,9 +1,10 @@
 // views/classic_trade.js -- a trade at a classic or Wonders table (issue 38, RULES.md
 // CLASSIC-TRADE): deeds, Get Out of Jail Free cards and cash between two players, any
-// time, out of turn too. A mortgaged deed says what its receiver pays: 10 % of its
-// mortgage value to the Bank at once, or its lifting now (the value plus 10 %), and the
-// receiver's choice to lift goes with the trade (`lift`). The engine checks the rest (a
-// group with buildings, the cash): its refusal is shown as any other.
+// time, out of turn too. A mortgaged deed says what its receiver pays, as the state's
+// deed says it (`receiver_pays`: the 10 % fee to the Bank at once, or the lift now), and
+// the receiver's choice to lift goes with the trade (`lift`). The engine checks the rest
+// (a group with buildings, the cash): its refusal is shown as any other. "Record the
+// trade" stays at the bottom of the screen while the form is on it (deeds.css).
 //
 // renderTrade(container, state, act, board, {a, b}) draws the form into container; a, b:
 // the players it opens with (default: the first two still playing); act(event, title,
@@ -14,12 +15,6 @@ import { t } from '../i18n.js';
 import { deedOf, groupColour } from '../classic-box.js';
 
 const same = (x, y) => x !== null && x !== undefined && String(x) === String(y);
-
-/** CLASSIC-TRADE: the 10 % of a mortgage value, rounded up to a whole unit. */
-export const tenPercent = (mortgage) => Math.ceil(Number(mortgage) / 10);
-
-/** CLASSIC-MORTGAGE: lifting costs the mortgage value plus 10 %. */
-export const liftCost = (mortgage) => Number(mortgage) + tenPercent(mortgage);
 
 /** Draw the trade form into container (see the file's comment). */
 export function renderTrade(container, state, act, board, { a, b } = {}) {
@@ -44,7 +39,7 @@ export function renderTrade(container, state, act, board, { a, b } = {}) {
   const form = h('form', { class: 'card trade', novalidate: true, 'aria-labelledby': 'trade-h' },
     h('h2', { id: 'trade-h' }, t('tr.title')),
     h('div', { class: 'field-row' }, field(t('tr.a'), aSel), field(t('tr.b'), bSel)),
-    A.box, B.box, go);
+    A.box, B.box, h('div', { class: 'trade-go' }, go));
   form.noValidate = true;
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -67,17 +62,19 @@ function side(state, board, giver, receiver, key) {
   const deeds = (state.deeds || []).filter((d) => same(d.owner, giver.id));
   const lifts = [];
   const rows = deeds.map((d) => {
-    const deed = deedOf(board, d.space) || { name: String(d.space), group: '', mortgage: 0 };
+    const deed = deedOf(board, d.space) || { name: String(d.space), group: '' };
     const box = h('input', { type: 'checkbox', id: `trade-deed-${d.space}`, value: d.space });
+    // What the receiver pays for a mortgaged deed is the server's (CLASSIC-TRADE).
+    const pays = d.mortgaged ? d.receiver_pays : null;
     const label = h('label', { class: 'choice', for: box.id }, box,
       h('span', null,
         h('span', { class: 'sw', style: `display:inline-block;width:10px;height:16px;margin-right:6px;vertical-align:middle;border-radius:2px;background:${groupColour(deed)}`, 'aria-hidden': 'true' }),
         deed.name,
-        d.mortgaged ? h('span', { class: 'mortgage-note muted' }, t('tr.mortgaged', { who: receiver.name, fee: tenPercent(deed.mortgage), lift: liftCost(deed.mortgage) })) : null));
-    if (!d.mortgaged) return label;
+        pays ? h('span', { class: 'mortgage-note muted' }, t('tr.mortgaged', { who: receiver.name, fee: pays.fee, lift: pays.lift })) : null));
+    if (!pays) return label;
     // The receiver of a mortgaged deed lifts it now, or pays the 10 % (the default).
     const lift = h('input', { type: 'checkbox', id: `trade-lift-${d.space}`, value: d.space });
-    const liftRow = h('label', { class: 'choice', for: lift.id, hidden: true }, lift, h('span', null, t('tr.lift', { who: receiver.name, deed: deed.name, lift: liftCost(deed.mortgage) })));
+    const liftRow = h('label', { class: 'choice', for: lift.id, hidden: true }, lift, h('span', null, t('tr.lift', { who: receiver.name, deed: deed.name, lift: pays.lift })));
     box.addEventListener('change', () => { liftRow.hidden = !box.checked; if (!box.checked) lift.checked = false; });
     lifts.push(lift);
     return [label, liftRow];

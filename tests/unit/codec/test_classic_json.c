@@ -280,6 +280,14 @@ static void test_a_state_reads_back_as_written(void **state)
     st->corrections = 1;
     doc = classic_state_to_json(b, st, "classic", 13);
     assert_non_null(doc);
+    /* CLASSIC-TRADE: a mortgaged deed says what its receiver pays (60: 6, or 66 to lift
+     * it); a deed not mortgaged says nothing of it. */
+    assert_int_equal(b->deeds[5].mortgage, 60);
+    cJSON *deeds = cJSON_GetObjectItemCaseSensitive(doc, "deeds");
+    cJSON *pays = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(deeds, 5), "receiver_pays");
+    assert_int_equal(cJSON_GetObjectItemCaseSensitive(pays, "fee")->valueint, 6);
+    assert_int_equal(cJSON_GetObjectItemCaseSensitive(pays, "lift")->valueint, 66);
+    assert_null(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(deeds, 0), "receiver_pays"));
     memset(&err, 0, sizeof(err));
     if (classic_state_from_json(doc, b, back, &err) != 0)
         fail_msg("%s", err.detail);

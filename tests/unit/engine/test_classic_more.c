@@ -297,6 +297,64 @@ static void test_classic_trade_mortgaged_deed_receiver_pays_ten_percent(void **s
     free(f);
 }
 
+/* A trade of mortgaged deed space from seat 0 to seat 1 under house rules hr (NULL:
+ * official), seat 1 lifting it or not: asserts seat 1 pays exactly what
+ * classic_receiver_costs() says, the state's figure for that deed. */
+static void trade_pays_the_stated_cost(const struct classic_house_rules *hr, int space, int fee,
+                                       int lift)
+{
+    for (int lifting = 0; lifting < 2; lifting++) {
+        struct ctest *f = ct_new(2, hr);
+        int d = classic_board_deed(&f->b, space), got_fee = -1, got_lift = -1;
+        ct_own(f, space, 0);
+        ct_deed(f, space)->mortgaged = 1;
+        classic_receiver_costs(&f->b, d, &got_fee, &got_lift);
+        assert_int_equal(got_fee, fee);
+        assert_int_equal(got_lift, lift);
+        int before = f->st.players[1].cash;
+        struct classic_event ev = trade(0, 1, space, -1, 0, 0);
+        if (lifting)
+            ev.lift[ev.nlift++] = space;
+        ct_ok(f, ev);
+        assert_int_equal(f->st.players[1].cash, before - (lifting ? got_lift : got_fee));
+        assert_int_equal(ct_deed(f, space)->mortgaged, !lifting);
+        free(f);
+    }
+}
+
+/* CLASSIC-TRADE, CLASSIC-MORTGAGE: what the receiver of a mortgaged deed pays (the 10 %,
+ * rounded up, or the lift: the value plus that 10 %) is the engine's one figure, the one
+ * the state shows per deed and the trade takes; no house rule of §3b changes it (every
+ * switch off its official value: the same figures), a correction of the box's mortgage
+ * value does. */
+static void test_classic_trade_mortgaged_deed_costs_in_state(void **state)
+{
+    (void)state;
+    struct classic_house_rules hr = classic_house_official();
+    trade_pays_the_stated_cost(NULL, 39, 20, 220); /* Rue de la Paix: 200 */
+    trade_pays_the_stated_cost(NULL, 12, 8, 83);   /* a utility: 75, rounded up */
+    trade_pays_the_stated_cost(NULL, 37, 18, 193); /* 175 */
+    hr.free_parking = CLASSIC_FREE_PARKING_JACKPOT;
+    hr.auction = 0;
+    hr.go_landing = 400;
+    hr.starting_cash = 2000;
+    hr.jail_double = CLASSIC_JAIL_DOUBLE_ROLL_AGAIN;
+    hr.rent = CLASSIC_RENT_AUTOMATIC;
+    hr.variant = CLASSIC_VARIANT_SHORT;
+    trade_pays_the_stated_cost(&hr, 39, 20, 220);
+    trade_pays_the_stated_cost(&hr, 12, 8, 83);
+    /* The box corrected to a mortgage value of 31 for Rue de la Paix: 4 and 35. */
+    struct ctest *f = ct_new(2, NULL);
+    int d = classic_board_deed(&f->b, 39), fee, lift;
+    f->b.deeds[d].mortgage = 31;
+    classic_receiver_costs(&f->b, d, &fee, &lift);
+    assert_int_equal(fee, 4);
+    assert_int_equal(lift, 35);
+    classic_receiver_costs(&f->b, -1, &fee, &lift); /* out of range: 0 */
+    assert_int_equal(fee + lift, 0);
+    free(f);
+}
+
 /* ---- CLASSIC-DEBT ------------------------------------------------------------------------- */
 
 /* CLASSIC-DEBT: a payment the player cannot make is a debt; until it is paid a move is
@@ -952,6 +1010,7 @@ int main(void)
         cmocka_unit_test(test_classic_trade_deeds_cards_and_cash),
         cmocka_unit_test(test_classic_trade_refused_for_a_street_whose_group_has_houses),
         cmocka_unit_test(test_classic_trade_mortgaged_deed_receiver_pays_ten_percent),
+        cmocka_unit_test(test_classic_trade_mortgaged_deed_costs_in_state),
         cmocka_unit_test(test_classic_move_refused_during_a_debt),
         cmocka_unit_test(test_classic_debt_queue_of_short_payers),
         cmocka_unit_test(test_classic_debt_rent_while_a_decision_pends),
