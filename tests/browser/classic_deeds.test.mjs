@@ -7,13 +7,15 @@
 // then a trade of a mortgaged deed (its receiver's 10 % or lift said as the server says
 // it, and paid; "Record the trade" on the first screen at each size); six
 // players in the dark at 200 % text; the Bank's stock said where it limits a build;
-// axe-core clean, no script error, no raw id or "undefined" on screen.
+// a refusal of the engine said in French and Romanian (the classic table's sentence per
+// rule id, the server's own for an id no table knows); axe-core clean, no script error,
+// no raw id or "undefined" on screen.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { tableSession, eventually, expectText, onScreen, axeViolations, SIZES, LANGS, ARTIFACTS } from './helpers.mjs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { tableSession, eventually, expectText, onScreen, axeViolations, SIZES, LANGS, ARTIFACTS, ROOT } from './helpers.mjs';
 import { classicGame, playRolls } from './deeds_fixture.mjs';
 
 const s = tableSession(() => {});
@@ -226,6 +228,62 @@ test('CLASSIC-TRADE UI-CLASSIC-TRADE-SERVER the amounts a mortgaged deed shows a
   await page.locator('#trade-lift-15').check();
   await page.locator('#trade-go').click();
   assert.deepEqual(await page.evaluate(() => window.sent), [{ type: 'trade', a: 2, b: 1, a_gives: { cash: 0, deeds: [15], jail_cards: { chance: 0, community: 0 } }, b_gives: { cash: 0, deeds: [], jail_cards: { chance: 0, community: 0 } }, lift: [15] }]);
+});
+
+for (const [lang, locale, said] of [['fr', 'fr-FR', 'Cet échange ne tient pas\u00a0: chaque côté ne donne que ce qu’il possède, une rue seulement si son groupe n’a aucun bâtiment'],
+  ['ro', 'ro-RO', 'Schimbul nu ține: fiecare parte dă doar ce are, o stradă doar când grupul ei nu are nicio clădire']]) {
+  test(`CLASSIC-TRADE UI-CLASSIC-REFUSAL a trade the engine refuses (a street of a group with a house) is said in ${lang}, not in the server's English`, async () => {
+    const g = await deedsGame();
+    await g.post({ type: 'build', space: 1 });
+    const before = await g.state();
+    const page = await (await s.phone({ locale, bypassCSP: true })).newPage();
+    await page.goto(g.url);
+    await page.goto(g.table);
+    await page.locator('#turn-h').waitFor();
+    const sum = page.locator('#trade-sheet > summary');
+    await sum.scrollIntoViewIfNeeded();
+    await sum.click();
+    await page.locator('#trade-a').selectOption(String(g.ana));
+    await page.locator('#trade-b').selectOption(String(g.bo));
+    await page.locator('#trade-deed-3').check();
+    await page.locator('#trade-b-cash').fill('100');
+    await page.locator('#trade-go').click();
+    await expectText(page.locator('#alert'), said);
+    const text = await page.locator('#alert').innerText();
+    assert.doesNotMatch(text, /changes hands|group has no building/, 'not the server\'s English');
+    assert.deepEqual(await g.state(), before, 'the refused trade changed nothing');
+    await wordsRight(page, `refusal ${lang}`);
+    assert.deepEqual(await axeViolations(page), [], `refusal ${lang}: axe-core`);
+  });
+}
+
+test('UI-CLASSIC-REFUSAL every rule id the classic engine refuses with has its sentence at the classic table in English, French and Romanian', async () => {
+  const src = ['engine/classic.c', 'engine/classic_turn.c', 'engine/classic_build.c', 'engine/classic_debt.c', 'engine/classic_money.c', 'engine/classic_options.c', 'game/game_classic.c']
+    .map((f) => readFileSync(path.join(ROOT, 'src', f), 'utf8')).join('\n');
+  const rules = [...new Set([...src.matchAll(/"((?:CLASSIC|WONDERS)-[A-Z-]+)"/g)].map((m) => m[1]))];
+  assert.ok(rules.includes('CLASSIC-TRADE') && rules.length >= 15, `the engine's rule ids found (${rules})`);
+  for (const l of ['en', 'fr', 'ro']) {
+    const table = (await import(path.join(ROOT, 'static', 'js', 'i18n', `${l}.js`))).default;
+    assert.deepEqual(rules.filter((r) => typeof table[`rule.classic.${r}`] !== 'string'), [], `${l}: a sentence per rule id`);
+  }
+});
+
+test('UI-CLASSIC-REFUSAL a classic rule the tables know is said in the classic table\'s words (not a results-mode sentence); an unknown one falls back to the server\'s sentence', async () => {
+  const page = await (await s.phone({ locale: 'fr-FR' })).newPage();
+  await page.goto(`${s.server.base}/`);
+  await page.locator('main h1').first().waitFor();
+  const said = await page.evaluate(async () => {
+    const { showError } = await import('./js/ui.js');
+    const { ApiError } = await import('./js/api.js');
+    const out = [];
+    for (const [rule, detail] of [['CLASSIC-END', 'The winner is not seated in this game.'], ['CLASSIC-NEW-RULE', 'A sentence of the server.']]) {
+      showError(new ApiError(422, { title: 'Refused', detail, rule }), 'classic');
+      out.push(document.getElementById('alert').innerText.replace(/\s*×\s*$/, ''));
+    }
+    return out;
+  });
+  assert.equal(said[0], 'La partie ne peut pas accepter cela\u00a0: elle est terminée, ou le gagnant nommé n’y joue pas.');
+  assert.equal(said[1], 'A sentence of the server.');
 });
 
 test('UI-CLASSIC-DEEDS-200 six players, the dark theme and 200 % text at 320x640: the switch and the first lot of each list on screen, the page no wider than the phone', async () => {

@@ -362,7 +362,7 @@ export class TableScreen {
         this.draw(); // the dock locks on the queued decision
         return null;
       }
-      showError(e);
+      showError(e, this.screen);
       return null;
     } finally {
       this.sending = false;
