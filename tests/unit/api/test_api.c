@@ -111,6 +111,31 @@ static void assert_status(const struct reply *r, int status)
     assert_int_equal(r->res.status, status);
 }
 
+/* call(), and the answer is a problem+json of status (and rule, when not NULL); the
+ * reply is freed. */
+static void refused(struct fix *f, const char *method, const char *path, const char *key,
+                    const char *body, int status, const char *rule)
+{
+    struct reply r;
+    call(f, method, path, key, body, &r);
+    if (r.res.status != status)
+        print_error("%s %s\n", method, path);
+    assert_problem(&r, status, rule);
+    reply_free(&r);
+}
+
+/* call(), and the answer is of status; the reply is freed. */
+static void answered(struct fix *f, const char *method, const char *path, const char *key,
+                     const char *body, int status)
+{
+    struct reply r;
+    call(f, method, path, key, body, &r);
+    if (r.res.status != status)
+        print_error("%s %s\n", method, path);
+    assert_status(&r, status);
+    reply_free(&r);
+}
+
 /* A campaign of edition (NULL: the default) with two players. */
 struct camp {
     int64_t cid, p1, p2;
@@ -186,15 +211,10 @@ static void test_unknown_path_is_404_wrong_method_is_405_with_allow(void **state
     assert_problem(&r, 404, NULL);
     assert_null(r.res.allow);
     reply_free(&r);
-    call(f, "GET", "/api/v1/campaigns/0", NULL, NULL, &r); /* ids start at 1 */
-    assert_problem(&r, 404, NULL);
-    reply_free(&r);
-    call(f, "GET", "/api/v1/campaigns/12abc", NULL, NULL, &r);
-    assert_problem(&r, 404, NULL);
-    reply_free(&r);
-    call(f, "GET", "/api/v1/health/", NULL, NULL, &r);
-    assert_problem(&r, 404, NULL);
-    reply_free(&r);
+    /* ids start at 1 */
+    refused(f, "GET", "/api/v1/campaigns/0", NULL, NULL, 404, NULL);
+    refused(f, "GET", "/api/v1/campaigns/12abc", NULL, NULL, 404, NULL);
+    refused(f, "GET", "/api/v1/health/", NULL, NULL, 404, NULL);
 
     call(f, "DELETE", "/api/v1/health", NULL, NULL, &r);
     assert_problem(&r, 405, NULL);
@@ -231,9 +251,7 @@ static void test_editions_route_lists_every_edition(void **state)
     assert_status(&r, 200);
     assert_string_equal(jt_str(r.json, "engine"), "results");
     reply_free(&r);
-    call(f, "GET", "/api/v1/editions/junior", NULL, NULL, &r);
-    assert_problem(&r, 404, NULL);
-    reply_free(&r);
+    refused(f, "GET", "/api/v1/editions/junior", NULL, NULL, 404, NULL);
 }
 
 /* ---- keys ------------------------------------------------------------------------- */
@@ -247,38 +265,29 @@ static void test_keys_401_before_404_and_403_for_a_view_key_that_writes(void **s
     new_campaign(f, NULL, &c);
     new_campaign(f, NULL, &other);
 
-    call(f, "GET", c.base, NULL, NULL, &r); /* no key */
-    assert_problem(&r, 401, NULL);
-    reply_free(&r);
-    call(f, "GET", "/api/v1/campaigns/999999", NULL, NULL, &r); /* no key, no campaign */
-    assert_problem(&r, 401, NULL);
-    reply_free(&r);
+    /* no key */
+    refused(f, "GET", c.base, NULL, NULL, 401, NULL);
+    /* no key, no campaign */
+    refused(f, "GET", "/api/v1/campaigns/999999", NULL, NULL, 401, NULL);
     call(f, "GET", "/api/v1/campaigns/999999", c.key, NULL, &r); /* a key, no campaign */
     assert_problem(&r, 401, NULL); /* as another campaign's key: no id oracle */
     reply_free(&r);
-    call(f, "GET", c.base, other.key, NULL, &r); /* another campaign's key */
-    assert_problem(&r, 401, NULL);
-    reply_free(&r);
-    call(f, "GET", c.base, "", NULL, &r); /* "Bearer " and nothing */
-    assert_problem(&r, 401, NULL);
-    reply_free(&r);
+    /* another campaign's key */
+    refused(f, "GET", c.base, other.key, NULL, 401, NULL);
+    /* "Bearer " and nothing */
+    refused(f, "GET", c.base, "", NULL, 401, NULL);
 
     snprintf(path, sizeof(path), "%s/players", c.base);
-    call(f, "POST", path, "wrong", "{\"name\":\"Cy\"}", &r); /* wrong key writing: 401 */
-    assert_problem(&r, 401, NULL);
-    reply_free(&r);
-    call(f, "POST", path, c.view_key, "{\"name\":\"Cy\"}", &r);
-    assert_problem(&r, 403, NULL);
-    reply_free(&r);
+    /* wrong key writing: 401 */
+    refused(f, "POST", path, "wrong", "{\"name\":\"Cy\"}", 401, NULL);
+    refused(f, "POST", path, c.view_key, "{\"name\":\"Cy\"}", 403, NULL);
     call(f, "GET", path, c.view_key, NULL, &r); /* the view key reads */
     assert_status(&r, 200);
     assert_int_equal(cJSON_GetArraySize(jt_get(r.json, "players")), 2); /* Cy was not added */
     reply_free(&r);
     /* 403 comes before looking at the body or the game. */
     snprintf(path, sizeof(path), "%s/games/424242/events", c.base);
-    call(f, "POST", path, c.view_key, "not json", &r);
-    assert_problem(&r, 403, NULL);
-    reply_free(&r);
+    refused(f, "POST", path, c.view_key, "not json", 403, NULL);
 }
 
 static void test_campaign_creation_needs_the_admin_key_when_set(void **state)
@@ -287,7 +296,6 @@ static void test_campaign_creation_needs_the_admin_key_when_set(void **state)
     struct api_config cfg;
     struct sb_error err;
     struct api *locked = NULL;
-    struct reply r;
     struct fix g;
     memset(&cfg, 0, sizeof(cfg));
     cfg.db_path = f->uri;
@@ -296,15 +304,9 @@ static void test_campaign_creation_needs_the_admin_key_when_set(void **state)
     assert_int_equal(api_new(&cfg, &locked, &err), 0);
     g = *f;
     g.api = locked;
-    call(&g, "POST", "/api/v1/campaigns", NULL, "{\"name\":\"X\"}", &r);
-    assert_problem(&r, 401, NULL);
-    reply_free(&r);
-    call(&g, "POST", "/api/v1/campaigns", "not-it", "{\"name\":\"X\"}", &r);
-    assert_problem(&r, 401, NULL);
-    reply_free(&r);
-    call(&g, "POST", "/api/v1/campaigns", "admin-secret", "{\"name\":\"X\"}", &r);
-    assert_status(&r, 201);
-    reply_free(&r);
+    refused(&g, "POST", "/api/v1/campaigns", NULL, "{\"name\":\"X\"}", 401, NULL);
+    refused(&g, "POST", "/api/v1/campaigns", "not-it", "{\"name\":\"X\"}", 401, NULL);
+    answered(&g, "POST", "/api/v1/campaigns", "admin-secret", "{\"name\":\"X\"}", 201);
     api_free(locked);
 }
 
@@ -352,39 +354,24 @@ static void test_wrong_content_type_is_415_missing_body_is_400(void **state)
     call_with(f, "POST", "/api/v1/campaigns", NULL, "{\"name\":\"X\"}", &x, &r);
     assert_status(&r, 201);
     reply_free(&r);
-    call(f, "POST", "/api/v1/campaigns", NULL, NULL, &r);
-    assert_problem(&r, 400, NULL);
-    reply_free(&r);
-    call(f, "POST", "/api/v1/campaigns", NULL, "{\"name\":", &r);
-    assert_problem(&r, 400, NULL);
-    reply_free(&r);
-    call(f, "POST", "/api/v1/campaigns", NULL, "[]", &r);
-    assert_problem(&r, 400, NULL);
-    reply_free(&r);
+    refused(f, "POST", "/api/v1/campaigns", NULL, NULL, 400, NULL);
+    refused(f, "POST", "/api/v1/campaigns", NULL, "{\"name\":", 400, NULL);
+    refused(f, "POST", "/api/v1/campaigns", NULL, "[]", 400, NULL);
 }
 
 static void test_validation_refusals_are_422_type_errors_400(void **state)
 {
     struct fix *f = *state;
-    struct reply r;
     char long_name[128];
     memset(long_name, 0, sizeof(long_name));
-    call(f, "POST", "/api/v1/campaigns", NULL, "{\"name\":\"\"}", &r);
-    assert_problem(&r, 422, NULL);
-    reply_free(&r);
+    refused(f, "POST", "/api/v1/campaigns", NULL, "{\"name\":\"\"}", 422, NULL);
     snprintf(long_name, sizeof(long_name), "{\"name\":\"%081d\"}", 0);
-    call(f, "POST", "/api/v1/campaigns", NULL, long_name, &r);
-    assert_problem(&r, 422, NULL);
-    reply_free(&r);
-    call(f, "POST", "/api/v1/campaigns", NULL, "{\"name\":42}", &r);
-    assert_problem(&r, 400, NULL);
-    reply_free(&r);
-    call(f, "POST", "/api/v1/campaigns", NULL, "{\"name\":\"X\",\"edition\":\"junior\"}", &r);
-    assert_problem(&r, 422, NULL);
-    reply_free(&r);
-    call(f, "POST", "/api/v1/campaigns", NULL, "{\"name\":\"X\",\"stamp_owner\":\"dog\"}", &r);
-    assert_problem(&r, 422, "TWT-JOURNAL-5");
-    reply_free(&r);
+    refused(f, "POST", "/api/v1/campaigns", NULL, long_name, 422, NULL);
+    refused(f, "POST", "/api/v1/campaigns", NULL, "{\"name\":42}", 400, NULL);
+    refused(f, "POST", "/api/v1/campaigns", NULL, "{\"name\":\"X\",\"edition\":\"junior\"}", 422,
+            NULL);
+    refused(f, "POST", "/api/v1/campaigns", NULL, "{\"name\":\"X\",\"stamp_owner\":\"dog\"}", 422,
+            "TWT-JOURNAL-5");
 }
 
 static void test_problem_json_carries_the_rule_that_refused(void **state)
@@ -404,9 +391,8 @@ static void test_problem_json_carries_the_rule_that_refused(void **state)
     assert_true(cJSON_IsString(jt_get(r.json, "rule")));
     assert_true(strncmp(jt_str(r.json, "rule"), "TWT-", 4) == 0);
     reply_free(&r);
-    call(f, "POST", path, c.key, "{\"type\":\"buy\"}", &r); /* nothing to buy */
-    assert_problem(&r, 422, NULL);
-    reply_free(&r);
+    /* nothing to buy */
+    refused(f, "POST", path, c.key, "{\"type\":\"buy\"}", 422, NULL);
 }
 
 /* ---- a game ----------------------------------------------------------------------- */
@@ -549,16 +535,10 @@ static void test_game_events_state_etag_if_match_idempotency_undo(void **state)
     assert_true(cJSON_IsTrue(jt_get(cJSON_GetArrayItem(jt_get(r.json, "events"), 2), "voided")));
     reply_free(&r);
     /* The view key cannot undo. */
-    call(f, "POST", undo, c.view_key, NULL, &r);
-    assert_problem(&r, 403, NULL);
-    reply_free(&r);
+    refused(f, "POST", undo, c.view_key, NULL, 403, NULL);
     /* Undo down to nothing, then 409. */
-    call(f, "POST", undo, c.key, NULL, &r);
-    assert_status(&r, 200);
-    reply_free(&r);
-    call(f, "POST", undo, c.key, NULL, &r);
-    assert_problem(&r, 409, NULL);
-    reply_free(&r);
+    answered(f, "POST", undo, c.key, NULL, 200);
+    refused(f, "POST", undo, c.key, NULL, 409, NULL);
 }
 
 static void test_a_second_active_game_is_409(void **state)
@@ -574,9 +554,7 @@ static void test_a_second_active_game_is_409(void **state)
              "{\"mode\":\"journal\",\"seats\":[{\"player\":%lld,\"token\":\"scottie\"},"
              "{\"player\":%lld,\"token\":\"t-rex\"}]}",
              (long long)c.p1, (long long)c.p2);
-    call(f, "POST", path, c.key, body, &r);
-    assert_problem(&r, 409, NULL);
-    reply_free(&r);
+    refused(f, "POST", path, c.key, body, 409, NULL);
     call(f, "GET", path, c.key, NULL, &r);
     assert_int_equal(cJSON_GetArraySize(jt_get(r.json, "games")), 1);
     reply_free(&r);
@@ -656,7 +634,6 @@ static void test_stream_state_follows_the_game(void **state)
     struct fix *f = *state;
     struct sb_error err;
     struct camp c;
-    struct reply r;
     struct api_campaign_keys keys;
     unsigned char hash[KEYS_HASH_BYTES];
     char path[128], *text = NULL;
@@ -666,9 +643,7 @@ static void test_stream_state_follows_the_game(void **state)
     gid = new_game(f, &c);
     api_on_change(f->api, note_change, changed);
     snprintf(path, sizeof(path), "%s/games/%lld/events", c.base, (long long)gid);
-    call(f, "POST", path, c.key, "{\"type\":\"note\",\"text\":\"hello\"}", &r);
-    assert_status(&r, 201);
-    reply_free(&r);
+    answered(f, "POST", path, c.key, "{\"type\":\"note\",\"text\":\"hello\"}", 201);
     /* The change names its game: only its streams wake. */
     assert_true(changed[0] == c.cid && changed[1] == gid);
     assert_int_equal(api_stream_state(f->api, c.cid, gid, &text, &version, &keys, &err), 0);
@@ -686,9 +661,7 @@ static void test_stream_state_follows_the_game(void **state)
      * followed with the old ones), and only those. */
     changed[1] = -1;
     snprintf(path, sizeof(path), "%s/keys", c.base);
-    call(f, "POST", path, c.key, NULL, &r);
-    assert_status(&r, 200);
-    reply_free(&r);
+    answered(f, "POST", path, c.key, NULL, 200);
     assert_true(changed[0] == c.cid && changed[1] == 0);
     assert_int_equal(api_stream_state(f->api, c.cid, gid, &text, &version, &keys, &err), 0);
     free(text);
