@@ -74,11 +74,15 @@ static const char *const effect_names[] = {
 _Static_assert(sizeof effect_names / sizeof effect_names[0] == CLASSIC_FX_KIND_COUNT,
                "one name per classic effect kind");
 
+/* names[k] of a table of n names; none for a k outside it. This function can't fail. */
+static const char *classic_name_in(const char *const names[], int n, int k, const char *none)
+{
+    return k >= 0 && k < n ? names[k] : none;
+}
+
 const char *classic_effect_name(enum classic_effect_kind k)
 {
-    if ((int)k < 0 || k >= CLASSIC_FX_KIND_COUNT)
-        return "unknown";
-    return effect_names[k];
+    return classic_name_in(effect_names, CLASSIC_FX_KIND_COUNT, (int)k, "unknown");
 }
 
 bool classic_effect_moves_money(const struct classic_effect *e)
@@ -104,9 +108,7 @@ const char *classic_pending_name(enum classic_pending_kind k)
                                         "pay_or_chance", "bankruptcy_auction", "flight"};
     _Static_assert(sizeof names / sizeof names[0] == CLASSIC_PENDING_KIND_COUNT,
                    "one name per pending kind");
-    if ((int)k < 0 || k >= CLASSIC_PENDING_KIND_COUNT)
-        return "none";
-    return names[k];
+    return classic_name_in(names, CLASSIC_PENDING_KIND_COUNT, (int)k, "none");
 }
 
 const char *classic_deck_name(enum classic_deck d)
@@ -119,9 +121,7 @@ const char *classic_debt_reason_name(enum classic_debt_reason r)
     static const char *const names[] = {"rent", "tax", "card", "jail_fine", "mortgage_fee"};
     _Static_assert(sizeof names / sizeof names[0] == CLASSIC_DEBT_REASON_COUNT,
                    "one name per debt reason");
-    if ((int)r < 0 || r >= CLASSIC_DEBT_REASON_COUNT)
-        return "unknown";
-    return names[r];
+    return classic_name_in(names, CLASSIC_DEBT_REASON_COUNT, (int)r, "unknown");
 }
 
 const char *classic_variant_name(enum classic_variant v)

@@ -13,6 +13,16 @@
     "SELECT coalesce(json_group_array(json(o)), '[]') FROM (SELECT " MEMORY_OBJECT " AS o"         \
     " FROM memories m WHERE " where " ORDER BY m.at DESC, m.id DESC)"
 
+/* The outcome rc of a statement on memory mid that found no row (rc SB_ENOTFOUND) or,
+ * a write, changed none (changes 0; a read passes 1): SB_ENOTFOUND, "no memory mid in
+ * this campaign". Any other outcome as it is. */
+static int store_memory_found(int rc, int changes, int64_t mid, struct sb_error *err)
+{
+    if (rc == SB_ENOTFOUND || (rc == 0 && changes == 0))
+        return sb_fail(err, SB_ENOTFOUND, NULL, "no memory %lld in this campaign", (long long)mid);
+    return rc;
+}
+
 int store_memory_add(struct store *s, const struct store_memory *m, int64_t *id,
                      struct sb_error *err)
 {
@@ -32,10 +42,7 @@ int store_memory_json(struct store *s, int64_t cid, int64_t mid, char **out, str
 {
     static const char *const sql =
         "SELECT " MEMORY_OBJECT " FROM memories m WHERE m.campaign_id = ? AND m.id = ?";
-    int rc = store_text(s, sql, out, err, "ii", cid, mid);
-    if (rc == SB_ENOTFOUND)
-        return sb_fail(err, SB_ENOTFOUND, NULL, "no memory %lld in this campaign", (long long)mid);
-    return rc;
+    return store_memory_found(store_text(s, sql, out, err, "ii", cid, mid), 1, mid, err);
 }
 
 int store_memories_json(struct store *s, int64_t cid, const char *card, int64_t gid, int limit,
@@ -73,10 +80,7 @@ int store_memory_unstamp(struct store *s, int64_t gid, int64_t seq, struct sb_er
 int store_memory_game(struct store *s, int64_t cid, int64_t mid, int64_t *gid, struct sb_error *err)
 {
     static const char *const sql = "SELECT game_id FROM memories WHERE campaign_id = ? AND id = ?";
-    int rc = store_int(s, sql, gid, err, "ii", cid, mid);
-    if (rc == SB_ENOTFOUND)
-        return sb_fail(err, SB_ENOTFOUND, NULL, "no memory %lld in this campaign", (long long)mid);
-    return rc;
+    return store_memory_found(store_int(s, sql, gid, err, "ii", cid, mid), 1, mid, err);
 }
 
 int store_memory_version(struct store *s, int64_t cid, int64_t mid, int64_t *version,
@@ -84,10 +88,7 @@ int store_memory_version(struct store *s, int64_t cid, int64_t mid, int64_t *ver
 {
     static const char *const sql =
         "SELECT photo_rev + 1 FROM memories WHERE campaign_id = ? AND id = ?";
-    int rc = store_int(s, sql, version, err, "ii", cid, mid);
-    if (rc == SB_ENOTFOUND)
-        return sb_fail(err, SB_ENOTFOUND, NULL, "no memory %lld in this campaign", (long long)mid);
-    return rc;
+    return store_memory_found(store_int(s, sql, version, err, "ii", cid, mid), 1, mid, err);
 }
 
 int store_memory_update(struct store *s, int64_t cid, int64_t mid, const char *text,
@@ -103,9 +104,7 @@ int store_memory_update(struct store *s, int64_t cid, int64_t mid, const char *t
         " WHERE campaign_id = ?4 AND id = ?5";
     int changes = 0;
     int rc = store_exec(s, sql, &changes, err, "ttiii", text, card, (int64_t)slot, cid, mid);
-    if (rc == 0 && changes == 0)
-        return sb_fail(err, SB_ENOTFOUND, NULL, "no memory %lld in this campaign", (long long)mid);
-    return rc;
+    return store_memory_found(rc, changes, mid, err);
 }
 
 int store_memory_delete(struct store *s, int64_t cid, int64_t mid, struct sb_error *err)
@@ -113,9 +112,7 @@ int store_memory_delete(struct store *s, int64_t cid, int64_t mid, struct sb_err
     static const char *const sql = "DELETE FROM memories WHERE campaign_id = ? AND id = ?";
     int changes = 0;
     int rc = store_exec(s, sql, &changes, err, "ii", cid, mid);
-    if (rc == 0 && changes == 0)
-        return sb_fail(err, SB_ENOTFOUND, NULL, "no memory %lld in this campaign", (long long)mid);
-    return rc;
+    return store_memory_found(rc, changes, mid, err);
 }
 
 int store_memory_photo_bytes(struct store *s, int64_t cid, int64_t except, int64_t *bytes,
@@ -134,9 +131,7 @@ int store_memory_set_photo(struct store *s, int64_t cid, int64_t mid, const char
         " photo = ? WHERE campaign_id = ? AND id = ?";
     int changes = 0;
     int rc = store_exec(s, sql, &changes, err, "tiBii", type, (int64_t)len, data, len, cid, mid);
-    if (rc == 0 && changes == 0)
-        return sb_fail(err, SB_ENOTFOUND, NULL, "no memory %lld in this campaign", (long long)mid);
-    return rc;
+    return store_memory_found(rc, changes, mid, err);
 }
 
 int store_memory_photo(struct store *s, int64_t cid, int64_t mid, char type[STORE_PHOTO_TYPE_MAX],
