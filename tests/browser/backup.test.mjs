@@ -10,22 +10,20 @@ import { tableSession, campaignWithGame, shot, api, expectVisible } from './help
 
 let server;
 let ctx;
-let cid;
-let key;
+let kept; // the campaign "Kept safe" (campaignWithGame()): two notes, then the end
 
 const session = tableSession(async (s) => {
   server = s.server;
-  let gid;
-  ({ cid, key, gid } = await campaignWithGame(server.base, 'Kept safe', { mode: 'journal' }));
-  for (const text of ['first night', 'second night'])
-    await api(server.base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body: { type: 'note', text } });
-  await api(server.base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body: { type: 'end' } });
+  kept = await campaignWithGame(server.base, 'Kept safe', { mode: 'journal' });
+  const post = (body) => api(server.base, 'POST', `/campaigns/${kept.cid}/games/${kept.gid}/events`, { key: kept.key, body });
+  for (const text of ['first night', 'second night']) await post({ type: 'note', text });
+  await post({ type: 'end' });
   ctx = await s.phone();
 });
 
 test('UI-BACKUP export the campaign to a file, then import it as a new campaign', async () => {
   const page = await ctx.newPage();
-  await page.goto(`${server.base}/#/join/${cid}/${encodeURIComponent(key)}`);
+  await page.goto(`${server.base}/#/join/${kept.cid}/${encodeURIComponent(kept.key)}`);
   await expectVisible(page.getByRole('heading', { level: 1, name: 'Kept safe' }));
   await page.getByText('Backup', { exact: true }).click();
   const exportBtn = page.getByRole('button', { name: 'Export this campaign' });
@@ -43,16 +41,16 @@ test('UI-BACKUP export the campaign to a file, then import it as a new campaign'
 
   await page.getByLabel('Campaign file to import').setInputFiles(file);
   await page.getByRole('button', { name: 'Import as a new campaign' }).click();
-  await page.waitForURL((url) => /#\/c\/\d+$/.test(url.hash) && url.hash !== `#/c/${cid}`);
+  await page.waitForURL((url) => /#\/c\/\d+$/.test(url.hash) && url.hash !== `#/c/${kept.cid}`);
   const newCid = Number(new URL(page.url()).hash.match(/#\/c\/(\d+)$/)[1]);
-  assert.notEqual(newCid, cid);
+  assert.notEqual(newCid, kept.cid);
   await expectVisible(page.getByRole('heading', { level: 1, name: 'Kept safe' }));
   await expectVisible(page.getByText('Ana'));
   // The new campaign is a full copy, opened with its own new key.
   const stored = JSON.parse(await page.evaluate(() => JSON.stringify(Object.values(localStorage))));
   const newKey = stored.map((v) => { try { return JSON.parse(v); } catch { return null; } }).flat()
     .find((e) => e && Number(e.id) === newCid)?.key;
-  assert.ok(newKey && newKey !== key, 'the phone keeps the new campaign\'s own key');
+  assert.ok(newKey && newKey !== kept.key, 'the phone keeps the new campaign\'s own key');
   const again = await api(server.base, 'GET', `/campaigns/${newCid}/export`, { key: newKey });
   assert.deepEqual(again.games[0].events.map((e) => e.payload.text ?? e.type), ['first night', 'second night', 'end']);
   await shot(page, 'backup-imported');
@@ -66,8 +64,8 @@ test('UI-RESTORE-HOME a backup is restored from the home screen, and a box file 
     const exported = join(dir, `stampbook-export-${process.pid}.json`);
     const box = join(dir, `stampbook-box-${process.pid}.json`);
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(exported, JSON.stringify(await api(server.base, 'GET', `/campaigns/${cid}/export`, { key })));
-    writeFileSync(box, JSON.stringify(await api(server.base, 'GET', `/campaigns/${cid}/board`, { key })));
+    writeFileSync(exported, JSON.stringify(await api(server.base, 'GET', `/campaigns/${kept.cid}/export`, { key: kept.key })));
+    writeFileSync(box, JSON.stringify(await api(server.base, 'GET', `/campaigns/${kept.cid}/board`, { key: kept.key })));
     await page.goto(`${server.base}/#/`);
     await page.locator('#home-restore summary').click();
     // The box file first, by mistake: said in French, nothing imported.

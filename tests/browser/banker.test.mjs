@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  phoneSession, shot, api, expectText, expectVisible, expectGone, eventually, pinBox,
+  phoneSession, shot, api, expectText, expectVisible, expectGone, eventually, pinBox, endGameWith,
 } from './helpers.mjs';
 
 let server;
@@ -232,11 +232,7 @@ test('UI-MORE trade, correct cash, note, then end the game with a winner', async
   await page.getByRole('button', { name: 'Save note' }).click();
   await expectText(page.getByRole('region', { name: 'What happened' }), 'Note saved');
   // End the game early with a winner, after a confirmation.
-  await page.locator('summary', { hasText: 'End the game' }).click();
-  await page.getByLabel('Winner').selectOption({ label: 'Ana' });
-  await page.getByRole('button', { name: 'End the game now' }).click();
-  await page.getByRole('dialog', { name: 'End the game?' }).getByRole('button', { name: 'End game' }).click();
-  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana wins!' }));
+  await endGameWith(page, 'Ana', { end: 'End the game', winner: 'Winner', now: 'End the game now', dialog: 'End the game?', confirm: 'End game', won: 'Ana wins!' });
   await shot(page, 'banker-16-ended');
   // The stats now chart the wins over the campaign.
   await page.getByRole('navigation', { name: 'Campaign' }).getByRole('link', { name: 'Stats' }).click();

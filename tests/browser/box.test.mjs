@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   startServer, launchBrowser, phoneContext, shot, api, expectText, expectVisible, eventually, ARTIFACTS,
-  contrastProblems, unlabelledControls,
+  contrastProblems, unlabelledControls, campaignWithGame, matchRapaNuiOnLanding,
 } from './helpers.mjs';
 
 /** Every control has a name and all text reads at AA contrast. */
@@ -54,6 +54,48 @@ async function createInUi(page, name, setup = async () => {}) {
   return { cid: Number(m[1]), key: decodeURIComponent(m[2]) };
 }
 
+/** In the check walk: "Matches my box" tapped, the walk goes on to the fact headed next. */
+async function matches(page, next) {
+  await page.getByRole('button', { name: 'Matches my box' }).click();
+  await expectVisible(page.getByRole('heading', { name: next }));
+}
+
+/**
+ * The check walk of campaign c opened at the fact headed at: Fix, label set to bad is
+ * refused with the sentence said, then checks() (the test's own), then good is saved and
+ * the walk goes on to the fact headed next.
+ */
+async function walkRefuses(page, c, { at, label, bad, said, good, next }, checks = async () => {}) {
+  await page.goto(`${server.base}/#/c/${c.cid}/check`);
+  await expectVisible(page.getByRole('heading', { name: at }));
+  await page.getByRole('button', { name: 'Fix' }).click();
+  await page.getByLabel(label).fill(bad);
+  await page.getByRole('button', { name: 'Save and go on' }).click();
+  await expectText(page.locator('#alert'), said);
+  await checks();
+  await page.getByLabel(label).fill(good);
+  await page.getByRole('button', { name: 'Save and go on' }).click();
+  await expectVisible(page.getByRole('heading', { name: next }));
+}
+
+/**
+ * The box editor of campaign c: the item titled title in the region named region opened,
+ * its field label showing shown; bad saved there is refused with the sentence said.
+ * Returns the item.
+ */
+async function editorRefuses(page, c, { region, title, label, shown, bad, said }) {
+  await page.goto(`${server.base}/#/c/${c.cid}/box`);
+  await expectVisible(page.getByRole('heading', { level: 1, name: 'Box editor' }));
+  const item = page.getByRole('region', { name: region }).locator('details')
+    .filter({ has: page.locator('summary', { hasText: title }) }).first();
+  await item.locator('summary').click();
+  assert.equal(await item.getByLabel(label).inputValue(), shown);
+  await item.getByLabel(label).fill(bad);
+  await item.getByRole('button', { name: 'Save' }).click();
+  await expectText(page.locator('#alert'), said);
+  return item;
+}
+
 const boardOf = (c) => api(server.base, 'GET', `/campaigns/${c.cid}/board`, { key: c.key });
 
 test('UI-CHECK the check walk from a new campaign to its end, resumed after a reload', async () => {
@@ -66,14 +108,10 @@ test('UI-CHECK the check walk from a new campaign to its end, resumed after a re
   await offer.getByRole('link', { name: 'Check your box' }).click();
   await expectVisible(page.getByRole('heading', { name: 'Space 1 of 40' }));
   await expectText(page.locator('.fact-card'), 'GO');
-  await page.getByRole('button', { name: 'Matches my box' }).click();
-  await expectVisible(page.getByRole('heading', { name: 'Space 2 of 40' }));
+  await matches(page, 'Space 2 of 40');
   await expectText(page.locator('.check-count'), '1 of 82 checked');
   // Three more as printed, then the tax on space 4 is fixed.
-  for (let i = 2; i <= 4; i++) {
-    await page.getByRole('button', { name: 'Matches my box' }).click();
-    await expectVisible(page.getByRole('heading', { name: `Space ${i + 1} of 40` }));
-  }
+  for (let i = 2; i <= 4; i++) await matches(page, `Space ${i + 1} of 40`);
   await expectText(page.locator('.fact-card'), 'Tax');
   await page.getByRole('button', { name: 'Fix' }).click();
   await page.getByLabel('Tax to pay').fill('150');
@@ -116,13 +154,7 @@ test('UI-CHECK the check walk from a new campaign to its end, resumed after a re
 });
 
 test('UI-FIX at the table: a destination price and a journal card’s circles, seen by a second phone', async () => {
-  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Fix at the table' } });
-  const c = { cid: made.campaign.id, key: made.key };
-  const ana = await api(server.base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Ana' } });
-  const bo = await api(server.base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Bo' } });
-  const g = await api(server.base, 'POST', `/campaigns/${c.cid}/games`, {
-    key: c.key, body: { mode: 'banker', seats: [{ player: ana.id, token: 'scottie' }, { player: bo.id, token: 't-rex' }] },
-  });
+  const c = await campaignWithGame(server.base, 'Fix at the table', { mode: 'banker' });
   const link = `${server.base}/#/join/${c.cid}/${encodeURIComponent(c.key)}`;
   const A = await phone(link);
   const B = await phone(link);
@@ -146,12 +178,12 @@ test('UI-FIX at the table: a destination price and a journal card’s circles, s
   await shot(B, 'box-06-second-phone');
   await B.getByRole('button', { name: /^Buy Bodiam Castle for 70/ }).click();
   await expectText(A.getByRole('article', { name: /^Ana\b/ }), '1,430');
-  const events = (await api(server.base, 'GET', `/campaigns/${c.cid}/games/${g.game.id}/events`, { key: c.key })).events;
+  const events = (await api(server.base, 'GET', `/campaigns/${c.cid}/games/${c.gid}/events`, { key: c.key })).events;
   assert.deepEqual(events.filter((e) => e.type === 'correct').map((e) => e.fields), [{ name: 'Bodiam Castle', price: 70 }]);
   // End it and play a journal game: a card drawn the first time asks for its wording.
-  await api(server.base, 'POST', `/campaigns/${c.cid}/games/${g.game.id}/events`, { key: c.key, body: { type: 'end' } });
+  await api(server.base, 'POST', `/campaigns/${c.cid}/games/${c.gid}/events`, { key: c.key, body: { type: 'end' } });
   const j = await api(server.base, 'POST', `/campaigns/${c.cid}/games`, {
-    key: c.key, body: { mode: 'journal', seats: [{ player: ana.id, token: 'scottie' }, { player: bo.id, token: 't-rex' }] },
+    key: c.key, body: { mode: 'journal', seats: [{ player: c.ana, token: 'scottie' }, { player: c.bo, token: 't-rex' }] },
   });
   const slotsNow = (await boardOf(c)).journal.find((x) => x.id === 'journal-4').slots;
   for (const p of [A, B]) {
@@ -208,27 +240,16 @@ test('UI-BOXFILE download a box file and start a new campaign from it', async ()
 });
 
 test('UI-FIX a landing on an owned destination not checked yet: "Matches my box" checks it', async () => {
-  const made = await api(server.base, 'POST', '/campaigns', { body: { name: 'Landing' } });
-  const c = { cid: made.campaign.id, key: made.key };
-  const ana = await api(server.base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Ana' } });
-  const bo = await api(server.base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name: 'Bo' } });
-  const g = await api(server.base, 'POST', `/campaigns/${c.cid}/games`, {
-    key: c.key, body: { mode: 'banker', seats: [{ player: ana.id, token: 'scottie' }, { player: bo.id, token: 't-rex' }] },
-  });
-  const ev = (body) => api(server.base, 'POST', `/campaigns/${c.cid}/games/${g.game.id}/events`, { key: c.key, body });
+  const c = await campaignWithGame(server.base, 'Landing', { mode: 'banker' });
+  const ev = (body) => api(server.base, 'POST', `/campaigns/${c.cid}/games/${c.gid}/events`, { key: c.key, body });
   await ev({ type: 'roll', d1: 2, d2: 4 }); // Ana: Rapa Nui
   await ev({ type: 'buy' });
   const page = await phone(`${server.base}/#/join/${c.cid}/${encodeURIComponent(c.key)}`);
-  await expectVisible(page.getByRole('heading', { name: 'Bo rolls' }));
-  await page.getByRole('button', { name: 'First die 2' }).click();
-  await page.getByRole('button', { name: 'Second die 4' }).click(); // Bo lands on Ana's Rapa Nui
-  const prompt = page.getByRole('group', { name: /Check your box/ });
-  await expectText(prompt, 'Rapa Nui');
-  await prompt.getByRole('button', { name: 'Matches my box' }).click();
+  await matchRapaNuiOnLanding(page);
   await eventually(async () => (await boardOf(c)).destinations.find((d) => d.id === 'rapa-nui').source === 'group', { message: 'Rapa Nui checked' });
   await eventually(async () => (await page.getByRole('group', { name: /Check your box/ }).count()) === 0, { message: 'the prompt goes once checked' });
   // A check mark changes no rule: nothing was appended to the game.
-  const events = (await api(server.base, 'GET', `/campaigns/${c.cid}/games/${g.game.id}/events`, { key: c.key })).events;
+  const events = (await api(server.base, 'GET', `/campaigns/${c.cid}/games/${c.gid}/events`, { key: c.key })).events;
   assert.deepEqual(events.map((e) => e.type), ['roll', 'buy', 'roll']);
 });
 
@@ -240,31 +261,15 @@ test('UI-BOX-SAME the box editor and the check walk refuse the same values with 
   const first = (await boardOf(c)).destinations.sort((a, b) => a.space - b.space)[0];
   const page = await phone(`${server.base}/#/join/${c.cid}/${encodeURIComponent(c.key)}`);
   await expectVisible(page.getByRole('heading', { level: 1, name: 'One editor' }));
-  const alert = page.locator('#alert');
   const priceBad = 'Price: a multiple of 10, 0 or more.';
   const slotsBad = 'Stamp circles: a whole number from 1 to 12.';
   // The walk: a price of 25 is refused, 130 is saved.
-  await page.goto(`${server.base}/#/c/${c.cid}/check`);
-  await expectVisible(page.getByRole('heading', { name: 'Destination 1 of 22' }));
-  await page.getByRole('button', { name: 'Fix' }).click();
-  await page.getByLabel('Price').fill('25');
-  await page.getByRole('button', { name: 'Save and go on' }).click();
-  await expectText(alert, priceBad);
-  assert.equal(await page.getByLabel('Price').evaluate((el) => el === document.activeElement), true, 'the price has the focus');
-  await shot(page, 'box-09-walk-refuses-25');
-  await page.getByLabel('Price').fill('130');
-  await page.getByRole('button', { name: 'Save and go on' }).click();
-  await expectVisible(page.getByRole('heading', { name: 'Destination 2 of 22' }));
+  await walkRefuses(page, c, { at: 'Destination 1 of 22', label: 'Price', bad: '25', said: priceBad, good: '130', next: 'Destination 2 of 22' }, async () => {
+    assert.equal(await page.getByLabel('Price').evaluate((el) => el === document.activeElement), true, 'the price has the focus');
+    await shot(page, 'box-09-walk-refuses-25');
+  });
   // The box editor shows the walk's fix and refuses 25 with the same sentence.
-  await page.goto(`${server.base}/#/c/${c.cid}/box`);
-  await expectVisible(page.getByRole('heading', { level: 1, name: 'Box editor' }));
-  const dest = page.getByRole('region', { name: 'Destinations' }).locator('details')
-    .filter({ has: page.locator('summary', { hasText: first.name }) }).first();
-  await dest.locator('summary').click();
-  assert.equal(await dest.getByLabel('Price').inputValue(), '130');
-  await dest.getByLabel('Price').fill('25');
-  await dest.getByRole('button', { name: 'Save' }).click();
-  await expectText(alert, priceBad);
+  await editorRefuses(page, c, { region: 'Destinations', title: first.name, label: 'Price', shown: '130', bad: '25', said: priceBad });
   await shot(page, 'box-10-editor-refuses-25');
   assert.equal((await boardOf(c)).destinations.find((d) => d.id === first.id).price, 130, 'nothing was sent');
   // The first Journal card: 13 circles refused in the walk, 5 saved; the editor shows 5 and refuses 13.
@@ -272,23 +277,8 @@ test('UI-BOX-SAME the box editor and the check walk refuse the same values with 
   for (const d of b.destinations) await put('destinations', d.id, { checked: true });
   for (const x of b.chance) await put('chance', x.id, { checked: true });
   const card = b.journal[0];
-  await page.goto(`${server.base}/#/c/${c.cid}/check`);
-  await expectVisible(page.getByRole('heading', { name: 'Journal card 1 of 10' }));
-  await page.getByRole('button', { name: 'Fix' }).click();
-  await page.getByLabel('Stamp circles').fill('13');
-  await page.getByRole('button', { name: 'Save and go on' }).click();
-  await expectText(alert, slotsBad);
-  await page.getByLabel('Stamp circles').fill('5');
-  await page.getByRole('button', { name: 'Save and go on' }).click();
-  await expectVisible(page.getByRole('heading', { name: 'Journal card 2 of 10' }));
-  await page.goto(`${server.base}/#/c/${c.cid}/box`);
-  const item = page.getByRole('region', { name: 'Travel Journal cards' }).locator('details')
-    .filter({ has: page.locator('summary', { hasText: card.title }) }).first();
-  await item.locator('summary').click();
-  assert.equal(await item.getByLabel('Stamp circles').inputValue(), '5');
-  await item.getByLabel('Stamp circles').fill('13');
-  await item.getByRole('button', { name: 'Save' }).click();
-  await expectText(alert, slotsBad);
+  await walkRefuses(page, c, { at: 'Journal card 1 of 10', label: 'Stamp circles', bad: '13', said: slotsBad, good: '5', next: 'Journal card 2 of 10' });
+  const item = await editorRefuses(page, c, { region: 'Travel Journal cards', title: card.title, label: 'Stamp circles', shown: '5', bad: '13', said: slotsBad });
   // A valid value in the editor is saved.
   await item.getByLabel('Stamp circles').fill('6');
   await item.getByRole('button', { name: 'Save' }).click();

@@ -5,7 +5,9 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, phoneContext, api, eventually, expectVisible, expectText, shot } from './helpers.mjs';
+import {
+  startServer, launchBrowser, phoneContext, api, eventually, expectVisible, expectText, shot, matchRapaNuiOnLanding, endGameWith,
+} from './helpers.mjs';
 
 let server;
 let browser;
@@ -55,11 +57,7 @@ test('UI-BOXES-NIGHT a night of three boxes on one phone, in French, and "La der
   await newGameOf(cid, 'Monopoly Travel World Tour');
   await page.getByRole('radio', { name: /^Carnet/ }).check();
   await page.getByRole('button', { name: 'Commencer la partie' }).click();
-  await page.locator('summary', { hasText: 'Terminer la partie' }).click();
-  await page.getByLabel('Vainqueur').selectOption({ label: 'Ana' });
-  await page.getByRole('button', { name: 'Terminer la partie maintenant' }).click();
-  await page.getByRole('dialog', { name: 'Terminer la partie ?' }).getByRole('button', { name: 'Terminer' }).click();
-  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana gagne !' }));
+  await endGameWith(page, 'Ana', { end: 'Terminer la partie', winner: 'Vainqueur', now: 'Terminer la partie maintenant', dialog: 'Terminer la partie ?', confirm: 'Terminer', won: 'Ana gagne !' });
 
   // 2. Classic, a box new to the group: Bo is the one never bankrupt.
   await newGameOf(cid, 'Monopoly (classic)');
@@ -109,12 +107,7 @@ test('UI-BOXES-FIX at the table of another box than the campaign\'s own, "Matche
     const phone = await en.newPage();
     await phone.goto(`${server.base}/#/join/${c.cid}/${encodeURIComponent(c.key)}`);
     await phone.goto(`${server.base}/#/c/${c.cid}/game/${g.game.id}`);
-    await expectVisible(phone.getByRole('heading', { name: 'Bo rolls' }));
-    await phone.getByRole('button', { name: 'First die 2' }).click();
-    await phone.getByRole('button', { name: 'Second die 4' }).click(); // Bo lands on Ana's Rapa Nui
-    const prompt = phone.getByRole('group', { name: /Check your box/ });
-    await expectText(prompt, 'Rapa Nui');
-    await prompt.getByRole('button', { name: 'Matches my box' }).click();
+    await matchRapaNuiOnLanding(phone);
     const box = () => api(server.base, 'GET', `/campaigns/${c.cid}/board?edition=travel-world-tour`, { key: c.key });
     await eventually(async () => (await box()).destinations.find((d) => d.id === 'rapa-nui').source === 'group', { message: 'Rapa Nui checked in the Travel World Tour box' });
     const doc = await api(server.base, 'GET', `/campaigns/${c.cid}`, { key: c.key });

@@ -12,8 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { startServer, launchBrowser, phoneContext, api, eventually, ARTIFACTS, ROOT } from './helpers.mjs';
+import { api, eventually, ROOT, withBrowser, withPhone, firstScreen as shot } from './helpers.mjs';
 
 const AXE = path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
@@ -25,18 +24,32 @@ const SIZES = [
 const LANGS = [['en', 'en-GB'], ['fr', 'fr-FR'], ['ro', 'ro-RO']];
 const SCHEMES = ['light', 'dark'];
 
-/** A campaign of four with a banker game; post(event) logs through the API. */
-async function game(base) {
-  const made = await api(base, 'POST', '/campaigns', { body: { name: 'Set-ups', edition: 'travel-world-tour' } });
+/**
+ * A Travel World Tour campaign named name of Ana, Bo, Cy and Di: {ids, join (its join
+ * link), table(gid) (a game's link), post(gid, event) (logs through the API),
+ * newGame(mode) (a game of the four on hazel, t-rex, scottie and rubber-ducky: its id)}.
+ */
+async function fourPlayers(base, name) {
+  const made = await api(base, 'POST', '/campaigns', { body: { name, edition: 'travel-world-tour' } });
   const cid = made.campaign.id;
   const { key } = made;
   const ids = [];
-  for (const name of ['Ana', 'Bo', 'Cy', 'Di']) ids.push((await api(base, 'POST', `/campaigns/${cid}/players`, { key, body: { name } })).id);
-  const g = await api(base, 'POST', `/campaigns/${cid}/games`, {
-    key, body: { mode: 'banker', seats: ids.map((player, i) => ({ player, token: ['hazel', 't-rex', 'scottie', 'rubber-ducky'][i] })) },
-  });
-  const post = (body) => api(base, 'POST', `/campaigns/${cid}/games/${g.game.id}/events`, { key, body });
-  return { join: `${base}/#/join/${cid}/${encodeURIComponent(key)}`, table: `${base}/#/c/${cid}/game/${g.game.id}`, post };
+  for (const who of ['Ana', 'Bo', 'Cy', 'Di']) ids.push((await api(base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: who } })).id);
+  const seats = ids.map((player, i) => ({ player, token: ['hazel', 't-rex', 'scottie', 'rubber-ducky'][i] }));
+  return {
+    ids,
+    join: `${base}/#/join/${cid}/${encodeURIComponent(key)}`,
+    table: (gid) => `${base}/#/c/${cid}/game/${gid}`,
+    post: (gid, body) => api(base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body }),
+    newGame: async (mode) => (await api(base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode, seats } })).game.id,
+  };
+}
+
+/** A campaign of four with a banker game; post(event) logs through the API. */
+async function game(base) {
+  const c = await fourPlayers(base, 'Set-ups');
+  const gid = await c.newGame('banker');
+  return { join: c.join, table: c.table(gid), post: (body) => c.post(gid, body) };
 }
 
 /** Wholly inside the viewport and uncovered: its centre and four inset corners hit it. */
@@ -61,6 +74,16 @@ const roll = async (page, d1, d2) => {
   await page.locator(`#die2-${d2}`).click();
 };
 const dice = [1, 2].flatMap((i) => [1, 2, 3, 4, 5, 6].map((v) => `#die${i}-${v}`));
+
+/** A set-up's prepare() when the game as it starts will do. */
+const nothing = async () => {};
+
+/** A set-up's check() for a second tap: the summary (a selector) tapped, then the
+ * controls [what, selector] it shows. */
+const secondTap = (summary, controls) => async (page) => {
+  await page.locator(summary).click();
+  return controls.map(([what, selector]) => [what, page.locator(selector)]);
+};
 
 /**
  * The set-ups: prepare(post) reaches the state before the last tap, last(page) makes it
@@ -87,35 +110,26 @@ const SETUPS = {
   },
   // Ana lands on Brown 2: Buy, or the auction one tap away, then "Record the auction".
   auction: {
-    async prepare() {},
+    prepare: nothing,
     last: (page) => roll(page, 1, 2),
-    async check(page) {
-      await page.locator('details.auction > summary').click();
-      return [['winner', page.locator('#auction-winner')], ['record', page.locator('#act-auction')]];
-    },
+    check: secondTap('details.auction > summary', [['winner', '#auction-winner'], ['record', '#act-auction']]),
   },
   // Ana lands on a Local Flight: beside Bo's dice, her flight one tap away, then "Fly for 100".
   fly: {
-    async prepare() {},
+    prepare: nothing,
     last: (page) => roll(page, 2, 3),
-    async check(page) {
-      await page.locator('details:has(#act-fly) > summary').click();
-      return [['to', page.locator('#fly-to')], ['fly', page.locator('#act-fly')]];
-    },
+    check: secondTap('details:has(#act-fly) > summary', [['to', '#fly-to'], ['fly', '#act-fly']]),
   },
   // Ana draws "Go to Free Parking" and takes the golden ticket: beside Bo's dice, the
   // ticket one tap away, then "Use the golden ticket".
   ticket: {
     async prepare(post) { await post({ type: 'roll', d1: 3, d2: 4 }); },
     last: (page) => page.locator('[id="draw-chance-10"]').click(),
-    async check(page) {
-      await page.locator('details:has(#act-ticket) > summary').click();
-      return [['to', page.locator('#ticket-to')], ['use', page.locator('#act-ticket')]];
-    },
+    check: secondTap('details:has(#act-ticket) > summary', [['to', '#ticket-to'], ['use', '#act-ticket']]),
   },
   // Ana lands on Chance: every card of the picker reachable (scrolled to), none under the toast.
   picker: {
-    async prepare() {},
+    prepare: nothing,
     last: (page) => roll(page, 3, 4),
     async check(page) {
       await page.locator('.card-grid button').first().waitFor();
@@ -125,28 +139,19 @@ const SETUPS = {
   },
 };
 
-async function shot(page, name) {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
-}
-
-test('UI-DOCK-SETUPS jail with a fee due, the second taps, the card picker and 200 % text: every control of the decision on screen, four players, en/fr/ro, light and dark', async () => {
+test('UI-DOCK-SETUPS jail with a fee due, the second taps, the card picker and 200 % text: every control of the decision on screen, four players, en/fr/ro, light and dark', () => withBrowser(async ({ server, browser }) => {
   const only = process.env.SETUP; // SETUP=fly runs one set-up (while working on the layout)
-  const server = await startServer();
-  const browser = await launchBrowser();
   const failures = [];
-  try {
-    for (const [name, setup] of Object.entries(SETUPS)) {
-      if (only && only !== name) continue;
-      for (const size of SIZES) {
-        for (const [lang, locale] of LANGS) {
-          for (const colorScheme of SCHEMES) {
-            const label = `${name}-${size.name}-${lang}-${colorScheme}`;
-            const g = await game(server.base);
-            await setup.prepare(g.post);
-            // axe is injected inline at 200 % text: that page alone bypasses the CSP.
-            const ctx = await phoneContext(browser, { viewport: { width: size.width, height: size.height }, locale, colorScheme, bypassCSP: !!size.big });
-            const page = await ctx.newPage();
+  for (const [name, setup] of Object.entries(SETUPS)) {
+    if (only && only !== name) continue;
+    for (const size of SIZES) {
+      for (const [lang, locale] of LANGS) {
+        for (const colorScheme of SCHEMES) {
+          const label = `${name}-${size.name}-${lang}-${colorScheme}`;
+          const g = await game(server.base);
+          await setup.prepare(g.post);
+          // axe is injected inline at 200 % text: that page alone bypasses the CSP.
+          await withPhone(browser, { viewport: { width: size.width, height: size.height }, locale, colorScheme, bypassCSP: !!size.big }, async (page) => {
             await page.goto(g.join);
             await page.goto(g.table);
             await page.locator('#turn-h').waitFor();
@@ -182,49 +187,34 @@ test('UI-DOCK-SETUPS jail with a fee due, the second taps, the card picker and 2
               }
             }
             if (lang === 'fr' && colorScheme === 'dark') await shot(page, `setups-${label}`);
-            assert.deepEqual(ctx.errors, [], `${label}: no script errors`);
-            await ctx.close();
-          }
+          }, `${label}: no script errors`);
         }
       }
     }
-    assert.deepEqual(failures, [], 'every control of every set-up on screen');
-  } finally {
-    await browser.close();
-    await server.stop();
   }
-});
+  assert.deepEqual(failures, [], 'every control of every set-up on screen');
+}));
 
 /** A journal-mode game of four, and a banker game of four won by Bo through the API. */
 async function moreGames(base) {
-  const made = await api(base, 'POST', '/campaigns', { body: { name: 'After', edition: 'travel-world-tour' } });
-  const cid = made.campaign.id;
-  const { key } = made;
-  const ids = [];
-  for (const name of ['Ana', 'Bo', 'Cy', 'Di']) ids.push((await api(base, 'POST', `/campaigns/${cid}/players`, { key, body: { name } })).id);
-  const seats = ids.map((player, i) => ({ player, token: ['hazel', 't-rex', 'scottie', 'rubber-ducky'][i] }));
-  const post = (gid, body) => api(base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body });
-  const won = (await api(base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'banker', seats } })).game.id;
+  const { ids, join, table, post, newGame } = await fourPlayers(base, 'After');
+  const won = await newGame('banker');
   await post(won, { type: 'roll', d1: 1, d2: 2 });
   await post(won, { type: 'buy' });
   await post(won, { type: 'end', winner: ids[1] });
-  const journal = (await api(base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'journal', seats } })).game.id;
+  const journal = await newGame('journal');
   // Bo stamps "Market day" first, so Ana's draw of it later pays him.
   await post(journal, { type: 'draw_journal', card: 'journal-1', player: ids[1] });
-  return { join: `${base}/#/join/${cid}/${encodeURIComponent(key)}`, won: `${base}/#/c/${cid}/game/${won}`, journal: `${base}/#/c/${cid}/game/${journal}` };
+  return { join, won: table(won), journal: table(journal) };
 }
 
-test('UI-DOCK-AFTER after a win "New game" is on the first screen; in journal mode who pays whom is on screen after the draw; the offline queue box leaves the heading uncovered; four players, en/fr/ro, light and dark', async () => {
-  const server = await startServer();
-  const browser = await launchBrowser();
+test('UI-DOCK-AFTER after a win "New game" is on the first screen; in journal mode who pays whom is on screen after the draw; the offline queue box leaves the heading uncovered; four players, en/fr/ro, light and dark', () => withBrowser(async ({ server, browser }) => {
   const failures = [];
-  try {
-    for (const [lang, locale] of LANGS) {
-      for (const colorScheme of SCHEMES) {
-        const label = `${lang}-${colorScheme}`;
-        const g = await moreGames(server.base);
-        const ctx = await phoneContext(browser, { locale, colorScheme });
-        const page = await ctx.newPage();
+  for (const [lang, locale] of LANGS) {
+    for (const colorScheme of SCHEMES) {
+      const label = `${lang}-${colorScheme}`;
+      const g = await moreGames(server.base);
+      await withPhone(browser, { locale, colorScheme }, async (page, ctx) => {
         await page.goto(g.join);
         await page.locator('#turn-h').waitFor(); // the join link opens the active game first
         await page.goto(g.won);
@@ -251,13 +241,8 @@ test('UI-DOCK-AFTER after a win "New game" is on the first screen; in journal mo
         if (why) { failures.push(`${label}: the offline queue box covers the heading: ${why}`); await shot(page, `after-FAIL-queue-${label}`); }
         await ctx.setOffline(false);
         await page.locator('#queue').waitFor({ state: 'hidden', timeout: 15000 });
-        assert.deepEqual(ctx.errors, [], `${label}: no script errors`);
-        await ctx.close();
-      }
+      }, `${label}: no script errors`);
     }
-    assert.deepEqual(failures, [], 'every part on screen');
-  } finally {
-    await browser.close();
-    await server.stop();
   }
-});
+  assert.deepEqual(failures, [], 'every part on screen');
+}));

@@ -9,6 +9,7 @@ import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { freePort, launchServer } from '../integration/server.mjs';
+import { png } from '../integration/png.mjs';
 
 export { freePort };
 
@@ -331,4 +332,114 @@ export async function pinBox(base, cid, key) {
   await put('destinations/brown-2', { goal: 'carnaval-de-barranquilla' });
   await put('destinations/rapa-nui', { name: 'Rapa Nui', price: 100, fee: 50 });
   await put('destinations/grand-canyon', { name: 'Grand Canyon', colour: 'pink' });
+}
+
+/** Save the first screen only (the viewport, not the whole page), as the table sees it,
+ * as tests/artifacts/<name>.png. */
+export async function firstScreen(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+}
+
+/**
+ * Run fn({server, browser}) against a server of its own (startServer()) and chromium
+ * (launchBrowser()), for one test; after, whatever happened, both are stopped. Returns
+ * what fn returns.
+ */
+export async function withBrowser(fn) {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    return await fn({ server, browser });
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+/**
+ * One phone of browser: a context with these options (phoneContext()) and its first page;
+ * runs fn(page, ctx), then asserts that no page of it raised a script error (saying
+ * message) and closes it. Returns what fn returns.
+ */
+export async function withPhone(browser, options, fn, message = 'no script errors') {
+  const ctx = await phoneContext(browser, options);
+  const page = await ctx.newPage();
+  const out = await fn(page, ctx);
+  assert.deepEqual(ctx.errors, [], message);
+  await ctx.close();
+  return out;
+}
+
+/**
+ * Every phone size in every language, in turn (SIZES, then LANGS): fn({size, lang,
+ * locale, label ('<size>-<lang>'), options (the context options of that size and
+ * locale, for phoneContext() or withPhone())}).
+ */
+export async function everySizeAndLang(fn) {
+  for (const size of SIZES) {
+    for (const [lang, locale] of LANGS) {
+      await fn({ size, lang, locale, label: `${size.name}-${lang}`, options: { viewport: { width: size.width, height: size.height }, locale } });
+    }
+  }
+}
+
+/**
+ * A Travel World Tour campaign named name (with house_rules if given; pin: pinBox()
+ * first) of Ana and Bo, whose journal-mode game 1 (Ana on hazel, Bo on t-rex) has Ana
+ * draw "Sunrise at the summit" (journal-2) and keep a memory of it saying text with
+ * the photo [width, height, pixel] (a PNG, pixel as png() takes it), then stamp the
+ * goals of stamps. Returns {cid, key, ids ([Ana, Bo]), seats, g1, post(gid, body)}.
+ */
+export async function campaignWithMemory(base, { name, house_rules, pin = true, text, photo: [width, height, pixel], stamps }) {
+  const made = await api(base, 'POST', '/campaigns', { body: { name, edition: 'travel-world-tour', ...(house_rules ? { house_rules } : {}) } });
+  const cid = made.campaign.id;
+  const { key } = made;
+  if (pin) await pinBox(base, cid, key);
+  const ids = [];
+  for (const player of ['Ana', 'Bo']) ids.push((await api(base, 'POST', `/campaigns/${cid}/players`, { key, body: { name: player } })).id);
+  const seats = [{ player: ids[0], token: 'hazel' }, { player: ids[1], token: 't-rex' }];
+  const post = (gid, body) => api(base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body });
+  const g1 = (await api(base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'journal', seats } })).game.id;
+  await post(g1, { type: 'draw_journal', card: 'journal-2', player: ids[0] });
+  const m = (await api(base, 'POST', `/campaigns/${cid}/memories`, { key, body: { game: g1, card: 'journal-2', slot: 0, text } })).memory;
+  const put = await fetch(`${base}/api/v1/campaigns/${cid}/memories/${m.id}/photo`, { method: 'PUT', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/png' }, body: png(width, height, { pixel }) });
+  assert.ok(put.ok, `the photo stored (${put.status})`);
+  for (const destination of stamps) await post(g1, { type: 'stamp_goal', player: ids[0], destination });
+  return { cid, key, ids, seats, g1, post };
+}
+
+/** From the campaign screen of campaign cid: open the new-game screen and its House rules. */
+export async function openNewGameHouseRules(page, cid) {
+  await page.locator(`main a[href="#/c/${cid}/new"]`).first().click();
+  await page.locator('#hr-game-free_parking').waitFor({ state: 'attached' });
+  await page.locator('#house-rules summary').click();
+  await page.locator('#hr-game-free_parking').waitFor();
+}
+
+/**
+ * At a banker table where Ana owns Rapa Nui (rolled 2 + 4 and bought) and Bo is to roll,
+ * on page: Bo rolls 2 + 4 onto it, its "Check your box" prompt names it, and "Matches
+ * my box" is tapped.
+ */
+export async function matchRapaNuiOnLanding(page) {
+  await expectVisible(page.getByRole('heading', { name: 'Bo rolls' }));
+  await page.getByRole('button', { name: 'First die 2' }).click();
+  await page.getByRole('button', { name: 'Second die 4' }).click(); // Bo lands on Ana's Rapa Nui
+  const prompt = page.getByRole('group', { name: /Check your box/ });
+  await expectText(prompt, 'Rapa Nui');
+  await prompt.getByRole('button', { name: 'Matches my box' }).click();
+}
+
+/**
+ * End the game at page's table early with winner, after its confirmation, in the page's
+ * words w: {end: the section's summary, winner: the select's label, now: its button,
+ * dialog: the confirmation's name, confirm: its button, won: the heading then shown}.
+ */
+export async function endGameWith(page, winner, w) {
+  await page.locator('summary', { hasText: w.end }).click();
+  await page.getByLabel(w.winner).selectOption({ label: winner });
+  await page.getByRole('button', { name: w.now }).click();
+  await page.getByRole('dialog', { name: w.dialog }).getByRole('button', { name: w.confirm }).click();
+  await expectVisible(page.getByRole('heading', { level: 1, name: w.won }));
 }

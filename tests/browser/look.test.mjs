@@ -34,6 +34,16 @@ async function table() {
   return { cid, key, ids, gid: g.game.id, join: `${server.base}/#/join/${cid}/${encodeURIComponent(key)}` };
 }
 
+/** A new table() opened at page (or on a new phone() with options), its heading
+ * saying heading; returns the page. */
+async function atTable(heading, { page: at, options } = {}) {
+  const g = await table();
+  const p = at || await phone(options);
+  await p.goto(g.join);
+  await expectVisible(p.getByRole('heading', { level: 1, name: heading }));
+  return p;
+}
+
 /** A page in a new phone context with these options (locale, colorScheme…). */
 async function phone(options) {
   const ctx = await phoneContext(browser, options);
@@ -44,10 +54,7 @@ async function phone(options) {
 }
 
 test('I18N-FR a French browser gets lang="fr", French messages and French money (fr-FR); rule texts stay as typed', async () => {
-  const g = await table();
-  const p = await phone({ locale: 'fr-FR' });
-  await p.goto(g.join);
-  await expectVisible(p.getByRole('heading', { level: 1, name: 'À Bo de lancer les dés' }));
+  const p = await atTable('À Bo de lancer les dés', { options: { locale: 'fr-FR' } });
   assert.equal(await p.evaluate(() => document.documentElement.lang), 'fr');
   // 1 440 with the narrow no-break space of fr-FR (Intl.NumberFormat), not "1,440".
   const cash = p.locator('.strip li').first().locator('.strip-cash');
@@ -67,10 +74,7 @@ test('I18N-FR a French browser gets lang="fr", French messages and French money 
 });
 
 test('I18N-RO a Romanian browser gets lang="ro", Romanian messages and money (ro-RO)', async () => {
-  const g = await table();
-  const p = await phone({ locale: 'ro-RO' });
-  await p.goto(g.join);
-  await expectVisible(p.getByRole('heading', { level: 1, name: 'Bo aruncă zarurile' }));
+  const p = await atTable('Bo aruncă zarurile', { options: { locale: 'ro-RO' } });
   assert.equal(await p.evaluate(() => document.documentElement.lang), 'ro');
   await expectText(p.locator('.strip li').first().locator('.strip-cash'), '1.440');
   await expectText(p.getByRole('region', { name: 'Solduri' }), '★ 0/4');
@@ -81,10 +85,7 @@ test('I18N-RO a Romanian browser gets lang="ro", Romanian messages and money (ro
 });
 
 test('I18N-SWITCH the language is switchable, kept on the phone, and the screen re-draws in place', async () => {
-  const g = await table();
-  const p = await phone({ locale: 'en-GB' });
-  await p.goto(g.join);
-  await expectVisible(p.getByRole('heading', { level: 1, name: 'Bo rolls the dice' }));
+  const p = await atTable('Bo rolls the dice', { options: { locale: 'en-GB' } });
   await p.getByLabel('Language').selectOption('fr');
   await expectVisible(p.getByRole('heading', { level: 1, name: 'À Bo de lancer les dés' }));
   assert.equal(await p.evaluate(() => document.documentElement.lang), 'fr');
@@ -99,10 +100,7 @@ test('I18N-SWITCH the language is switchable, kept on the phone, and the screen 
 });
 
 test('UI-DARK prefers-color-scheme dark gives a dark background and AA contrast in both themes', async () => {
-  const g = await table();
-  const p = await phone({ locale: 'en-GB' });
-  await p.goto(g.join);
-  await expectVisible(p.getByRole('heading', { level: 1, name: 'Bo rolls the dice' }));
+  const p = await atTable('Bo rolls the dice', { options: { locale: 'en-GB' } });
   const luminance = () => p.evaluate(() => {
     const bg = (el) => getComputedStyle(el).backgroundColor;
     const c = bg(document.body) === 'rgba(0, 0, 0, 0)' ? bg(document.documentElement) : bg(document.body);
@@ -131,9 +129,7 @@ test('UI-DARK prefers-color-scheme dark gives a dark background and AA contrast 
 });
 
 test('UI-QR each share link on the campaign screen has a QR code beside it', async () => {
-  const g = await table();
-  await page.goto(g.join);
-  await expectVisible(page.getByRole('heading', { level: 1, name: 'Bo rolls the dice' }));
+  await atTable('Bo rolls the dice', { page });
   await page.getByRole('navigation', { name: 'Campaign', exact: true }).getByRole('link', { name: 'Campaign' }).click();
   await page.locator('summary', { hasText: 'Share links' }).click();
   // This phone joined with the read-write link: it shares that one (the creator's phone
@@ -191,9 +187,7 @@ test('UI-INSTALL the manifest and its icons are served, and a service worker ser
 });
 
 test('UI-TABS at 200 % text the bottom tabs keep apart: no label runs into the next', async () => {
-  const g = await table();
-  await page.goto(g.join);
-  await expectVisible(page.getByRole('heading', { level: 1, name: 'Bo rolls the dice' }));
+  await atTable('Bo rolls the dice', { page });
   await page.evaluate(() => { document.documentElement.style.fontSize = '200%'; });
   const boxes = await page.locator('#tabs a span').evaluateAll((spans) => spans.map((s) => {
     const r = s.getBoundingClientRect();

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, phoneContext, api, expectText } from './helpers.mjs';
+import { api, expectText, withBrowser, withPhone } from './helpers.mjs';
 
 /** Ana, Bo, Cy: Ana owns Brown 2, Bo has landed on it (fee due), Cy rolls onto Chance. */
 async function table(base) {
@@ -27,67 +27,56 @@ async function table(base) {
 /** Everything the page says now: the page, the toast, the alert. */
 const said = (page) => page.evaluate(() => ['main', '#toast', '#alert'].map((s) => document.querySelector(s)?.innerText || '').join('\n'));
 
-async function play(browser, base, locale, run) {
-  const ctx = await phoneContext(browser, { locale });
-  const page = await ctx.newPage();
-  const g = await table(base);
-  await page.goto(g.join);
-  await page.locator('#turn-h').waitFor();
-  const texts = [await said(page)];
-  await run(page, texts);
-  assert.deepEqual(ctx.errors, [], 'no script errors');
-  await ctx.close();
-  return texts.join('\n');
+/**
+ * What a phone in locale says while run(page, texts) plays at a new table() (a server and
+ * chromium of its own): the first screen's words, then each of texts run adds, joined.
+ * Asserts the page raised no script error.
+ */
+function play(locale, run) {
+  return withBrowser(({ server, browser }) => withPhone(browser, { locale }, async (page) => {
+    const g = await table(server.base);
+    await page.goto(g.join);
+    await page.locator('#turn-h').waitFor();
+    const texts = [await said(page)];
+    await run(page, texts);
+    return texts.join('\n');
+  }));
 }
 
 test('I18N-FR-TYPO French puts a no-break space before : ; ! ? and inside « », numbers with the narrow one, and names the board\'s corners in French', async () => {
-  const server = await startServer();
-  const browser = await launchBrowser();
-  try {
-    const text = await play(browser, server.base, 'fr-FR', async (page, texts) => {
-      // Ana asks Bo for the fee, then Cy rolls onto Chance and pays the Bank 50.
-      await page.locator('[id^="act-fee-"]').first().click();
-      await page.locator('#die1-3').click();
-      await page.locator('#die2-4').click();
-      await page.locator('[id="draw-chance-4"]').click();
-      await expectText(page.locator('.card.last'), '50');
-      texts.push(await said(page));
-      await page.locator('#event-log summary').click();
-      await page.locator('#event-log li .log-fx').first().waitFor();
-      texts.push(await said(page));
-    });
-    const bad = [...text.matchAll(/.{0,24}(?:[^\u00a0\u202f\n][;!?](?=[\s»)]|$)|[^\u00a0\u202f\n\d]:(?=\s|$)|« |«(?=\S)(?!\u00a0)| »)/gm)].map((m) => m[0]);
-    assert.deepEqual(bad, [], 'no punctuation without its no-break space');
-    assert.match(text, /\u00a0:/, 'colons are there, with their no-break space');
-    assert.match(text, /1\u202f\d{3}/, 'thousands with the narrow no-break space');
-    assert.doesNotMatch(text, /\bGO\b|Jail|Just Visiting|Free Parking/, 'the corners named in French');
-    assert.match(text, /Départ/, 'GO is "Départ"');
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  const text = await play('fr-FR', async (page, texts) => {
+    // Ana asks Bo for the fee, then Cy rolls onto Chance and pays the Bank 50.
+    await page.locator('[id^="act-fee-"]').first().click();
+    await page.locator('#die1-3').click();
+    await page.locator('#die2-4').click();
+    await page.locator('[id="draw-chance-4"]').click();
+    await expectText(page.locator('.card.last'), '50');
+    texts.push(await said(page));
+    await page.locator('#event-log summary').click();
+    await page.locator('#event-log li .log-fx').first().waitFor();
+    texts.push(await said(page));
+  });
+  const bad = [...text.matchAll(/.{0,24}(?:[^\u00a0\u202f\n][;!?](?=[\s»)]|$)|[^\u00a0\u202f\n\d]:(?=\s|$)|« |«(?=\S)(?!\u00a0)| »)/gm)].map((m) => m[0]);
+  assert.deepEqual(bad, [], 'no punctuation without its no-break space');
+  assert.match(text, /\u00a0:/, 'colons are there, with their no-break space');
+  assert.match(text, /1\u202f\d{3}/, 'thousands with the narrow no-break space');
+  assert.doesNotMatch(text, /\bGO\b|Jail|Just Visiting|Free Parking/, 'the corners named in French');
+  assert.match(text, /Départ/, 'GO is "Départ"');
 });
 
 test('I18N-RO-DATIVE Romanian pays "Anei" and "Băncii", never "lui Ana" nor "către Banca", and names the board\'s corners in Romanian', async () => {
-  const server = await startServer();
-  const browser = await launchBrowser();
-  try {
-    const text = await play(browser, server.base, 'ro-RO', async (page, texts) => {
-      await page.locator('[id^="act-fee-"]').first().click();
-      await expectText(page.locator('.card.last'), 'Anei');
-      texts.push(await said(page));
-      await page.locator('#die1-3').click();
-      await page.locator('#die2-4').click();
-      await page.locator('[id="draw-chance-4"]').click();
-      await expectText(page.locator('.card.last'), 'Băncii');
-      texts.push(await said(page));
-    });
-    assert.match(text, /Bo îi plătește \d+ Anei\b/, 'Bo pays Ana: "Anei"');
-    assert.match(text, /Cy îi plătește 50 Băncii\b/, 'Cy pays the Bank: "Băncii"');
-    assert.doesNotMatch(text, /lui Ana|către Banca|lui Banca/, 'no "lui Ana", no "către Banca"');
-    assert.doesNotMatch(text, /\bGO\b|Jail|Just Visiting|Free Parking/, 'the corners named in Romanian');
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  const text = await play('ro-RO', async (page, texts) => {
+    await page.locator('[id^="act-fee-"]').first().click();
+    await expectText(page.locator('.card.last'), 'Anei');
+    texts.push(await said(page));
+    await page.locator('#die1-3').click();
+    await page.locator('#die2-4').click();
+    await page.locator('[id="draw-chance-4"]').click();
+    await expectText(page.locator('.card.last'), 'Băncii');
+    texts.push(await said(page));
+  });
+  assert.match(text, /Bo îi plătește \d+ Anei\b/, 'Bo pays Ana: "Anei"');
+  assert.match(text, /Cy îi plătește 50 Băncii\b/, 'Cy pays the Bank: "Băncii"');
+  assert.doesNotMatch(text, /lui Ana|către Banca|lui Banca/, 'no "lui Ana", no "către Banca"');
+  assert.doesNotMatch(text, /\bGO\b|Jail|Just Visiting|Free Parking/, 'the corners named in Romanian');
 });

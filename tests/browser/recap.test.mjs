@@ -8,16 +8,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { png } from '../integration/png.mjs';
-import { startServer, launchBrowser, phoneContext, api, eventually, pinBox, ARTIFACTS } from './helpers.mjs';
-
-const SIZES = [
-  { name: '390x844', width: 390, height: 844 },
-  { name: '320x640', width: 320, height: 640 },
-  { name: '844x390', width: 844, height: 390 },
-];
-const LANGS = [['en', 'en-GB'], ['fr', 'fr-FR'], ['ro', 'ro-RO']];
+import {
+  api, eventually, ARTIFACTS, LANGS, firstScreen, withBrowser, withPhone, everySizeAndLang, campaignWithMemory, openNewGameHouseRules,
+} from './helpers.mjs';
 
 /** What "Last time…" says of one game won by Ana, with one journal stamp. */
 const RECAP = {
@@ -27,11 +20,6 @@ const RECAP = {
 };
 /** The summary of two house rules of the group's own. */
 const TWO_RULES = { en: '2 rules of your own', fr: '2 règles changées', ro: '2 reguli ale tale' };
-
-async function firstScreen(page, name) {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
-}
 
 /** Problems the screen shows: a page wider than the phone, null/undefined/raw ids/rule codes. */
 async function screenProblems(page, rawIds) {
@@ -62,74 +50,49 @@ function onScreen(locator) {
 
 /** A campaign with its own house rules and one finished game: Ana won, stamped a journal card and kept a memory with a photo. */
 async function campaign(base) {
-  const made = await api(base, 'POST', '/campaigns', { body: { name: 'Back again', edition: 'travel-world-tour', house_rules: { free_parking: 'jackpot', stamps_to_win: 3 } } });
-  const cid = made.campaign.id;
-  const { key } = made;
-  await pinBox(base, cid, key);
-  const ids = [];
-  for (const name of ['Ana', 'Bo']) ids.push((await api(base, 'POST', `/campaigns/${cid}/players`, { key, body: { name } })).id);
-  const seats = [{ player: ids[0], token: 'hazel' }, { player: ids[1], token: 't-rex' }];
-  const post = (gid, body) => api(base, 'POST', `/campaigns/${cid}/games/${gid}/events`, { key, body });
-  const g1 = (await api(base, 'POST', `/campaigns/${cid}/games`, { key, body: { mode: 'journal', seats } })).game.id;
-  await post(g1, { type: 'draw_journal', card: 'journal-2', player: ids[0] });
-  const m = (await api(base, 'POST', `/campaigns/${cid}/memories`, { key, body: { game: g1, card: 'journal-2', slot: 0, text: 'the sun over the clouds' } })).memory;
-  const photo = png(1280, 960, { pixel: (x, y) => (y > 600 ? [30, 80 + (x % 50), 150] : [250 - y / 4, 180, 200]) });
-  const put = await fetch(`${base}/api/v1/campaigns/${cid}/memories/${m.id}/photo`, { method: 'PUT', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/png' }, body: photo });
-  assert.ok(put.ok, `the photo stored (${put.status})`);
-  for (const destination of ['rapa-nui', 'angkor-wat', 'red-1']) await post(g1, { type: 'stamp_goal', player: ids[0], destination });
+  const { cid, key } = await campaignWithMemory(base, {
+    name: 'Back again',
+    house_rules: { free_parking: 'jackpot', stamps_to_win: 3 },
+    text: 'the sun over the clouds',
+    photo: [1280, 960, (x, y) => (y > 600 ? [30, 80 + (x % 50), 150] : [250 - y / 4, 180, 200])],
+    stamps: ['rapa-nui', 'angkor-wat', 'red-1'],
+  });
   const board = await api(base, 'GET', `/campaigns/${cid}/board`, { key });
   const rawIds = new Set([...board.destinations.flatMap((d) => [d.id, d.colour]), ...board.chance.map((c) => c.id), ...board.journal.map((c) => c.id)].filter((x) => x && x.includes('-')));
   return { cid, key, rawIds, url: `${base}/#/join/${cid}/${encodeURIComponent(key)}` };
 }
 
-test('UI-RECAP a group coming back reads "Last time…" and its house rules in its language, the next game one tap away, on every phone size', async () => {
-  const server = await startServer();
-  const browser = await launchBrowser();
+test('UI-RECAP a group coming back reads "Last time…" and its house rules in its language, the next game one tap away, on every phone size', () => withBrowser(async ({ server, browser }) => {
   const failures = [];
-  try {
-    const c = await campaign(server.base);
-    for (const size of SIZES) {
-      for (const [lang, locale] of LANGS) {
-        const label = `${size.name}-${lang}`;
-        const ctx = await phoneContext(browser, { viewport: { width: size.width, height: size.height }, locale });
-        const page = await ctx.newPage();
-        await page.goto(c.url);
-        const recap = page.locator('section.recap');
-        await recap.locator('h2').waitFor();
-        await eventually(() => recap.locator('img.memory-photo').evaluate((el) => el.complete && el.naturalWidth > 0), { message: 'the memory photo' });
-        const text = await recap.innerText();
-        for (const want of RECAP[lang]) if (!want.test(text)) failures.push(`${label}: "Last time…" lacks ${want}: ${JSON.stringify(text)}`);
-        // The button to start tonight's game comes before "Last time…" and, on a phone
-        // held upright, on the first screen (in landscape "Check your box" already fills it).
-        const start = page.locator('main a.btn.primary[href$="/new"]');
-        const why = await onScreen(start);
-        if (why && size.height > size.width) failures.push(`${label}: the button to start the next game is not on the first screen: ${why}`);
-        if ((await start.boundingBox()).y > (await recap.boundingBox()).y) failures.push(`${label}: "Last time…" pushes the button to start the next game down`);
-        await firstScreen(page, `recap-${label}-first-screen`);
-        await recap.screenshot({ path: path.join(ARTIFACTS, `recap-${label}-last-time.png`) });
-        const house = page.locator('#house-rules');
-        await house.locator('summary').click();
-        const sum = await house.locator('summary').innerText();
-        if (!sum.includes(TWO_RULES[lang])) failures.push(`${label}: the House rules summary says ${JSON.stringify(sum)}, not "${TWO_RULES[lang]}"`);
-        failures.push(...(await screenProblems(page, c.rawIds)).map((p) => `${label}, campaign: ${p}`));
-        await house.screenshot({ path: path.join(ARTIFACTS, `recap-${label}-house-rules.png`) });
-        // The new-game screen: this game's house rules, set to the campaign's.
-        await page.locator(`main a[href="#/c/${c.cid}/new"]`).first().click();
-        await page.locator('#hr-game-free_parking').waitFor({ state: 'attached' });
-        await page.locator('#house-rules summary').click();
-        await page.locator('#hr-game-free_parking').waitFor();
-        failures.push(...(await screenProblems(page, c.rawIds)).map((p) => `${label}, new game: ${p}`));
-        await page.locator('#house-rules').screenshot({ path: path.join(ARTIFACTS, `recap-${label}-new-game-house-rules.png`) });
-        assert.deepEqual(ctx.errors, [], 'no script errors');
-        await ctx.close();
-      }
-    }
-    assert.deepEqual(failures, [], 'the recap and house rules read right on every phone');
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-});
+  const c = await campaign(server.base);
+  await everySizeAndLang(({ size, lang, label, options }) => withPhone(browser, options, async (page) => {
+    await page.goto(c.url);
+    const recap = page.locator('section.recap');
+    await recap.locator('h2').waitFor();
+    await eventually(() => recap.locator('img.memory-photo').evaluate((el) => el.complete && el.naturalWidth > 0), { message: 'the memory photo' });
+    const text = await recap.innerText();
+    for (const want of RECAP[lang]) if (!want.test(text)) failures.push(`${label}: "Last time…" lacks ${want}: ${JSON.stringify(text)}`);
+    // The button to start tonight's game comes before "Last time…" and, on a phone
+    // held upright, on the first screen (in landscape "Check your box" already fills it).
+    const start = page.locator('main a.btn.primary[href$="/new"]');
+    const why = await onScreen(start);
+    if (why && size.height > size.width) failures.push(`${label}: the button to start the next game is not on the first screen: ${why}`);
+    if ((await start.boundingBox()).y > (await recap.boundingBox()).y) failures.push(`${label}: "Last time…" pushes the button to start the next game down`);
+    await firstScreen(page, `recap-${label}-first-screen`);
+    await recap.screenshot({ path: path.join(ARTIFACTS, `recap-${label}-last-time.png`) });
+    const house = page.locator('#house-rules');
+    await house.locator('summary').click();
+    const sum = await house.locator('summary').innerText();
+    if (!sum.includes(TWO_RULES[lang])) failures.push(`${label}: the House rules summary says ${JSON.stringify(sum)}, not "${TWO_RULES[lang]}"`);
+    failures.push(...(await screenProblems(page, c.rawIds)).map((p) => `${label}, campaign: ${p}`));
+    await house.screenshot({ path: path.join(ARTIFACTS, `recap-${label}-house-rules.png`) });
+    // The new-game screen: this game's house rules, set to the campaign's.
+    await openNewGameHouseRules(page, c.cid);
+    failures.push(...(await screenProblems(page, c.rawIds)).map((p) => `${label}, new game: ${p}`));
+    await page.locator('#house-rules').screenshot({ path: path.join(ARTIFACTS, `recap-${label}-new-game-house-rules.png`) });
+  }));
+  assert.deepEqual(failures, [], 'the recap and house rules read right on every phone');
+}));
 
 /** What "Last time…" says of a paused game (played, not finished) in each language. */
 const PAUSED = {
@@ -138,39 +101,28 @@ const PAUSED = {
   ro: [/Jocul 2\b/, /Neterminat: va continua/, /Rapa Nui \(Bo\)/, /Jurnalul a plătit [\d.]+ în acest joc până acum\./],
 };
 
-test('UI-RECAP-PAUSED "Last time…" counts a paused game: the half-played game, what happened in it so far, and that it goes on, in en/fr/ro', async () => {
-  const server = await startServer();
-  const browser = await launchBrowser();
+test('UI-RECAP-PAUSED "Last time…" counts a paused game: the half-played game, what happened in it so far, and that it goes on, in en/fr/ro', () => withBrowser(async ({ server, browser }) => {
   const failures = [];
-  try {
-    const c = await campaign(server.base);
-    const doc = await api(server.base, 'GET', `/campaigns/${c.cid}`, { key: c.key });
-    const [ana, bo] = doc.players.map((p) => p.id);
-    const g2 = (await api(server.base, 'POST', `/campaigns/${c.cid}/games`, { key: c.key, body: { mode: 'journal', seats: [{ player: ana, token: 'hazel' }, { player: bo, token: 't-rex' }] } })).game.id;
-    const post = (body) => api(server.base, 'POST', `/campaigns/${c.cid}/games/${g2}/events`, { key: c.key, body });
-    await post({ type: 'draw_journal', card: 'journal-2', player: bo });
-    await post({ type: 'stamp_goal', player: bo, destination: 'rapa-nui' });
-    // The group stops here, game 2 half-played.
-    for (const [lang, locale] of LANGS) {
-      const ctx = await phoneContext(browser, { locale });
-      const page = await ctx.newPage();
-      await page.goto(c.url);
-      await page.waitForURL(/#\/c\/\d+/);
-      await page.goto(`${server.base}/#/c/${c.cid}`); // the join link opens the game going on
-      const recap = page.locator('section.recap');
-      await recap.locator('h2').waitFor();
-      const text = await recap.innerText();
-      for (const want of PAUSED[lang]) if (!want.test(text)) failures.push(`${lang}: "Last time…" lacks ${want}: ${JSON.stringify(text)}`);
-      if (/No winner|Pas de vainqueur|Niciun câștigător/.test(text)) failures.push(`${lang}: a paused game is said to have no winner`);
-      if (await recap.locator('button[id^="night-"]').count()) failures.push(`${lang}: a paused game offers a night card`);
-      failures.push(...(await screenProblems(page, c.rawIds)).map((p) => `${lang}: ${p}`));
-      await recap.screenshot({ path: path.join(ARTIFACTS, `recap-paused-${lang}.png`) });
-      assert.deepEqual(ctx.errors, [], 'no script errors');
-      await ctx.close();
-    }
-    assert.deepEqual(failures, [], '"Last time…" tells of the paused game');
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
-});
+  const c = await campaign(server.base);
+  const doc = await api(server.base, 'GET', `/campaigns/${c.cid}`, { key: c.key });
+  const [ana, bo] = doc.players.map((p) => p.id);
+  const g2 = (await api(server.base, 'POST', `/campaigns/${c.cid}/games`, { key: c.key, body: { mode: 'journal', seats: [{ player: ana, token: 'hazel' }, { player: bo, token: 't-rex' }] } })).game.id;
+  const post = (body) => api(server.base, 'POST', `/campaigns/${c.cid}/games/${g2}/events`, { key: c.key, body });
+  await post({ type: 'draw_journal', card: 'journal-2', player: bo });
+  await post({ type: 'stamp_goal', player: bo, destination: 'rapa-nui' });
+  // The group stops here, game 2 half-played.
+  for (const [lang, locale] of LANGS) await withPhone(browser, { locale }, async (page) => {
+    await page.goto(c.url);
+    await page.waitForURL(/#\/c\/\d+/);
+    await page.goto(`${server.base}/#/c/${c.cid}`); // the join link opens the game going on
+    const recap = page.locator('section.recap');
+    await recap.locator('h2').waitFor();
+    const text = await recap.innerText();
+    for (const want of PAUSED[lang]) if (!want.test(text)) failures.push(`${lang}: "Last time…" lacks ${want}: ${JSON.stringify(text)}`);
+    if (/No winner|Pas de vainqueur|Niciun câștigător/.test(text)) failures.push(`${lang}: a paused game is said to have no winner`);
+    if (await recap.locator('button[id^="night-"]').count()) failures.push(`${lang}: a paused game offers a night card`);
+    failures.push(...(await screenProblems(page, c.rawIds)).map((p) => `${lang}: ${p}`));
+    await recap.screenshot({ path: path.join(ARTIFACTS, `recap-paused-${lang}.png`) });
+  });
+  assert.deepEqual(failures, [], '"Last time…" tells of the paused game');
+}));

@@ -32,6 +32,15 @@ async function phone(locale = 'en-GB', size = {}) {
   return { ctx, page };
 }
 
+/** A new table() opened on a new English phone, Ana's dice showing: {g, ctx, page}. */
+async function atNewTable() {
+  const g = await table();
+  const { ctx, page } = await phone();
+  await page.goto(g.url);
+  await expectVisible(page.locator('#die1-3'));
+  return { g, ctx, page };
+}
+
 const lastBox = (page) => page.locator('section.card.last');
 const roll = async (page, d1, d2) => { await page.locator(`#die1-${d1}`).click(); await page.locator(`#die2-${d2}`).click(); };
 
@@ -76,10 +85,7 @@ test('TWT-JAIL-2 on the other phones and in the log a failed Jail roll says the 
 });
 
 test('UI-NULL "What happened" after a Chance choice, an auction without a bid and a Get Out of Jail Free card never shows "null"', async () => {
-  const g = await table();
-  const { ctx, page } = await phone();
-  await page.goto(g.url);
-  await expectVisible(page.locator('#die1-3'));
+  const { ctx, page } = await atNewTable();
   await roll(page, 3, 4); // Ana: Chance
   await page.locator('[id="draw-chance-1"]').click(); // pink or orange of her choice
   await expectVisible(page.locator('[id^="choose-"]').first());
@@ -100,10 +106,7 @@ test('UI-NULL "What happened" after a Chance choice, an auction without a bid an
 });
 
 test('UI-NOKEY no URL the UI asks for carries a key: the event stream is read with Authorization and still follows', async () => {
-  const g = await table();
-  const { ctx, page } = await phone();
-  await page.goto(g.url);
-  await expectVisible(page.locator('#die1-3'));
+  const { g, ctx, page } = await atNewTable();
   await expectText(page.locator('.live-line'), 'live');
   await g.post({ type: 'roll', d1: 1, d2: 2 }); // another phone: Ana on Brown 2
   await expectVisible(page.locator('#act-buy'));

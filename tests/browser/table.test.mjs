@@ -156,13 +156,20 @@ test('UI-FINAL an ended game shows its final standing', async () => {
   await shot(page, 'table-05-final-standing');
 });
 
-test('UI-OFFLINE a tap made while the server is unreachable waits on the phone and is sent once when it answers', async () => {
+/** A new banker game of Ana and Bo open on the phone, Ana to roll; the phone goes offline
+ * and Ana taps a roll of d1 + d2. Returns the game (bankerGame()). */
+async function rollOffline(d1, d2) {
   const g = await bankerGame(['Ana', 'Bo']);
   await page.goto(g.url);
   await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana rolls the dice' }));
   await ctx.setOffline(true);
-  await page.getByRole('button', { name: 'First die 2' }).click();
-  await page.getByRole('button', { name: 'Second die 3' }).click();
+  await page.getByRole('button', { name: `First die ${d1}` }).click();
+  await page.getByRole('button', { name: `Second die ${d2}` }).click();
+  return g;
+}
+
+test('UI-OFFLINE a tap made while the server is unreachable waits on the phone and is sent once when it answers', async () => {
+  const g = await rollOffline(2, 3);
   const queue = page.locator('#queue');
   await expectText(queue, '1 tap waiting for the server');
   await expectText(queue, 'Ana rolled 2 + 3');
@@ -185,12 +192,7 @@ test('UI-OFFLINE a tap made while the server is unreachable waits on the phone a
 });
 
 test('UI-OFFLINE-REFUSED a queued tap that the table\'s newer state refuses is dropped with a clear message', async () => {
-  const g = await bankerGame(['Ana', 'Bo']);
-  await page.goto(g.url);
-  await expectVisible(page.getByRole('heading', { level: 1, name: 'Ana rolls the dice' }));
-  await ctx.setOffline(true);
-  await page.getByRole('button', { name: 'First die 4' }).click();
-  await page.getByRole('button', { name: 'Second die 5' }).click();
+  const g = await rollOffline(4, 5);
   await expectText(page.locator('#queue'), '1 tap waiting for the server');
   // Meanwhile another phone logs Ana's roll.
   await g.post({ type: 'roll', d1: 1, d2: 2 });
