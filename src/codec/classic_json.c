@@ -7,7 +7,8 @@
 
 #include "json.h"
 
-#define CJ_PATH_MAX 48 /* "community[15].effect" and the like */
+#define CJ_PATH_MAX 48       /* "community[15].effect" and the like */
+#define CJ_BUILDING_CHARS 40 /* a building's name: "chambres d’hôtes" */
 
 /* ---- the box ---------------------------------------------------------------------- */
 
@@ -282,6 +283,52 @@ static int cj_read_money(const cJSON *doc, struct classic_board *b, struct sb_er
     return rc;
 }
 
+/* The names of the box's buildings, when it prints its own (optional): {"<lang>":
+ * {"house","houses","hotel","hotels","source"?}} per language the box carries, a
+ * language as a lowercase tag of 2 or 3 letters ("fr"). The engine needs none of them:
+ * they are checked so a client can show them as they are. */
+static int cj_read_buildings(const cJSON *doc, struct sb_error *err)
+{
+    static const char *const forms[] = {"house", "houses", "hotel", "hotels", "source"};
+    const cJSON *all = cJSON_GetObjectItemCaseSensitive(doc, "buildings"), *lang, *it;
+    if (!all)
+        return 0;
+    if (!cJSON_IsObject(all))
+        return json_fail_at(err, "", "buildings", "must be an object of languages");
+    cJSON_ArrayForEach(lang, all)
+    {
+        char path[CJ_PATH_MAX];
+        size_t n = strlen(lang->string);
+        bool tag = n == 2 || n == 3;
+        for (size_t i = 0; tag && i < n; i++)
+            tag = lang->string[i] >= 'a' && lang->string[i] <= 'z';
+        if (!tag)
+            return json_fail_at(err, "buildings", NULL,
+                                "'%.16s' is no language tag (two or three lowercase letters)",
+                                lang->string);
+        snprintf(path, sizeof(path), "buildings.%s", lang->string);
+        if (!cJSON_IsObject(lang))
+            return json_fail_at(err, path, NULL, "must be an object");
+        for (size_t f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
+            const char *name = NULL;
+            int rc = f < 4 || cJSON_GetObjectItemCaseSensitive(lang, forms[f])
+                         ? json_at_name(lang, path, forms[f], CJ_BUILDING_CHARS, &name, err)
+                         : 0;
+            if (rc != 0)
+                return rc;
+        }
+        cJSON_ArrayForEach(it, lang)
+        {
+            bool known = false;
+            for (size_t f = 0; !known && f < sizeof(forms) / sizeof(forms[0]); f++)
+                known = strcmp(it->string, forms[f]) == 0;
+            if (!known)
+                return json_fail_at(err, path, NULL, "has no field '%.32s'", it->string);
+        }
+    }
+    return 0;
+}
+
 int classic_board_from_json(const cJSON *doc, struct classic_board *b, struct sb_error *err)
 {
     struct classic_outcome *out;
@@ -300,6 +347,8 @@ int classic_board_from_json(const cJSON *doc, struct classic_board *b, struct sb
                           &b->ncards[CLASSIC_DECK_COMMUNITY], err);
     if (rc == 0)
         rc = cj_read_money(doc, b, err);
+    if (rc == 0)
+        rc = cj_read_buildings(doc, err);
     if (rc != 0)
         return rc;
     if (!(out = malloc(sizeof(*out))))

@@ -36,9 +36,10 @@ static int editions_read(const char *path, cJSON **out, struct sb_error *err)
     return 0;
 }
 
-/* Add {"id","name","players_min","players_max","engine","kind","modes"} of doc to the list:
- * kind names the row of the game kinds that runs the edition's banker games, modes the
- * game modes it offers (a client picks its screens from them). */
+/* Add {"id","name","players_min","players_max","engine","kind","modes","buildings"?} of doc
+ * to the list: kind names the row of the game kinds that runs the edition's banker games,
+ * modes the game modes it offers (a client picks its screens from them), buildings the
+ * names its box prints for its houses and hotels, per language (when it has them). */
 static int editions_summarise(struct editions *e, const cJSON *doc, const char *path,
                               struct sb_error *err)
 {
@@ -57,6 +58,10 @@ static int editions_summarise(struct editions *e, const cJSON *doc, const char *
             return sb_fail(err, SB_EIO, NULL, "%s: no \"%s\"", path, fields[i]);
         cJSON_AddItemToObject(item, fields[i], cJSON_Duplicate(v, true));
     }
+    if (cJSON_GetObjectItemCaseSensitive(doc, "buildings"))
+        cJSON_AddItemToObject(
+            item, "buildings",
+            cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(doc, "buildings"), true));
     return 0;
 }
 

@@ -24,8 +24,8 @@ const cJSON *editions_find(const struct editions *e, const char *id);
  * (editions_load() loads it first). This function can't fail. */
 const char *editions_default(const struct editions *e);
 
-/* The array [{"id","name","players_min","players_max","engine","kind","modes"}]
- * (borrowed). */
+/* The array [{"id","name","players_min","players_max","engine","kind","modes",
+ * "buildings"?}] (borrowed). */
 const cJSON *editions_list(const struct editions *e);
 
 /* True when the edition runs on the full rules engine ("engine":"full"). */

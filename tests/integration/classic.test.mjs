@@ -25,6 +25,10 @@ test('editions: each names its kind and its modes, the engine kept', async () =>
       ['deal', 'results', ['results'], 'results'],
     ],
   );
+  // WONDERS-BOX: what a box calls its buildings, per language it prints them in.
+  assert.deepEqual(byId.wonders.buildings.fr, { house: 'chambre d’hôtes', houses: 'chambres d’hôtes', hotel: 'hôtel', hotels: 'hôtels', source: 'rulebook' });
+  assert.equal(byId.classic.buildings.fr.houses, 'maisons');
+  assert.equal(byId.deal.buildings, undefined, 'a box without buildings has none');
 });
 
 const NAMES = ['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal', 'Ivy'];

@@ -187,6 +187,55 @@ static void test_a_box_with_a_bad_fact_is_refused_naming_it(void **state)
     }
 }
 
+/* WONDERS-BOX: a box may name its buildings per language ("buildings"); the shipped
+ * boxes name them in French as seeds 003 and 004 print them, and a bad name, form or
+ * language is refused naming the field; a box without them reads as before. */
+static void test_a_box_names_its_buildings(void **state)
+{
+    static const struct {
+        const char *json, *named;
+    } bad[] = {
+        {"[]", "buildings"},
+        {"{\"FR\":{\"house\":\"a\",\"houses\":\"b\",\"hotel\":\"c\",\"hotels\":\"d\"}}",
+         "buildings"},
+        {"{\"fr\":{\"house\":\"a\",\"hotel\":\"c\",\"hotels\":\"d\"}}", "buildings.fr.houses"},
+        {"{\"fr\":{\"house\":\"\",\"houses\":\"b\",\"hotel\":\"c\",\"hotels\":\"d\"}}",
+         "buildings.fr.house"},
+        {"{\"fr\":{\"house\":\"a\",\"houses\":\"b\",\"hotel\":7,\"hotels\":\"d\"}}",
+         "buildings.fr.hotel"},
+        {"{\"fr\":{\"house\":\"a\",\"houses\":\"b\",\"hotel\":\"c\",\"hotels\":\"d\",\"villa\":"
+         "\"e\"}}",
+         "villa"},
+    };
+    struct sb_error err;
+    struct classic_board *b = malloc(sizeof(*b));
+    cJSON *doc = edition_doc("schema/editions/wonders.json");
+    const cJSON *fr =
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "buildings"), "fr");
+    (void)state;
+    assert_non_null(b);
+    assert_string_equal(cJSON_GetObjectItemCaseSensitive(fr, "house")->valuestring,
+                        "chambre d’hôtes");
+    assert_string_equal(cJSON_GetObjectItemCaseSensitive(fr, "hotel")->valuestring, "hôtel");
+    cJSON_Delete(doc);
+    doc = edition_doc("schema/editions/classic.json");
+    fr = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "buildings"), "fr");
+    assert_string_equal(cJSON_GetObjectItemCaseSensitive(fr, "houses")->valuestring, "maisons");
+    cJSON_DeleteItemFromObjectCaseSensitive(doc, "buildings");
+    assert_int_equal(classic_board_from_json(doc, b, &err), 0);
+    cJSON_Delete(doc);
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        doc = edition_doc("schema/editions/wonders.json");
+        memset(&err, 0, sizeof(err));
+        cJSON_ReplaceItemInObjectCaseSensitive(doc, "buildings", cJSON_Parse(bad[i].json));
+        assert_int_equal(classic_board_from_json(doc, b, &err), SB_EINVALID);
+        if (!strstr(err.detail, bad[i].named))
+            fail_msg("case %zu: '%s' does not name %s", i, err.detail, bad[i].named);
+        cJSON_Delete(doc);
+    }
+    free(b);
+}
+
 /* HOUSE-*: every switch of §3b read, written back, and refused out of range. */
 static void test_house_rules_read_and_written(void **state)
 {
@@ -350,6 +399,7 @@ int main(void)
         cmocka_unit_test(test_wonders_box_is_the_classic_box_with_wonders),
         cmocka_unit_test(test_every_fact_of_the_boxes_has_its_source),
         cmocka_unit_test(test_a_box_with_a_bad_fact_is_refused_naming_it),
+        cmocka_unit_test(test_a_box_names_its_buildings),
         cmocka_unit_test(test_house_rules_read_and_written),
         cmocka_unit_test(test_a_state_reads_back_as_written),
         cmocka_unit_test(test_an_event_is_read_against_the_state),

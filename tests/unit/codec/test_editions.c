@@ -59,8 +59,9 @@ static void test_results_editions_and_their_player_counts(void **state)
         assert_int_equal(jt_int(item, "players_min"), want[i].min);
         assert_int_equal(jt_int(item, "players_max"), want[i].max);
         assert_false(editions_is_full(editions_find(e, want[i].id)));
-        /* exactly the seven listed fields */
-        assert_int_equal(cJSON_GetArraySize(item), 7);
+        /* exactly the seven listed fields, and the buildings' names of a box that has them */
+        assert_int_equal(cJSON_GetArraySize(item),
+                         7 + (cJSON_GetObjectItemCaseSensitive(item, "buildings") != NULL));
     }
 }
 
@@ -83,6 +84,22 @@ static void test_every_edition_names_its_kind_and_modes(void **state)
         assert_string_equal(modes, want[i].modes);
         free(modes);
     }
+}
+
+/* WONDERS-BOX: the list says what a box calls its buildings, per language it carries
+ * (the French Wonders box: chambres d'hôtes and hôtels); an edition without them has no
+ * "buildings". */
+static void test_the_list_names_a_box_s_buildings(void **state)
+{
+    struct editions *e = *state;
+    const cJSON *fr;
+    fr = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(listed(editions_list(e), "wonders"), "buildings"), "fr");
+    assert_string_equal(jt_str(fr, "house"), "chambre d’hôtes");
+    assert_string_equal(jt_str(fr, "houses"), "chambres d’hôtes");
+    assert_string_equal(jt_str(fr, "hotel"), "hôtel");
+    assert_string_equal(jt_str(fr, "hotels"), "hôtels");
+    assert_null(cJSON_GetObjectItemCaseSensitive(listed(editions_list(e), "deal"), "buildings"));
 }
 
 static void test_find_returns_the_whole_document(void **state)
@@ -182,7 +199,8 @@ static void test_an_empty_or_missing_folder_fails_with_eio(void **state)
 
 UNIT_MAIN(NULL, NULL, T(test_travel_world_tour_is_listed_first_with_the_full_engine),
           T(test_results_editions_and_their_player_counts),
-          T(test_every_edition_names_its_kind_and_modes), T(test_find_returns_the_whole_document),
+          T(test_every_edition_names_its_kind_and_modes), T(test_the_list_names_a_box_s_buildings),
+          T(test_find_returns_the_whole_document),
           cmocka_unit_test(test_a_bad_json_file_fails_the_load_with_eio),
           cmocka_unit_test(test_a_document_without_its_fields_fails_with_eio),
           cmocka_unit_test(test_an_empty_or_missing_folder_fails_with_eio))
