@@ -55,61 +55,51 @@ static const struct {
                 {35, "Gare Saint-Lazare"}},
   utilities[] = {{12, "Compagnie de distribution d'électricité"}, {28, "Compagnie des eaux"}};
 
-/* A card of kind k with amount a (and space s for a move), id given. */
-static struct classic_card card(const char *id, enum classic_card_kind k, int a, int s)
-{
-    struct classic_card c;
-    memset(&c, 0, sizeof c);
-    snprintf(c.id, sizeof c.id, "%s", id);
-    c.kind = k;
-    c.amount = a;
-    c.space = s;
-    c.salary = 1;
-    return c;
-}
+/* RULES.md §3 "The box": the 16 + 16 cards, each in its slot (classic_fixture.h), as
+ * struct classic_card reads: kind, amount, space, salary (1: a move may pay the GO
+ * salary), steps, house, hotel, id. */
+static const struct classic_card chance[CLASSIC_DECK_CARDS] = {
+    [FX_CH_GO] = {CLASSIC_CARD_MOVE_TO, 0, 0, 1, 0, 0, 0, "advance-to-go"},
+    [FX_CH_HENRI_MARTIN] = {CLASSIC_CARD_MOVE_TO, 0, 24, 1, 0, 0, 0, "henri-martin"},
+    [FX_CH_VILLETTE] = {CLASSIC_CARD_MOVE_TO, 0, 11, 1, 0, 0, 0, "villette"},
+    [FX_CH_GARE_DE_LYON] = {CLASSIC_CARD_MOVE_TO, 0, 15, 1, 0, 0, 0, "gare-de-lyon"},
+    [FX_CH_RUE_DE_LA_PAIX] = {CLASSIC_CARD_MOVE_TO, 0, 39, 1, 0, 0, 0, "rue-de-la-paix"},
+    [FX_CH_BACK_THREE] = {CLASSIC_CARD_MOVE_BY, 0, 0, 0, -3, 0, 0, "back-three"},
+    [FX_CH_JAIL] = {CLASSIC_CARD_GO_TO_JAIL, 0, 0, 1, 0, 0, 0, "go-to-jail"},
+    [FX_CH_JAIL_FREE] = {CLASSIC_CARD_JAIL_FREE, 0, 0, 1, 0, 0, 0, "jail-free"},
+    [FX_CH_DIVIDEND] = {CLASSIC_CARD_COLLECT, 50, 0, 1, 0, 0, 0, "dividend"},
+    [FX_CH_LOAN] = {CLASSIC_CARD_COLLECT, 150, 0, 1, 0, 0, 0, "building-loan"},
+    [FX_CH_CROSSWORD] = {CLASSIC_CARD_COLLECT, 100, 0, 1, 0, 0, 0, "crossword"},
+    [FX_CH_SPEEDING] = {CLASSIC_CARD_PAY, 15, 0, 1, 0, 0, 0, "speeding"},
+    [FX_CH_SCHOOL] = {CLASSIC_CARD_PAY, 150, 0, 1, 0, 0, 0, "school-fees"},
+    [FX_CH_DRUNK] = {CLASSIC_CARD_PAY, 20, 0, 1, 0, 0, 0, "drunkenness"},
+    [FX_CH_REPAIRS] = {CLASSIC_CARD_REPAIRS, 0, 0, 1, 0, 25, 100, "repairs"},
+    [FX_CH_ROAD_REPAIRS] = {CLASSIC_CARD_REPAIRS, 0, 0, 1, 0, 40, 115, "road-repairs"},
+};
+
+static const struct classic_card community[CLASSIC_DECK_CARDS] = {
+    [FX_CC_GO] = {CLASSIC_CARD_MOVE_TO, 0, 0, 1, 0, 0, 0, "advance-to-go"},
+    [FX_CC_BANK_ERROR] = {CLASSIC_CARD_COLLECT, 200, 0, 1, 0, 0, 0, "bank-error"},
+    [FX_CC_DOCTOR] = {CLASSIC_CARD_PAY, 50, 0, 1, 0, 0, 0, "doctor"},
+    [FX_CC_STOCK] = {CLASSIC_CARD_COLLECT, 50, 0, 1, 0, 0, 0, "stock-sale"},
+    [FX_CC_JAIL_FREE] = {CLASSIC_CARD_JAIL_FREE, 0, 0, 1, 0, 0, 0, "jail-free"},
+    [FX_CC_JAIL] = {CLASSIC_CARD_GO_TO_JAIL, 0, 0, 1, 0, 0, 0, "go-to-jail"},
+    [FX_CC_BELLEVILLE] = {CLASSIC_CARD_MOVE_TO, 0, 1, 0, 0, 0, 0, "back-to-belleville"},
+    [FX_CC_ANNUAL] = {CLASSIC_CARD_COLLECT, 100, 0, 1, 0, 0, 0, "annual-income"},
+    [FX_CC_BIRTHDAY] = {CLASSIC_CARD_COLLECT_FROM_EACH, 10, 0, 1, 0, 0, 0, "birthday"},
+    [FX_CC_TAX_REFUND] = {CLASSIC_CARD_COLLECT, 20, 0, 1, 0, 0, 0, "tax-refund"},
+    [FX_CC_HOSPITAL] = {CLASSIC_CARD_PAY, 100, 0, 1, 0, 0, 0, "hospital"},
+    [FX_CC_INSURANCE] = {CLASSIC_CARD_PAY, 50, 0, 1, 0, 0, 0, "insurance"},
+    [FX_CC_INTEREST] = {CLASSIC_CARD_COLLECT, 25, 0, 1, 0, 0, 0, "loan-interest"},
+    [FX_CC_INHERITANCE] = {CLASSIC_CARD_COLLECT, 100, 0, 1, 0, 0, 0, "inheritance"},
+    [FX_CC_BEAUTY] = {CLASSIC_CARD_COLLECT, 10, 0, 1, 0, 0, 0, "beauty-contest"},
+    [FX_CC_PAY_OR_CHANCE] = {CLASSIC_CARD_PAY_OR_CHANCE, 10, 0, 1, 0, 0, 0, "pay-or-chance"},
+};
 
 static void fixture_cards(struct classic_board *b)
 {
-    struct classic_card *ch = b->cards[CLASSIC_DECK_CHANCE], *cc = b->cards[CLASSIC_DECK_COMMUNITY];
-    ch[FX_CH_GO] = card("advance-to-go", CLASSIC_CARD_MOVE_TO, 0, 0);
-    ch[FX_CH_HENRI_MARTIN] = card("henri-martin", CLASSIC_CARD_MOVE_TO, 0, 24);
-    ch[FX_CH_VILLETTE] = card("villette", CLASSIC_CARD_MOVE_TO, 0, 11);
-    ch[FX_CH_GARE_DE_LYON] = card("gare-de-lyon", CLASSIC_CARD_MOVE_TO, 0, 15);
-    ch[FX_CH_RUE_DE_LA_PAIX] = card("rue-de-la-paix", CLASSIC_CARD_MOVE_TO, 0, 39);
-    ch[FX_CH_BACK_THREE] = card("back-three", CLASSIC_CARD_MOVE_BY, 0, 0);
-    ch[FX_CH_BACK_THREE].steps = -3;
-    ch[FX_CH_BACK_THREE].salary = 0;
-    ch[FX_CH_JAIL] = card("go-to-jail", CLASSIC_CARD_GO_TO_JAIL, 0, 0);
-    ch[FX_CH_JAIL_FREE] = card("jail-free", CLASSIC_CARD_JAIL_FREE, 0, 0);
-    ch[FX_CH_DIVIDEND] = card("dividend", CLASSIC_CARD_COLLECT, 50, 0);
-    ch[FX_CH_LOAN] = card("building-loan", CLASSIC_CARD_COLLECT, 150, 0);
-    ch[FX_CH_CROSSWORD] = card("crossword", CLASSIC_CARD_COLLECT, 100, 0);
-    ch[FX_CH_SPEEDING] = card("speeding", CLASSIC_CARD_PAY, 15, 0);
-    ch[FX_CH_SCHOOL] = card("school-fees", CLASSIC_CARD_PAY, 150, 0);
-    ch[FX_CH_DRUNK] = card("drunkenness", CLASSIC_CARD_PAY, 20, 0);
-    ch[FX_CH_REPAIRS] = card("repairs", CLASSIC_CARD_REPAIRS, 0, 0);
-    ch[FX_CH_REPAIRS].house = 25;
-    ch[FX_CH_REPAIRS].hotel = 100;
-    ch[FX_CH_ROAD_REPAIRS] = card("road-repairs", CLASSIC_CARD_REPAIRS, 0, 0);
-    ch[FX_CH_ROAD_REPAIRS].house = 40;
-    ch[FX_CH_ROAD_REPAIRS].hotel = 115;
-    cc[FX_CC_GO] = card("advance-to-go", CLASSIC_CARD_MOVE_TO, 0, 0);
-    cc[FX_CC_BANK_ERROR] = card("bank-error", CLASSIC_CARD_COLLECT, 200, 0);
-    cc[FX_CC_DOCTOR] = card("doctor", CLASSIC_CARD_PAY, 50, 0);
-    cc[FX_CC_STOCK] = card("stock-sale", CLASSIC_CARD_COLLECT, 50, 0);
-    cc[FX_CC_JAIL_FREE] = card("jail-free", CLASSIC_CARD_JAIL_FREE, 0, 0);
-    cc[FX_CC_JAIL] = card("go-to-jail", CLASSIC_CARD_GO_TO_JAIL, 0, 0);
-    cc[FX_CC_BELLEVILLE] = card("back-to-belleville", CLASSIC_CARD_MOVE_TO, 0, 1);
-    cc[FX_CC_BELLEVILLE].salary = 0;
-    cc[FX_CC_ANNUAL] = card("annual-income", CLASSIC_CARD_COLLECT, 100, 0);
-    cc[FX_CC_BIRTHDAY] = card("birthday", CLASSIC_CARD_COLLECT_FROM_EACH, 10, 0);
-    cc[FX_CC_TAX_REFUND] = card("tax-refund", CLASSIC_CARD_COLLECT, 20, 0);
-    cc[FX_CC_HOSPITAL] = card("hospital", CLASSIC_CARD_PAY, 100, 0);
-    cc[FX_CC_INSURANCE] = card("insurance", CLASSIC_CARD_PAY, 50, 0);
-    cc[FX_CC_INTEREST] = card("loan-interest", CLASSIC_CARD_COLLECT, 25, 0);
-    cc[FX_CC_INHERITANCE] = card("inheritance", CLASSIC_CARD_COLLECT, 100, 0);
-    cc[FX_CC_BEAUTY] = card("beauty-contest", CLASSIC_CARD_COLLECT, 10, 0);
-    cc[FX_CC_PAY_OR_CHANCE] = card("pay-or-chance", CLASSIC_CARD_PAY_OR_CHANCE, 10, 0);
+    memcpy(b->cards[CLASSIC_DECK_CHANCE], chance, sizeof chance);
+    memcpy(b->cards[CLASSIC_DECK_COMMUNITY], community, sizeof community);
     b->ncards[CLASSIC_DECK_CHANCE] = CLASSIC_DECK_CARDS;
     b->ncards[CLASSIC_DECK_COMMUNITY] = CLASSIC_DECK_CARDS;
 }
