@@ -467,6 +467,27 @@ static void test_a_seq_is_used_once(void **state)
         SB_ECONFLICT);
 }
 
+/* Game gid's event logged under "key-1" answers {"first":true}, with hash as the hash of
+ * its body (NULL: none looked at), and "key-2" finds nothing. */
+static void key_1_answers_first(struct fix *f, int64_t gid, const unsigned char *hash)
+{
+    struct sb_error err;
+    unsigned char got[STORE_HASH_BYTES];
+    bool has = false;
+    char *answer = NULL;
+    assert_int_equal(store_event_by_key_hash(f->s, gid, "key-1", &answer, got, &has, &err), 0);
+    if (hash) {
+        assert_true(has);
+        assert_memory_equal(got, hash, STORE_HASH_BYTES);
+    }
+    assert_string_equal(answer, "{\"first\":true}");
+    free(answer);
+    answer = NULL;
+    assert_int_equal(store_event_by_key_hash(f->s, gid, "key-2", &answer, got, &has, &err),
+                     SB_ENOTFOUND);
+    assert_null(answer);
+}
+
 static void test_idempotency_key_finds_the_first_answer(void **state)
 {
     struct fix *f = *state;
@@ -480,13 +501,7 @@ static void test_idempotency_key_finds_the_first_answer(void **state)
 
     append(f, gid, 1, "roll", NULL, "key-1");
     assert_int_equal(store_event_set_retry(f->s, gid, 1, "{\"first\":true}", NULL, &err), 0);
-    assert_int_equal(store_event_by_key_hash(f->s, gid, "key-1", &answer, got, &has, &err), 0);
-    assert_string_equal(answer, "{\"first\":true}");
-    free(answer);
-    answer = NULL;
-    assert_int_equal(store_event_by_key_hash(f->s, gid, "key-2", &answer, got, &has, &err),
-                     SB_ENOTFOUND);
-    assert_null(answer);
+    key_1_answers_first(f, gid, NULL);
     /* The same key cannot log a second event of this game. */
     assert_int_equal(
         store_event_append(f->s, gid, 2, "roll", "{}", "[]", NULL, "key-1", &snap, &version, &err),
@@ -522,15 +537,7 @@ static void test_idempotency_key_keeps_the_hash_of_its_body(void **state)
     assert_false(has);
     free(answer);
     assert_int_equal(store_event_set_retry(f->s, gid, 1, "{\"first\":true}", hash, &err), 0);
-    assert_int_equal(store_event_by_key_hash(f->s, gid, "key-1", &answer, got, &has, &err), 0);
-    assert_true(has);
-    assert_memory_equal(got, hash, sizeof(hash));
-    assert_string_equal(answer, "{\"first\":true}");
-    free(answer);
-    answer = NULL;
-    assert_int_equal(store_event_by_key_hash(f->s, gid, "key-2", &answer, got, &has, &err),
-                     SB_ENOTFOUND);
-    assert_null(answer);
+    key_1_answers_first(f, gid, hash);
 }
 
 /* An import built aside takes the ids reserved for it, while the database takes new
