@@ -44,6 +44,31 @@ async function wordsRight(page, where) {
   assert.deepEqual(bad, [], `${where}: the screen shows raw words`);
 }
 
+/** A deadline for what waits on the server and the page under load (a condition, not a
+ * duration: a busy two-core machine took over 10 s to draw a table). */
+const SLOW = { timeout: 90000 };
+
+/** A phone context (s.phone()) whose waits on the page have that deadline. */
+async function phone(options) {
+  const ctx = await s.phone(options);
+  ctx.setDefaultTimeout(SLOW.timeout);
+  ctx.setDefaultNavigationTimeout(SLOW.timeout);
+  return ctx;
+}
+
+/** Open game g's table on page through its joining link: resolves once the heading is drawn. */
+async function openTable(page, g, table = g.table) {
+  await page.goto(g.url, SLOW);
+  await page.goto(table, SLOW);
+  await page.locator('#turn-h').waitFor(SLOW);
+}
+
+/** The page's start screen, drawn. */
+async function openHome(page) {
+  await page.goto(`${s.server.base}/`, SLOW);
+  await page.locator('main h1').first().waitFor(SLOW);
+}
+
 /** Tap the element: first it must be wholly on screen and uncovered, without scrolling. */
 async function tap(page, loc, where) {
   await loc.waitFor({ state: 'visible' });
@@ -73,15 +98,11 @@ for (const size of SIZES) {
   for (const [lang, locale] of LANGS) {
     test(`CLASSIC-BUILD CLASSIC-SELL CLASSIC-MORTGAGE UI-CLASSIC-DEEDS by taps at ${size.name} in ${lang}, followed live by a second phone`, async () => {
       const g = await deedsGame();
-      const other = await (await s.phone()).newPage();
-      await other.goto(g.url);
-      await other.goto(g.table);
-      await other.locator('#turn-h').waitFor();
-      const ctx = await s.phone({ viewport: { width: size.width, height: size.height }, locale, bypassCSP: true });
+      const other = await (await phone()).newPage();
+      await openTable(other, g);
+      const ctx = await phone({ viewport: { width: size.width, height: size.height }, locale, bypassCSP: true });
       const page = await ctx.newPage();
-      await page.goto(g.url);
-      await page.goto(g.table);
-      await page.locator('#turn-h').waitFor();
+      await openTable(page, g);
       await openDeeds(page);
       const label = `${size.name} ${lang}`;
       // The deeds shown are those of who plays next (Ana): five lots can take a house.
@@ -159,17 +180,13 @@ for (const [lang, locale] of LANGS) {
     assert.equal(before.players.find((p) => p.id === g.ana).jail_cards.community, 1, 'Ana holds the card');
     // The server says what the receiver of the mortgaged station pays: 10 of its 100, 110 to lift it.
     assert.deepEqual(deed(before, 15).receiver_pays, { fee: 10, lift: 110 });
-    const other = await (await s.phone()).newPage();
-    await other.goto(g.url);
-    await other.goto(g.table);
-    await other.locator('#turn-h').waitFor();
+    const other = await (await phone()).newPage();
+    await openTable(other, g);
     const lift = lang === 'fr';
     let page;
     for (const size of SIZES) {
-      page = await (await s.phone({ viewport: { width: size.width, height: size.height }, locale, bypassCSP: true })).newPage();
-      await page.goto(g.url);
-      await page.goto(g.table);
-      await page.locator('#turn-h').waitFor();
+      page = await (await phone({ viewport: { width: size.width, height: size.height }, locale, bypassCSP: true })).newPage();
+      await openTable(page, g);
       await fillTrade(page, g, lift);
       const label = `trade ${size.name} ${lang}`;
       // The mortgaged deed says what Ana, its receiver, pays, as the state says it.
@@ -205,9 +222,8 @@ test('CLASSIC-TRADE UI-CLASSIC-TRADE-SERVER the amounts a mortgaged deed shows a
   // The render function on its own (renderTrade(container, state, act, board)), with a
   // state whose figures differ from 10 % of the box's mortgage value (a house rule or a
   // corrected box would do it): the form says the state's, and sends the lift asked.
-  const page = await (await s.phone()).newPage();
-  await page.goto(`${s.server.base}/`);
-  await page.locator('main h1').first().waitFor();
+  const page = await (await phone()).newPage();
+  await openHome(page);
   const got = await page.evaluate(async () => {
     const { renderTrade } = await import('./js/views/classic_trade.js');
     const box = document.createElement('div');
@@ -236,10 +252,8 @@ for (const [lang, locale, said] of [['fr', 'fr-FR', 'Cet échange ne tient pas\u
     const g = await deedsGame();
     await g.post({ type: 'build', space: 1 });
     const before = await g.state();
-    const page = await (await s.phone({ locale, bypassCSP: true })).newPage();
-    await page.goto(g.url);
-    await page.goto(g.table);
-    await page.locator('#turn-h').waitFor();
+    const page = await (await phone({ locale, bypassCSP: true })).newPage();
+    await openTable(page, g);
     const sum = page.locator('#trade-sheet > summary');
     await sum.scrollIntoViewIfNeeded();
     await sum.click();
@@ -269,9 +283,8 @@ test('UI-CLASSIC-REFUSAL every rule id the classic engine refuses with has its s
 });
 
 test('UI-CLASSIC-REFUSAL a classic rule the tables know is said in the classic table\'s words (not a results-mode sentence); an unknown one falls back to the server\'s sentence', async () => {
-  const page = await (await s.phone({ locale: 'fr-FR' })).newPage();
-  await page.goto(`${s.server.base}/`);
-  await page.locator('main h1').first().waitFor();
+  const page = await (await phone({ locale: 'fr-FR' })).newPage();
+  await openHome(page);
   const said = await page.evaluate(async () => {
     const { showError } = await import('./js/ui.js');
     const { ApiError } = await import('./js/api.js');
@@ -294,10 +307,8 @@ test('UI-CLASSIC-DEEDS-200 six players, the dark theme and 200 % text at 320x640
   // Belleville: every lot landed on goes to Ana at an auction.
   await playRolls(g, [[1, 2], [1, 5], [2, 6], [4, 5], [1, 1], [1, 2], [3, 4]], { winner: (sp) => own[sp] ?? null, cards: { community: ['back-to-belleville'] } });
   assert.deepEqual((await g.state()).deeds.filter((d) => d.owner === ana).map((d) => d.space), [1, 3, 6, 8, 9], 'Ana holds two groups');
-  const page = await (await s.phone({ viewport: { width: 320, height: 640 }, colorScheme: 'dark', bypassCSP: true })).newPage();
-  await page.goto(g.url);
-  await page.goto(`${s.server.base}/#/c/${g.cid}/game/${g.gid}`);
-  await page.locator('#turn-h').waitFor();
+  const page = await (await phone({ viewport: { width: 320, height: 640 }, colorScheme: 'dark', bypassCSP: true })).newPage();
+  await openTable(page, g, `${s.server.base}/#/c/${g.cid}/game/${g.gid}`);
   await page.evaluate(() => { document.documentElement.style.fontSize = '200%'; });
   await openDeeds(page);
   await tap(page, page.locator(`#deeds-seat-${ana}`), '200 % Ana\'s deeds');
@@ -328,10 +339,8 @@ for (const [lang, locale, none, four] of [['en', 'en-GB', 'The Bank has 0 houses
     // 32 houses, evenly: the Bank has none left.
     for (let round = 0; round < 4; round++) for (const sp of lots) await g.post({ type: 'build', space: sp });
     assert.equal((await g.state()).bank.houses, 0);
-    const page = await (await s.phone({ locale })).newPage();
-    await page.goto(g.url);
-    await page.goto(`${s.server.base}/#/c/${g.cid}/game/${g.gid}`);
-    await page.locator('#turn-h').waitFor();
+    const page = await (await phone({ locale })).newPage();
+    await openTable(page, g, `${s.server.base}/#/c/${g.cid}/game/${g.gid}`);
     await openDeeds(page);
     await tap(page, page.locator(`#deeds-seat-${ana}`), `${lang} Ana's deeds`);
     await tap(page, page.locator('#deeds-tab-build'), `${lang} the build switch`);
@@ -348,9 +357,8 @@ for (const [lang, locale, none, four] of [['en', 'en-GB', 'The Bank has 0 houses
 test('CLASSIC-STOCK UI-CLASSIC-SHORTAGE during a shortage of houses My deeds says the table auctions them and sends the price won with the build', async () => {
   // The render function on its own (renderDeeds(container, state, seat, act, board)), with
   // a state as the engine answers it during a shortage (bank.shortage.houses).
-  const page = await (await s.phone()).newPage();
-  await page.goto(`${s.server.base}/`);
-  await page.locator('main h1').first().waitFor();
+  const page = await (await phone()).newPage();
+  await openHome(page);
   const sent = await page.evaluate(async () => {
     const { renderDeeds } = await import('./js/views/classic_deeds.js');
     const box = document.createElement('div');
