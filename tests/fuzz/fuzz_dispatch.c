@@ -253,8 +253,34 @@ static void fz_campaign(const char *body, int c, int key, int view)
     cJSON_Delete(doc);
 }
 
+/* A player of a fixture's campaign: its name, and the variable that keeps its id. */
+struct fz_player {
+    const char *name;
+    int var;
+};
+
+/* Into the campaign of variable c ("c1"), the n players p, in order, then a game from
+ * body, its id kept in variable g. */
+static void fz_box(const char *c, const struct fz_player *p, size_t n, const char *body, int g)
+{
+    char url[64], name[64];
+    snprintf(url, sizeof(url), "/api/v1/campaigns/{%s}/players", c);
+    for (size_t i = 0; i < n; i++) {
+        snprintf(name, sizeof(name), "{\"name\":\"%s\"}", p[i].name);
+        fz_step(url, name, p[i].var, "id", NULL);
+    }
+    snprintf(url, sizeof(url), "/api/v1/campaigns/{%s}/games", c);
+    fz_step(url, body, g, "game", "id");
+}
+
 static void fz_fixture(void)
 {
+    static const struct fz_player box1[] = {{"Ada", V_P1},
+                                            {"Ben", V_P2},
+                                            {"Cleo", V_P3},
+                                            {"Dev", V_P4}},
+                                  box2[] = {{"Eve", V_Q1}, {"Finn", V_Q2}},
+                                  box3[] = {{"Gus", V_R1}, {"Hal", V_R2}, {"Ivy", V_R3}};
     static const char *const g1_events[] = {
         "{\"type\":\"roll\",\"d1\":1,\"d2\":2}",
         "{\"type\":\"buy\"}",
@@ -265,24 +291,18 @@ static void fz_fixture(void)
         "{\"type\":\"note\",\"text\":\"fixture\"}",
     };
     fz_campaign("{\"name\":\"Fuzz box\"}", V_C1, V_KEY1, V_VIEW1);
-    fz_step("/api/v1/campaigns/{c1}/players", "{\"name\":\"Ada\"}", V_P1, "id", NULL);
-    fz_step("/api/v1/campaigns/{c1}/players", "{\"name\":\"Ben\"}", V_P2, "id", NULL);
-    fz_step("/api/v1/campaigns/{c1}/players", "{\"name\":\"Cleo\"}", V_P3, "id", NULL);
-    fz_step("/api/v1/campaigns/{c1}/players", "{\"name\":\"Dev\"}", V_P4, "id", NULL);
-    fz_step("/api/v1/campaigns/{c1}/games",
-            "{\"mode\":\"banker\",\"seats\":[{\"player\":{p1},\"token\":\"scottie\"},"
-            "{\"player\":{p2},\"token\":\"t-rex\"},{\"player\":{p3},\"token\":\"hazel\"}]}",
-            V_G1, "game", "id");
+    fz_box("c1", box1, sizeof(box1) / sizeof(box1[0]),
+           "{\"mode\":\"banker\",\"seats\":[{\"player\":{p1},\"token\":\"scottie\"},"
+           "{\"player\":{p2},\"token\":\"t-rex\"},{\"player\":{p3},\"token\":\"hazel\"}]}",
+           V_G1);
     for (size_t i = 0; i < sizeof(g1_events) / sizeof(g1_events[0]); i++)
         fz_step("/api/v1/campaigns/{c1}/games/{g1}/events", g1_events[i], -1, NULL, NULL);
 
     fz_campaign("{\"name\":\"Journal box\",\"stamp_owner\":\"player\"}", V_C2, V_KEY2, -1);
-    fz_step("/api/v1/campaigns/{c2}/players", "{\"name\":\"Eve\"}", V_Q1, "id", NULL);
-    fz_step("/api/v1/campaigns/{c2}/players", "{\"name\":\"Finn\"}", V_Q2, "id", NULL);
-    fz_step("/api/v1/campaigns/{c2}/games",
-            "{\"mode\":\"journal\",\"seats\":[{\"player\":{q1},\"token\":\"rubber-ducky\"},"
-            "{\"player\":{q2},\"token\":\"hazel\"}]}",
-            V_G2, "game", "id");
+    fz_box("c2", box2, sizeof(box2) / sizeof(box2[0]),
+           "{\"mode\":\"journal\",\"seats\":[{\"player\":{q1},\"token\":\"rubber-ducky\"},"
+           "{\"player\":{q2},\"token\":\"hazel\"}]}",
+           V_G2);
     fz_step("/api/v1/campaigns/{c2}/games/{g2}/events",
             "{\"type\":\"draw_journal\",\"card\":\"journal-2\",\"player\":{q1}}", -1, NULL, NULL);
     fz_step("/api/v1/campaigns/{c2}/games/{g2}/events",
@@ -290,13 +310,10 @@ static void fz_fixture(void)
             NULL);
 
     fz_campaign("{\"name\":\"Classic box\",\"edition\":\"classic\"}", V_C3, V_KEY3, -1);
-    fz_step("/api/v1/campaigns/{c3}/players", "{\"name\":\"Gus\"}", V_R1, "id", NULL);
-    fz_step("/api/v1/campaigns/{c3}/players", "{\"name\":\"Hal\"}", V_R2, "id", NULL);
-    fz_step("/api/v1/campaigns/{c3}/players", "{\"name\":\"Ivy\"}", V_R3, "id", NULL);
-    fz_step("/api/v1/campaigns/{c3}/games",
-            "{\"mode\":\"results\",\"seats\":[{\"player\":{r1},\"token\":\"boot\"},"
-            "{\"player\":{r2},\"token\":\"car\"},{\"player\":{r3},\"token\":\"hat\"}]}",
-            V_G3, "game", "id");
+    fz_box("c3", box3, sizeof(box3) / sizeof(box3[0]),
+           "{\"mode\":\"results\",\"seats\":[{\"player\":{r1},\"token\":\"boot\"},"
+           "{\"player\":{r2},\"token\":\"car\"},{\"player\":{r3},\"token\":\"hat\"}]}",
+           V_G3);
 }
 
 /* ---- the database: snapshot, restore, fingerprint ---- */
