@@ -77,6 +77,33 @@ export function onLanguage(fn) { listeners.add(fn); }
 export const currentLanguage = () => lang;
 export const currentLocale = () => locale;
 
+// The names a box prints for its buildings (a classic or Wonders box's `buildings`:
+// {lang: {house, houses, hotel, hotels}}), set by the table of that box; null: the
+// language's own words (bw.* in each table).
+let boxBuildings = null;
+
+/** Speak of houses and hotels by the names of byLang (a box's `buildings`), in the
+ * languages it names them in; null (or a box without them): the language's own words. */
+export function useBuildingNames(byLang) {
+  boxBuildings = byLang && typeof byLang === 'object' ? byLang : null;
+}
+
+/** A building's name in the current language ('house', 'houses', 'hotel', 'hotels'):
+ * the box's (useBuildingNames()), else the language's. */
+export function buildingName(form) {
+  const own = boxBuildings && boxBuildings[lang] && boxBuildings[lang][form];
+  return typeof own === 'string' && own.trim() ? own : t(`bw.${form}`);
+}
+
+/** {~house}, {~houses}, {~hotel}, {~hotels} in text (capitalised: {~House}…) as
+ * buildingName() says them. */
+function buildingWords(text) {
+  return text.replace(/\{~(\w+)\}/g, (_, k) => {
+    const w = buildingName(k.toLowerCase());
+    return k[0] === k[0].toUpperCase() ? w.charAt(0).toLocaleUpperCase(locale) + w.slice(1) : w;
+  });
+}
+
 function param(v) {
   if (typeof v === 'number' && Number.isFinite(v)) return numberFmt.format(v);
   if (v === null || v === undefined) return '';
@@ -99,6 +126,7 @@ export function t(key, p = {}) {
     m = m[pluralRules.select(Number.isFinite(n) ? n : 0)] ?? m.other;
   }
   let text = String(m);
+  if (text.includes('{~')) text = buildingWords(text);
   // French elides "de" and "que" before a name that starts with a vowel: "d’Ana".
   if (lang === 'fr') text = text.replace(/\b([dD]e|[qQ]ue) \{(\w+)\}/g, (all, w, k) => (/^[aeiouyàâæéèêëîïôœùûü]/i.test(param(p[k])) ? `${w.slice(0, -1)}’{${k}}` : all));
   // Romanian: "lui {who}" takes a feminine name's own genitive-dative: "Anei", "Băncii".

@@ -93,6 +93,11 @@ export default {
   'dd.mark.mortgaged': 'ipotecată',
   'dd.mark.hotel': 'hotel',
   'dd.mark.houses': { one: 'o casă', few: '{n} case', other: '{n} de case' },
+  // Clădirile, pentru o cutie care nu le numește (i18n.js buildingName(); RULES.md WONDERS-BOX)
+  'bw.house': 'casă',
+  'bw.houses': 'case',
+  'bw.hotel': 'hotel',
+  'bw.hotels': 'hoteluri',
   'dd.jail_cards': { one: 'o carte „Ieși din închisoare”', few: '{n} cărți „Ieși din închisoare”', other: '{n} de cărți „Ieși din închisoare”' },
   'dd.built': '{who} construiește pe {deed}',
   'dd.sold': '{who} vinde o clădire de pe {deed}',
@@ -124,6 +129,7 @@ export default {
   'wo.ticked': '{who} bifează {wonder}',
   'wo.bonus': '{who} a bifat toate cele {n} de minuni și primește de la Bancă prima de final de {amount}.',
   'wo.richest': 'Apoi câștigă cel mai bogat după averea netă: {who}.',
+  'wo.richest.short': 'Apoi câștigă cel mai bogat după averea netă.',
   'wo.worth': 'Averea netă',
   'dl.title': 'Împarte două proprietăți lui {who}',
   'dl.hint': 'Joc scurt sau cu timp limitat: {who} primește de la Bancă două titluri de proprietate și plătește prețurile lor.',
@@ -1140,6 +1146,7 @@ export default {
   'reason.bankrupt': 'faliment',
   'reason.jail_fine': 'amenda închisorii',
   'reason.mortgage_fee': '10 % pe un titlu ipotecat',
+  'reason.end_bonus': 'prima de final', // WONDERS-END
   'cl.card.collect': 'Primești {amount}',
   'cl.card.pay': 'Plătești {amount}',
   'cl.card.pay_or_chance': 'Plătești {amount} sau tragi o Șansă',

@@ -15,11 +15,12 @@
 // debt), tick, deal; a registered widget of any type replaces the table's own.
 
 import { h, select, field, showAlert, confirmDialog } from '../ui.js';
-import { t, has, money } from '../i18n.js';
+import { t, has, money, useBuildingNames } from '../i18n.js';
 import { dice, note, endGame, adjust } from './banker.js';
 import { classicSheets, classicOptionWidget } from './classic-hooks.js';
 import { spaceName, cardText, holdings, jailCardCount, groupColour } from '../classic-box.js';
 import { classicCardSummary } from '../words-classic.js';
+import { wondersBonus } from './wonders.js';
 
 // ---- Sheets of the classic table: one import line per module (each registers itself).
 import './classic_sheets.js'; // My deeds, trades, the Wonders passports and free flight (issue 38)
@@ -87,6 +88,7 @@ export function heading(st, scr) {
 }
 
 export function banner(scr) {
+  useBuildingNames(scr.board && scr.board.buildings); // the box's names for its buildings
   const st = scr.state || {};
   if (st.status !== 'active') return finished(scr);
   const head = heading(st, scr);
@@ -107,7 +109,7 @@ function finished(scr) {
   return h('div', { class: 'turn-banner finished' },
     h('div', { class: 'grow' },
       h('h1', { tabindex: '-1', id: 'turn-h' }, w ? t('over.wins', { who: w.name }) : t('over.title')),
-      h('p', null, st.status === 'abandoned' ? t('over.abandoned') : t('cl.over.why')),
+      wondersBonus(st, scr.board) || h('p', null, st.status === 'abandoned' ? t('over.abandoned') : t('cl.over.why')),
       h('ol', { class: 'final', 'aria-label': t('over.standing') }, rows.map((pl) => h('li', null,
         h('strong', null, pl.name), ' · ', pl.bankrupt ? t('cl.bankrupt') : t('cl.worth', { amount: pl.net_worth })))),
       scr.readOnly ? null : h('a', { class: 'btn primary block', id: 'game-new', href: `#/c/${scr.ctx.cid}/new` }, t('game.new'))));

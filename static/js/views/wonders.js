@@ -57,17 +57,32 @@ export function renderFlight(container, state, act, board) {
   return container;
 }
 
-/** The end of a Wonders game: who ticked every wonder and collected the bonus, then the
- * winner by net worth; null while the game goes on or when nobody ticked them all. */
-export function wondersEnd(state, board) {
+/** The player of a finished Wonders game who ticked every wonder, or null (the game goes
+ * on, or it ended otherwise). */
+function fullPassport(state, board) {
   const wonders = wonderSpaces(board);
   if (!state || state.status !== 'finished' || !wonders.length) return null;
-  const full = (state.players || []).find((p) => (p.passport || []).length >= wonders.length);
+  return (state.players || []).find((p) => (p.passport || []).length >= wonders.length) || null;
+}
+
+/** The end bonus of a Wonders game for the end's banner, on the first screen (WONDERS-END):
+ * who ticked every wonder and collected it, then that the richest wins; null while the
+ * game goes on or when nobody ticked them all. */
+export function wondersBonus(state, board) {
+  const full = fullPassport(state, board);
   if (!full) return null;
-  const winner = (state.players || []).find((p) => String(p.id) === String(state.winner));
   const bonus = board.end_bonus ?? board.bonus;
-  return h('div', { class: 'wonders-end', id: 'wonders-end' },
-    h('p', null, t('wo.bonus', { who: full.name, n: wonders.length, amount: typeof bonus === 'number' ? bonus : '' })),
+  return h('p', { class: 'wonders-end', id: 'wonders-end' },
+    t('wo.bonus', { who: full.name, n: wonderSpaces(board).length, amount: typeof bonus === 'number' ? bonus : '' }), ' ',
+    t('wo.richest.short'));
+}
+
+/** The end of a Wonders game in "More": the winner by net worth and the standing; null
+ * while the game goes on or when nobody ticked every wonder. */
+export function wondersEnd(state, board) {
+  if (!fullPassport(state, board)) return null;
+  const winner = (state.players || []).find((p) => String(p.id) === String(state.winner));
+  return h('div', { class: 'wonders-end' },
     winner ? h('p', null, t('wo.richest', { who: winner.name })) : null,
     h('ol', { class: 'final', 'aria-label': t('wo.worth') }, [...(state.players || [])].sort((a, b) => (b.net_worth || 0) - (a.net_worth || 0))
       .map((p) => h('li', null, h('strong', null, p.name), ` · ${t('wo.worth')} `, money(p.net_worth)))));
