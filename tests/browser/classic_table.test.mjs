@@ -12,9 +12,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { startServer, launchBrowser, phoneContext, api, eventually, expectText, onScreen, axeViolations as violations, SIZES, LANGS as ALL_LANGS, ARTIFACTS } from './helpers.mjs';
+import { startServer, launchBrowser, api, eventually, expectText, axeViolations as violations, LANGS as ALL_LANGS } from './helpers.mjs';
+import { patientPhone, campaign, startFromUi, play, shot } from './classic_play.mjs';
 
 // CLASSIC_LANG=fr plays one language only (while working on the layout).
 const LANGS = ALL_LANGS.filter(([l]) => !process.env.CLASSIC_LANG || l === process.env.CLASSIC_LANG);
@@ -37,146 +36,6 @@ const PLAY = [
   { roll: [5, 6] }, { draw: 'community', card: 'hospital' }, { tap: 'bankrupt' }, // Cy owes 100 with 20 (+70): bankrupt, Ana wins
 ];
 
-/** What the table sees: the first screen only, as tests/artifacts/<name>.png. */
-async function shot(page, name) {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
-}
-
-/** A phone of the tests below, patient with a loaded machine (waits on conditions only). */
-async function patientPhone(browser, options) {
-  const ctx = await phoneContext(browser, options);
-  ctx.setDefaultTimeout(30000);
-  return ctx;
-}
-
-/** A classic campaign with these players (Ana, Ben and Cy): {cid, key, ids, url, base}. */
-async function campaign(base, names = ['Ana', 'Ben', 'Cy']) {
-  const made = await api(base, 'POST', '/campaigns', { body: { name: 'Classic night', edition: 'classic' } });
-  const c = { base, cid: made.campaign.id, key: made.key, ids: {} };
-  for (const name of names) c.ids[name] = (await api(base, 'POST', `/campaigns/${c.cid}/players`, { key: c.key, body: { name } })).id;
-  c.url = `${base}/#/join/${c.cid}/${encodeURIComponent(c.key)}`;
-  return c;
-}
-
-/** Start the game from the new-game screen: the bank mode, tokens, 500 each. Returns its id. */
-async function startFromUi(page, c) {
-  await page.goto(c.url);
-  await page.locator('h1').first().waitFor();
-  await page.goto(`${c.base}/#/c/${c.cid}/new`);
-  await page.locator('input[name=mode][value=banker]').check();
-  await page.locator('#classic-rules').waitFor();
-  for (const [i, token] of ['boot', 'hat', 'dog'].entries()) await page.locator(`#seat-${i + 1}-token`).fill(token);
-  await page.locator('#classic-cash').fill('500');
-  await page.locator('form button[type=submit]').click();
-  await page.locator('#turn-h').waitFor();
-  const games = (await api(c.base, 'GET', `/campaigns/${c.cid}/games`, { key: c.key })).games;
-  assert.equal(games.length, 1);
-  assert.equal(games[0].mode, 'banker');
-  assert.equal(games[0].edition, 'classic');
-  return games[0].id;
-}
-
-/** The locators of one step: [what must be on screen before the tap, …], and the taps. */
-function stepOf(page, c, step) {
-  if (step.roll) {
-    const [d1, d2] = step.roll;
-    return { what: 'roll', check: [page.locator('#die1-1'), page.locator('#die1-6'), page.locator('#die2-1'), page.locator('#die2-6')],
-      act: async () => { await page.locator(`#die1-${d1}`).click(); await page.locator(`#die2-${d2}`).click(); } };
-  }
-  if (step.draw) {
-    const first = page.locator('#dock .card-grid button').first();
-    const card = page.locator(`[id="draw-${step.draw}-${step.card}"]`);
-    return { what: `draw_${step.draw}`, check: [first, card], act: () => card.click() };
-  }
-  if (step.auction !== undefined) {
-    return {
-      what: 'auction',
-      check: [],
-      act: async (where, failures) => {
-        const summary = page.locator('#dock details.auction > summary');
-        if (await summary.count()) {
-          const why = await onScreen(summary);
-          if (why) failures.push(`${where}: "Or auction it" is not on screen: ${why}`);
-          await summary.click();
-        }
-        await page.locator('#auction-winner').waitFor();
-        // The opened auction is brought on screen at the next frame, its button with it.
-        // Checked then: filling the fields lets the browser scroll to each one (as a
-        // phone's keyboard does), which moves the page by the test's doing, not the UI's.
-        let why = await onScreen(page.locator('#act-auction'));
-        for (let frames = 0; why && frames < 10; frames++) {
-          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
-          why = await onScreen(page.locator('#act-auction'));
-        }
-        if (why) failures.push(`${where}: the auction's button is not on screen: ${why}`);
-        if (step.auction) {
-          await page.locator('#auction-winner').selectOption(String(c.ids[step.auction]));
-          await page.locator('#auction-price').fill(String(step.price));
-        }
-        await page.locator('#act-auction').click();
-      },
-    };
-  }
-  const ids = { buy: '#act-buy', rent: `#act-rent-${step.space}`, 'poc-chance': '#act-draw-instead', 'poc-pay': '#act-pay-fine', 'jail-pay': '#act-jail-pay', 'jail-card': '#act-jail-card-chance',
-    mortgage: `#act-mortgage-${step.space}`, 'pay-debt': '#act-pay-debt', bankrupt: '#act-bankrupt' };
-  const loc = page.locator(ids[step.tap]);
-  // In Jail the roll is the other way out: the dice are on screen beside pay and the card.
-  const also = step.tap.startsWith('jail') ? [page.locator('#die1-1'), page.locator('#die2-6')] : [];
-  return {
-    what: step.tap,
-    check: [...also, loc],
-    act: async () => {
-      await loc.click();
-      if (step.tap === 'bankrupt') await page.locator('#confirm-ok').click();
-    },
-  };
-}
-
-/**
- * Play PLAY on page; before each tap the page shows the server's state, no raw word, and
- * the controls of the tap on screen at every size. Returns the failures (strings).
- */
-async function play(page, c, gid, label, { script = PLAY, axeAt = new Set(), onStep = async () => {} } = {}) {
-  const failures = [];
-  const state = async () => (await api(c.base, 'GET', `/campaigns/${c.cid}/games/${gid}`, { key: c.key })).state;
-  // The box's ids with a dash ("school-fees", "light-blue"): never on a screen.
-  const board = await api(c.base, 'GET', `/campaigns/${c.cid}/board?edition=classic`, { key: c.key });
-  const rawIds = [...board.chance, ...board.community].map((x) => x.id).concat(board.deeds.map((d) => d.group)).filter((x) => x && x.includes('-'));
-  let version = -1;
-  for (const [n, step] of script.entries()) {
-    const st = await eventually(async () => { const s = await state(); return Number(s.version) > version ? s : null; }, { timeout: 30000, message: `the state after step ${n - 1}` });
-    version = Number(st.version);
-    await eventually(async () => (await page.locator('[data-version]').getAttribute('data-version')) === String(version), { timeout: 30000, message: `${label}: the page at version ${version}` });
-    const where = `${label}, step ${n}`;
-    const text = await page.evaluate(() => document.querySelector('main').innerText);
-    const bad = [...(text.match(/\bnull\b|\bundefined\b|\bNaN\b|\b[A-Z]{2,}-[A-Z0-9]+(?:-[A-Z0-9]+)*\b|\bcl\.[a-z]/g) || []),
-      ...rawIds.filter((id) => new RegExp(`(^|[^\\w-])${id}($|[^\\w-])`).test(text))];
-    if (bad.length) failures.push(`${where}: the screen shows ${bad.join(', ')}`);
-    const s = stepOf(page, c, step);
-    if (s.check.length) await s.check[s.check.length - 1].waitFor();
-    for (const size of SIZES) {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      for (const loc of s.check) {
-        const why = await onScreen(loc);
-        if (why) { failures.push(`${where} (${s.what}) at ${size.name}: not on screen: ${why}`); say(failures.slice(-1)); await shot(page, `classic-FAIL-${label}-${n}-${size.name}`); break; }
-      }
-    }
-    await page.setViewportSize({ width: 390, height: 844 });
-    if (axeAt.has(n)) {
-      const v = await violations(page);
-      if (v.length) failures.push(`${where}: axe: ${v.join('; ')}`);
-      await shot(page, `classic-${label}-${n}-${s.what}`);
-    }
-    await s.act(`${where} (${s.what})`, failures);
-    await onStep(n, step);
-  }
-  return failures;
-}
-
-const say = (failures) => { if (process.env.CLASSIC_DEBUG) for (const f of failures) console.log(f); };
-
 test('UI-CLASSIC-PLAY a classic game started in bank mode and played to its end by taps only, every decision on the first screen at 390x844, 320x640 and 844x390, in en/fr/ro, axe clean; a second phone follows it live', async () => {
   const server = await startServer();
   const browser = await launchBrowser();
@@ -184,11 +43,11 @@ test('UI-CLASSIC-PLAY a classic game started in bank mode and played to its end 
   const failures = [];
   try {
     for (const [lang, locale] of LANGS) {
-      const c = await campaign(server.base);
+      const c = await campaign(server.base, ['Ana', 'Ben', 'Cy']);
       const ctx = await patientPhone(browser, { locale, bypassCSP: true }); // axe is injected inline
       contexts.push(ctx);
       const page = await ctx.newPage();
-      const gid = await startFromUi(page, c);
+      const gid = await startFromUi(page, c, { tokens: ['boot', 'hat', 'dog'], cash: 500 });
       // The second phone (English only): the same game, followed without a reload.
       let follow = null;
       if (lang === 'en') {
@@ -211,7 +70,7 @@ test('UI-CLASSIC-PLAY a classic game started in bank mode and played to its end 
       // axe on the dice, a deck, the rent, the fine's choice, Jail, an auction, the debt, the
       // bankruptcy and the Bank's auction: in one language each, the three over the game.
       const axeAt = new Set({ en: [0, 11, 21, 30], fr: [3, 12, 16, 29], ro: [1, 18, 22] }[lang]);
-      failures.push(...await play(page, c, gid, lang, { axeAt, onStep }));
+      failures.push(...await play(page, c, gid, lang, { script: PLAY, axeAt, onStep }));
       // The end: Ana wins, the standing by net worth, on this phone and the second.
       const over = await eventually(async () => {
         const g = await api(server.base, 'GET', `/campaigns/${c.cid}/games/${gid}`, { key: c.key });
