@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { phoneContext, api, eventually, onScreen, axeViolations, SIZES, ARTIFACTS } from './helpers.mjs';
+import { phoneContext, api, eventually, expectText, onScreen, axeViolations, SIZES, ARTIFACTS } from './helpers.mjs';
 
 /** What the table sees: the first screen only, as tests/artifacts/<name>.png. */
 export async function shot(page, name) {
@@ -59,6 +59,40 @@ export async function startFromUi(page, c, { tokens, cash = null, box = null }) 
   assert.equal(games[0].mode, 'banker');
   assert.equal(games[0].edition, box || c.edition);
   return games[0].id;
+}
+
+/** A second phone (its context added to contexts) on game gid of campaign c, marked so a
+ * test can tell it was never reloaded (window.stillThisPage). Returns its page. */
+export async function followingPhone(browser, contexts, c, gid, locale) {
+  const ctx = await patientPhone(browser, { locale });
+  contexts.push(ctx);
+  const follow = await ctx.newPage();
+  await follow.goto(c.url);
+  await follow.locator('h1').first().waitFor();
+  await follow.goto(`${c.base}/#/c/${c.cid}/game/${gid}`);
+  await follow.locator('#turn-h').waitFor();
+  await follow.evaluate(() => { window.stillThisPage = true; });
+  return follow;
+}
+
+/** The game gid of campaign c once it is no longer active: {game, state}. */
+export function gameOver(c, gid, label) {
+  return eventually(async () => {
+    const g = await api(c.base, 'GET', `/campaigns/${c.cid}/games/${gid}`, { key: c.key });
+    return g.state.status === 'active' ? null : g;
+  }, { timeout: 30000, message: `${label}: the game's end` });
+}
+
+/** At a game's end: a picture of the first screen, axe-core on it (into failures), and
+ * the second phone (when follow is one) showing the heading wins, never reloaded. */
+export async function endChecks(page, follow, { label, prefix, wins, failures }) {
+  await shot(page, `${prefix}-${label}-end`);
+  const v = await axeViolations(page);
+  if (v.length) failures.push(`${label}, the end: axe: ${v.join('; ')}`);
+  if (follow) {
+    await expectText(follow.locator('#turn-h'), wins, { timeout: 30000 });
+    assert.equal(await follow.evaluate(() => window.stillThisPage === true), true, 'the second phone was never reloaded');
+  }
 }
 
 /** The locators of one step: what must be on screen before the tap, and the taps. */

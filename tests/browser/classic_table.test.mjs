@@ -12,8 +12,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, eventually, expectText, axeViolations as violations, LANGS as ALL_LANGS } from './helpers.mjs';
-import { patientPhone, campaign, startFromUi, play, shot } from './classic_play.mjs';
+import { startServer, launchBrowser, api, eventually, expectText, LANGS as ALL_LANGS } from './helpers.mjs';
+import { patientPhone, campaign, startFromUi, play, followingPhone, gameOver, endChecks } from './classic_play.mjs';
 
 // CLASSIC_LANG=fr plays one language only (while working on the layout).
 const LANGS = ALL_LANGS.filter(([l]) => !process.env.CLASSIC_LANG || l === process.env.CLASSIC_LANG);
@@ -49,17 +49,7 @@ test('UI-CLASSIC-PLAY a classic game started in bank mode and played to its end 
       const page = await ctx.newPage();
       const gid = await startFromUi(page, c, { tokens: ['boot', 'hat', 'dog'], cash: 500 });
       // The second phone (English only): the same game, followed without a reload.
-      let follow = null;
-      if (lang === 'en') {
-        const ctx2 = await patientPhone(browser, { locale });
-        contexts.push(ctx2);
-        follow = await ctx2.newPage();
-        await follow.goto(c.url);
-        await follow.locator('h1').first().waitFor();
-        await follow.goto(`${server.base}/#/c/${c.cid}/game/${gid}`);
-        await follow.locator('#turn-h').waitFor();
-        await follow.evaluate(() => { window.stillThisPage = true; });
-      }
+      const follow = lang === 'en' ? await followingPhone(browser, contexts, c, gid, locale) : null;
       const strip = (p, who) => p.locator('.classic-strip li').filter({ hasText: who });
       const onStep = async (n) => {
         if (!follow) return;
@@ -72,22 +62,13 @@ test('UI-CLASSIC-PLAY a classic game started in bank mode and played to its end 
       const axeAt = new Set({ en: [0, 11, 21, 30], fr: [3, 12, 16, 29], ro: [1, 18, 22] }[lang]);
       failures.push(...await play(page, c, gid, lang, { script: PLAY, axeAt, onStep }));
       // The end: Ana wins, the standing by net worth, on this phone and the second.
-      const over = await eventually(async () => {
-        const g = await api(server.base, 'GET', `/campaigns/${c.cid}/games/${gid}`, { key: c.key });
-        return g.state.status === 'active' ? null : g;
-      }, { timeout: 30000, message: `${lang}: the game's end` });
+      const over = await gameOver(c, gid, lang);
       assert.equal(over.state.status, 'finished', `${lang}: the game is over`);
       assert.equal(over.state.winner, c.ids.Ana, `${lang}: Ana, the last not bankrupt, wins (CLASSIC-END)`);
       assert.deepEqual(over.state.players.map((p) => p.bankrupt), [false, true, true]);
       const wins = { en: 'Ana wins!', fr: 'Ana gagne\u202f!', ro: 'Câștigă Ana!' }[lang];
       await expectText(page.locator('#turn-h'), wins, { timeout: 30000 });
-      await shot(page, `classic-${lang}-end`);
-      const v = await violations(page);
-      if (v.length) failures.push(`${lang}, the end: axe: ${v.join('; ')}`);
-      if (follow) {
-        await expectText(follow.locator('#turn-h'), 'Ana wins!', { timeout: 30000 });
-        assert.equal(await follow.evaluate(() => window.stillThisPage === true), true, 'the second phone was never reloaded');
-      }
+      await endChecks(page, follow, { label: lang, prefix: 'classic', wins: 'Ana wins!', failures });
     }
     for (const ctx of contexts) assert.deepEqual(ctx.errors, [], 'no script errors in the pages');
   } finally {

@@ -15,8 +15,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api, eventually, expectText, onScreen, axeViolations, SIZES, LANGS as ALL_LANGS } from './helpers.mjs';
-import { patientPhone, campaign, startFromUi, play, shot, boxIds, rawWords } from './classic_play.mjs';
+import { startServer, launchBrowser, api, eventually, expectText, onScreen, SIZES, LANGS as ALL_LANGS } from './helpers.mjs';
+import { patientPhone, campaign, startFromUi, play, shot, boxIds, rawWords, followingPhone, gameOver, endChecks } from './classic_play.mjs';
 
 // WONDERS_LANG=fr plays one language only (while working on the layout).
 const LANGS = ALL_LANGS.filter(([l]) => !process.env.WONDERS_LANG || l === process.env.WONDERS_LANG);
@@ -73,17 +73,7 @@ test('UI-WONDERS-PLAY a Wonders game started in bank mode and played to its end 
       assert.equal(game.game.edition, 'wonders', `${lang}: a Wonders game`);
       assert.deepEqual(game.state.players.map((p) => p.cash), [1500, 1500], `${lang}: the box's starting cash`);
       // The second phone (English only): the same game, followed without a reload.
-      let follow = null;
-      if (lang === 'en') {
-        const ctx2 = await patientPhone(browser, { locale });
-        contexts.push(ctx2);
-        follow = await ctx2.newPage();
-        await follow.goto(c.url);
-        await follow.locator('h1').first().waitFor();
-        await follow.goto(`${server.base}/#/c/${c.cid}/game/${gid}`);
-        await follow.locator('#turn-h').waitFor();
-        await follow.evaluate(() => { window.stillThisPage = true; });
-      }
+      const follow = lang === 'en' ? await followingPhone(browser, contexts, c, gid, locale) : null;
       // WONDERS-BOX: the box's names for its buildings (French: chambres d'hôtes), the
       // language's own words where the box has none.
       await expectText(page.locator('#strip-bank'), BANK[lang], { timeout: 30000 });
@@ -100,10 +90,7 @@ test('UI-WONDERS-PLAY a Wonders game started in bank mode and played to its end 
       const axeAt = new Set({ en: [0, 5, 12, 46], fr: [1, 3, 15, 61], ro: [6, 29, 56, 57] }[lang]);
       failures.push(...await play(page, c, gid, `wonders-${lang}`, { script: PLAY, edition: 'wonders', axeAt, onStep, prefix: 'wonders' }));
       // The end: Ana ticked all 22 and collected the bonus; the richest (Ana) wins.
-      const over = await eventually(async () => {
-        const g = await api(server.base, 'GET', `/campaigns/${c.cid}/games/${gid}`, { key: c.key });
-        return g.state.status === 'active' ? null : g;
-      }, { timeout: 30000, message: `${lang}: the game's end` });
+      const over = await gameOver(c, gid, lang);
       assert.equal(over.state.status, 'finished', `${lang}: the game is over (WONDERS-END)`);
       const [ana, ben] = over.state.players;
       assert.equal(ana.passport.length, 22, `${lang}: Ana ticked every wonder`);
@@ -123,14 +110,8 @@ test('UI-WONDERS-PLAY a Wonders game started in bank mode and played to its end 
       await page.setViewportSize({ width: 390, height: 844 });
       const bad = await rawWords(page, await boxIds(c, 'wonders'));
       if (bad.length) failures.push(`${lang}, the end: the screen shows ${bad.join(', ')}`);
-      await shot(page, `wonders-${lang}-end`);
-      const v = await axeViolations(page);
-      if (v.length) failures.push(`${lang}, the end: axe: ${v.join('; ')}`);
-      if (follow) {
-        await expectText(follow.locator('#turn-h'), WINS.en, { timeout: 30000 });
-        await expectText(follow.locator('#wonders-end'), BONUS.en, { timeout: 30000 });
-        assert.equal(await follow.evaluate(() => window.stillThisPage === true), true, 'the second phone was never reloaded');
-      }
+      if (follow) await expectText(follow.locator('#wonders-end'), BONUS.en, { timeout: 30000 });
+      await endChecks(page, follow, { label: lang, prefix: 'wonders', wins: WINS.en, failures });
     }
     for (const ctx of contexts) assert.deepEqual(ctx.errors, [], 'no script errors in the pages');
   } finally {
