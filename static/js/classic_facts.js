@@ -4,7 +4,7 @@
 // wonders, cards) is the box's own, never the code's.
 
 import { h, money } from './ui.js';
-import { t } from './i18n.js';
+import { t, useBuildingNames } from './i18n.js';
 import { isChecked } from './facts.js';
 import { spaceName, groupColour } from './classic-box.js';
 import { factField, textInput, textArea, textOf, FactError, intOf, NAME_MAX, TEXT_MAX, MONEY_MAX } from './factfields.js';
@@ -55,6 +55,7 @@ export function deedView(d) {
 
 /** A classic fact (a deed, a card, a space) as the box prints it. */
 export function classicFactView(f, board) {
+  useBuildingNames(board && board.buildings); // this box's names for its buildings (its editor's too)
   const o = f.obj;
   if (f.part === 'deeds') return deedView(o);
   if (f.part === 'spaces') {
