@@ -19,10 +19,11 @@ export async function shot(page, name) {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
-/** A phone of the tests, patient with a loaded machine (waits on conditions only). */
+/** A phone of the tests, patient with a loaded machine (waits on conditions only: 90 s
+ * bounds a wait, it times nothing). */
 export async function patientPhone(browser, options) {
   const ctx = await phoneContext(browser, options);
-  ctx.setDefaultTimeout(30000);
+  ctx.setDefaultTimeout(90000);
   return ctx;
 }
 
@@ -45,8 +46,11 @@ export async function startFromUi(page, c, { tokens, cash = null, box = null }) 
   await page.locator('h1').first().waitFor();
   await page.goto(`${c.base}/#/c/${c.cid}/new`);
   if (box) {
+    // The pick draws the screen again for that box: the mode's radio of the screen before
+    // is marked, and the test goes on with the new one.
+    await page.locator('input[name=mode][value=banker]').evaluate((el) => { el.dataset.before = 'pick'; });
     await page.locator(`input[name=box][value="${box}"]`).check();
-    await page.locator(`input[name=box][value="${box}"]:checked`).waitFor();
+    await page.locator('input[name=mode][value=banker]:not([data-before])').waitFor();
   }
   await page.locator('input[name=mode][value=banker]').check();
   await page.locator('#classic-rules').waitFor();
@@ -80,7 +84,7 @@ export function gameOver(c, gid, label) {
   return eventually(async () => {
     const g = await api(c.base, 'GET', `/campaigns/${c.cid}/games/${gid}`, { key: c.key });
     return g.state.status === 'active' ? null : g;
-  }, { timeout: 30000, message: `${label}: the game's end` });
+  }, { timeout: 90000, message: `${label}: the game's end` });
 }
 
 /** At a game's end: a picture of the first screen, axe-core on it (into failures), and
@@ -90,7 +94,7 @@ export async function endChecks(page, follow, { label, prefix, wins, failures })
   const v = await axeViolations(page);
   if (v.length) failures.push(`${label}, the end: axe: ${v.join('; ')}`);
   if (follow) {
-    await expectText(follow.locator('#turn-h'), wins, { timeout: 30000 });
+    await expectText(follow.locator('#turn-h'), wins, { timeout: 90000 });
     assert.equal(await follow.evaluate(() => window.stillThisPage === true), true, 'the second phone was never reloaded');
   }
 }
@@ -184,9 +188,9 @@ export async function play(page, c, gid, label, { script, edition = 'classic', a
   const rawIds = await boxIds(c, edition);
   let version = -1;
   for (const [n, step] of script.entries()) {
-    const st = await eventually(async () => { const s = await state(); return Number(s.version) > version ? s : null; }, { timeout: 30000, message: `the state after step ${n - 1}` });
+    const st = await eventually(async () => { const s = await state(); return Number(s.version) > version ? s : null; }, { timeout: 90000, message: `the state after step ${n - 1}` });
     version = Number(st.version);
-    await eventually(async () => (await page.locator('[data-version]').getAttribute('data-version')) === String(version), { timeout: 30000, message: `${label}: the page at version ${version}` });
+    await eventually(async () => (await page.locator('[data-version]').getAttribute('data-version')) === String(version), { timeout: 90000, message: `${label}: the page at version ${version}` });
     const where = `${label}, step ${n}`;
     const bad = await rawWords(page, rawIds);
     if (bad.length) failures.push(`${where}: the screen shows ${bad.join(', ')}`);

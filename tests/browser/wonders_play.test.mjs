@@ -76,14 +76,14 @@ test('UI-WONDERS-PLAY a Wonders game started in bank mode and played to its end 
       const follow = lang === 'en' ? await followingPhone(browser, contexts, c, gid, locale) : null;
       // WONDERS-BOX: the box's names for its buildings (French: chambres d'hôtes), the
       // language's own words where the box has none.
-      await expectText(page.locator('#strip-bank'), BANK[lang], { timeout: 30000 });
+      await expectText(page.locator('#strip-bank'), BANK[lang], { timeout: 90000 });
       const strip = (p, who) => p.locator('.classic-strip li').filter({ hasText: who });
       const passportText = (p) => p.locator('#passports-sheet').evaluate((el) => el.textContent);
       const onStep = async (n) => {
         if (!follow) return;
-        if (n === 1) await expectText(strip(follow, 'Ana'), '1,440', { timeout: 30000 }); // the purchase: 1,500 - 60
-        if (n === 12) await eventually(async () => (await passportText(follow)).includes('Passport of Ben: 2 of 22 wonders'), { message: 'the second phone shows Ben\'s flight' });
-        if (n === 14) await eventually(async () => (await passportText(follow)).includes('Passport of Ana: 4 of 22 wonders'), { message: 'the second phone shows the auction\'s tick' });
+        if (n === 1) await expectText(strip(follow, 'Ana'), '1,440', { timeout: 90000 }); // the purchase: 1,500 - 60
+        if (n === 12) await eventually(async () => (await passportText(follow)).includes('Passport of Ben: 2 of 22 wonders'), { timeout: 90000, message: 'the second phone shows Ben\'s flight' });
+        if (n === 14) await eventually(async () => (await passportText(follow)).includes('Passport of Ana: 4 of 22 wonders'), { timeout: 90000, message: 'the second phone shows the auction\'s tick' });
       };
       // axe on the dice, a purchase, a rent, a deck, an auction, Jail, a free flight, the
       // rent beside a flight, the Community Chest's choice: spread over the three languages.
@@ -97,9 +97,9 @@ test('UI-WONDERS-PLAY a Wonders game started in bank mode and played to its end 
       assert.equal(ben.passport.length, 8, `${lang}: Ben ticked 8`);
       assert.equal(ana.cash, 1223 + 1500, `${lang}: Ana collected the end bonus of 1,500`);
       assert.equal(over.state.winner, c.ids.Ana, `${lang}: the richest wins`);
-      await expectText(page.locator('#turn-h'), WINS[lang], { timeout: 30000 });
-      await expectText(page.locator('#wonders-end'), BONUS[lang], { timeout: 30000 });
-      await expectText(page.locator('main'), PAID[lang], { timeout: 30000 }); // What happened, in the language
+      await expectText(page.locator('#turn-h'), WINS[lang], { timeout: 90000 });
+      await expectText(page.locator('#wonders-end'), BONUS[lang], { timeout: 90000 });
+      await expectText(page.locator('main'), PAID[lang], { timeout: 90000 }); // What happened, in the language
       // The end bonus is on the first screen, at every size.
       for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height });
@@ -110,7 +110,7 @@ test('UI-WONDERS-PLAY a Wonders game started in bank mode and played to its end 
       await page.setViewportSize({ width: 390, height: 844 });
       const bad = await rawWords(page, await boxIds(c, 'wonders'));
       if (bad.length) failures.push(`${lang}, the end: the screen shows ${bad.join(', ')}`);
-      if (follow) await expectText(follow.locator('#wonders-end'), BONUS.en, { timeout: 30000 });
+      if (follow) await expectText(follow.locator('#wonders-end'), BONUS.en, { timeout: 90000 });
       await endChecks(page, follow, { label: lang, prefix: 'wonders', wins: WINS.en, failures });
     }
     for (const ctx of contexts) assert.deepEqual(ctx.errors, [], 'no script errors in the pages');
