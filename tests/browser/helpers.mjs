@@ -137,8 +137,10 @@ export async function phoneContext(browser, options = {}) {
   ctx.requests = []; // every request the pages made: for checks on headers and origins
   ctx.on('page', (page) => watch(page, ctx.errors));
   ctx.on('request', (req) => ctx.requests.push(req));
-  ctx.setDefaultTimeout(10000);
-  ctx.setDefaultNavigationTimeout(15000);
+  // Deadlines for waits on conditions, generous for a loaded machine (a page took over
+  // 10 s to draw at a load of 30 on two cores); a wait that is met returns at once.
+  ctx.setDefaultTimeout(60000);
+  ctx.setDefaultNavigationTimeout(90000);
   return ctx;
 }
 

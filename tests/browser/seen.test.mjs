@@ -149,7 +149,7 @@ test('UI-FOLLOW-NEXT a phone following an ended game moves to the next game by i
   await g.post({ type: 'end', winner: g.ids[0] });
   await expectText(page.locator('#turn-h'), 'Ana');
   const next = await api(server.base, 'POST', `/campaigns/${g.cid}/games`, { key: g.key, body: { mode: 'banker', seats: [{ player: g.ids[1], token: 't-rex' }, { player: g.ids[0], token: 'hazel' }] } });
-  await eventually(async () => page.url().endsWith(`/game/${next.game.id}`), { timeout: 10000, message: 'the phone on the new game' });
+  await eventually(async () => page.url().endsWith(`/game/${next.game.id}`), { timeout: 60000, message: 'the phone on the new game' });
   await expectText(page.locator('#turn-h'), 'Bo rolls');
   await ctx.close();
 });
