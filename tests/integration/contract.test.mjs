@@ -41,7 +41,10 @@ async function startPrism(upstream, doc = DOC, probe = '/api/v1/health') {
   const deadline = Date.now() + 300000; // prism loads many modules: minutes on a loaded Raspberry Pi
   for (;;) {
     try {
-      if ((await fetch(`${url}${probe}`)).ok) break;
+      // Connection: close, so that no idle socket of the probe is left in the pool: a
+      // busy event loop here (swagger-parser's validation runs in this process) would
+      // keep it past Prism's keep-alive, and the next request would meet a closed socket.
+      if ((await fetch(`${url}${probe}`, { headers: { Connection: 'close' } })).ok) break;
     } catch { /* not up yet */ }
     if (proc.exitCode !== null) throw new Error(`prism exited: ${log}`);
     if (Date.now() > deadline) {
@@ -73,7 +76,12 @@ const violations = [];
 function viaPrism(key) {
   const c = client(prism.url, key);
   const wrap = (method, fn) => async (path, ...rest) => {
-    const r = await fn(path, ...rest);
+    const r = await fn(path, ...rest).catch((e) => {
+      // A pooled socket that Prism closed while this process was busy (its keep-alive
+      // ran out first): a GET is sent again once, on a new connection.
+      if (method === 'GET' && e?.cause?.code === 'UND_ERR_SOCKET') return fn(path, ...rest);
+      throw e;
+    });
     seen.push(`${method} ${path} ${r.status}`);
     const type = r.json && typeof r.json === 'object' ? String(r.json.type || '') : '';
     if (type.includes('stoplight.io/prism') || r.headers.get('sl-violations')) {
