@@ -81,9 +81,9 @@ int campaign_create_in(struct game_req *r, const struct campaign_new *n, int64_t
         rc = house_write_campaign(CAMPAIGN_DB(r), *cid, n->house, false, r->err);
     if (rc == 0) {
         char local[TZ_NAME_MAX];
-        rc = store_campaign_set_timezone(
-            CAMPAIGN_DB(r), *cid, n->timezone ? n->timezone : tz_local_name(local, sizeof(local)),
-            r->err);
+        rc = store_campaign_update(CAMPAIGN_DB(r), *cid, NULL, NULL,
+                                   n->timezone ? n->timezone : tz_local_name(local, sizeof(local)),
+                                   r->err);
     }
     if (rc == 0)
         rc = campaign_object(r, *cid, &campaign);
@@ -147,9 +147,7 @@ int campaign_update(struct game_req *r, const char *name, const char *policy, co
     int rc = store_begin_write(CAMPAIGN_DB(r), r->err);
     if (rc != 0)
         return rc;
-    rc = store_campaign_update(CAMPAIGN_DB(r), cid, name, policy, r->err);
-    if (rc == 0 && zone)
-        rc = store_campaign_set_timezone(CAMPAIGN_DB(r), cid, zone, r->err);
+    rc = store_campaign_update(CAMPAIGN_DB(r), cid, name, policy, zone, r->err);
     if (rc == 0)
         rc = house_write_campaign(CAMPAIGN_DB(r), cid, house, true, r->err);
     if (rc == 0)

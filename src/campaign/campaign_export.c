@@ -356,7 +356,7 @@ static int import_game_policy(struct game_req *r, const cJSON *game, int64_t gid
         (strcmp(owner->valuestring, "token") != 0 && strcmp(owner->valuestring, "player") != 0))
         return sb_fail(r->err, SB_EINVALID, NULL,
                        "import: a game's stamp_owner must be \"token\" or \"player\"");
-    return store_game_set_stamp_owner(CAMPAIGN_DB(r), gid, owner->valuestring, r->err);
+    return store_game_set_rules(CAMPAIGN_DB(r), gid, NULL, owner->valuestring, r->err);
 }
 
 /* Replay one exported game's log into the new campaign, with its original times. */

@@ -117,7 +117,7 @@ static int cl_keep_details(struct game_req *r, const struct game_new *g)
     if (rc == 0 && (!(doc = classic_house_to_json(&hr)) || !(text = cJSON_PrintUnformatted(doc))))
         rc = sb_oom(r->err);
     if (rc == 0)
-        rc = store_game_set_house_rules(*r->store, g->gid, text, r->err);
+        rc = store_game_set_rules(*r->store, g->gid, text, NULL, r->err);
     free(text);
     cJSON_Delete(doc);
     return rc;

@@ -412,10 +412,8 @@ static int twt_keep_details(struct game_req *r, const struct game_new *g)
     int rc;
     if (!text)
         return sb_oom(r->err);
-    rc = store_game_set_house_rules(*r->store, g->gid, text, r->err);
-    if (rc == 0)
-        rc = store_game_set_stamp_owner(*r->store, g->gid,
-                                        r->campaign->policy_player ? "player" : "token", r->err);
+    rc = store_game_set_rules(*r->store, g->gid, text,
+                              r->campaign->policy_player ? "player" : "token", r->err);
     free(text);
     return rc;
 }

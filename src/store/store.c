@@ -174,15 +174,23 @@ static int store_stepv(struct store *s, const char *sql, struct sb_error *err, s
     return rc;
 }
 
+/* In a variadic function whose last named parameter is fmt: rc = vfn(the arguments
+ * after fmt here, fmt, a va_list of the values after fmt), the order of the store's
+ * v-functions (C cannot hand its "..." on otherwise). */
+#define STORE_VCALL(rc, vfn, fmt, ...)                                                             \
+    do {                                                                                           \
+        va_list store_ap_;                                                                         \
+        va_start(store_ap_, fmt);                                                                  \
+        (rc) = vfn(__VA_ARGS__, fmt, store_ap_);                                                   \
+        va_end(store_ap_);                                                                         \
+    } while (0)
+
 /* store_stepv() with the values as arguments. */
 int store_stepv_args(struct store *s, const char *sql, struct sb_error *err, sqlite3_stmt **stmt,
                      int *step, const char *fmt, ...)
 {
-    va_list ap;
     int rc;
-    va_start(ap, fmt);
-    rc = store_stepv(s, sql, err, stmt, step, fmt, ap);
-    va_end(ap);
+    STORE_VCALL(rc, store_stepv, fmt, s, sql, err, stmt, step);
     return rc;
 }
 
@@ -227,11 +235,8 @@ static int store_read_int(void *ctx, sqlite3_stmt *stmt, struct sb_error *err)
 int store_row(struct store *s, const char *sql, store_row_fn fn, void *ctx, struct sb_error *err,
               const char *fmt, ...)
 {
-    va_list ap;
     int rc;
-    va_start(ap, fmt);
-    rc = store_rowv(s, sql, fn, ctx, err, fmt, ap);
-    va_end(ap);
+    STORE_VCALL(rc, store_rowv, fmt, s, sql, fn, ctx, err);
     return rc;
 }
 
@@ -239,11 +244,8 @@ int store_row(struct store *s, const char *sql, store_row_fn fn, void *ctx, stru
 int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *err,
                const char *fmt, ...)
 {
-    va_list ap;
     int rc;
-    va_start(ap, fmt);
-    rc = store_rowv(s, sql, NULL, NULL, err, fmt, ap);
-    va_end(ap);
+    STORE_VCALL(rc, store_rowv, fmt, s, sql, NULL, NULL, err);
     if (rc == 0 && changes)
         *changes = sqlite3_changes(s->db);
     return rc;
@@ -254,11 +256,8 @@ int store_exec(struct store *s, const char *sql, int *changes, struct sb_error *
 int store_text(struct store *s, const char *sql, char **out, struct sb_error *err, const char *fmt,
                ...)
 {
-    va_list ap;
     int rc;
-    va_start(ap, fmt);
-    rc = store_rowv(s, sql, store_read_text, out, err, fmt, ap);
-    va_end(ap);
+    STORE_VCALL(rc, store_rowv, fmt, s, sql, store_read_text, out, err);
     return rc;
 }
 
@@ -266,11 +265,8 @@ int store_text(struct store *s, const char *sql, char **out, struct sb_error *er
 int store_int(struct store *s, const char *sql, int64_t *out, struct sb_error *err, const char *fmt,
               ...)
 {
-    va_list ap;
     int rc;
-    va_start(ap, fmt);
-    rc = store_rowv(s, sql, store_read_int, out, err, fmt, ap);
-    va_end(ap);
+    STORE_VCALL(rc, store_rowv, fmt, s, sql, store_read_int, out, err);
     return rc;
 }
 

@@ -211,12 +211,10 @@ int store_campaign_boxes_json(struct store *s, int64_t cid, char **out, struct s
 /* {"id","name","edition","stamp_owner","created_at","active_game","house_rules",
  * "timezone"}; active_game: the most recently started active game of any box */
 int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_error *err);
-/* Set the campaign's time zone (an IANA name the caller checked). */
-int store_campaign_set_timezone(struct store *s, int64_t cid, const char *zone,
-                                struct sb_error *err);
-/* name and stamp_owner may be NULL to keep them. */
+/* Set the campaign's name, stamp_owner and time zone (zone: an IANA name the caller
+ * checked); each may be NULL to keep it. */
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,
-                          struct sb_error *err);
+                          const char *zone, struct sb_error *err);
 /* The board of cid's box of edition; SB_ENOTFOUND when it has none. */
 int store_campaign_board(struct store *s, int64_t cid, const char *edition, char **out,
                          struct sb_error *err);
@@ -279,15 +277,13 @@ int store_game_next_id(struct store *s, int64_t *id, struct sb_error *err);
 int store_game_create(struct store *s, int64_t id, int64_t cid, const char *edition,
                       const char *mode, const char *seats, const char *board, const char *state,
                       const char *played_at, struct sb_error *err);
+/* What game gid plays by, set once at its creation (or its import): its house rules
+ * (JSON) and the stamp policy ("token" or "player") it pays journal stamps by; NULL
+ * keeps the one stored. */
+int store_game_set_rules(struct store *s, int64_t gid, const char *house_rules,
+                         const char *stamp_owner, struct sb_error *err);
 /* Record how long a results-mode play took (duration_min, -1: unknown) and where
  * (location, NULL: unknown) on game gid. */
-/* The house rules game gid plays by (JSON), set once at its creation. */
-int store_game_set_house_rules(struct store *s, int64_t gid, const char *house_rules,
-                               struct sb_error *err);
-/* The stamp policy ("token" or "player") game gid pays journal stamps by, set once at its
- * creation (or its import). */
-int store_game_set_stamp_owner(struct store *s, int64_t gid, const char *owner,
-                               struct sb_error *err);
 int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min, const char *location,
                            struct sb_error *err);
 /* Calls fn(ctx, gid) for each game of cid in which player pid sits. */

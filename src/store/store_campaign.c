@@ -23,6 +23,14 @@
 #include "store_internal.h"
 #include "text.h"
 
+/* A document of campaign cid: the function name(s, cid, out, err) of store.h, whose
+ * *out (the caller frees it) is the text of sql's one value, sql reading cid as ?1. */
+#define STORE_CAMPAIGN_DOC(name, sql)                                                              \
+    int name(struct store *s, int64_t cid, char **out, struct sb_error *err)                       \
+    {                                                                                              \
+        return store_text(s, sql, out, err, "i", cid);                                             \
+    }
+
 /* ---- campaigns ---- */
 
 int store_campaign_create(struct store *s, const char *name, const char *edition,
@@ -130,33 +138,22 @@ int store_campaign_box_add(struct store *s, int64_t cid, const char *edition, co
     return store_exec(s, sql, NULL, err, "itt", cid, edition, board);
 }
 
-int store_campaign_boxes_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
-{
-    static const char *const sql =
-        "SELECT coalesce(json_group_array(json_object('edition', b.edition, 'board',"
-        " json(b.board), 'active_game', (SELECT id FROM games g WHERE g.campaign_id = ?1"
-        " AND g.edition = b.edition AND g.status = 'active'))), '[]')"
-        " FROM (SELECT * FROM " STORE_BOXES " ORDER BY o, edition) b";
-    return store_text(s, sql, out, err, "i", cid);
-}
+STORE_CAMPAIGN_DOC(store_campaign_boxes_json,
+                   "SELECT coalesce(json_group_array(json_object('edition', b.edition, 'board',"
+                   " json(b.board), 'active_game', (SELECT id FROM games g WHERE g.campaign_id = ?1"
+                   " AND g.edition = b.edition AND g.status = 'active'))), '[]')"
+                   " FROM (SELECT * FROM " STORE_BOXES " ORDER BY o, edition) b")
 
-int store_campaign_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
-{
-    static const char *const sql =
-        "SELECT json_object('id', id, 'name', name, 'edition', edition, 'stamp_owner',"
-        " stamp_owner, 'created_at', created_at, 'active_game',"
-        " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'"
-        "   ORDER BY started_at DESC, id DESC LIMIT 1),"
-        " 'house_rules', json(house_rules), 'timezone', timezone)"
-        " FROM campaigns c WHERE id = ?";
-    return store_text(s, sql, out, err, "i", cid);
-}
+STORE_CAMPAIGN_DOC(store_campaign_json,
+                   "SELECT json_object('id', id, 'name', name, 'edition', edition, 'stamp_owner',"
+                   " stamp_owner, 'created_at', created_at, 'active_game',"
+                   " (SELECT id FROM games WHERE campaign_id = c.id AND status = 'active'"
+                   "   ORDER BY started_at DESC, id DESC LIMIT 1),"
+                   " 'house_rules', json(house_rules), 'timezone', timezone)"
+                   " FROM campaigns c WHERE id = ?")
 
-int store_campaign_house_rules(struct store *s, int64_t cid, char **out, struct sb_error *err)
-{
-    static const char *const sql = "SELECT coalesce(house_rules, '') FROM campaigns WHERE id = ?";
-    return store_text(s, sql, out, err, "i", cid);
-}
+STORE_CAMPAIGN_DOC(store_campaign_house_rules,
+                   "SELECT coalesce(house_rules, '') FROM campaigns WHERE id = ?")
 
 int store_campaign_set_house_rules(struct store *s, int64_t cid, const char *house_rules,
                                    struct sb_error *err)
@@ -165,20 +162,13 @@ int store_campaign_set_house_rules(struct store *s, int64_t cid, const char *hou
     return store_exec(s, sql, NULL, err, "ti", house_rules, cid);
 }
 
-int store_campaign_set_timezone(struct store *s, int64_t cid, const char *zone,
-                                struct sb_error *err)
-{
-    static const char *const sql = "UPDATE campaigns SET timezone = ? WHERE id = ?";
-    return store_exec(s, sql, NULL, err, "ti", zone, cid);
-}
-
 int store_campaign_update(struct store *s, int64_t cid, const char *name, const char *stamp_owner,
-                          struct sb_error *err)
+                          const char *zone, struct sb_error *err)
 {
     static const char *const sql =
-        "UPDATE campaigns SET name = coalesce(?, name), stamp_owner = coalesce(?, stamp_owner)"
-        " WHERE id = ?";
-    return store_exec(s, sql, NULL, err, "tti", name, stamp_owner, cid);
+        "UPDATE campaigns SET name = coalesce(?, name), stamp_owner = coalesce(?, stamp_owner),"
+        " timezone = coalesce(?, timezone) WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "ttti", name, stamp_owner, zone, cid);
 }
 
 int store_campaign_set_keys(struct store *s, int64_t cid, const unsigned char *key_hash,
@@ -296,17 +286,13 @@ int store_player_name(struct store *s, int64_t cid, int64_t pid, char *buf, size
     return rc;
 }
 
-int store_players_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
-{
-    static const char *const sql =
-        "SELECT coalesce(json_group_array(json_object('id', p.id, 'name', p.name,"
-        " 'games', (SELECT count(*) FROM games g, json_each(g.seats) st"
-        "   WHERE g.campaign_id = p.campaign_id AND st.value ->> 'player' = p.id),"
-        " 'wins', (SELECT count(*) FROM games g WHERE g.campaign_id = p.campaign_id"
-        "   AND g.winner = p.id))), '[]')"
-        " FROM (SELECT * FROM players WHERE campaign_id = ? ORDER BY id) p";
-    return store_text(s, sql, out, err, "i", cid);
-}
+STORE_CAMPAIGN_DOC(store_players_json,
+                   "SELECT coalesce(json_group_array(json_object('id', p.id, 'name', p.name,"
+                   " 'games', (SELECT count(*) FROM games g, json_each(g.seats) st"
+                   "   WHERE g.campaign_id = p.campaign_id AND st.value ->> 'player' = p.id),"
+                   " 'wins', (SELECT count(*) FROM games g WHERE g.campaign_id = p.campaign_id"
+                   "   AND g.winner = p.id))), '[]')"
+                   " FROM (SELECT * FROM players WHERE campaign_id = ? ORDER BY id) p")
 
 /* ---- the Travel Journal ---- */
 
@@ -385,16 +371,12 @@ int store_journal_stamps_json(struct store *s, int64_t cid, int64_t before_game,
     return store_text(s, sql, out, err, "iii", cid, before_game, before_game);
 }
 
-int store_journal_totals_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
-{
-    static const char *const sql =
-        "SELECT coalesce(json_group_array(json_object('card', card, 'draws', draws,"
-        " 'paid_out', paid)), '[]') FROM (SELECT d.card, count(*) AS draws,"
-        " coalesce(sum((SELECT sum(amount) FROM journal_payouts pp"
-        "   WHERE pp.game_id = d.game_id AND pp.seq = d.seq)), 0) AS paid"
-        " FROM journal_draws d WHERE d.campaign_id = ? GROUP BY d.card)";
-    return store_text(s, sql, out, err, "i", cid);
-}
+STORE_CAMPAIGN_DOC(store_journal_totals_json,
+                   "SELECT coalesce(json_group_array(json_object('card', card, 'draws', draws,"
+                   " 'paid_out', paid)), '[]') FROM (SELECT d.card, count(*) AS draws,"
+                   " coalesce(sum((SELECT sum(amount) FROM journal_payouts pp"
+                   "   WHERE pp.game_id = d.game_id AND pp.seq = d.seq)), 0) AS paid"
+                   " FROM journal_draws d WHERE d.campaign_id = ? GROUP BY d.card)")
 
 int store_journal_history_json(struct store *s, int64_t cid, const char *card, char **out,
                                struct sb_error *err)
@@ -440,97 +422,91 @@ int store_journal_card_stamps(struct store *s, int64_t cid, const char *card, in
     "       FROM seats WHERE edition = b.edition) ORDER BY id) p))), json('[]'))"                  \
     "   FROM (SELECT * FROM " STORE_BOXES " ORDER BY o, edition) b)"
 
-int store_stats_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
-{
-    static const char *const sql =
-        "WITH seats AS (SELECT g.id AS game, g.winner, g.edition, st.value ->> 'player' AS player,"
-        "   st.value ->> 'token' AS token FROM games g, json_each(g.seats) st"
-        "   WHERE g.campaign_id = ?1),"
-        " fx AS (SELECT e.game_id AS game, f.value AS v FROM events e"
-        "   JOIN games g ON g.id = e.game_id AND g.campaign_id = ?1, json_each(e.effects) f"
-        "   WHERE NOT e.voided),"
-        " stamps AS (SELECT fx.game, fx.v ->> 'player' AS player,"
-        "   fx.v ->> 'destination' AS dest FROM fx WHERE fx.v ->> 'kind' = 'board_stamp'),"
-        " pays AS (SELECT p.game_id AS game, p.player_id AS player, p.token, p.amount"
-        "   FROM journal_payouts p JOIN games g ON g.id = p.game_id AND g.campaign_id = ?1),"
-        " js AS (SELECT * FROM journal_stamps WHERE campaign_id = ?1)"
-        " SELECT json_object("
-        " 'editions', " STORE_STATS_EDITIONS ","
-        " 'players', (SELECT coalesce(json_group_array(json_object('id', p.id, 'name', p.name,"
-        "   'games', (SELECT count(*) FROM seats WHERE player = p.id),"
-        "   'wins', (SELECT count(*) FROM seats WHERE player = p.id AND winner = p.id),"
-        "   'board_stamps', (SELECT count(*) FROM stamps WHERE player = p.id),"
-        "   'journal_stamps', (SELECT count(*) FROM js WHERE player_id = p.id),"
-        "   'payouts_received', (SELECT coalesce(sum(amount), 0) FROM pays"
-        "     WHERE player = p.id))), json('[]'))"
-        "   FROM (SELECT * FROM players WHERE campaign_id = ?1 ORDER BY id) p),"
-        " 'tokens', (SELECT coalesce(json_group_array(json_object('token', t.token,"
-        "   'games', (SELECT count(*) FROM seats WHERE token = t.token),"
-        "   'wins', (SELECT count(*) FROM seats WHERE token = t.token AND winner = player),"
-        "   'board_stamps', (SELECT count(*) FROM stamps sp JOIN seats se ON se.game = sp.game"
-        "     AND se.player = sp.player WHERE se.token = t.token),"
-        "   'journal_stamps', (SELECT count(*) FROM js WHERE token = t.token),"
-        "   'payouts_received', (SELECT coalesce(sum(amount), 0) FROM pays"
-        "     WHERE token = t.token))), json('[]'))"
-        "   FROM (SELECT DISTINCT token FROM seats WHERE token <> '' UNION SELECT token FROM js"
-        "     ORDER BY 1) t),"
-        " 'cards', (SELECT coalesce(json_group_array(json_object('card', d.card,"
-        "   'draws', d.draws, 'paid_out', d.paid, 'stamps', (SELECT count(*) FROM js"
-        "   WHERE js.card = d.card))), json('[]')) FROM (SELECT card, count(*) AS draws,"
-        "   (SELECT coalesce(sum(pp.amount), 0) FROM journal_payouts pp JOIN journal_draws dd"
-        "    ON dd.game_id = pp.game_id AND dd.seq = pp.seq WHERE dd.campaign_id = ?1"
-        "    AND dd.card = jd.card) AS paid"
-        "   FROM journal_draws jd WHERE campaign_id = ?1 GROUP BY card ORDER BY card) d),"
-        " 'destinations', (SELECT coalesce(json_group_array(json_object('destination', x.dest,"
-        "   'bought', x.bought, 'fees_collected', x.fees, 'stamped', x.stamped)), json('[]'))"
-        "   FROM (SELECT dest, sum(bought) AS bought, sum(fees) AS fees,"
-        "     sum(stamped) AS stamped FROM ("
-        "     SELECT v ->> 'destination' AS dest, 1 AS bought, 0 AS fees, 0 AS stamped FROM fx"
-        "       WHERE v ->> 'kind' = 'owner' AND v ->> 'from' = 'bank'"
-        "     UNION ALL SELECT v ->> 'destination', 0, v ->> 'amount', 0 FROM fx"
-        "       WHERE v ->> 'kind' = 'pay' AND v ->> 'reason' = 'fee'"
-        "       AND v ->> 'destination' IS NOT NULL"
-        "     UNION ALL SELECT dest, 0, 0, 1 FROM stamps)"
-        "     GROUP BY dest ORDER BY dest) x))";
-    return store_text(s, sql, out, err, "i", cid);
-}
+STORE_CAMPAIGN_DOC(
+    store_stats_json,
+    "WITH seats AS (SELECT g.id AS game, g.winner, g.edition, st.value ->> 'player' AS player,"
+    "   st.value ->> 'token' AS token FROM games g, json_each(g.seats) st"
+    "   WHERE g.campaign_id = ?1),"
+    " fx AS (SELECT e.game_id AS game, f.value AS v FROM events e"
+    "   JOIN games g ON g.id = e.game_id AND g.campaign_id = ?1, json_each(e.effects) f"
+    "   WHERE NOT e.voided),"
+    " stamps AS (SELECT fx.game, fx.v ->> 'player' AS player,"
+    "   fx.v ->> 'destination' AS dest FROM fx WHERE fx.v ->> 'kind' = 'board_stamp'),"
+    " pays AS (SELECT p.game_id AS game, p.player_id AS player, p.token, p.amount"
+    "   FROM journal_payouts p JOIN games g ON g.id = p.game_id AND g.campaign_id = ?1),"
+    " js AS (SELECT * FROM journal_stamps WHERE campaign_id = ?1)"
+    " SELECT json_object("
+    " 'editions', " STORE_STATS_EDITIONS ","
+    " 'players', (SELECT coalesce(json_group_array(json_object('id', p.id, 'name', p.name,"
+    "   'games', (SELECT count(*) FROM seats WHERE player = p.id),"
+    "   'wins', (SELECT count(*) FROM seats WHERE player = p.id AND winner = p.id),"
+    "   'board_stamps', (SELECT count(*) FROM stamps WHERE player = p.id),"
+    "   'journal_stamps', (SELECT count(*) FROM js WHERE player_id = p.id),"
+    "   'payouts_received', (SELECT coalesce(sum(amount), 0) FROM pays"
+    "     WHERE player = p.id))), json('[]'))"
+    "   FROM (SELECT * FROM players WHERE campaign_id = ?1 ORDER BY id) p),"
+    " 'tokens', (SELECT coalesce(json_group_array(json_object('token', t.token,"
+    "   'games', (SELECT count(*) FROM seats WHERE token = t.token),"
+    "   'wins', (SELECT count(*) FROM seats WHERE token = t.token AND winner = player),"
+    "   'board_stamps', (SELECT count(*) FROM stamps sp JOIN seats se ON se.game = sp.game"
+    "     AND se.player = sp.player WHERE se.token = t.token),"
+    "   'journal_stamps', (SELECT count(*) FROM js WHERE token = t.token),"
+    "   'payouts_received', (SELECT coalesce(sum(amount), 0) FROM pays"
+    "     WHERE token = t.token))), json('[]'))"
+    "   FROM (SELECT DISTINCT token FROM seats WHERE token <> '' UNION SELECT token FROM js"
+    "     ORDER BY 1) t),"
+    " 'cards', (SELECT coalesce(json_group_array(json_object('card', d.card,"
+    "   'draws', d.draws, 'paid_out', d.paid, 'stamps', (SELECT count(*) FROM js"
+    "   WHERE js.card = d.card))), json('[]')) FROM (SELECT card, count(*) AS draws,"
+    "   (SELECT coalesce(sum(pp.amount), 0) FROM journal_payouts pp JOIN journal_draws dd"
+    "    ON dd.game_id = pp.game_id AND dd.seq = pp.seq WHERE dd.campaign_id = ?1"
+    "    AND dd.card = jd.card) AS paid"
+    "   FROM journal_draws jd WHERE campaign_id = ?1 GROUP BY card ORDER BY card) d),"
+    " 'destinations', (SELECT coalesce(json_group_array(json_object('destination', x.dest,"
+    "   'bought', x.bought, 'fees_collected', x.fees, 'stamped', x.stamped)), json('[]'))"
+    "   FROM (SELECT dest, sum(bought) AS bought, sum(fees) AS fees,"
+    "     sum(stamped) AS stamped FROM ("
+    "     SELECT v ->> 'destination' AS dest, 1 AS bought, 0 AS fees, 0 AS stamped FROM fx"
+    "       WHERE v ->> 'kind' = 'owner' AND v ->> 'from' = 'bank'"
+    "     UNION ALL SELECT v ->> 'destination', 0, v ->> 'amount', 0 FROM fx"
+    "       WHERE v ->> 'kind' = 'pay' AND v ->> 'reason' = 'fee'"
+    "       AND v ->> 'destination' IS NOT NULL"
+    "     UNION ALL SELECT dest, 0, 0, 1 FROM stamps)"
+    "     GROUP BY dest ORDER BY dest) x))")
 
-int store_export_games_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
-{
-    /* Every distinct board once (the games' in the order they began, then the
-     * campaign's own copy and its other boxes' when they are none of theirs); games,
-     * the campaign and its other boxes (version 4) name theirs by index. */
-    static const char *const sql =
-        "WITH all_b AS (SELECT bd.board, g.id AS k FROM game_boards gb JOIN games g"
-        "   ON g.id = gb.game_id JOIN boards bd ON bd.id = gb.board_id WHERE g.campaign_id = ?1"
-        "   UNION ALL SELECT board, 9e18 FROM campaigns WHERE id = ?1"
-        "   UNION ALL SELECT board, 9e18 + 1 FROM boxes WHERE campaign_id = ?1),"
-        " b AS (SELECT board, row_number() OVER (ORDER BY min(k)) - 1 AS idx FROM all_b"
-        "   GROUP BY board)"
-        " SELECT json_object("
-        " 'board', (SELECT idx FROM b WHERE board = (SELECT board FROM campaigns WHERE id = ?1)),"
-        " 'boxes', (SELECT coalesce(json_group_array(json_object('edition', x.edition,"
-        "   'board', (SELECT idx FROM b WHERE board = x.board))), json('[]'))"
-        "   FROM (SELECT * FROM boxes WHERE campaign_id = ?1 ORDER BY edition) x),"
-        " 'boards', (SELECT coalesce(json_group_array(json(board)), json('[]'))"
-        "   FROM (SELECT board FROM b ORDER BY idx)),"
-        " 'games', (SELECT coalesce(json_group_array(json(o)), json('[]')) FROM (SELECT"
-        " json_object('id', g.id, 'edition', g.edition, 'mode', g.mode, 'status', g.status, "
-        "'started_at', g.started_at,"
-        " 'ended_at', g.ended_at, 'played_at', g.played_at, 'duration_min', g.duration_min,"
-        " 'location', g.location, 'winner', g.winner, 'house_rules', json(g.house_rules),"
-        " 'stamp_owner', g.stamp_owner, 'seats', json(g.seats), 'board', (SELECT b.idx FROM b JOIN "
-        "boards bd"
-        "   ON bd.board = b.board JOIN game_boards gb ON gb.board_id = bd.id"
-        "   WHERE gb.game_id = g.id),"
-        " 'events', (SELECT coalesce(json_group_array(json_object('seq', e.seq, 'type', e.type,"
-        "   'at', e.at, 'voided', json(CASE WHEN e.voided THEN 'true' ELSE 'false' END),"
-        "   'payload', json(e.payload),"
-        "   'effects', json(CASE WHEN e.voided THEN '[]' ELSE e.effects END))), json('[]'))"
-        "   FROM (SELECT * FROM events WHERE game_id = g.id ORDER BY seq) e)) AS o"
-        " FROM games g WHERE g.campaign_id = ?1 ORDER BY g.id)))";
-    return store_text(s, sql, out, err, "i", cid);
-}
+/* Every distinct board once (the games' in the order they began, then the
+ * campaign's own copy and its other boxes' when they are none of theirs); games,
+ * the campaign and its other boxes (version 4) name theirs by index. */
+STORE_CAMPAIGN_DOC(
+    store_export_games_json,
+    "WITH all_b AS (SELECT bd.board, g.id AS k FROM game_boards gb JOIN games g"
+    "   ON g.id = gb.game_id JOIN boards bd ON bd.id = gb.board_id WHERE g.campaign_id = ?1"
+    "   UNION ALL SELECT board, 9e18 FROM campaigns WHERE id = ?1"
+    "   UNION ALL SELECT board, 9e18 + 1 FROM boxes WHERE campaign_id = ?1),"
+    " b AS (SELECT board, row_number() OVER (ORDER BY min(k)) - 1 AS idx FROM all_b"
+    "   GROUP BY board)"
+    " SELECT json_object("
+    " 'board', (SELECT idx FROM b WHERE board = (SELECT board FROM campaigns WHERE id = ?1)),"
+    " 'boxes', (SELECT coalesce(json_group_array(json_object('edition', x.edition,"
+    "   'board', (SELECT idx FROM b WHERE board = x.board))), json('[]'))"
+    "   FROM (SELECT * FROM boxes WHERE campaign_id = ?1 ORDER BY edition) x),"
+    " 'boards', (SELECT coalesce(json_group_array(json(board)), json('[]'))"
+    "   FROM (SELECT board FROM b ORDER BY idx)),"
+    " 'games', (SELECT coalesce(json_group_array(json(o)), json('[]')) FROM (SELECT"
+    " json_object('id', g.id, 'edition', g.edition, 'mode', g.mode, 'status', g.status, "
+    "'started_at', g.started_at,"
+    " 'ended_at', g.ended_at, 'played_at', g.played_at, 'duration_min', g.duration_min,"
+    " 'location', g.location, 'winner', g.winner, 'house_rules', json(g.house_rules),"
+    " 'stamp_owner', g.stamp_owner, 'seats', json(g.seats), 'board', (SELECT b.idx FROM b JOIN "
+    "boards bd"
+    "   ON bd.board = b.board JOIN game_boards gb ON gb.board_id = bd.id"
+    "   WHERE gb.game_id = g.id),"
+    " 'events', (SELECT coalesce(json_group_array(json_object('seq', e.seq, 'type', e.type,"
+    "   'at', e.at, 'voided', json(CASE WHEN e.voided THEN 'true' ELSE 'false' END),"
+    "   'payload', json(e.payload),"
+    "   'effects', json(CASE WHEN e.voided THEN '[]' ELSE e.effects END))), json('[]'))"
+    "   FROM (SELECT * FROM events WHERE game_id = g.id ORDER BY seq) e)) AS o"
+    " FROM games g WHERE g.campaign_id = ?1 ORDER BY g.id)))")
 
 int store_import_times(struct store *s, const struct store_import_times *t, struct sb_error *err)
 {
@@ -547,13 +523,10 @@ int store_import_times(struct store *s, const struct store_import_times *t, stru
     return store_exec(s, game, NULL, err, "tti", t->at, t->ended_at, t->game);
 }
 
-int store_export_players_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
-{
-    static const char *const sql =
-        "SELECT coalesce(json_group_array(json_object('id', id, 'name', name, 'created_at',"
-        " created_at)), '[]') FROM (SELECT * FROM players WHERE campaign_id = ? ORDER BY id)";
-    return store_text(s, sql, out, err, "i", cid);
-}
+STORE_CAMPAIGN_DOC(
+    store_export_players_json,
+    "SELECT coalesce(json_group_array(json_object('id', id, 'name', name, 'created_at',"
+    " created_at)), '[]') FROM (SELECT * FROM players WHERE campaign_id = ? ORDER BY id)")
 
 int store_event_insert_voided(struct store *s, int64_t gid, int64_t seq, const char *type,
                               const char *payload, const char *at, struct sb_error *err)
@@ -564,25 +537,22 @@ int store_event_insert_voided(struct store *s, int64_t gid, int64_t seq, const c
     return store_exec(s, sql, NULL, err, "iittt", gid, seq, type, payload, at);
 }
 
-int store_plays_json(struct store *s, int64_t cid, char **out, struct sb_error *err)
-{
-    static const char *const sql =
-        "SELECT coalesce(json_group_array(json(o)), '[]') FROM (SELECT json_object("
-        " 'game', g.id, 'edition', g.edition,"
-        " 'date', substr(coalesce(g.played_at, g.started_at), 1, 10),"
-        " 'mode', g.mode, 'status', g.status, 'winner', (SELECT name FROM players"
-        "   WHERE id = g.winner), 'winner_id', g.winner, 'started_at', g.started_at,"
-        " 'ended_at', g.ended_at, 'played_at', g.played_at, 'result', g.state -> '$.result',"
-        " 'duration_min', g.duration_min, 'location', g.location,"
-        " 'house_rules', json(g.house_rules),"
-        " 'seats', (SELECT json_group_array(json_object('player', p.id, 'name', p.name,"
-        "   'token', st.value ->> 'token', 'stamps', (SELECT count(*) FROM events e,"
-        "   json_each(e.effects) f WHERE e.game_id = g.id AND NOT e.voided"
-        "   AND f.value ->> 'kind' = 'board_stamp' AND f.value ->> 'player' = p.id)))"
-        "   FROM json_each(g.seats) st JOIN players p ON p.id = st.value ->> 'player'),"
-        " 'journal', (SELECT coalesce(json_group_array(json_object('card', js.card, 'slot',"
-        "   js.slot, 'token', js.token, 'name', p.name)), json('[]')) FROM journal_stamps js"
-        "   JOIN players p ON p.id = js.player_id WHERE js.game_id = g.id)) AS o"
-        " FROM games g WHERE g.campaign_id = ? ORDER BY g.id)";
-    return store_text(s, sql, out, err, "i", cid);
-}
+STORE_CAMPAIGN_DOC(
+    store_plays_json,
+    "SELECT coalesce(json_group_array(json(o)), '[]') FROM (SELECT json_object("
+    " 'game', g.id, 'edition', g.edition,"
+    " 'date', substr(coalesce(g.played_at, g.started_at), 1, 10),"
+    " 'mode', g.mode, 'status', g.status, 'winner', (SELECT name FROM players"
+    "   WHERE id = g.winner), 'winner_id', g.winner, 'started_at', g.started_at,"
+    " 'ended_at', g.ended_at, 'played_at', g.played_at, 'result', g.state -> '$.result',"
+    " 'duration_min', g.duration_min, 'location', g.location,"
+    " 'house_rules', json(g.house_rules),"
+    " 'seats', (SELECT json_group_array(json_object('player', p.id, 'name', p.name,"
+    "   'token', st.value ->> 'token', 'stamps', (SELECT count(*) FROM events e,"
+    "   json_each(e.effects) f WHERE e.game_id = g.id AND NOT e.voided"
+    "   AND f.value ->> 'kind' = 'board_stamp' AND f.value ->> 'player' = p.id)))"
+    "   FROM json_each(g.seats) st JOIN players p ON p.id = st.value ->> 'player'),"
+    " 'journal', (SELECT coalesce(json_group_array(json_object('card', js.card, 'slot',"
+    "   js.slot, 'token', js.token, 'name', p.name)), json('[]')) FROM journal_stamps js"
+    "   JOIN players p ON p.id = js.player_id WHERE js.game_id = g.id)) AS o"
+    " FROM games g WHERE g.campaign_id = ? ORDER BY g.id)")

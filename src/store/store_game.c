@@ -74,18 +74,12 @@ int store_game_create(struct store *s, int64_t id, int64_t cid, const char *edit
     return rc;
 }
 
-int store_game_set_stamp_owner(struct store *s, int64_t gid, const char *owner,
-                               struct sb_error *err)
+int store_game_set_rules(struct store *s, int64_t gid, const char *house_rules,
+                         const char *stamp_owner, struct sb_error *err)
 {
-    static const char *const sql = "UPDATE games SET stamp_owner = ? WHERE id = ?";
-    return store_exec(s, sql, NULL, err, "ti", owner, gid);
-}
-
-int store_game_set_house_rules(struct store *s, int64_t gid, const char *house_rules,
-                               struct sb_error *err)
-{
-    static const char *const sql = "UPDATE games SET house_rules = ? WHERE id = ?";
-    return store_exec(s, sql, NULL, err, "ti", house_rules, gid);
+    static const char *const sql = "UPDATE games SET house_rules = coalesce(?, house_rules),"
+                                   " stamp_owner = coalesce(?, stamp_owner) WHERE id = ?";
+    return store_exec(s, sql, NULL, err, "tti", house_rules, stamp_owner, gid);
 }
 
 int store_game_set_details(struct store *s, int64_t gid, int64_t duration_min, const char *location,

@@ -181,8 +181,8 @@ static void test_campaign_create_get_update(void **state)
     assert_memory_equal(c.key_hash, f->key, STORE_HASH_BYTES);
     assert_memory_equal(c.view_key_hash, f->view, STORE_HASH_BYTES);
 
-    assert_int_equal(store_campaign_update(f->s, f->cid, "Renamed", "player", &err), 0);
-    assert_int_equal(store_campaign_update(f->s, f->cid, NULL, NULL, &err), 0); /* keeps */
+    assert_int_equal(store_campaign_update(f->s, f->cid, "Renamed", "player", NULL, &err), 0);
+    assert_int_equal(store_campaign_update(f->s, f->cid, NULL, NULL, NULL, &err), 0); /* keeps */
     doc = NULL;
     {
         char *text = NULL;
