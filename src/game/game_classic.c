@@ -304,9 +304,7 @@ static int cl_apply(struct game_req *r, struct game *gm, const cJSON *body, int6
 /* game_kind.payload: the body as it came. */
 static cJSON *cl_payload(const struct game_req *r, const struct game *gm, const cJSON *body)
 {
-    (void)r;
-    (void)gm;
-    return cJSON_Duplicate(body, true);
+    return game_payload_as_sent(r, gm, body);
 }
 
 static char *cl_state_text(const struct game *gm, int64_t version)
@@ -449,12 +447,10 @@ static int cl_check(struct game_req *r, struct game *gm, const cJSON *body)
 
 const struct game_kind game_kind_classic = {
     .name = "classic",
-    .play_details = false,
     .token_required = true,
-    .own_house_rules = true,
     .seat_rule = "CLASSIC-SETUP",
     .twice_rule = "CLASSIC-SETUP",
+    .own_house_rules = true,
     .over_rule = "CLASSIC-END",
-    .remakes_initial = false,
     GAME_KIND_OPS(cl),
 };

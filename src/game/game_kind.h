@@ -187,6 +187,10 @@ void game_cache_share(struct game_req *r, int64_t gid, struct game_shared *board
 /* Parse a JSON text the store kept (SB_EIO when it is not valid JSON). */
 int game_parse_stored(struct game_req *r, const char *text, cJSON **out);
 
+/* The payload() of a kind that stores an event's body as it came: a copy of body (NULL
+ * when out of memory). */
+cJSON *game_payload_as_sent(const struct game_req *r, const struct game *gm, const cJSON *body);
+
 /* Undoing event seq of gm: when it is a correct event, put its "before" back into the
  * campaign's copy of the box of gm's edition (the kind's box_put()); the game's own copy
  * follows by replay. For a kind's undo(). */

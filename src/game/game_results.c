@@ -200,9 +200,7 @@ static int res_apply(struct game_req *r, struct game *gm, const cJSON *body, int
 /* game_kind.payload: the body as it came. */
 static cJSON *res_payload(const struct game_req *r, const struct game *gm, const cJSON *body)
 {
-    (void)r;
-    (void)gm;
-    return cJSON_Duplicate(body, true);
+    return game_payload_as_sent(r, gm, body);
 }
 
 static char *res_state_text(const struct game *gm, int64_t version)
@@ -316,11 +314,8 @@ static int res_check(struct game_req *r, struct game *gm, const cJSON *body)
 
 const struct game_kind game_kind_results = {
     .name = "results",
-    .remakes_initial = false,
     .play_details = true,
-    .token_required = false,
     .seat_rule = "RESULTS-PLAYERS",
     .over_rule = "TWT-WIN",
-    .twice_rule = NULL,
     GAME_KIND_OPS(res),
 };

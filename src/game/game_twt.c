@@ -648,11 +648,10 @@ static int twt_check(struct game_req *r, struct game *gm, const cJSON *body)
 
 const struct game_kind game_kind_twt = {
     .name = "twt",
-    .remakes_initial = true,
-    .play_details = false,
     .token_required = true,
     .seat_rule = "TWT-SETUP-1",
-    .over_rule = "TWT-WIN",
     .twice_rule = "TWT-SETUP-1",
+    .over_rule = "TWT-WIN",
+    .remakes_initial = true,
     GAME_KIND_OPS(twt),
 };
