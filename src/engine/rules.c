@@ -27,8 +27,9 @@ enum event_where { IN_BANKER = 1, IN_JOURNAL = 2, ONCE_OVER = 4 };
  * its API.md name and fields, the RULES.md rule that refuses it as a whole, where it may
  * be logged, the function that checks and applies it, the one that lists it in
  * state.options (NULL: never listed; the table's order is the options' order, but for
- * the OFFER_LAST rows, listed after all others) and how its option is taken (enum
- * rules_offer). */
+ * the OFFER_LAST rows, listed after all others), how its option is taken (enum
+ * rules_offer) and the decision it answers: listed only while the game waits on that one
+ * (PENDING_NONE: whenever its lister finds it). */
 struct event_def {
     enum event_type type;
     const char *name;
@@ -39,6 +40,7 @@ struct event_def {
     void (*list)(const struct board *b, const struct game_state *st, struct rules_options *opts,
                  enum event_type t);
     unsigned offer;
+    enum pending_kind answers;
 };
 
 /* The row of type t, or NULL for a type outside the table. This function can't fail. */
@@ -1604,8 +1606,6 @@ static void options_buy_or_auction(const struct board *b, const struct game_stat
                                    struct rules_options *opts, enum event_type t)
 {
     const struct pending *p = &st->pending;
-    if (p->kind != PENDING_BUY_OR_AUCTION)
-        return;
     struct rules_option o = option_new(t, p->seat);
     o.dest = p->dest;
     if (t == EVENT_BUY)
@@ -1621,7 +1621,7 @@ static void options_draw(const struct board *b, const struct game_state *st,
                          struct rules_options *opts, enum event_type t)
 {
     const struct pending *p = &st->pending;
-    if (p->kind != PENDING_DRAW || (p->deck == DECK_JOURNAL) != (t == EVENT_DRAW_JOURNAL))
+    if ((p->deck == DECK_JOURNAL) != (t == EVENT_DRAW_JOURNAL))
         return;
     struct rules_option o = option_new(t, p->seat);
     o.deck = p->deck;
@@ -1637,8 +1637,6 @@ static void options_choose(const struct board *b, const struct game_state *st,
                            struct rules_options *opts, enum event_type t)
 {
     const struct pending *p = &st->pending;
-    if (p->kind != PENDING_CHOOSE)
-        return;
     struct rules_option o = option_new(t, p->seat);
     for (int i = 0; i < p->noptions; i++)
         o.dests[o.ndests++] = p->options[i];
@@ -1760,7 +1758,15 @@ static void options_roll(const struct board *b, const struct game_state *st,
  * here with its function (and its lister and rules_offer bits when the table may be
  * offered it), and a row in the codec (event_json.c): README "How it is built". */
 static const struct event_def event_defs[] = {
-    {EVENT_BUY, "buy", {NULL}, "TWT-BUY", IN_BANKER, ev_buy, options_buy_or_auction, 0},
+    {EVENT_BUY,
+     "buy",
+     {NULL},
+     "TWT-BUY",
+     IN_BANKER,
+     ev_buy,
+     options_buy_or_auction,
+     0,
+     PENDING_BUY_OR_AUCTION},
     {EVENT_AUCTION,
      "auction",
      {"winner", "price"},
@@ -1768,7 +1774,8 @@ static const struct event_def event_defs[] = {
      IN_BANKER,
      ev_auction,
      options_buy_or_auction,
-     OFFER_ANYONE},
+     OFFER_ANYONE,
+     PENDING_BUY_OR_AUCTION},
     {EVENT_DRAW_CHANCE,
      "draw_chance",
      {"card"},
@@ -1776,7 +1783,8 @@ static const struct event_def event_defs[] = {
      IN_BANKER,
      ev_draw_chance,
      options_draw,
-     OFFER_CARDS},
+     OFFER_CARDS,
+     PENDING_DRAW},
     {EVENT_DRAW_JOURNAL,
      "draw_journal",
      {"card", "player", "stamp_owner"},
@@ -1784,7 +1792,8 @@ static const struct event_def event_defs[] = {
      BOTH_MODES,
      ev_draw_journal,
      options_draw,
-     OFFER_CARDS},
+     OFFER_CARDS,
+     PENDING_DRAW},
     {EVENT_CHOOSE,
      "choose",
      {"destination"},
@@ -1792,7 +1801,8 @@ static const struct event_def event_defs[] = {
      IN_BANKER,
      ev_choose,
      options_choose,
-     0},
+     0,
+     PENDING_CHOOSE},
     {EVENT_COLLECT_FEE,
      "collect_fee",
      {"destination"},
@@ -1800,8 +1810,9 @@ static const struct event_def event_defs[] = {
      IN_BANKER,
      ev_collect_fee,
      options_fees,
-     0},
-    {EVENT_FLY, "fly", {"to"}, "TWT-FLIGHT-LOCAL", IN_BANKER, ev_fly, options_fly, 0},
+     0,
+     PENDING_NONE},
+    {EVENT_FLY, "fly", {"to"}, "TWT-FLIGHT-LOCAL", IN_BANKER, ev_fly, options_fly, 0, PENDING_NONE},
     {EVENT_USE_TICKET,
      "use_ticket",
      {"to"},
@@ -1809,9 +1820,26 @@ static const struct event_def event_defs[] = {
      IN_BANKER,
      ev_use_ticket,
      options_ticket,
-     0},
-    {EVENT_JAIL_PAY, "jail_pay", {NULL}, "TWT-JAIL-2", IN_BANKER, ev_jail_pay, options_jail, 0},
-    {EVENT_JAIL_CARD, "jail_card", {NULL}, "TWT-JAIL-2", IN_BANKER, ev_jail_card, options_jail, 0},
+     0,
+     PENDING_NONE},
+    {EVENT_JAIL_PAY,
+     "jail_pay",
+     {NULL},
+     "TWT-JAIL-2",
+     IN_BANKER,
+     ev_jail_pay,
+     options_jail,
+     0,
+     PENDING_NONE},
+    {EVENT_JAIL_CARD,
+     "jail_card",
+     {NULL},
+     "TWT-JAIL-2",
+     IN_BANKER,
+     ev_jail_card,
+     options_jail,
+     0,
+     PENDING_NONE},
     {EVENT_GOAL_JUMP,
      "goal_jump",
      {"destination"},
@@ -1819,7 +1847,8 @@ static const struct event_def event_defs[] = {
      IN_BANKER,
      ev_goal_jump,
      options_goal_jump,
-     0},
+     0,
+     PENDING_NONE},
     {EVENT_ROLL,
      "roll",
      {"d1", "d2", "player"},
@@ -1827,7 +1856,8 @@ static const struct event_def event_defs[] = {
      IN_BANKER,
      ev_roll,
      options_roll,
-     OFFER_DICE | OFFER_LAST},
+     OFFER_DICE | OFFER_LAST,
+     PENDING_NONE},
     {EVENT_STAMP_GOAL,
      "stamp_goal",
      {"player", "destination"},
@@ -1835,7 +1865,8 @@ static const struct event_def event_defs[] = {
      IN_JOURNAL,
      ev_stamp_goal,
      NULL,
-     0},
+     0,
+     PENDING_NONE},
     {EVENT_TRADE,
      "trade",
      {"a", "b", "a_gives", "b_gives"},
@@ -1843,7 +1874,8 @@ static const struct event_def event_defs[] = {
      IN_BANKER,
      ev_trade,
      NULL,
-     0},
+     0,
+     PENDING_NONE},
     {EVENT_ADJUST,
      "adjust",
      {"player", "amount", "reason"},
@@ -1851,9 +1883,18 @@ static const struct event_def event_defs[] = {
      IN_BANKER,
      ev_adjust,
      NULL,
-     0},
-    {EVENT_NOTE, "note", {"text"}, "TWT-WIN", BOTH_MODES | ONCE_OVER, ev_note, NULL, 0},
-    {EVENT_END, "end", {"winner", "reason"}, "TWT-WIN", BOTH_MODES, ev_end, NULL, 0},
+     0,
+     PENDING_NONE},
+    {EVENT_NOTE,
+     "note",
+     {"text"},
+     "TWT-WIN",
+     BOTH_MODES | ONCE_OVER,
+     ev_note,
+     NULL,
+     0,
+     PENDING_NONE},
+    {EVENT_END, "end", {"winner", "reason"}, "TWT-WIN", BOTH_MODES, ev_end, NULL, 0, PENDING_NONE},
     {EVENT_CORRECT,
      "correct",
      {"what", "id", "fields", "before"},
@@ -1861,7 +1902,8 @@ static const struct event_def event_defs[] = {
      IN_BANKER,
      ev_correct,
      NULL,
-     0},
+     0,
+     PENDING_NONE},
 };
 
 #define NEVENTS ((int)(sizeof event_defs / sizeof event_defs[0]))
@@ -1907,8 +1949,12 @@ void rules_options(const struct board *b, const struct game_state *st, struct ru
     opts->nrefused = 0;
     if (st->mode != MODE_BANKER || st->status != STATUS_ACTIVE || !state_valid(b, st))
         return;
-    for (int last = 0; last <= 1; last++)
-        for (int i = 0; i < NEVENTS; i++)
-            if (event_defs[i].list != NULL && !(event_defs[i].offer & OFFER_LAST) == !last)
-                event_defs[i].list(b, st, opts, event_defs[i].type);
+    for (int last = 0; last <= 1; last++) {
+        for (int i = 0; i < NEVENTS; i++) {
+            const struct event_def *d = &event_defs[i];
+            if (d->list != NULL && !(d->offer & OFFER_LAST) == !last &&
+                (d->answers == PENDING_NONE || d->answers == st->pending.kind))
+                d->list(b, st, opts, d->type);
+        }
+    }
 }

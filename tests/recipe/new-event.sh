@@ -42,7 +42,7 @@ static void options_ping(const struct board *b, const struct game_state *st,
     option_offer(b, st, opts, option_new(t, st->turn.seat));
 }'
 insert_after src/engine/rules.c 'static const struct event_def event_defs[] = {' \
-    '    {EVENT_PING, "ping", {NULL}, "TWT-TURN-1", IN_BANKER, ev_ping, options_ping, 0},'
+    '    {EVENT_PING, "ping", {NULL}, "TWT-TURN-1", IN_BANKER, ev_ping, options_ping, 0, PENDING_NONE},'
 # (4) its codec row and (5) its reader (a ping has no field to read, nor to write)
 insert_after src/codec/event_json.c 'static const struct event_codec event_codecs[] = {' \
     '    [EVENT_PING] = {EVENT_PING, ej_none, NULL},'
