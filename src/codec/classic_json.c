@@ -521,6 +521,16 @@ static cJSON *cj_pending(const struct classic_state *st, const struct classic_pe
     return o;
 }
 
+/* Add part, a tree built for o, under key when ok (it was built whole), else delete it.
+ * Returns whether it was added (json_add() deletes it when that fails). */
+static bool cj_add_part(bool ok, cJSON *o, const char *key, cJSON *part)
+{
+    if (ok)
+        return json_add(o, key, part);
+    cJSON_Delete(part);
+    return false;
+}
+
 /* turn: whose turn, who rolls next, doubles, the decision, the rents still askable. */
 static cJSON *cj_turn(const struct classic_board *b, const struct classic_state *st)
 {
@@ -542,9 +552,7 @@ static cJSON *cj_turn(const struct classic_board *b, const struct classic_state 
              json_add(x, "amount", json_num(classic_rent_amount(b, st, r))) &&
              json_add(x, "dice", json_num(r->dice));
     }
-    if (!ok || !json_add(o, "rents_due", rents)) {
-        if (!ok)
-            cJSON_Delete(rents);
+    if (!cj_add_part(ok, o, "rents_due", rents)) {
         cJSON_Delete(o);
         return NULL;
     }
@@ -565,9 +573,7 @@ static cJSON *cj_player(const struct classic_board *b, const struct classic_stat
               json_add(o, "jail_attempts", json_num(p->jail_attempts)) &&
               json_add(cards, "chance", json_num(p->jail_cards[CLASSIC_DECK_CHANCE])) &&
               json_add(cards, "community", json_num(p->jail_cards[CLASSIC_DECK_COMMUNITY]));
-    if (!ok || !json_add(o, "jail_cards", cards)) {
-        if (!ok)
-            cJSON_Delete(cards);
+    if (!cj_add_part(ok, o, "jail_cards", cards)) {
         cJSON_Delete(o);
         return NULL;
     }
@@ -641,9 +647,7 @@ static bool cj_holdings(cJSON *doc, const struct classic_board *b, const struct 
              json_add(x, "mortgaged", cJSON_CreateBool(s->mortgaged)) &&
              cj_receiver_pays(x, b, st, d);
     }
-    if (!ok || !json_add(doc, "deeds", deeds)) {
-        if (!ok)
-            cJSON_Delete(deeds);
+    if (!cj_add_part(ok, doc, "deeds", deeds)) {
         cJSON_Delete(bank);
         return false;
     }
@@ -772,9 +776,7 @@ cJSON *classic_state_to_json(const struct classic_board *b, const struct classic
     ok = ok && json_add(doc, "turn", cj_turn(b, st)) && json_add(doc, "dice", cj_spaces(dice, 2));
     for (int i = 0; ok && i < st->nplayers; i++)
         ok = json_add(players, NULL, cj_player(b, st, i));
-    if (!ok || !json_add(doc, "players", players)) {
-        if (!ok)
-            cJSON_Delete(players);
+    if (!cj_add_part(ok, doc, "players", players)) {
         cJSON_Delete(doc);
         return NULL;
     }
@@ -1104,6 +1106,16 @@ static bool cj_effect_card(cJSON *o, const struct classic_board *b, const struct
                     known ? cJSON_CreateString(b->cards[deck][e->card].id) : cJSON_CreateNull());
 }
 
+/* The fields of money one seat pays (pay) or owes (debt) another: from and to, seats,
+ * under their keys, then amount and reason (null for none). */
+static bool cj_owed(cJSON *o, const struct classic_state *st, const char *from_key, int from,
+                    const char *to_key, int to, const struct classic_effect *e)
+{
+    return json_add(o, from_key, cj_who(st, from)) && json_add(o, to_key, cj_who(st, to)) &&
+           json_add(o, "amount", json_num(e->amount)) &&
+           json_add(o, "reason", e->reason ? cJSON_CreateString(e->reason) : cJSON_CreateNull());
+}
+
 /* The fields of one effect after its kind. */
 static bool cj_effect_fields(cJSON *o, const struct classic_board *b,
                              const struct classic_state *st, const struct classic_effect *e)
@@ -1116,12 +1128,7 @@ static bool cj_effect_fields(cJSON *o, const struct classic_board *b,
     case CLASSIC_FX_POT:
         return json_add(o, "player", cj_who(st, e->player)) &&
                json_add(o, "amount", json_num(e->amount));
-    case CLASSIC_FX_PAY:
-        return json_add(o, "from", cj_who(st, e->payer)) &&
-               json_add(o, "to", cj_who(st, e->payee)) &&
-               json_add(o, "amount", json_num(e->amount)) &&
-               json_add(o, "reason",
-                        e->reason ? cJSON_CreateString(e->reason) : cJSON_CreateNull());
+    case CLASSIC_FX_PAY: return cj_owed(o, st, "from", e->payer, "to", e->payee, e);
     case CLASSIC_FX_RENT:
         return json_add(o, "from", cj_who(st, e->payer)) &&
                json_add(o, "to", cj_who(st, e->payee)) &&
@@ -1139,12 +1146,7 @@ static bool cj_effect_fields(cJSON *o, const struct classic_board *b,
         return json_add(o, "player", cj_who(st, e->player)) &&
                json_add(o, "space", json_num(e->space)) &&
                json_add(o, "amount", json_num(e->amount));
-    case CLASSIC_FX_DEBT:
-        return json_add(o, "player", cj_who(st, e->player)) &&
-               json_add(o, "creditor", cj_who(st, e->creditor)) &&
-               json_add(o, "amount", json_num(e->amount)) &&
-               json_add(o, "reason",
-                        e->reason ? cJSON_CreateString(e->reason) : cJSON_CreateNull());
+    case CLASSIC_FX_DEBT: return cj_owed(o, st, "player", e->player, "creditor", e->creditor, e);
     case CLASSIC_FX_BANKRUPT:
         return json_add(o, "player", cj_who(st, e->player)) &&
                json_add(o, "creditor", cj_who(st, e->creditor));
