@@ -127,7 +127,9 @@ export function effectText(e, names) {
     case 'salary':
       return { text: t('fx.salary', { who: P(e.player), amount: e.amount }) };
     case 'pay': {
-      const reason = reasonText(e.reason);
+      // The classic bank's "fee" is the 10 % on a mortgaged deed (its boxes have deeds),
+      // not Travel World Tour's fee for a visit.
+      const reason = reasonText(e.reason === 'fee' && names.board?.deeds ? 'mortgage_fee' : e.reason);
       return { text: cap(t(reason ? 'fx.pay.why' : 'fx.pay', { from: P(e.from), to: P(e.to), amount: e.amount, reason })) };
     }
     case 'board_stamp':

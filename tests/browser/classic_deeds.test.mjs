@@ -205,6 +205,10 @@ for (const [lang, locale] of LANGS) {
     }
     await page.locator('#trade-go').click();
     await eventually(async () => deed(await g.state(), 15).owner === g.ana, { message: 'the station is Ana\'s' });
+    // "What happened" names the 10 % as the classic fee it is, never a tour's visit fee.
+    const happened = page.locator('section.card.last');
+    if (!lift) await expectText(happened, { en: '10 % on a mortgaged deed', ro: '10 % pe un titlu ipotecat' }[lang]);
+    assert.doesNotMatch(await happened.innerText(), /tour fee|frais de visite|taxă de vizită/, 'no Travel World Tour fee words');
     const after = await g.state();
     assert.equal(deed(after, 15).mortgaged, !lift, 'lifted only when the receiver chose to');
     const paid = lift ? deed(before, 15).receiver_pays.lift : deed(before, 15).receiver_pays.fee;
