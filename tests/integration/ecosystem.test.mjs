@@ -365,7 +365,7 @@ test('openapi: problem+json answers (400 401 403 404 405 409 412 413 415 422) ma
     'the validator refuses what the schema refuses');
 });
 
-test('schema.mjs refuses what a schema refuses: types, required, enum, oneOf, $ref, additionalProperties', () => {
+test('schema.mjs refuses what a schema refuses: types, required, enum, oneOf, $ref, additionalProperties, propertyNames', () => {
   const root = { components: { schemas: { Id: { type: 'integer', minimum: 1 } } } };
   const v = (schema, value) => validate(schema, value, root);
   assert.deepEqual(v({ $ref: '#/components/schemas/Id' }, 3), []);
@@ -381,6 +381,8 @@ test('schema.mjs refuses what a schema refuses: types, required, enum, oneOf, $r
   assert.equal(v({ properties: { a: { type: 'string' } }, additionalProperties: false }, { a: 'x', b: 1 }).length, 1);
   assert.equal(v({ additionalProperties: { type: 'integer' } }, { b: 'x' }).length, 1);
   assert.equal(v({ type: 'array', items: { type: 'integer' } }, [1, 'two']).length, 1);
+  assert.deepEqual(v({ propertyNames: { pattern: '^[a-z]{2,3}$' } }, { fr: 1, ro: 2 }), []);
+  assert.equal(v({ propertyNames: { pattern: '^[a-z]{2,3}$' } }, { fr: 1, French: 2 }).length, 1, 'a key the names refuse');
   assert.throws(() => v({ patternProperties: {} }, {}), /not supported/);
 });
 

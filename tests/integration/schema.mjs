@@ -107,6 +107,11 @@ function check(schema, v, root, path, errors, depth) {
           }
         }
         break;
+      case 'propertyNames':
+        if (typeOf(v) === 'object') {
+          for (const k of Object.keys(v)) check(arg, k, root, `${path}[${JSON.stringify(k)}]`, errors, depth + 1);
+        }
+        break;
       case 'minProperties':
         if (typeOf(v) === 'object' && Object.keys(v).length < arg) err(`has fewer than ${arg} properties`);
         break;
