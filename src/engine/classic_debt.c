@@ -124,7 +124,7 @@ static void to_player(struct cctx *c, int debtor, int creditor)
         }
     }
     int now = fees < st->players[creditor].cash ? fees : st->players[creditor].cash;
-    cmoney(c, CLASSIC_FX_PAY, creditor, CLASSIC_BANK, now, "fee", -1);
+    cmoney(c, CLASSIC_FX_PAY, creditor, CLASSIC_BANK, now, "mortgage_fee", -1);
     cowe(c, creditor, CLASSIC_BANK, fees - now, CLASSIC_DEBT_MORTGAGE_FEE, CLASSIC_AFTER_NOTHING,
          -1);
 }
@@ -294,7 +294,7 @@ static int side_fees(struct cctx *c, int receiver, const struct classic_trade_si
         if (lift)
             st->deeds[d].mortgaged = 0;
         cmoney(c, lift ? CLASSIC_FX_UNMORTGAGE : CLASSIC_FX_PAY, receiver, CLASSIC_BANK, cost,
-               lift ? "unmortgage" : "fee", s->deeds[i]);
+               lift ? "unmortgage" : "mortgage_fee", s->deeds[i]);
     }
     return 0;
 }

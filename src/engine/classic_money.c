@@ -69,7 +69,7 @@ static const char *pay_reason(enum classic_debt_reason r)
     case CLASSIC_DEBT_RENT: return "rent";
     case CLASSIC_DEBT_TAX: return "tax";
     case CLASSIC_DEBT_JAIL_FINE: return "fine";
-    case CLASSIC_DEBT_MORTGAGE_FEE: return "fee";
+    case CLASSIC_DEBT_MORTGAGE_FEE: return "mortgage_fee";
     default: return "card";
     }
 }

@@ -127,8 +127,8 @@ export function effectText(e, names) {
     case 'salary':
       return { text: t('fx.salary', { who: P(e.player), amount: e.amount }) };
     case 'pay': {
-      // The classic bank's "fee" is the 10 % on a mortgaged deed (its boxes have deeds),
-      // not Travel World Tour's fee for a visit.
+      // The classic bank says "mortgage_fee" for the 10 % on a mortgaged deed; answers it
+      // stored before said "fee", read so on a box with deeds, never as a tour's visit fee.
       const reason = reasonText(e.reason === 'fee' && names.board?.deeds ? 'mortgage_fee' : e.reason);
       return { text: cap(t(reason ? 'fx.pay.why' : 'fx.pay', { from: P(e.from), to: P(e.to), amount: e.amount, reason })) };
     }

@@ -238,6 +238,16 @@ static struct classic_event trade(int a, int b, int s1, int s2, int a_cash, int 
     return ev;
 }
 
+/* What the last event paid with reason (a CLASSIC_FX_PAY effect's), summed. */
+static int paid_as(const struct ctest *f, const char *reason)
+{
+    int sum = 0;
+    for (int i = 0; i < f->out.neffects; i++)
+        if (f->out.effects[i].kind == CLASSIC_FX_PAY && strcmp(f->out.effects[i].reason, reason) == 0)
+            sum += f->out.effects[i].amount;
+    return sum;
+}
+
 /* CLASSIC-TRADE: deeds, cards and cash on any terms, out of turn too. */
 static void test_classic_trade_deeds_cards_and_cash(void **state)
 {
@@ -284,6 +294,8 @@ static void test_classic_trade_mortgaged_deed_receiver_pays_ten_percent(void **s
     ct_deed(f, 37)->mortgaged = 1;
     ct_ok(f, trade(0, 1, 39, -1, 0, 0)); /* 10 % of 200 */
     assert_int_equal(f->st.players[1].cash, 1480);
+    assert_int_equal(paid_as(f, "mortgage_fee"), 20); /* said as the 10 %, not a visit fee */
+    assert_int_equal(paid_as(f, "fee"), 0);
     assert_true(ct_deed(f, 39)->mortgaged);
     struct classic_event lift = trade(0, 1, 37, -1, 0, 0);
     lift.lift[lift.nlift++] = 37; /* 175 + 18 */
@@ -492,7 +504,10 @@ static void test_classic_bankrupt_creditor_short_of_the_ten_percent_owes_the_ban
     assert_int_equal(f->st.debt.player, 1);
     assert_int_equal(f->st.debt.creditor, CLASSIC_BANK);
     assert_int_equal(f->st.debt.amount, 20 + 18 - 5);
+    assert_int_equal(f->st.debt.reason, CLASSIC_DEBT_MORTGAGE_FEE);
     assert_int_equal(f->st.players[1].cash, 0);
+    assert_int_equal(paid_as(f, "mortgage_fee"), 5);
+    assert_int_equal(paid_as(f, "fee"), 0);
     free(f);
 }
 
