@@ -10,8 +10,9 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { freePort, launchServer } from '../integration/server.mjs';
 import { png } from '../integration/png.mjs';
+import { eventually } from '../integration/wait.mjs';
 
-export { freePort };
+export { eventually, freePort };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'tests', 'artifacts');
@@ -27,7 +28,6 @@ export const SIZES = ONE ? [{ name: process.env.DOCK_SIZE, width: ONE[0], height
 ];
 export const LANGS = [['en', 'en-GB'], ['fr', 'fr-FR'], ['ro', 'ro-RO']];
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The browser suite's server: launchServer() serving this checkout's static/ to anyone
@@ -178,26 +178,6 @@ export async function api(base, method, urlPath, { key, body } = {}) {
   const data = text ? JSON.parse(text) : null;
   if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${text}`);
   return data;
-}
-
-/** Retry fn until it returns a truthy value (or timeout: generous, for a slow, busy
- * machine; a passing wait returns at once); returns that value. */
-export async function eventually(fn, { timeout = 30000, interval = 100, message = 'condition' } = {}) {
-  const t0 = Date.now();
-  let last;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v;
-      last = v;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() - t0 > timeout) {
-      throw new Error(`timed out waiting for ${message}${last instanceof Error ? `: ${last.message}` : last !== undefined ? ` (last: ${JSON.stringify(last)})` : ''}`);
-    }
-    await sleep(interval);
-  }
 }
 
 /**

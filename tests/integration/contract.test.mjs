@@ -4,17 +4,13 @@
 // which answers a violation of the document with an error instead of the answer.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { client, freePort, startServer } from './server.mjs';
+import { client, startServer } from './server.mjs';
+import { DOC, startPrism } from './prism.mjs';
 import { nextEvent } from './driver.mjs';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DOC = join(ROOT, 'schema/openapi.json');
 
 test('openapi: the document validates with swagger-parser (OpenAPI 3.1 schema, $refs, info.license)', async () => {
   const api = await SwaggerParser.validate(DOC);
@@ -24,38 +20,8 @@ test('openapi: the document validates with swagger-parser (OpenAPI 3.1 schema, $
 
 // ---- through Prism's validating proxy ----
 
-const PRISM = join(ROOT, 'node_modules/.bin/prism');
 let srv;
 let prism;
-
-/** Start `prism proxy <doc> <upstream> --errors` on a free loopback port. Resolves
- * {url, log(), stop()} once it forwards a health check. */
-async function startPrism(upstream, doc = DOC, probe = '/api/v1/health') {
-  const port = await freePort();
-  const proc = spawn(PRISM, ['proxy', doc, upstream, '--errors', '--host', '127.0.0.1', '--port', String(port)],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
-  let log = '';
-  proc.stdout.on('data', (d) => { log += d; });
-  proc.stderr.on('data', (d) => { log += d; });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300000; // prism loads many modules: minutes on a loaded Raspberry Pi
-  for (;;) {
-    try {
-      // Connection: close, so that no idle socket of the probe is left in the pool: a
-      // busy event loop here (swagger-parser's validation runs in this process) would
-      // keep it past Prism's keep-alive, and the next request would meet a closed socket.
-      if ((await fetch(`${url}${probe}`, { headers: { Connection: 'close' } })).ok) break;
-    } catch { /* not up yet */ }
-    if (proc.exitCode !== null) throw new Error(`prism exited: ${log}`);
-    if (Date.now() > deadline) {
-      proc.kill('SIGKILL'); // a child left running would keep the test file from ending
-      throw new Error(`prism did not start: ${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const stop = () => new Promise((r) => { if (proc.exitCode !== null) r(); else { proc.once('exit', r); proc.kill('SIGTERM'); } });
-  return { url, log: () => log, stop };
-}
 
 before(async () => {
   srv = await startServer();

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BIN, client, freePort, newCampaign, startServer } from './server.mjs';
+import { eventually } from './wait.mjs';
 import { collectRefs, resolvePointer, validate } from './schema.mjs';
 import { threePlays } from './plays-fixture.mjs';
 
@@ -506,13 +507,11 @@ test('metrics: events appended count appended events, not refused ones or retrie
 });
 
 /** Wait until the server's stderr has a line matching re; returns the matching lines. */
-async function logLines(s, re, count = 1, ms = 25000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const lines = s.log.split('\n').filter((l) => re.test(l));
-    if (lines.length >= count || Date.now() > deadline) return lines;
-    await sleep(50);
-  }
+async function logLines(s, re, count = 1) {
+  const lines = () => s.log.split('\n').filter((l) => re.test(l));
+  await eventually(() => lines().length >= count, { timeout: 120000, interval: 50, message: `${count} log lines matching ${re}` })
+    .catch(() => {}); // the caller's assert says what is missing
+  return lines();
 }
 
 const ACCESS = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z) (GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) (\/\S*) ([1-5]\d\d) (\d+)$/;
@@ -792,11 +791,10 @@ test('make install DESTDIR PREFIX=/usr: the installed binary finds migrations, e
     proc.stderr.on('data', (d) => { log += d; });
     server = proc;
     const url = `http://127.0.0.1:${port}`;
-    let health = null;
-    for (let i = 0; i < 200 && !health; i++) {
-      try { health = await (await fetch(`${url}/api/v1/health`)).json(); } catch { await sleep(50); }
-      assert.equal(proc.exitCode, null, `the installed server runs: ${log}`);
-    }
+    const health = await eventually(async () => (await fetch(`${url}/api/v1/health`)).json(), {
+      timeout: 120000, interval: 50, message: () => `the installed server to answer health: ${log}`,
+      giveUp: () => proc.exitCode !== null && 'it exited',
+    });
     assert.ok(health && health.schema_version >= 1, 'it found and applied the migrations');
     const eds = await (await fetch(`${url}/api/v1/editions`)).json();
     assert.ok(eds.editions.some((e) => e.id === 'travel-world-tour'), 'it found the editions');

@@ -9,13 +9,15 @@ import { chmodSync, copyFileSync, mkdtempSync, realpathSync, renameSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, client, newCampaign, startServer } from './server.mjs';
+import { eventually } from './wait.mjs';
 
 const isRoot = process.getuid && process.getuid() === 0;
 
 /** Wait until the server's output from offset from on matches re (it logs where it
  * serves just after it starts answering); returns that output. */
 async function logged(s, re, from = 0) {
-  for (let i = 0; i < 100 && !re.test(s.log.slice(from)); i++) await new Promise((r) => setTimeout(r, 20));
+  await eventually(() => re.test(s.log.slice(from)), { interval: 20, message: `a log line matching ${re}` })
+    .catch(() => {}); // the caller's assert says what is missing
   return s.log.slice(from);
 }
 
@@ -65,12 +67,7 @@ test('a database deleted under concurrent appends: every request is answered, no
     const writers = Array.from({ length: 6 }, writer);
     // Conditions, not times: the file goes once a write was acknowledged, and the
     // writers stop once a write after it was refused (a slow machine takes its time).
-    const until = async (ok, what) => {
-      for (const end = Date.now() + 120000; !ok();) {
-        if (Date.now() > end) assert.fail(`${what}: ${[...new Set(seen)]}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
+    const until = (ok, what) => eventually(ok, { timeout: 120000, interval: 20, message: () => `${what}: ${[...new Set(seen)]}` });
     await until(() => seen.includes(201), 'no write acknowledged before the file went');
     unlinkSync(s.db);
     const at = seen.length;

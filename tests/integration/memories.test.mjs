@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, client, launchServer, newCampaign, startServer } from './server.mjs';
 import { png, zTxtBomb } from './png.mjs';
+import { startPrism } from './prism.mjs';
 
 let srv;
 before(async () => { srv = await startServer(); });
@@ -583,23 +584,9 @@ test('NIGHT-CARD-PHOTO: the night card carries the game\'s first photo, inside i
 // ---- the OpenAPI document ----
 
 test('openapi.json: every answer of the memories routes keeps to the document (through Prism)', async () => {
-  const { spawn } = await import('node:child_process');
-  const { freePort } = await import('./server.mjs');
-  const port = await freePort();
-  const root = new URL('../../', import.meta.url).pathname;
-  const proc = spawn(join(root, 'node_modules/.bin/prism'), ['proxy', join(root, 'schema/openapi.json'), srv.url, '--errors', '--host', '127.0.0.1', '--port', String(port)],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-  let log = '';
-  proc.stdout.on('data', (d) => { log += d; });
-  proc.stderr.on('data', (d) => { log += d; });
-  const url = `http://127.0.0.1:${port}`;
+  const prism = await startPrism(srv.url);
+  const { url } = prism;
   try {
-    // Prism loads many modules: a deadline of minutes for a loaded machine.
-    for (const deadline = Date.now() + 300000; ; await new Promise((r) => setTimeout(r, 200))) {
-      try { if ((await fetch(`${url}/api/v1/health`)).ok) break; } catch { /* not up yet */ }
-      assert.ok(proc.exitCode === null, `prism exited: ${log}`);
-      assert.ok(Date.now() < deadline, `prism did not start: ${log}`);
-    }
     const { c, ana, g1 } = await oneNight();
     const via = { ...c, api: client(url, c.key) };
     const flagged = [];
@@ -635,6 +622,6 @@ test('openapi.json: every answer of the memories routes keeps to the document (t
     check('DELETE memory 404', await via.api.del(`${base(c)}/memories/${m.id}`));
     assert.deepEqual(flagged, []);
   } finally {
-    proc.kill('SIGTERM');
+    await prism.stop();
   }
 });

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { freePort, launchServer, newCampaign } from './server.mjs';
+import { eventually } from './wait.mjs';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const NAME = 'games.example.org';
@@ -92,13 +93,9 @@ function viaProxy(port, path, headers = {}, firstChunk = false) {
 
 /** Wait until the proxy answers health with 200 (it has started, or the server is back). */
 async function waitHealthy(port) {
-  const deadline = Date.now() + 120000;
-  for (;;) {
-    const r = await viaProxy(port, '/stampbook/api/v1/health');
-    if (r.status === 200) return;
-    if (Date.now() > deadline) throw new Error(`the proxy on ${port} did not answer health: ${r.status} ${r.error || r.body}`);
-    await new Promise((res) => setTimeout(res, 100));
-  }
+  let r;
+  await eventually(async () => (r = await viaProxy(port, '/stampbook/api/v1/health')).status === 200,
+    { timeout: 120000, message: () => `health through the proxy on ${port} (last: ${r?.status} ${r?.error || r?.body})` });
 }
 
 /** Start a proxy process; returns {proc, output(), stop()}. */
@@ -146,15 +143,13 @@ async function eventSourceRecovers(port, stream, c, base, gid) {
       es.addEventListener('state', (e) => window.seen.ids.push(e.lastEventId));
       es.onerror = () => { window.seen.errors++; if (es.readyState === EventSource.CLOSED) window.seen.closed = true; };
     }, stream);
-    const waitFor = async (what, fn, ms = 60000) => {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const v = await page.evaluate(() => window.seen);
-        if (fn(v)) return v;
-        if (v.closed) throw new Error(`the EventSource closed for good while waiting for ${what}: ${JSON.stringify(v)}`);
-        if (Date.now() > deadline) throw new Error(`no ${what} in ${ms / 1000} s: ${JSON.stringify(v)}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+    const waitFor = async (what, fn) => {
+      let v;
+      await eventually(async () => fn(v = await page.evaluate(() => window.seen)), {
+        timeout: 60000, message: () => `${what} (${JSON.stringify(v)})`,
+        giveUp: () => v?.closed && 'the EventSource closed for good',
+      });
+      return v;
     };
     const first = await waitFor('first state', (v) => v.ids.length >= 1);
     await srv.stop();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import net from 'node:net';
 import assert from 'node:assert/strict';
+import { eventually } from './wait.mjs';
 
 export const BIN = resolve(process.env.STAMPBOOK_BIN || 'build/stampbook');
 
@@ -53,17 +54,12 @@ export async function launchServer(opts = {}) {
     children.add(mine);
     mine.on('exit', () => children.delete(mine));
     mine.stderr.on('data', (d) => { s.output += d.toString(); });
-    const deadline = Date.now() + 120000; // generous: an ASan build on a loaded machine starts slowly
-    for (;;) {
-      try {
-        const r = await fetch(`${s.url}${opts.healthPath || '/api/v1/health'}`);
-        await r.arrayBuffer();
-        if (r.ok) return;
-      } catch { /* not up yet */ }
-      if (exited(mine)) throw new Error(`server exited: ${s.output}`);
-      if (Date.now() > deadline) throw new Error(`server did not start: ${s.output}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    // Generous: an ASan build on a loaded machine starts slowly.
+    await eventually(async () => {
+      const r = await fetch(`${s.url}${opts.healthPath || '/api/v1/health'}`);
+      await r.arrayBuffer();
+      return r.ok;
+    }, { timeout: 120000, interval: 20, message: () => `the server to start: ${s.output}`, giveUp: () => exited(mine) && 'it exited' });
   };
   s.stop = async (signal = 'SIGTERM') => {
     const p = proc;

@@ -10,6 +10,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { spawnSync } from 'node:child_process';
 import { BIN, startServer, newCampaign, client, sleep, sql } from './server.mjs';
+import { eventually } from '../integration/wait.mjs';
 
 /** An open event stream: {status, headers, events (state events seen), at (ms of the
  *  last), close()}. */
@@ -44,11 +45,8 @@ async function openMany(base, c, n, a) {
   return all;
 }
 
-async function until(cond, ms) {
-  const end = Date.now() + ms;
-  while (!cond() && Date.now() < end) await sleep(10);
-  return cond();
-}
+/** Whether cond() came to hold within ms (a deadline, never a duration asserted). */
+const until = (cond, ms) => eventually(cond, { timeout: ms, interval: 10 }).then(() => true, () => cond());
 
 /** Run fn(s, a, streams) against a server started with args and an agent of its own;
  * after, whatever happened, every stream in the array streams is closed and the server
@@ -177,7 +175,7 @@ test('1,000 streams open on one campaign: another client creates a campaign and 
   };
   const quiet = await lat(60);
   await openAll(s.url, watched, 1000, a, streams);
-  assert.ok(await until(() => streams.every((x) => x.events >= 1), 5000), 'a stream had no first state');
+  assert.ok(await until(() => streams.every((x) => x.events >= 1), 60000), 'a stream had no first state');
   assert.equal(streams[0].headers['x-accel-buffering'], 'no');
   // Another client, while they are open: creating a campaign and a game, and appending.
   const later = await newCampaign(s.url, { name: 'Late table' });

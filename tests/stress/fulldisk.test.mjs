@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, openSync, writeSync, closeSync, unlinkSync, readdirSync, cpSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, client, startServer, newCampaign, sleep } from './server.mjs';
+import { BIN, client, startServer, newCampaign } from './server.mjs';
+import { eventually } from '../integration/wait.mjs';
 
 // Mount a tmpfs of size at a fresh folder; null (with the reason) when refused.
 function mountTmpfs(size) {
@@ -63,15 +64,7 @@ async function health(url) {
   return { status: r.status, type: r.headers.get('content-type'), json: await r.json() };
 }
 
-async function until(what, fn, ms = 10000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
+const until = (what, fn) => eventually(fn, { timeout: 60000, message: what });
 
 test('health is 503 on a full disk, found by the probe and by a failed write, and 200 once a write succeeds again', { timeout: 120000 }, (t) => onTmpfs(t, 'full-disk', async (run) => {
   const { filler } = run;
@@ -243,7 +236,7 @@ test('a server whose schema is behind on a full disk answers only health (503, s
     }
 
     unlinkSync(filler);
-    const back = await until('health 200', async () => { const x = await health(s.url); return x.status === 200 && x; }, 20000);
+    const back = await until('health 200', async () => { const x = await health(s.url); return x.status === 200 && x; });
     assert.equal(back.json.schema_version, latest);
     const c = await newCampaign(s.url);
     assert.ok(c.gid > 0, 'a campaign and its game are written after the migration');
