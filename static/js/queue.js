@@ -6,7 +6,7 @@
 // previous one's answer carried, so it applies only on top of it.
 
 import { request, ApiError } from './api.js';
-import { h } from './ui.js';
+import { errorText, h } from './ui.js';
 import { t, timeText } from './i18n.js';
 
 const STORE_KEY = 'stampbook.queue.v1';
@@ -35,7 +35,8 @@ export function queued(cid, gid) {
 
 /**
  * Queue one event for game gid of campaign cid: {cid, gid, key, event, ifMatch,
- * idem, title}. A tap queued after another of the same game chains on it.
+ * idem, title, screen (the table's, for its refusal's words)}. A tap queued after
+ * another of the same game chains on it.
  */
 export function enqueue(item) {
   const list = readAll();
@@ -91,7 +92,7 @@ export async function flush() {
         }
         writeAll(keep);
         for (const x of dropped) {
-          refused.push({ title: x.title, detail: x === item ? refusalText(e) : t('queue.refused.chain') });
+          refused.push({ title: x.title, detail: x === item ? refusalText(e, x.screen) : t('queue.refused.chain') });
         }
         emit('stampbook-refused', { item, error: e });
       }
@@ -103,9 +104,11 @@ export async function flush() {
   }
 }
 
-function refusalText(e) {
+/** Why the server refused a tap queued at a table of screen, in the page's language
+ * where the tables know its rule (as a refusal at the table is said). */
+function refusalText(e, screen) {
   if (e instanceof ApiError && e.status === 412) return t('queue.refused.412');
-  return t('queue.refused.other', { detail: e.message });
+  return t('queue.refused.other', { detail: errorText(e, screen) });
 }
 
 /** Draw the queue panel: the taps waiting and the ones refused. */

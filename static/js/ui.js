@@ -59,15 +59,20 @@ export function clearAlert() {
   if (box) box.replaceChildren();
 }
 
-/** Show an ApiError (or anything thrown) in the alert region. */
-export function showError(e, screen) {
+/** What an ApiError (or anything thrown) says to the table, at a table of screen. */
+export function errorText(e, screen) {
   // A refusal the message tables know by its rule is said in the page's language, the
   // screen's own sentence first (`rule.classic.CLASSIC-TRADE` at a classic banker
   // table); the rule's code itself is for the log, never for the table. A rule no table
   // knows: the server's own sentence.
   const keys = e && e.rule ? [screen ? `rule.${screen}.${e.rule}` : '', `rule.${e.rule}`].filter(Boolean) : [];
   const said = keys.map((k) => [k, t(k)]).find(([k, x]) => x !== k);
-  showAlert(said ? said[1] : e && e.message ? e.message : String(e));
+  return said ? said[1] : e && e.message ? e.message : String(e);
+}
+
+/** Show an ApiError (or anything thrown) in the alert region. */
+export function showError(e, screen) {
+  showAlert(errorText(e, screen));
 }
 
 /** A polite announcement for screen readers. */

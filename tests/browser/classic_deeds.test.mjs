@@ -7,9 +7,9 @@
 // then a trade of a mortgaged deed (its receiver's 10 % or lift said as the server says
 // it, and paid; "Record the trade" on the first screen at each size); six
 // players in the dark at 200 % text; the Bank's stock said where it limits a build;
-// a refusal of the engine said in French and Romanian (the classic table's sentence per
-// rule id, the server's own for an id no table knows); axe-core clean, no script error,
-// no raw id or "undefined" on screen.
+// a refusal of the engine said in French and Romanian, tapped online or queued offline
+// (the classic table's sentence per rule id, the server's own for an id no table knows);
+// axe-core clean, no script error, no raw id or "undefined" on screen.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -272,6 +272,32 @@ for (const [lang, locale, said] of [['fr', 'fr-FR', 'Cet échange ne tient pas\u
     assert.deepEqual(await g.state(), before, 'the refused trade changed nothing');
     await wordsRight(page, `refusal ${lang}`);
     assert.deepEqual(await axeViolations(page), [], `refusal ${lang}: axe-core`);
+  });
+
+  test(`CLASSIC-TRADE UI-OFFLINE-REFUSED the same trade tapped offline is queued, and its refusal once the server answers is said in ${lang} too`, async () => {
+    const g = await deedsGame();
+    await g.post({ type: 'build', space: 1 });
+    const before = await g.state();
+    const ctx = await phone({ locale, bypassCSP: true });
+    const page = await ctx.newPage();
+    await openTable(page, g);
+    const sum = page.locator('#trade-sheet > summary');
+    await sum.scrollIntoViewIfNeeded();
+    await sum.click();
+    await page.locator('#trade-a').selectOption(String(g.ana));
+    await page.locator('#trade-b').selectOption(String(g.bo));
+    await page.locator('#trade-deed-3').check();
+    await page.locator('#trade-b-cash').fill('100');
+    await ctx.setOffline(true);
+    await page.locator('#trade-go').click();
+    await eventually(async () => (await page.evaluate(() => JSON.parse(localStorage.getItem('stampbook.queue.v1') || '[]'))).length === 1,
+      { ...SLOW, message: 'the trade to be queued' });
+    await ctx.setOffline(false);
+    const queue = page.locator('#queue');
+    await expectText(queue, said, SLOW);
+    assert.doesNotMatch(await queue.innerText(), /changes hands|group has no building/, 'not the server\'s English');
+    assert.deepEqual(await g.state(), before, 'the refused trade changed nothing');
+    assert.deepEqual(await axeViolations(page), [], `queued refusal ${lang}: axe-core`);
   });
 }
 

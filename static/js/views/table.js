@@ -357,7 +357,7 @@ export class TableScreen {
         return null;
       }
       if (e instanceof ApiError && e.status === 0 && !this.readOnly) {
-        enqueue({ cid: this.ctx.cid, gid: this.gid, key: this.ctx.api.key, event, ifMatch: this.etag, idem, title: title || eventText(event, this.names) });
+        enqueue({ cid: this.ctx.cid, gid: this.gid, key: this.ctx.api.key, event, ifMatch: this.etag, idem, title: title || eventText(event, this.names), screen: this.screen });
         showAlert(t('queue.queued'), 'info');
         this.draw(); // the dock locks on the queued decision
         return null;
