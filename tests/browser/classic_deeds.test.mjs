@@ -250,6 +250,18 @@ test('CLASSIC-TRADE UI-CLASSIC-TRADE-SERVER the amounts a mortgaged deed shows a
   assert.deepEqual(await page.evaluate(() => window.sent), [{ type: 'trade', a: 2, b: 1, a_gives: { cash: 0, deeds: [15], jail_cards: { chance: 0, community: 0 } }, b_gives: { cash: 0, deeds: [], jail_cards: { chance: 0, community: 0 } }, lift: [15] }]);
 });
 
+/** Fill the trade form of g's table on page with a trade the engine refuses: Ana's Rue
+ * Lecourbe (its group has a house) for 100 of Bo's. */
+async function fillRefusedTrade(page, g) {
+  const sum = page.locator('#trade-sheet > summary');
+  await sum.scrollIntoViewIfNeeded();
+  await sum.click();
+  await page.locator('#trade-a').selectOption(String(g.ana));
+  await page.locator('#trade-b').selectOption(String(g.bo));
+  await page.locator('#trade-deed-3').check();
+  await page.locator('#trade-b-cash').fill('100');
+}
+
 for (const [lang, locale, said] of [['fr', 'fr-FR', 'Cet échange ne tient pas\u00a0: chaque côté ne donne que ce qu’il possède, une rue seulement si son groupe n’a aucun bâtiment'],
   ['ro', 'ro-RO', 'Schimbul nu ține: fiecare parte dă doar ce are, o stradă doar când grupul ei nu are nicio clădire']]) {
   test(`CLASSIC-TRADE UI-CLASSIC-REFUSAL a trade the engine refuses (a street of a group with a house) is said in ${lang}, not in the server's English`, async () => {
@@ -258,13 +270,7 @@ for (const [lang, locale, said] of [['fr', 'fr-FR', 'Cet échange ne tient pas\u
     const before = await g.state();
     const page = await (await phone({ locale, bypassCSP: true })).newPage();
     await openTable(page, g);
-    const sum = page.locator('#trade-sheet > summary');
-    await sum.scrollIntoViewIfNeeded();
-    await sum.click();
-    await page.locator('#trade-a').selectOption(String(g.ana));
-    await page.locator('#trade-b').selectOption(String(g.bo));
-    await page.locator('#trade-deed-3').check();
-    await page.locator('#trade-b-cash').fill('100');
+    await fillRefusedTrade(page, g);
     await page.locator('#trade-go').click();
     await expectText(page.locator('#alert'), said);
     const text = await page.locator('#alert').innerText();
@@ -281,13 +287,7 @@ for (const [lang, locale, said] of [['fr', 'fr-FR', 'Cet échange ne tient pas\u
     const ctx = await phone({ locale, bypassCSP: true });
     const page = await ctx.newPage();
     await openTable(page, g);
-    const sum = page.locator('#trade-sheet > summary');
-    await sum.scrollIntoViewIfNeeded();
-    await sum.click();
-    await page.locator('#trade-a').selectOption(String(g.ana));
-    await page.locator('#trade-b').selectOption(String(g.bo));
-    await page.locator('#trade-deed-3').check();
-    await page.locator('#trade-b-cash').fill('100');
+    await fillRefusedTrade(page, g);
     await ctx.setOffline(true);
     await page.locator('#trade-go').click();
     await eventually(async () => (await page.evaluate(() => JSON.parse(localStorage.getItem('stampbook.queue.v1') || '[]'))).length === 1,
