@@ -230,21 +230,16 @@ export function memoryItem(api, m, { readOnly = false, names = aboutOf, onChange
     const go = h('button', { class: 'btn primary small', type: 'submit' }, t('mem.edit.save'));
     const form = h('form', { class: 'stack' }, h('label', { for: text.id }, t('mem.text')), text,
       h('div', { class: 'row' }, go, h('button', { class: 'btn small', type: 'button', onclick: () => show() }, t('cancel'))));
-    form.addEventListener('submit', (ev) => {
-      ev.preventDefault();
-      const words = text.value.trim();
-      if (!words) { showAlert(t('mem.empty')); text.focus(); return; }
-      busy(go, async () => {
-        try {
-          Object.assign(m, await editMemory(api, m, words));
-          show();
-          announce(t('mem.saved'));
-          onChange();
-        } catch (e) {
-          showError(e);
-          if (e.status === 412) onChange(true); // read it again as it is now
-        }
-      });
+    onWords(form, text, go, async (words) => {
+      try {
+        Object.assign(m, await editMemory(api, m, words));
+        show();
+        announce(t('mem.saved'));
+        onChange();
+      } catch (e) {
+        showError(e);
+        if (e.status === 412) onChange(true); // read it again as it is now
+      }
     });
     li.replaceChildren(form);
     text.focus();
@@ -308,24 +303,30 @@ export function memoryForm(scr) {
       fill(cards.flatMap((c) => (c.stamps || []).filter((s) => String(s.game) === String(scr.gid)).map((s) => ({ ...s, card: c.id }))));
     } catch { /* the game itself can still be remembered */ }
   });
+  onWords(form, text, go, async (words) => {
+    try {
+      await saveMemory(scr.ctx.api, scr.gid, words, about.value, photo.files && photo.files[0]);
+      text.value = '';
+      photo.value = '';
+      showChosen();
+      det.open = false;
+      announce(t('mem.saved'));
+      showAlert(t('mem.saved'), 'info');
+      document.getElementById('game-memories')?.reload?.();
+    } catch (e) { showError(e); }
+  });
+  return det;
+}
+
+/** On form's submit: the words of a memory from text (none: said in place, nothing sent),
+ * then save(words) with the button go busy. */
+function onWords(form, text, go, save) {
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const words = text.value.trim();
     if (!words) { showAlert(t('mem.empty')); text.focus(); return; }
-    busy(go, async () => {
-      try {
-        await saveMemory(scr.ctx.api, scr.gid, words, about.value, photo.files && photo.files[0]);
-        text.value = '';
-        photo.value = '';
-        showChosen();
-        det.open = false;
-        announce(t('mem.saved'));
-        showAlert(t('mem.saved'), 'info');
-        document.getElementById('game-memories')?.reload?.();
-      } catch (e) { showError(e); }
-    });
+    busy(go, () => save(words));
   });
-  return det;
 }
 
 /** A memory coming back: "Ana stamped this in game 3: '…'" with its photo. */
