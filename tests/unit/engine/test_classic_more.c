@@ -243,7 +243,8 @@ static int paid_as(const struct ctest *f, const char *reason)
 {
     int sum = 0;
     for (int i = 0; i < f->out.neffects; i++)
-        if (f->out.effects[i].kind == CLASSIC_FX_PAY && strcmp(f->out.effects[i].reason, reason) == 0)
+        if (f->out.effects[i].kind == CLASSIC_FX_PAY &&
+            strcmp(f->out.effects[i].reason, reason) == 0)
             sum += f->out.effects[i].amount;
     return sum;
 }
