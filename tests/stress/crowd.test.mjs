@@ -45,8 +45,6 @@ async function openMany(base, c, n, a) {
   return all;
 }
 
-/** Whether cond() came to hold within ms (a deadline, never a duration asserted). */
-const until = (cond, ms) => eventually(cond, { timeout: ms, interval: 10 }).then(() => true, () => cond());
 
 /** Run fn(s, a, streams) against a server started with args and an agent of its own;
  * after, whatever happened, every stream in the array streams is closed and the server
@@ -71,7 +69,7 @@ async function openAll(base, c, n, a, streams) {
 
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 
-test('slowloris from two addresses: a third is served within 2 s, and the slow headers are cut at their deadline', async () => {
+test('slowloris from two addresses: a third client is served while they trickle, and the slow headers are cut at their deadline', async () => {
   const s = await startServer({ args: ['--header-timeout', '3', '--per-ip', '200'] });
   const socks = [];
   try {
@@ -91,16 +89,14 @@ test('slowloris from two addresses: a third is served within 2 s, and the slow h
     const t0 = Date.now();
     const r = await c.api.get(c.game);
     const h = await fetch(`${s.url}/api/v1/health`);
-    const took = Date.now() - t0;
     assert.equal(r.status, 200);
     assert.equal(h.status, 200);
-    // Served while they trickle (how long it took is make bench's, issue 41): the
-    // deadline only keeps a busy machine from hanging the suite.
-    assert.ok(took < 30000, `the third client waited ${took} ms`);
+    // Served while they trickle; how long it took is a figure (make bench's, issue 41).
+    console.log(`# the third client was served in ${Date.now() - t0} ms`);
     // Every trickling connection is closed once its 3 s for headers have passed, though
     // it keeps sending: a deadline that each byte extended would close none.
-    assert.ok(await until(() => socks.every((x) => x.closedAt), 30000),
-      `${socks.filter((x) => !x.closedAt).length} slow connections still open`);
+    await eventually(() => socks.every((x) => x.closedAt),
+      { timeout: 120000, interval: 10, message: () => `the slow connections to close (${socks.filter((x) => !x.closedAt).length} still open)` });
   } finally {
     for (const x of socks) { clearInterval(x.tick); x.sock.destroy(); }
     await s.cleanup();
@@ -120,7 +116,7 @@ test('a body must come within a time in proportion to its size', async () => {
       'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
     const tick = setInterval(() => { if (!sock.destroyed) sock.write(' '); }, 300); // never idle, never done
     // It never stops sending: a deadline that each byte extended would never close it.
-    assert.ok(await until(() => closedAt, 30000), 'a trickled body kept its connection');
+    await eventually(() => closedAt, { timeout: 120000, interval: 10, message: 'the trickled body\'s connection to close' });
     clearInterval(tick);
     console.log(`# the trickled body was cut after ${closedAt - t0} ms`);
     // (Read from the file: the client's idle keep-alive connections are cut at the
@@ -175,7 +171,7 @@ test('1,000 streams open on one campaign: another client creates a campaign and 
   };
   const quiet = await lat(60);
   await openAll(s.url, watched, 1000, a, streams);
-  assert.ok(await until(() => streams.every((x) => x.events >= 1), 60000), 'a stream had no first state');
+  await eventually(() => streams.every((x) => x.events >= 1), { timeout: 120000, interval: 10, message: 'every stream\'s first state' });
   assert.equal(streams[0].headers['x-accel-buffering'], 'no');
   // Another client, while they are open: creating a campaign and a game, and appending.
   const later = await newCampaign(s.url, { name: 'Late table' });
@@ -188,7 +184,8 @@ test('1,000 streams open on one campaign: another client creates a campaign and 
   const t0 = Date.now();
   const r = await watched.api.post(`${watched.game}/events`, { type: 'note', text: 'to everyone' });
   assert.equal(r.status, 201);
-  await until(() => streams.every((x) => x.events >= 2), 30000);
+  await eventually(() => streams.every((x) => x.events >= 2), { timeout: 120000, interval: 10 })
+    .catch(() => {}); // the assert below says how many it reached
   const reached = streams.filter((x) => x.events >= 2).length;
   console.log(`# the change reached ${streams.filter((x) => x.events >= 2 && x.at - t0 <= 2000).length} streams within 2 s`);
   assert.ok(reached >= 990, `the change reached ${reached} of 1,000 streams`);
